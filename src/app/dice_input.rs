@@ -1,0 +1,83 @@
+//! The dice widget: let the app roll, or type the dice rolled on the table.
+//! Typed faces go to the engine as they are, so a 7 is refused there with the
+//! rule it breaks; only text that is not a number is caught here.
+
+use eframe::egui;
+use muster::dice::DiceInput;
+
+/// Shows "Roll for X" and a typed-dice field; returns the dice to send when
+/// either is used. `typed` is the field's text, kept by the caller; `error`
+/// receives a message for text that is not dice.
+pub fn show(
+    ui: &mut egui::Ui,
+    who: &str,
+    count: usize,
+    typed: &mut String,
+    error: &mut Option<String>,
+) -> Option<DiceInput> {
+    let mut out = None;
+    ui.horizontal(|ui| {
+        if ui.button(format!("Roll for {who}")).clicked() {
+            out = Some(DiceInput::app());
+        }
+        ui.label("or type");
+        let noun = if count == 1 { "die" } else { "dice" };
+        let name = format!("{who}'s {noun}");
+        let edit = ui.add(
+            egui::TextEdit::singleline(typed)
+                .desired_width(60.0)
+                .hint_text(if count == 1 { "1-6" } else { "e.g. 3 5" }),
+        );
+        let edit = edit.accessible_name(name.clone());
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button(format!("Enter {name}")).clicked() || enter {
+            match parse(typed) {
+                Ok(dice) => {
+                    typed.clear();
+                    *error = None;
+                    out = Some(DiceInput::Typed(dice));
+                }
+                Err(e) => *error = Some(e),
+            }
+        }
+    });
+    out
+}
+
+/// "3 5" or "3,5" → [3, 5]. Anything but numbers and separators is an
+/// error; the numbers themselves are left for the engine to judge.
+fn parse(text: &str) -> Result<Vec<u8>, String> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    if tokens.is_empty() {
+        return Err("Type the dice first, e.g. 4".into());
+    }
+    tokens
+        .iter()
+        .map(|t| {
+            t.parse::<u8>()
+                .map_err(|_| format!("\"{t}\" is not a die; type numbers 1 to 6"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn parses_dice_text() {
+        assert_eq!(parse("4"), Ok(vec![4]));
+        assert_eq!(parse(" 3 5 "), Ok(vec![3, 5]));
+        assert_eq!(parse("3,5"), Ok(vec![3, 5]));
+        assert_eq!(
+            parse("7"),
+            Ok(vec![7]),
+            "the engine refuses a 7 with its rule"
+        );
+        assert!(parse("x").is_err());
+        assert!(parse("").is_err());
+    }
+}

@@ -1,0 +1,160 @@
+//! The file dialog: a typed path, with "Browse…" for the system's native
+//! chooser (rfd, through the XDG desktop portal on Linux). The native chooser
+//! runs on its own thread so that a desktop with no portal, which may never
+//! answer, cannot freeze the window: the typed path always works.
+
+use eframe::egui;
+use muster::army::Army;
+use muster::side::Side;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// What the chosen file is for.
+pub enum FileAction {
+    OpenBattle,
+    SaveBattle,
+    LoadRoster(Side),
+    SaveRoster(Army),
+}
+
+impl FileAction {
+    fn title(&self) -> String {
+        match self {
+            FileAction::OpenBattle => "Open battle".into(),
+            FileAction::SaveBattle => "Save battle".into(),
+            FileAction::LoadRoster(side) => format!("Load roster into {side}"),
+            FileAction::SaveRoster(army) => format!("Save roster of {}", army.name),
+        }
+    }
+
+    fn saves(&self) -> bool {
+        matches!(self, FileAction::SaveBattle | FileAction::SaveRoster(_))
+    }
+
+    fn default_name(&self) -> String {
+        match self {
+            FileAction::SaveRoster(army) if !army.name.trim().is_empty() => {
+                format!(
+                    "{}.roster.json",
+                    army.name.trim().to_lowercase().replace(' ', "_")
+                )
+            }
+            FileAction::SaveRoster(_) | FileAction::LoadRoster(_) => "army.roster.json".into(),
+            _ => "battle.json".into(),
+        }
+    }
+}
+
+pub enum DialogOutcome {
+    Open,
+    Cancel,
+    Confirm(PathBuf),
+}
+
+type Picked = Arc<Mutex<Option<Option<PathBuf>>>>;
+
+pub struct FileDialog {
+    action: FileAction,
+    path: String,
+    browsing: Option<Picked>,
+    note: Option<String>,
+}
+
+impl FileDialog {
+    pub fn new(action: FileAction, suggested: Option<PathBuf>) -> FileDialog {
+        let path = suggested.unwrap_or_else(|| {
+            let dir = std::env::current_dir().unwrap_or_default();
+            dir.join(action.default_name())
+        });
+        FileDialog {
+            action,
+            path: path.display().to_string(),
+            browsing: None,
+            note: None,
+        }
+    }
+
+    pub fn into_action(self) -> FileAction {
+        self.action
+    }
+
+    fn browse(&mut self, ctx: &egui::Context) {
+        let picked: Picked = Arc::new(Mutex::new(None));
+        let slot = picked.clone();
+        let ctx = ctx.clone();
+        let saves = self.action.saves();
+        let current = PathBuf::from(&self.path);
+        let name = self.action.default_name();
+        std::thread::spawn(move || {
+            let mut dialog = rfd::FileDialog::new().add_filter("Muster JSON", &["json"]);
+            if let Some(dir) = current.parent().filter(|d| d.is_dir()) {
+                dialog = dialog.set_directory(dir);
+            }
+            let chosen = if saves {
+                dialog.set_file_name(name).save_file()
+            } else {
+                dialog.pick_file()
+            };
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some(chosen);
+            }
+            ctx.request_repaint();
+        });
+        self.browsing = Some(picked);
+    }
+
+    pub fn show(&mut self, ctx: &egui::Context) -> DialogOutcome {
+        if let Some(picked) = &self.browsing {
+            let answer = picked.lock().ok().and_then(|mut slot| slot.take());
+            if let Some(answer) = answer {
+                self.browsing = None;
+                match answer {
+                    Some(path) => return DialogOutcome::Confirm(path),
+                    None => {
+                        self.note = Some(
+                            "No file was chosen (or this desktop has no file chooser): type a path"
+                                .into(),
+                        );
+                    }
+                }
+            }
+        }
+        let mut outcome = DialogOutcome::Open;
+        let modal = egui::Modal::new(egui::Id::unique("file_dialog")).show(ctx, |ui| {
+            ui.set_width(560.0);
+            ui.heading(self.action.title());
+            ui.add_space(6.0);
+            let label = ui.label("File path");
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut self.path)
+                    .desired_width(f32::INFINITY)
+                    .hint_text("/path/to/file.json"),
+            );
+            edit.labelled_by(label.id);
+            if let Some(note) = &self.note {
+                ui.label(note);
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let verb = if self.action.saves() { "Save" } else { "Open" };
+                let typed = !self.path.trim().is_empty();
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.add_enabled(typed, egui::Button::new(verb)).clicked() || (typed && enter) {
+                    outcome = DialogOutcome::Confirm(PathBuf::from(self.path.trim()));
+                }
+                let browsing = self.browsing.is_some();
+                let browse = egui::Button::new(if browsing { "Browsing…" } else { "Browse…" });
+                if ui.add_enabled(!browsing, browse).clicked() {
+                    self.browse(ui.ctx());
+                }
+                if ui.button("Cancel").clicked() {
+                    outcome = DialogOutcome::Cancel;
+                }
+            });
+        });
+        if modal.should_close() && matches!(outcome, DialogOutcome::Open) {
+            outcome = DialogOutcome::Cancel;
+        }
+        outcome
+    }
+}

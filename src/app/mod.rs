@@ -1,0 +1,382 @@
+//! The eframe app: the step list on the left, the table in the centre, the
+//! current step's panel on the right, the log at the bottom.
+//!
+//! Panels never change the battle: they push `AppCommand`s, which
+//! `MusterApp::drain` carries out in one place after the frame is laid out
+//! (the pattern of rerun's viewer). Everything the panels draw is read from
+//! the engine's `Battle`.
+
+mod dice_input;
+mod file_dialog;
+mod log_view;
+mod steps;
+mod table_view;
+
+use eframe::egui;
+use egui::{Key, KeyboardShortcut, Modifiers};
+use file_dialog::{DialogOutcome, FileAction, FileDialog};
+use muster::army::Army;
+use muster::battle::{Battle, Command, Step};
+use muster::ruleset::Ruleset;
+use muster::side::Side;
+use muster::store;
+use std::path::{Path, PathBuf};
+use steps::Panels;
+
+/// Opens the window; `open` is a battle file to load at start.
+pub fn run(open: Option<PathBuf>) -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Muster")
+            .with_inner_size([1360.0, 860.0])
+            .with_min_inner_size([900.0, 600.0]),
+        ..Default::default()
+    };
+    let config = AppConfig {
+        autosave: store::autosave_path(),
+        open,
+        seed: None,
+    };
+    eframe::run_native(
+        "Muster",
+        options,
+        Box::new(move |_cc| Ok(Box::new(MusterApp::new(config)))),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Start-up choices, so tests can keep the autosave away from the user's.
+pub struct AppConfig {
+    pub autosave: Option<PathBuf>,
+    pub open: Option<PathBuf>,
+    /// Seed for the app's dice; `None` picks one from the clock.
+    pub seed: Option<u64>,
+}
+
+/// What the UI asks for. Drained once per frame by `MusterApp::drain`.
+pub enum AppCommand {
+    Apply(Command),
+    Undo,
+    Redo,
+    NewBattle,
+    ShowStep(Step),
+    Dialog(FileAction),
+    ResumeAutosave,
+    /// Put an army into a side's draft (a loaded or example roster).
+    DraftArmy(Side, Box<Army>),
+}
+
+/// The last outcome worth telling the players.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Info(String),
+    Error(String),
+}
+
+pub struct MusterApp {
+    battle: Battle,
+    /// The file the battle was last opened from or saved to.
+    path: Option<PathBuf>,
+    autosave: Option<PathBuf>,
+    /// The step whose panel is shown (the current step unless the players
+    /// clicked another).
+    shown: Option<Step>,
+    panels: Panels,
+    dialog: Option<FileDialog>,
+    status: Option<Status>,
+    queue: Vec<AppCommand>,
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+impl MusterApp {
+    pub fn new(config: AppConfig) -> MusterApp {
+        let seed = config.seed.unwrap_or_else(clock_seed);
+        let mut app = MusterApp {
+            battle: Battle::new(Ruleset::builtin(), seed),
+            path: None,
+            autosave: config.autosave,
+            shown: None,
+            panels: Panels::default(),
+            dialog: None,
+            status: None,
+            queue: Vec::new(),
+        };
+        if let Some(path) = config.open {
+            app.open(&path);
+        }
+        app
+    }
+
+    fn shown_step(&self) -> Step {
+        self.shown
+            .unwrap_or_else(|| self.battle.state().current_step(self.battle.ruleset()))
+    }
+
+    fn after_change(&mut self) {
+        self.shown = None;
+        if let Some(path) = &self.autosave
+            && let Err(e) = store::save_battle(path, &self.battle)
+        {
+            self.status = Some(Status::Error(format!("Autosave failed: {e}")));
+        }
+    }
+
+    fn open(&mut self, path: &Path) {
+        match store::load_battle(path) {
+            Ok(battle) => {
+                self.battle = battle;
+                self.path = Some(path.to_path_buf());
+                self.status = Some(Status::Info(format!("Opened {}", path.display())));
+                self.after_change();
+            }
+            Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
+        }
+    }
+
+    fn save(&mut self, path: &Path) {
+        match store::save_battle(path, &self.battle) {
+            Ok(()) => {
+                self.path = Some(path.to_path_buf());
+                self.status = Some(Status::Info(format!("Saved to {}", path.display())));
+            }
+            Err(e) => self.status = Some(Status::Error(format!("Not saved: {e}"))),
+        }
+    }
+
+    /// Carries out everything the UI asked for this frame.
+    fn drain(&mut self) {
+        for command in std::mem::take(&mut self.queue) {
+            match command {
+                AppCommand::Apply(command) => match self.battle.apply(command) {
+                    Ok(_) => {
+                        self.status = None;
+                        self.after_change();
+                    }
+                    Err(e) => self.status = Some(Status::Error(e.to_string())),
+                },
+                AppCommand::Undo => match self.battle.undo() {
+                    Ok(()) => {
+                        self.status = Some(Status::Info("Undone".into()));
+                        self.after_change();
+                    }
+                    Err(e) => self.status = Some(Status::Error(e.to_string())),
+                },
+                AppCommand::Redo => match self.battle.redo() {
+                    Ok(()) => {
+                        self.status = Some(Status::Info("Redone".into()));
+                        self.after_change();
+                    }
+                    Err(e) => self.status = Some(Status::Error(e.to_string())),
+                },
+                AppCommand::NewBattle => {
+                    self.battle = Battle::new(self.battle.ruleset().clone(), clock_seed());
+                    self.path = None;
+                    self.panels = Panels::default();
+                    self.status = Some(Status::Info("New battle".into()));
+                    self.after_change();
+                }
+                AppCommand::ShowStep(step) => self.shown = Some(step),
+                AppCommand::Dialog(action) => {
+                    let suggested = match &action {
+                        FileAction::SaveBattle | FileAction::OpenBattle => self.path.clone(),
+                        _ => None,
+                    };
+                    self.dialog = Some(FileDialog::new(action, suggested));
+                }
+                AppCommand::ResumeAutosave => {
+                    if let Some(path) = self.autosave.clone() {
+                        self.open(&path);
+                        self.path = None;
+                    }
+                }
+                AppCommand::DraftArmy(side, army) => self.panels.armies.set_draft(side, *army),
+            }
+        }
+    }
+
+    fn finish_dialog(&mut self, action: FileAction, path: PathBuf) {
+        let ruleset = self.battle.ruleset().clone();
+        match action {
+            FileAction::OpenBattle => self.open(&path),
+            FileAction::SaveBattle => self.save(&path),
+            FileAction::LoadRoster(side) => match store::load_roster(&path, &ruleset) {
+                Ok(army) => {
+                    self.panels.armies.set_draft(side, army);
+                    self.status = Some(Status::Info(format!(
+                        "Loaded roster {} into {side}'s draft; confirm it to enter it",
+                        path.display()
+                    )));
+                }
+                Err(e) => self.status = Some(Status::Error(format!("Roster not loaded: {e}"))),
+            },
+            FileAction::SaveRoster(army) => match store::save_roster(&path, &army, &ruleset) {
+                Ok(()) => {
+                    self.status = Some(Status::Info(format!("Roster saved to {}", path.display())));
+                }
+                Err(e) => self.status = Some(Status::Error(format!("Roster not saved: {e}"))),
+            },
+        }
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        let cmd = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
+        let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        ctx.input_mut(|i| {
+            // Redo first: Ctrl+Shift+Z also matches Ctrl+Z's logical keys.
+            if i.consume_shortcut(&redo) {
+                self.queue.push(AppCommand::Redo);
+            } else if i.consume_shortcut(&cmd(Key::Z)) {
+                self.queue.push(AppCommand::Undo);
+            }
+            if i.consume_shortcut(&cmd(Key::S)) {
+                self.queue.push(AppCommand::Dialog(FileAction::SaveBattle));
+            }
+            if i.consume_shortcut(&cmd(Key::O)) {
+                self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));
+            }
+            if i.consume_shortcut(&cmd(Key::N)) {
+                self.queue.push(AppCommand::NewBattle);
+            }
+        });
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("New battle").clicked() {
+                    self.queue.push(AppCommand::NewBattle);
+                }
+                if ui.button("Open…").clicked() {
+                    self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));
+                }
+                if ui.button("Save…").clicked() {
+                    self.queue.push(AppCommand::Dialog(FileAction::SaveBattle));
+                }
+                let resumable = self.autosave.as_ref().is_some_and(|p| p.exists());
+                if ui
+                    .add_enabled(resumable, egui::Button::new("Resume autosaved battle"))
+                    .clicked()
+                {
+                    self.queue.push(AppCommand::ResumeAutosave);
+                }
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                let undo = egui::Button::new("Undo").shortcut_text("Ctrl+Z");
+                if ui.add_enabled(self.battle.can_undo(), undo).clicked() {
+                    self.queue.push(AppCommand::Undo);
+                }
+                let redo = egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z");
+                if ui.add_enabled(self.battle.can_redo(), redo).clicked() {
+                    self.queue.push(AppCommand::Redo);
+                }
+            });
+            ui.menu_button("View", |ui| {
+                let mut settings = self.battle.state().settings.clone();
+                for unit in muster::units::LengthUnit::ALL {
+                    if ui
+                        .radio(
+                            settings.units == unit,
+                            format!("Lengths in {}", unit.name()),
+                        )
+                        .clicked()
+                        && settings.units != unit
+                    {
+                        settings.units = unit;
+                        self.queue.push(AppCommand::Apply(Command::Configure {
+                            settings: settings.clone(),
+                        }));
+                    }
+                }
+                ui.separator();
+                egui::widgets::global_theme_preference_buttons(ui);
+            });
+        });
+    }
+
+    fn step_list(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Sequence");
+        ui.add_space(4.0);
+        let state = self.battle.state();
+        let ruleset = self.battle.ruleset();
+        let shown = self.shown_step();
+        for step in Step::ALL {
+            let status = state.step_status(ruleset, step);
+            let mark = match status {
+                muster::battle::StepStatus::Done => "✔",
+                muster::battle::StepStatus::Current => "▶",
+                muster::battle::StepStatus::Locked => "🔒",
+            };
+            let text = format!("{mark} {}", step.title());
+            let enabled = status != muster::battle::StepStatus::Locked;
+            let button = egui::Button::selectable(shown == step, text);
+            if ui.add_enabled(enabled, button).clicked() {
+                self.queue.push(AppCommand::ShowStep(step));
+            }
+        }
+    }
+
+    fn status_line(&self, ui: &mut egui::Ui) {
+        match &self.status {
+            Some(Status::Error(text)) => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
+            }
+            Some(Status::Info(text)) => {
+                ui.label(text);
+            }
+            None => {}
+        }
+    }
+}
+
+impl eframe::App for MusterApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.shortcuts(&ctx);
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("log")
+            .resizable(true)
+            .default_size(170.0)
+            .show(ui, |ui| {
+                self.status_line(ui);
+                ui.separator();
+                log_view::show(ui, &self.battle);
+            });
+        egui::Panel::left("steps")
+            .resizable(false)
+            .default_size(210.0)
+            .show(ui, |ui| self.step_list(ui));
+        egui::Panel::right("step")
+            .resizable(true)
+            .default_size(520.0)
+            .show(ui, |ui| {
+                let step = self.shown_step();
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    self.panels.ui(ui, step, &self.battle, &mut self.queue);
+                });
+            });
+        egui::CentralPanel::default().show(ui, |ui| table_view::show(ui, &self.battle));
+        if let Some(dialog) = &mut self.dialog {
+            match dialog.show(&ctx) {
+                DialogOutcome::Open => {}
+                DialogOutcome::Cancel => self.dialog = None,
+                DialogOutcome::Confirm(path) => {
+                    let action = self.dialog.take().expect("shown above").into_action();
+                    self.finish_dialog(action, path);
+                }
+            }
+        }
+        self.drain();
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,307 @@
+//! The armies step (RULES 1): each side's player, army, allowed territory
+//! types, commanders and roster of battle groups, with the initiative
+//! modifiers it earns shown live (RULES 2). The form edits a draft; "Confirm"
+//! sends it to the engine, which checks it.
+
+use super::StepPanel;
+use crate::app::AppCommand;
+use crate::app::file_dialog::FileAction;
+use eframe::egui;
+use muster::army::{Army, BattleGroup, Commander, CommanderQuality};
+use muster::battle::{Battle, Command};
+use muster::dice::Quality;
+use muster::examples;
+use muster::side::{Side, Sides};
+
+#[derive(Default)]
+pub struct ArmiesPanel {
+    side: Option<Side>,
+    drafts: Sides<Army>,
+    /// The entered army each draft was last taken from.
+    seen: Sides<Option<Army>>,
+}
+
+impl ArmiesPanel {
+    /// Replaces a side's draft (a loaded or example roster) and shows it.
+    pub fn set_draft(&mut self, side: Side, army: Army) {
+        self.drafts[side] = army;
+        self.side = Some(side);
+    }
+}
+
+impl StepPanel for ArmiesPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        let state = battle.state();
+        for side in Side::BOTH {
+            if self.seen[side] != state.armies[side] {
+                self.seen[side] = state.armies[side].clone();
+                if let Some(army) = &state.armies[side] {
+                    self.drafts[side] = army.clone();
+                }
+            }
+        }
+        let default_side = if state.armies.south.is_some() && state.armies.north.is_none() {
+            Side::North
+        } else {
+            Side::South
+        };
+        let side = *self.side.get_or_insert(default_side);
+        ui.horizontal(|ui| {
+            for s in Side::BOTH {
+                let mark = if state.armies[s].is_some() {
+                    " ✔"
+                } else {
+                    ""
+                };
+                if ui
+                    .add(egui::Button::selectable(side == s, format!("{s}{mark}")))
+                    .clicked()
+                {
+                    self.side = Some(s);
+                }
+            }
+        });
+        ui.separator();
+        let locked = state.initiative.started();
+        if locked {
+            ui.label("Initiative has been rolled: the armies are fixed (rule 2).");
+        }
+        let ruleset = battle.ruleset();
+        let draft = &mut self.drafts[side];
+        ui.add_enabled_ui(!locked, |ui| army_form(ui, draft, side, battle));
+        ui.add_space(8.0);
+        let mods = draft.initiative_modifiers(ruleset);
+        let total: i32 = mods.iter().map(|m| m.value).sum();
+        let bases = draft.initiative_bases(ruleset);
+        let detail: Vec<String> = mods
+            .iter()
+            .map(|m| format!("{:+} {}", m.value, m.reason))
+            .collect();
+        ui.label(format!(
+            "Mounted bases for initiative (cavalry, light horse, camelry, light chariots): {bases}"
+        ));
+        ui.strong(format!(
+            "Initiative modifier: {total:+}{}",
+            if detail.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", detail.join(", "))
+            }
+        ));
+        ui.add_space(6.0);
+        let verdict = draft.validate(ruleset, side);
+        let entered = state.armies[side].as_ref() == Some(&*draft);
+        match (&verdict, entered) {
+            (Err(e), _) => {
+                ui.colored_label(ui.visuals().warn_fg_color, format!("Not ready: {e}"));
+            }
+            (Ok(()), true) => {
+                ui.label(format!("{side}'s army is entered."));
+            }
+            (Ok(()), false) => {
+                ui.label("Ready to confirm.");
+            }
+        }
+        ui.horizontal_wrapped(|ui| {
+            let can_confirm = !locked && verdict.is_ok() && !entered;
+            if ui
+                .add_enabled(
+                    can_confirm,
+                    egui::Button::new(format!("Confirm {side}'s army")),
+                )
+                .clicked()
+            {
+                out.push(AppCommand::Apply(Command::SetArmy {
+                    side,
+                    army: draft.clone(),
+                }));
+            }
+            if ui
+                .add_enabled(!locked, egui::Button::new("Load roster…"))
+                .clicked()
+            {
+                out.push(AppCommand::Dialog(FileAction::LoadRoster(side)));
+            }
+            if ui.button("Save roster…").clicked() {
+                out.push(AppCommand::Dialog(FileAction::SaveRoster(draft.clone())));
+            }
+            ui.add_enabled_ui(!locked, |ui| {
+                ui.menu_button("Load example army", |ui| {
+                    for (i, (title, _)) in examples::ROSTERS.iter().enumerate() {
+                        if ui.button(*title).clicked() {
+                            out.push(AppCommand::DraftArmy(
+                                side,
+                                Box::new(examples::army(i, ruleset)),
+                            ));
+                        }
+                    }
+                });
+            });
+        });
+        if state.armies.south.is_some() && state.armies.north.is_some() && !locked {
+            ui.add_space(6.0);
+            if ui.button("Go to initiative").clicked() {
+                out.push(AppCommand::ShowStep(muster::battle::Step::Initiative));
+            }
+        }
+    }
+}
+
+fn commander_quality(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    name: &str,
+    q: &mut CommanderQuality,
+) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(q.name())
+        .show_ui(ui, |ui| {
+            for option in CommanderQuality::ALL {
+                ui.selectable_value(q, option, option.name());
+            }
+        })
+        .response
+        .accessible_name(name);
+}
+
+fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
+    let ruleset = battle.ruleset();
+    egui::Grid::new(("army", side))
+        .num_columns(2)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            let l = ui.label("Player name");
+            ui.text_edit_singleline(&mut army.player).labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Army name");
+            ui.text_edit_singleline(&mut army.name).labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("C-in-C name");
+            ui.text_edit_singleline(&mut army.c_in_c.name)
+                .labelled_by(l.id);
+            ui.end_row();
+            ui.label("C-in-C quality");
+            commander_quality(
+                ui,
+                ("cinc", side),
+                "C-in-C quality",
+                &mut army.c_in_c.quality,
+            );
+            ui.end_row();
+        });
+    ui.add_space(4.0);
+    ui.label("Territory types the army list allows (1 to 8):");
+    ui.horizontal_wrapped(|ui| {
+        for (id, t) in &ruleset.territories {
+            let mut on = army.territories.contains(id);
+            if ui.checkbox(&mut on, &t.name).changed() {
+                if on {
+                    army.territories.push(id.clone());
+                } else {
+                    army.territories.retain(|x| x != id);
+                }
+            }
+        }
+    });
+    ui.add_space(4.0);
+    egui::CollapsingHeader::new(format!("Other commanders ({})", army.commanders.len()))
+        .id_salt(("commanders", side))
+        .default_open(true)
+        .show(ui, |ui| {
+            let mut remove = None;
+            for (i, c) in army.commanders.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.add(egui::TextEdit::singleline(&mut c.name).desired_width(160.0))
+                        .accessible_name(format!("Commander {} name", i + 1));
+                    commander_quality(
+                        ui,
+                        ("cq", side, i),
+                        &format!("Commander {} quality", i + 1),
+                        &mut c.quality,
+                    );
+                    if ui
+                        .button("Remove")
+                        .accessible_name(format!("Remove commander {}", i + 1))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                });
+            }
+            if let Some(i) = remove {
+                army.commanders.remove(i);
+            }
+            if ui.button("Add commander").clicked() {
+                army.commanders.push(Commander::default());
+            }
+        });
+    ui.add_space(4.0);
+    ui.strong(format!("Battle groups ({})", army.bgs.len()));
+    let mut remove = None;
+    egui::Grid::new(("roster", side))
+        .striped(true)
+        .num_columns(7)
+        .spacing([6.0, 4.0])
+        .show(ui, |ui| {
+            for h in [
+                "Name",
+                "Troop type",
+                "Quality",
+                "Drilled",
+                "Bases",
+                "May dismount",
+                "",
+            ] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for (i, bg) in army.bgs.iter_mut().enumerate() {
+                let row = i + 1;
+                ui.add(egui::TextEdit::singleline(&mut bg.name).desired_width(150.0))
+                    .accessible_name(format!("BG {row} name"));
+                egui::ComboBox::from_id_salt(("troop", side, i))
+                    .selected_text(ruleset.troop_name(&bg.troop_type))
+                    .width(120.0)
+                    .show_ui(ui, |ui| {
+                        for (id, t) in &ruleset.troop_types {
+                            ui.selectable_value(&mut bg.troop_type, id.clone(), &t.name);
+                        }
+                    })
+                    .response
+                    .accessible_name(format!("BG {row} troop type"));
+                egui::ComboBox::from_id_salt(("quality", side, i))
+                    .selected_text(bg.quality.name())
+                    .width(80.0)
+                    .show_ui(ui, |ui| {
+                        for q in Quality::ALL {
+                            ui.selectable_value(&mut bg.quality, q, q.name());
+                        }
+                    })
+                    .response
+                    .accessible_name(format!("BG {row} quality"));
+                ui.checkbox(&mut bg.drilled, "")
+                    .accessible_name(format!("BG {row} drilled"));
+                ui.add(egui::DragValue::new(&mut bg.bases).range(1..=99))
+                    .accessible_name(format!("BG {row} bases"));
+                ui.checkbox(&mut bg.may_dismount, "")
+                    .accessible_name(format!("BG {row} may dismount"));
+                if ui
+                    .button("Remove")
+                    .accessible_name(format!("Remove BG {row}"))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(i) = remove {
+        army.bgs.remove(i);
+    }
+    if ui.button("Add battle group").clicked() {
+        army.bgs.push(BattleGroup {
+            name: format!("BG {}", army.bgs.len() + 1),
+            ..BattleGroup::default()
+        });
+    }
+}

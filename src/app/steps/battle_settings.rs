@@ -1,0 +1,97 @@
+//! The battle step: title, table size, what 1 MU is and the display unit.
+
+use super::StepPanel;
+use crate::app::AppCommand;
+use eframe::egui;
+use muster::battle::{Battle, Command, Settings, TableSize};
+use muster::units::{LengthUnit, MuScale};
+
+#[derive(Default)]
+pub struct SettingsPanel {
+    draft: Option<Settings>,
+    /// The settings the draft was taken from, to notice undo and loads.
+    seen: Option<Settings>,
+}
+
+impl StepPanel for SettingsPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        let current = &battle.state().settings;
+        if self.seen.as_ref() != Some(current) {
+            self.seen = Some(current.clone());
+            self.draft = Some(current.clone());
+        }
+        let draft = self.draft.get_or_insert_with(|| current.clone());
+        egui::Grid::new("settings")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                let l = ui.label("Battle title");
+                ui.text_edit_singleline(&mut draft.title).labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Table width (MU)");
+                ui.add(
+                    egui::DragValue::new(&mut draft.table.width)
+                        .range(TableSize::MIN..=TableSize::MAX)
+                        .speed(1.0),
+                )
+                .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Table depth (MU)");
+                ui.add(
+                    egui::DragValue::new(&mut draft.table.depth)
+                        .range(TableSize::MIN..=TableSize::MAX)
+                        .speed(1.0),
+                )
+                .labelled_by(l.id);
+                ui.end_row();
+                ui.label("1 MU is");
+                ui.horizontal(|ui| {
+                    for mu in MuScale::ALL {
+                        ui.radio_value(&mut draft.mu, mu, mu.name());
+                    }
+                });
+                ui.end_row();
+                ui.label("Show lengths in");
+                ui.horizontal(|ui| {
+                    for unit in LengthUnit::ALL {
+                        ui.radio_value(&mut draft.units, unit, unit.name());
+                    }
+                });
+                ui.end_row();
+            });
+        ui.add_space(4.0);
+        ui.label(format!(
+            "The table is {} x {} on the real table.",
+            draft.units.format(draft.table.width, draft.mu),
+            draft.units.format(draft.table.depth, draft.mu)
+        ));
+        ui.label("Default: 72 x 48 MU, a 6' x 4' table at 1 MU = 1 inch. The ruleset is Field of Glory AM v3.1.");
+        ui.add_space(6.0);
+        let changed = draft != current;
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(changed, egui::Button::new("Apply settings"))
+                .clicked()
+            {
+                out.push(AppCommand::Apply(Command::Configure {
+                    settings: draft.clone(),
+                }));
+            }
+            if ui
+                .add_enabled(changed, egui::Button::new("Revert"))
+                .clicked()
+            {
+                *draft = current.clone();
+            }
+        });
+        ui.add_space(10.0);
+        ui.label(format!(
+            "Ruleset: {} ({})",
+            battle.ruleset().name,
+            battle.ruleset().id
+        ));
+        if ui.button("Go to armies").clicked() {
+            out.push(AppCommand::ShowStep(muster::battle::Step::Armies));
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! The terrain selection step (RULES 4), in its exact order: the compulsory
+//! pieces, then each player's 1 to 5 selections. Every option the rules
+//! refuse is shown disabled with the engine's reason.
+
+use super::StepPanel;
+use crate::app::AppCommand;
+use eframe::egui;
+use muster::battle::{Battle, Command, Phase};
+use muster::side::Side;
+
+#[derive(Default)]
+pub struct SelectionPanel;
+
+impl StepPanel for SelectionPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        super::help(ui, battle, "selection");
+        let ruleset = battle.ruleset();
+        let state = battle.state();
+        let Some(territory) = &state.territory else {
+            ui.label("Terrain is selected once the territory type is chosen.");
+            return;
+        };
+        ui.label(format!("Territory: {}", ruleset.territory_name(territory)));
+        ui.add_space(4.0);
+        match battle.phase() {
+            Phase::Compulsory(side) => {
+                ui.strong(format!(
+                    "{side} takes one of the compulsory pieces (normal size):"
+                ));
+                let mut left = battle.remaining_compulsory();
+                left.dedup();
+                for terrain in left {
+                    let name = ruleset.terrain_name(&terrain);
+                    if ui.button(format!("Take {name}")).clicked() {
+                        out.push(AppCommand::Apply(Command::ChooseCompulsory {
+                            side,
+                            terrain,
+                        }));
+                    }
+                }
+            }
+            Phase::Selection(side) => options(ui, battle, side, out),
+            Phase::Placement => {
+                ui.strong("Terrain selection is complete.");
+            }
+            _ => {}
+        }
+        ui.add_space(8.0);
+        for side in Side::BOTH {
+            let picks: Vec<String> = state
+                .selection
+                .picks
+                .iter()
+                .filter(|p| p.side == side)
+                .map(|p| {
+                    let name = ruleset.terrain_name(&p.terrain);
+                    match (p.compulsory, p.large) {
+                        (true, _) => format!("{name} (compulsory)"),
+                        (false, true) => format!("large {name}"),
+                        (false, false) => name.to_string(),
+                    }
+                })
+                .collect();
+            let used = battle.selections_used(side);
+            let max = ruleset.selection.per_player_max;
+            let text = if picks.is_empty() {
+                "nothing yet".to_string()
+            } else {
+                picks.join(", ")
+            };
+            ui.label(format!("{side} ({used} of {max} selections): {text}"));
+        }
+    }
+}
+
+fn options(ui: &mut egui::Ui, battle: &Battle, side: Side, out: &mut Vec<AppCommand>) {
+    let ruleset = battle.ruleset();
+    let used = battle.selections_used(side);
+    let max = ruleset.selection.per_player_max;
+    let role = if battle.state().initiative.winner == Some(side) {
+        "with the initiative"
+    } else {
+        "without initiative"
+    };
+    ui.strong(format!(
+        "{side} ({role}) selects: {used} of {max} selections used"
+    ));
+    egui::Grid::new("options")
+        .striped(true)
+        .num_columns(4)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            ui.strong("Piece");
+            ui.strong("Costs");
+            ui.strong("Left");
+            ui.strong("");
+            ui.end_row();
+            for option in battle.selection_options(side) {
+                let name = ruleset.terrain_name(&option.terrain);
+                let label = if option.large {
+                    format!("Large {}", name.to_lowercase())
+                } else {
+                    name.to_string()
+                };
+                ui.label(&label);
+                ui.label(option.cost.to_string());
+                ui.label(option.remaining.to_string());
+                match &option.verdict {
+                    Ok(()) => {
+                        if ui.button(format!("Select {label}")).clicked() {
+                            out.push(AppCommand::Apply(Command::SelectTerrain {
+                                side,
+                                terrain: option.terrain.clone(),
+                                large: option.large,
+                            }));
+                        }
+                    }
+                    Err(reason) => {
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(&reason.message).weak()).wrap(),
+                        );
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    ui.add_space(6.0);
+    let finish = Command::FinishSelection { side };
+    let verdict = battle.check(&finish);
+    let button = egui::Button::new(format!("Finish {side}'s selection"));
+    let mut response = ui.add_enabled(verdict.is_ok(), button);
+    if let Err(e) = &verdict {
+        response = response.on_disabled_hover_text(e.to_string());
+    }
+    if response.clicked() {
+        out.push(AppCommand::Apply(finish));
+    }
+}

@@ -1,0 +1,175 @@
+//! The app driven as a player would: egui_kittest clicks through the steps
+//! by their accessible labels, with the harness's accessibility check on.
+
+use super::{AppConfig, MusterApp, Status};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use muster::battle::{Phase, Step};
+use muster::side::Side;
+use std::path::Path;
+
+fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
+    let config = AppConfig {
+        autosave: Some(autosave.to_path_buf()),
+        open: None,
+        seed: Some(11),
+    };
+    Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .build_eframe(move |_cc| MusterApp::new(config))
+}
+
+fn click(h: &mut Harness<'_, MusterApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn type_into(h: &mut Harness<'_, MusterApp>, label: &str, text: &str) {
+    let field = h.get_by_label(label);
+    field.focus();
+    field.type_text(text);
+    h.run();
+}
+
+/// Replaces a text field's contents, as Ctrl+A then typing does.
+fn replace_text(h: &mut Harness<'_, MusterApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// Enters a small army for the side shown: one cavalry BG by default.
+fn enter_army(h: &mut Harness<'_, MusterApp>, side: Side, player: &str, territories: &[&str]) {
+    click(h, side.name());
+    type_into(h, "Player name", player);
+    type_into(h, "Army name", &format!("{player}'s host"));
+    type_into(h, "C-in-C name", &format!("{player} the Bold"));
+    for t in territories {
+        click(h, t);
+    }
+    click(h, "Add battle group");
+    click(h, "Add battle group");
+    click(h, &format!("Confirm {side}'s army"));
+}
+
+#[test]
+fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosave.json"));
+    h.run();
+    enter_army(&mut h, Side::South, "Ann", &["Agricultural", "Hilly"]);
+    enter_army(&mut h, Side::North, "Bob", &["Woodlands", "Steppes"]);
+    assert_eq!(h.state().battle.phase(), Phase::Initiative);
+
+    // Both armies in: the window moves on to the initiative step by itself.
+    // A die typed as 7 is refused with the rule, and nothing is logged.
+    type_into(&mut h, "South's die", "7");
+    click(&mut h, "Enter South's die");
+    assert!(
+        matches!(h.state().status.as_ref(), Some(Status::Error(e)) if e.contains("a die shows 1 to 6"))
+    );
+    assert_eq!(h.state().battle.log().len(), 2);
+    type_into(&mut h, "South's die", "6");
+    click(&mut h, "Enter South's die");
+    type_into(&mut h, "North's die", "2");
+    click(&mut h, "Enter North's die");
+    assert_eq!(
+        h.state().battle.state().initiative.winner,
+        Some(Side::South)
+    );
+    h.get_by_label_contains("South has the initiative");
+
+    h.get_by_label_contains("South chooses from North's allowed territory types");
+    // Agricultural is South's own list, not North's: the button is disabled.
+    assert!(
+        h.get_by_label("Choose Agricultural")
+            .accesskit_node()
+            .is_disabled()
+    );
+    click(&mut h, "Choose Woodlands");
+    click(&mut h, "Take Forest");
+    click(&mut h, "Take Forest");
+    assert_eq!(h.state().battle.phase(), Phase::Selection(Side::North));
+    assert!(
+        h.query_by_label("Select Village").is_none(),
+        "North may not take a village"
+    );
+    click(&mut h, "Select Large brush");
+    click(&mut h, "Select Marsh");
+    click(&mut h, "Finish North's selection");
+    click(&mut h, "Select River");
+    click(&mut h, "Select Village");
+    // Undo takes back the village, redo restores it.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().battle.selections_used(Side::South), 2);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert_eq!(h.state().battle.selections_used(Side::South), 3);
+    click(&mut h, "Finish South's selection");
+    assert_eq!(h.state().battle.phase(), Phase::Placement);
+    assert_eq!(
+        h.state()
+            .battle
+            .state()
+            .current_step(h.state().battle.ruleset()),
+        Step::TerrainPlacement
+    );
+
+    // Save through the dialog's typed path, then open it in a fresh app.
+    let saved = dir.path().join("battle.json");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    replace_text(&mut h, "File path", saved.to_str().unwrap());
+    click(&mut h, "Save");
+    assert!(saved.exists(), "{:?}", h.state().status.as_ref());
+    let before = h.state().battle.state().clone();
+
+    let mut h2 = harness(&dir.path().join("autosave2.json"));
+    h2.run();
+    h2.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h2.run();
+    replace_text(&mut h2, "File path", saved.to_str().unwrap());
+    click(&mut h2, "Open");
+    assert_eq!(h2.state().battle.state(), &before);
+    h2.get_by_label_contains("North takes large brush");
+}
+
+#[test]
+fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = dir.path().join("autosave.json");
+    let mut h = harness(&autosave);
+    h.run();
+    click(&mut h, "South");
+    click(&mut h, "Load example army");
+    click(&mut h, "Early Imperial Roman");
+    click(&mut h, "Confirm South's army");
+    let saved = muster::store::load_battle(&autosave).unwrap();
+    assert_eq!(saved.state(), h.state().battle.state());
+
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        "{\"format\": \"muster-battle\", \"schema\": 1, \"seed\": 1",
+    )
+    .unwrap();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    replace_text(&mut h, "File path", bad.to_str().unwrap());
+    click(&mut h, "Open");
+    assert!(
+        matches!(h.state().status.as_ref(), Some(Status::Error(e)) if e.contains("Not opened") && e.contains("line 1"))
+    );
+    assert!(
+        h.state().battle.state().armies.south.is_some(),
+        "the battle in progress is kept"
+    );
+}

@@ -1,0 +1,99 @@
+//! Armies in, then the pre-battle initiative roll-off (RULES 1-2): each side
+//! rolls and adds its modifiers; the higher total has the initiative; ties
+//! re-roll both dice (ruling, data: `initiative.ties`).
+
+use super::{Event, State};
+use crate::army::Army;
+use crate::dice::{self, DiceInput, Roll};
+use crate::error::{RuleError, refuse};
+use crate::ruleset::Ruleset;
+use crate::side::Side;
+
+pub(super) fn decide_army(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    army: &Army,
+) -> Result<Vec<Event>, RuleError> {
+    if state.initiative.started() {
+        return refuse(
+            "2",
+            "Armies are fixed once initiative has been rolled (their modifiers are in the roll)",
+        );
+    }
+    army.validate(ruleset, side)?;
+    if state.armies[side].as_ref() == Some(army) {
+        return refuse("1", format!("{side}'s army is already entered as it is"));
+    }
+    Ok(vec![Event::ArmySet {
+        side,
+        army: army.clone(),
+    }])
+}
+
+pub(super) fn decide_roll(
+    state: &State,
+    ruleset: &Ruleset,
+    seed: u64,
+    side: Side,
+    input: &DiceInput,
+) -> Result<Vec<Event>, RuleError> {
+    let init = &state.initiative;
+    if let Some(winner) = init.winner {
+        return refuse("2", format!("{winner} already has the initiative"));
+    }
+    let Some(army) = &state.armies[side] else {
+        return refuse(
+            "2",
+            format!("{side}'s army must be entered before rolling for initiative"),
+        );
+    };
+    if state.armies[side.opponent()].is_none() {
+        return refuse(
+            "2",
+            format!(
+                "{}'s army must be entered before rolling for initiative",
+                side.opponent()
+            ),
+        );
+    }
+    if init.rolls[side].is_some() {
+        return refuse(
+            "2",
+            format!(
+                "{side} has already rolled in round {}; waiting for {}",
+                init.round,
+                side.opponent()
+            ),
+        );
+    }
+    let count = usize::from(ruleset.initiative.dice);
+    let what = format!("{side}'s initiative roll");
+    let (faces, source) = dice::resolve(input, count, &what, seed, state.app_dice_drawn)?;
+    let roll = Roll::new(faces, source, army.initiative_modifiers(ruleset));
+    let mut events = vec![Event::InitiativeRolled {
+        side,
+        round: init.round,
+        roll: roll.clone(),
+    }];
+    if let Some(other) = &init.rolls[side.opponent()] {
+        let (mine, theirs) = (roll.total, other.total);
+        let (south, north) = match side {
+            Side::South => (mine, theirs),
+            Side::North => (theirs, mine),
+        };
+        events.push(match mine.cmp(&theirs) {
+            std::cmp::Ordering::Equal => Event::InitiativeTied {
+                round: init.round,
+                total: mine,
+            },
+            std::cmp::Ordering::Greater => Event::InitiativeWon { side, south, north },
+            std::cmp::Ordering::Less => Event::InitiativeWon {
+                side: side.opponent(),
+                south,
+                north,
+            },
+        });
+    }
+    Ok(events)
+}

@@ -1,0 +1,294 @@
+//! The battle: commands in, events out, state as a fold of the event log.
+//!
+//! `Battle::apply` checks a command against the rules and, if legal, turns it
+//! into events, appends them to the log and folds them into the state. The log
+//! is the saved battle; replaying it reproduces the state exactly. Undo removes
+//! the last *choice*; a dice roll is never undone (RULES 11). One submodule per
+//! step of the sequence decides its commands.
+
+mod describe;
+mod initiative;
+mod selection;
+mod settings;
+mod state;
+mod territory;
+
+pub use selection::{SelectOption, compulsory_pieces};
+pub use settings::{Settings, TableSize};
+pub use state::{InitiativeState, Phase, Pick, SelectionState, State, Step, StepStatus};
+pub use territory::choices as territory_choices;
+
+use crate::army::Army;
+use crate::dice::{DiceInput, Roll};
+use crate::error::{RuleError, refuse};
+use crate::ruleset::Ruleset;
+use crate::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// What a player asks for. The UI and the scripting interface send the same.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// Battle title, table size, what 1 MU is, display unit.
+    Configure { settings: Settings },
+    /// Enters or replaces a side's army (RULES 1), until initiative is rolled.
+    SetArmy { side: Side, army: Army },
+    /// A side's initiative roll (RULES 2).
+    RollInitiative { side: Side, dice: DiceInput },
+    /// The initiative holder picks the territory type (RULES 3).
+    ChooseTerritory { side: Side, territory: String },
+    /// One of the two compulsory pieces (RULES 4, steps 1-2).
+    ChooseCompulsory { side: Side, terrain: String },
+    /// One selection of remaining terrain (RULES 4, steps 3-4).
+    SelectTerrain {
+        side: Side,
+        terrain: String,
+        #[serde(default)]
+        large: bool,
+    },
+    /// The player is done selecting (RULES 4, steps 3-4).
+    FinishSelection { side: Side },
+}
+
+/// What happened. Events are what the log stores and the state folds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    Configured {
+        settings: Settings,
+    },
+    ArmySet {
+        side: Side,
+        army: Army,
+    },
+    InitiativeRolled {
+        side: Side,
+        round: u32,
+        roll: Roll,
+    },
+    InitiativeTied {
+        round: u32,
+        total: i32,
+    },
+    InitiativeWon {
+        side: Side,
+        south: i32,
+        north: i32,
+    },
+    TerritoryChosen {
+        side: Side,
+        territory: String,
+    },
+    TerrainSelected {
+        side: Side,
+        terrain: String,
+        large: bool,
+        compulsory: bool,
+    },
+    SelectionFinished {
+        side: Side,
+    },
+}
+
+impl Event {
+    /// The dice roll this event records, if any.
+    pub fn roll(&self) -> Option<&Roll> {
+        match self {
+            Event::InitiativeRolled { roll, .. } => Some(roll),
+            _ => None,
+        }
+    }
+}
+
+/// One command and the events it produced: the unit of the log and of undo.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub command: Command,
+    pub events: Vec<Event>,
+}
+
+impl Entry {
+    pub fn has_roll(&self) -> bool {
+        self.events.iter().any(|e| e.roll().is_some())
+    }
+}
+
+/// A battle in progress.
+#[derive(Clone, Debug)]
+pub struct Battle {
+    ruleset: Ruleset,
+    seed: u64,
+    log: Vec<Entry>,
+    state: State,
+    /// Entries taken back by undo, newest last; cleared by any new command.
+    redo: Vec<Entry>,
+}
+
+impl Battle {
+    /// A new battle on default settings. `seed` drives the app's dice.
+    pub fn new(ruleset: Ruleset, seed: u64) -> Battle {
+        Battle {
+            ruleset,
+            seed,
+            log: Vec::new(),
+            state: State::default(),
+            redo: Vec::new(),
+        }
+    }
+
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.state.phase(&self.ruleset)
+    }
+
+    /// Checks a command without applying it.
+    pub fn check(&self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        let (s, r) = (&self.state, &self.ruleset);
+        match command {
+            Command::Configure { settings } => settings::decide(s, settings),
+            Command::SetArmy { side, army } => initiative::decide_army(s, r, *side, army),
+            Command::RollInitiative { side, dice } => {
+                initiative::decide_roll(s, r, self.seed, *side, dice)
+            }
+            Command::ChooseTerritory { side, territory } => {
+                territory::decide(s, r, *side, territory)
+            }
+            Command::ChooseCompulsory { side, terrain } => {
+                selection::decide_compulsory(s, r, *side, terrain)
+            }
+            Command::SelectTerrain {
+                side,
+                terrain,
+                large,
+            } => selection::decide_select(s, r, *side, terrain, *large),
+            Command::FinishSelection { side } => selection::decide_finish(s, r, *side),
+        }
+    }
+
+    /// Applies a command: on success its events are logged and folded in.
+    pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let events = self.check(&command)?;
+        for event in &events {
+            self.state.fold(event);
+        }
+        self.log.push(Entry {
+            command,
+            events: events.clone(),
+        });
+        self.redo.clear();
+        Ok(events)
+    }
+
+    /// Takes back the last entry if it is a choice. A roll is refused.
+    pub fn undo(&mut self) -> Result<(), RuleError> {
+        let Some(last) = self.log.last() else {
+            return refuse("11", "There is nothing to undo");
+        };
+        if last.has_roll() {
+            let what = describe::entry(last, &self.ruleset);
+            return refuse(
+                "11",
+                format!(
+                    "The last entry is a dice roll ({what}); a roll, once made, is never undone"
+                ),
+            );
+        }
+        let entry = self.log.pop().expect("checked above");
+        self.redo.push(entry);
+        self.refold();
+        Ok(())
+    }
+
+    /// Puts back the entry the last undo took.
+    pub fn redo(&mut self) -> Result<(), RuleError> {
+        let Some(entry) = self.redo.pop() else {
+            return refuse("11", "There is nothing to redo");
+        };
+        for event in &entry.events {
+            self.state.fold(event);
+        }
+        self.log.push(entry);
+        Ok(())
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.log.last().is_some_and(|e| !e.has_roll())
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    fn refold(&mut self) {
+        self.state = State::default();
+        for event in self.log.iter().flat_map(|e| &e.events) {
+            self.state.fold(event);
+        }
+    }
+
+    /// Rebuilds a battle from a stored log by re-applying every command and
+    /// checking it gives the stored events, so a damaged or hand-edited log
+    /// is refused rather than trusted. Errors name the 1-based entry.
+    pub fn replay(ruleset: Ruleset, seed: u64, log: &[Entry]) -> Result<Battle, RuleError> {
+        let mut battle = Battle::new(ruleset, seed);
+        for (i, entry) in log.iter().enumerate() {
+            let n = i + 1;
+            let events = battle
+                .apply(entry.command.clone())
+                .map_err(|e| RuleError::new("file", format!("log entry {n} is not legal: {e}")))?;
+            if events != entry.events {
+                return refuse(
+                    "file",
+                    format!(
+                        "log entry {n}: the stored events differ from what the rules give for its command; the file was edited or is damaged"
+                    ),
+                );
+            }
+        }
+        Ok(battle)
+    }
+
+    /// The log in words, one line per event, with whether it records a roll.
+    pub fn log_lines(&self) -> Vec<(String, bool)> {
+        self.log
+            .iter()
+            .flat_map(|entry| &entry.events)
+            .map(|e| (describe::event(e, &self.ruleset), e.roll().is_some()))
+            .collect()
+    }
+
+    /// What selecting each terrain would do for `side` now (RULES 4): every
+    /// option with why it is refused, if it is.
+    pub fn selection_options(&self, side: Side) -> Vec<SelectOption> {
+        selection::options(&self.state, &self.ruleset, side)
+    }
+
+    /// The compulsory pieces not yet taken.
+    pub fn remaining_compulsory(&self) -> Vec<String> {
+        selection::remaining_compulsory(&self.state, &self.ruleset)
+    }
+
+    /// Selections `side` has used of his 1 to 5 (RULES 4).
+    pub fn selections_used(&self, side: Side) -> u32 {
+        selection::used(&self.state, &self.ruleset, side)
+    }
+}
+
+#[cfg(test)]
+mod tests;

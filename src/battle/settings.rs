@@ -1,0 +1,81 @@
+//! Battle settings: title, table size, what 1 MU is and the display unit
+//! (the preamble of RULES.md).
+
+use super::{Event, State};
+use crate::error::{RuleError, refuse};
+use crate::units::{LengthUnit, MuScale};
+use serde::{Deserialize, Serialize};
+
+/// The playing area in MU: x along the long edges, y across.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSize {
+    pub width: f64,
+    pub depth: f64,
+}
+
+impl TableSize {
+    /// The smallest side that leaves room for the 8 MU edge clearances of
+    /// RULES 5 on both sides of a piece.
+    pub const MIN: f64 = 24.0;
+    pub const MAX: f64 = 240.0;
+}
+
+impl Default for TableSize {
+    fn default() -> Self {
+        TableSize {
+            width: 72.0,
+            depth: 48.0,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub title: String,
+    pub table: TableSize,
+    pub mu: MuScale,
+    pub units: LengthUnit,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            title: "New battle".into(),
+            table: TableSize::default(),
+            mu: MuScale::default(),
+            units: LengthUnit::default(),
+        }
+    }
+}
+
+pub(super) fn decide(state: &State, settings: &Settings) -> Result<Vec<Event>, RuleError> {
+    let TableSize { width, depth } = settings.table;
+    for (name, v) in [("width", width), ("depth", depth)] {
+        if !v.is_finite() || !(TableSize::MIN..=TableSize::MAX).contains(&v) {
+            return refuse(
+                "units",
+                format!(
+                    "The table {name} must be {} to {} MU; {v} was given",
+                    TableSize::MIN,
+                    TableSize::MAX
+                ),
+            );
+        }
+    }
+    if depth > width {
+        return refuse(
+            "units",
+            format!(
+                "The long edges are the width: {width} MU wide must not be less than {depth} MU deep"
+            ),
+        );
+    }
+    if *settings == state.settings {
+        return refuse("units", "Nothing changed");
+    }
+    Ok(vec![Event::Configured {
+        settings: settings.clone(),
+    }])
+}

@@ -1,0 +1,84 @@
+//! The scripting interface as a user runs it: the `muster script` binary on a
+//! JSON-lines file, one result line per command.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn muster() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_muster"))
+}
+
+#[test]
+fn example_script_runs_and_saves_a_battle_the_loader_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("battle.json");
+    let out = muster()
+        .args([
+            "script",
+            "examples/scripts/selection.jsonl",
+            "--state",
+            "--save",
+        ])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 16, "15 results and the state");
+    // The 7 typed for North is refused with rule 11; everything else passes.
+    assert_eq!(lines[4]["ok"], false);
+    assert_eq!(lines[4]["rule"], "11");
+    assert!(lines[4]["error"].as_str().unwrap().contains("7 was typed"));
+    let failures = lines[..15].iter().filter(|l| l["ok"] == false).count();
+    assert_eq!(failures, 1);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a refused command makes the exit code 1"
+    );
+    assert_eq!(lines[5]["events"][1]["event"], "initiative_won");
+    let state = &lines[15];
+    assert_eq!(state["territory"], "woodlands");
+    assert_eq!(state["selection"]["finished"]["south"], true);
+    let battle = muster::store::load_battle(&save).unwrap();
+    assert_eq!(battle.state().selection.picks.len(), 4);
+}
+
+#[test]
+fn stdin_script_with_a_malformed_line_says_which() {
+    use std::io::Write;
+    let mut child = muster()
+        .args(["script", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"{\"cmd\": \"roll_initiative\", \"side\": \"south\"\n{\"cmd\": \"fly\"}\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 1: EOF")
+    );
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown variant `fly`")
+    );
+}
