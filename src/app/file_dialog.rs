@@ -13,6 +13,8 @@ use std::sync::{Arc, Mutex};
 pub enum FileAction {
     OpenBattle,
     SaveBattle,
+    /// Start a new battle under a ruleset file.
+    NewWithRuleset,
     LoadRoster(Side),
     SaveRoster(Army),
 }
@@ -21,6 +23,7 @@ impl FileAction {
     fn title(&self) -> String {
         match self {
             FileAction::OpenBattle => "Open battle".into(),
+            FileAction::NewWithRuleset => "New battle with a ruleset file".into(),
             FileAction::SaveBattle => "Save battle".into(),
             FileAction::LoadRoster(side) => format!("Load roster into {side}"),
             FileAction::SaveRoster(army) => format!("Save roster of {}", army.name),
@@ -40,6 +43,7 @@ impl FileAction {
                 )
             }
             FileAction::SaveRoster(_) | FileAction::LoadRoster(_) => "army.roster.json".into(),
+            FileAction::NewWithRuleset => "terrain_tables/fog_am_v3.json".into(),
             _ => "battle.json".into(),
         }
     }

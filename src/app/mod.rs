@@ -126,6 +126,15 @@ impl MusterApp {
         }
     }
 
+    /// Starts a new battle, dropping drafts and the file name.
+    fn start(&mut self, ruleset: Ruleset, message: String) {
+        self.battle = Battle::new(ruleset, clock_seed());
+        self.path = None;
+        self.panels = Panels::default();
+        self.status = Some(Status::Info(message));
+        self.after_change();
+    }
+
     fn open(&mut self, path: &Path) {
         match store::load_battle(path) {
             Ok(battle) => {
@@ -174,11 +183,7 @@ impl MusterApp {
                     Err(e) => self.status = Some(Status::Error(e.to_string())),
                 },
                 AppCommand::NewBattle => {
-                    self.battle = Battle::new(self.battle.ruleset().clone(), clock_seed());
-                    self.path = None;
-                    self.panels = Panels::default();
-                    self.status = Some(Status::Info("New battle".into()));
-                    self.after_change();
+                    self.start(self.battle.ruleset().clone(), "New battle".into());
                 }
                 AppCommand::ShowStep(step) => self.shown = Some(step),
                 AppCommand::Dialog(action) => {
@@ -204,6 +209,24 @@ impl MusterApp {
         match action {
             FileAction::OpenBattle => self.open(&path),
             FileAction::SaveBattle => self.save(&path),
+            FileAction::NewWithRuleset => {
+                let loaded = std::fs::read_to_string(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| Ruleset::from_json(&text).map_err(|e| e.to_string()));
+                match loaded {
+                    Ok(ruleset) => {
+                        let message =
+                            format!("New battle under {} from {}", ruleset.name, path.display());
+                        self.start(ruleset, message);
+                    }
+                    Err(e) => {
+                        self.status = Some(Status::Error(format!(
+                            "Ruleset not loaded: {}: {e}",
+                            path.display()
+                        )));
+                    }
+                }
+            }
             FileAction::LoadRoster(side) => match store::load_roster(&path, &ruleset) {
                 Ok(army) => {
                     self.panels.armies.set_draft(side, army);
@@ -250,6 +273,10 @@ impl MusterApp {
             ui.menu_button("File", |ui| {
                 if ui.button("New battle").clicked() {
                     self.queue.push(AppCommand::NewBattle);
+                }
+                if ui.button("New battle with ruleset file…").clicked() {
+                    self.queue
+                        .push(AppCommand::Dialog(FileAction::NewWithRuleset));
                 }
                 if ui.button("Open…").clicked() {
                     self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));

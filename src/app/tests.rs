@@ -173,3 +173,26 @@ fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
         "the battle in progress is kept"
     );
 }
+
+#[test]
+fn a_malformed_ruleset_file_is_refused_with_path_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosave.json"));
+    h.run();
+    let bad = dir.path().join("rules.json");
+    let text =
+        muster::ruleset::FOG_AM_V3_JSON.replacen("\"forest\": 2,", "\"forest\": \"two\",", 1);
+    std::fs::write(&bad, text).unwrap();
+    click(&mut h, "File");
+    click(&mut h, "New battle with ruleset file…");
+    replace_text(&mut h, "File path", bad.to_str().unwrap());
+    click(&mut h, "Open");
+    let status = format!("{:?}", h.state().status);
+    assert!(status.contains("territories.hilly.max.forest"), "{status}");
+    assert!(status.contains("line 64"), "{status}");
+    assert_eq!(
+        h.state().battle.ruleset().id,
+        "fog_am_v3.1",
+        "the built-in ruleset stays"
+    );
+}
