@@ -8,6 +8,8 @@ pub mod battle;
 pub mod dice;
 pub mod error;
 pub mod examples;
+pub mod geometry;
+pub mod inventory;
 pub mod ruleset;
 pub mod script;
 pub mod side;

@@ -98,7 +98,7 @@ proptest! {
         let mut want = compulsory_pieces(&r, &territory);
         want.sort();
         prop_assert_eq!(compulsory, want);
-        if b.phase() == Phase::Placement {
+        if matches!(b.phase(), Phase::Placement(_)) {
             for side in Side::BOTH {
                 prop_assert!(b.selections_used(side) >= 1);
             }

@@ -1,10 +1,36 @@
 //! The log in words: one sentence per event, as a player would say it
 //! ("North rolls 4 + 1 (Field Commander C-in-C) = 5").
 
-use super::{Entry, Event};
-use crate::ruleset::Ruleset;
+use super::{AdjustAction, Entry, Event, State};
+use crate::ruleset::{PlacementZone, Ruleset};
 
-pub fn event(event: &Event, ruleset: &Ruleset) -> String {
+/// A piece by its pick index, with its owner: "South's forest".
+fn name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
+    match state.selection.picks.get(piece) {
+        Some(p) => format!(
+            "{}'s {}",
+            p.side,
+            super::piece_name(state, ruleset, piece).to_lowercase()
+        ),
+        None => format!("piece {piece}"),
+    }
+}
+
+/// The words of a placement result ("touch your own long edge, ...").
+pub fn zone_text(ruleset: &Ruleset, result: u8) -> &str {
+    match ruleset.placement.results.get(&result.to_string()) {
+        Some(
+            PlacementZone::TouchLongEdge { text, .. }
+            | PlacementZone::TouchSideEdge { text, .. }
+            | PlacementZone::InsideHalf { text, .. },
+        ) => text,
+        None => "",
+    }
+}
+
+/// An event in words. `state` is the battle as it was when the event
+/// happened (names of pieces come from the selection).
+pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
     match event {
         Event::Configured { settings } => format!(
             "Battle \"{}\": table {} x {} MU, 1 MU = {}, lengths in {}",
@@ -68,15 +94,96 @@ pub fn event(event: &Event, ruleset: &Ruleset) -> String {
             )
         }
         Event::SelectionFinished { side } => format!("{side} has finished selecting terrain"),
+        Event::PlacementRolled {
+            side,
+            piece,
+            roll,
+            result,
+            legal,
+            ..
+        } => {
+            let what = name(state, ruleset, *piece);
+            let text = zone_text(ruleset, *result);
+            if *legal {
+                format!(
+                    "{side} rolls {} for {what}: it must {text}",
+                    roll.describe()
+                )
+            } else {
+                format!(
+                    "{side} rolls {} for {what}: no legal position where it must {text}; re-roll (ruling, rule 5)",
+                    roll.describe()
+                )
+            }
+        }
+        Event::PieceSetAside { side, piece } => format!(
+            "{}: no die result has a legal position, so {side}'s piece is set aside (ruling, rule 5)",
+            name(state, ruleset, *piece)
+        ),
+        Event::PiecePlaced {
+            side,
+            piece,
+            shape,
+            pose,
+        } => format!(
+            "{side} places {} ({}) at ({:.1}, {:.1}), turned {:.0}°",
+            name(state, ruleset, *piece),
+            shape.describe(),
+            pose.x,
+            pose.y,
+            pose.angle
+        ),
+        Event::GoingRolled {
+            side, roll, class, ..
+        } => {
+            format!(
+                "{side} rolls {} for the river's going: {class}",
+                roll.describe()
+            )
+        }
+        Event::AdjustmentRolled {
+            side,
+            piece,
+            roll,
+            allowance,
+            ..
+        } => format!(
+            "{side} rolls {} to adjust {}: {}",
+            roll.describe(),
+            name(state, ruleset, *piece),
+            allowance.text
+        ),
+        Event::PieceAdjusted {
+            side,
+            piece,
+            action,
+            pose,
+        } => {
+            let what = name(state, ruleset, *piece);
+            match (action, pose) {
+                (AdjustAction::Decline, _) => format!("{side} leaves {what} where it is"),
+                (AdjustAction::Remove, _) => format!("{side} removes {what}"),
+                (AdjustAction::Slide { dx, dy }, _) => {
+                    format!("{side} slides {what} {:.1} MU", dx.hypot(*dy))
+                }
+                (AdjustAction::Pivot { degrees, .. }, _) => {
+                    format!("{side} pivots {what} by {degrees:.0}°")
+                }
+            }
+        }
+        Event::RoadPlaced { side, points } => {
+            format!("{side} places a road with {} points", points.len())
+        }
+        Event::RoadDeclined { side } => format!("{side} places no road"),
     }
 }
 
 /// An entry in words: its events joined.
-pub fn entry(entry: &Entry, ruleset: &Ruleset) -> String {
+pub fn entry(entry: &Entry, ruleset: &Ruleset, state: &State) -> String {
     entry
         .events
         .iter()
-        .map(|e| event(e, ruleset))
+        .map(|e| event(e, ruleset, state))
         .collect::<Vec<_>>()
         .join("; ")
 }

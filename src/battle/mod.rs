@@ -6,13 +6,21 @@
 //! the last *choice*; a dice roll is never undone (RULES 11). One submodule per
 //! step of the sequence decides its commands.
 
+mod adjustment;
 mod describe;
 mod initiative;
+mod placement;
 mod selection;
 mod settings;
 mod state;
 mod territory;
 
+pub use adjustment::{AdjustAction, Allowance, allowance, check_adjust};
+pub use describe::zone_text;
+pub use placement::{
+    Laid, PlacementState, PlacementTurn, check_pose, check_road, legal_pose_exists,
+    nearest_legal_pose, piece_name,
+};
 pub use selection::{SelectOption, compulsory_pieces};
 pub use settings::{Settings, TableSize};
 pub use state::{InitiativeState, Phase, Pick, SelectionState, State, Step, StepStatus};
@@ -21,7 +29,8 @@ pub use territory::choices as territory_choices;
 use crate::army::Army;
 use crate::dice::{DiceInput, Roll};
 use crate::error::{RuleError, refuse};
-use crate::ruleset::Ruleset;
+use crate::geometry::{Pose, Shape, SideEdge};
+use crate::ruleset::{Ruleset, TerrainClass};
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +57,35 @@ pub enum Command {
     },
     /// The player is done selecting (RULES 4, steps 3-4).
     FinishSelection { side: Side },
+    /// The initiative holder lays his river or coast along a side edge:
+    /// `width` MU wide, `offset` MU in from the edge (a coast: 0) (RULES 5).
+    PlaceWaterway {
+        side: Side,
+        edge: SideEdge,
+        width: f64,
+        #[serde(default)]
+        offset: f64,
+    },
+    /// The river's going (RULES 5).
+    RollGoing { side: Side, dice: DiceInput },
+    /// The placer picks a selected piece, the physical piece (shape) he will
+    /// use for it, and rolls for where it goes (RULES 5).
+    RollPlacement {
+        side: Side,
+        piece: usize,
+        shape: Shape,
+        dice: DiceInput,
+    },
+    /// Puts the rolled piece down at a pose (RULES 5).
+    PlacePiece { side: Side, pose: Pose },
+    /// The placer's opponent rolls to adjust the piece just placed (RULES 6).
+    RollAdjustment { side: Side, dice: DiceInput },
+    /// The adjustment, or declining it (RULES 6).
+    Adjust { side: Side, action: AdjustAction },
+    /// The initiative holder's road: its centre line, edge to edge (RULES 5).
+    PlaceRoad { side: Side, points: Vec<[f64; 2]> },
+    /// The initiative holder places no road.
+    DeclineRoad { side: Side },
 }
 
 /// What happened. Events are what the log stores and the state folds.
@@ -88,13 +126,61 @@ pub enum Event {
     SelectionFinished {
         side: Side,
     },
+    PlacementRolled {
+        side: Side,
+        piece: usize,
+        shape: Shape,
+        roll: Roll,
+        result: u8,
+        /// Whether any legal position exists for the result.
+        legal: bool,
+    },
+    PieceSetAside {
+        side: Side,
+        piece: usize,
+    },
+    PiecePlaced {
+        side: Side,
+        piece: usize,
+        shape: Shape,
+        pose: Pose,
+    },
+    GoingRolled {
+        side: Side,
+        piece: usize,
+        roll: Roll,
+        class: TerrainClass,
+    },
+    AdjustmentRolled {
+        side: Side,
+        piece: usize,
+        roll: Roll,
+        score: i32,
+        allowance: Allowance,
+    },
+    PieceAdjusted {
+        side: Side,
+        piece: usize,
+        action: AdjustAction,
+        pose: Option<Pose>,
+    },
+    RoadPlaced {
+        side: Side,
+        points: Vec<[f64; 2]>,
+    },
+    RoadDeclined {
+        side: Side,
+    },
 }
 
 impl Event {
     /// The dice roll this event records, if any.
     pub fn roll(&self) -> Option<&Roll> {
         match self {
-            Event::InitiativeRolled { roll, .. } => Some(roll),
+            Event::InitiativeRolled { roll, .. }
+            | Event::PlacementRolled { roll, .. }
+            | Event::GoingRolled { roll, .. }
+            | Event::AdjustmentRolled { roll, .. } => Some(roll),
             _ => None,
         }
     }
@@ -178,6 +264,30 @@ impl Battle {
                 large,
             } => selection::decide_select(s, r, *side, terrain, *large),
             Command::FinishSelection { side } => selection::decide_finish(s, r, *side),
+            Command::PlaceWaterway {
+                side,
+                edge,
+                width,
+                offset,
+            } => placement::decide_waterway(s, r, *side, *edge, *width, *offset),
+            Command::RollGoing { side, dice } => {
+                placement::decide_going(s, r, self.seed, *side, dice)
+            }
+            Command::RollPlacement {
+                side,
+                piece,
+                shape,
+                dice,
+            } => placement::decide_roll(s, r, self.seed, *side, *piece, shape, dice),
+            Command::PlacePiece { side, pose } => placement::decide_place(s, r, *side, *pose),
+            Command::RollAdjustment { side, dice } => {
+                adjustment::decide_roll(s, r, self.seed, *side, dice)
+            }
+            Command::Adjust { side, action } => adjustment::decide_adjust(s, r, *side, action),
+            Command::PlaceRoad { side, points } => {
+                placement::decide_road(s, r, *side, Some(points))
+            }
+            Command::DeclineRoad { side } => placement::decide_road(s, r, *side, None),
         }
     }
 
@@ -185,7 +295,7 @@ impl Battle {
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
         let events = self.check(&command)?;
         for event in &events {
-            self.state.fold(event);
+            self.state.fold(&self.ruleset, event);
         }
         self.log.push(Entry {
             command,
@@ -201,7 +311,7 @@ impl Battle {
             return refuse("11", "There is nothing to undo");
         };
         if last.has_roll() {
-            let what = describe::entry(last, &self.ruleset);
+            let what = describe::entry(last, &self.ruleset, &self.state);
             return refuse(
                 "11",
                 format!(
@@ -221,7 +331,7 @@ impl Battle {
             return refuse("11", "There is nothing to redo");
         };
         for event in &entry.events {
-            self.state.fold(event);
+            self.state.fold(&self.ruleset, event);
         }
         self.log.push(entry);
         Ok(())
@@ -238,7 +348,7 @@ impl Battle {
     fn refold(&mut self) {
         self.state = State::default();
         for event in self.log.iter().flat_map(|e| &e.events) {
-            self.state.fold(event);
+            self.state.fold(&self.ruleset, event);
         }
     }
 
@@ -269,7 +379,12 @@ impl Battle {
         self.log
             .iter()
             .flat_map(|entry| &entry.events)
-            .map(|e| (describe::event(e, &self.ruleset), e.roll().is_some()))
+            .map(|e| {
+                (
+                    describe::event(e, &self.ruleset, &self.state),
+                    e.roll().is_some(),
+                )
+            })
             .collect()
     }
 
@@ -292,3 +407,6 @@ impl Battle {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod placement_tests;

@@ -150,7 +150,7 @@ fn check_select(
                 format!("It is {other}'s turn to select terrain, not {side}'s"),
             ),
             Phase::Compulsory(_) => refuse("4", "The compulsory pieces are taken first"),
-            Phase::Placement => refuse("4", "Terrain selection is over"),
+            Phase::Placement(_) | Phase::Deployment => refuse("4", "Terrain selection is over"),
             _ => refuse("4", "Terrain is selected once the territory type is chosen"),
         };
     }
@@ -241,7 +241,7 @@ pub(super) fn decide_compulsory(
 ) -> Result<Vec<Event>, RuleError> {
     let chooser = match state.phase(ruleset) {
         Phase::Compulsory(chooser) => chooser,
-        Phase::Selection(_) | Phase::Placement => {
+        Phase::Selection(_) | Phase::Placement(_) | Phase::Deployment => {
             return refuse("4", "Both compulsory pieces have already been taken");
         }
         _ => {
@@ -292,7 +292,7 @@ pub(super) fn decide_select(
         compulsory: false,
     };
     let mut after = state.clone();
-    after.fold(&picked);
+    after.fold(ruleset, &picked);
     let mut events = vec![picked];
     // A player with nothing left he may select is done: finishing is no choice.
     if !options(&after, ruleset, side)

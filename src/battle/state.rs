@@ -1,6 +1,7 @@
 //! The battle state: what the folded log says, and where in the sequence the
 //! battle stands.
 
+use super::placement::{self, PlacementState, PlacementTurn};
 use super::{Event, Settings};
 use crate::army::Army;
 use crate::dice::{DiceSource, Roll};
@@ -15,6 +16,7 @@ pub struct State {
     pub initiative: InitiativeState,
     pub territory: Option<String>,
     pub selection: SelectionState,
+    pub placement: PlacementState,
     /// How many dice the app has drawn from the battle's seeded stream.
     pub app_dice_drawn: u64,
 }
@@ -68,8 +70,10 @@ pub enum Phase {
     Territory(Side),
     Compulsory(Side),
     Selection(Side),
-    /// Terrain selection is complete; terrain placement comes next.
-    Placement,
+    /// Terrain placement and adjustment (RULES 5-6).
+    Placement(PlacementTurn),
+    /// Terrain is on the table; deployment comes next.
+    Deployment,
 }
 
 /// The steps of the pre-battle sequence, as the step list shows them.
@@ -174,7 +178,10 @@ impl State {
         if !self.selection.finished[init] {
             return Phase::Selection(init);
         }
-        Phase::Placement
+        match placement::turn(self, ruleset) {
+            Some(turn) => Phase::Placement(turn),
+            None => Phase::Deployment,
+        }
     }
 
     /// The step the battle is at.
@@ -184,7 +191,8 @@ impl State {
             Phase::Initiative => Step::Initiative,
             Phase::Territory(_) => Step::Territory,
             Phase::Compulsory(_) | Phase::Selection(_) => Step::TerrainSelection,
-            Phase::Placement => Step::TerrainPlacement,
+            Phase::Placement(_) => Step::TerrainPlacement,
+            Phase::Deployment => Step::CampsAndFortifications,
         }
     }
 
@@ -202,7 +210,7 @@ impl State {
     }
 
     /// Folds one event in. Events come from `Battle::check`, so they are legal.
-    pub(super) fn fold(&mut self, event: &Event) {
+    pub(super) fn fold(&mut self, ruleset: &Ruleset, event: &Event) {
         if let Some(roll) = event.roll()
             && let DiceSource::App { .. } = roll.source
         {
@@ -232,6 +240,10 @@ impl State {
                 compulsory: *compulsory,
             }),
             Event::SelectionFinished { side } => self.selection.finished[*side] = true,
+            Event::AdjustmentRolled { .. } | Event::PieceAdjusted { .. } => {
+                super::adjustment::fold(&mut self.placement, event);
+            }
+            _ => placement::fold(&mut self.placement, ruleset, &self.selection.picks, event),
         }
     }
 }

@@ -264,7 +264,10 @@ pub struct Coast {
 #[serde(deny_unknown_fields)]
 pub struct Road {
     pub width: f64,
-    pub must_touch_village: bool,
+    /// The terrain type a road must pass through or touch when one is on
+    /// the table.
+    #[serde(default)]
+    pub must_touch: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -135,7 +135,18 @@ impl Ruleset {
                 );
             }
         }
-        for step in ["initiative", "territory", "selection"] {
+        if let Some(t) = &self.road.must_touch
+            && self.terrain(t).is_none()
+        {
+            return fail("road.must_touch", format!("unknown terrain type \"{t}\""));
+        }
+        for step in [
+            "initiative",
+            "territory",
+            "selection",
+            "placement",
+            "adjustment",
+        ] {
             if self.help(step).is_empty() {
                 return fail(format!("help.{step}"), "help text is missing");
             }

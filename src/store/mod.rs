@@ -31,7 +31,8 @@ pub struct StoreError {
 }
 
 impl StoreError {
-    fn new(message: impl Into<String>) -> StoreError {
+    /// An error with no file attached yet.
+    pub fn new(message: impl Into<String>) -> StoreError {
         StoreError {
             path: None,
             message: message.into(),
@@ -80,7 +81,7 @@ struct RosterFile {
 }
 
 /// Parses JSON into `T`, naming the field path and line of any error.
-fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, StoreError> {
+pub(crate) fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, StoreError> {
     let de = &mut serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();

@@ -40,7 +40,7 @@ impl StepPanel for SelectionPanel {
                 }
             }
             Phase::Selection(side) => options(ui, battle, side, out),
-            Phase::Placement => {
+            Phase::Placement(_) | Phase::Deployment => {
                 ui.strong("Terrain selection is complete.");
             }
             _ => {}

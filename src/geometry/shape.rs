@@ -1,0 +1,262 @@
+//! Piece shapes (ellipse, rectangle, rounded rectangle, polygon), poses and
+//! the footprint a shape covers at a pose; the size ruling of RULES 4.
+
+use crate::ruleset::PieceSizes;
+use geo::{Coord, LineString, Polygon};
+use serde::{Deserialize, Serialize};
+
+/// A piece's outline, centred on its own origin, in MU.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "shape", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Shape {
+    Ellipse {
+        width: f64,
+        depth: f64,
+    },
+    Rectangle {
+        width: f64,
+        depth: f64,
+    },
+    RoundedRectangle {
+        width: f64,
+        depth: f64,
+        radius: f64,
+    },
+    /// Vertices in order; recentred on their bounding box.
+    Polygon {
+        points: Vec<[f64; 2]>,
+    },
+}
+
+/// Segments used for a full ellipse; fine enough that the outline is within
+/// 0.02 MU of the true curve for a 16 MU piece.
+const ELLIPSE_SEGMENTS: usize = 64;
+const CORNER_SEGMENTS: usize = 8;
+
+impl Shape {
+    /// The outline's vertices, counter-clockwise, centred on the origin.
+    pub fn outline(&self) -> Vec<[f64; 2]> {
+        use std::f64::consts::{FRAC_PI_2, TAU};
+        match self {
+            Shape::Ellipse { width, depth } => (0..ELLIPSE_SEGMENTS)
+                .map(|i| {
+                    let t = TAU * i as f64 / ELLIPSE_SEGMENTS as f64;
+                    [width / 2.0 * t.cos(), depth / 2.0 * t.sin()]
+                })
+                .collect(),
+            Shape::Rectangle { width, depth } => {
+                let (w, d) = (width / 2.0, depth / 2.0);
+                vec![[-w, -d], [w, -d], [w, d], [-w, d]]
+            }
+            Shape::RoundedRectangle {
+                width,
+                depth,
+                radius,
+            } => {
+                let r = radius.clamp(0.0, width.min(*depth) / 2.0);
+                let (w, d) = (width / 2.0 - r, depth / 2.0 - r);
+                let centres = [[w, -d], [w, d], [-w, d], [-w, -d]];
+                let mut out = Vec::new();
+                for (k, c) in centres.iter().enumerate() {
+                    let start = -FRAC_PI_2 + k as f64 * FRAC_PI_2;
+                    for i in 0..=CORNER_SEGMENTS {
+                        let t = start + FRAC_PI_2 * i as f64 / CORNER_SEGMENTS as f64;
+                        out.push([c[0] + r * t.cos(), c[1] + r * t.sin()]);
+                    }
+                }
+                out
+            }
+            Shape::Polygon { points } => {
+                if points.is_empty() {
+                    return Vec::new();
+                }
+                let (lo, hi) = bounds(points);
+                let c = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0];
+                points.iter().map(|p| [p[0] - c[0], p[1] - c[1]]).collect()
+            }
+        }
+    }
+
+    /// The largest distance between two points of the piece: the "no two
+    /// points more than N MU apart" measure of RULES 4.
+    pub fn span(&self) -> f64 {
+        let pts = self.outline();
+        let mut best: f64 = 0.0;
+        for (i, a) in pts.iter().enumerate() {
+            for b in &pts[i + 1..] {
+                best = best.max((a[0] - b[0]).hypot(a[1] - b[1]));
+            }
+        }
+        best
+    }
+
+    /// Width and depth of the unrotated piece, larger first.
+    pub fn extent(&self) -> (f64, f64) {
+        let (lo, hi) = bounds(&self.outline());
+        let (a, b) = (hi[0] - lo[0], hi[1] - lo[1]);
+        (a.max(b), a.min(b))
+    }
+
+    /// A short description: "ellipse 10 x 6 MU".
+    pub fn describe(&self) -> String {
+        match self {
+            Shape::Ellipse { width, depth } => format!("ellipse {width} x {depth} MU"),
+            Shape::Rectangle { width, depth } => format!("rectangle {width} x {depth} MU"),
+            Shape::RoundedRectangle { width, depth, .. } => {
+                format!("rounded rectangle {width} x {depth} MU")
+            }
+            Shape::Polygon { points } => format!("polygon of {} points", points.len()),
+        }
+    }
+}
+
+pub(super) fn bounds(points: &[[f64; 2]]) -> ([f64; 2], [f64; 2]) {
+    let mut lo = [f64::INFINITY; 2];
+    let mut hi = [f64::NEG_INFINITY; 2];
+    for p in points {
+        for k in 0..2 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+    }
+    (lo, hi)
+}
+
+/// Where a piece's centre is and how it is turned (degrees, anticlockwise).
+#[derive(Clone, Copy, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pose {
+    pub x: f64,
+    pub y: f64,
+    pub angle: f64,
+}
+
+impl Pose {
+    pub fn new(x: f64, y: f64, angle: f64) -> Pose {
+        Pose { x, y, angle }
+    }
+
+    /// Maps a point of the shape's own frame to the table.
+    pub fn apply(&self, p: [f64; 2]) -> [f64; 2] {
+        let (s, c) = self.angle.to_radians().sin_cos();
+        [self.x + p[0] * c - p[1] * s, self.y + p[0] * s + p[1] * c]
+    }
+
+    /// The pose after turning by `degrees` about the table point `about`.
+    pub fn pivoted(&self, about: [f64; 2], degrees: f64) -> Pose {
+        let (s, c) = degrees.to_radians().sin_cos();
+        let (dx, dy) = (self.x - about[0], self.y - about[1]);
+        Pose {
+            x: about[0] + dx * c - dy * s,
+            y: about[1] + dx * s + dy * c,
+            angle: (self.angle + degrees).rem_euclid(360.0),
+        }
+    }
+}
+
+/// The ground a shape covers at a pose, with its bounding box.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Footprint {
+    points: Vec<[f64; 2]>,
+    min: [f64; 2],
+    max: [f64; 2],
+    polygon: Polygon<f64>,
+}
+
+impl Footprint {
+    pub fn new(shape: &Shape, pose: Pose) -> Footprint {
+        Footprint::from_points(shape.outline().into_iter().map(|p| pose.apply(p)).collect())
+    }
+
+    /// A footprint from table points (a river band, a road strip).
+    pub fn from_points(points: Vec<[f64; 2]>) -> Footprint {
+        let (min, max) = bounds(&points);
+        let ring: Vec<Coord<f64>> = points.iter().map(|p| Coord { x: p[0], y: p[1] }).collect();
+        Footprint {
+            polygon: Polygon::new(LineString::from(ring), vec![]),
+            points,
+            min,
+            max,
+        }
+    }
+
+    /// An axis-aligned rectangle.
+    pub fn rect(min: [f64; 2], max: [f64; 2]) -> Footprint {
+        Footprint::from_points(vec![min, [max[0], min[1]], max, [min[0], max[1]]])
+    }
+
+    pub fn points(&self) -> &[[f64; 2]] {
+        &self.points
+    }
+
+    pub fn min(&self) -> [f64; 2] {
+        self.min
+    }
+
+    pub fn max(&self) -> [f64; 2] {
+        self.max
+    }
+
+    pub fn polygon(&self) -> &Polygon<f64> {
+        &self.polygon
+    }
+
+    /// Distance from a point to the outline (0 on it).
+    pub fn boundary_distance(&self, p: [f64; 2]) -> f64 {
+        let n = self.points.len();
+        (0..n)
+            .map(|i| segment_distance(p, self.points[i], self.points[(i + 1) % n]))
+            .fold(f64::INFINITY, f64::min)
+    }
+}
+
+pub(super) fn segment_distance(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
+    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
+    let len2 = vx * vx + vy * vy;
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        (((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / len2).clamp(0.0, 1.0)
+    };
+    (p[0] - a[0] - t * vx).hypot(p[1] - a[1] - t * vy)
+}
+
+/// Whether a piece is a normal or a large one (RULES 4 ruling).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeClass {
+    Normal,
+    Large,
+}
+
+/// Checks a shape against the size ruling: a normal piece is at least
+/// min_width x min_depth and spans at most `normal.max_span`; a large one
+/// spans more than that and at most `large.max_span`.
+pub fn check_size(shape: &Shape, class: SizeClass, sizes: &PieceSizes) -> Result<(), String> {
+    if shape.outline().len() < 3 {
+        return Err("a piece needs at least 3 points".into());
+    }
+    let (w, d) = shape.extent();
+    let n = &sizes.normal;
+    if w + 1e-9 < n.min_width || d + 1e-9 < n.min_depth {
+        return Err(format!(
+            "the piece is {w:.1} x {d:.1} MU; a piece is at least {} x {} MU (rule 4)",
+            n.min_width, n.min_depth
+        ));
+    }
+    let span = shape.span();
+    match class {
+        SizeClass::Normal if span > n.max_span + 1e-9 => Err(format!(
+            "the piece is {span:.1} MU across; a normal piece fits a {} MU circle (rule 4)",
+            n.max_span
+        )),
+        SizeClass::Large if span > sizes.large.max_span + 1e-9 => Err(format!(
+            "the piece is {span:.1} MU across; a large piece fits a {} MU circle (rule 4)",
+            sizes.large.max_span
+        )),
+        SizeClass::Large if span <= n.max_span + 1e-9 => Err(format!(
+            "the piece is {span:.1} MU across, which fits a {} MU circle: that is a normal piece, not a large one (rule 4)",
+            n.max_span
+        )),
+        _ => Ok(()),
+    }
+}
