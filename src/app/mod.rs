@@ -82,6 +82,7 @@ pub struct MusterApp {
     /// clicked another).
     shown: Option<Step>,
     panels: Panels,
+    table: table_view::TableView,
     dialog: Option<FileDialog>,
     status: Option<Status>,
     queue: Vec<AppCommand>,
@@ -102,6 +103,7 @@ impl MusterApp {
             autosave: config.autosave,
             shown: None,
             panels: Panels::default(),
+            table: table_view::TableView::default(),
             dialog: None,
             status: None,
             queue: Vec::new(),
@@ -390,7 +392,11 @@ impl eframe::App for MusterApp {
                     self.panels.ui(ui, step, &self.battle, &mut self.queue);
                 });
             });
-        egui::CentralPanel::default().show(ui, |ui| table_view::show(ui, &self.battle));
+        let overlay: Option<&mut dyn table_view::Overlay> = match self.shown_step() {
+            Step::TerrainPlacement => Some(&mut self.panels.placement),
+            _ => None,
+        };
+        egui::CentralPanel::default().show(ui, |ui| self.table.show(ui, &self.battle, overlay));
         if let Some(dialog) = &mut self.dialog {
             match dialog.show(&ctx) {
                 DialogOutcome::Open => {}

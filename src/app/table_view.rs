@@ -1,41 +1,221 @@
-//! The table, to scale: a labelled MU grid, the two long edges named, halves
-//! and thirds drawn faintly, the size in the chosen unit.
+//! The table, to scale: a labelled MU grid, the long edges named, halves and
+//! thirds drawn faintly, every piece on the table, and whatever the current
+//! step overlays (zones, buffers, the piece being placed). Scroll to zoom,
+//! drag with the right button to pan, double-click to fit.
 
 use eframe::egui;
-use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, StrokeKind, Vec2};
 use muster::battle::Battle;
+use muster::geometry::Footprint;
+use muster::ruleset::PieceKind;
 
-pub fn show(ui: &mut egui::Ui, battle: &Battle) {
-    let settings = &battle.state().settings;
-    let (w, d) = (settings.table.width as f32, settings.table.depth as f32);
-    let avail = ui.available_size();
-    let margin = 36.0;
-    let scale = ((avail.x - 2.0 * margin) / w)
-        .min((avail.y - 2.0 * margin) / d)
-        .max(1.0);
-    let (response, painter) = ui.allocate_painter(avail, Sense::hover());
-    let size = Vec2::new(w * scale, d * scale);
-    let table = Rect::from_center_size(response.rect.center(), size);
-    // Table y grows north; screen y grows down.
-    let at = |x: f32, y: f32| Pos2::new(table.left() + x * scale, table.bottom() - y * scale);
-    let dark = ui.visuals().dark_mode;
-    let cloth = if dark {
-        Color32::from_rgb(46, 74, 46)
-    } else {
-        Color32::from_rgb(196, 222, 170)
+/// Maps table MU to screen points and back.
+#[derive(Clone, Copy)]
+pub struct Frame {
+    pub table: Rect,
+    /// Screen points per MU.
+    pub scale: f32,
+}
+
+impl Frame {
+    pub fn to_screen(self, p: [f64; 2]) -> Pos2 {
+        Pos2::new(
+            self.table.left() + p[0] as f32 * self.scale,
+            self.table.bottom() - p[1] as f32 * self.scale,
+        )
+    }
+
+    pub fn to_table(self, p: Pos2) -> [f64; 2] {
+        [
+            f64::from((p.x - self.table.left()) / self.scale),
+            f64::from((self.table.bottom() - p.y) / self.scale),
+        ]
+    }
+
+    /// A footprint, filled; safe for concave outlines too.
+    pub fn footprint(self, f: &Footprint, fill: Color32, stroke: Stroke) -> Vec<Shape> {
+        let pts: Vec<Pos2> = f.points().iter().map(|p| self.to_screen(*p)).collect();
+        let mesh = fill_mesh(&pts, fill);
+        vec![Shape::mesh(mesh), Shape::closed_line(pts, stroke)]
+    }
+}
+
+/// A fan-triangulated fill from the centroid: right for the convex and
+/// star-shaped outlines terrain pieces have.
+fn fill_mesh(pts: &[Pos2], fill: Color32) -> egui::Mesh {
+    let mut mesh = egui::Mesh::default();
+    if pts.len() < 3 {
+        return mesh;
+    }
+    let c = pts.iter().fold(Vec2::ZERO, |a, p| a + p.to_vec2()) / pts.len() as f32;
+    mesh.colored_vertex(c.to_pos2(), fill);
+    for p in pts {
+        mesh.colored_vertex(*p, fill);
+    }
+    let n = pts.len() as u32;
+    for i in 0..n {
+        mesh.add_triangle(0, 1 + i, 1 + (i + 1) % n);
+    }
+    mesh
+}
+
+/// What the current step draws over the table and how it answers input.
+pub trait Overlay {
+    /// Paints under the pieces (zones, buffers).
+    fn under(&mut self, _painter: &egui::Painter, _frame: &Frame, _battle: &Battle) {}
+    /// Paints over the pieces and handles pointer and keys on the table.
+    fn over(&mut self, _ui: &mut egui::Ui, _response: &Response, _frame: &Frame, _battle: &Battle) {
+    }
+}
+
+/// The colour a terrain type is drawn in.
+pub fn colour(terrain: &str, dark: bool) -> Color32 {
+    let (r, g, b) = match terrain {
+        "open" => (200, 205, 150),
+        "open_field" => (214, 190, 110),
+        "broken" => (150, 130, 100),
+        "brush" => (120, 150, 80),
+        "enclosed_field" => (170, 160, 90),
+        "plantation" => (90, 140, 90),
+        "gully" => (130, 100, 70),
+        "forest" => (40, 100, 50),
+        "vineyard" => (130, 90, 130),
+        "marsh" => (90, 130, 120),
+        "soft_sand" => (225, 205, 150),
+        "village" => (170, 90, 70),
+        "steep_hill" => (140, 110, 70),
+        "gentle_hill" => (175, 160, 110),
+        "river" => (70, 130, 200),
+        "coast" => (40, 80, 160),
+        "impassable" => (90, 90, 90),
+        _ => (160, 160, 160),
     };
-    let ink = ui.visuals().text_color();
+    let c = Color32::from_rgb(r, g, b);
+    if dark { c.gamma_multiply(0.9) } else { c }
+}
+
+#[derive(Default)]
+pub struct TableView {
+    zoom: f32,
+    pan: Vec2,
+    /// Where the table was drawn last frame (tests aim the pointer with it).
+    #[cfg(test)]
+    pub frame: Option<Frame>,
+}
+
+impl TableView {
+    pub fn show(&mut self, ui: &mut egui::Ui, battle: &Battle, overlay: Option<&mut dyn Overlay>) {
+        if self.zoom == 0.0 {
+            self.zoom = 1.0;
+        }
+        let state = battle.state();
+        let settings = &state.settings;
+        let (w, d) = (settings.table.width as f32, settings.table.depth as f32);
+        let avail = ui.available_size();
+        let (response, painter) = ui.allocate_painter(avail, Sense::click_and_drag());
+        let margin = 36.0;
+        let fit = ((avail.x - 2.0 * margin) / w)
+            .min((avail.y - 2.0 * margin) / d)
+            .max(1.0);
+        if response.hovered() {
+            let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta.y));
+            let factor = zoom * (scroll * 0.002).exp();
+            if factor != 1.0 {
+                self.zoom = (self.zoom * factor).clamp(0.5, 8.0);
+            }
+        }
+        if response.dragged_by(egui::PointerButton::Secondary) {
+            self.pan += response.drag_delta();
+        }
+        if response.double_clicked() {
+            self.zoom = 1.0;
+            self.pan = Vec2::ZERO;
+        }
+        let scale = fit * self.zoom;
+        let table = Rect::from_center_size(
+            response.rect.center() + self.pan,
+            Vec2::new(w * scale, d * scale),
+        );
+        let frame = Frame { table, scale };
+        #[cfg(test)]
+        {
+            self.frame = Some(frame);
+        }
+        let painter = painter.with_clip_rect(response.rect);
+        let dark = ui.visuals().dark_mode;
+        let ink = ui.visuals().text_color();
+        let cloth = if dark {
+            Color32::from_rgb(46, 74, 46)
+        } else {
+            Color32::from_rgb(196, 222, 170)
+        };
+        painter.rect_filled(table, 2.0, cloth);
+        grid(&painter, &frame, w, d, ink);
+        let mut overlay = overlay;
+        if let Some(o) = overlay.as_deref_mut() {
+            o.under(&painter, &frame, battle);
+        }
+        pieces(&painter, &frame, battle, dark, ink);
+        painter.rect_stroke(table, 2.0, Stroke::new(2.0, ink), StrokeKind::Outside);
+        let label = FontId::proportional(14.0);
+        let player = |a: &Option<muster::army::Army>| {
+            a.as_ref()
+                .map(|a| format!(" ({})", a.player))
+                .unwrap_or_default()
+        };
+        painter.text(
+            frame.to_screen([f64::from(w) / 2.0, 0.0]) + Vec2::new(0.0, 18.0),
+            Align2::CENTER_TOP,
+            format!("South edge{}", player(&state.armies.south)),
+            label.clone(),
+            ink,
+        );
+        painter.text(
+            frame.to_screen([f64::from(w) / 2.0, f64::from(d)]) - Vec2::new(0.0, 6.0),
+            Align2::CENTER_BOTTOM,
+            format!("North edge{}", player(&state.armies.north)),
+            label,
+            ink,
+        );
+        let units = settings.units;
+        let caption = format!(
+            "{} x {} MU = {} x {} (1 MU = {}); grid 6 MU. Scroll to zoom, right-drag to pan, double-click to fit.",
+            settings.table.width,
+            settings.table.depth,
+            units.format(settings.table.width, settings.mu),
+            units.format(settings.table.depth, settings.mu),
+            settings.mu.name()
+        );
+        painter.text(
+            response.rect.left_top() + Vec2::new(6.0, 4.0),
+            Align2::LEFT_TOP,
+            caption,
+            FontId::proportional(12.0),
+            ink,
+        );
+        if let Some(o) = overlay {
+            o.over(ui, &response, &frame, battle);
+        }
+    }
+}
+
+fn grid(painter: &egui::Painter, frame: &Frame, w: f32, d: f32, ink: Color32) {
     let faint = ink.gamma_multiply(0.18);
-    painter.rect_filled(table, 2.0, cloth);
     let font = FontId::proportional(11.0);
     let mut x = 0.0;
     while x <= w + 0.01 {
         let major = (x as i32) % 12 == 0;
         let stroke = Stroke::new(if major { 1.0 } else { 0.5 }, faint);
-        painter.line_segment([at(x, 0.0), at(x, d)], stroke);
+        painter.line_segment(
+            [
+                frame.to_screen([f64::from(x), 0.0]),
+                frame.to_screen([f64::from(x), f64::from(d)]),
+            ],
+            stroke,
+        );
         if major {
             painter.text(
-                at(x, 0.0) + Vec2::new(0.0, 4.0),
+                frame.to_screen([f64::from(x), 0.0]) + Vec2::new(0.0, 4.0),
                 Align2::CENTER_TOP,
                 format!("{x}"),
                 font.clone(),
@@ -48,10 +228,16 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle) {
     while y <= d + 0.01 {
         let major = (y as i32) % 12 == 0;
         let stroke = Stroke::new(if major { 1.0 } else { 0.5 }, faint);
-        painter.line_segment([at(0.0, y), at(w, y)], stroke);
+        painter.line_segment(
+            [
+                frame.to_screen([0.0, f64::from(y)]),
+                frame.to_screen([f64::from(w), f64::from(y)]),
+            ],
+            stroke,
+        );
         if major {
             painter.text(
-                at(0.0, y) - Vec2::new(4.0, 0.0),
+                frame.to_screen([0.0, f64::from(y)]) - Vec2::new(4.0, 0.0),
                 Align2::RIGHT_CENTER,
                 format!("{y}"),
                 font.clone(),
@@ -61,57 +247,57 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle) {
         y += 6.0;
     }
     let guide = Stroke::new(1.5, ink.gamma_multiply(0.35));
-    painter.line_segment([at(0.0, d / 2.0), at(w, d / 2.0)], guide);
+    painter.line_segment(
+        [
+            frame.to_screen([0.0, f64::from(d) / 2.0]),
+            frame.to_screen([f64::from(w), f64::from(d) / 2.0]),
+        ],
+        guide,
+    );
     for third in [w / 3.0, 2.0 * w / 3.0] {
         painter.line_segment(
-            [at(third, 0.0), at(third, d)],
+            [
+                frame.to_screen([f64::from(third), 0.0]),
+                frame.to_screen([f64::from(third), f64::from(d)]),
+            ],
             Stroke::new(1.0, ink.gamma_multiply(0.25)),
         );
     }
-    painter.rect_stroke(table, 2.0, Stroke::new(2.0, ink), StrokeKind::Outside);
-    let label = FontId::proportional(14.0);
-    let south = battle
-        .state()
-        .armies
-        .south
-        .as_ref()
-        .map(|a| format!(" ({})", a.player))
-        .unwrap_or_default();
-    let north = battle
-        .state()
-        .armies
-        .north
-        .as_ref()
-        .map(|a| format!(" ({})", a.player))
-        .unwrap_or_default();
-    painter.text(
-        at(w / 2.0, 0.0) + Vec2::new(0.0, 18.0),
-        Align2::CENTER_TOP,
-        format!("South edge{south}"),
-        label.clone(),
-        ink,
-    );
-    painter.text(
-        at(w / 2.0, d) - Vec2::new(0.0, 6.0),
-        Align2::CENTER_BOTTOM,
-        format!("North edge{north}"),
-        label,
-        ink,
-    );
-    let units = settings.units;
-    let caption = format!(
-        "{} x {} MU = {} x {} (1 MU = {}); grid 6 MU",
-        settings.table.width,
-        settings.table.depth,
-        units.format(settings.table.width, settings.mu),
-        units.format(settings.table.depth, settings.mu),
-        settings.mu.name()
-    );
-    painter.text(
-        response.rect.left_top() + Vec2::new(6.0, 4.0),
-        Align2::LEFT_TOP,
-        caption,
-        FontId::proportional(12.0),
-        ink,
-    );
+}
+
+/// Every standing piece, named, and the road.
+fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, ink: Color32) {
+    let state = battle.state();
+    let ruleset = battle.ruleset();
+    for (i, laid) in state.placement.standing() {
+        let pick = &state.selection.picks[i];
+        let f = laid.footprint();
+        let fill = colour(&pick.terrain, dark).gamma_multiply(0.85);
+        painter.extend(frame.footprint(&f, fill, Stroke::new(1.5, ink.gamma_multiply(0.8))));
+        let kind = ruleset.terrain(&pick.terrain).map(|t| t.kind);
+        let mut name = muster::battle::piece_name(state, ruleset, i);
+        if let Some(going) = laid.going {
+            name = format!("{name} ({going})");
+        }
+        let centre = frame.to_screen([laid.pose.x, laid.pose.y]);
+        let (text, angle) = if kind == Some(PieceKind::River) || kind == Some(PieceKind::Coast) {
+            (name, -std::f32::consts::FRAC_PI_2)
+        } else {
+            (format!("{name} ({})", &pick.side.name()[..1]), 0.0)
+        };
+        let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), Color32::WHITE);
+        let offset = Vec2::angled(angle) * galley.size().x / 2.0
+            + Vec2::angled(angle + std::f32::consts::FRAC_PI_2) * galley.size().y / 2.0;
+        painter.add(
+            egui::epaint::TextShape::new(centre - offset, galley, Color32::WHITE).with_angle(angle),
+        );
+    }
+    if let Some(road) = &state.placement.road {
+        let pts: Vec<Pos2> = road.iter().map(|p| frame.to_screen(*p)).collect();
+        let width = ruleset.road.width as f32 * frame.scale;
+        painter.add(Shape::line(
+            pts,
+            Stroke::new(width, Color32::from_rgb(150, 110, 60)),
+        ));
+    }
 }

@@ -196,3 +196,154 @@ fn a_malformed_ruleset_file_is_refused_with_path_and_line() {
         "the built-in ruleset stays"
     );
 }
+
+/// A saved battle where North is to roll for his compulsory forest: South
+/// holds the initiative in Woodlands, his river and forest are down.
+fn north_to_place(dir: &Path) -> std::path::PathBuf {
+    use muster::battle::{Battle, Command};
+    use muster::dice::DiceInput;
+    use muster::geometry::{Pose, Shape, SideEdge};
+    let r = muster::ruleset::Ruleset::builtin();
+    let mut b = Battle::new(r.clone(), 3);
+    let d = |n| DiceInput::Typed(vec![n]);
+    for (side, i) in [(Side::South, 0), (Side::North, 1)] {
+        b.apply(Command::SetArmy {
+            side,
+            army: muster::examples::army(i, &r),
+        })
+        .unwrap();
+    }
+    let commands = vec![
+        Command::RollInitiative {
+            side: Side::South,
+            dice: d(6),
+        },
+        Command::RollInitiative {
+            side: Side::North,
+            dice: d(1),
+        },
+        Command::ChooseTerritory {
+            side: Side::South,
+            territory: "woodlands".into(),
+        },
+        Command::ChooseCompulsory {
+            side: Side::North,
+            terrain: "forest".into(),
+        },
+        Command::ChooseCompulsory {
+            side: Side::South,
+            terrain: "forest".into(),
+        },
+        Command::SelectTerrain {
+            side: Side::North,
+            terrain: "brush".into(),
+            large: false,
+        },
+        Command::FinishSelection { side: Side::North },
+        Command::SelectTerrain {
+            side: Side::South,
+            terrain: "river".into(),
+            large: false,
+        },
+        Command::FinishSelection { side: Side::South },
+        Command::PlaceWaterway {
+            side: Side::South,
+            edge: SideEdge::West,
+            width: 3.0,
+            offset: 2.0,
+        },
+        Command::RollGoing {
+            side: Side::South,
+            dice: d(3),
+        },
+        Command::RollAdjustment {
+            side: Side::North,
+            dice: d(1),
+        },
+        Command::RollPlacement {
+            side: Side::South,
+            piece: 1,
+            shape: Shape::Ellipse {
+                width: 11.0,
+                depth: 7.0,
+            },
+            dice: d(6),
+        },
+        Command::PlacePiece {
+            side: Side::South,
+            pose: Pose::new(36.0, 14.0, 0.0),
+        },
+        Command::RollAdjustment {
+            side: Side::North,
+            dice: d(1),
+        },
+    ];
+    for c in commands {
+        b.apply(c).unwrap();
+    }
+    let path = dir.join("placing.json");
+    muster::store::save_battle(&path, &b).unwrap();
+    path
+}
+
+fn drag(h: &mut Harness<'_, MusterApp>, from: egui::Pos2, to: egui::Pos2) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+}
+
+#[test]
+fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let battle = north_to_place(dir.path());
+    let config = AppConfig {
+        autosave: Some(dir.path().join("autosave.json")),
+        open: Some(battle),
+        seed: Some(1),
+    };
+    let mut h = Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .build_eframe(move |_cc| MusterApp::new(config));
+    h.run();
+    type_into(&mut h, "North's die", "2");
+    click(&mut h, "Enter North's die");
+    // Die 2 for North: touch his own (north) long edge.
+    let start = h
+        .state()
+        .panels
+        .placement
+        .draft_pose()
+        .expect("a draft to drag");
+    assert!(
+        h.state()
+            .battle
+            .check(&muster::battle::Command::PlacePiece {
+                side: Side::North,
+                pose: start
+            })
+            .is_ok()
+    );
+    let frame = h.state().table.frame.expect("the table was drawn");
+    let at = |x: f64, y: f64| frame.to_screen([x, y]);
+
+    // Dropped 14 MU south of the edge: refused, and the piece goes back.
+    drag(&mut h, at(start.x, start.y), at(start.x, start.y - 14.0));
+    assert_eq!(h.state().panels.placement.draft_pose(), Some(start));
+    h.get_by_label_contains("Drop refused: Die 2: the piece must touch North's long edge");
+
+    // Dragged 10 MU along the edge: legal, kept, and placed.
+    drag(&mut h, at(start.x, start.y), at(start.x + 10.0, start.y));
+    let moved = h.state().panels.placement.draft_pose().unwrap();
+    assert!((moved.x - (start.x + 10.0)).abs() < 0.5, "{moved:?}");
+    h.get_by_label("✔ Legal position");
+    click(&mut h, "Place Forest here");
+    let laid = &h.state().battle.state().placement.laid[&0];
+    assert_eq!(laid.pose, moved);
+}

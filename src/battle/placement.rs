@@ -251,6 +251,19 @@ struct Other {
     spacing_exempt: bool,
 }
 
+/// The ground die `result` points `placer` at, to highlight (RULES 5).
+pub fn zone_highlight(
+    state: &State,
+    ruleset: &Ruleset,
+    placer: Side,
+    result: u8,
+) -> Vec<Footprint> {
+    match zone(ruleset, result) {
+        Ok(z) => geometry::zone_area(z, placer, &table(state), side_lines(state, ruleset)),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// Every standing piece but `except`.
 fn obstacles(state: &State, ruleset: &Ruleset, except: usize) -> Vec<Other> {
     let exempt = &ruleset.placement.spacing_exempt_near;

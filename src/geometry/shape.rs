@@ -201,16 +201,32 @@ impl Footprint {
         &self.polygon
     }
 
-    /// Distance from a point to the outline (0 on it).
-    pub fn boundary_distance(&self, p: [f64; 2]) -> f64 {
+    /// The point of the outline nearest `p`.
+    pub fn nearest_boundary_point(&self, p: [f64; 2]) -> [f64; 2] {
         let n = self.points.len();
         (0..n)
-            .map(|i| segment_distance(p, self.points[i], self.points[(i + 1) % n]))
-            .fold(f64::INFINITY, f64::min)
+            .map(|i| nearest_on_segment(p, self.points[i], self.points[(i + 1) % n]))
+            .min_by(|a, b| dist(*a, p).total_cmp(&dist(*b, p)))
+            .unwrap_or(p)
+    }
+
+    /// Distance from a point to the outline (0 on it).
+    pub fn boundary_distance(&self, p: [f64; 2]) -> f64 {
+        dist(self.nearest_boundary_point(p), p)
+    }
+
+    /// Whether a point lies inside the outline.
+    pub fn contains(&self, p: [f64; 2]) -> bool {
+        use geo::Contains;
+        self.polygon.contains(&geo::Point::new(p[0], p[1]))
     }
 }
 
-pub(super) fn segment_distance(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
+fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
+    (a[0] - b[0]).hypot(a[1] - b[1])
+}
+
+fn nearest_on_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
     let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
     let len2 = vx * vx + vy * vy;
     let t = if len2 == 0.0 {
@@ -218,7 +234,7 @@ pub(super) fn segment_distance(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
     } else {
         (((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / len2).clamp(0.0, 1.0)
     };
-    (p[0] - a[0] - t * vx).hypot(p[1] - a[1] - t * vy)
+    [a[0] + t * vx, a[1] + t * vy]
 }
 
 /// Whether a piece is a normal or a large one (RULES 4 ruling).

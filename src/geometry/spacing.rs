@@ -3,7 +3,7 @@
 //! against a full table stays cheap.
 
 use super::Footprint;
-use geo::{Distance, Euclidean, Relate};
+use geo::{Buffer, Distance, Euclidean, Relate};
 
 /// The gap between two bounding boxes (0 if they meet).
 fn box_gap(a: &Footprint, b: &Footprint) -> f64 {
@@ -36,6 +36,17 @@ pub fn overlaps(a: &Footprint, b: &Footprint) -> bool {
     m.is_intersects() && !m.is_touches()
 }
 
+/// The outline of the ground within `distance` of a footprint (its no-go
+/// buffer under the spacing rule), as rings of table points.
+pub fn buffer(f: &Footprint, distance: f64) -> Vec<Vec<[f64; 2]>> {
+    f.polygon()
+        .buffer(distance)
+        .0
+        .iter()
+        .map(|p| p.exterior().0.iter().map(|c| [c.x, c.y]).collect())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,6 +67,16 @@ mod tests {
         let c = rect(17.0, 15.0, 6.0, 4.0); // corner to corner: 1 x 1 gap
         assert!((min_distance(&a, &c, 100.0) - 2f64.sqrt()).abs() < 1e-9);
         assert_eq!(min_distance(&a, &rect(12.0, 10.0, 6.0, 4.0), 100.0), 0.0);
+    }
+
+    #[test]
+    fn buffer_reaches_the_spacing_distance() {
+        let a = rect(20.0, 20.0, 6.0, 4.0);
+        let ring = &buffer(&a, 4.0)[0];
+        for p in ring {
+            let d = a.boundary_distance(*p);
+            assert!((d - 4.0).abs() < 0.05, "{p:?} is {d} from the piece");
+        }
     }
 
     #[test]

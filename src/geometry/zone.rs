@@ -227,3 +227,52 @@ fn sweep(lo: f64, hi: f64, step: f64) -> Vec<f64> {
     }
     v
 }
+
+/// The ground a die result points at, to highlight on the table: the strip
+/// along the edge or side lines to touch, or the area to lie in.
+pub fn zone_area(
+    zone: &PlacementZone,
+    placer: Side,
+    table: &Table,
+    lines: SideLines,
+) -> Vec<Footprint> {
+    const BAND: f64 = 2.0;
+    let (w, d) = (table.width, table.depth);
+    match zone {
+        PlacementZone::TouchLongEdge {
+            whose: who,
+            side_edge_clearance: c,
+            ..
+        } => {
+            let (y0, y1) = match whose(placer, *who) {
+                Side::South => (0.0, BAND),
+                Side::North => (d - BAND, d),
+            };
+            vec![Footprint::rect([*c, y0], [w - c, y1])]
+        }
+        PlacementZone::TouchSideEdge {
+            whose: who,
+            or_coast,
+            ..
+        } => {
+            let lines = if *or_coast {
+                lines
+            } else {
+                SideLines::edges(table)
+            };
+            let (lo, hi) = half(table, whose(placer, *who));
+            vec![
+                Footprint::rect([lines.west, lo], [lines.west + BAND, hi]),
+                Footprint::rect([lines.east - BAND, lo], [lines.east, hi]),
+            ]
+        }
+        PlacementZone::InsideHalf {
+            whose: who,
+            edge_clearance: c,
+            ..
+        } => {
+            let (lo, hi) = half(table, whose(placer, *who));
+            vec![Footprint::rect([*c, lo.max(*c)], [w - c, hi.min(d - c)])]
+        }
+    }
+}

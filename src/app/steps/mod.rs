@@ -5,6 +5,7 @@
 mod armies;
 mod battle_settings;
 mod initiative;
+mod placement;
 mod selection;
 mod territory;
 mod upcoming;
@@ -14,6 +15,7 @@ use eframe::egui;
 use muster::battle::{Battle, Step};
 
 pub use armies::ArmiesPanel;
+pub use placement::PlacementPanel;
 
 pub trait StepPanel {
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>);
@@ -26,6 +28,7 @@ pub struct Panels {
     pub initiative: initiative::InitiativePanel,
     pub territory: territory::TerritoryPanel,
     pub selection: selection::SelectionPanel,
+    pub placement: PlacementPanel,
 }
 
 impl Panels {
@@ -44,6 +47,7 @@ impl Panels {
             Step::Initiative => &mut self.initiative,
             Step::Territory => &mut self.territory,
             Step::TerrainSelection => &mut self.selection,
+            Step::TerrainPlacement => &mut self.placement,
             _ => {
                 upcoming::ui(ui, step, battle);
                 return;

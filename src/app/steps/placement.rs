@@ -1,0 +1,796 @@
+//! The terrain placement step (RULES 5-6) in the window: the river or coast,
+//! each piece's placement roll, dragging and turning it on the table with
+//! its legality shown live, the opponent's adjustment, then the road.
+//!
+//! Every verdict shown comes from `Battle::check` on the command the button
+//! would send, so the panel can never disagree with the engine.
+
+use super::StepPanel;
+use crate::app::table_view::{Frame, Overlay, colour};
+use crate::app::{AppCommand, dice_input};
+use eframe::egui;
+use egui::{Color32, Key, Pos2, Response, Stroke, Vec2};
+use muster::battle::{
+    AdjustAction, Battle, Command, Phase, PlacementTurn, nearest_legal_pose, piece_name,
+    zone_highlight, zone_text,
+};
+use muster::geometry::{self, Footprint, Pose, Shape, SideEdge};
+use muster::inventory::Inventory;
+use muster::ruleset::{AdjustmentOption, PieceKind};
+use muster::side::Side;
+
+/// The piece being put down, before it is confirmed.
+struct Draft {
+    piece: usize,
+    pose: Pose,
+    /// Where a drag started, to go back to if it is dropped somewhere illegal.
+    drag_from: Option<Pose>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum AdjustMode {
+    Slide,
+    Pivot,
+}
+
+pub struct PlacementPanel {
+    inventory: Inventory,
+    chosen: Option<usize>,
+    typed: String,
+    dice_error: Option<String>,
+    draft: Option<Draft>,
+    edge: SideEdge,
+    width: f64,
+    offset: f64,
+    mode: Option<AdjustMode>,
+    slide: [f64; 2],
+    pivot_at: Option<[f64; 2]>,
+    pivot_degrees: f64,
+    road: Vec<[f64; 2]>,
+    notice: Option<String>,
+}
+
+impl Default for PlacementPanel {
+    fn default() -> Self {
+        let inventory = muster::inventory::config_path()
+            .and_then(|p| Inventory::load(&p, &muster::ruleset::Ruleset::builtin()).ok())
+            .unwrap_or_else(Inventory::builtin);
+        PlacementPanel {
+            inventory,
+            chosen: None,
+            typed: String::new(),
+            dice_error: None,
+            draft: None,
+            edge: SideEdge::West,
+            width: 3.0,
+            offset: 0.0,
+            mode: None,
+            slide: [0.0, 0.0],
+            pivot_at: None,
+            pivot_degrees: 0.0,
+            road: Vec::new(),
+            notice: None,
+        }
+    }
+}
+
+fn turn(battle: &Battle) -> Option<PlacementTurn> {
+    match battle.phase() {
+        Phase::Placement(t) => Some(t),
+        _ => None,
+    }
+}
+
+fn verdict_line(ui: &mut egui::Ui, verdict: &Result<(), String>) {
+    match verdict {
+        Ok(()) => {
+            ui.colored_label(Color32::from_rgb(60, 170, 80), "✔ Legal position");
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
+        }
+    }
+}
+
+impl PlacementPanel {
+    fn shape_for(&self, battle: &Battle, piece: usize) -> Option<Shape> {
+        let pick = &battle.state().selection.picks[piece];
+        self.inventory.shape(&pick.terrain, pick.large).cloned()
+    }
+
+    /// The draft for the piece being placed, started at the legal pose
+    /// nearest the middle of its zone.
+    fn draft_for<'a>(
+        slot: &'a mut Option<Draft>,
+        battle: &Battle,
+        piece: usize,
+        result: u8,
+        side: Side,
+    ) -> &'a mut Draft {
+        if slot.as_ref().is_none_or(|d| d.piece != piece) {
+            let zones = zone_highlight(battle.state(), battle.ruleset(), side, result);
+            let centre = zones.first().map_or([36.0, 24.0], |f| {
+                [
+                    (f.min()[0] + f.max()[0]) / 2.0,
+                    (f.min()[1] + f.max()[1]) / 2.0,
+                ]
+            });
+            let wanted = Pose::new(centre[0], centre[1], 0.0);
+            let pose =
+                nearest_legal_pose(battle.state(), battle.ruleset(), wanted).unwrap_or(wanted);
+            *slot = Some(Draft {
+                piece,
+                pose,
+                drag_from: None,
+            });
+        }
+        slot.as_mut().expect("set above")
+    }
+
+    /// The pose of the piece being put down, if any.
+    #[cfg(test)]
+    pub fn draft_pose(&self) -> Option<Pose> {
+        self.draft.as_ref().map(|d| d.pose)
+    }
+
+    fn adjust_action(&self) -> Option<AdjustAction> {
+        match self.mode? {
+            AdjustMode::Slide => Some(AdjustAction::Slide {
+                dx: self.slide[0],
+                dy: self.slide[1],
+            }),
+            AdjustMode::Pivot => {
+                let p = self.pivot_at?;
+                Some(AdjustAction::Pivot {
+                    x: p[0],
+                    y: p[1],
+                    degrees: self.pivot_degrees,
+                })
+            }
+        }
+    }
+
+    /// Resets what belongs to one piece when the turn moves on.
+    fn settle(&mut self, battle: &Battle) {
+        let t = turn(battle);
+        let placing = matches!(t, Some(PlacementTurn::Place { .. }));
+        if !placing {
+            self.draft = None;
+        }
+        if !matches!(t, Some(PlacementTurn::Adjust { .. })) {
+            self.mode = None;
+            self.slide = [0.0, 0.0];
+            self.pivot_at = None;
+            self.pivot_degrees = 0.0;
+        }
+        if !matches!(t, Some(PlacementTurn::Road { .. })) {
+            self.road.clear();
+        }
+    }
+}
+
+impl StepPanel for PlacementPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        self.settle(battle);
+        let Some(t) = turn(battle) else {
+            super::help(ui, battle, "placement");
+            ui.label(if battle.phase() == Phase::Deployment {
+                "Terrain placement is complete."
+            } else {
+                "Terrain is placed once terrain selection is complete."
+            });
+            return;
+        };
+        let state = battle.state();
+        let ruleset = battle.ruleset();
+        let help_key = if matches!(
+            t,
+            PlacementTurn::AdjustRoll { .. } | PlacementTurn::Adjust { .. }
+        ) {
+            "adjustment"
+        } else {
+            "placement"
+        };
+        egui::CollapsingHeader::new("Rules for this step")
+            .default_open(false)
+            .show(ui, |ui| {
+                super::help(ui, battle, help_key);
+            });
+        let name = |i: usize| {
+            format!(
+                "{}'s {}",
+                state.selection.picks[i].side,
+                piece_name(state, ruleset, i).to_lowercase()
+            )
+        };
+        match t {
+            PlacementTurn::Waterway { side, piece } => {
+                let terrain = &state.selection.picks[piece].terrain;
+                let river = ruleset.terrain(terrain).map(|t| t.kind) == Some(PieceKind::River);
+                ui.strong(format!(
+                    "{side} places his {} along a side edge.",
+                    ruleset.terrain_name(terrain).to_lowercase()
+                ));
+                ui.horizontal(|ui| {
+                    ui.label("Side edge:");
+                    ui.radio_value(&mut self.edge, SideEdge::West, "West (x = 0)");
+                    ui.radio_value(&mut self.edge, SideEdge::East, "East");
+                });
+                let max = if river {
+                    ruleset.river.max_width
+                } else {
+                    ruleset.coast.max_depth
+                };
+                ui.horizontal(|ui| {
+                    let l = ui.label(if river { "Width (MU)" } else { "Depth (MU)" });
+                    ui.add(
+                        egui::DragValue::new(&mut self.width)
+                            .range(0.5..=max)
+                            .speed(0.1),
+                    )
+                    .labelled_by(l.id);
+                    if river {
+                        let l = ui.label("Distance from the edge (MU)");
+                        let reach = ruleset.river.within_of_side_edge;
+                        ui.add(
+                            egui::DragValue::new(&mut self.offset)
+                                .range(0.0..=reach)
+                                .speed(0.1),
+                        )
+                        .labelled_by(l.id);
+                    } else {
+                        self.offset = 0.0;
+                    }
+                });
+                let command = Command::PlaceWaterway {
+                    side,
+                    edge: self.edge,
+                    width: self.width,
+                    offset: self.offset,
+                };
+                let verdict = battle
+                    .check(&command)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+                verdict_line(ui, &verdict);
+                let label = format!("Place the {}", ruleset.terrain_name(terrain).to_lowercase());
+                if ui
+                    .add_enabled(verdict.is_ok(), egui::Button::new(label))
+                    .clicked()
+                {
+                    out.push(AppCommand::Apply(command));
+                }
+            }
+            PlacementTurn::Going { side, .. } => {
+                ui.strong(format!("{side} rolls for the river's going."));
+                for (face, class) in &ruleset.river.going {
+                    ui.label(format!("{face}: {class}"));
+                }
+                if let Some(dice) =
+                    dice_input::show(ui, side.name(), 1, &mut self.typed, &mut self.dice_error)
+                {
+                    out.push(AppCommand::Apply(Command::RollGoing { side, dice }));
+                }
+            }
+            PlacementTurn::Roll { side, piece } => {
+                if let Some((p, _)) = &state.placement.reroll {
+                    ui.colored_label(ui.visuals().warn_fg_color, format!("No legal position for the last result: {side} re-rolls for {} (ruling, rule 5).", name(*p)));
+                }
+                let piece = match piece {
+                    Some(p) => {
+                        ui.strong(format!("{side} places {}.", name(p)));
+                        p
+                    }
+                    None => {
+                        ui.strong(format!("{side} chooses one of his pieces to place:"));
+                        let waiting: Vec<usize> = (0..state.selection.picks.len())
+                            .filter(|&i| {
+                                let k = &state.selection.picks[i];
+                                k.side == side
+                                    && !k.compulsory
+                                    && !state.placement.laid.contains_key(&i)
+                                    && !state.placement.set_aside.contains(&i)
+                            })
+                            .collect();
+                        let chosen = self
+                            .chosen
+                            .filter(|c| waiting.contains(c))
+                            .unwrap_or(waiting[0]);
+                        for i in &waiting {
+                            if ui
+                                .radio(chosen == *i, piece_name(state, ruleset, *i))
+                                .clicked()
+                            {
+                                self.chosen = Some(*i);
+                            }
+                        }
+                        chosen
+                    }
+                };
+                match self.shape_for(battle, piece) {
+                    Some(shape) => {
+                        ui.label(format!(
+                            "Physical piece: {} (from the terrain inventory)",
+                            shape.describe()
+                        ));
+                        if let Some(dice) = dice_input::show(
+                            ui,
+                            side.name(),
+                            1,
+                            &mut self.typed,
+                            &mut self.dice_error,
+                        ) {
+                            out.push(AppCommand::Apply(Command::RollPlacement {
+                                side,
+                                piece,
+                                shape,
+                                dice,
+                            }));
+                        }
+                    }
+                    None => {
+                        ui.colored_label(
+                            ui.visuals().error_fg_color,
+                            "The terrain inventory has no such piece.",
+                        );
+                    }
+                }
+                ui.weak("The shaded bands on the table are the 4 MU no-go zones around pieces.");
+            }
+            PlacementTurn::Place {
+                side,
+                piece,
+                result,
+            } => {
+                ui.strong(format!(
+                    "Die {result}: {} must {}.",
+                    name(piece),
+                    zone_text(ruleset, result)
+                ));
+                ui.label(
+                    "Drag it on the table; Q and E (or the buttons) turn it 15°, with Shift 1°.",
+                );
+                let draft = Self::draft_for(&mut self.draft, battle, piece, result, side);
+                ui.horizontal(|ui| {
+                    if ui.button("⟲ Turn left 15°").clicked() {
+                        draft.pose.angle = (draft.pose.angle + 15.0).rem_euclid(360.0);
+                    }
+                    if ui.button("⟳ Turn right 15°").clicked() {
+                        draft.pose.angle = (draft.pose.angle - 15.0).rem_euclid(360.0);
+                    }
+                });
+                ui.label(format!(
+                    "Centre ({:.1}, {:.1}) MU, turned {:.0}°",
+                    draft.pose.x, draft.pose.y, draft.pose.angle
+                ));
+                let command = Command::PlacePiece {
+                    side,
+                    pose: draft.pose,
+                };
+                let verdict = battle
+                    .check(&command)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+                verdict_line(ui, &verdict);
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(
+                            verdict.is_ok(),
+                            egui::Button::new(format!(
+                                "Place {} here",
+                                piece_name(state, ruleset, piece)
+                            )),
+                        )
+                        .clicked()
+                    {
+                        out.push(AppCommand::Apply(command));
+                    }
+                    if ui.button("Snap to nearest legal position").clicked() {
+                        match nearest_legal_pose(state, ruleset, draft.pose) {
+                            Some(p) => draft.pose = p,
+                            None => {
+                                self.notice =
+                                    Some("No legal position exists for this result.".into())
+                            }
+                        }
+                    }
+                });
+            }
+            PlacementTurn::AdjustRoll { side, piece } => {
+                ui.strong(format!("{side} rolls to adjust {} (rule 6).", name(piece)));
+                if let Some(dice) =
+                    dice_input::show(ui, side.name(), 1, &mut self.typed, &mut self.dice_error)
+                {
+                    out.push(AppCommand::Apply(Command::RollAdjustment { side, dice }));
+                }
+            }
+            PlacementTurn::Adjust { side, piece, score } => {
+                let terrain = &state.selection.picks[piece].terrain;
+                let allowance = muster::battle::allowance(ruleset, terrain, score);
+                ui.strong(format!("{side} scored {score}: {}.", allowance.text));
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button("Leave it where it is").clicked() {
+                        out.push(AppCommand::Apply(Command::Adjust {
+                            side,
+                            action: AdjustAction::Decline,
+                        }));
+                    }
+                    if allowance.allows.contains(&AdjustmentOption::Remove)
+                        && ui
+                            .button(format!("Remove {}", piece_name(state, ruleset, piece)))
+                            .clicked()
+                    {
+                        out.push(AppCommand::Apply(Command::Adjust {
+                            side,
+                            action: AdjustAction::Remove,
+                        }));
+                    }
+                    if allowance.allows.contains(&AdjustmentOption::Slide)
+                        && ui
+                            .add(egui::Button::selectable(
+                                self.mode == Some(AdjustMode::Slide),
+                                "Slide",
+                            ))
+                            .clicked()
+                    {
+                        self.mode = Some(AdjustMode::Slide);
+                    }
+                    if allowance.allows.contains(&AdjustmentOption::Pivot)
+                        && ui
+                            .add(egui::Button::selectable(
+                                self.mode == Some(AdjustMode::Pivot),
+                                "Pivot",
+                            ))
+                            .clicked()
+                    {
+                        self.mode = Some(AdjustMode::Pivot);
+                    }
+                });
+                match self.mode {
+                    Some(AdjustMode::Slide) => {
+                        let max = allowance.slide_max.unwrap_or(0.0);
+                        ui.label(format!(
+                            "Drag the piece on the table: slide {:.1} MU of {max} MU.",
+                            self.slide[0].hypot(self.slide[1])
+                        ));
+                    }
+                    Some(AdjustMode::Pivot) => {
+                        match self.pivot_at {
+                            None => {
+                                ui.label("Click the point of the piece's edge to pivot about.");
+                            }
+                            Some(p) => {
+                                ui.label(format!("Pivot about ({:.1}, {:.1}); Q and E turn it 15°, with Shift 1°.", p[0], p[1]));
+                                let l = ui.label("Angle (degrees, anticlockwise)");
+                                ui.add(
+                                    egui::DragValue::new(&mut self.pivot_degrees)
+                                        .range(-180.0..=180.0)
+                                        .speed(1.0),
+                                )
+                                .labelled_by(l.id);
+                            }
+                        }
+                    }
+                    None => {}
+                }
+                if let Some(action) = self.adjust_action() {
+                    let command = Command::Adjust { side, action };
+                    let verdict = battle
+                        .check(&command)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string());
+                    verdict_line(ui, &verdict);
+                    let verb = if self.mode == Some(AdjustMode::Slide) {
+                        "Slide it here"
+                    } else {
+                        "Pivot it"
+                    };
+                    if ui
+                        .add_enabled(verdict.is_ok(), egui::Button::new(verb))
+                        .clicked()
+                    {
+                        out.push(AppCommand::Apply(command));
+                    }
+                }
+            }
+            PlacementTurn::Road { side } => {
+                ui.strong(format!("{side} may place a road."));
+                ui.label("Click on the table to lay the road's centre line from one table edge to another; ends near an edge snap onto it.");
+                let command = Command::PlaceRoad {
+                    side,
+                    points: self.road.clone(),
+                };
+                if !self.road.is_empty() {
+                    let verdict = battle
+                        .check(&command)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string());
+                    verdict_line(ui, &verdict);
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_enabled(verdict.is_ok(), egui::Button::new("Place the road"))
+                            .clicked()
+                        {
+                            out.push(AppCommand::Apply(command));
+                        }
+                        if ui.button("Remove last point").clicked() {
+                            self.road.pop();
+                        }
+                    });
+                }
+                if ui.button("No road").clicked() {
+                    out.push(AppCommand::Apply(Command::DeclineRoad { side }));
+                }
+            }
+        }
+        if let Some(e) = &self.dice_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if let Some(n) = &self.notice {
+            ui.colored_label(ui.visuals().warn_fg_color, n);
+        }
+        set_aside(ui, battle);
+    }
+}
+
+fn set_aside(ui: &mut egui::Ui, battle: &Battle) {
+    let state = battle.state();
+    for i in &state.placement.set_aside {
+        ui.label(format!(
+            "Set aside (no legal position): {}",
+            piece_name(state, battle.ruleset(), *i)
+        ));
+    }
+}
+
+/// Turn requested by Q/E on the table (Shift: 1°).
+fn turn_keys(ui: &egui::Ui) -> f64 {
+    ui.input(|i| {
+        let step = if i.modifiers.shift { 1.0 } else { 15.0 };
+        let mut d = 0.0;
+        if i.key_pressed(Key::Q) {
+            d += step;
+        }
+        if i.key_pressed(Key::E) {
+            d -= step;
+        }
+        d
+    })
+}
+
+impl Overlay for PlacementPanel {
+    fn under(&mut self, painter: &egui::Painter, frame: &Frame, battle: &Battle) {
+        let Some(t) = turn(battle) else { return };
+        let state = battle.state();
+        let ruleset = battle.ruleset();
+        if let PlacementTurn::Place { side, result, .. } = t {
+            for f in zone_highlight(state, ruleset, side, result) {
+                painter.extend(frame.footprint(
+                    &f,
+                    Color32::from_rgba_unmultiplied(255, 230, 90, 60),
+                    Stroke::new(1.5, Color32::from_rgb(230, 190, 40)),
+                ));
+            }
+        }
+        if matches!(t, PlacementTurn::Roll { .. } | PlacementTurn::Place { .. }) {
+            let exempt = &ruleset.placement.spacing_exempt_near;
+            for (i, laid) in state.placement.standing() {
+                if exempt.contains(&state.selection.picks[i].terrain) {
+                    continue;
+                }
+                for ring in geometry::buffer(&laid.footprint(), ruleset.placement.spacing) {
+                    let f = Footprint::from_points(ring);
+                    painter.extend(frame.footprint(
+                        &f,
+                        Color32::from_rgba_unmultiplied(220, 60, 60, 40),
+                        Stroke::new(1.0, Color32::from_rgba_unmultiplied(220, 60, 60, 140)),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn over(&mut self, ui: &mut egui::Ui, response: &Response, frame: &Frame, battle: &Battle) {
+        self.settle(battle);
+        let Some(t) = turn(battle) else { return };
+        let state = battle.state();
+        let ruleset = battle.ruleset();
+        let painter = ui.painter_at(response.rect);
+        let to_mu = |v: Vec2| [f64::from(v.x / frame.scale), f64::from(-v.y / frame.scale)];
+        match t {
+            PlacementTurn::Waterway { side, piece } => {
+                let command = Command::PlaceWaterway {
+                    side,
+                    edge: self.edge,
+                    width: self.width,
+                    offset: self.offset,
+                };
+                if let Ok(events) = battle.check(&command)
+                    && let Some(muster::battle::Event::PiecePlaced { shape, pose, .. }) =
+                        events.first()
+                {
+                    let f = Footprint::new(shape, *pose);
+                    let c = colour(
+                        &state.selection.picks[piece].terrain,
+                        ui.visuals().dark_mode,
+                    );
+                    painter.extend(frame.footprint(&f, c.gamma_multiply(0.6), Stroke::new(2.0, c)));
+                }
+            }
+            PlacementTurn::Place {
+                side,
+                piece,
+                result,
+            } => {
+                let Some(shape) = state.placement.rolled.as_ref().map(|r| r.shape.clone()) else {
+                    return;
+                };
+                let draft = Self::draft_for(&mut self.draft, battle, piece, result, side);
+                let footprint = Footprint::new(&shape, draft.pose);
+                // Where the button went down, not where the pointer is now: a
+                // drag is recognised only once the pointer has moved.
+                let pressed_at = ui.input(|i| i.pointer.press_origin());
+                let on_piece = pressed_at.is_some_and(|p| footprint.contains(frame.to_table(p)));
+                if response.drag_started_by(egui::PointerButton::Primary) && on_piece {
+                    draft.drag_from = Some(draft.pose);
+                }
+                if draft.drag_from.is_some() && response.dragged_by(egui::PointerButton::Primary) {
+                    let d = to_mu(response.drag_delta());
+                    draft.pose.x += d[0];
+                    draft.pose.y += d[1];
+                }
+                let spin = if response.hovered() {
+                    turn_keys(ui)
+                } else {
+                    0.0
+                };
+                draft.pose.angle = (draft.pose.angle + spin).rem_euclid(360.0);
+                let verdict = battle.check(&Command::PlacePiece {
+                    side,
+                    pose: draft.pose,
+                });
+                if response.drag_stopped()
+                    && let Some(from) = draft.drag_from.take()
+                    && let Err(e) = &verdict
+                {
+                    draft.pose = from;
+                    self.notice = Some(format!("Drop refused: {e}"));
+                } else if response.drag_stopped() {
+                    self.notice = None;
+                }
+                let footprint = Footprint::new(&shape, draft.pose);
+                let ok = verdict.is_ok();
+                let c = colour(
+                    &state.selection.picks[piece].terrain,
+                    ui.visuals().dark_mode,
+                );
+                let edge = if ok {
+                    Color32::from_rgb(60, 200, 90)
+                } else {
+                    Color32::from_rgb(230, 60, 60)
+                };
+                painter.extend(frame.footprint(
+                    &footprint,
+                    c.gamma_multiply(0.7),
+                    Stroke::new(2.5, edge),
+                ));
+                painter.circle_filled(frame.to_screen([draft.pose.x, draft.pose.y]), 3.0, edge);
+            }
+            PlacementTurn::Adjust { piece, .. } => {
+                let Some(laid) = state.placement.laid.get(&piece) else {
+                    return;
+                };
+                let c = colour(
+                    &state.selection.picks[piece].terrain,
+                    ui.visuals().dark_mode,
+                );
+                let before = laid.footprint();
+                match self.mode {
+                    Some(AdjustMode::Slide) => {
+                        if response.dragged_by(egui::PointerButton::Primary) {
+                            let d = to_mu(response.drag_delta());
+                            let max = muster::battle::allowance(
+                                ruleset,
+                                &state.selection.picks[piece].terrain,
+                                state
+                                    .placement
+                                    .adjusting
+                                    .as_ref()
+                                    .and_then(|a| a.score)
+                                    .unwrap_or(0),
+                            )
+                            .slide_max
+                            .unwrap_or(0.0);
+                            let (mut x, mut y) = (self.slide[0] + d[0], self.slide[1] + d[1]);
+                            let len = x.hypot(y);
+                            if len > max {
+                                x *= max / len;
+                                y *= max / len;
+                            }
+                            self.slide = [x, y];
+                        }
+                        let pose = Pose {
+                            x: laid.pose.x + self.slide[0],
+                            y: laid.pose.y + self.slide[1],
+                            ..laid.pose
+                        };
+                        let f = Footprint::new(&laid.shape, pose);
+                        painter.extend(frame.footprint(
+                            &f,
+                            c.gamma_multiply(0.6),
+                            Stroke::new(2.5, Color32::from_rgb(80, 160, 230)),
+                        ));
+                        painter.arrow(
+                            frame.to_screen([laid.pose.x, laid.pose.y]),
+                            frame.to_screen([pose.x, pose.y])
+                                - frame.to_screen([laid.pose.x, laid.pose.y]),
+                            Stroke::new(2.0, Color32::WHITE),
+                        );
+                    }
+                    Some(AdjustMode::Pivot) => {
+                        if response.clicked()
+                            && let Some(p) = response.interact_pointer_pos()
+                        {
+                            self.pivot_at = Some(before.nearest_boundary_point(frame.to_table(p)));
+                        }
+                        if response.hovered() {
+                            self.pivot_degrees = (self.pivot_degrees + turn_keys(ui) + 180.0)
+                                .rem_euclid(360.0)
+                                - 180.0;
+                        }
+                        if let Some(p) = self.pivot_at {
+                            let f = Footprint::new(
+                                &laid.shape,
+                                laid.pose.pivoted(p, self.pivot_degrees),
+                            );
+                            painter.extend(frame.footprint(
+                                &f,
+                                c.gamma_multiply(0.6),
+                                Stroke::new(2.5, Color32::from_rgb(80, 160, 230)),
+                            ));
+                            painter.circle_filled(frame.to_screen(p), 5.0, Color32::WHITE);
+                        }
+                    }
+                    None => {}
+                }
+            }
+            PlacementTurn::Road { .. } => {
+                if response.clicked()
+                    && let Some(p) = response.interact_pointer_pos()
+                {
+                    self.road.push(snap_to_edge(battle, frame.to_table(p)));
+                }
+                let pts: Vec<Pos2> = self.road.iter().map(|p| frame.to_screen(*p)).collect();
+                for p in &pts {
+                    painter.circle_filled(*p, 4.0, Color32::from_rgb(150, 110, 60));
+                }
+                let width = ruleset.road.width as f32 * frame.scale;
+                painter.add(egui::Shape::line(
+                    pts,
+                    Stroke::new(width, Color32::from_rgba_unmultiplied(150, 110, 60, 200)),
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A road point within 1.5 MU of a table edge goes onto it.
+fn snap_to_edge(battle: &Battle, p: [f64; 2]) -> [f64; 2] {
+    let t = battle.state().settings.table;
+    let mut q = [p[0].clamp(0.0, t.width), p[1].clamp(0.0, t.depth)];
+    let gaps = [
+        (q[0], 0, 0.0),
+        (t.width - q[0], 0, t.width),
+        (q[1], 1, 0.0),
+        (t.depth - q[1], 1, t.depth),
+    ];
+    if let Some((_, axis, value)) = gaps
+        .into_iter()
+        .filter(|g| g.0 <= 1.5)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+    {
+        q[axis] = value;
+    }
+    q
+}
