@@ -8,6 +8,7 @@
 
 mod dice_input;
 mod file_dialog;
+mod inventory_editor;
 mod log_view;
 mod steps;
 mod table_view;
@@ -83,6 +84,7 @@ pub struct MusterApp {
     shown: Option<Step>,
     panels: Panels,
     table: table_view::TableView,
+    inventory_editor: inventory_editor::InventoryEditor,
     dialog: Option<FileDialog>,
     status: Option<Status>,
     queue: Vec<AppCommand>,
@@ -104,6 +106,7 @@ impl MusterApp {
             shown: None,
             panels: Panels::default(),
             table: table_view::TableView::default(),
+            inventory_editor: Default::default(),
             dialog: None,
             status: None,
             queue: Vec::new(),
@@ -307,6 +310,10 @@ impl MusterApp {
                 if ui.add_enabled(self.battle.can_redo(), redo).clicked() {
                     self.queue.push(AppCommand::Redo);
                 }
+                ui.separator();
+                if ui.button("Terrain inventory…").clicked() {
+                    self.inventory_editor.open = true;
+                }
             });
             ui.menu_button("View", |ui| {
                 let mut settings = self.battle.state().settings.clone();
@@ -397,6 +404,14 @@ impl eframe::App for MusterApp {
             _ => None,
         };
         egui::CentralPanel::default().show(ui, |ui| self.table.show(ui, &self.battle, overlay));
+        let mu = self.battle.state().settings.mu;
+        let ruleset = self.battle.ruleset();
+        if let Some(inventory) =
+            self.inventory_editor
+                .show(&ctx, ruleset, mu, self.panels.placement.inventory())
+        {
+            self.panels.placement.set_inventory(inventory);
+        }
         if let Some(dialog) = &mut self.dialog {
             match dialog.show(&ctx) {
                 DialogOutcome::Open => {}

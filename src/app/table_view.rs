@@ -193,6 +193,27 @@ impl TableView {
             FontId::proportional(12.0),
             ink,
         );
+        if let Some(p) = response.hover_pos() {
+            let q = frame.to_table(p);
+            if (0.0..=settings.table.width).contains(&q[0])
+                && (0.0..=settings.table.depth).contains(&q[1])
+            {
+                let text = format!(
+                    "Pointer: x {:.1}, y {:.1} MU ({}, {} from the south-west corner)",
+                    q[0],
+                    q[1],
+                    units.format(q[0], settings.mu),
+                    units.format(q[1], settings.mu)
+                );
+                painter.text(
+                    response.rect.left_bottom() + Vec2::new(6.0, -4.0),
+                    Align2::LEFT_BOTTOM,
+                    text,
+                    FontId::proportional(12.0),
+                    ink,
+                );
+            }
+        }
         if let Some(o) = overlay {
             o.over(ui, &response, &frame, battle);
         }
@@ -273,7 +294,7 @@ fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, i
         let pick = &state.selection.picks[i];
         let f = laid.footprint();
         let fill = colour(&pick.terrain, dark).gamma_multiply(0.85);
-        painter.extend(frame.footprint(&f, fill, Stroke::new(1.5, ink.gamma_multiply(0.8))));
+        painter.extend(frame.footprint(f, fill, Stroke::new(1.5, ink.gamma_multiply(0.8))));
         let kind = ruleset.terrain(&pick.terrain).map(|t| t.kind);
         let mut name = muster::battle::piece_name(state, ruleset, i);
         if let Some(going) = laid.going {

@@ -227,7 +227,7 @@ pub fn check_adjust(
         );
     }
     for (i, other) in state.placement.standing() {
-        if i != piece && geometry::overlaps(&f, &other.footprint()) {
+        if i != piece && geometry::overlaps(&f, other.footprint()) {
             return refuse(
                 "6",
                 format!(
@@ -286,7 +286,7 @@ pub(super) fn fold(p: &mut PlacementState, event: &Event) {
             if *action == AdjustAction::Remove {
                 p.removed.insert(*piece);
             } else if let (Some(pose), Some(laid)) = (pose, p.laid.get_mut(piece)) {
-                laid.pose = *pose;
+                laid.set_pose(*pose);
             }
         }
         _ => {}

@@ -19,7 +19,7 @@ pub use adjustment::{AdjustAction, Allowance, allowance, check_adjust};
 pub use describe::zone_text;
 pub use placement::{
     Laid, PlacementState, PlacementTurn, check_pose, check_road, legal_pose_exists,
-    nearest_legal_pose, piece_name, zone_highlight,
+    nearest_legal_pose, piece_name, placement_rolled, zone_highlight,
 };
 pub use selection::{SelectOption, compulsory_pieces};
 pub use settings::{Settings, TableSize};

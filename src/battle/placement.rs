@@ -23,11 +23,28 @@ pub struct Laid {
     pub shape: Shape,
     pub pose: Pose,
     pub going: Option<TerrainClass>,
+    /// The ground it covers, kept with it: every check reads it.
+    #[serde(skip)]
+    footprint: Footprint,
 }
 
 impl Laid {
-    pub fn footprint(&self) -> Footprint {
-        Footprint::new(&self.shape, self.pose)
+    pub fn new(shape: Shape, pose: Pose, going: Option<TerrainClass>) -> Laid {
+        Laid {
+            footprint: Footprint::new(&shape, pose),
+            shape,
+            pose,
+            going,
+        }
+    }
+
+    pub fn footprint(&self) -> &Footprint {
+        &self.footprint
+    }
+
+    pub fn set_pose(&mut self, pose: Pose) {
+        self.pose = pose;
+        self.footprint = Footprint::new(&self.shape, pose);
     }
 }
 
@@ -244,11 +261,19 @@ fn side_lines(state: &State, ruleset: &Ruleset) -> SideLines {
 }
 
 /// Another standing piece, as a placement check sees it.
-struct Other {
-    name: String,
-    footprint: Footprint,
+struct Other<'a> {
+    pick: usize,
+    footprint: &'a Footprint,
     /// Pieces may be placed closer than the spacing to it (a river, a coast).
     spacing_exempt: bool,
+}
+
+impl Other<'_> {
+    /// "Forest (South)"; built only for a message.
+    fn name(&self, state: &State, ruleset: &Ruleset) -> String {
+        let side = state.selection.picks[self.pick].side;
+        format!("{} ({side})", piece_name(state, ruleset, self.pick))
+    }
 }
 
 /// The ground die `result` points `placer` at, to highlight (RULES 5).
@@ -265,23 +290,16 @@ pub fn zone_highlight(
 }
 
 /// Every standing piece but `except`.
-fn obstacles(state: &State, ruleset: &Ruleset, except: usize) -> Vec<Other> {
+fn obstacles<'a>(state: &'a State, ruleset: &Ruleset, except: usize) -> Vec<Other<'a>> {
     let exempt = &ruleset.placement.spacing_exempt_near;
     state
         .placement
         .standing()
         .filter(|(i, _)| *i != except)
-        .map(|(i, laid)| {
-            let terrain = &state.selection.picks[i].terrain;
-            Other {
-                name: format!(
-                    "{} ({})",
-                    piece_name(state, ruleset, i),
-                    state.selection.picks[i].side
-                ),
-                footprint: laid.footprint(),
-                spacing_exempt: exempt.contains(terrain),
-            }
+        .map(|(i, laid)| Other {
+            pick: i,
+            footprint: laid.footprint(),
+            spacing_exempt: exempt.contains(&state.selection.picks[i].terrain),
         })
         .collect()
 }
@@ -289,6 +307,7 @@ fn obstacles(state: &State, ruleset: &Ruleset, except: usize) -> Vec<Other> {
 /// Checks a footprint is on the table and overlaps nothing.
 fn check_ground(
     state: &State,
+    ruleset: &Ruleset,
     f: &Footprint,
     name: &str,
     others: &[Other],
@@ -303,14 +322,115 @@ fn check_ground(
         );
     }
     for other in others {
-        if geometry::overlaps(f, &other.footprint) {
+        if geometry::overlaps(f, other.footprint) {
             return refuse(
                 rule,
-                format!("{name} overlaps {}; pieces never overlap", other.name),
+                format!(
+                    "{name} overlaps {}; pieces never overlap",
+                    other.name(state, ruleset)
+                ),
             );
         }
     }
     Ok(())
+}
+
+/// Everything a pose check needs that does not depend on the pose, worked
+/// out once so that a search can try thousands of poses cheaply.
+struct PoseCheck<'a> {
+    state: &'a State,
+    ruleset: &'a Ruleset,
+    piece: usize,
+    result: u8,
+    zone: &'a PlacementZone,
+    placer: Side,
+    table: Table,
+    lines: SideLines,
+    others: Vec<Other<'a>>,
+    /// The shape's outline in its own frame.
+    outline: Vec<[f64; 2]>,
+}
+
+impl<'a> PoseCheck<'a> {
+    fn new(
+        state: &'a State,
+        ruleset: &'a Ruleset,
+        piece: usize,
+        shape: &Shape,
+        result: u8,
+    ) -> Result<PoseCheck<'a>, RuleError> {
+        Ok(PoseCheck {
+            state,
+            ruleset,
+            piece,
+            result,
+            zone: zone(ruleset, result)?,
+            placer: state.selection.picks[piece].side,
+            table: table(state),
+            lines: side_lines(state, ruleset),
+            others: obstacles(state, ruleset, piece),
+            outline: shape.outline(),
+        })
+    }
+
+    /// The first thing wrong with a pose, cheapest test first: table edges
+    /// and zone from the bounding box, then each nearby piece. Only finds;
+    /// `check` measures and words it, so a search pays for no sentences.
+    fn fault(&self, pose: Pose) -> Option<(Footprint, Fault)> {
+        let f = Footprint::from_points(self.outline.iter().map(|p| pose.apply(*p)).collect());
+        if let Some((by, edge)) = self.table.overhang(&f) {
+            return Some((f, Fault::Overhang(by, edge)));
+        }
+        if let Err(e) = geometry::check_zone(self.zone, self.placer, &self.table, self.lines, &f) {
+            return Some((f, Fault::Zone(e)));
+        }
+        let spacing = self.ruleset.placement.spacing;
+        let bad = self.others.iter().position(|other| {
+            if other.spacing_exempt {
+                geometry::overlaps(&f, other.footprint)
+            } else {
+                !geometry::clear_of(&f, other.footprint, spacing)
+            }
+        })?;
+        Some((f, Fault::Near(bad)))
+    }
+
+    fn legal(&self, pose: Pose) -> bool {
+        self.fault(pose).is_none()
+    }
+
+    fn check(&self, pose: Pose) -> Result<(), RuleError> {
+        let Some((f, fault)) = self.fault(pose) else {
+            return Ok(());
+        };
+        let name = piece_name(self.state, self.ruleset, self.piece);
+        let message = match fault {
+            Fault::Overhang(by, edge) => format!(
+                "{name} hangs {by:.1} MU over the {edge} table edge; pieces lie wholly on the table"
+            ),
+            Fault::Zone(e) => format!("Die {}: {e}", self.result),
+            Fault::Near(i) => {
+                let other = &self.others[i];
+                let them = other.name(self.state, self.ruleset);
+                let spacing = self.ruleset.placement.spacing;
+                let d = geometry::min_distance(&f, other.footprint, spacing);
+                if d <= TOUCH && geometry::overlaps(&f, other.footprint) {
+                    format!("{name} overlaps {them}; pieces never overlap")
+                } else {
+                    format!("{name} is {d:.1} MU from {them}; pieces must be {spacing} MU apart")
+                }
+            }
+        };
+        refuse("5", message)
+    }
+}
+
+/// What `PoseCheck::fault` found.
+enum Fault {
+    Overhang(f64, &'static str),
+    Zone(String),
+    /// Overlapping, or too near, the other piece at this index.
+    Near(usize),
 }
 
 /// The full check of a pose for the piece being placed with die `result`:
@@ -324,28 +444,7 @@ pub fn check_pose(
     pose: Pose,
     result: u8,
 ) -> Result<(), RuleError> {
-    let f = Footprint::new(shape, pose);
-    let name = piece_name(state, ruleset, piece);
-    let others = obstacles(state, ruleset, piece);
-    check_ground(state, &f, &name, &others, "5")?;
-    let zone = zone(ruleset, result)?;
-    let placer = state.selection.picks[piece].side;
-    geometry::check_zone(zone, placer, &table(state), side_lines(state, ruleset), &f)
-        .map_err(|e| RuleError::new("5", format!("Die {result}: {e}")))?;
-    let spacing = ruleset.placement.spacing;
-    for other in others.iter().filter(|o| !o.spacing_exempt) {
-        let d = geometry::min_distance(&f, &other.footprint, spacing);
-        if d < spacing - TOUCH {
-            return refuse(
-                "5",
-                format!(
-                    "{name} is {d:.1} MU from {}; pieces must be {spacing} MU apart",
-                    other.name
-                ),
-            );
-        }
-    }
-    Ok(())
+    PoseCheck::new(state, ruleset, piece, shape, result)?.check(pose)
 }
 
 fn zone(ruleset: &Ruleset, result: u8) -> Result<&PlacementZone, RuleError> {
@@ -382,39 +481,38 @@ pub fn legal_pose_exists(
     result: u8,
 ) -> Option<Pose> {
     let grid = Candidates::default();
-    let placer = state.selection.picks[piece].side;
+    let check = PoseCheck::new(state, ruleset, piece, shape, result).ok()?;
     geometry::any_legal(
         shape,
         grid,
-        centres(state, ruleset, placer, result, grid.step),
-        |pose| check_pose(state, ruleset, piece, shape, pose, result).is_ok(),
+        centres(state, ruleset, check.placer, result, grid.step),
+        |pose| check.legal(pose),
     )
+}
+
+/// `state` with `piece` rolled for with `result`, as a placement roll leaves
+/// it: for benchmarks and tools that explore poses without dice.
+pub fn placement_rolled(state: &State, piece: usize, shape: Shape, result: u8) -> State {
+    let mut s = state.clone();
+    s.placement.rolled = Some(Rolled {
+        piece,
+        shape,
+        result,
+    });
+    s
 }
 
 /// The legal pose nearest `wanted` for the piece being placed.
 pub fn nearest_legal_pose(state: &State, ruleset: &Ruleset, wanted: Pose) -> Option<Pose> {
     let rolled = state.placement.rolled.as_ref()?;
-    let grid = Candidates {
-        step: 0.25,
-        ..Candidates::default()
-    };
-    let placer = state.selection.picks[rolled.piece].side;
+    let grid = Candidates::default();
+    let check = PoseCheck::new(state, ruleset, rolled.piece, &rolled.shape, rolled.result).ok()?;
     geometry::nearest_legal(
         &rolled.shape,
         wanted,
         grid,
-        centres(state, ruleset, placer, rolled.result, grid.step),
-        |pose| {
-            check_pose(
-                state,
-                ruleset,
-                rolled.piece,
-                &rolled.shape,
-                pose,
-                rolled.result,
-            )
-            .is_ok()
-        },
+        centres(state, ruleset, check.placer, rolled.result, grid.step),
+        |pose| check.legal(pose),
     )
 }
 
@@ -513,6 +611,7 @@ pub(super) fn decide_waterway(
     let f = Footprint::new(&shape, pose);
     check_ground(
         state,
+        ruleset,
         &f,
         ruleset.terrain_name(terrain),
         &obstacles(state, ruleset, piece),
@@ -792,14 +891,7 @@ pub(super) fn fold(
             piece, shape, pose, ..
         } => {
             p.rolled = None;
-            p.laid.insert(
-                *piece,
-                Laid {
-                    shape: shape.clone(),
-                    pose: *pose,
-                    going: None,
-                },
-            );
+            p.laid.insert(*piece, Laid::new(shape.clone(), *pose, None));
             let river =
                 ruleset.terrain(&picks[*piece].terrain).map(|t| t.kind) == Some(PieceKind::River);
             if river {

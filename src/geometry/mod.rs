@@ -14,7 +14,7 @@ mod zone;
 pub use search::{Candidates, any_legal, nearest_legal};
 pub use shape::{Footprint, Pose, Shape, SizeClass, check_size};
 pub use spacing::buffer;
-pub use spacing::{min_distance, overlaps};
+pub use spacing::{clear_of, min_distance, overlaps};
 pub use zone::{SideLines, check_zone, zone_area, zone_candidates};
 
 use serde::{Deserialize, Serialize};

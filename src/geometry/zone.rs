@@ -197,11 +197,11 @@ pub fn zone_candidates(
                 SideLines::edges(table)
             };
             let (hlo, hhi) = half(table, whose(placer, *who));
-            let ys = sweep(
-                (hlo - hi[1]).max(-lo[1]),
-                (hhi - lo[1]).min(table.depth - hi[1]),
-                step,
-            );
+            // Keep the table-wide grid so every search walks the same centres.
+            let ys: Vec<f64> = ys
+                .into_iter()
+                .filter(|y| y + hi[1] >= hlo && y + lo[1] <= hhi)
+                .collect();
             let mut out = Vec::new();
             for x in [lines.west - lo[0], lines.east - hi[0]] {
                 out.extend(ys.iter().map(|&y| [x, y]));

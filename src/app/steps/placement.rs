@@ -25,6 +25,14 @@ struct Draft {
     pose: Pose,
     /// Where a drag started, to go back to if it is dropped somewhere illegal.
     drag_from: Option<Pose>,
+    /// Whether the drag is on the turning handle rather than the piece.
+    turning: bool,
+}
+
+/// The turning handle's place: just beyond the piece's front.
+fn handle(shape: &Shape, pose: Pose) -> [f64; 2] {
+    let (_, depth) = shape.extent();
+    pose.apply([0.0, depth / 2.0 + 1.5])
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -122,9 +130,19 @@ impl PlacementPanel {
                 piece,
                 pose,
                 drag_from: None,
+                turning: false,
             });
         }
         slot.as_mut().expect("set above")
+    }
+
+    pub fn inventory(&self) -> &Inventory {
+        &self.inventory
+    }
+
+    /// Uses a newly saved inventory for the pieces still to be placed.
+    pub fn set_inventory(&mut self, inventory: Inventory) {
+        self.inventory = inventory;
     }
 
     /// The pose of the piece being put down, if any.
@@ -578,7 +596,7 @@ impl Overlay for PlacementPanel {
                 if exempt.contains(&state.selection.picks[i].terrain) {
                     continue;
                 }
-                for ring in geometry::buffer(&laid.footprint(), ruleset.placement.spacing) {
+                for ring in geometry::buffer(laid.footprint(), ruleset.placement.spacing) {
                     let f = Footprint::from_points(ring);
                     painter.extend(frame.footprint(
                         &f,
@@ -630,14 +648,33 @@ impl Overlay for PlacementPanel {
                 // Where the button went down, not where the pointer is now: a
                 // drag is recognised only once the pointer has moved.
                 let pressed_at = ui.input(|i| i.pointer.press_origin());
+                let knob = frame.to_screen(handle(&shape, draft.pose));
+                let on_handle = pressed_at.is_some_and(|p| p.distance(knob) <= 9.0);
                 let on_piece = pressed_at.is_some_and(|p| footprint.contains(frame.to_table(p)));
-                if response.drag_started_by(egui::PointerButton::Primary) && on_piece {
+                if response.drag_started_by(egui::PointerButton::Primary) && (on_piece || on_handle)
+                {
                     draft.drag_from = Some(draft.pose);
+                    draft.turning = on_handle;
                 }
                 if draft.drag_from.is_some() && response.dragged_by(egui::PointerButton::Primary) {
-                    let d = to_mu(response.drag_delta());
-                    draft.pose.x += d[0];
-                    draft.pose.y += d[1];
+                    if draft.turning {
+                        if let Some(p) = response.interact_pointer_pos() {
+                            let q = frame.to_table(p);
+                            let towards = (q[1] - draft.pose.y)
+                                .atan2(q[0] - draft.pose.x)
+                                .to_degrees();
+                            let snapped = if ui.input(|i| i.modifiers.shift) {
+                                towards.round()
+                            } else {
+                                (towards / 5.0).round() * 5.0
+                            };
+                            draft.pose.angle = (snapped - 90.0).rem_euclid(360.0);
+                        }
+                    } else {
+                        let d = to_mu(response.drag_delta());
+                        draft.pose.x += d[0];
+                        draft.pose.y += d[1];
+                    }
                 }
                 let spin = if response.hovered() {
                     turn_keys(ui)
@@ -675,6 +712,12 @@ impl Overlay for PlacementPanel {
                     Stroke::new(2.5, edge),
                 ));
                 painter.circle_filled(frame.to_screen([draft.pose.x, draft.pose.y]), 3.0, edge);
+                let knob = frame.to_screen(handle(&shape, draft.pose));
+                painter.line_segment(
+                    [frame.to_screen([draft.pose.x, draft.pose.y]), knob],
+                    Stroke::new(1.5, edge),
+                );
+                painter.circle(knob, 7.0, Color32::WHITE, Stroke::new(2.0, edge));
             }
             PlacementTurn::Adjust { piece, .. } => {
                 let Some(laid) = state.placement.laid.get(&piece) else {
