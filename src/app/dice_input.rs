@@ -18,6 +18,7 @@ pub fn show(
     let mut out = None;
     ui.horizontal(|ui| {
         if ui.button(format!("Roll for {who}")).clicked() {
+            *error = None;
             out = Some(DiceInput::app());
         }
         ui.label("or type");

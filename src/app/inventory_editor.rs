@@ -5,7 +5,7 @@
 
 use eframe::egui;
 use muster::geometry::{Shape, SizeClass, check_size};
-use muster::inventory::{self, Inventory};
+use muster::inventory::Inventory;
 use muster::ruleset::Ruleset;
 use muster::units::MuScale;
 
@@ -113,6 +113,7 @@ impl InventoryEditor {
         ruleset: &Ruleset,
         mu: MuScale,
         current: &Inventory,
+        path: Option<&std::path::Path>,
     ) -> Option<Inventory> {
         if !self.open {
             self.draft = None;
@@ -162,8 +163,8 @@ impl InventoryEditor {
             });
             ui.horizontal(|ui| {
                 if ui.button("Save inventory").clicked() {
-                    let result = match inventory::config_path() {
-                        Some(path) => draft.save(&path, ruleset).map(|()| path.display().to_string()).map_err(|e| e.to_string()),
+                    let result = match path {
+                        Some(path) => draft.save(path, ruleset).map(|()| path.display().to_string()).map_err(|e| e.to_string()),
                         None => Err("this system has no config directory".into()),
                     };
                     self.message = Some(result.clone().map(|p| format!("Saved to {p}")));

@@ -35,6 +35,7 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
     };
     let config = AppConfig {
         autosave: store::autosave_path(),
+        inventory: muster::inventory::config_path(),
         open,
         seed: None,
     };
@@ -49,6 +50,8 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
 /// Start-up choices, so tests can keep the autosave away from the user's.
 pub struct AppConfig {
     pub autosave: Option<PathBuf>,
+    /// Where the terrain inventory is kept.
+    pub inventory: Option<PathBuf>,
     pub open: Option<PathBuf>,
     /// Seed for the app's dice; `None` picks one from the clock.
     pub seed: Option<u64>,
@@ -83,6 +86,9 @@ pub struct MusterApp {
     /// clicked another).
     shown: Option<Step>,
     panels: Panels,
+    /// The group's terrain pieces, and where they are kept.
+    inventory: muster::inventory::Inventory,
+    inventory_path: Option<PathBuf>,
     table: table_view::TableView,
     inventory_editor: inventory_editor::InventoryEditor,
     dialog: Option<FileDialog>,
@@ -99,20 +105,41 @@ fn clock_seed() -> u64 {
 impl MusterApp {
     pub fn new(config: AppConfig) -> MusterApp {
         let seed = config.seed.unwrap_or_else(clock_seed);
+        let ruleset = Ruleset::builtin();
+        // A missing or unreadable inventory falls back to the shipped pieces;
+        // the status line says why when there was a file.
+        let mut status = None;
+        let inventory = match config.inventory.as_deref().filter(|p| p.exists()) {
+            Some(path) => muster::inventory::Inventory::load(path, &ruleset).unwrap_or_else(|e| {
+                status = Some(Status::Error(format!(
+                    "Terrain inventory not loaded, using the shipped pieces: {}: {e}",
+                    path.display()
+                )));
+                muster::inventory::Inventory::builtin()
+            }),
+            None => muster::inventory::Inventory::builtin(),
+        };
         let mut app = MusterApp {
-            battle: Battle::new(Ruleset::builtin(), seed),
+            battle: Battle::new(ruleset, seed),
             path: None,
             autosave: config.autosave,
             shown: None,
-            panels: Panels::default(),
+            panels: Panels::new(inventory.clone()),
+            inventory,
+            inventory_path: config.inventory,
             table: table_view::TableView::default(),
             inventory_editor: Default::default(),
             dialog: None,
-            status: None,
+            status,
             queue: Vec::new(),
         };
         if let Some(path) = config.open {
             app.open(&path);
+        } else if app.status.is_none() && app.autosave.as_ref().is_some_and(|p| p.exists()) {
+            app.status = Some(Status::Info(
+                "A battle was autosaved last time: File > Resume autosaved battle reopens it."
+                    .into(),
+            ));
         }
         app
     }
@@ -135,7 +162,7 @@ impl MusterApp {
     fn start(&mut self, ruleset: Ruleset, message: String) {
         self.battle = Battle::new(ruleset, clock_seed());
         self.path = None;
-        self.panels = Panels::default();
+        self.panels = Panels::new(self.inventory.clone());
         self.status = Some(Status::Info(message));
         self.after_change();
     }
@@ -393,6 +420,7 @@ impl eframe::App for MusterApp {
         egui::Panel::right("step")
             .resizable(true)
             .default_size(520.0)
+            .min_size(440.0)
             .show(ui, |ui| {
                 let step = self.shown_step();
                 egui::ScrollArea::vertical().show(ui, |ui| {
@@ -406,11 +434,13 @@ impl eframe::App for MusterApp {
         egui::CentralPanel::default().show(ui, |ui| self.table.show(ui, &self.battle, overlay));
         let mu = self.battle.state().settings.mu;
         let ruleset = self.battle.ruleset();
+        let path = self.inventory_path.as_deref();
         if let Some(inventory) =
             self.inventory_editor
-                .show(&ctx, ruleset, mu, self.panels.placement.inventory())
+                .show(&ctx, ruleset, mu, &self.inventory, path)
         {
-            self.panels.placement.set_inventory(inventory);
+            self.panels.placement.set_inventory(inventory.clone());
+            self.inventory = inventory;
         }
         if let Some(dialog) = &mut self.dialog {
             match dialog.show(&ctx) {

@@ -12,6 +12,7 @@ use std::path::Path;
 fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
     let config = AppConfig {
         autosave: Some(autosave.to_path_buf()),
+        inventory: Some(autosave.with_file_name("inventory.json")),
         open: None,
         seed: Some(11),
     };
@@ -305,6 +306,7 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     let battle = north_to_place(dir.path());
     let config = AppConfig {
         autosave: Some(dir.path().join("autosave.json")),
+        inventory: None,
         open: Some(battle),
         seed: Some(1),
     };
@@ -346,4 +348,32 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     click(&mut h, "Place Forest here");
     let laid = &h.state().battle.state().placement.laid[&0];
     assert_eq!(laid.pose, moved);
+}
+
+#[test]
+fn the_inventory_editor_checks_sizes_and_saves_only_good_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosave.json"));
+    let saved = dir.path().join("inventory.json");
+    h.run();
+    click(&mut h, "Edit");
+    click(&mut h, "Terrain inventory…");
+    h.get_by_label("Forest width").set_value_accesskit(13.0);
+    h.run();
+    h.get_by_label_contains("the piece is 13.0 MU across; a normal piece fits a 12 MU circle");
+    click(&mut h, "Save inventory");
+    h.get_by_label_contains("Not saved: Forest (normal)");
+    assert!(!saved.exists(), "a bad inventory is never written");
+    h.get_by_label("Forest width").set_value_accesskit(10.0);
+    h.run();
+    click(&mut h, "Save inventory");
+    assert!(saved.exists());
+    let shape = h.state().inventory.shape("forest", false).cloned();
+    assert_eq!(
+        shape,
+        Some(muster::geometry::Shape::Ellipse {
+            width: 10.0,
+            depth: 7.0
+        })
+    );
 }

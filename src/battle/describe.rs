@@ -3,6 +3,7 @@
 
 use super::{AdjustAction, Entry, Event, State};
 use crate::ruleset::{PlacementZone, Ruleset};
+use crate::side::Side;
 
 /// A piece by its pick index, with its owner: "South's forest".
 fn name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
@@ -16,16 +17,19 @@ fn name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
     }
 }
 
-/// The words of a placement result ("touch your own long edge, ...").
-pub fn zone_text(ruleset: &Ruleset, result: u8) -> &str {
-    match ruleset.placement.results.get(&result.to_string()) {
+/// The words of a placement result from the placer's view, with the sides
+/// named: "touch North's long edge, no part within 8 MU of a side edge".
+pub fn zone_text(ruleset: &Ruleset, result: u8, placer: Side) -> String {
+    let text = match ruleset.placement.results.get(&result.to_string()) {
         Some(
             PlacementZone::TouchLongEdge { text, .. }
             | PlacementZone::TouchSideEdge { text, .. }
             | PlacementZone::InsideHalf { text, .. },
-        ) => text,
+        ) => text.as_str(),
         None => "",
-    }
+    };
+    text.replace("the opponent's", &format!("{}'s", placer.opponent()))
+        .replace("your own", &format!("{placer}'s own"))
 }
 
 /// An event in words. `state` is the battle as it was when the event
@@ -103,7 +107,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             ..
         } => {
             let what = name(state, ruleset, *piece);
-            let text = zone_text(ruleset, *result);
+            let text = zone_text(ruleset, *result, *side);
             if *legal {
                 format!(
                     "{side} rolls {} for {what}: it must {text}",
@@ -126,8 +130,8 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             shape,
             pose,
         } => format!(
-            "{side} places {} ({}) at ({:.1}, {:.1}), turned {:.0}°",
-            name(state, ruleset, *piece),
+            "{side} places his {} ({}) at ({:.1}, {:.1}), turned {:.0}°",
+            super::piece_name(state, ruleset, *piece).to_lowercase(),
             shape.describe(),
             pose.x,
             pose.y,

@@ -21,7 +21,6 @@ pub trait StepPanel {
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>);
 }
 
-#[derive(Default)]
 pub struct Panels {
     pub battle: battle_settings::SettingsPanel,
     pub armies: ArmiesPanel,
@@ -32,6 +31,18 @@ pub struct Panels {
 }
 
 impl Panels {
+    /// Fresh panels; the placement panel draws its pieces from `inventory`.
+    pub fn new(inventory: muster::inventory::Inventory) -> Panels {
+        Panels {
+            battle: Default::default(),
+            armies: Default::default(),
+            initiative: Default::default(),
+            territory: Default::default(),
+            selection: Default::default(),
+            placement: PlacementPanel::new(inventory),
+        }
+    }
+
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,

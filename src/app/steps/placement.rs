@@ -29,10 +29,10 @@ struct Draft {
     turning: bool,
 }
 
-/// The turning handle's place: just beyond the piece's front.
+/// The turning handle's place: just beyond the piece's right-hand end.
 fn handle(shape: &Shape, pose: Pose) -> [f64; 2] {
-    let (_, depth) = shape.extent();
-    pose.apply([0.0, depth / 2.0 + 1.5])
+    let reach = Footprint::new(shape, Pose::default()).max()[0];
+    pose.apply([reach + 1.5, 0.0])
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -58,11 +58,8 @@ pub struct PlacementPanel {
     notice: Option<String>,
 }
 
-impl Default for PlacementPanel {
-    fn default() -> Self {
-        let inventory = muster::inventory::config_path()
-            .and_then(|p| Inventory::load(&p, &muster::ruleset::Ruleset::builtin()).ok())
-            .unwrap_or_else(Inventory::builtin);
+impl PlacementPanel {
+    pub fn new(inventory: Inventory) -> Self {
         PlacementPanel {
             inventory,
             chosen: None,
@@ -134,10 +131,6 @@ impl PlacementPanel {
             });
         }
         slot.as_mut().expect("set above")
-    }
-
-    pub fn inventory(&self) -> &Inventory {
-        &self.inventory
     }
 
     /// Uses a newly saved inventory for the pieces still to be placed.
@@ -363,10 +356,10 @@ impl StepPanel for PlacementPanel {
                 ui.strong(format!(
                     "Die {result}: {} must {}.",
                     name(piece),
-                    zone_text(ruleset, result)
+                    zone_text(ruleset, result, side)
                 ));
                 ui.label(
-                    "Drag it on the table; Q and E (or the buttons) turn it 15°, with Shift 1°.",
+                    "Drag it on the table; turn it by dragging its round handle (5° steps, Shift 1°), or with Q and E or the buttons (15°, Shift 1°).",
                 );
                 let draft = Self::draft_for(&mut self.draft, battle, piece, result, side);
                 ui.horizontal(|ui| {
@@ -668,7 +661,7 @@ impl Overlay for PlacementPanel {
                             } else {
                                 (towards / 5.0).round() * 5.0
                             };
-                            draft.pose.angle = (snapped - 90.0).rem_euclid(360.0);
+                            draft.pose.angle = snapped.rem_euclid(360.0);
                         }
                     } else {
                         let d = to_mu(response.drag_delta());
@@ -708,7 +701,7 @@ impl Overlay for PlacementPanel {
                 };
                 painter.extend(frame.footprint(
                     &footprint,
-                    c.gamma_multiply(0.7),
+                    c.lerp_to_gamma(Color32::WHITE, 0.3),
                     Stroke::new(2.5, edge),
                 ));
                 painter.circle_filled(frame.to_screen([draft.pose.x, draft.pose.y]), 3.0, edge);
