@@ -6,7 +6,7 @@
 
 use super::placement::{PlacementState, PlacementTurn, piece_name, turn};
 use super::{Event, State};
-use crate::dice::{self, DiceInput, Modifier, Roll};
+use crate::dice::{self, DiceInput, Modifier};
 use crate::error::{RuleError, refuse};
 use crate::geometry::{self, Footprint, Pose, TOUCH};
 use crate::ruleset::{AdjustmentOption, PieceKind, Ruleset, TerrainClass};
@@ -132,13 +132,14 @@ pub(super) fn decide_roll(
         return refuse("6", "The adjustment roll has been made");
     };
     let pick = &state.selection.picks[piece];
-    let (faces, source) =
-        dice::resolve(input, 1, "the adjustment roll", seed, state.app_dice_drawn)?;
-    let roll = Roll::new(
-        faces,
-        source,
+    let roll = dice::roll(
+        input,
+        1,
+        "the adjustment roll",
+        seed,
+        state.app_dice_drawn,
         modifiers(ruleset, &pick.terrain, pick.compulsory),
-    );
+    )?;
     let allowance = allowance(ruleset, &pick.terrain, roll.total);
     Ok(vec![Event::AdjustmentRolled {
         side,

@@ -4,7 +4,7 @@
 
 use super::{Event, State};
 use crate::army::Army;
-use crate::dice::{self, DiceInput, Roll};
+use crate::dice::{self, DiceInput};
 use crate::error::{RuleError, refuse};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
@@ -69,8 +69,8 @@ pub(super) fn decide_roll(
     }
     let count = usize::from(ruleset.initiative.dice);
     let what = format!("{side}'s initiative roll");
-    let (faces, source) = dice::resolve(input, count, &what, seed, state.app_dice_drawn)?;
-    let roll = Roll::new(faces, source, army.initiative_modifiers(ruleset));
+    let modifiers = army.initiative_modifiers(ruleset);
+    let roll = dice::roll(input, count, &what, seed, state.app_dice_drawn, modifiers)?;
     let mut events = vec![Event::InitiativeRolled {
         side,
         round: init.round,

@@ -6,7 +6,7 @@
 //! (`turn`), never stored, so undo and replay cannot get it out of step.
 
 use super::{Event, State};
-use crate::dice::{self, DiceInput, Roll};
+use crate::dice::{self, DiceInput};
 use crate::error::{RuleError, refuse};
 use crate::geometry::{
     self, Candidates, Footprint, Pose, Shape, SideEdge, SideLines, SizeClass, TOUCH, Table,
@@ -636,8 +636,14 @@ pub(super) fn decide_going(
     let PlacementTurn::Going { piece, .. } = turn else {
         return wrong_step(turn);
     };
-    let (faces, source) = dice::resolve(input, 1, "the river's going", seed, state.app_dice_drawn)?;
-    let roll = Roll::new(faces, source, vec![]);
+    let roll = dice::roll(
+        input,
+        1,
+        "the river's going",
+        seed,
+        state.app_dice_drawn,
+        vec![],
+    )?;
     let class = ruleset
         .river
         .going
@@ -707,9 +713,14 @@ pub(super) fn decide_roll(
     };
     geometry::check_size(shape, class, &ruleset.piece_sizes)
         .map_err(|e| RuleError::new("4", format!("{}: {e}", piece_name(state, ruleset, piece))))?;
-    let (faces, source) =
-        dice::resolve(input, 1, "the placement roll", seed, state.app_dice_drawn)?;
-    let roll = Roll::new(faces, source, vec![]);
+    let roll = dice::roll(
+        input,
+        1,
+        "the placement roll",
+        seed,
+        state.app_dice_drawn,
+        vec![],
+    )?;
     let result = roll.total as u8;
     let legal = legal_pose_exists(state, ruleset, piece, shape, result).is_some();
     let mut events = vec![Event::PlacementRolled {

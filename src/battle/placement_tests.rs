@@ -290,89 +290,54 @@ fn compulsory_pieces_come_next_initiative_first() {
     );
 }
 
-#[test]
-fn spacing_is_measured_and_rivers_are_exempt() {
+/// South's compulsory forest down by die `die` at `pose`, left unadjusted;
+/// North then rolls `north_die` for his compulsory forest.
+fn south_forest_then_north_rolls(die: u8, pose: Pose, north_die: u8) -> Battle {
     let mut b = selected();
     river_down(&mut b);
-    // 2 MU from the river (x 3-6) is fine: the 4 MU spacing does not apply to it.
-    place(
-        &mut b,
-        Side::South,
-        1,
-        rect(10.0, 6.0),
-        2,
-        Pose::new(13.0, 3.0, 0.0),
-    )
-    .unwrap();
+    place(&mut b, Side::South, 1, rect(10.0, 6.0), die, pose).unwrap();
     b.apply(Command::RollAdjustment {
         side: Side::North,
         dice: d(1),
     })
     .unwrap();
-    b.apply(Command::RollPlacement {
+    let roll = Command::RollPlacement {
         side: Side::North,
         piece: 0,
         shape: rect(10.0, 6.0),
-        dice: d(4),
+        dice: d(north_die),
+    };
+    b.apply(roll).unwrap();
+    b
+}
+
+fn north_places(b: &mut Battle, x: f64, y: f64) -> Result<Vec<Event>, RuleError> {
+    b.apply(Command::PlacePiece {
+        side: Side::North,
+        pose: Pose::new(x, y, 0.0),
     })
-    .unwrap();
+}
+
+#[test]
+fn spacing_is_measured_and_rivers_are_exempt() {
+    // 2 MU from the river (x 3-6) is fine: the 4 MU spacing does not apply to it.
+    let mut b = south_forest_then_north_rolls(2, Pose::new(13.0, 3.0, 0.0), 4);
     // North's own half is y > 24; die 4 is a side edge in his half.
-    let e = b
-        .apply(Command::PlacePiece {
-            side: Side::North,
-            pose: Pose::new(67.0, 10.0, 0.0),
-        })
-        .unwrap_err();
+    let e = north_places(&mut b, 67.0, 10.0).unwrap_err();
     assert!(e.message.contains("not in North's half"), "{e}");
-    let e = b
-        .apply(Command::PlacePiece {
-            side: Side::North,
-            pose: Pose::new(5.0, 30.0, 0.0),
-        })
-        .unwrap_err();
+    let e = north_places(&mut b, 5.0, 30.0).unwrap_err();
     assert!(e.message.contains("overlaps River (South)"), "{e}");
 }
 
 #[test]
 fn too_close_says_how_close() {
-    let mut b = selected();
-    river_down(&mut b);
-    place(
-        &mut b,
-        Side::South,
-        1,
-        rect(10.0, 6.0),
-        4,
-        Pose::new(67.0, 15.0, 0.0),
-    )
-    .unwrap();
-    b.apply(Command::RollAdjustment {
-        side: Side::North,
-        dice: d(1),
-    })
-    .unwrap();
-    b.apply(Command::RollPlacement {
-        side: Side::North,
-        piece: 0,
-        shape: rect(10.0, 6.0),
-        dice: d(4),
-    })
-    .unwrap();
-    let e = b
-        .apply(Command::PlacePiece {
-            side: Side::North,
-            pose: Pose::new(67.0, 22.0, 0.0),
-        })
-        .unwrap_err();
+    let mut b = south_forest_then_north_rolls(4, Pose::new(67.0, 15.0, 0.0), 4);
+    let e = north_places(&mut b, 67.0, 22.0).unwrap_err();
     assert_eq!(
         e.to_string(),
         "Forest is 1.0 MU from Forest (South); pieces must be 4 MU apart (rule 5)"
     );
-    b.apply(Command::PlacePiece {
-        side: Side::North,
-        pose: Pose::new(67.0, 25.0, 0.0),
-    })
-    .unwrap();
+    north_places(&mut b, 67.0, 25.0).unwrap();
 }
 
 #[test]

@@ -148,6 +148,19 @@ pub fn resolve(
     }
 }
 
+/// Resolves dice input and adds `modifiers`: the logged roll (RULES 11).
+pub fn roll(
+    input: &DiceInput,
+    count: usize,
+    what: &str,
+    seed: u64,
+    drawn: u64,
+    modifiers: Vec<Modifier>,
+) -> Result<Roll, RuleError> {
+    let (faces, source) = resolve(input, count, what, seed, drawn)?;
+    Ok(Roll::new(faces, source, modifiers))
+}
+
 /// A troop quality (RULES 10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

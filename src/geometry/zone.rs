@@ -21,6 +21,15 @@ impl SideLines {
             east: table.width,
         }
     }
+
+    /// These lines where a coast counts as a side edge, else the edges.
+    fn or_edges(self, or_coast: bool, table: &Table) -> SideLines {
+        if or_coast {
+            self
+        } else {
+            SideLines::edges(table)
+        }
+    }
 }
 
 /// The y range of a player's half.
@@ -73,11 +82,7 @@ pub fn check_zone(
         } => {
             let target = whose(placer, *who);
             let (lo, hi) = half(table, target);
-            let lines = if *or_coast {
-                lines
-            } else {
-                SideLines::edges(table)
-            };
+            let lines = lines.or_edges(*or_coast, table);
             let mut nearest = f64::INFINITY;
             for (line, west) in [(lines.west, true), (lines.east, false)] {
                 let gap = if west { min[0] - line } else { line - max[0] };
@@ -191,11 +196,7 @@ pub fn zone_candidates(
             or_coast,
             ..
         } => {
-            let lines = if *or_coast {
-                lines
-            } else {
-                SideLines::edges(table)
-            };
+            let lines = lines.or_edges(*or_coast, table);
             let (hlo, hhi) = half(table, whose(placer, *who));
             // Keep the table-wide grid so every search walks the same centres.
             let ys: Vec<f64> = ys
@@ -255,11 +256,7 @@ pub fn zone_area(
             or_coast,
             ..
         } => {
-            let lines = if *or_coast {
-                lines
-            } else {
-                SideLines::edges(table)
-            };
+            let lines = lines.or_edges(*or_coast, table);
             let (lo, hi) = half(table, whose(placer, *who));
             vec![
                 Footprint::rect([lines.west, lo], [lines.west + BAND, hi]),
