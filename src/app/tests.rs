@@ -377,3 +377,38 @@ fn the_inventory_editor_checks_sizes_and_saves_only_good_pieces() {
         })
     );
 }
+
+#[test]
+fn the_opponent_slides_the_piece_just_placed_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let battle = north_to_place(dir.path());
+    let config = AppConfig {
+        autosave: Some(dir.path().join("autosave.json")),
+        inventory: None,
+        open: Some(battle),
+        seed: Some(1),
+    };
+    let mut h = Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .build_eframe(move |_cc| MusterApp::new(config));
+    h.run();
+    type_into(&mut h, "North's die", "2");
+    click(&mut h, "Enter North's die");
+    click(&mut h, "Place Forest here");
+    let before = h.state().battle.state().placement.laid[&0].pose;
+    type_into(&mut h, "South's die", "4");
+    click(&mut h, "Enter South's die");
+    h.get_by_label_contains("South rolled 4 - 1 (compulsory) = 3: may slide it up to 6 MU");
+    click(&mut h, "Slide");
+    let frame = h.state().table.frame.expect("the table was drawn");
+    let from = frame.to_screen([before.x, before.y]);
+    // Dragged 10 MU east: held to the 6 MU the score allows.
+    drag(&mut h, from, frame.to_screen([before.x + 10.0, before.y]));
+    h.get_by_label_contains("slide 6.0 MU of 6 MU");
+    click(&mut h, "Slide it here");
+    let after = h.state().battle.state().placement.laid[&0].pose;
+    assert!(
+        (after.x - before.x - 6.0).abs() < 1e-6 && after.y == before.y,
+        "{after:?}"
+    );
+}

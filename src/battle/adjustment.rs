@@ -264,7 +264,7 @@ pub(super) fn fold(p: &mut PlacementState, event: &Event) {
     match event {
         Event::AdjustmentRolled {
             piece,
-            score,
+            roll,
             allowance,
             ..
         } => {
@@ -273,7 +273,7 @@ pub(super) fn fold(p: &mut PlacementState, event: &Event) {
             } else {
                 Some(super::placement::Adjusting {
                     piece: *piece,
-                    score: Some(*score),
+                    roll: Some(roll.clone()),
                 })
             };
         }

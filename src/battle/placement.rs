@@ -6,7 +6,7 @@
 //! (`turn`), never stored, so undo and replay cannot get it out of step.
 
 use super::{Event, State};
-use crate::dice::{self, DiceInput};
+use crate::dice::{self, DiceInput, Roll};
 use crate::error::{RuleError, refuse};
 use crate::geometry::{
     self, Candidates, Footprint, Pose, Shape, SideEdge, SideLines, SizeClass, TOUCH, Table,
@@ -56,11 +56,12 @@ pub struct Rolled {
     pub result: u8,
 }
 
-/// The piece whose adjustment is pending, and the score once rolled.
+/// The piece whose adjustment is pending, and the roll once made.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Adjusting {
     pub piece: usize,
-    pub score: Option<i32>,
+    /// The adjustment roll, with its modifiers; its total is the score.
+    pub roll: Option<Roll>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -140,15 +141,15 @@ pub fn turn(state: &State, ruleset: &Ruleset) -> Option<PlacementTurn> {
     }
     if let Some(a) = &p.adjusting {
         let side = owner(a.piece).opponent();
-        return Some(match a.score {
+        return Some(match &a.roll {
             None => PlacementTurn::AdjustRoll {
                 side,
                 piece: a.piece,
             },
-            Some(score) => PlacementTurn::Adjust {
+            Some(roll) => PlacementTurn::Adjust {
                 side,
                 piece: a.piece,
-                score,
+                score: roll.total,
             },
         });
     }
@@ -910,7 +911,7 @@ pub(super) fn fold(
             } else {
                 p.adjusting = Some(Adjusting {
                     piece: *piece,
-                    score: None,
+                    roll: None,
                 });
             }
         }
@@ -921,7 +922,7 @@ pub(super) fn fold(
             }
             p.adjusting = Some(Adjusting {
                 piece: *piece,
-                score: None,
+                roll: None,
             });
         }
         Event::RoadPlaced { points, .. } => {

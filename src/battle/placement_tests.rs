@@ -516,7 +516,14 @@ fn a_pivot_turns_about_a_point_on_the_edge() {
     })
     .unwrap();
     assert_eq!(
-        b.state().placement.adjusting.as_ref().unwrap().score,
+        b.state()
+            .placement
+            .adjusting
+            .as_ref()
+            .unwrap()
+            .roll
+            .as_ref()
+            .map(|r| r.total),
         Some(5)
     );
     let e = b

@@ -418,7 +418,13 @@ impl StepPanel for PlacementPanel {
             PlacementTurn::Adjust { side, piece, score } => {
                 let terrain = &state.selection.picks[piece].terrain;
                 let allowance = muster::battle::allowance(ruleset, terrain, score);
-                ui.strong(format!("{side} scored {score}: {}.", allowance.text));
+                let rolled = state
+                    .placement
+                    .adjusting
+                    .as_ref()
+                    .and_then(|a| a.roll.as_ref());
+                let roll = rolled.map_or(score.to_string(), |r| r.describe());
+                ui.strong(format!("{side} rolled {roll}: {}.", allowance.text));
                 ui.horizontal_wrapped(|ui| {
                     if ui.button("Leave it where it is").clicked() {
                         out.push(AppCommand::Apply(Command::Adjust {
@@ -712,7 +718,7 @@ impl Overlay for PlacementPanel {
                 );
                 painter.circle(knob, 7.0, Color32::WHITE, Stroke::new(2.0, edge));
             }
-            PlacementTurn::Adjust { piece, .. } => {
+            PlacementTurn::Adjust { piece, score, .. } => {
                 let Some(laid) = state.placement.laid.get(&piece) else {
                     return;
                 };
@@ -728,12 +734,7 @@ impl Overlay for PlacementPanel {
                             let max = muster::battle::allowance(
                                 ruleset,
                                 &state.selection.picks[piece].terrain,
-                                state
-                                    .placement
-                                    .adjusting
-                                    .as_ref()
-                                    .and_then(|a| a.score)
-                                    .unwrap_or(0),
+                                score,
                             )
                             .slide_max
                             .unwrap_or(0.0);
