@@ -691,3 +691,21 @@ fn nearest_legal_pose_snaps_into_the_zone() {
     })
     .unwrap();
 }
+
+#[test]
+fn the_table_size_is_fixed_once_terrain_is_down() {
+    let mut b = selected();
+    river_down(&mut b);
+    let mut s = b.state().settings.clone();
+    s.title = "Renamed".into();
+    b.apply(Command::Configure {
+        settings: s.clone(),
+    })
+    .unwrap();
+    s.table.width = 60.0;
+    let e = b.apply(Command::Configure { settings: s }).unwrap_err();
+    assert!(
+        e.message.contains("fixed once terrain is on the table"),
+        "{e}"
+    );
+}

@@ -72,6 +72,12 @@ pub(super) fn decide(state: &State, settings: &Settings) -> Result<Vec<Event>, R
             ),
         );
     }
+    if settings.table != state.settings.table && !state.placement.laid.is_empty() {
+        return refuse(
+            "5",
+            "The table size is fixed once terrain is on the table; start a new battle to change it",
+        );
+    }
     if *settings == state.settings {
         return refuse("units", "Nothing changed");
     }

@@ -21,6 +21,7 @@ impl StepPanel for SettingsPanel {
             self.draft = Some(current.clone());
         }
         let draft = self.draft.get_or_insert_with(|| current.clone());
+        let fixed = !battle.state().placement.laid.is_empty();
         egui::Grid::new("settings")
             .num_columns(2)
             .spacing([12.0, 8.0])
@@ -29,20 +30,24 @@ impl StepPanel for SettingsPanel {
                 ui.text_edit_singleline(&mut draft.title).labelled_by(l.id);
                 ui.end_row();
                 let l = ui.label("Table width (MU)");
-                ui.add(
+                ui.add_enabled(
+                    !fixed,
                     egui::DragValue::new(&mut draft.table.width)
                         .range(TableSize::MIN..=TableSize::MAX)
                         .speed(1.0),
                 )
-                .labelled_by(l.id);
+                .labelled_by(l.id)
+                .on_disabled_hover_text("Fixed once terrain is on the table (rule 5)");
                 ui.end_row();
                 let l = ui.label("Table depth (MU)");
-                ui.add(
+                ui.add_enabled(
+                    !fixed,
                     egui::DragValue::new(&mut draft.table.depth)
                         .range(TableSize::MIN..=TableSize::MAX)
                         .speed(1.0),
                 )
-                .labelled_by(l.id);
+                .labelled_by(l.id)
+                .on_disabled_hover_text("Fixed once terrain is on the table (rule 5)");
                 ui.end_row();
                 ui.label("1 MU is");
                 ui.horizontal(|ui| {
