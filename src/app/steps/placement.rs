@@ -370,9 +370,14 @@ impl StepPanel for PlacementPanel {
                         draft.pose.angle = (draft.pose.angle - 15.0).rem_euclid(360.0);
                     }
                 });
+                let (units, mu) = (state.settings.units, state.settings.mu);
                 ui.label(format!(
-                    "Centre ({:.1}, {:.1}) MU, turned {:.0}°",
-                    draft.pose.x, draft.pose.y, draft.pose.angle
+                    "Centre ({:.1}, {:.1}) MU = {} from the west edge, {} from the south edge; turned {:.0}°",
+                    draft.pose.x,
+                    draft.pose.y,
+                    units.format(draft.pose.x, mu),
+                    units.format(draft.pose.y, mu),
+                    draft.pose.angle
                 ));
                 let command = Command::PlacePiece {
                     side,
@@ -466,9 +471,11 @@ impl StepPanel for PlacementPanel {
                 match self.mode {
                     Some(AdjustMode::Slide) => {
                         let max = allowance.slide_max.unwrap_or(0.0);
+                        let length = self.slide[0].hypot(self.slide[1]);
+                        let (units, mu) = (state.settings.units, state.settings.mu);
                         ui.label(format!(
-                            "Drag the piece on the table: slide {:.1} MU of {max} MU.",
-                            self.slide[0].hypot(self.slide[1])
+                            "Drag the piece on the table: slide {length:.1} MU of {max} MU ({} on the table).",
+                            units.format(length, mu)
                         ));
                     }
                     Some(AdjustMode::Pivot) => {
