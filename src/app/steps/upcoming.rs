@@ -7,7 +7,7 @@ pub fn ui(ui: &mut egui::Ui, step: Step, battle: &Battle) {
     let status = battle.state().step_status(battle.ruleset(), step);
     if status == StepStatus::Current {
         ui.label(format!(
-            "Terrain selection is complete. {} is the next step of the sequence; this version of Muster does not run it yet, so continue it at the table with the selections in the log.",
+            "Terrain is on the table. {} is the next step of the sequence; this version of Muster does not run it yet, so continue it at the table. File > Save keeps the battle so far.",
             step.title()
         ));
     } else {
