@@ -287,6 +287,21 @@ fn north_to_place(dir: &Path) -> std::path::PathBuf {
     path
 }
 
+/// The app started on a saved battle, as `muster BATTLE.json` does.
+fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static, MusterApp> {
+    let config = AppConfig {
+        autosave: Some(dir.join("autosave.json")),
+        inventory: None,
+        open: Some(battle),
+        seed: Some(1),
+    };
+    let mut h = Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .build_eframe(move |_cc| MusterApp::new(config));
+    h.run();
+    h
+}
+
 fn drag(h: &mut Harness<'_, MusterApp>, from: egui::Pos2, to: egui::Pos2) {
     h.hover_at(from);
     h.run();
@@ -303,17 +318,7 @@ fn drag(h: &mut Harness<'_, MusterApp>, from: egui::Pos2, to: egui::Pos2) {
 #[test]
 fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let battle = north_to_place(dir.path());
-    let config = AppConfig {
-        autosave: Some(dir.path().join("autosave.json")),
-        inventory: None,
-        open: Some(battle),
-        seed: Some(1),
-    };
-    let mut h = Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .build_eframe(move |_cc| MusterApp::new(config));
-    h.run();
+    let mut h = opened(dir.path(), north_to_place(dir.path()));
     type_into(&mut h, "North's die", "2");
     click(&mut h, "Enter North's die");
     // Die 2 for North: touch his own (north) long edge.
@@ -381,17 +386,7 @@ fn the_inventory_editor_checks_sizes_and_saves_only_good_pieces() {
 #[test]
 fn the_opponent_slides_the_piece_just_placed_within_the_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let battle = north_to_place(dir.path());
-    let config = AppConfig {
-        autosave: Some(dir.path().join("autosave.json")),
-        inventory: None,
-        open: Some(battle),
-        seed: Some(1),
-    };
-    let mut h = Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .build_eframe(move |_cc| MusterApp::new(config));
-    h.run();
+    let mut h = opened(dir.path(), north_to_place(dir.path()));
     type_into(&mut h, "North's die", "2");
     click(&mut h, "Enter North's die");
     click(&mut h, "Place Forest here");

@@ -438,8 +438,9 @@ fn a_piece_with_no_legal_position_anywhere_is_set_aside() {
     );
 }
 
-#[test]
-fn slides_and_pivots_are_limited_and_checked() {
+/// The river down, then South's compulsory forest at (36, 14) by die 6,
+/// waiting for North's adjustment roll.
+fn south_forest_in_the_middle() -> Battle {
     let mut b = selected();
     river_down(&mut b);
     place(
@@ -451,6 +452,12 @@ fn slides_and_pivots_are_limited_and_checked() {
         Pose::new(36.0, 14.0, 0.0),
     )
     .unwrap();
+    b
+}
+
+#[test]
+fn slides_and_pivots_are_limited_and_checked() {
+    let mut b = south_forest_in_the_middle();
     // 5 - 1 = 4: slide up to 6 MU only.
     b.apply(Command::RollAdjustment {
         side: Side::North,
@@ -498,17 +505,7 @@ fn slides_and_pivots_are_limited_and_checked() {
 
 #[test]
 fn a_pivot_turns_about_a_point_on_the_edge() {
-    let mut b = selected();
-    river_down(&mut b);
-    place(
-        &mut b,
-        Side::South,
-        1,
-        rect(10.0, 6.0),
-        6,
-        Pose::new(36.0, 14.0, 0.0),
-    )
-    .unwrap();
+    let mut b = south_forest_in_the_middle();
     // 6 - 1 = 5: slide up to 12 MU or pivot.
     b.apply(Command::RollAdjustment {
         side: Side::North,

@@ -447,25 +447,17 @@ impl StepPanel for PlacementPanel {
                             action: AdjustAction::Remove,
                         }));
                     }
-                    if allowance.allows.contains(&AdjustmentOption::Slide)
-                        && ui
-                            .add(egui::Button::selectable(
-                                self.mode == Some(AdjustMode::Slide),
-                                "Slide",
-                            ))
-                            .clicked()
-                    {
-                        self.mode = Some(AdjustMode::Slide);
-                    }
-                    if allowance.allows.contains(&AdjustmentOption::Pivot)
-                        && ui
-                            .add(egui::Button::selectable(
-                                self.mode == Some(AdjustMode::Pivot),
-                                "Pivot",
-                            ))
-                            .clicked()
-                    {
-                        self.mode = Some(AdjustMode::Pivot);
+                    let modes = [
+                        (AdjustmentOption::Slide, AdjustMode::Slide, "Slide"),
+                        (AdjustmentOption::Pivot, AdjustMode::Pivot, "Pivot"),
+                    ];
+                    for (option, mode, label) in modes {
+                        let chosen = self.mode == Some(mode);
+                        if allowance.allows.contains(&option)
+                            && ui.add(egui::Button::selectable(chosen, label)).clicked()
+                        {
+                            self.mode = Some(mode);
+                        }
                     }
                 });
                 match self.mode {
