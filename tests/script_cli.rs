@@ -82,3 +82,30 @@ fn stdin_script_with_a_malformed_line_says_which() {
             .contains("unknown variant `fly`")
     );
 }
+
+#[test]
+fn placement_example_lays_out_the_table() {
+    let out = muster()
+        .args(["script", "examples/scripts/placement.jsonl", "--state"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let refused: Vec<usize> = (0..lines.len() - 1)
+        .filter(|&i| lines[i]["ok"] == false)
+        .collect();
+    assert_eq!(refused, vec![4], "only the die typed as 7 is refused");
+    let state = lines.last().unwrap();
+    assert_eq!(state["placement"]["laid"].as_object().unwrap().len(), 5);
+    assert_eq!(
+        state["placement"]["road"],
+        serde_json::json!([[58.0, 0.0], [58.0, 48.0]])
+    );
+    assert_eq!(
+        state["placement"]["laid"]["3"]["going"], "rough",
+        "the river's going"
+    );
+}

@@ -234,7 +234,7 @@ pub fn piece_name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
     let pick = &state.selection.picks[piece];
     let name = ruleset.terrain_name(&pick.terrain);
     if pick.large {
-        format!("large {}", name.to_lowercase())
+        format!("Large {}", name.to_lowercase())
     } else {
         name.to_string()
     }
