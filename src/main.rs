@@ -26,6 +26,17 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Sub {
+    /// Print a saved battle's table layout to a PDF, without the window.
+    ExportPdf {
+        /// The saved battle.
+        battle: PathBuf,
+        /// Where to write the PDF.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Paper size, used landscape: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+    },
     /// Apply one JSON command per line (FILE or - for stdin) and print one JSON result per line.
     Script {
         /// The commands, one JSON object per line; - reads standard input.
@@ -58,6 +69,20 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Sub::ExportPdf {
+            battle,
+            output,
+            paper,
+        }) => match export_pdf(&battle, &output, &paper) {
+            Ok(()) => {
+                println!("Wrote {}", output.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("muster: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Sub::Script {
             file,
             battle,
@@ -74,6 +99,18 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+fn export_pdf(
+    battle: &std::path::Path,
+    output: &std::path::Path,
+    paper: &str,
+) -> Result<(), String> {
+    let paper = muster::export::Paper::parse(paper)
+        .ok_or_else(|| format!("--paper takes a4 or letter, not \"{paper}\""))?;
+    let battle = store::load_battle(battle).map_err(|e| e.to_string())?;
+    muster::export::save_pdf(&battle, paper, &muster::export::today(), output)
+        .map_err(|e| format!("{}: {e}", output.display()))
 }
 
 /// Runs a script; returns how many commands were refused.

@@ -5,6 +5,7 @@
 
 use eframe::egui;
 use muster::army::Army;
+use muster::export::Paper;
 use muster::side::Side;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -17,6 +18,8 @@ pub enum FileAction {
     NewWithRuleset,
     LoadRoster(Side),
     SaveRoster(Army),
+    /// Print the table layout, on this paper.
+    ExportPdf(Paper),
 }
 
 impl FileAction {
@@ -27,11 +30,15 @@ impl FileAction {
             FileAction::SaveBattle => "Save battle".into(),
             FileAction::LoadRoster(side) => format!("Load roster into {side}"),
             FileAction::SaveRoster(army) => format!("Save roster of {}", army.name),
+            FileAction::ExportPdf(_) => "Export the table layout as PDF".into(),
         }
     }
 
     fn saves(&self) -> bool {
-        matches!(self, FileAction::SaveBattle | FileAction::SaveRoster(_))
+        matches!(
+            self,
+            FileAction::SaveBattle | FileAction::SaveRoster(_) | FileAction::ExportPdf(_)
+        )
     }
 
     fn default_name(&self) -> String {
@@ -44,6 +51,7 @@ impl FileAction {
             }
             FileAction::SaveRoster(_) | FileAction::LoadRoster(_) => "army.roster.json".into(),
             FileAction::NewWithRuleset => "terrain_tables/fog_am_v3.json".into(),
+            FileAction::ExportPdf(_) => "table.pdf".into(),
             _ => "battle.json".into(),
         }
     }
@@ -90,7 +98,12 @@ impl FileDialog {
         let current = PathBuf::from(&self.path);
         let name = self.action.default_name();
         std::thread::spawn(move || {
-            let mut dialog = rfd::FileDialog::new().add_filter("Muster JSON", &["json"]);
+            let (kind, ext) = if name.ends_with(".pdf") {
+                ("PDF", "pdf")
+            } else {
+                ("Muster JSON", "json")
+            };
+            let mut dialog = rfd::FileDialog::new().add_filter(kind, &[ext]);
             if let Some(dir) = current.parent().filter(|d| d.is_dir()) {
                 dialog = dialog.set_directory(dir);
             }
@@ -135,6 +148,13 @@ impl FileDialog {
                     .hint_text("/path/to/file.json"),
             );
             edit.labelled_by(label.id);
+            if let FileAction::ExportPdf(paper) = &mut self.action {
+                ui.horizontal(|ui| {
+                    ui.label("Paper (landscape):");
+                    ui.radio_value(paper, Paper::A4, "A4");
+                    ui.radio_value(paper, Paper::Letter, "Letter");
+                });
+            }
             if let Some(note) = &self.note {
                 ui.label(note);
             }

@@ -18,6 +18,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use file_dialog::{DialogOutcome, FileAction, FileDialog};
 use muster::army::Army;
 use muster::battle::{Battle, Command, Step};
+use muster::export::Paper;
 use muster::ruleset::Ruleset;
 use muster::side::Side;
 use muster::store;
@@ -38,6 +39,7 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
         inventory: muster::inventory::config_path(),
         open,
         seed: None,
+        viewer: true,
     };
     eframe::run_native(
         "Muster",
@@ -55,6 +57,8 @@ pub struct AppConfig {
     pub open: Option<PathBuf>,
     /// Seed for the app's dice; `None` picks one from the clock.
     pub seed: Option<u64>,
+    /// Open exported PDFs in the system viewer.
+    pub viewer: bool,
 }
 
 /// What the UI asks for. Drained once per frame by `MusterApp::drain`.
@@ -89,11 +93,26 @@ pub struct MusterApp {
     /// The group's terrain pieces, and where they are kept.
     inventory: muster::inventory::Inventory,
     inventory_path: Option<PathBuf>,
+    viewer: bool,
     table: table_view::TableView,
     inventory_editor: inventory_editor::InventoryEditor,
     dialog: Option<FileDialog>,
     status: Option<Status>,
     queue: Vec<AppCommand>,
+}
+
+/// Opens a file with the desktop's viewer; whether one could be started.
+fn open_in_viewer(path: &Path) -> bool {
+    let mut command = if cfg!(target_os = "windows") {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    } else if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    command.arg(path).spawn().is_ok()
 }
 
 fn clock_seed() -> u64 {
@@ -127,6 +146,7 @@ impl MusterApp {
             panels: Panels::new(inventory.clone()),
             inventory,
             inventory_path: config.inventory,
+            viewer: config.viewer,
             table: table_view::TableView::default(),
             inventory_editor: Default::default(),
             dialog: None,
@@ -269,6 +289,24 @@ impl MusterApp {
                 }
                 Err(e) => self.status = Some(Status::Error(format!("Roster not loaded: {e}"))),
             },
+            FileAction::ExportPdf(paper) => {
+                let date = muster::export::today();
+                match muster::export::save_pdf(&self.battle, paper, &date, &path) {
+                    Ok(()) => {
+                        let opened = self.viewer && open_in_viewer(&path);
+                        let how = if opened {
+                            ", opening it in your PDF viewer"
+                        } else {
+                            ""
+                        };
+                        self.status = Some(Status::Info(format!(
+                            "PDF written to {}{how}",
+                            path.display()
+                        )));
+                    }
+                    Err(e) => self.status = Some(Status::Error(format!("PDF not written: {e}"))),
+                }
+            }
             FileAction::SaveRoster(army) => match store::save_roster(&path, &army, &ruleset) {
                 Ok(()) => {
                     self.status = Some(Status::Info(format!("Roster saved to {}", path.display())));
@@ -294,6 +332,10 @@ impl MusterApp {
             if i.consume_shortcut(&cmd(Key::O)) {
                 self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));
             }
+            if i.consume_shortcut(&cmd(Key::P)) {
+                self.queue
+                    .push(AppCommand::Dialog(FileAction::ExportPdf(Paper::A4)));
+            }
             if i.consume_shortcut(&cmd(Key::N)) {
                 self.queue.push(AppCommand::NewBattle);
             }
@@ -315,6 +357,11 @@ impl MusterApp {
                 }
                 if ui.button("Save…").clicked() {
                     self.queue.push(AppCommand::Dialog(FileAction::SaveBattle));
+                }
+                let export = egui::Button::new("Export PDF…").shortcut_text("Ctrl+P");
+                if ui.add(export).clicked() {
+                    self.queue
+                        .push(AppCommand::Dialog(FileAction::ExportPdf(Paper::A4)));
                 }
                 let resumable = self.autosave.as_ref().is_some_and(|p| p.exists());
                 if ui

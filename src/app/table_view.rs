@@ -68,28 +68,9 @@ pub trait Overlay {
     }
 }
 
-/// The colour a terrain type is drawn in.
+/// The colour a terrain type is drawn in (the printout's palette).
 pub fn colour(terrain: &str, dark: bool) -> Color32 {
-    let (r, g, b) = match terrain {
-        "open" => (200, 205, 150),
-        "open_field" => (214, 190, 110),
-        "broken" => (150, 130, 100),
-        "brush" => (120, 150, 80),
-        "enclosed_field" => (170, 160, 90),
-        "plantation" => (90, 140, 90),
-        "gully" => (130, 100, 70),
-        "forest" => (40, 100, 50),
-        "vineyard" => (130, 90, 130),
-        "marsh" => (90, 130, 120),
-        "soft_sand" => (225, 205, 150),
-        "village" => (170, 90, 70),
-        "steep_hill" => (140, 110, 70),
-        "gentle_hill" => (175, 160, 110),
-        "river" => (70, 130, 200),
-        "coast" => (40, 80, 160),
-        "impassable" => (90, 90, 90),
-        _ => (160, 160, 160),
-    };
+    let [r, g, b] = muster::palette::terrain_colour(terrain);
     let c = Color32::from_rgb(r, g, b);
     if dark { c.gamma_multiply(0.9) } else { c }
 }
@@ -318,7 +299,10 @@ fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, i
         let width = ruleset.road.width as f32 * frame.scale;
         painter.add(Shape::line(
             pts,
-            Stroke::new(width, Color32::from_rgb(150, 110, 60)),
+            Stroke::new(width, {
+                let [r, g, b] = muster::palette::ROAD;
+                Color32::from_rgb(r, g, b)
+            }),
         ));
     }
 }

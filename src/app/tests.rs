@@ -15,6 +15,7 @@ fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
         inventory: Some(autosave.with_file_name("inventory.json")),
         open: None,
         seed: Some(11),
+        viewer: false,
     };
     Harness::builder()
         .with_size([1500.0, 1000.0])
@@ -294,6 +295,7 @@ fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static, MusterApp>
         inventory: None,
         open: Some(battle),
         seed: Some(1),
+        viewer: false,
     };
     let mut h = Harness::builder()
         .with_size([1500.0, 1000.0])
@@ -406,4 +408,24 @@ fn the_opponent_slides_the_piece_just_placed_within_the_limit() {
         (after.x - before.x - 6.0).abs() < 1e-6 && after.y == before.y,
         "{after:?}"
     );
+}
+
+#[test]
+fn export_pdf_on_letter_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = opened(dir.path(), north_to_place(dir.path()));
+    let out = dir.path().join("table.pdf");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    click(&mut h, "Letter");
+    replace_text(&mut h, "File path", out.to_str().unwrap());
+    click(&mut h, "Save");
+    let status = format!("{:?}", h.state().status);
+    assert!(
+        status.contains(&format!("PDF written to {}", out.display())),
+        "{status}"
+    );
+    let pdf = lopdf::Document::load(&out).unwrap();
+    assert_eq!(pdf.get_pages().len(), 2);
+    assert!(pdf.extract_text(&[1]).unwrap().contains("Forest (S)"));
 }

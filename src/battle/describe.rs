@@ -176,7 +176,11 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             }
         }
         Event::RoadPlaced { side, points } => {
-            format!("{side} places a road with {} points", points.len())
+            let through: Vec<String> = points
+                .iter()
+                .map(|p| format!("({:.1}, {:.1})", p[0], p[1]))
+                .collect();
+            format!("{side} places a road through {}", through.join(", "))
         }
         Event::RoadDeclined { side } => format!("{side} places no road"),
     }

@@ -1,0 +1,87 @@
+//! The printout as a reader sees it: the PDF parsed back (lopdf), its pages
+//! and their size, and the text on them.
+
+use muster::battle::Battle;
+use muster::export::{Paper, table_pdf};
+use muster::ruleset::Ruleset;
+
+/// The example script's battle: terrain placed, adjusted, and a road.
+fn example_battle() -> Battle {
+    let mut battle = Battle::new(Ruleset::builtin(), 0);
+    let script = std::fs::read_to_string("examples/scripts/placement.jsonl").unwrap();
+    muster::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
+    battle
+}
+
+fn text_of(pdf: &lopdf::Document, page: u32) -> String {
+    pdf.extract_text(&[page]).unwrap()
+}
+
+#[test]
+fn the_table_page_and_the_log_page() {
+    let battle = example_battle();
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
+    assert!(bytes.len() < 300_000, "{} bytes", bytes.len());
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages = pdf.get_pages();
+    assert_eq!(pages.len(), 2);
+    let first = pdf.get_object(pages[&1]).unwrap().as_dict().unwrap();
+    let media: Vec<f32> = first
+        .get(b"MediaBox")
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o.as_float().unwrap())
+        .collect();
+    assert!(
+        (media[2] - 841.89).abs() < 0.5 && (media[3] - 595.28).abs() < 0.5,
+        "{media:?}"
+    );
+    let text = text_of(&pdf, 1);
+    for expected in [
+        "Mons Graupius",
+        "2026-11-22",
+        "South: Ann (Early Imperial Roman)",
+        "North: Bob (Caledonian)",
+        "Territory: Woodlands",
+        "Initiative: South",
+        "Forest (S)",
+        "Forest (N)",
+        "Large brush (N)",
+        "Village (S)",
+        "River (S), rough",
+        "Scale: 1 MU = 25.4 mm on the table",
+        "South edge (Ann)",
+        "Legend",
+        "Road",
+    ] {
+        assert!(
+            text.contains(expected),
+            "page 1 lacks {expected:?}:\n{text}"
+        );
+    }
+    let log = text_of(&pdf, 2);
+    assert!(log.contains("Setup log"));
+    assert!(
+        log.contains("South has the initiative (South 5, North 3)"),
+        "{log}"
+    );
+}
+
+#[test]
+fn letter_paper_and_accented_names() {
+    let mut battle = example_battle();
+    let mut settings = battle.state().settings.clone();
+    settings.title = "Bataille de Gergovie, été".into();
+    battle
+        .apply(muster::battle::Command::Configure { settings })
+        .unwrap();
+    let bytes = table_pdf(&battle, Paper::Letter, "2026-11-22");
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages = pdf.get_pages();
+    let first = pdf.get_object(pages[&1]).unwrap().as_dict().unwrap();
+    let media = first.get(b"MediaBox").unwrap().as_array().unwrap();
+    assert!((media[2].as_float().unwrap() - 792.0).abs() < 0.5);
+    assert!(text_of(&pdf, 1).contains("Bataille de Gergovie, été"));
+}
