@@ -86,13 +86,17 @@ fn turn(battle: &Battle) -> Option<PlacementTurn> {
     }
 }
 
-fn verdict_line(ui: &mut egui::Ui, verdict: &Result<(), String>) {
-    match verdict {
-        Ok(()) => {
+/// Shows whether the engine would accept `command`, and why not; returns
+/// whether it would, for enabling the button that sends it.
+fn verdict_line(ui: &mut egui::Ui, battle: &Battle, command: &Command) -> bool {
+    match battle.check(command) {
+        Ok(_) => {
             ui.colored_label(Color32::from_rgb(60, 170, 80), "✔ Legal position");
+            true
         }
         Err(e) => {
             ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
+            false
         }
     }
 }
@@ -259,16 +263,9 @@ impl StepPanel for PlacementPanel {
                     width: self.width,
                     offset: self.offset,
                 };
-                let verdict = battle
-                    .check(&command)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string());
-                verdict_line(ui, &verdict);
+                let legal = verdict_line(ui, battle, &command);
                 let label = format!("Place the {}", ruleset.terrain_name(terrain).to_lowercase());
-                if ui
-                    .add_enabled(verdict.is_ok(), egui::Button::new(label))
-                    .clicked()
-                {
+                if ui.add_enabled(legal, egui::Button::new(label)).clicked() {
                     out.push(AppCommand::Apply(command));
                 }
             }
@@ -383,15 +380,11 @@ impl StepPanel for PlacementPanel {
                     side,
                     pose: draft.pose,
                 };
-                let verdict = battle
-                    .check(&command)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string());
-                verdict_line(ui, &verdict);
+                let legal = verdict_line(ui, battle, &command);
                 ui.horizontal(|ui| {
                     if ui
                         .add_enabled(
-                            verdict.is_ok(),
+                            legal,
                             egui::Button::new(format!(
                                 "Place {} here",
                                 piece_name(state, ruleset, piece)
@@ -491,20 +484,13 @@ impl StepPanel for PlacementPanel {
                 }
                 if let Some(action) = self.adjust_action() {
                     let command = Command::Adjust { side, action };
-                    let verdict = battle
-                        .check(&command)
-                        .map(|_| ())
-                        .map_err(|e| e.to_string());
-                    verdict_line(ui, &verdict);
+                    let legal = verdict_line(ui, battle, &command);
                     let verb = if self.mode == Some(AdjustMode::Slide) {
                         "Slide it here"
                     } else {
                         "Pivot it"
                     };
-                    if ui
-                        .add_enabled(verdict.is_ok(), egui::Button::new(verb))
-                        .clicked()
-                    {
+                    if ui.add_enabled(legal, egui::Button::new(verb)).clicked() {
                         out.push(AppCommand::Apply(command));
                     }
                 }
@@ -517,14 +503,10 @@ impl StepPanel for PlacementPanel {
                     points: self.road.clone(),
                 };
                 if !self.road.is_empty() {
-                    let verdict = battle
-                        .check(&command)
-                        .map(|_| ())
-                        .map_err(|e| e.to_string());
-                    verdict_line(ui, &verdict);
+                    let legal = verdict_line(ui, battle, &command);
                     ui.horizontal(|ui| {
                         if ui
-                            .add_enabled(verdict.is_ok(), egui::Button::new("Place the road"))
+                            .add_enabled(legal, egui::Button::new("Place the road"))
                             .clicked()
                         {
                             out.push(AppCommand::Apply(command));
