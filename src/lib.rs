@@ -17,6 +17,7 @@ pub mod script;
 pub mod side;
 pub mod store;
 pub mod units;
+pub mod visibility;
 
 pub use error::RuleError;
 pub use side::{Side, Sides};

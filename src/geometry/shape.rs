@@ -97,6 +97,38 @@ impl Shape {
         (a.max(b), a.min(b))
     }
 
+    /// The longest axis through the centre, as a segment across the
+    /// outline in the shape's own frame: a hill's crest (RULES 7).
+    pub fn long_axis(&self) -> [[f64; 2]; 2] {
+        let outline = self.outline();
+        let (lo, hi) = bounds(&outline);
+        let along_x = hi[0] - lo[0] >= hi[1] - lo[1];
+        // Where the axis line meets the outline, as positions along it.
+        let n = outline.len();
+        let mut ends = (f64::INFINITY, f64::NEG_INFINITY);
+        for i in 0..n {
+            let (a, b) = (outline[i], outline[(i + 1) % n]);
+            let (ua, va, ub, vb) = if along_x {
+                (a[0], a[1], b[0], b[1])
+            } else {
+                (a[1], a[0], b[1], b[0])
+            };
+            if (va <= 0.0) != (vb <= 0.0) || va == 0.0 {
+                let s = if va == vb { 0.0 } else { va / (va - vb) };
+                let u = ua + s * (ub - ua);
+                ends = (ends.0.min(u), ends.1.max(u));
+            }
+        }
+        if ends.0 > ends.1 {
+            return [[0.0, 0.0], [0.0, 0.0]];
+        }
+        if along_x {
+            [[ends.0, 0.0], [ends.1, 0.0]]
+        } else {
+            [[0.0, ends.0], [0.0, ends.1]]
+        }
+    }
+
     /// A short description: "ellipse 10 x 6 MU".
     pub fn describe(&self) -> String {
         match self {
