@@ -1,9 +1,22 @@
 //! Example rosters shipped in `assets/rosters/`, compiled in so a new user
-//! can try the whole sequence at once ("Load example army").
+//! can try the whole sequence at once ("Load example army"), and an example
+//! battle with its terrain laid, where deployment starts.
 
 use crate::army::Army;
+use crate::battle::Battle;
 use crate::ruleset::Ruleset;
-use crate::store::roster_from_json;
+use crate::store::{battle_from_json, roster_from_json};
+
+/// A battle saved at the end of terrain placement (made by
+/// `muster script examples/scripts/placement.jsonl --save`): Romans (South,
+/// initiative) against Britons in woodlands, with a river, two forests, a
+/// large brush, a village and a road.
+pub const TERRAIN_BATTLE: &str = include_str!("../assets/battles/terrain_laid.json");
+
+/// [`TERRAIN_BATTLE`], replayed.
+pub fn terrain_battle() -> Battle {
+    battle_from_json(TERRAIN_BATTLE).expect("the shipped battle replays; tests check it")
+}
 
 /// (title, roster JSON) of each shipped example.
 pub const ROSTERS: [(&str, &str); 2] = [
@@ -32,5 +45,12 @@ mod tests {
             let a = super::army(i, &r);
             assert!(a.validate(&r, crate::Side::South).is_ok());
         }
+    }
+
+    #[test]
+    fn the_shipped_battle_has_its_terrain_laid() {
+        let b = super::terrain_battle();
+        assert!(matches!(b.phase(), crate::battle::Phase::Deployment(_)));
+        assert_eq!(b.state().placement.standing().count(), 5);
     }
 }

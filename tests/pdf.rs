@@ -3,14 +3,10 @@
 
 use muster::battle::Battle;
 use muster::export::{Paper, table_pdf};
-use muster::ruleset::Ruleset;
 
-/// The example script's battle: terrain placed, adjusted, and a road.
+/// The shipped example battle: terrain placed, adjusted, and a road.
 fn example_battle() -> Battle {
-    let mut battle = Battle::new(Ruleset::builtin(), 0);
-    let script = std::fs::read_to_string("examples/scripts/placement.jsonl").unwrap();
-    muster::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
-    battle
+    muster::examples::terrain_battle()
 }
 
 fn text_of(pdf: &lopdf::Document, page: u32) -> String {
@@ -43,7 +39,7 @@ fn the_table_page_and_the_log_page() {
         "Mons Graupius",
         "2026-11-22",
         "South: Ann (Early Imperial Roman)",
-        "North: Bob (Caledonian)",
+        "North: Bob (Ancient British)",
         "Territory: Woodlands",
         "Initiative: South",
         "Forest (S)",
@@ -64,7 +60,7 @@ fn the_table_page_and_the_log_page() {
     let log = text_of(&pdf, 2);
     assert!(log.contains("Setup log"));
     assert!(
-        log.contains("South has the initiative (South 5, North 3)"),
+        log.contains("South has the initiative (South 6, North 5)"),
         "{log}"
     );
 }

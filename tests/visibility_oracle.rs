@@ -2,7 +2,7 @@
 //! enemy skirmisher area densely with the exact sight test, and check the
 //! front-edge search (RULES 7, 8.3) agrees on random tables.
 
-use muster::geometry::{Footprint, Pose, Shape};
+use muster::geometry::{Pose, Shape};
 use muster::visibility::{Effect, Screen, Sighting, Sightlines, Strip, Target};
 use proptest::prelude::*;
 
@@ -44,11 +44,7 @@ fn screens() -> impl Strategy<Value = Sightlines> {
                         }
                     }
                 };
-                Screen {
-                    name: format!("piece at ({x:.1}, {y:.1})"),
-                    outline: Footprint::new(&shape, pose),
-                    effect,
-                }
+                Screen::new(format!("piece at ({x:.1}, {y:.1})"), &shape, pose, effect)
             })
             .collect();
         Sightlines::new(screens)

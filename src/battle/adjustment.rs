@@ -216,12 +216,7 @@ pub fn check_adjust(
         }
     };
     let f = Footprint::new(&laid.shape, pose);
-    let table = &state.settings.table;
-    let t = geometry::Table {
-        width: table.width,
-        depth: table.depth,
-    };
-    if let Some((by, edge)) = t.overhang(&f) {
+    if let Some((by, edge)) = state.table().overhang(&f) {
         return refuse(
             "6",
             format!("{name} would hang {by:.1} MU over the {edge} table edge"),

@@ -1,7 +1,7 @@
 //! The log in words: one sentence per event, as a player would say it
 //! ("North rolls 4 + 1 (Field Commander C-in-C) = 5").
 
-use super::{AdjustAction, Entry, Event, State};
+use super::{AdjustAction, Entry, Event, Finished, State};
 use crate::ruleset::{PlacementZone, Ruleset};
 use crate::side::Side;
 
@@ -15,6 +15,18 @@ fn name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
         ),
         None => format!("piece {piece}"),
     }
+}
+
+/// Battle groups by name: "Cretan archers, Thracians".
+fn bg_names(state: &State, side: Side, bgs: &[usize]) -> String {
+    let army = state.armies[side].as_ref();
+    bgs.iter()
+        .map(|i| {
+            army.and_then(|a| a.bgs.get(*i))
+                .map_or(format!("battle group {}", i + 1), |b| b.name.clone())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The words of a placement result from the placer's view, with the sides
@@ -183,6 +195,64 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             format!("{side} places a road through {}", through.join(", "))
         }
         Event::RoadDeclined { side } => format!("{side} places no road"),
+        Event::CampPlaced { side, pose } => format!(
+            "{side} pitches his camp at ({:.1}, {:.1}), turned {:.0}°",
+            pose.x, pose.y, pose.angle
+        ),
+        Event::FortificationPlaced { side, pose } => format!(
+            "{side} places a field fortification at ({:.1}, {:.1}), turned {:.0}°",
+            pose.x, pose.y, pose.angle
+        ),
+        // What a marker stands for is the owner's secret: the log says where.
+        Event::AmbushPlaced { side, at, .. } => format!(
+            "{side} places an ambush marker at ({:.1}, {:.1})",
+            at[0], at[1]
+        ),
+        Event::StepFinished { side, step } => match step {
+            Finished::Fortifications => format!("{side} has finished placing fortifications"),
+            Finished::Ambushes => {
+                let n = state
+                    .deployment
+                    .ambushes
+                    .iter()
+                    .filter(|a| a.side == *side)
+                    .count();
+                format!("{side} has finished placing ambushes ({n} markers)")
+            }
+            Finished::FlankMarches => format!("{side} has finished recording flank marches"),
+            Finished::Commanders => {
+                format!("{side} has placed his commanders within 12 MU of his long edge")
+            }
+        },
+        Event::BatchDeployed { side, number, bgs } => {
+            let names = bg_names(state, *side, bgs);
+            format!("{side} deploys batch {number}: {names}")
+        }
+        Event::DismountCommitted { side, bgs } => {
+            if bgs.is_empty() {
+                format!("{side} dismounts nothing")
+            } else {
+                format!("{side} will dismount {}", bg_names(state, *side, bgs))
+            }
+        }
+        Event::MovesFirstRolled { side, round, roll } => {
+            let round = if *round > 1 {
+                format!(" (round {round})")
+            } else {
+                String::new()
+            };
+            let by = if roll.is_app() { "app dice" } else { "typed" };
+            format!(
+                "{side} rolls for who moves first{round}: {} [{by}]",
+                roll.describe()
+            )
+        }
+        Event::MovesFirstTied { total, .. } => {
+            format!("Tied at {total} for who moves first: both roll again (ruling, rule 9)")
+        }
+        Event::MovesFirstWon { side, south, north } => {
+            format!("{side} moves first (South {south}, North {north})")
+        }
     }
 }
 

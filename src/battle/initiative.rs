@@ -2,9 +2,9 @@
 //! rolls and adds its modifiers; the higher total has the initiative; ties
 //! re-roll both dice (ruling, data: `initiative.ties`).
 
-use super::{Event, State};
+use super::{Event, RollOff, State};
 use crate::army::Army;
-use crate::dice::{self, DiceInput};
+use crate::dice::{self, DiceInput, Roll};
 use crate::error::{RuleError, refuse};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
@@ -76,24 +76,37 @@ pub(super) fn decide_roll(
         round: init.round,
         roll: roll.clone(),
     }];
-    if let Some(other) = &init.rolls[side.opponent()] {
-        let (mine, theirs) = (roll.total, other.total);
-        let (south, north) = match side {
-            Side::South => (mine, theirs),
-            Side::North => (theirs, mine),
-        };
-        events.push(match mine.cmp(&theirs) {
-            std::cmp::Ordering::Equal => Event::InitiativeTied {
-                round: init.round,
-                total: mine,
-            },
-            std::cmp::Ordering::Greater => Event::InitiativeWon { side, south, north },
-            std::cmp::Ordering::Less => Event::InitiativeWon {
-                side: side.opponent(),
-                south,
-                north,
-            },
-        });
-    }
+    events.extend(settle(init, side, &roll).map(|outcome| match outcome {
+        Outcome::Tied(total) => Event::InitiativeTied {
+            round: init.round,
+            total,
+        },
+        Outcome::Won { side, south, north } => Event::InitiativeWon { side, south, north },
+    }));
     Ok(events)
+}
+
+/// How a roll-off round ends once both have rolled.
+pub(super) enum Outcome {
+    Tied(i32),
+    Won { side: Side, south: i32, north: i32 },
+}
+
+/// The outcome of `side`'s roll in a roll-off, if the opponent has rolled.
+pub(super) fn settle(state: &RollOff, side: Side, roll: &Roll) -> Option<Outcome> {
+    let other = state.rolls[side.opponent()].as_ref()?;
+    let (mine, theirs) = (roll.total, other.total);
+    let (south, north) = match side {
+        Side::South => (mine, theirs),
+        Side::North => (theirs, mine),
+    };
+    Some(match mine.cmp(&theirs) {
+        std::cmp::Ordering::Equal => Outcome::Tied(mine),
+        std::cmp::Ordering::Greater => Outcome::Won { side, south, north },
+        std::cmp::Ordering::Less => Outcome::Won {
+            side: side.opponent(),
+            south,
+            north,
+        },
+    })
 }

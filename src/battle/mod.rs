@@ -7,8 +7,11 @@
 //! step of the sequence decides its commands.
 
 mod adjustment;
+mod ambush;
+mod deployment;
 mod describe;
 mod initiative;
+mod moves_first;
 mod placement;
 mod selection;
 mod settings;
@@ -16,14 +19,21 @@ mod state;
 mod territory;
 
 pub use adjustment::{AdjustAction, Allowance, allowance, check_adjust};
+pub use ambush::{AmbushMap, AmbushMaps, Profile, Verdict, check_ambush, enemy_area, sightlines};
+pub use deployment::{
+    Ambush, AmbushContent, DeploymentState, DeploymentTurn, Finished, batch_order, batch_sizes,
+    camp_footprint, check_camp, check_fortification, deployed_bgs, describe_turn,
+    fortification_footprint, on_table_bgs, reach,
+};
 pub use describe::zone_text;
+pub use moves_first::modifiers as moves_first_modifiers;
 pub use placement::{
     Laid, PlacementState, PlacementTurn, check_pose, check_road, legal_pose_exists,
     nearest_legal_pose, piece_name, placement_rolled, zone_highlight,
 };
 pub use selection::{SelectOption, compulsory_pieces};
 pub use settings::{Settings, TableSize};
-pub use state::{InitiativeState, Phase, Pick, SelectionState, State, Step, StepStatus};
+pub use state::{Phase, Pick, RollOff, SelectionState, State, Step, StepStatus};
 pub use territory::choices as territory_choices;
 
 use crate::army::Army;
@@ -86,6 +96,24 @@ pub enum Command {
     PlaceRoad { side: Side, points: Vec<[f64; 2]> },
     /// The initiative holder places no road.
     DeclineRoad { side: Side },
+    /// The camp, a footprint from the ruleset at a pose (RULES 8.1).
+    PlaceCamp { side: Side, pose: Pose },
+    /// One field fortification section (RULES 8.2).
+    PlaceFortification { side: Side, pose: Pose },
+    /// An ambush marker: a battle group or a dummy at a point (RULES 8.3).
+    PlaceAmbush {
+        side: Side,
+        at: [f64; 2],
+        content: AmbushContent,
+    },
+    /// The player is done with a deployment step (RULES 8).
+    Finish { side: Side, step: Finished },
+    /// The battle groups set on the real table in this batch (RULES 8.5).
+    DeployBatch { side: Side, bgs: Vec<usize> },
+    /// The battle groups that will dismount; none is a valid answer (RULES 8.6).
+    CommitDismount { side: Side, bgs: Vec<usize> },
+    /// A side's roll for who moves first (RULES 9).
+    RollMovesFirst { side: Side, dice: DiceInput },
 }
 
 /// What happened. Events are what the log stores and the state folds.
@@ -171,6 +199,46 @@ pub enum Event {
     RoadDeclined {
         side: Side,
     },
+    CampPlaced {
+        side: Side,
+        pose: Pose,
+    },
+    FortificationPlaced {
+        side: Side,
+        pose: Pose,
+    },
+    AmbushPlaced {
+        side: Side,
+        at: [f64; 2],
+        content: AmbushContent,
+    },
+    StepFinished {
+        side: Side,
+        step: Finished,
+    },
+    BatchDeployed {
+        side: Side,
+        number: usize,
+        bgs: Vec<usize>,
+    },
+    DismountCommitted {
+        side: Side,
+        bgs: Vec<usize>,
+    },
+    MovesFirstRolled {
+        side: Side,
+        round: u32,
+        roll: Roll,
+    },
+    MovesFirstTied {
+        round: u32,
+        total: i32,
+    },
+    MovesFirstWon {
+        side: Side,
+        south: i32,
+        north: i32,
+    },
 }
 
 impl Event {
@@ -180,7 +248,8 @@ impl Event {
             Event::InitiativeRolled { roll, .. }
             | Event::PlacementRolled { roll, .. }
             | Event::GoingRolled { roll, .. }
-            | Event::AdjustmentRolled { roll, .. } => Some(roll),
+            | Event::AdjustmentRolled { roll, .. }
+            | Event::MovesFirstRolled { roll, .. } => Some(roll),
             _ => None,
         }
     }
@@ -288,6 +357,19 @@ impl Battle {
                 placement::decide_road(s, r, *side, Some(points))
             }
             Command::DeclineRoad { side } => placement::decide_road(s, r, *side, None),
+            Command::PlaceCamp { side, pose } => deployment::decide_camp(s, r, *side, *pose),
+            Command::PlaceFortification { side, pose } => {
+                deployment::decide_fortification(s, r, *side, *pose)
+            }
+            Command::PlaceAmbush { side, at, content } => {
+                ambush::decide_place(s, r, *side, *at, *content)
+            }
+            Command::Finish { side, step } => deployment::decide_finish(s, r, *side, *step),
+            Command::DeployBatch { side, bgs } => deployment::decide_batch(s, r, *side, bgs),
+            Command::CommitDismount { side, bgs } => deployment::decide_dismount(s, r, *side, bgs),
+            Command::RollMovesFirst { side, dice } => {
+                moves_first::decide_roll(s, r, self.seed, *side, dice)
+            }
         }
     }
 
@@ -410,3 +492,6 @@ mod tests;
 
 #[cfg(test)]
 mod placement_tests;
+
+#[cfg(test)]
+mod deployment_tests;

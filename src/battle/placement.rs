@@ -223,10 +223,7 @@ pub fn turn(state: &State, ruleset: &Ruleset) -> Option<PlacementTurn> {
 }
 
 fn table(state: &State) -> Table {
-    Table {
-        width: state.settings.table.width,
-        depth: state.settings.table.depth,
-    }
+    state.table()
 }
 
 /// A piece's name for messages: "Forest", "large Brush", "South's Forest".

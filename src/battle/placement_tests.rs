@@ -655,7 +655,10 @@ fn pieces_alternate_and_the_road_must_touch_the_village() {
         points: vec![[64.0, 0.0], [64.0, 48.0]],
     })
     .unwrap();
-    assert_eq!(b.phase(), Phase::Deployment);
+    assert_eq!(
+        b.phase(),
+        Phase::Deployment(DeploymentTurn::Camp(Side::North))
+    );
 }
 
 #[test]

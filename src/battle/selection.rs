@@ -150,7 +150,9 @@ fn check_select(
                 format!("It is {other}'s turn to select terrain, not {side}'s"),
             ),
             Phase::Compulsory(_) => refuse("4", "The compulsory pieces are taken first"),
-            Phase::Placement(_) | Phase::Deployment => refuse("4", "Terrain selection is over"),
+            Phase::Placement(_) | Phase::Deployment(_) | Phase::MovesFirst | Phase::Play => {
+                refuse("4", "Terrain selection is over")
+            }
             _ => refuse("4", "Terrain is selected once the territory type is chosen"),
         };
     }
@@ -241,7 +243,11 @@ pub(super) fn decide_compulsory(
 ) -> Result<Vec<Event>, RuleError> {
     let chooser = match state.phase(ruleset) {
         Phase::Compulsory(chooser) => chooser,
-        Phase::Selection(_) | Phase::Placement(_) | Phase::Deployment => {
+        Phase::Selection(_)
+        | Phase::Placement(_)
+        | Phase::Deployment(_)
+        | Phase::MovesFirst
+        | Phase::Play => {
             return refuse("4", "Both compulsory pieces have already been taken");
         }
         _ => {

@@ -1,6 +1,7 @@
 //! The battle state: what the folded log says, and where in the sequence the
 //! battle stands.
 
+use super::deployment::{self, DeploymentState, DeploymentTurn};
 use super::placement::{self, PlacementState, PlacementTurn};
 use super::{Event, Settings};
 use crate::army::Army;
@@ -13,16 +14,18 @@ use serde::Serialize;
 pub struct State {
     pub settings: Settings,
     pub armies: Sides<Option<Army>>,
-    pub initiative: InitiativeState,
+    pub initiative: RollOff,
     pub territory: Option<String>,
     pub selection: SelectionState,
     pub placement: PlacementState,
+    pub deployment: DeploymentState,
+    pub moves_first: RollOff,
     /// How many dice the app has drawn from the battle's seeded stream.
     pub app_dice_drawn: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct InitiativeState {
+pub struct RollOff {
     /// 1 for the first roll-off, one more after each tie.
     pub round: u32,
     /// This round's rolls.
@@ -30,9 +33,9 @@ pub struct InitiativeState {
     pub winner: Option<Side>,
 }
 
-impl Default for InitiativeState {
+impl Default for RollOff {
     fn default() -> Self {
-        InitiativeState {
+        RollOff {
             round: 1,
             rolls: Sides::default(),
             winner: None,
@@ -40,7 +43,7 @@ impl Default for InitiativeState {
     }
 }
 
-impl InitiativeState {
+impl RollOff {
     /// Whether anyone has rolled yet (armies are fixed from then on).
     pub fn started(&self) -> bool {
         self.round > 1 || self.rolls.south.is_some() || self.rolls.north.is_some()
@@ -72,8 +75,12 @@ pub enum Phase {
     Selection(Side),
     /// Terrain placement and adjustment (RULES 5-6).
     Placement(PlacementTurn),
-    /// Terrain is on the table; deployment comes next.
-    Deployment,
+    /// Camps to commanders (RULES 8).
+    Deployment(DeploymentTurn),
+    /// Both roll for who moves first (RULES 9).
+    MovesFirst,
+    /// The battle is on.
+    Play,
 }
 
 /// The steps of the pre-battle sequence, as the step list shows them.
@@ -153,6 +160,14 @@ impl Step {
 }
 
 impl State {
+    /// The table as geometry sees it.
+    pub fn table(&self) -> crate::geometry::Table {
+        crate::geometry::Table {
+            width: self.settings.table.width,
+            depth: self.settings.table.depth,
+        }
+    }
+
     pub fn phase(&self, ruleset: &Ruleset) -> Phase {
         if self.armies.south.is_none() || self.armies.north.is_none() {
             return Phase::Armies;
@@ -178,9 +193,15 @@ impl State {
         if !self.selection.finished[init] {
             return Phase::Selection(init);
         }
-        match placement::turn(self, ruleset) {
-            Some(turn) => Phase::Placement(turn),
-            None => Phase::Deployment,
+        if let Some(turn) = placement::turn(self, ruleset) {
+            return Phase::Placement(turn);
+        }
+        if let Some(turn) = deployment::turn(self, ruleset, init) {
+            return Phase::Deployment(turn);
+        }
+        match self.moves_first.winner {
+            None => Phase::MovesFirst,
+            Some(_) => Phase::Play,
         }
     }
 
@@ -192,7 +213,18 @@ impl State {
             Phase::Territory(_) => Step::Territory,
             Phase::Compulsory(_) | Phase::Selection(_) => Step::TerrainSelection,
             Phase::Placement(_) => Step::TerrainPlacement,
-            Phase::Deployment => Step::CampsAndFortifications,
+            Phase::Deployment(turn) => match turn {
+                DeploymentTurn::Camp(_) | DeploymentTurn::Fortifications(_) => {
+                    Step::CampsAndFortifications
+                }
+                DeploymentTurn::Ambushes(_) => Step::Ambushes,
+                DeploymentTurn::FlankMarches(_) => Step::FlankMarches,
+                DeploymentTurn::Batch { .. }
+                | DeploymentTurn::Dismount(_)
+                | DeploymentTurn::Commanders(_) => Step::Deployment,
+            },
+            Phase::MovesFirst => Step::WhoMovesFirst,
+            Phase::Play => Step::Play,
         }
     }
 
@@ -240,6 +272,20 @@ impl State {
                 compulsory: *compulsory,
             }),
             Event::SelectionFinished { side } => self.selection.finished[*side] = true,
+            Event::MovesFirstRolled { side, roll, .. } => {
+                self.moves_first.rolls[*side] = Some(roll.clone());
+            }
+            Event::MovesFirstTied { round, .. } => {
+                self.moves_first.round = round + 1;
+                self.moves_first.rolls = Sides::default();
+            }
+            Event::MovesFirstWon { side, .. } => self.moves_first.winner = Some(*side),
+            Event::CampPlaced { .. }
+            | Event::FortificationPlaced { .. }
+            | Event::AmbushPlaced { .. }
+            | Event::StepFinished { .. }
+            | Event::BatchDeployed { .. }
+            | Event::DismountCommitted { .. } => deployment::fold(&mut self.deployment, event),
             Event::AdjustmentRolled { .. } | Event::PieceAdjusted { .. } => {
                 super::adjustment::fold(&mut self.placement, event);
             }

@@ -206,8 +206,14 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         .initiative
         .winner
         .map_or("not decided".to_string(), |s| s.to_string());
+    let moves_first = state
+        .moves_first
+        .winner
+        .map_or("not decided".to_string(), |s| s.to_string());
     let stage = match battle.phase() {
-        Phase::Deployment => "terrain complete",
+        Phase::Deployment(_) => "deployment in progress",
+        Phase::MovesFirst => "deployed",
+        Phase::Play => "ready to play",
         _ => "set-up in progress",
     };
     page.text(
@@ -222,7 +228,7 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         ph - margin - 16.0,
         9.0,
         ink.clone(),
-        &format!("Territory: {territory}   Initiative: {initiative}   Moves first: not decided   ({stage})"),
+        &format!("Territory: {territory}   Initiative: {initiative}   Moves first: {moves_first}   ({stage})"),
     );
 
     // The table, to scale, leaving room for the legend on the right.

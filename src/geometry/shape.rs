@@ -250,6 +250,9 @@ impl Footprint {
     /// Whether a point lies inside the outline.
     pub fn contains(&self, p: [f64; 2]) -> bool {
         use geo::Contains;
+        if p[0] < self.min[0] || p[0] > self.max[0] || p[1] < self.min[1] || p[1] > self.max[1] {
+            return false;
+        }
         self.polygon.contains(&geo::Point::new(p[0], p[1]))
     }
 }

@@ -46,6 +46,9 @@ pub struct Ruleset {
 #[serde(deny_unknown_fields)]
 pub struct TroopType {
     pub name: String,
+    /// Light foot: what the "LF: N MU" visibility rules apply to (RULES 7).
+    #[serde(default)]
+    pub light_foot: bool,
     pub skirmisher: bool,
     pub mounted: bool,
     pub medium_or_heavy_foot: bool,
@@ -335,6 +338,8 @@ pub struct Camp {
 pub struct Fortifications {
     pub max_depth: f64,
     pub central_third_max_depth: f64,
+    /// A section's width and depth, MU.
+    pub footprint: [f64; 2],
 }
 
 /// How deep the initiative holder may place ambushes.
@@ -352,6 +357,9 @@ pub struct AmbushLimits {
     pub other_max_depth: f64,
     pub enemy_skirmisher_depth: f64,
     pub max_dummies: u32,
+    /// The troop type a dummy marker is placed as (its visibility and the
+    /// terrain it may stand in).
+    pub dummy_as: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

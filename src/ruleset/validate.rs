@@ -114,6 +114,20 @@ impl Ruleset {
                 "unknown terrain type",
             );
         }
+        if !self
+            .troop_types
+            .contains_key(&self.deployment.ambush.dummy_as)
+        {
+            return fail("deployment.ambush.dummy_as", "unknown troop type");
+        }
+        let [w, d] = self.deployment.fortifications.footprint;
+        let [cw, cd] = self.deployment.camp.footprint;
+        if w <= 0.0 || d <= 0.0 {
+            return fail("deployment.fortifications.footprint", "must be positive");
+        }
+        if cw <= 0.0 || cd <= 0.0 {
+            return fail("deployment.camp.footprint", "must be positive");
+        }
         let mut rank = self.who_moves_first.c_in_c_rank.clone();
         rank.sort();
         if rank != ["field", "inspired", "troop"] {

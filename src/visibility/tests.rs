@@ -13,25 +13,23 @@ const NORTH_AREA: Strip = Strip {
 };
 
 fn rect(name: &str, min: [f64; 2], max: [f64; 2], effect: Effect) -> Screen {
-    Screen {
-        name: name.into(),
-        outline: Footprint::rect(min, max),
-        effect,
-    }
+    let shape = Shape::Rectangle {
+        width: max[0] - min[0],
+        depth: max[1] - min[1],
+    };
+    let centre = Pose::new((min[0] + max[0]) / 2.0, (min[1] + max[1]) / 2.0, 0.0);
+    Screen::new(name, &shape, centre, effect)
 }
 
 fn hill(centre: [f64; 2], width: f64, depth: f64) -> Screen {
     let shape = Shape::Ellipse { width, depth };
     let pose = Pose::new(centre[0], centre[1], 0.0);
     let axis = shape.long_axis();
-    Screen {
-        name: "Gentle hill".into(),
-        outline: Footprint::new(&shape, pose),
-        effect: Effect::Crest {
-            distance: 1.0,
-            crest: [pose.apply(axis[0]), pose.apply(axis[1])],
-        },
-    }
+    let effect = Effect::Crest {
+        distance: 1.0,
+        crest: [pose.apply(axis[0]), pose.apply(axis[1])],
+    };
+    Screen::new("Gentle hill", &shape, pose, effect)
 }
 
 fn foot(at: [f64; 2], light_foot: bool) -> Target {
@@ -199,11 +197,7 @@ fn random_table() -> impl Strategy<Value = Sightlines> {
                             }
                         }
                     };
-                    Screen {
-                        name: "piece".into(),
-                        outline: Footprint::new(&shape, pose),
-                        effect,
-                    }
+                    Screen::new("piece", &shape, pose, effect)
                 })
                 .collect(),
         )
@@ -227,6 +221,29 @@ proptest! {
             let q = [t.0 + s * (p.0 - t.0), 30.0];
             prop_assert!(lines.sight(q, target).is_ok());
             prop_assert!(lines.seen_from_strip(target, &NORTH_AREA).is_seen());
+        }
+    }
+}
+
+proptest! {
+    /// The fast chord through convex outlines measures what the general one
+    /// does, and an ellipse's exact chord is within its outline's tolerance.
+    #[test]
+    fn convex_chords_match_the_general_chord(
+        w in 1.0..15.0f64, d in 1.0..10.0f64, angle in 0.0..360.0f64, round: bool,
+        a in (-10.0..10.0f64, -10.0..10.0f64), b in (-10.0..10.0f64, -10.0..10.0f64),
+    ) {
+        let shape = if round { Shape::Ellipse { width: w, depth: d } } else { Shape::Rectangle { width: w, depth: d } };
+        let outline = Footprint::new(&shape, Pose::new(0.0, 0.0, angle));
+        let sign = orientation(outline.points()).expect("ellipses and rectangles are convex");
+        let (a, b) = ([a.0, a.1], [b.0, b.1]);
+        prop_assert!((convex_chord(&outline, sign, a, b) - chord(&outline, a, b)).abs() < 1e-9);
+        if round {
+            let screen = Screen::new("e", &shape, Pose::new(0.0, 0.0, angle), Effect::Blocks { distance: 2.0 });
+            let exact = screen.ellipse.unwrap().chord(a, b);
+            let polygon = chord(&outline, a, b);
+            prop_assert!(exact + 1e-9 >= polygon, "{exact} < {polygon}");
+            prop_assert!(exact - polygon < 1.0, "{exact} vs {polygon}");
         }
     }
 }

@@ -189,7 +189,15 @@ impl StepPanel for PlacementPanel {
         self.settle(battle);
         let Some(t) = turn(battle) else {
             super::help(ui, battle, "placement");
-            ui.label(if battle.phase() == Phase::Deployment {
+            let before = matches!(
+                battle.phase(),
+                Phase::Armies
+                    | Phase::Initiative
+                    | Phase::Territory(_)
+                    | Phase::Compulsory(_)
+                    | Phase::Selection(_)
+            );
+            ui.label(if !before {
                 "Terrain placement is complete."
             } else {
                 "Terrain is placed once terrain selection is complete."

@@ -40,10 +40,10 @@ impl StepPanel for SelectionPanel {
                 }
             }
             Phase::Selection(side) => options(ui, battle, side, out),
-            Phase::Placement(_) | Phase::Deployment => {
+            Phase::Armies | Phase::Initiative | Phase::Territory(_) => {}
+            _ => {
                 ui.strong("Terrain selection is complete.");
             }
-            _ => {}
         }
         ui.add_space(8.0);
         for side in Side::BOTH {
