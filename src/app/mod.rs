@@ -450,6 +450,27 @@ impl MusterApp {
 impl eframe::App for MusterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        // A secret is being handed over: the whole window is the privacy
+        // screen, so nothing of the other player's inputs shows.
+        let showing = self.shown_step() == Step::Ambushes;
+        if let Some(screen) = self.panels.ambushes.hand_over(&self.battle, showing) {
+            egui::CentralPanel::default().show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() / 3.0);
+                    ui.heading(egui::RichText::new(&screen.title).size(32.0));
+                    ui.add_space(12.0);
+                    ui.label(egui::RichText::new(&screen.text).size(16.0));
+                    ui.add_space(18.0);
+                    if ui
+                        .button(egui::RichText::new(&screen.button).size(18.0))
+                        .clicked()
+                    {
+                        self.panels.ambushes.handed_over(&self.battle);
+                    }
+                });
+            });
+            return;
+        }
         self.shortcuts(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("log")
@@ -476,6 +497,9 @@ impl eframe::App for MusterApp {
             });
         let overlay: Option<&mut dyn table_view::Overlay> = match self.shown_step() {
             Step::TerrainPlacement => Some(&mut self.panels.placement),
+            Step::CampsAndFortifications => Some(&mut self.panels.camps),
+            Step::Ambushes => Some(&mut self.panels.ambushes),
+            Step::Deployment => Some(&mut self.panels.deployment),
             _ => None,
         };
         egui::CentralPanel::default().show(ui, |ui| self.table.show(ui, &self.battle, overlay));

@@ -294,6 +294,7 @@ fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, i
             egui::epaint::TextShape::new(centre - offset, galley, Color32::WHITE).with_angle(angle),
         );
     }
+    works(painter, frame, battle, ink);
     if let Some(road) = &state.placement.road {
         let pts: Vec<Pos2> = road.iter().map(|p| frame.to_screen(*p)).collect();
         let width = ruleset.road.width as f32 * frame.scale;
@@ -304,5 +305,51 @@ fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, i
                 Color32::from_rgb(r, g, b)
             }),
         ));
+    }
+}
+
+/// Camps, fortifications and ambush markers: what both players may see
+/// (a marker's position, never what it stands for).
+fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) {
+    let state = battle.state();
+    let ruleset = battle.ruleset();
+    let font = FontId::proportional(11.0);
+    let [r, g, b] = muster::palette::CAMP;
+    let camp = Color32::from_rgb(r, g, b);
+    for side in muster::side::Side::BOTH {
+        if let Some(pose) = state.deployment.camps[side] {
+            let f = muster::battle::camp_footprint(ruleset, pose);
+            painter.extend(frame.footprint(&f, camp, Stroke::new(1.5, ink)));
+            painter.text(
+                frame.to_screen([pose.x, pose.y]),
+                Align2::CENTER_CENTER,
+                format!("Camp ({})", &side.name()[..1]),
+                font.clone(),
+                Color32::WHITE,
+            );
+        }
+    }
+    let [r, g, b] = muster::palette::FORTIFICATION;
+    let fort = Color32::from_rgb(r, g, b);
+    for (_, pose) in &state.deployment.fortifications {
+        let f = muster::battle::fortification_footprint(ruleset, *pose);
+        painter.extend(frame.footprint(&f, fort, Stroke::new(1.0, ink)));
+    }
+    for a in &state.deployment.ambushes {
+        let c = frame.to_screen(a.at);
+        painter.circle(
+            c,
+            6.0,
+            Color32::from_rgb(250, 250, 235),
+            Stroke::new(1.5, ink),
+        );
+        painter.text(c, Align2::CENTER_CENTER, "?", font.clone(), Color32::BLACK);
+        painter.text(
+            c - Vec2::new(0.0, 8.0),
+            Align2::CENTER_BOTTOM,
+            format!("Ambush ({})", &a.side.name()[..1]),
+            font.clone(),
+            ink,
+        );
     }
 }

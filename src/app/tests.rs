@@ -429,3 +429,100 @@ fn export_pdf_on_letter_says_where() {
     assert_eq!(pdf.get_pages().len(), 2);
     assert!(pdf.extract_text(&[1]).unwrap().contains("Forest (S)"));
 }
+
+/// A press and release on the table at a table point.
+fn click_table(h: &mut Harness<'_, MusterApp>, at: [f64; 2]) {
+    let frame = h.state().table.frame.expect("the table was drawn");
+    let pos = frame.to_screen(at);
+    h.hover_at(pos);
+    h.run();
+    h.drag_at(pos);
+    h.run();
+    h.drop_at(pos);
+    h.run();
+}
+
+#[test]
+fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("terrain.json");
+    std::fs::write(&path, muster::examples::TERRAIN_BATTLE).unwrap();
+    let mut h = opened(dir.path(), path);
+    let deployment = |h: &Harness<'_, MusterApp>| h.state().battle.state().deployment.clone();
+
+    // Camps: North (without initiative) first, put where he clicks.
+    h.get_by_label_contains("North (Bob) places his camp");
+    click_table(&mut h, [30.0, 44.0]);
+    h.get_by_label_contains("The camp is on Forest (difficult terrain)");
+    click_table(&mut h, [45.0, 45.0]);
+    h.get_by_label("✔ Legal position");
+    click(&mut h, "Place camp");
+    click(&mut h, "Place camp");
+    assert!(deployment(&h).camps.north.is_some() && deployment(&h).camps.south.is_some());
+    click(&mut h, "North: finish fortifications");
+    click(&mut h, "South: finish fortifications");
+
+    // Ambushes: the window is the hand-over screen until North takes it.
+    h.get_by_label("Pass to North");
+    assert!(h.query_by_label("Sequence").is_none());
+    click(&mut h, "I am North: show my ambushes");
+    click(&mut h, "North: finish ambushes");
+    h.get_by_label("North (Bob) has placed his ambushes");
+    click(&mut h, "Screen passed to South");
+    click(&mut h, "I am South: show my ambushes");
+    click(&mut h, "Marker stands for");
+    click(&mut h, "Syrian archers");
+    h.get_by_label_contains("where Light Foot may hide");
+    click_table(&mut h, [18.0, 16.0]);
+    h.get_by_label("✔ Legal position");
+    click(&mut h, "Place ambush marker");
+    assert_eq!(deployment(&h).ambushes.len(), 1);
+    h.get_by_label("Syrian archers at (18.0, 16.0)");
+    click(&mut h, "South: finish ambushes");
+    click(&mut h, "Screen passed to North");
+    // Away from its owner's private view, what a marker is never shows.
+    assert!(h.query_by_label_contains("Syrian archers").is_none());
+    h.get_by_label_contains("South places an ambush marker at (18.0, 16.0)");
+
+    click(&mut h, "North: done with flank marches");
+    click(&mut h, "South: done with flank marches");
+
+    // Batches: Muster says who deploys how many; the player ticks them off.
+    h.get_by_label("North: deploy 3 BGs; skirmishers within 18 MU, others within 12 MU");
+    let mut batches = 0;
+    while let Phase::Deployment(muster::battle::DeploymentTurn::Batch { side, number, size }) =
+        h.state().battle.phase()
+    {
+        let state = h.state().battle.state().clone();
+        let army = state.armies[side].clone().unwrap();
+        let done = muster::battle::deployed_bgs(&state, side);
+        let next: Vec<usize> = muster::battle::on_table_bgs(&state, side)
+            .into_iter()
+            .filter(|bg| !done.contains(bg))
+            .take(size)
+            .collect();
+        for bg in next {
+            h.get_by_label_contains(&format!("{} (", army.bgs[bg].name))
+                .click();
+            h.run();
+        }
+        click(&mut h, &format!("Batch {number} deployed"));
+        batches += 1;
+    }
+    assert_eq!(
+        batches, 6,
+        "3 + 3 + 3 each: South deploys 9, one BG being in ambush"
+    );
+    click(&mut h, "North: no dismounting");
+    click(&mut h, "South: no dismounting");
+    click(&mut h, "North: commanders placed");
+    click(&mut h, "South: commanders placed");
+
+    assert_eq!(h.state().battle.phase(), Phase::MovesFirst);
+    type_into(&mut h, "South's die", "5");
+    click(&mut h, "Enter South's die");
+    type_into(&mut h, "North's die", "2");
+    click(&mut h, "Enter North's die");
+    h.get_by_label_contains("South moves first (South 5, North 2)");
+    assert_eq!(h.state().battle.phase(), Phase::Play);
+}

@@ -366,6 +366,14 @@ impl AmbushMap {
             .filter(|v| **v == Verdict::Legal)
             .count()
     }
+
+    /// Cells inside the ambush zone (outer thirds, depth limit).
+    pub fn zone_cells(&self) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| **v != Verdict::OutsideZone)
+            .count()
+    }
 }
 
 /// A cache of the map, recomputed only when the terrain, the side or the

@@ -217,7 +217,8 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
                     .iter()
                     .filter(|a| a.side == *side)
                     .count();
-                format!("{side} has finished placing ambushes ({n} markers)")
+                let s = if n == 1 { "" } else { "s" };
+                format!("{side} has finished placing ambushes ({n} marker{s})")
             }
             Finished::FlankMarches => format!("{side} has finished recording flank marches"),
             Finished::Commanders => {

@@ -2,19 +2,29 @@
 //! (drafts, typed dice) behind the small `StepPanel` trait, as in egui's demo
 //! app. Panels read the battle and push commands; they never change it.
 
+mod ambushes;
 mod armies;
 mod battle_settings;
+mod camps;
+mod deployment;
+mod flank_marches;
 mod initiative;
+mod moves_first;
 mod placement;
+mod roll_off;
 mod selection;
 mod territory;
 mod upcoming;
 
 use super::AppCommand;
 use eframe::egui;
-use muster::battle::{Battle, Step};
+use egui::Color32;
+use muster::battle::{Battle, Command, Step};
 
+pub use ambushes::AmbushesPanel;
 pub use armies::ArmiesPanel;
+pub use camps::CampsPanel;
+pub use deployment::DeploymentPanel;
 pub use placement::PlacementPanel;
 
 pub trait StepPanel {
@@ -28,6 +38,11 @@ pub struct Panels {
     pub territory: territory::TerritoryPanel,
     pub selection: selection::SelectionPanel,
     pub placement: PlacementPanel,
+    pub camps: CampsPanel,
+    pub ambushes: AmbushesPanel,
+    pub flank_marches: flank_marches::FlankMarchesPanel,
+    pub deployment: DeploymentPanel,
+    pub moves_first: moves_first::MovesFirstPanel,
 }
 
 impl Panels {
@@ -40,6 +55,11 @@ impl Panels {
             territory: Default::default(),
             selection: Default::default(),
             placement: PlacementPanel::new(inventory),
+            camps: Default::default(),
+            ambushes: Default::default(),
+            flank_marches: Default::default(),
+            deployment: Default::default(),
+            moves_first: Default::default(),
         }
     }
 
@@ -59,7 +79,12 @@ impl Panels {
             Step::Territory => &mut self.territory,
             Step::TerrainSelection => &mut self.selection,
             Step::TerrainPlacement => &mut self.placement,
-            _ => {
+            Step::CampsAndFortifications => &mut self.camps,
+            Step::Ambushes => &mut self.ambushes,
+            Step::FlankMarches => &mut self.flank_marches,
+            Step::Deployment => &mut self.deployment,
+            Step::WhoMovesFirst => &mut self.moves_first,
+            Step::Play => {
                 upcoming::ui(ui, step, battle);
                 return;
             }
@@ -76,5 +101,20 @@ fn help(ui: &mut egui::Ui, battle: &Battle, key: &str) {
             ui.label(egui::RichText::new(text).italics());
         });
         ui.add_space(6.0);
+    }
+}
+
+/// Shows whether the engine would accept `command`, and why not; returns
+/// whether it would, for enabling the button that sends it.
+pub(super) fn verdict_line(ui: &mut egui::Ui, battle: &Battle, command: &Command) -> bool {
+    match battle.check(command) {
+        Ok(_) => {
+            ui.colored_label(Color32::from_rgb(60, 170, 80), "✔ Legal position");
+            true
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
+            false
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! Every verdict shown comes from `Battle::check` on the command the button
 //! would send, so the panel can never disagree with the engine.
 
-use super::StepPanel;
+use super::{StepPanel, verdict_line};
 use crate::app::table_view::{Frame, Overlay, colour};
 use crate::app::{AppCommand, dice_input};
 use eframe::egui;
@@ -83,21 +83,6 @@ fn turn(battle: &Battle) -> Option<PlacementTurn> {
     match battle.phase() {
         Phase::Placement(t) => Some(t),
         _ => None,
-    }
-}
-
-/// Shows whether the engine would accept `command`, and why not; returns
-/// whether it would, for enabling the button that sends it.
-fn verdict_line(ui: &mut egui::Ui, battle: &Battle, command: &Command) -> bool {
-    match battle.check(command) {
-        Ok(_) => {
-            ui.colored_label(Color32::from_rgb(60, 170, 80), "✔ Legal position");
-            true
-        }
-        Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
-            false
-        }
     }
 }
 

@@ -7,7 +7,7 @@ pub fn ui(ui: &mut egui::Ui, step: Step, battle: &Battle) {
     let status = battle.state().step_status(battle.ruleset(), step);
     if status == StepStatus::Current {
         ui.label(format!(
-            "Terrain is on the table. {} is the next step of the sequence; this version of Muster does not run it yet, so continue it at the table. File > Save keeps the battle so far.",
+            "The table is set. {}: this version of Muster does not track the game turns yet (flank-march arrival and straggling come next), so play on at the table. File > Save keeps the battle; File > Export PDF prints the layout.",
             step.title()
         ));
     } else {

@@ -1,0 +1,284 @@
+//! Ambushes (RULES 8.3) in the window, behind the hand-over screen: each
+//! player in turn, the other looking away, chooses what a marker stands for
+//! (one of his battle groups or a dummy), sees where that may hide (the
+//! legality map over the table, each point's reason on hover) and places
+//! it. Away from the owner's private turn, only where markers stand shows.
+
+use super::{StepPanel, verdict_line};
+use crate::app::AppCommand;
+use crate::app::table_view::{Frame, Overlay};
+use eframe::egui;
+use egui::{Align2, Color32, FontId, Response, Stroke, Vec2};
+use muster::battle::{
+    AmbushContent, AmbushMaps, Battle, Command, DeploymentTurn, Finished, Phase, Profile, Verdict,
+    check_ambush,
+};
+use muster::side::Side;
+
+/// What the full-window hand-over screen says, and its button.
+pub struct HandOver {
+    pub title: String,
+    pub text: String,
+    pub button: String,
+}
+
+#[derive(Default)]
+pub struct AmbushesPanel {
+    /// The side whose player has unlocked his private view.
+    unlocked: Option<Side>,
+    /// A side that has just finished: the screen waits to be passed on.
+    finished: Option<Side>,
+    content: Option<AmbushContent>,
+    draft: Option<[f64; 2]>,
+    maps: AmbushMaps,
+}
+
+fn turn(battle: &Battle) -> Option<Side> {
+    match battle.phase() {
+        Phase::Deployment(DeploymentTurn::Ambushes(side)) => Some(side),
+        _ => None,
+    }
+}
+
+fn player(battle: &Battle, side: Side) -> String {
+    battle.state().armies[side]
+        .as_ref()
+        .map_or(side.to_string(), |a| format!("{side} ({})", a.player))
+}
+
+/// A marker's content in words, for its owner only.
+fn content_name(battle: &Battle, side: Side, content: AmbushContent) -> String {
+    match content {
+        AmbushContent::Dummy => "Dummy".into(),
+        AmbushContent::Bg { bg } => battle.state().armies[side]
+            .as_ref()
+            .and_then(|a| a.bgs.get(bg))
+            .map_or(format!("Battle group {}", bg + 1), |b| b.name.clone()),
+    }
+}
+
+impl AmbushesPanel {
+    /// Forgets a private view once its turn is over (or was undone).
+    fn settle(&mut self, battle: &Battle) {
+        if self.unlocked.is_some() && self.unlocked != turn(battle) {
+            self.unlocked = None;
+            self.content = None;
+            self.draft = None;
+        }
+    }
+
+    /// The hand-over screen to show instead of the window, if any: after a
+    /// player finishes, always; before one starts, while the ambush step is
+    /// `showing`.
+    pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
+        self.settle(battle);
+        if let Some(done) = self.finished {
+            let next = turn(battle).unwrap_or(done.opponent());
+            return Some(HandOver {
+                title: format!("{} has placed his ambushes", player(battle, done)),
+                text: format!(
+                    "Hide nothing more: pass the screen to {}. It shows only where markers stand.",
+                    player(battle, next)
+                ),
+                button: format!("Screen passed to {next}"),
+            });
+        }
+        let side = turn(battle).filter(|_| showing)?;
+        (self.unlocked != Some(side)).then(|| HandOver {
+            title: format!("Pass to {side}"),
+            text: format!(
+                "{} places his ambushes in secret. {} looks away until he is done.",
+                player(battle, side),
+                player(battle, side.opponent())
+            ),
+            button: format!("I am {side}: show my ambushes"),
+        })
+    }
+
+    /// The hand-over screen's button was clicked.
+    pub fn handed_over(&mut self, battle: &Battle) {
+        if self.finished.take().is_none() {
+            self.unlocked = turn(battle);
+        }
+    }
+
+    fn profile(&self, battle: &Battle, side: Side) -> Option<Profile> {
+        let content = self.content?;
+        Profile::of(battle.state(), battle.ruleset(), side, content).ok()
+    }
+}
+
+impl StepPanel for AmbushesPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        self.settle(battle);
+        super::help(ui, battle, "ambushes");
+        let state = battle.state();
+        for side in Side::BOTH {
+            let n = state
+                .deployment
+                .ambushes
+                .iter()
+                .filter(|a| a.side == side)
+                .count();
+            let done = if state.deployment.ambushes_done[side] {
+                "done"
+            } else {
+                "not done"
+            };
+            let s = if n == 1 { "" } else { "s" };
+            ui.label(format!("{side}: {n} marker{s} ({done})"));
+        }
+        let Some(side) = turn(battle) else {
+            return;
+        };
+        if self.unlocked != Some(side) {
+            ui.label(format!("Waiting for {side} to take the screen."));
+            return;
+        }
+        ui.add_space(6.0);
+        ui.strong(format!("{}: your ambushes (private)", player(battle, side)));
+        let mine: Vec<_> = state
+            .deployment
+            .ambushes
+            .iter()
+            .filter(|a| a.side == side)
+            .collect();
+        for a in &mine {
+            ui.label(format!(
+                "{} at ({:.1}, {:.1})",
+                content_name(battle, side, a.content),
+                a.at[0],
+                a.at[1]
+            ));
+        }
+        let army = state.armies[side].as_ref().expect("armies are set by now");
+        let mut choices: Vec<AmbushContent> = (0..army.bgs.len())
+            .map(|bg| AmbushContent::Bg { bg })
+            .filter(|c| !mine.iter().any(|a| a.content == *c))
+            .collect();
+        choices.push(AmbushContent::Dummy);
+        let label = self
+            .content
+            .map_or("Choose...".to_string(), |c| content_name(battle, side, c));
+        ui.horizontal(|ui| {
+            ui.label("This marker is");
+            egui::ComboBox::from_id_salt("ambush content")
+                .selected_text(label)
+                .show_ui(ui, |ui| {
+                    for c in choices {
+                        let name = content_name(battle, side, c);
+                        ui.selectable_value(&mut self.content, Some(c), name);
+                    }
+                })
+                .response
+                .accessible_name("Marker stands for");
+        });
+        if let Some(profile) = self.profile(battle, side) {
+            let map = self.maps.get(state, battle.ruleset(), side, profile);
+            ui.label(format!(
+                "Green on the table: where {} may hide ({} of the {} cells of {} MU in the ambush zone); hover for why.",
+                map.profile.name,
+                map.legal_cells(),
+                map.zone_cells(),
+                map.cell
+            ));
+            ui.label("Click the table to put the marker there.");
+            if let (Some(at), Some(content)) = (self.draft, self.content) {
+                ui.label(format!("Marker at ({:.1}, {:.1})", at[0], at[1]));
+                let command = Command::PlaceAmbush { side, at, content };
+                if verdict_line(ui, battle, &command) && ui.button("Place ambush marker").clicked()
+                {
+                    out.push(AppCommand::Apply(command));
+                    self.draft = None;
+                    self.content = None;
+                }
+            }
+        }
+        ui.add_space(6.0);
+        if ui.button(format!("{side}: finish ambushes")).clicked() {
+            out.push(AppCommand::Apply(Command::Finish {
+                side,
+                step: Finished::Ambushes,
+            }));
+            self.finished = Some(side);
+            self.unlocked = None;
+            self.content = None;
+            self.draft = None;
+        }
+    }
+}
+
+impl AmbushesPanel {
+    /// The legality map for the chosen marker, over the pieces so that the
+    /// cover they give shows.
+    fn paint_map(&mut self, painter: &egui::Painter, frame: &Frame, battle: &Battle, side: Side) {
+        let Some(profile) = self.profile(battle, side) else {
+            return;
+        };
+        let map = self
+            .maps
+            .get(battle.state(), battle.ruleset(), side, profile);
+        let half = map.cell / 2.0;
+        let mut mesh = egui::Mesh::default();
+        for (c, verdict) in map.cells() {
+            let fill = match verdict {
+                Verdict::Legal => Color32::from_rgba_unmultiplied(40, 230, 90, 120),
+                Verdict::Seen => Color32::from_rgba_unmultiplied(220, 60, 60, 60),
+                Verdict::Terrain => Color32::from_rgba_unmultiplied(90, 90, 90, 90),
+                Verdict::OutsideZone => continue,
+            };
+            let rect = egui::Rect::from_two_pos(
+                frame.to_screen([c[0] - half, c[1] - half]),
+                frame.to_screen([c[0] + half, c[1] + half]),
+            );
+            mesh.add_colored_rect(rect, fill);
+        }
+        painter.add(egui::Shape::mesh(mesh));
+    }
+}
+
+impl Overlay for AmbushesPanel {
+    fn over(&mut self, ui: &mut egui::Ui, response: &Response, frame: &Frame, battle: &Battle) {
+        let Some(side) = turn(battle).filter(|s| self.unlocked == Some(*s)) else {
+            return;
+        };
+        let painter = ui.painter_at(response.rect);
+        let ink = ui.visuals().text_color();
+        self.paint_map(&painter, frame, battle, side);
+        for a in battle
+            .state()
+            .deployment
+            .ambushes
+            .iter()
+            .filter(|a| a.side == side)
+        {
+            painter.text(
+                frame.to_screen(a.at) + Vec2::new(0.0, 10.0),
+                Align2::CENTER_TOP,
+                content_name(battle, side, a.content),
+                FontId::proportional(12.0),
+                ink,
+            );
+        }
+        let Some(content) = self.content else { return };
+        if response.clicked()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            self.draft = Some(frame.to_table(p));
+        }
+        if let Some(at) = self.draft {
+            painter.circle_stroke(frame.to_screen(at), 7.0, Stroke::new(2.5, ink));
+        }
+        if let Some(p) = response.hover_pos() {
+            let q = frame.to_table(p);
+            let text = match check_ambush(battle.state(), battle.ruleset(), side, content, q) {
+                Ok(why) => format!("✔ {why}"),
+                Err(e) => format!("✖ {e}"),
+            };
+            let width = response.rect.width() - 12.0;
+            let galley = painter.layout(text, FontId::proportional(12.0), ink, width);
+            let at = response.rect.left_bottom() + Vec2::new(6.0, -22.0 - galley.size().y);
+            painter.galley(at, galley, ink);
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! Deployment (RULES 8.5-8.7) in the window: the batches Muster computed and
+//! whose turn each is, a checklist the player ticks as he sets battle groups
+//! on the real table, then dismounting, then commanders; the depth lines are
+//! drawn on the table for the side deploying.
+
+use super::{StepPanel, verdict_line};
+use crate::app::AppCommand;
+use crate::app::table_view::{Frame, Overlay};
+use eframe::egui;
+use egui::{Align2, Color32, FontId, Response, Stroke, Vec2};
+use muster::battle::{
+    Battle, Command, DeploymentTurn, Finished, Phase, batch_order, deployed_bgs, on_table_bgs,
+};
+use muster::side::{Side, Sides};
+use std::collections::BTreeSet;
+
+#[derive(Default)]
+pub struct DeploymentPanel {
+    /// BGs ticked for the current batch or dismounting, and for which turn.
+    ticked: BTreeSet<usize>,
+    for_turn: Option<DeploymentTurn>,
+}
+
+fn turn(battle: &Battle) -> Option<DeploymentTurn> {
+    match battle.phase() {
+        Phase::Deployment(
+            t @ (DeploymentTurn::Batch { .. }
+            | DeploymentTurn::Dismount(_)
+            | DeploymentTurn::Commanders(_)),
+        ) => Some(t),
+        _ => None,
+    }
+}
+
+impl DeploymentPanel {
+    fn settle(&mut self, t: Option<DeploymentTurn>) {
+        if self.for_turn != t {
+            self.ticked.clear();
+            self.for_turn = t;
+        }
+    }
+}
+
+/// "3, 3, 3" and who goes first, from the engine's schedule.
+fn schedule_line(battle: &Battle) -> String {
+    let state = battle.state();
+    let ruleset = battle.ruleset();
+    let f = ruleset.deployment.batch_fraction;
+    let sizes = Sides {
+        south: muster::battle::batch_sizes(on_table_bgs(state, Side::South).len(), f),
+        north: muster::battle::batch_sizes(on_table_bgs(state, Side::North).len(), f),
+    };
+    let first = state.initiative.winner.map_or(Side::North, Side::opponent);
+    let order: Vec<String> = batch_order(first, &sizes)
+        .iter()
+        .map(|(s, n, size)| format!("{} {n} ({size})", &s.name()[..1]))
+        .collect();
+    format!("Batch order: {}", order.join(", "))
+}
+
+impl StepPanel for DeploymentPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        super::help(ui, battle, "deployment");
+        let t = turn(battle);
+        self.settle(t);
+        let state = battle.state();
+        let ruleset = battle.ruleset();
+        let rules = &ruleset.deployment;
+        if state.initiative.winner.is_some() {
+            ui.label(schedule_line(battle));
+        }
+        let Some(t) = t else {
+            ui.label(match battle.phase() {
+                Phase::MovesFirst | Phase::Play => "Deployment is complete.",
+                _ => "Battle groups deploy after ambushes and flank marches.",
+            });
+            return;
+        };
+        let side = t.side();
+        let army = state.armies[side].as_ref().expect("armies are set by now");
+        ui.add_space(4.0);
+        match t {
+            DeploymentTurn::Batch { number, size, .. } => {
+                ui.heading(format!(
+                    "{side}: deploy {size} BGs; skirmishers within {} MU, others within {} MU",
+                    rules.skirmisher_depth, rules.other_depth
+                ));
+                ui.label(format!(
+                    "Batch {number}. Tick each battle group as you set it on the table."
+                ));
+                let done = deployed_bgs(state, side);
+                for bg in on_table_bgs(state, side) {
+                    if done.contains(&bg) {
+                        continue;
+                    }
+                    let group = &army.bgs[bg];
+                    let skirmisher = ruleset
+                        .troop_types
+                        .get(&group.troop_type)
+                        .is_some_and(|t| t.skirmisher);
+                    let depth = if skirmisher {
+                        rules.skirmisher_depth
+                    } else {
+                        rules.other_depth
+                    };
+                    let mut on = self.ticked.contains(&bg);
+                    let text = format!(
+                        "{} ({}, within {depth} MU)",
+                        group.name,
+                        ruleset.troop_name(&group.troop_type)
+                    );
+                    if ui.checkbox(&mut on, text).changed() {
+                        if on {
+                            self.ticked.insert(bg);
+                        } else {
+                            self.ticked.remove(&bg);
+                        }
+                    }
+                }
+                let command = Command::DeployBatch {
+                    side,
+                    bgs: self.ticked.iter().copied().collect(),
+                };
+                let legal = verdict_line(ui, battle, &command);
+                if ui
+                    .add_enabled(legal, egui::Button::new(format!("Batch {number} deployed")))
+                    .clicked()
+                {
+                    out.push(AppCommand::Apply(command));
+                }
+            }
+            DeploymentTurn::Dismount(_) => {
+                ui.heading(format!("{side}: commit to dismounting"));
+                let can: Vec<usize> = (0..army.bgs.len())
+                    .filter(|bg| army.bgs[*bg].may_dismount)
+                    .collect();
+                if can.is_empty() {
+                    ui.label("No battle group of this army may dismount.");
+                }
+                for bg in can {
+                    let mut on = self.ticked.contains(&bg);
+                    if ui
+                        .checkbox(&mut on, format!("{} dismounts", army.bgs[bg].name))
+                        .changed()
+                    {
+                        if on {
+                            self.ticked.insert(bg);
+                        } else {
+                            self.ticked.remove(&bg);
+                        }
+                    }
+                }
+                let label = if self.ticked.is_empty() {
+                    format!("{side}: no dismounting")
+                } else {
+                    format!("{side}: commit to dismounting")
+                };
+                if ui.button(label).clicked() {
+                    out.push(AppCommand::Apply(Command::CommitDismount {
+                        side,
+                        bgs: self.ticked.iter().copied().collect(),
+                    }));
+                }
+            }
+            DeploymentTurn::Commanders(_) => {
+                ui.heading(format!(
+                    "{side}: place your commanders within {} MU of your long edge",
+                    rules.commander_depth
+                ));
+                ui.label(format!("C-in-C: {}", army.c_in_c.name));
+                for c in &army.commanders {
+                    ui.label(format!("{}: {}", c.quality.name(), c.name));
+                }
+                if ui.button(format!("{side}: commanders placed")).clicked() {
+                    out.push(AppCommand::Apply(Command::Finish {
+                        side,
+                        step: Finished::Commanders,
+                    }));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Overlay for DeploymentPanel {
+    fn under(&mut self, painter: &egui::Painter, frame: &Frame, battle: &Battle) {
+        let Some(t) = turn(battle) else { return };
+        let table = &battle.state().settings.table;
+        let rules = &battle.ruleset().deployment;
+        let lines = match t {
+            DeploymentTurn::Batch { .. } => vec![
+                (rules.other_depth, "others"),
+                (rules.skirmisher_depth, "skirmishers"),
+            ],
+            DeploymentTurn::Commanders(_) => vec![(rules.commander_depth, "commanders")],
+            _ => return,
+        };
+        let colour = Color32::from_rgb(230, 150, 40);
+        for (depth, what) in lines {
+            let y = match t.side() {
+                Side::South => depth,
+                Side::North => table.depth - depth,
+            };
+            let (a, b) = (frame.to_screen([0.0, y]), frame.to_screen([table.width, y]));
+            painter.line_segment([a, b], Stroke::new(2.0, colour));
+            painter.text(
+                b + Vec2::new(-4.0, -2.0),
+                Align2::RIGHT_BOTTOM,
+                format!("{} {what}: {depth} MU", t.side()),
+                FontId::proportional(12.0),
+                colour,
+            );
+        }
+    }
+
+    fn over(&mut self, _ui: &mut egui::Ui, _response: &Response, _frame: &Frame, _b: &Battle) {}
+}
