@@ -53,4 +53,12 @@ mod tests {
         assert!(matches!(b.phase(), crate::battle::Phase::Deployment(_)));
         assert_eq!(b.state().placement.standing().count(), 5);
     }
+
+    #[test]
+    fn the_shipped_battle_is_what_the_placement_script_makes() {
+        let script = include_str!("../examples/scripts/placement.jsonl");
+        let mut b = crate::battle::Battle::new(crate::ruleset::Ruleset::builtin(), 0);
+        crate::script::run(&mut b, script.as_bytes(), std::io::sink()).unwrap();
+        assert_eq!(b.log(), super::terrain_battle().log());
+    }
 }

@@ -81,3 +81,43 @@ fn letter_paper_and_accented_names() {
     assert!((media[2].as_float().unwrap() - 792.0).abs() < 0.5);
     assert!(text_of(&pdf, 1).contains("Bataille de Gergovie, été"));
 }
+
+/// The shipped battle taken through deployment by the example script.
+fn deployed_battle() -> Battle {
+    let mut battle = example_battle();
+    let script = std::fs::read_to_string("examples/scripts/deployment.jsonl").unwrap();
+    muster::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
+    battle
+}
+
+#[test]
+fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
+    let battle = deployed_battle();
+    assert_eq!(battle.phase(), muster::battle::Phase::Play);
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let table = text_of(&pdf, 1);
+    for expected in [
+        "Moves first: South",
+        "Camp (S)",
+        "Camp (N)",
+        "Field fortification",
+        "Ambush marker (sealed)",
+        "Ambush S1: 3.0 in from S, 14.0 in from E",
+        "Ambush S3",
+    ] {
+        assert!(
+            table.contains(expected),
+            "page 1 lacks {expected:?}:\n{table}"
+        );
+    }
+    let pages = pdf.get_pages().len() as u32;
+    let all: String = (1..=pages).map(|p| text_of(&pdf, p)).collect();
+    assert!(all.contains("South places an ambush marker at (18.0, 16.0)"));
+    // Battle groups deployed in the open are named in the log...
+    assert!(all.contains("Legio V"), "{all}");
+    // ...but not those in ambush: Legio I, the Syrian archers, and a dummy.
+    for secret in ["Syrian archers", "Legio I\n", "Legio I ", "ummy"] {
+        assert!(!all.contains(secret), "the printout names {secret:?}");
+    }
+}

@@ -6,7 +6,7 @@
 //! Text is set in DejaVu Sans (its Latin subset, `assets/fonts`), embedded, so
 //! names with accents print as typed.
 
-use crate::battle::{Battle, Phase, piece_name};
+use crate::battle::{Battle, Phase, Settings, camp_footprint, fortification_footprint, piece_name};
 use crate::palette;
 use crate::side::Side;
 use printpdf::{
@@ -364,17 +364,6 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         if !shown.contains(&pick.terrain) {
             shown.push(pick.terrain.clone());
         }
-        let (min, max) = (f.min(), f.max());
-        let (long, long_edge) = if min[1] <= settings.table.depth - max[1] {
-            (min[1], "S")
-        } else {
-            (settings.table.depth - max[1], "N")
-        };
-        let (side, side_edge) = if min[0] <= settings.table.width - max[0] {
-            (min[0], "W")
-        } else {
-            (settings.table.width - max[0], "E")
-        };
         let mut name = format!(
             "{} ({})",
             piece_name(state, ruleset, i),
@@ -383,11 +372,7 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         if let Some(going) = laid.going {
             name = format!("{name}, {going}");
         }
-        let place = format!(
-            "{} from {long_edge}, {} from {side_edge}",
-            units.format(long, settings.mu),
-            units.format(side, settings.mu)
-        );
+        let place = locate(f.min(), f.max(), settings);
         labels.push((at(laid.pose.x, laid.pose.y), name, place));
     }
     if let Some(road) = &state.placement.road {
@@ -397,6 +382,27 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
             ruleset.road.width as f32 * s * 72.0 / 25.4,
             rgb(palette::ROAD),
         );
+    }
+    // Camps, fortifications, and ambush markers as the opponent sees them:
+    // where they stand, never what they are.
+    let d = &state.deployment;
+    let mut works = false;
+    for side in Side::BOTH {
+        if let Some(pose) = d.camps[side] {
+            let f = camp_footprint(ruleset, pose);
+            let pts: Vec<(f32, f32)> = f.points().iter().map(|p| at(p[0], p[1])).collect();
+            page.polygon(&pts, rgb(palette::CAMP), ink.clone(), PaintMode::FillStroke);
+            let name = format!("Camp ({})", &side.name()[..1]);
+            labels.push((at(pose.x, pose.y), name, locate(f.min(), f.max(), settings)));
+            works = true;
+        }
+    }
+    for (_, pose) in &d.fortifications {
+        let f = fortification_footprint(ruleset, *pose);
+        let pts: Vec<(f32, f32)> = f.points().iter().map(|p| at(p[0], p[1])).collect();
+        let c = rgb(palette::FORTIFICATION);
+        page.polygon(&pts, c.clone(), c, PaintMode::FillStroke);
+        works = true;
     }
     // Each label on a white card, so it reads on any ground.
     for ((lx, ly), name, place) in labels {
@@ -411,6 +417,30 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         );
         page.text(lx - 8.0, ly + 0.5, 6.5, ink.clone(), &name);
         page.text(lx - 8.0, ly - 2.5, 5.0, ink.clone(), &place);
+    }
+
+    // Markers over the labels, numbered on the table and located in the
+    // legend: close together, full labels would hide each other.
+    let mut markers = Vec::new();
+    for a in &d.ambushes {
+        let n = 1 + d
+            .ambushes
+            .iter()
+            .take_while(|b| !std::ptr::eq(*b, a))
+            .filter(|b| b.side == a.side)
+            .count();
+        let tag = format!("{}{n}", &a.side.name()[..1]);
+        markers.push(format!("Ambush {tag}: {}", locate(a.at, a.at, settings)));
+        let (cx, cy) = at(a.at[0], a.at[1]);
+        let ring: Vec<(f32, f32)> = (0..12)
+            .map(|k| {
+                let t = std::f32::consts::TAU * k as f32 / 12.0;
+                (cx + 1.8 * t.cos(), cy + 1.8 * t.sin())
+            })
+            .collect();
+        page.polygon(&ring, grey(1.0), ink.clone(), PaintMode::FillStroke);
+        page.text(cx - 0.9, cy - 1.1, 4.0, ink.clone(), "?");
+        page.text(cx + 2.2, cy + 1.2, 5.5, ink.clone(), &tag);
     }
 
     // Scale in words and as a bar.
@@ -478,6 +508,25 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         );
         page.text(lx + 8.0, ly, 7.5, ink.clone(), "Road");
     }
+    if works {
+        for (colour, what) in [
+            (palette::CAMP, "Camp"),
+            (palette::FORTIFICATION, "Field fortification"),
+        ] {
+            ly -= 6.0;
+            page.rect(lx, ly - 0.5, lx + 6.0, ly + 3.0, rgb(colour), ink.clone());
+            page.text(lx + 8.0, ly, 7.5, ink.clone(), what);
+        }
+    }
+    if !markers.is_empty() {
+        ly -= 6.0;
+        page.text(lx + 1.5, ly, 7.5, ink.clone(), "?");
+        page.text(lx + 8.0, ly, 7.5, ink.clone(), "Ambush marker (sealed)");
+        for m in &markers {
+            ly -= 3.8;
+            page.text(lx + 8.0, ly, 5.5, ink.clone(), m);
+        }
+    }
     ly -= 6.0;
     page.line(
         &[(lx, ly + 1.2), (lx + 6.0, ly + 1.2)],
@@ -498,6 +547,27 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
     ly -= 3.5;
     page.text(lx, ly, 6.5, grey(0.1), "(S or N) and side edge (W or E).");
     page.ops
+}
+
+/// The distances that locate an outline (its bounding box `min`..`max`)
+/// from the nearest long and side edges: "3.0 in from S, 10.5 in from W".
+fn locate(min: [f64; 2], max: [f64; 2], settings: &Settings) -> String {
+    let units = settings.units;
+    let (long, long_edge) = if min[1] <= settings.table.depth - max[1] {
+        (min[1], "S")
+    } else {
+        (settings.table.depth - max[1], "N")
+    };
+    let (side, side_edge) = if min[0] <= settings.table.width - max[0] {
+        (min[0], "W")
+    } else {
+        (settings.table.width - max[0], "E")
+    };
+    format!(
+        "{} from {long_edge}, {} from {side_edge}",
+        units.format(long, settings.mu),
+        units.format(side, settings.mu)
+    )
 }
 
 fn log_pages(battle: &Battle, paper: Paper, font: PdfFontHandle) -> Vec<Vec<Op>> {

@@ -7,7 +7,7 @@ use super::{StepPanel, verdict_line};
 use crate::app::AppCommand;
 use crate::app::table_view::{Frame, Overlay};
 use eframe::egui;
-use egui::{Align2, Color32, FontId, Response, Stroke, Vec2};
+use egui::{Align2, Color32, FontId, Stroke, Vec2};
 use muster::battle::{
     Battle, Command, DeploymentTurn, Finished, Phase, batch_order, deployed_bgs, on_table_bgs,
 };
@@ -213,6 +213,4 @@ impl Overlay for DeploymentPanel {
             );
         }
     }
-
-    fn over(&mut self, _ui: &mut egui::Ui, _response: &Response, _frame: &Frame, _b: &Battle) {}
 }
