@@ -41,7 +41,7 @@
 //! never a guess. `tests/visibility_oracle.rs` checks the search against
 //! dense sampling of the whole area.
 
-use crate::geometry::{Footprint, Pose, Shape};
+use crate::geometry::{Footprint, Pose, Shape, nearest_on_segment};
 
 /// How a piece of terrain affects sight (RULES 7).
 #[derive(Clone, Debug, PartialEq)]
@@ -906,14 +906,7 @@ fn cross(a: [f64; 2], b: [f64; 2]) -> f64 {
 }
 
 fn segment_distance(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
-    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
-    let len2 = vx * vx + vy * vy;
-    let t = if len2 == 0.0 {
-        0.0
-    } else {
-        (((p[0] - a[0]) * vx + (p[1] - a[1]) * vy) / len2).clamp(0.0, 1.0)
-    };
-    dist(p, [a[0] + t * vx, a[1] + t * vy])
+    dist(p, nearest_on_segment(p, a, b))
 }
 
 /// Whether segments `pq` and `ab` share a point.

@@ -2,6 +2,7 @@
 //! ("North rolls 4 + 1 (Field Commander C-in-C) = 5").
 
 use super::{AdjustAction, Entry, Event, Finished, State};
+use crate::dice::Roll;
 use crate::ruleset::{PlacementZone, Ruleset};
 use crate::side::Side;
 
@@ -15,6 +16,17 @@ fn name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
         ),
         None => format!("piece {piece}"),
     }
+}
+
+/// A roll in a roll-off: "North rolls for initiative (round 2): 4 [typed]".
+fn roll_off_line(side: Side, what: &str, round: u32, roll: &Roll) -> String {
+    let round = if round > 1 {
+        format!(" (round {round})")
+    } else {
+        String::new()
+    };
+    let by = if roll.is_app() { "app dice" } else { "typed" };
+    format!("{side} rolls for {what}{round}: {} [{by}]", roll.describe())
 }
 
 /// Battle groups by name: "Cretan archers, Thracians".
@@ -71,16 +83,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             )
         }
         Event::InitiativeRolled { side, round, roll } => {
-            let round = if *round > 1 {
-                format!(" (round {round})")
-            } else {
-                String::new()
-            };
-            let by = if roll.is_app() { "app dice" } else { "typed" };
-            format!(
-                "{side} rolls for initiative{round}: {} [{by}]",
-                roll.describe()
-            )
+            roll_off_line(*side, "initiative", *round, roll)
         }
         Event::InitiativeTied { total, .. } => {
             format!("Initiative tied at {total}: both players roll again (ruling, rule 2)")
@@ -237,16 +240,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             }
         }
         Event::MovesFirstRolled { side, round, roll } => {
-            let round = if *round > 1 {
-                format!(" (round {round})")
-            } else {
-                String::new()
-            };
-            let by = if roll.is_app() { "app dice" } else { "typed" };
-            format!(
-                "{side} rolls for who moves first{round}: {} [{by}]",
-                roll.describe()
-            )
+            roll_off_line(*side, "who moves first", *round, roll)
         }
         Event::MovesFirstTied { total, .. } => {
             format!("Tied at {total} for who moves first: both roll again (ruling, rule 9)")

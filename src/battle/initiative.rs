@@ -57,43 +57,69 @@ pub(super) fn decide_roll(
             ),
         );
     }
-    if init.rolls[side].is_some() {
-        return refuse(
-            "2",
-            format!(
-                "{side} has already rolled in round {}; waiting for {}",
-                init.round,
-                side.opponent()
-            ),
-        );
-    }
+    not_yet_rolled(init, "2", side)?;
     let count = usize::from(ruleset.initiative.dice);
     let what = format!("{side}'s initiative roll");
     let modifiers = army.initiative_modifiers(ruleset);
     let roll = dice::roll(input, count, &what, seed, state.app_dice_drawn, modifiers)?;
-    let mut events = vec![Event::InitiativeRolled {
+    Ok(roll_off_events(
+        init,
         side,
-        round: init.round,
-        roll: roll.clone(),
-    }];
-    events.extend(settle(init, side, &roll).map(|outcome| match outcome {
-        Outcome::Tied(total) => Event::InitiativeTied {
-            round: init.round,
-            total,
+        roll,
+        RollOffEvents {
+            rolled: |side, round, roll| Event::InitiativeRolled { side, round, roll },
+            tied: |round, total| Event::InitiativeTied { round, total },
+            won: |side, south, north| Event::InitiativeWon { side, south, north },
         },
-        Outcome::Won { side, south, north } => Event::InitiativeWon { side, south, north },
-    }));
-    Ok(events)
+    ))
+}
+
+/// Refuses a second roll by `side` in the same round of a roll-off.
+pub(super) fn not_yet_rolled(contest: &RollOff, rule: &str, side: Side) -> Result<(), RuleError> {
+    match contest.rolls[side] {
+        Some(_) => refuse(
+            rule,
+            format!(
+                "{side} has already rolled in round {}; waiting for {}",
+                contest.round,
+                side.opponent()
+            ),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// The events a roll-off logs: a side's roll, then a tie or a winner.
+pub(super) struct RollOffEvents {
+    pub rolled: fn(Side, u32, Roll) -> Event,
+    pub tied: fn(u32, i32) -> Event,
+    pub won: fn(Side, i32, i32) -> Event,
+}
+
+/// `side`'s roll in a roll-off and, if the opponent has rolled, its outcome.
+pub(super) fn roll_off_events(
+    contest: &RollOff,
+    side: Side,
+    roll: Roll,
+    make: RollOffEvents,
+) -> Vec<Event> {
+    let outcome = settle(contest, side, &roll).map(|outcome| match outcome {
+        Outcome::Tied(total) => (make.tied)(contest.round, total),
+        Outcome::Won { side, south, north } => (make.won)(side, south, north),
+    });
+    let mut events = vec![(make.rolled)(side, contest.round, roll)];
+    events.extend(outcome);
+    events
 }
 
 /// How a roll-off round ends once both have rolled.
-pub(super) enum Outcome {
+enum Outcome {
     Tied(i32),
     Won { side: Side, south: i32, north: i32 },
 }
 
 /// The outcome of `side`'s roll in a roll-off, if the opponent has rolled.
-pub(super) fn settle(state: &RollOff, side: Side, roll: &Roll) -> Option<Outcome> {
+fn settle(state: &RollOff, side: Side, roll: &Roll) -> Option<Outcome> {
     let other = state.rolls[side.opponent()].as_ref()?;
     let (mine, theirs) = (roll.total, other.total);
     let (south, north) = match side {

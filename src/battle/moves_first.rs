@@ -2,7 +2,7 @@
 //! is of better quality adds the bonus (data: `who_moves_first`); higher
 //! moves first; ties re-roll (ruling).
 
-use super::initiative::{Outcome, settle};
+use super::initiative::{RollOffEvents, not_yet_rolled, roll_off_events};
 use super::{Event, Phase, State};
 use crate::dice::{self, DiceInput, Modifier};
 use crate::error::{RuleError, refuse};
@@ -45,31 +45,19 @@ pub(super) fn decide_roll(
         _ => return refuse("9", "Who moves first is rolled once deployment is complete"),
     }
     let contest = &state.moves_first;
-    if contest.rolls[side].is_some() {
-        return refuse(
-            "9",
-            format!(
-                "{side} has already rolled in round {}; waiting for {}",
-                contest.round,
-                side.opponent()
-            ),
-        );
-    }
+    not_yet_rolled(contest, "9", side)?;
     let count = usize::from(ruleset.who_moves_first.dice);
     let what = format!("{side}'s roll for who moves first");
     let mods = modifiers(state, ruleset, side);
     let roll = dice::roll(input, count, &what, seed, state.app_dice_drawn, mods)?;
-    let mut events = vec![Event::MovesFirstRolled {
+    Ok(roll_off_events(
+        contest,
         side,
-        round: contest.round,
-        roll: roll.clone(),
-    }];
-    events.extend(settle(contest, side, &roll).map(|outcome| match outcome {
-        Outcome::Tied(total) => Event::MovesFirstTied {
-            round: contest.round,
-            total,
+        roll,
+        RollOffEvents {
+            rolled: |side, round, roll| Event::MovesFirstRolled { side, round, roll },
+            tied: |round, total| Event::MovesFirstTied { round, total },
+            won: |side, south, north| Event::MovesFirstWon { side, south, north },
         },
-        Outcome::Won { side, south, north } => Event::MovesFirstWon { side, south, north },
-    }));
-    Ok(events)
+    ))
 }

@@ -261,7 +261,8 @@ pub(super) fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
     (a[0] - b[0]).hypot(a[1] - b[1])
 }
 
-pub(super) fn nearest_on_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
+/// The point of segment `ab` nearest `p`.
+pub fn nearest_on_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [f64; 2] {
     let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
     let len2 = vx * vx + vy * vy;
     let t = if len2 == 0.0 {
