@@ -10,6 +10,7 @@ pub mod error;
 pub mod examples;
 pub mod export;
 pub mod geometry;
+pub mod intel;
 pub mod inventory;
 pub mod palette;
 pub mod ruleset;

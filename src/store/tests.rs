@@ -39,11 +39,11 @@ fn save_and_load_reproduce_the_battle() {
 
 #[test]
 fn unknown_schema_is_refused() {
-    let text = battle_to_json(&sample()).replacen("\"schema\": 1", "\"schema\": 2", 1);
+    let text = battle_to_json(&sample()).replacen("\"schema\": 2", "\"schema\": 3", 1);
     let e = battle_from_json(&text).unwrap_err();
     assert!(
         e.message
-            .contains("schema version 2 (from a newer version of Muster)"),
+            .contains("schema version 3 (from a newer version of Muster)"),
         "{e}"
     );
     let roster = roster_to_json(&examples::army(0, &Ruleset::builtin()));
@@ -64,7 +64,7 @@ fn malformed_and_truncated_files_name_field_and_line() {
     let e = battle_from_json(&bad).unwrap_err();
     assert!(
         e.message
-            .starts_with("log[0].command: unknown variant `east`"),
+            .starts_with("log[0].entry.command: unknown variant `east`"),
         "{e}"
     );
     assert!(e.message.contains(", line "), "{e}");
@@ -137,5 +137,52 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         // Some edits (whitespace) leave the battle intact; none may panic.
         let _ = battle_from_json(&text);
+    }
+}
+
+#[test]
+fn a_schema_1_file_without_hashes_still_opens() {
+    let b = sample();
+    let mut v: serde_json::Value = serde_json::from_str(&battle_to_json(&b)).unwrap();
+    v["schema"] = 1.into();
+    let log: Vec<serde_json::Value> = v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["entry"].clone())
+        .collect();
+    v["log"] = log.into();
+    let again = battle_from_json(&serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    assert_eq!(again.state(), b.state());
+}
+
+#[test]
+fn an_edited_entry_is_named_by_its_hash() {
+    let text = battle_to_json(&sample());
+    // A change the rules would accept: North's typed die, 4, made a 5.
+    let die = "\"side\": \"north\",\n          \"dice\": [\n            4";
+    assert!(text.contains(die));
+    let bad = text.replacen(die, &die.replace('4', "5"), 1);
+    let e = battle_from_json(&bad).unwrap_err();
+    assert!(e.message.contains("does not match its hash"), "{e}");
+    let spaced = text.replacen("\"seed\": 99", "\"seed\":  99", 1);
+    let e = battle_from_json(&spaced).unwrap_err();
+    assert!(e.message.contains("is not as Muster wrote it"), "{e}");
+}
+
+#[test]
+fn every_single_byte_change_to_a_saved_battle_is_refused() {
+    let text = battle_to_json(&sample());
+    let bytes = text.as_bytes();
+    for i in 0..bytes.len() {
+        let mut changed = bytes.to_vec();
+        // Flip the lowest bit: a different character (or invalid UTF-8).
+        changed[i] ^= 1;
+        let opened = std::str::from_utf8(&changed).ok().map(battle_from_json);
+        assert!(
+            !matches!(opened, Some(Ok(_))),
+            "byte {i} ({:?}) changed and the file still opened",
+            char::from(bytes[i])
+        );
     }
 }
