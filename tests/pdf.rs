@@ -82,11 +82,17 @@ fn letter_paper_and_accented_names() {
     assert!(text_of(&pdf, 1).contains("Bataille de Gergovie, été"));
 }
 
-/// The shipped battle taken through deployment by the example script.
+/// The shipped battle taken through deployment by the example script, up
+/// to play (before anything is revealed).
 fn deployed_battle() -> Battle {
     let mut battle = example_battle();
     let script = std::fs::read_to_string("examples/scripts/deployment.jsonl").unwrap();
-    muster::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
+    let setup: String = script
+        .lines()
+        .take_while(|l| !l.contains("\"end_turn\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    muster::script::run(&mut battle, setup.as_bytes(), std::io::sink()).unwrap();
     battle
 }
 
@@ -103,8 +109,10 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
         "Camp (N)",
         "Field fortification",
         "Ambush marker (sealed)",
-        "Ambush S1: 3.0 in from S, 14.0 in from E",
+        "Ambush S1: 3.0 in from S, 14.0 in from E, sealed ",
         "Ambush S3",
+        "Flank marches (sealed)",
+        "South march 1: commitment ",
     ] {
         assert!(
             table.contains(expected),
@@ -116,8 +124,9 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     assert!(all.contains("South places an ambush marker at (18.0, 16.0)"));
     // Battle groups deployed in the open are named in the log...
     assert!(all.contains("Legio V"), "{all}");
-    // ...but not those in ambush: Legio I, the Syrian archers, and a dummy.
-    for secret in ["Syrian archers", "Legio I\n", "Legio I ", "ummy"] {
+    // ...but not those in ambush or marching: Legio I, the Syrian archers,
+    // a dummy, the two alae.
+    for secret in ["Syrian archers", "Legio I\n", "Legio I ", "ummy", "Ala "] {
         assert!(!all.contains(secret), "the printout names {secret:?}");
     }
 }

@@ -10,6 +10,7 @@ mod dice_input;
 mod file_dialog;
 mod inventory_editor;
 mod log_view;
+mod privacy;
 mod steps;
 mod table_view;
 
@@ -452,8 +453,7 @@ impl eframe::App for MusterApp {
         let ctx = ui.ctx().clone();
         // A secret is being handed over: the whole window is the privacy
         // screen, so nothing of the other player's inputs shows.
-        let showing = self.shown_step() == Step::Ambushes;
-        if let Some(screen) = self.panels.ambushes.hand_over(&self.battle, showing) {
+        if let Some((step, screen)) = self.panels.hand_over(self.shown_step(), &self.battle) {
             egui::CentralPanel::default().show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.add_space(ui.available_height() / 3.0);
@@ -465,7 +465,7 @@ impl eframe::App for MusterApp {
                         .button(egui::RichText::new(&screen.button).size(18.0))
                         .clicked()
                     {
-                        self.panels.ambushes.handed_over(&self.battle);
+                        self.panels.handed_over(step, &self.battle);
                     }
                 });
             });

@@ -335,7 +335,10 @@ fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) 
         let f = muster::battle::fortification_footprint(ruleset, *pose);
         painter.extend(frame.footprint(&f, fort, Stroke::new(1.0, ink)));
     }
-    for a in &state.deployment.ambushes {
+    for (i, a) in state.deployment.ambushes.iter().enumerate() {
+        if !a.standing() {
+            continue;
+        }
         let c = frame.to_screen(a.at);
         painter.circle(
             c,
@@ -343,11 +346,20 @@ fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) 
             Color32::from_rgb(250, 250, 235),
             Stroke::new(1.5, ink),
         );
-        painter.text(c, Align2::CENTER_CENTER, "?", font.clone(), Color32::BLACK);
+        let label = match a.revealed {
+            Some(muster::battle::AmbushContent::Bg { bg }) => state.armies[a.side]
+                .as_ref()
+                .and_then(|army| army.bgs.get(bg))
+                .map_or(String::new(), |g| g.name.clone()),
+            _ => {
+                painter.text(c, Align2::CENTER_CENTER, "?", font.clone(), Color32::BLACK);
+                format!("Ambush {}{}", &a.side.name()[..1], i + 1)
+            }
+        };
         painter.text(
             c - Vec2::new(0.0, 8.0),
             Align2::CENTER_BOTTOM,
-            format!("Ambush ({})", &a.side.name()[..1]),
+            label,
             font.clone(),
             ink,
         );

@@ -465,30 +465,56 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // Ambushes: the window is the hand-over screen until North takes it.
     h.get_by_label("Pass to North");
     assert!(h.query_by_label("Sequence").is_none());
-    click(&mut h, "I am North: show my ambushes");
+    click(&mut h, "I am North: show my secrets");
+    click(&mut h, "Use this passphrase");
+    h.get_by_label_contains("No passphrase: this file does not protect your secrets");
     click(&mut h, "North: finish ambushes");
-    h.get_by_label("North (Bob) has placed his ambushes");
+    h.get_by_label("North (Bob) is done");
     click(&mut h, "Screen passed to South");
-    click(&mut h, "I am South: show my ambushes");
+    click(&mut h, "I am South: show my secrets");
+    type_into(&mut h, "South's passphrase", "alea");
+    click(&mut h, "Use this passphrase");
     click(&mut h, "Marker stands for");
     click(&mut h, "Syrian archers");
     h.get_by_label_contains("where Light Foot may hide");
     click_table(&mut h, [18.0, 16.0]);
     h.get_by_label("✔ Legal position");
-    click(&mut h, "Place ambush marker");
+    click(&mut h, "Seal and place ambush marker");
     assert_eq!(deployment(&h).ambushes.len(), 1);
-    h.get_by_label("Syrian archers at (18.0, 16.0)");
+    h.get_by_label_contains("Syrian archers at (18.0, 16.0), sealed ");
     click(&mut h, "South: finish ambushes");
     click(&mut h, "Screen passed to North");
-    // Away from its owner's private view, what a marker is never shows.
+    // The next private step's hand-over screen shows nothing of it.
     assert!(h.query_by_label_contains("Syrian archers").is_none());
-    h.get_by_label_contains("South places an ambush marker at (18.0, 16.0)");
 
+    // Flank marches, in private too: South sends his two alae.
+    click(&mut h, "I am North: show my secrets");
+    click(&mut h, "Use this passphrase");
     click(&mut h, "North: done with flank marches");
+    click(&mut h, "Screen passed to South");
+    click(&mut h, "I am South: show my secrets");
+    type_into(&mut h, "South's passphrase", "wrong");
+    click(&mut h, "Use this passphrase");
+    h.get_by_label_contains("does not open South's sealed record");
+    replace_text(&mut h, "South's passphrase", "alea");
+    click(&mut h, "Use this passphrase");
+    click(&mut h, "Ala Petriana marches");
+    click(&mut h, "Ala Indiana marches");
+    h.get_by_label("Arrival modifier +0");
+    click(&mut h, "Seal flank march");
+    h.get_by_label_contains("March 1: Ala Petriana, Ala Indiana on the left flank");
+    h.get_by_label_contains("3 of your battle groups stay off the table");
     click(&mut h, "South: done with flank marches");
+    click(&mut h, "Screen passed to North");
+    // Back in the open: markers by position, marches by code, nothing more.
+    h.get_by_label_contains("South places an ambush marker at (18.0, 16.0)");
+    h.get_by_label_contains("South records a flank march, sealed: commitment ");
+    assert!(h.query_by_label_contains("Ala Petriana").is_none());
+    assert!(h.query_by_label_contains("Syrian archers").is_none());
 
     // Batches: Muster says who deploys how many; the player ticks them off.
     h.get_by_label("North: deploy 3 BGs; skirmishers within 18 MU, others within 12 MU");
+    let hidden = [6, 7, 8];
     let mut batches = 0;
     while let Phase::Deployment(muster::battle::DeploymentTurn::Batch { side, number, size }) =
         h.state().battle.phase()
@@ -496,9 +522,8 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
         let state = h.state().battle.state().clone();
         let army = state.armies[side].clone().unwrap();
         let done = muster::battle::deployed_bgs(&state, side);
-        let next: Vec<usize> = muster::battle::on_table_bgs(&state, side)
-            .into_iter()
-            .filter(|bg| !done.contains(bg))
+        let next: Vec<usize> = (0..army.bgs.len())
+            .filter(|bg| !(done.contains(bg) || side == Side::South && hidden.contains(bg)))
             .take(size)
             .collect();
         for bg in next {
@@ -510,8 +535,8 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
         batches += 1;
     }
     assert_eq!(
-        batches, 6,
-        "3 + 3 + 3 each: South deploys 9, one BG being in ambush"
+        batches, 7,
+        "North 3 + 3 + 3; South 2 + 2 + 2 + 1 (three kept off)"
     );
     click(&mut h, "North: no dismounting");
     click(&mut h, "South: no dismounting");
@@ -525,4 +550,24 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Enter North's die");
     h.get_by_label_contains("South moves first (South 5, North 2)");
     assert_eq!(h.state().battle.phase(), Phase::Play);
+
+    // Play: the flank march rolls from South's turn 2, with its chances.
+    h.get_by_label("Turn 1: South to move");
+    click(&mut h, "End South's turn 1");
+    click(&mut h, "End North's turn 1");
+    h.get_by_label_contains("Each roll: 2d6 +0, arrives on 10+: 1/6 = 16.7%");
+    h.get_by_label_contains("roll for flank march 1 before anything else");
+    type_into(&mut h, "South's dice", "5 6");
+    click(&mut h, "Enter South's dice");
+    click(&mut h, "Reveal South's flank march 1");
+    click(&mut h, "I am South: show my secrets");
+    type_into(&mut h, "South's passphrase", "alea");
+    click(&mut h, "Use this passphrase");
+    click(&mut h, "Reveal to both players");
+    click(&mut h, "Screen passed to North");
+    h.get_by_label_contains(
+        "South's flank march 1 is revealed (commitment checked): Ala Petriana, Ala Indiana led by",
+    );
+    click(&mut h, "End South's turn 2");
+    h.get_by_label("Turn 2: North to move");
 }

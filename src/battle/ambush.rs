@@ -7,11 +7,13 @@
 //! skirmisher deployment area under RULES 7 (see `crate::visibility`).
 
 use super::deployment::{AmbushContent, DeploymentTurn, ground_class};
-use super::{Event, State};
+use super::{Command, Event, State};
 use crate::error::{RuleError, refuse};
+use crate::intel::{Revealed, Sealed};
 use crate::ruleset::{AmbushDepth, Ruleset, TerrainClass, Visibility};
 use crate::side::Side;
 use crate::visibility::{Effect, Screen, Sighting, Sightlines, Strip, Target};
+use serde::{Deserialize, Serialize};
 
 /// The terrain on the table as sight sees it.
 pub fn sightlines(state: &State, ruleset: &Ruleset) -> Sightlines {
@@ -406,25 +408,52 @@ impl AmbushMaps {
     }
 }
 
-pub(super) fn decide_place(
+fn expect_ambush_turn(state: &State, ruleset: &Ruleset, side: Side) -> Result<(), RuleError> {
+    match state.phase(ruleset) {
+        super::Phase::Deployment(DeploymentTurn::Ambushes(s)) if s == side => Ok(()),
+        _ => refuse("8.3", format!("{side} cannot place an ambush now")),
+    }
+}
+
+/// The contents of `side`'s markers so far, opened with his passphrase.
+pub fn open_ambushes(
+    state: &State,
+    side: Side,
+    passphrase: &str,
+) -> Result<Vec<(usize, AmbushContent)>, RuleError> {
+    state
+        .deployment
+        .ambushes
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.side == side)
+        .map(|(i, a)| {
+            let opened: Revealed<AmbushContent> = a
+                .sealed
+                .open(passphrase)
+                .map_err(|e| RuleError::new("8.3", e.to_string()))?;
+            Ok((i, opened.secret))
+        })
+        .collect()
+}
+
+/// On the owner's screen, before anything is sent: checks a marker fully,
+/// with what it stands for, and seals it under his passphrase. The command
+/// carries only the sealed record.
+pub fn seal_ambush(
     state: &State,
     ruleset: &Ruleset,
     side: Side,
     at: [f64; 2],
     content: AmbushContent,
-) -> Result<Vec<Event>, RuleError> {
-    let turn = match state.phase(ruleset) {
-        super::Phase::Deployment(turn) => Some(turn),
-        _ => None,
-    };
-    if turn != Some(DeploymentTurn::Ambushes(side)) {
-        return refuse("8.3", format!("{side} cannot place an ambush now"));
-    }
-    let placed = state.deployment.ambushes.iter().filter(|a| a.side == side);
+    passphrase: &str,
+) -> Result<Command, RuleError> {
+    expect_ambush_turn(state, ruleset, side)?;
+    let earlier = open_ambushes(state, side, passphrase)?;
     match content {
         AmbushContent::Dummy => {
             let max = ruleset.deployment.ambush.max_dummies;
-            let dummies = placed.filter(|a| a.content == AmbushContent::Dummy).count();
+            let dummies = earlier.iter().filter(|(_, c)| *c == content).count();
             if dummies as u32 >= max {
                 return refuse(
                     "8.3",
@@ -433,11 +462,164 @@ pub(super) fn decide_place(
             }
         }
         AmbushContent::Bg { .. } => {
-            if placed.clone().any(|a| a.content == content) {
+            if earlier.iter().any(|(_, c)| *c == content) {
                 return refuse("8.3", "That battle group is already in ambush");
             }
         }
     }
     check_ambush(state, ruleset, side, content, at)?;
-    Ok(vec![Event::AmbushPlaced { side, at, content }])
+    let sealed = Sealed::seal(side, &content, passphrase)
+        .map_err(|e| RuleError::new("8.3", e.to_string()))?;
+    Ok(Command::PlaceAmbush { side, at, sealed })
+}
+
+/// What the rules can check of a sealed marker: the turn, and that it stands
+/// where something of the owner's army (or a dummy) could hide.
+pub(super) fn decide_place(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    at: [f64; 2],
+    sealed: &Sealed,
+) -> Result<Vec<Event>, RuleError> {
+    expect_ambush_turn(state, ruleset, side)?;
+    if sealed.owner != side {
+        return refuse("8.3", format!("That record is sealed by {}", sealed.owner));
+    }
+    let army = state.armies[side].as_ref().expect("armies are set by now");
+    let mut contents: Vec<AmbushContent> = vec![AmbushContent::Dummy];
+    let mut seen_types: Vec<&str> = Vec::new();
+    for (bg, group) in army.bgs.iter().enumerate() {
+        if !seen_types.contains(&group.troop_type.as_str()) {
+            seen_types.push(&group.troop_type);
+            contents.push(AmbushContent::Bg { bg });
+        }
+    }
+    let mut first_error = None;
+    for content in contents {
+        match check_ambush(state, ruleset, side, content, at) {
+            Ok(_) => {
+                return Ok(vec![Event::AmbushPlaced {
+                    side,
+                    at,
+                    sealed: sealed.clone(),
+                }]);
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.expect("a dummy is always tried"))
+}
+
+/// Why an ambush is revealed (RULES 8.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RevealReason {
+    OwnersChoice,
+    EnemyInView,
+    MovesOrShoots,
+}
+
+impl RevealReason {
+    pub const ALL: [RevealReason; 3] = [
+        RevealReason::OwnersChoice,
+        RevealReason::EnemyInView,
+        RevealReason::MovesOrShoots,
+    ];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            RevealReason::OwnersChoice => "its owner reveals it",
+            RevealReason::EnemyInView => "an enemy comes into view of it",
+            RevealReason::MovesOrShoots => "it moves or shoots",
+        }
+    }
+}
+
+/// On the owner's screen: opens marker `marker` with his passphrase for its
+/// reveal.
+pub fn reveal_ambush(
+    state: &State,
+    side: Side,
+    marker: usize,
+    passphrase: &str,
+    reason: RevealReason,
+) -> Result<Command, RuleError> {
+    let Some(a) = state
+        .deployment
+        .ambushes
+        .get(marker)
+        .filter(|a| a.side == side)
+    else {
+        return refuse("8.3", format!("{side} has no ambush marker {}", marker + 1));
+    };
+    let revealed = a
+        .sealed
+        .open(passphrase)
+        .map_err(|e| RuleError::new("8.3", e.to_string()))?;
+    Ok(Command::RevealAmbush {
+        side,
+        marker,
+        revealed,
+        reason,
+    })
+}
+
+pub(super) fn decide_reveal(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    marker: usize,
+    revealed: &Revealed<AmbushContent>,
+    reason: RevealReason,
+) -> Result<Vec<Event>, RuleError> {
+    if state.phase(ruleset) != super::Phase::Play {
+        return refuse("8.3", "Ambushes are revealed during play");
+    }
+    let Some(a) = state
+        .deployment
+        .ambushes
+        .get(marker)
+        .filter(|a| a.side == side)
+    else {
+        return refuse("8.3", format!("{side} has no ambush marker {}", marker + 1));
+    };
+    if a.revealed.is_some() {
+        return refuse("8.3", "That ambush marker is already revealed");
+    }
+    a.sealed
+        .check(revealed)
+        .map_err(|e| RuleError::new("8.3", e.to_string()))?;
+    // Sealed, it could not be checked in full: check it now, in the open.
+    let mut problems = Vec::new();
+    if let AmbushContent::Bg { bg } = revealed.secret {
+        if super::deployment::deployed_bgs(state, side).contains(&bg) {
+            problems.push("that battle group was also deployed in a batch".to_string());
+        }
+        if let Err(e) = check_ambush(state, ruleset, side, revealed.secret, a.at) {
+            problems.push(e.message);
+        }
+    }
+    let dummies = state
+        .deployment
+        .ambushes
+        .iter()
+        .filter(|b| b.side == side && b.revealed == Some(AmbushContent::Dummy))
+        .count()
+        + usize::from(revealed.secret == AmbushContent::Dummy);
+    if dummies as u32 > ruleset.deployment.ambush.max_dummies {
+        problems.push(format!(
+            "{dummies} dummies revealed; the limit is {}",
+            ruleset.deployment.ambush.max_dummies
+        ));
+    }
+    Ok(vec![Event::AmbushRevealed {
+        side,
+        marker,
+        revealed: revealed.clone(),
+        reason,
+        problems,
+    }])
 }

@@ -5,19 +5,30 @@
 //! Each step is done by each player, the player without initiative first.
 //! Whose turn it is comes from the state (`turn`), never stored.
 
+use super::flank_march::FlankMarch;
 use super::{Event, State};
 use crate::error::{RuleError, refuse};
 use crate::geometry::{Footprint, Pose, Shape, TOUCH, overlaps};
+use crate::intel::Sealed;
 use crate::ruleset::{Ruleset, TerrainClass};
 use crate::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 
-/// Where an ambush marker stands and what it is (RULES 8.3).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Where an ambush marker stands, what it is sealed, and what it proved to
+/// be once revealed (RULES 8.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Ambush {
     pub side: Side,
     pub at: [f64; 2],
-    pub content: AmbushContent,
+    pub sealed: Sealed,
+    pub revealed: Option<AmbushContent>,
+}
+
+impl Ambush {
+    /// Still on the table: not revealed as a dummy (a dummy is removed).
+    pub fn standing(&self) -> bool {
+        self.revealed != Some(AmbushContent::Dummy)
+    }
 }
 
 /// What an ambush marker stands for.
@@ -38,7 +49,10 @@ pub struct DeploymentState {
     pub fortifications_done: Sides<bool>,
     pub ambushes: Vec<Ambush>,
     pub ambushes_done: Sides<bool>,
-    pub flank_marches_done: Sides<bool>,
+    pub flank_marches: Vec<FlankMarch>,
+    /// How many BGs each side keeps off the table (in ambush or on a flank
+    /// march), declared when he finishes flank marches: the table shows it.
+    pub off_table: Sides<Option<usize>>,
     /// Batches deployed so far, in order: whose, and which BGs.
     pub batches: Vec<(Side, Vec<usize>)>,
     /// The BGs each side has committed to dismount, once decided.
@@ -110,20 +124,11 @@ pub fn batch_order(first: Side, sizes: &Sides<Vec<usize>>) -> Vec<(Side, usize, 
     order
 }
 
-/// The BGs `side` deploys on the table: not ambushing, not flank marching.
-pub fn on_table_bgs(state: &State, side: Side) -> Vec<usize> {
-    let Some(army) = &state.armies[side] else {
-        return Vec::new();
-    };
-    (0..army.bgs.len())
-        .filter(|bg| {
-            !state
-                .deployment
-                .ambushes
-                .iter()
-                .any(|a| a.side == side && a.content == AmbushContent::Bg { bg: *bg })
-        })
-        .collect()
+/// How many BGs `side` deploys on the table: all but those he declared in
+/// ambush or on flank marches.
+pub fn on_table_count(state: &State, side: Side) -> usize {
+    let total = state.armies[side].as_ref().map_or(0, |a| a.bgs.len());
+    total.saturating_sub(state.deployment.off_table[side].unwrap_or(0))
 }
 
 /// The BGs `side` has set on the table so far.
@@ -149,7 +154,7 @@ pub fn turn(state: &State, ruleset: &Ruleset, init: Side) -> Option<DeploymentTu
     if let Some(s) = order.into_iter().find(|s| !d.ambushes_done[*s]) {
         return Some(DeploymentTurn::Ambushes(s));
     }
-    if let Some(s) = order.into_iter().find(|s| !d.flank_marches_done[*s]) {
+    if let Some(s) = order.into_iter().find(|s| d.off_table[*s].is_none()) {
         return Some(DeploymentTurn::FlankMarches(s));
     }
     let batches = batch_order(init.opponent(), &schedule(state, ruleset));
@@ -169,8 +174,8 @@ pub fn turn(state: &State, ruleset: &Ruleset, init: Side) -> Option<DeploymentTu
 pub fn schedule(state: &State, ruleset: &Ruleset) -> Sides<Vec<usize>> {
     let f = ruleset.deployment.batch_fraction;
     Sides {
-        south: batch_sizes(on_table_bgs(state, Side::South).len(), f),
-        north: batch_sizes(on_table_bgs(state, Side::North).len(), f),
+        south: batch_sizes(on_table_count(state, Side::South), f),
+        north: batch_sizes(on_table_count(state, Side::North), f),
     }
 }
 
@@ -426,10 +431,6 @@ pub(super) fn decide_finish(
             |t| matches!(t, DeploymentTurn::Ambushes(_)),
             "finish ambushes",
         ),
-        Finished::FlankMarches => (
-            |t| matches!(t, DeploymentTurn::FlankMarches(_)),
-            "finish flank marches",
-        ),
         Finished::Commanders => (
             |t| matches!(t, DeploymentTurn::Commanders(_)),
             "place commanders",
@@ -445,7 +446,6 @@ pub(super) fn decide_finish(
 pub enum Finished {
     Fortifications,
     Ambushes,
-    FlankMarches,
     /// His commanders are on the table within the depth limit.
     Commanders,
 }
@@ -467,7 +467,6 @@ pub(super) fn decide_batch(
         unreachable!("checked by expect");
     };
     let army = state.armies[side].as_ref().expect("armies are set by now");
-    let on_table = on_table_bgs(state, side);
     let done = deployed_bgs(state, side);
     for (k, bg) in bgs.iter().enumerate() {
         let Some(group) = army.bgs.get(*bg) else {
@@ -476,12 +475,6 @@ pub(super) fn decide_batch(
                 format!("{side} has no battle group number {}", bg + 1),
             );
         };
-        if !on_table.contains(bg) {
-            return refuse(
-                "8.5",
-                format!("{} is in ambush; it does not deploy in a batch", group.name),
-            );
-        }
         if done.contains(bg) || bgs[..k].contains(bg) {
             return refuse("8.5", format!("{} is already deployed", group.name));
         }
@@ -491,7 +484,7 @@ pub(super) fn decide_batch(
             "8.5",
             format!(
                 "{side}'s batch {number} is {size} battle groups (a quarter of {}, rounded up); {} ticked",
-                on_table.len(),
+                on_table_count(state, side),
                 bgs.len()
             ),
         );
@@ -536,15 +529,48 @@ pub(super) fn fold(d: &mut DeploymentState, event: &Event) {
     match event {
         Event::CampPlaced { side, pose } => d.camps[*side] = Some(*pose),
         Event::FortificationPlaced { side, pose } => d.fortifications.push((*side, *pose)),
-        Event::AmbushPlaced { side, at, content } => d.ambushes.push(Ambush {
+        Event::AmbushPlaced { side, at, sealed } => d.ambushes.push(Ambush {
             side: *side,
             at: *at,
-            content: *content,
+            sealed: sealed.clone(),
+            revealed: None,
         }),
+        Event::FlankMarchRecorded {
+            side,
+            sealed,
+            modifier,
+        } => d
+            .flank_marches
+            .push(FlankMarch::new(*side, sealed.clone(), *modifier)),
+        Event::FlankMarchesFinished { side, off_table } => d.off_table[*side] = Some(*off_table),
+        Event::AmbushRevealed {
+            marker, revealed, ..
+        } => {
+            if let Some(a) = d.ambushes.get_mut(*marker) {
+                a.revealed = Some(revealed.secret);
+            }
+        }
+        Event::ArrivalRolled {
+            march, turn, roll, ..
+        } => {
+            if let Some(m) = d.flank_marches.get_mut(*march) {
+                m.rolls.push((*turn, roll.clone()));
+            }
+        }
+        Event::FlankMarchRevealed {
+            march,
+            revealed,
+            straggling,
+            ..
+        } => {
+            if let Some(m) = d.flank_marches.get_mut(*march) {
+                m.revealed = Some(revealed.clone());
+                m.straggling = straggling.clone();
+            }
+        }
         Event::StepFinished { side, step } => match step {
             Finished::Fortifications => d.fortifications_done[*side] = true,
             Finished::Ambushes => d.ambushes_done[*side] = true,
-            Finished::FlankMarches => d.flank_marches_done[*side] = true,
             Finished::Commanders => d.commanders[*side] = true,
         },
         Event::BatchDeployed { side, bgs, .. } => d.batches.push((*side, bgs.clone())),

@@ -30,6 +30,17 @@ fn camps_down(b: &mut Battle) {
     .unwrap();
 }
 
+/// Seals and places a marker as the owner's screen does.
+fn ambush(
+    b: &mut Battle,
+    side: Side,
+    at: [f64; 2],
+    content: AmbushContent,
+) -> Result<Vec<Event>, RuleError> {
+    let command = seal_ambush(b.state(), b.ruleset(), side, at, content, "hannibal")?;
+    b.apply(command)
+}
+
 fn finish(b: &mut Battle, side: Side, step: Finished) {
     b.apply(Command::Finish { side, step }).unwrap();
 }
@@ -148,32 +159,14 @@ fn ambushes_must_be_hidden_from_the_enemy_skirmisher_area() {
     assert_eq!(turn(&b), DeploymentTurn::Ambushes(Side::South));
     let legio = AmbushContent::Bg { bg: 0 };
     // In the open on the west flank: seen.
-    let e = b
-        .apply(Command::PlaceAmbush {
-            side: Side::South,
-            at: [10.0, 10.0],
-            content: legio,
-        })
-        .unwrap_err();
+    let e = ambush(&mut b, Side::South, [10.0, 10.0], legio).unwrap_err();
     assert_eq!(e.rule, "8.3");
     assert!(e.message.contains("is seen from ("), "{e}");
     // The central third is out.
-    let e = b
-        .apply(Command::PlaceAmbush {
-            side: Side::South,
-            at: [36.0, 5.0],
-            content: legio,
-        })
-        .unwrap_err();
+    let e = ambush(&mut b, Side::South, [36.0, 5.0], legio).unwrap_err();
     assert!(e.message.contains("central third"), "{e}");
     // South holds the initiative: up to half-way (24 MU), not beyond.
-    let e = b
-        .apply(Command::PlaceAmbush {
-            side: Side::South,
-            at: [10.0, 25.0],
-            content: legio,
-        })
-        .unwrap_err();
+    let e = ambush(&mut b, Side::South, [10.0, 25.0], legio).unwrap_err();
     assert!(e.message.contains("25.0 MU from South's long edge"), "{e}");
     // In the village (2 MU: hidden from 27 MU away).
     let why = check_ambush(b.state(), b.ruleset(), Side::South, legio, [58.0, 3.0]).unwrap();
@@ -182,12 +175,7 @@ fn ambushes_must_be_hidden_from_the_enemy_skirmisher_area() {
         "{why}"
     );
     assert!(why.contains("in Village"), "{why}");
-    b.apply(Command::PlaceAmbush {
-        side: Side::South,
-        at: [58.0, 3.0],
-        content: legio,
-    })
-    .unwrap();
+    ambush(&mut b, Side::South, [58.0, 3.0], legio).unwrap();
     // Light foot hides in the brush, heavy foot does not.
     let archers = AmbushContent::Bg { bg: 6 };
     let brush = [18.0, 16.0];
@@ -201,30 +189,13 @@ fn ambushes_must_be_hidden_from_the_enemy_skirmisher_area() {
     )
     .unwrap_err();
     assert!(e.message.contains("is seen from"), "{e}");
-    let e = b
-        .apply(Command::PlaceAmbush {
-            side: Side::South,
-            at: brush,
-            content: legio,
-        })
-        .unwrap_err();
+    let e = ambush(&mut b, Side::South, brush, legio).unwrap_err();
     assert!(e.message.contains("already in ambush"), "{e}");
     // Dummies: placed as light foot, two at most.
     for at in [[17.0, 15.0], [22.0, 17.0]] {
-        b.apply(Command::PlaceAmbush {
-            side: Side::South,
-            at,
-            content: AmbushContent::Dummy,
-        })
-        .unwrap();
+        ambush(&mut b, Side::South, at, AmbushContent::Dummy).unwrap();
     }
-    let e = b
-        .apply(Command::PlaceAmbush {
-            side: Side::South,
-            at: [19.0, 15.0],
-            content: AmbushContent::Dummy,
-        })
-        .unwrap_err();
+    let e = ambush(&mut b, Side::South, [19.0, 15.0], AmbushContent::Dummy).unwrap_err();
     assert!(e.message.contains("the limit is 2"), "{e}");
     // The log says where, never what.
     let lines = b.log_lines();
@@ -285,15 +256,18 @@ fn a_full_deployment_then_who_moves_first() {
     let mut b = terrain_battle();
     to_ambushes(&mut b);
     finish(&mut b, Side::North, Finished::Ambushes);
-    b.apply(Command::PlaceAmbush {
-        side: Side::South,
-        at: [58.0, 3.0],
-        content: AmbushContent::Bg { bg: 0 },
-    })
+    ambush(
+        &mut b,
+        Side::South,
+        [58.0, 3.0],
+        AmbushContent::Bg { bg: 0 },
+    )
     .unwrap();
     finish(&mut b, Side::South, Finished::Ambushes);
-    finish(&mut b, Side::North, Finished::FlankMarches);
-    finish(&mut b, Side::South, Finished::FlankMarches);
+    for (side, off_table) in [(Side::North, 0), (Side::South, 1)] {
+        b.apply(Command::FinishFlankMarches { side, off_table })
+            .unwrap();
+    }
     // North: 9 BGs -> 3, 3, 3; South: 9 on table (one in ambush) -> 3, 3, 3.
     assert_eq!(
         turn(&b),

@@ -1,7 +1,7 @@
 //! The log in words: one sentence per event, as a player would say it
 //! ("North rolls 4 + 1 (Field Commander C-in-C) = 5").
 
-use super::{AdjustAction, Entry, Event, Finished, State};
+use super::{AdjustAction, AmbushContent, Entry, Event, Finished, State};
 use crate::dice::Roll;
 use crate::ruleset::{PlacementZone, Ruleset};
 use crate::side::Side;
@@ -223,7 +223,6 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
                 let s = if n == 1 { "" } else { "s" };
                 format!("{side} has finished placing ambushes ({n} marker{s})")
             }
-            Finished::FlankMarches => format!("{side} has finished recording flank marches"),
             Finished::Commanders => {
                 format!("{side} has placed his commanders within 12 MU of his long edge")
             }
@@ -242,6 +241,85 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
         Event::MovesFirstRolled { side, round, roll } => {
             roll_off_line(*side, "who moves first", *round, roll)
         }
+        Event::FlankMarchRecorded {
+            side,
+            sealed,
+            modifier,
+        } => format!(
+            "{side} records a flank march, sealed: commitment {}, arrival modifier {modifier:+}",
+            sealed.code()
+        ),
+        Event::FlankMarchesFinished { side, off_table } => format!(
+            "{side} has recorded his flank marches; {off_table} battle groups stay off the table (in ambush or marching)"
+        ),
+        Event::ArrivalRolled {
+            side,
+            march,
+            turn,
+            roll,
+            arrives,
+        } => {
+            let outcome = if *arrives { "it arrives" } else { "not yet" };
+            format!(
+                "{side}'s turn {turn}: flank march {} rolls {}: {outcome}",
+                march + 1,
+                roll.describe()
+            )
+        }
+        Event::FlankMarchRevealed {
+            side,
+            march,
+            revealed,
+            straggling,
+            problems,
+        } => {
+            let plan = &revealed.secret;
+            let army = state.armies[*side].as_ref();
+            let leader = army
+                .and_then(|a| a.commanders.get(plan.commander))
+                .map_or("a commander".to_string(), |c| c.name.clone());
+            let tests: Vec<String> = straggling
+                .iter()
+                .map(|t| {
+                    let name = bg_names(state, *side, &[t.bg]);
+                    let verdict = if t.straggles { "straggles" } else { "arrives" };
+                    format!("{name} {} {verdict}", t.roll.describe())
+                })
+                .collect();
+            let mut text = format!(
+                "{side}'s flank march {} is revealed (commitment checked): {} led by {leader} on the {} flank. Straggling: {}",
+                march + 1,
+                bg_names(state, *side, &plan.bgs),
+                plan.flank.name(),
+                tests.join("; ")
+            );
+            for p in problems {
+                text.push_str(&format!(". ⚠ {p}"));
+            }
+            text
+        }
+        Event::AmbushRevealed {
+            side,
+            marker,
+            revealed,
+            reason,
+            problems,
+        } => {
+            let what = match revealed.secret {
+                AmbushContent::Dummy => "a dummy, removed".to_string(),
+                AmbushContent::Bg { bg } => bg_names(state, *side, &[bg]),
+            };
+            let mut text = format!(
+                "{side}'s ambush marker {} is revealed because {} (commitment checked): {what}",
+                marker + 1,
+                reason.text()
+            );
+            for p in problems {
+                text.push_str(&format!(". ⚠ {p}"));
+            }
+            text
+        }
+        Event::TurnEnded { side, turn } => format!("{side} ends his turn {turn}"),
         Event::MovesFirstTied { total, .. } => {
             format!("Tied at {total} for who moves first: both roll again (ruling, rule 9)")
         }

@@ -10,27 +10,38 @@ mod adjustment;
 mod ambush;
 mod deployment;
 mod describe;
+mod flank_march;
 mod initiative;
 mod moves_first;
 mod placement;
+mod play;
 mod selection;
 mod settings;
 mod state;
 mod territory;
 
 pub use adjustment::{AdjustAction, Allowance, allowance, check_adjust};
-pub use ambush::{AmbushMap, AmbushMaps, Profile, Verdict, check_ambush, enemy_area, sightlines};
+pub use ambush::{
+    AmbushMap, AmbushMaps, Profile, RevealReason, Verdict, check_ambush, enemy_area, open_ambushes,
+    reveal_ambush, seal_ambush, sightlines,
+};
 pub use deployment::{
     Ambush, AmbushContent, DeploymentState, DeploymentTurn, Finished, batch_order, batch_sizes,
     camp_footprint, check_camp, check_fortification, deployed_bgs, describe_turn,
-    fortification_footprint, on_table_bgs, reach,
+    fortification_footprint, on_table_count, reach,
 };
 pub use describe::zone_text;
+pub use flank_march::{
+    Flank, FlankMarch, FlankMarchPlan, Straggle, arrival_by_turn, arrival_chance,
+    arrival_modifiers, check_plan, due as arrivals_due, open_marches, reveal_plan, seal_plan,
+    straggle_chance, straggle_modifiers, to_reveal,
+};
 pub use moves_first::modifiers as moves_first_modifiers;
 pub use placement::{
     Laid, PlacementState, PlacementTurn, check_pose, check_road, legal_pose_exists,
     nearest_legal_pose, piece_name, placement_rolled, zone_highlight,
 };
+pub use play::current as current_turn;
 pub use selection::{SelectOption, compulsory_pieces};
 pub use settings::{Settings, TableSize};
 pub use state::{Phase, Pick, RollOff, SelectionState, State, Step, StepStatus};
@@ -40,6 +51,7 @@ use crate::army::Army;
 use crate::dice::{DiceInput, Roll};
 use crate::error::{RuleError, refuse};
 use crate::geometry::{Pose, Shape, SideEdge};
+use crate::intel::{Revealed, Sealed};
 use crate::ruleset::{Ruleset, TerrainClass};
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
@@ -100,12 +112,23 @@ pub enum Command {
     PlaceCamp { side: Side, pose: Pose },
     /// One field fortification section (RULES 8.2).
     PlaceFortification { side: Side, pose: Pose },
-    /// An ambush marker: a battle group or a dummy at a point (RULES 8.3).
+    /// An ambush marker at a point, what it is sealed (RULES 8.3); made by
+    /// `seal_ambush` on the owner's screen.
     PlaceAmbush {
         side: Side,
         at: [f64; 2],
-        content: AmbushContent,
+        sealed: Sealed,
     },
+    /// A flank march, sealed, with its arrival modifier stated (RULES 8.4);
+    /// made by `seal_plan` on the owner's screen.
+    RecordFlankMarch {
+        side: Side,
+        sealed: Sealed,
+        modifier: i32,
+    },
+    /// The player has recorded his flank marches; `off_table` is how many
+    /// battle groups he keeps off the table, in ambush or marching.
+    FinishFlankMarches { side: Side, off_table: usize },
     /// The player is done with a deployment step (RULES 8).
     Finish { side: Side, step: Finished },
     /// The battle groups set on the real table in this batch (RULES 8.5).
@@ -114,6 +137,30 @@ pub enum Command {
     CommitDismount { side: Side, bgs: Vec<usize> },
     /// A side's roll for who moves first (RULES 9).
     RollMovesFirst { side: Side, dice: DiceInput },
+    /// A flank march's arrival roll at the start of its owner's turn (RULES 10).
+    RollArrival {
+        side: Side,
+        march: usize,
+        dice: DiceInput,
+    },
+    /// An arrived flank march revealed, with one straggling roll per battle
+    /// group (RULES 10); made by `reveal_plan` on the owner's screen.
+    RevealFlankMarch {
+        side: Side,
+        march: usize,
+        revealed: Revealed<FlankMarchPlan>,
+        straggling: Vec<DiceInput>,
+    },
+    /// An ambush marker revealed, and why (RULES 8.3); made by
+    /// `reveal_ambush` on the owner's screen.
+    RevealAmbush {
+        side: Side,
+        marker: usize,
+        revealed: Revealed<AmbushContent>,
+        reason: RevealReason,
+    },
+    /// The player to move ends his turn.
+    EndTurn { side: Side },
 }
 
 /// What happened. Events are what the log stores and the state folds.
@@ -210,7 +257,16 @@ pub enum Event {
     AmbushPlaced {
         side: Side,
         at: [f64; 2],
-        content: AmbushContent,
+        sealed: Sealed,
+    },
+    FlankMarchRecorded {
+        side: Side,
+        sealed: Sealed,
+        modifier: i32,
+    },
+    FlankMarchesFinished {
+        side: Side,
+        off_table: usize,
     },
     StepFinished {
         side: Side,
@@ -239,18 +295,48 @@ pub enum Event {
         south: i32,
         north: i32,
     },
+    ArrivalRolled {
+        side: Side,
+        march: usize,
+        turn: u32,
+        roll: Roll,
+        arrives: bool,
+    },
+    FlankMarchRevealed {
+        side: Side,
+        march: usize,
+        revealed: Revealed<FlankMarchPlan>,
+        straggling: Vec<Straggle>,
+        /// What the open contents show was wrong, for both to see.
+        problems: Vec<String>,
+    },
+    AmbushRevealed {
+        side: Side,
+        marker: usize,
+        revealed: Revealed<AmbushContent>,
+        reason: RevealReason,
+        problems: Vec<String>,
+    },
+    TurnEnded {
+        side: Side,
+        turn: u32,
+    },
 }
 
 impl Event {
-    /// The dice roll this event records, if any.
-    pub fn roll(&self) -> Option<&Roll> {
+    /// The dice rolls this event records.
+    pub fn rolls(&self) -> Vec<&Roll> {
         match self {
             Event::InitiativeRolled { roll, .. }
             | Event::PlacementRolled { roll, .. }
             | Event::GoingRolled { roll, .. }
             | Event::AdjustmentRolled { roll, .. }
-            | Event::MovesFirstRolled { roll, .. } => Some(roll),
-            _ => None,
+            | Event::MovesFirstRolled { roll, .. }
+            | Event::ArrivalRolled { roll, .. } => vec![roll],
+            Event::FlankMarchRevealed { straggling, .. } => {
+                straggling.iter().map(|s| &s.roll).collect()
+            }
+            _ => Vec::new(),
         }
     }
 }
@@ -265,7 +351,7 @@ pub struct Entry {
 
 impl Entry {
     pub fn has_roll(&self) -> bool {
-        self.events.iter().any(|e| e.roll().is_some())
+        self.events.iter().any(|e| !e.rolls().is_empty())
     }
 }
 
@@ -361,9 +447,33 @@ impl Battle {
             Command::PlaceFortification { side, pose } => {
                 deployment::decide_fortification(s, r, *side, *pose)
             }
-            Command::PlaceAmbush { side, at, content } => {
-                ambush::decide_place(s, r, *side, *at, *content)
+            Command::PlaceAmbush { side, at, sealed } => {
+                ambush::decide_place(s, r, *side, *at, sealed)
             }
+            Command::RecordFlankMarch {
+                side,
+                sealed,
+                modifier,
+            } => flank_march::decide_record(s, r, *side, sealed, *modifier),
+            Command::FinishFlankMarches { side, off_table } => {
+                flank_march::decide_finish(s, r, *side, *off_table)
+            }
+            Command::RollArrival { side, march, dice } => {
+                flank_march::decide_roll(s, r, self.seed, *side, *march, dice)
+            }
+            Command::RevealFlankMarch {
+                side,
+                march,
+                revealed,
+                straggling,
+            } => flank_march::decide_reveal(s, r, self.seed, *side, *march, revealed, straggling),
+            Command::RevealAmbush {
+                side,
+                marker,
+                revealed,
+                reason,
+            } => ambush::decide_reveal(s, r, *side, *marker, revealed, *reason),
+            Command::EndTurn { side } => play::decide_end_turn(s, r, *side),
             Command::Finish { side, step } => deployment::decide_finish(s, r, *side, *step),
             Command::DeployBatch { side, bgs } => deployment::decide_batch(s, r, *side, bgs),
             Command::CommitDismount { side, bgs } => deployment::decide_dismount(s, r, *side, bgs),
@@ -464,7 +574,7 @@ impl Battle {
             .map(|e| {
                 (
                     describe::event(e, &self.ruleset, &self.state),
-                    e.roll().is_some(),
+                    !e.rolls().is_empty(),
                 )
             })
             .collect()
@@ -495,3 +605,6 @@ mod placement_tests;
 
 #[cfg(test)]
 mod deployment_tests;
+
+#[cfg(test)]
+mod flank_march_tests;

@@ -20,6 +20,8 @@ pub struct State {
     pub placement: PlacementState,
     pub deployment: DeploymentState,
     pub moves_first: RollOff,
+    /// Turns played to their end (RULES 10).
+    pub turns_ended: u32,
     /// How many dice the app has drawn from the battle's seeded stream.
     pub app_dice_drawn: u64,
 }
@@ -243,10 +245,10 @@ impl State {
 
     /// Folds one event in. Events come from `Battle::check`, so they are legal.
     pub(super) fn fold(&mut self, ruleset: &Ruleset, event: &Event) {
-        if let Some(roll) = event.roll()
-            && let DiceSource::App { .. } = roll.source
-        {
-            self.app_dice_drawn += roll.dice.len() as u64;
+        for roll in event.rolls() {
+            if let DiceSource::App { .. } = roll.source {
+                self.app_dice_drawn += roll.dice_used();
+            }
         }
         match event {
             Event::Configured { settings } => self.settings = settings.clone(),
@@ -280,12 +282,18 @@ impl State {
                 self.moves_first.rolls = Sides::default();
             }
             Event::MovesFirstWon { side, .. } => self.moves_first.winner = Some(*side),
+            Event::TurnEnded { .. } => self.turns_ended += 1,
             Event::CampPlaced { .. }
             | Event::FortificationPlaced { .. }
             | Event::AmbushPlaced { .. }
+            | Event::FlankMarchRecorded { .. }
+            | Event::FlankMarchesFinished { .. }
             | Event::StepFinished { .. }
             | Event::BatchDeployed { .. }
-            | Event::DismountCommitted { .. } => deployment::fold(&mut self.deployment, event),
+            | Event::DismountCommitted { .. }
+            | Event::ArrivalRolled { .. }
+            | Event::FlankMarchRevealed { .. }
+            | Event::AmbushRevealed { .. } => deployment::fold(&mut self.deployment, event),
             Event::AdjustmentRolled { .. } | Event::PieceAdjusted { .. } => {
                 super::adjustment::fold(&mut self.placement, event);
             }

@@ -59,20 +59,50 @@ pub struct Modifier {
 /// A logged roll: the raw dice, every modifier and the result (RULES 11).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Roll {
+    /// The faces as first rolled.
     pub dice: Vec<u8>,
     pub source: DiceSource,
     pub modifiers: Vec<Modifier>,
+    /// Quality re-rolls (RULES 10), if any die was re-rolled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rerolls: Vec<Reroll>,
     pub total: i32,
+}
+
+/// One die re-rolled for quality: which, what the re-roll showed, and the
+/// face kept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reroll {
+    pub die: usize,
+    pub second: u8,
+    pub kept: u8,
 }
 
 impl Roll {
     pub fn new(dice: Vec<u8>, source: DiceSource, modifiers: Vec<Modifier>) -> Roll {
-        let total = dice.iter().map(|&d| i32::from(d)).sum::<i32>()
+        Roll::with_rerolls(dice, source, modifiers, Vec::new())
+    }
+
+    /// A roll some of whose dice were re-rolled: the kept faces count.
+    pub fn with_rerolls(
+        dice: Vec<u8>,
+        source: DiceSource,
+        modifiers: Vec<Modifier>,
+        rerolls: Vec<Reroll>,
+    ) -> Roll {
+        let kept = |i: usize, d: u8| rerolls.iter().find(|r| r.die == i).map_or(d, |r| r.kept);
+        let total = dice
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| i32::from(kept(i, d)))
+            .sum::<i32>()
             + modifiers.iter().map(|m| m.value).sum::<i32>();
         Roll {
             dice,
             source,
             modifiers,
+            rerolls,
             total,
         }
     }
@@ -82,7 +112,11 @@ impl Roll {
         let mut text = self
             .dice
             .iter()
-            .map(u8::to_string)
+            .enumerate()
+            .map(|(i, d)| match self.rerolls.iter().find(|r| r.die == i) {
+                Some(r) => format!("{d} (re-rolled: {}, kept {})", r.second, r.kept),
+                None => d.to_string(),
+            })
             .collect::<Vec<_>>()
             .join(" + ");
         for m in &self.modifiers {
@@ -93,6 +127,11 @@ impl Roll {
             text.push_str(&format!(" = {}", self.total));
         }
         text
+    }
+
+    /// How many dice the roll used, re-rolls included.
+    pub fn dice_used(&self) -> u64 {
+        (self.dice.len() + self.rerolls.len()) as u64
     }
 
     pub fn is_app(&self) -> bool {
@@ -159,6 +198,54 @@ pub fn roll(
 ) -> Result<Roll, RuleError> {
     let (faces, source) = resolve(input, count, what, seed, drawn)?;
     Ok(Roll::new(faces, source, modifiers))
+}
+
+/// A roll of `count` dice with a quality re-roll rule (RULES 10): each die
+/// the rule names is rolled again, once. Typed dice list the first faces,
+/// then one face per re-rolled die, in order.
+pub fn roll_with_rerolls(
+    input: &DiceInput,
+    count: usize,
+    what: &str,
+    seed: u64,
+    drawn: u64,
+    modifiers: Vec<Modifier>,
+    rule: &RerollRule,
+) -> Result<Roll, RuleError> {
+    let (first, source, seconds): (Vec<u8>, DiceSource, Vec<u8>) = match input {
+        DiceInput::Typed(dice) => {
+            let first: Vec<u8> = dice.iter().copied().take(count).collect();
+            check_typed(&first, count, what)?;
+            let needed = first.iter().filter(|d| rule.rerolls(**d)).count();
+            check_typed(&dice[count..], needed, &format!("{what}'s re-rolls"))?;
+            (first, DiceSource::Typed, dice[count..].to_vec())
+        }
+        DiceInput::App(_) => {
+            let first: Vec<u8> = (0..count as u64)
+                .map(|k| seeded_die(seed, drawn + k))
+                .collect();
+            let needed = first.iter().filter(|d| rule.rerolls(**d)).count() as u64;
+            let seconds = (0..needed)
+                .map(|k| seeded_die(seed, drawn + count as u64 + k))
+                .collect();
+            (first, DiceSource::App { seed, first: drawn }, seconds)
+        }
+    };
+    let mut seconds = seconds.into_iter();
+    let rerolls = first
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| rule.rerolls(**d))
+        .map(|(die, d)| {
+            let second = seconds.next().expect("counted above");
+            Reroll {
+                die,
+                second,
+                kept: rule.keep(*d, second),
+            }
+        })
+        .collect();
+    Ok(Roll::with_rerolls(first, source, modifiers, rerolls))
 }
 
 /// A troop quality (RULES 10).

@@ -114,3 +114,96 @@ fn exact_distributions() {
         .round() as u64;
     assert_eq!(total, 1);
 }
+
+/// Pearson's chi-square of observed counts against expected probabilities.
+fn chi_square(observed: &[u64], expected: &[f64]) -> f64 {
+    let n: u64 = observed.iter().sum();
+    observed
+        .iter()
+        .zip(expected)
+        .map(|(&o, &p)| {
+            let e = p * n as f64;
+            (o as f64 - e).powi(2) / e
+        })
+        .sum()
+}
+
+#[test]
+fn the_app_dice_fit_their_exact_distributions() {
+    // Fixed seed: the test is deterministic. Critical values at p = 0.001.
+    let seed = 20261122;
+    let mut faces = [0u64; 6];
+    for k in 0..60_000 {
+        faces[usize::from(seeded_die(seed, k)) - 1] += 1;
+    }
+    let chi = chi_square(&faces, &[1.0 / 6.0; 6]);
+    assert!(
+        chi < 20.52,
+        "one die: chi-square {chi:.2} with 5 degrees of freedom"
+    );
+
+    // 2d6 with Superior re-rolls, drawn as the straggling test draws them,
+    // against the exact distribution.
+    let rules = crate::ruleset::Ruleset::builtin();
+    let rule = Quality::Superior.rule(&rules.quality_rerolls);
+    let exact = Distribution::dice(2, Some(rule));
+    let totals: Vec<i32> = exact.outcomes().map(|(t, _)| t).collect();
+    let mut counts = vec![0u64; totals.len()];
+    let mut drawn = 0;
+    for _ in 0..30_000 {
+        let roll =
+            roll_with_rerolls(&DiceInput::app(), 2, "test", seed, drawn, vec![], rule).unwrap();
+        drawn += roll.dice_used();
+        let i = totals.iter().position(|t| *t == roll.total).unwrap();
+        counts[i] += 1;
+    }
+    let expected: Vec<f64> = exact.outcomes().map(|(_, p)| p.value()).collect();
+    let chi = chi_square(&counts, &expected);
+    assert!(
+        chi < 29.59,
+        "2d6, Superior: chi-square {chi:.2} with 10 degrees of freedom"
+    );
+}
+
+#[test]
+fn typed_rerolls_take_one_more_die_per_face_the_rule_names() {
+    let rules = crate::ruleset::Ruleset::builtin();
+    let elite = Quality::Elite.rule(&rules.quality_rerolls);
+    let roll = roll_with_rerolls(
+        &DiceInput::Typed(vec![1, 5, 3]),
+        2,
+        "Elite test",
+        0,
+        0,
+        vec![],
+        elite,
+    )
+    .unwrap();
+    assert_eq!(roll.total, 8, "1 re-rolled to 3, kept; plus 5");
+    assert_eq!(roll.describe(), "1 (re-rolled: 3, kept 3) + 5 = 8");
+    let e = roll_with_rerolls(
+        &DiceInput::Typed(vec![2, 5]),
+        2,
+        "Elite test",
+        0,
+        0,
+        vec![],
+        elite,
+    )
+    .unwrap_err();
+    assert!(e.message.contains("re-rolls takes 1 die, 0 given"), "{e}");
+    let low = roll_with_rerolls(
+        &DiceInput::Typed(vec![2, 6, 1]),
+        2,
+        "Elite",
+        0,
+        0,
+        vec![],
+        elite,
+    )
+    .unwrap();
+    assert_eq!(
+        low.total, 8,
+        "a re-roll of 1 is not taken below the 2 first rolled"
+    );
+}

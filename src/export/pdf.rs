@@ -422,15 +422,13 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
     // Markers over the labels, numbered on the table and located in the
     // legend: close together, full labels would hide each other.
     let mut markers = Vec::new();
-    for a in &d.ambushes {
-        let n = 1 + d
-            .ambushes
-            .iter()
-            .take_while(|b| !std::ptr::eq(*b, a))
-            .filter(|b| b.side == a.side)
-            .count();
-        let tag = format!("{}{n}", &a.side.name()[..1]);
-        markers.push(format!("Ambush {tag}: {}", locate(a.at, a.at, settings)));
+    for (i, a) in d.ambushes.iter().enumerate().filter(|(_, a)| a.standing()) {
+        let tag = format!("{}{}", &a.side.name()[..1], i + 1);
+        markers.push(format!(
+            "Ambush {tag}: {}, sealed {}",
+            locate(a.at, a.at, settings),
+            a.sealed.code()
+        ));
         let (cx, cy) = at(a.at[0], a.at[1]);
         let ring: Vec<(f32, f32)> = (0..12)
             .map(|k| {
@@ -525,6 +523,15 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         for m in &markers {
             ly -= 3.8;
             page.text(lx + 8.0, ly, 5.5, ink.clone(), m);
+        }
+    }
+    if !d.flank_marches.is_empty() {
+        ly -= 6.0;
+        page.text(lx, ly, 7.5, ink.clone(), "Flank marches (sealed)");
+        for (i, m) in d.flank_marches.iter().enumerate() {
+            ly -= 3.8;
+            let text = format!("{} march {}: commitment {}", m.side, i + 1, m.sealed.code());
+            page.text(lx + 8.0, ly, 5.5, ink.clone(), &text);
         }
     }
     ly -= 6.0;

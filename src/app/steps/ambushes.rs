@@ -4,33 +4,25 @@
 //! legality map over the table, each point's reason on hover) and places
 //! it. Away from the owner's private turn, only where markers stand shows.
 
-use super::{StepPanel, verdict_line};
+use super::StepPanel;
 use crate::app::AppCommand;
+use crate::app::privacy::{HandOver, Privacy};
 use crate::app::table_view::{Frame, Overlay};
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Response, Stroke, Vec2};
 use muster::battle::{
     AmbushContent, AmbushMaps, Battle, Command, DeploymentTurn, Finished, Phase, Profile, Verdict,
-    check_ambush,
+    check_ambush, seal_ambush,
 };
 use muster::side::Side;
 
-/// What the full-window hand-over screen says, and its button.
-pub struct HandOver {
-    pub title: String,
-    pub text: String,
-    pub button: String,
-}
-
 #[derive(Default)]
 pub struct AmbushesPanel {
-    /// The side whose player has unlocked his private view.
-    unlocked: Option<Side>,
-    /// A side that has just finished: the screen waits to be passed on.
-    finished: Option<Side>,
+    privacy: Privacy,
     content: Option<AmbushContent>,
     draft: Option<[f64; 2]>,
     maps: AmbushMaps,
+    error: Option<String>,
 }
 
 fn turn(battle: &Battle) -> Option<Side> {
@@ -47,7 +39,7 @@ fn player(battle: &Battle, side: Side) -> String {
 }
 
 /// A marker's content in words, for its owner only.
-fn content_name(battle: &Battle, side: Side, content: AmbushContent) -> String {
+pub fn content_name(battle: &Battle, side: Side, content: AmbushContent) -> String {
     match content {
         AmbushContent::Dummy => "Dummy".into(),
         AmbushContent::Bg { bg } => battle.state().armies[side]
@@ -60,8 +52,9 @@ fn content_name(battle: &Battle, side: Side, content: AmbushContent) -> String {
 impl AmbushesPanel {
     /// Forgets a private view once its turn is over (or was undone).
     fn settle(&mut self, battle: &Battle) {
-        if self.unlocked.is_some() && self.unlocked != turn(battle) {
-            self.unlocked = None;
+        let side = turn(battle);
+        if side.is_none_or(|s| !self.privacy.holds(s)) {
+            self.privacy.forget();
             self.content = None;
             self.draft = None;
         }
@@ -71,35 +64,14 @@ impl AmbushesPanel {
     /// player finishes, always; before one starts, while the ambush step is
     /// `showing`.
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
-        self.settle(battle);
-        if let Some(done) = self.finished {
-            let next = turn(battle).unwrap_or(done.opponent());
-            return Some(HandOver {
-                title: format!("{} has placed his ambushes", player(battle, done)),
-                text: format!(
-                    "Hide nothing more: pass the screen to {}. It shows only where markers stand.",
-                    player(battle, next)
-                ),
-                button: format!("Screen passed to {next}"),
-            });
-        }
-        let side = turn(battle).filter(|_| showing)?;
-        (self.unlocked != Some(side)).then(|| HandOver {
-            title: format!("Pass to {side}"),
-            text: format!(
-                "{} places his ambushes in secret. {} looks away until he is done.",
-                player(battle, side),
-                player(battle, side.opponent())
-            ),
-            button: format!("I am {side}: show my ambushes"),
-        })
+        let wanted = turn(battle).filter(|_| showing);
+        self.privacy
+            .screen(battle, wanted.map(|s| (s, "places his ambushes")))
     }
 
     /// The hand-over screen's button was clicked.
     pub fn handed_over(&mut self, battle: &Battle) {
-        if self.finished.take().is_none() {
-            self.unlocked = turn(battle);
-        }
+        self.privacy.handed_over(turn(battle));
     }
 
     fn profile(&self, battle: &Battle, side: Side) -> Option<Profile> {
@@ -131,30 +103,30 @@ impl StepPanel for AmbushesPanel {
         let Some(side) = turn(battle) else {
             return;
         };
-        if self.unlocked != Some(side) {
+        if !self.privacy.holds(side) {
             ui.label(format!("Waiting for {side} to take the screen."));
             return;
         }
         ui.add_space(6.0);
         ui.strong(format!("{}: your ambushes (private)", player(battle, side)));
-        let mine: Vec<_> = state
-            .deployment
-            .ambushes
-            .iter()
-            .filter(|a| a.side == side)
-            .collect();
-        for a in &mine {
+        let Some(passphrase) = self.privacy.passphrase(ui, battle, side) else {
+            return;
+        };
+        let mine = self.privacy.ambushes(battle);
+        for (i, content) in &mine {
+            let at = state.deployment.ambushes[*i].at;
             ui.label(format!(
-                "{} at ({:.1}, {:.1})",
-                content_name(battle, side, a.content),
-                a.at[0],
-                a.at[1]
+                "{} at ({:.1}, {:.1}), sealed {}",
+                content_name(battle, side, *content),
+                at[0],
+                at[1],
+                state.deployment.ambushes[*i].sealed.code()
             ));
         }
         let army = state.armies[side].as_ref().expect("armies are set by now");
         let mut choices: Vec<AmbushContent> = (0..army.bgs.len())
             .map(|bg| AmbushContent::Bg { bg })
-            .filter(|c| !mine.iter().any(|a| a.content == *c))
+            .filter(|c| !mine.iter().any(|(_, m)| m == c))
             .collect();
         choices.push(AmbushContent::Dummy);
         let label = self
@@ -185,13 +157,31 @@ impl StepPanel for AmbushesPanel {
             ui.label("Click the table to put the marker there.");
             if let (Some(at), Some(content)) = (self.draft, self.content) {
                 ui.label(format!("Marker at ({:.1}, {:.1})", at[0], at[1]));
-                let command = Command::PlaceAmbush { side, at, content };
-                if verdict_line(ui, battle, &command) && ui.button("Place ambush marker").clicked()
-                {
-                    out.push(AppCommand::Apply(command));
-                    self.draft = None;
-                    self.content = None;
+                let legal = match check_ambush(state, battle.ruleset(), side, content, at) {
+                    Ok(_) => {
+                        ui.colored_label(Color32::from_rgb(60, 170, 80), "✔ Legal position");
+                        true
+                    }
+                    Err(e) => {
+                        ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
+                        false
+                    }
+                };
+                let button = egui::Button::new("Seal and place ambush marker");
+                if ui.add_enabled(legal, button).clicked() {
+                    match seal_ambush(state, battle.ruleset(), side, at, content, &passphrase) {
+                        Ok(command) => {
+                            out.push(AppCommand::Apply(command));
+                            self.draft = None;
+                            self.content = None;
+                            self.error = None;
+                        }
+                        Err(e) => self.error = Some(e.to_string()),
+                    }
                 }
+            }
+            if let Some(e) = &self.error {
+                ui.colored_label(ui.visuals().error_fg_color, e);
             }
         }
         ui.add_space(6.0);
@@ -200,8 +190,7 @@ impl StepPanel for AmbushesPanel {
                 side,
                 step: Finished::Ambushes,
             }));
-            self.finished = Some(side);
-            self.unlocked = None;
+            self.privacy.release(side.opponent());
             self.content = None;
             self.draft = None;
         }
@@ -239,26 +228,23 @@ impl AmbushesPanel {
 
 impl Overlay for AmbushesPanel {
     fn over(&mut self, ui: &mut egui::Ui, response: &Response, frame: &Frame, battle: &Battle) {
-        let Some(side) = turn(battle).filter(|s| self.unlocked == Some(*s)) else {
+        let Some(side) = turn(battle).filter(|s| self.privacy.holds(*s)) else {
             return;
         };
         let painter = ui.painter_at(response.rect);
         let ink = ui.visuals().text_color();
         self.paint_map(&painter, frame, battle, side);
-        for a in battle
-            .state()
-            .deployment
-            .ambushes
-            .iter()
-            .filter(|a| a.side == side)
         {
-            painter.text(
-                frame.to_screen(a.at) + Vec2::new(0.0, 10.0),
-                Align2::CENTER_TOP,
-                content_name(battle, side, a.content),
-                FontId::proportional(12.0),
-                ink,
-            );
+            for (i, content) in self.privacy.ambushes(battle) {
+                painter.text(
+                    frame.to_screen(battle.state().deployment.ambushes[i].at)
+                        + Vec2::new(0.0, 10.0),
+                    Align2::CENTER_TOP,
+                    content_name(battle, side, content),
+                    FontId::proportional(12.0),
+                    ink,
+                );
+            }
         }
         let Some(content) = self.content else { return };
         if response.clicked()

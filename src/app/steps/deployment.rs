@@ -9,7 +9,7 @@ use crate::app::table_view::{Frame, Overlay};
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Stroke, Vec2};
 use muster::battle::{
-    Battle, Command, DeploymentTurn, Finished, Phase, batch_order, deployed_bgs, on_table_bgs,
+    Battle, Command, DeploymentTurn, Finished, Phase, batch_order, deployed_bgs, on_table_count,
 };
 use muster::side::{Side, Sides};
 use std::collections::BTreeSet;
@@ -47,8 +47,8 @@ fn schedule_line(battle: &Battle) -> String {
     let ruleset = battle.ruleset();
     let f = ruleset.deployment.batch_fraction;
     let sizes = Sides {
-        south: muster::battle::batch_sizes(on_table_bgs(state, Side::South).len(), f),
-        north: muster::battle::batch_sizes(on_table_bgs(state, Side::North).len(), f),
+        south: muster::battle::batch_sizes(on_table_count(state, Side::South), f),
+        north: muster::battle::batch_sizes(on_table_count(state, Side::North), f),
     };
     let first = state.initiative.winner.map_or(Side::North, Side::opponent);
     let order: Vec<String> = batch_order(first, &sizes)
@@ -86,10 +86,10 @@ impl StepPanel for DeploymentPanel {
                     rules.skirmisher_depth, rules.other_depth
                 ));
                 ui.label(format!(
-                    "Batch {number}. Tick each battle group as you set it on the table."
+                    "Batch {number}. Tick each battle group as you set it on the table (not those in ambush or marching)."
                 ));
                 let done = deployed_bgs(state, side);
-                for bg in on_table_bgs(state, side) {
+                for bg in 0..army.bgs.len() {
                     if done.contains(&bg) {
                         continue;
                     }

@@ -1,36 +1,201 @@
-//! Flank marches (RULES 8.4): each player in turn, the player without
-//! initiative first, says he is done. Recording a march (which battle
-//! groups, which commander, which flank) needs it sealed under its owner's
-//! passphrase, which this version of Muster does not have yet; until then
-//! a march is written down at the table, and its battle groups are
-//! deployed like the rest.
+//! Flank marches (RULES 8.4) in private: each player in turn, behind the
+//! hand-over screen and with his passphrase, ticks the battle groups of a
+//! march, picks the commander leading it and the flank, and seals it; both
+//! see only its commitment code. When he is done, Muster states how many
+//! of his battle groups stay off the table (the table shows as much).
 
 use super::StepPanel;
 use crate::app::AppCommand;
+use crate::app::privacy::{HandOver, Privacy};
 use eframe::egui;
-use muster::battle::{Battle, Command, DeploymentTurn, Finished, Phase};
+use muster::battle::{
+    AmbushContent, Battle, Command, DeploymentTurn, Flank, FlankMarchPlan, Phase,
+    arrival_modifiers, seal_plan,
+};
+use muster::side::Side;
+use std::collections::BTreeSet;
 
-#[derive(Default)]
-pub struct FlankMarchesPanel;
+pub struct FlankMarchesPanel {
+    privacy: Privacy,
+    ticked: BTreeSet<usize>,
+    commander: usize,
+    flank: Flank,
+    error: Option<String>,
+}
+
+impl Default for FlankMarchesPanel {
+    fn default() -> Self {
+        FlankMarchesPanel {
+            privacy: Privacy::default(),
+            ticked: BTreeSet::new(),
+            commander: 0,
+            flank: Flank::Left,
+            error: None,
+        }
+    }
+}
+
+fn turn(battle: &Battle) -> Option<Side> {
+    match battle.phase() {
+        Phase::Deployment(DeploymentTurn::FlankMarches(side)) => Some(side),
+        _ => None,
+    }
+}
+
+impl FlankMarchesPanel {
+    pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
+        if turn(battle).is_none_or(|s| !self.privacy.holds(s)) {
+            self.privacy.forget();
+        }
+        let wanted = turn(battle).filter(|_| showing);
+        self.privacy
+            .screen(battle, wanted.map(|s| (s, "records his flank marches")))
+    }
+
+    pub fn handed_over(&mut self, battle: &Battle) {
+        self.privacy.handed_over(turn(battle));
+        self.ticked.clear();
+    }
+}
 
 impl StepPanel for FlankMarchesPanel {
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
         super::help(ui, battle, "flank_marches");
-        let Phase::Deployment(DeploymentTurn::FlankMarches(side)) = battle.phase() else {
+        let state = battle.state();
+        for m in &state.deployment.flank_marches {
+            ui.label(format!(
+                "{}: a flank march, sealed {}",
+                m.side,
+                m.sealed.code()
+            ));
+        }
+        let Some(side) = turn(battle) else {
             ui.label("Flank marches are recorded after ambushes.");
             return;
         };
-        ui.label(
-            "Muster cannot yet keep a flank march secret in the file, so it records none: write any march down at the table.",
-        );
+        if !self.privacy.holds(side) {
+            ui.label(format!("Waiting for {side} to take the screen."));
+            return;
+        }
+        ui.strong(format!("{side}: your flank marches (private)"));
+        let Some(passphrase) = self.privacy.passphrase(ui, battle, side) else {
+            return;
+        };
+        let army = state.armies[side].as_ref().expect("armies are set by now");
+        let marches = self.privacy.marches(battle);
+        let ambushes = self.privacy.ambushes(battle);
+        let mut hidden: BTreeSet<usize> = ambushes
+            .iter()
+            .filter_map(|(_, c)| match c {
+                AmbushContent::Bg { bg } => Some(*bg),
+                AmbushContent::Dummy => None,
+            })
+            .collect();
+        for (i, m) in &marches {
+            let plan = &m.secret;
+            let names: Vec<&str> = plan
+                .bgs
+                .iter()
+                .map(|b| army.bgs[*b].name.as_str())
+                .collect();
+            ui.label(format!(
+                "March {}: {} on the {} flank, led by {}",
+                i + 1,
+                names.join(", "),
+                plan.flank.name(),
+                army.commanders
+                    .get(plan.commander)
+                    .map_or("?", |c| c.name.as_str())
+            ));
+            hidden.extend(plan.bgs.iter().copied());
+        }
+        if army.commanders.is_empty() {
+            ui.label("This army has no commander besides the C-in-C to lead a flank march.");
+        } else {
+            ui.add_space(4.0);
+            ui.label("A new march: tick its battle groups.");
+            for (bg, group) in army.bgs.iter().enumerate() {
+                if hidden.contains(&bg) {
+                    continue;
+                }
+                let mut on = self.ticked.contains(&bg);
+                if ui
+                    .checkbox(&mut on, format!("{} marches", group.name))
+                    .changed()
+                {
+                    if on {
+                        self.ticked.insert(bg);
+                    } else {
+                        self.ticked.remove(&bg);
+                    }
+                }
+            }
+            self.commander = self.commander.min(army.commanders.len() - 1);
+            ui.horizontal(|ui| {
+                ui.label("Led by");
+                egui::ComboBox::from_id_salt("march commander")
+                    .selected_text(&army.commanders[self.commander].name)
+                    .show_ui(ui, |ui| {
+                        for (i, c) in army.commanders.iter().enumerate() {
+                            let text = format!("{} ({})", c.name, c.quality.name());
+                            ui.selectable_value(&mut self.commander, i, text);
+                        }
+                    })
+                    .response
+                    .accessible_name("Led by");
+                ui.radio_value(&mut self.flank, Flank::Left, "Left flank");
+                ui.radio_value(&mut self.flank, Flank::Right, "Right flank");
+            });
+            let plan = FlankMarchPlan {
+                bgs: self.ticked.iter().copied().collect(),
+                commander: self.commander,
+                flank: self.flank,
+            };
+            let mods = arrival_modifiers(battle.ruleset(), army, &plan);
+            let total: i32 = mods.iter().map(|m| m.value).sum();
+            let why: Vec<String> = mods
+                .iter()
+                .map(|m| format!("{:+} {}", m.value, m.reason))
+                .collect();
+            ui.label(format!(
+                "Arrival modifier {total:+}{}",
+                if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", why.join(", "))
+                }
+            ));
+            if ui
+                .add_enabled(!plan.bgs.is_empty(), egui::Button::new("Seal flank march"))
+                .clicked()
+            {
+                match seal_plan(state, battle.ruleset(), side, &plan, &passphrase) {
+                    Ok(command) => {
+                        out.push(AppCommand::Apply(command));
+                        self.ticked.clear();
+                        self.error = None;
+                    }
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        ui.add_space(6.0);
+        let off_table = hidden.len();
+        ui.label(format!(
+            "{off_table} of your battle groups stay off the table (in ambush or marching); both players will see that number."
+        ));
         if ui
             .button(format!("{side}: done with flank marches"))
             .clicked()
         {
-            out.push(AppCommand::Apply(Command::Finish {
+            out.push(AppCommand::Apply(Command::FinishFlankMarches {
                 side,
-                step: Finished::FlankMarches,
+                off_table,
             }));
+            self.privacy.release(side.opponent());
         }
     }
 }

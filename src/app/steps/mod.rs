@@ -11,12 +11,13 @@ mod flank_marches;
 mod initiative;
 mod moves_first;
 mod placement;
+mod play;
 mod roll_off;
 mod selection;
 mod territory;
-mod upcoming;
 
 use super::AppCommand;
+use super::privacy::HandOver;
 use eframe::egui;
 use egui::Color32;
 use muster::battle::{Battle, Command, Step};
@@ -41,6 +42,7 @@ pub struct Panels {
     pub camps: CampsPanel,
     pub ambushes: AmbushesPanel,
     pub flank_marches: flank_marches::FlankMarchesPanel,
+    pub play: play::PlayPanel,
     pub deployment: DeploymentPanel,
     pub moves_first: moves_first::MovesFirstPanel,
 }
@@ -58,6 +60,7 @@ impl Panels {
             camps: Default::default(),
             ambushes: Default::default(),
             flank_marches: Default::default(),
+            play: Default::default(),
             deployment: Default::default(),
             moves_first: Default::default(),
         }
@@ -84,10 +87,7 @@ impl Panels {
             Step::FlankMarches => &mut self.flank_marches,
             Step::Deployment => &mut self.deployment,
             Step::WhoMovesFirst => &mut self.moves_first,
-            Step::Play => {
-                upcoming::ui(ui, step, battle);
-                return;
-            }
+            Step::Play => &mut self.play,
         };
         panel.ui(ui, battle, out);
     }
@@ -115,6 +115,32 @@ pub(super) fn verdict_line(ui: &mut egui::Ui, battle: &Battle, command: &Command
         Err(e) => {
             ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
             false
+        }
+    }
+}
+
+impl Panels {
+    /// The hand-over screen the panel of `step` needs now, if any; a panel
+    /// that just ended a private session asks for one whatever is shown.
+    pub fn hand_over(&mut self, step: Step, battle: &Battle) -> Option<(Step, HandOver)> {
+        let ambush = self.ambushes.hand_over(battle, step == Step::Ambushes);
+        let march = self
+            .flank_marches
+            .hand_over(battle, step == Step::FlankMarches);
+        let play = self.play.hand_over(battle, step == Step::Play);
+        ambush
+            .map(|h| (Step::Ambushes, h))
+            .or(march.map(|h| (Step::FlankMarches, h)))
+            .or(play.map(|h| (Step::Play, h)))
+    }
+
+    /// The hand-over screen of `step`'s panel was clicked through.
+    pub fn handed_over(&mut self, step: Step, battle: &Battle) {
+        match step {
+            Step::Ambushes => self.ambushes.handed_over(battle),
+            Step::FlankMarches => self.flank_marches.handed_over(battle),
+            Step::Play => self.play.handed_over(battle),
+            _ => {}
         }
     }
 }

@@ -1,0 +1,180 @@
+//! The shared screen's privacy: a player's secrets show only after a
+//! full-window hand-over screen ("Pass to North"), and only once he has
+//! given his passphrase; when he is done another hand-over screen asks him
+//! to pass the screen on. The passphrase lives here, in memory, for the
+//! private session only; it is never saved.
+
+use eframe::egui;
+use muster::battle::{AmbushContent, Battle, FlankMarchPlan, open_ambushes, open_marches};
+use muster::intel::Revealed;
+use muster::side::Side;
+
+/// What the full-window hand-over screen says, and its button.
+pub struct HandOver {
+    pub title: String,
+    pub text: String,
+    pub button: String,
+}
+
+#[derive(Default)]
+pub struct Privacy {
+    /// The side whose player holds the screen for his secrets.
+    holder: Option<Side>,
+    passphrase: Option<String>,
+    typed: String,
+    error: Option<String>,
+    /// A private session just ended: (who ended it, who gets the screen).
+    passing_on: Option<(Side, Side)>,
+    /// The holder's records opened once (Argon2id is slow on purpose), with
+    /// how many records there were.
+    ambushes: Option<(usize, Vec<(usize, AmbushContent)>)>,
+    marches: Option<(usize, Vec<OpenedMarch>)>,
+}
+
+/// A flank march record by its index, opened.
+type OpenedMarch = (usize, Revealed<FlankMarchPlan>);
+
+fn player(battle: &Battle, side: Side) -> String {
+    battle.state().armies[side]
+        .as_ref()
+        .map_or(side.to_string(), |a| format!("{side} ({})", a.player))
+}
+
+impl Privacy {
+    /// The hand-over screen to show: passing on after a session, or before
+    /// `wanted` (a side and what he does in private) can begin.
+    pub fn screen(&self, battle: &Battle, wanted: Option<(Side, &str)>) -> Option<HandOver> {
+        if let Some((done, next)) = self.passing_on {
+            return Some(HandOver {
+                title: format!("{} is done", player(battle, done)),
+                text: format!(
+                    "Pass the screen to {}. It shows nothing secret now.",
+                    player(battle, next)
+                ),
+                button: format!("Screen passed to {next}"),
+            });
+        }
+        let (side, what) = wanted?;
+        (self.holder != Some(side)).then(|| HandOver {
+            title: format!("Pass to {side}"),
+            text: format!(
+                "{} {what} in secret. {} looks away until he is done.",
+                player(battle, side),
+                player(battle, side.opponent())
+            ),
+            button: format!("I am {side}: show my secrets"),
+        })
+    }
+
+    /// The hand-over screen's button was clicked.
+    pub fn handed_over(&mut self, wanted: Option<Side>) {
+        if self.passing_on.take().is_none() {
+            self.holder = wanted;
+            self.clear();
+            self.error = None;
+        }
+    }
+
+    /// Drops the passphrase and what it opened.
+    fn clear(&mut self) {
+        self.passphrase = None;
+        self.typed.clear();
+        self.ambushes = None;
+        self.marches = None;
+    }
+
+    /// The holder's ambush markers with what they are.
+    pub fn ambushes(&mut self, battle: &Battle) -> Vec<(usize, AmbushContent)> {
+        let (Some(side), Some(pass)) = (self.holder, &self.passphrase) else {
+            return Vec::new();
+        };
+        let count = battle.state().deployment.ambushes.len();
+        if self.ambushes.as_ref().is_none_or(|(n, _)| *n != count) {
+            let opened = open_ambushes(battle.state(), side, pass).unwrap_or_default();
+            self.ambushes = Some((count, opened));
+        }
+        self.ambushes
+            .as_ref()
+            .map_or(Vec::new(), |(_, v)| v.clone())
+    }
+
+    /// The holder's flank marches with what they are.
+    pub fn marches(&mut self, battle: &Battle) -> Vec<OpenedMarch> {
+        let (Some(side), Some(pass)) = (self.holder, &self.passphrase) else {
+            return Vec::new();
+        };
+        let count = battle.state().deployment.flank_marches.len();
+        if self.marches.as_ref().is_none_or(|(n, _)| *n != count) {
+            let opened = open_marches(battle.state(), side, pass).unwrap_or_default();
+            self.marches = Some((count, opened));
+        }
+        self.marches.as_ref().map_or(Vec::new(), |(_, v)| v.clone())
+    }
+
+    /// Whether `side` holds the screen.
+    pub fn holds(&self, side: Side) -> bool {
+        self.holder == Some(side)
+    }
+
+    /// Ends the private session; the next screen asks to pass it to `next`.
+    pub fn release(&mut self, next: Side) {
+        if let Some(done) = self.holder.take() {
+            self.passing_on = Some((done, next));
+        }
+        self.clear();
+    }
+
+    /// Forgets the session without a hand-over (the turn moved on).
+    pub fn forget(&mut self) {
+        self.holder = None;
+        self.clear();
+    }
+
+    /// The holder's passphrase: asked for until given (and, if he already has
+    /// sealed records, until it opens them).
+    pub fn passphrase(&mut self, ui: &mut egui::Ui, battle: &Battle, side: Side) -> Option<String> {
+        if !self.holds(side) {
+            return None;
+        }
+        if let Some(p) = &self.passphrase {
+            if p.is_empty() {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "⚠ No passphrase: this file does not protect your secrets. They are not written in plain text, but anyone with Muster can open them.",
+                );
+            }
+            return Some(p.clone());
+        }
+        ui.label(format!(
+            "{side}'s passphrase (leave empty for none). It seals your secrets in the file and is never saved."
+        ));
+        let mut go = false;
+        ui.horizontal(|ui| {
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut self.typed)
+                    .password(true)
+                    .desired_width(200.0),
+            );
+            let edit = edit.accessible_name(format!("{side}'s passphrase"));
+            go |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            go |= ui.button("Use this passphrase").clicked();
+        });
+        if go {
+            // Records already sealed must open with it.
+            let state = battle.state();
+            let check = open_ambushes(state, side, &self.typed)
+                .and_then(|_| open_marches(state, side, &self.typed).map(|_| ()));
+            match check {
+                Ok(()) => {
+                    self.passphrase = Some(std::mem::take(&mut self.typed));
+                    self.error = None;
+                }
+                Err(e) => self.error = Some(e.message),
+            }
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        None
+    }
+}

@@ -1,0 +1,243 @@
+//! Play (RULES 10): the turn counter from who moves first; at the start of
+//! each of his turns from turn 2 on, the player rolls for each flank march,
+//! with the exact chance it arrives this turn and by each later turn on a
+//! chart; an arrived march is revealed behind the hand-over screen, its
+//! commitment checked and each battle group's straggling test rolled. An
+//! ambush is revealed the same way, with the reason.
+
+use super::StepPanel;
+use crate::app::privacy::{HandOver, Privacy};
+use crate::app::{AppCommand, dice_input};
+use eframe::egui;
+use egui_plot::{Bar, BarChart, Legend, Line, Plot};
+use muster::battle::{
+    Battle, Command, Phase, RevealReason, arrival_by_turn, arrival_chance, arrivals_due,
+    current_turn, reveal_ambush, reveal_plan, to_reveal,
+};
+use muster::dice::DiceInput;
+use muster::side::Side;
+
+/// A secret the player to move wants to open, behind the hand-over screen.
+#[derive(Clone, Copy, PartialEq)]
+enum Opening {
+    March(usize),
+    Ambush(Side, usize, RevealReason),
+}
+
+#[derive(Default)]
+pub struct PlayPanel {
+    privacy: Privacy,
+    opening: Option<Opening>,
+    typed: String,
+    error: Option<String>,
+}
+
+impl PlayPanel {
+    fn wanted(&self, battle: &Battle) -> Option<Side> {
+        match self.opening? {
+            Opening::March(m) => battle
+                .state()
+                .deployment
+                .flank_marches
+                .get(m)
+                .map(|m| m.side),
+            Opening::Ambush(side, ..) => Some(side),
+        }
+    }
+
+    pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
+        let wanted = self.wanted(battle).filter(|_| showing);
+        self.privacy
+            .screen(battle, wanted.map(|s| (s, "reveals a sealed record")))
+    }
+
+    pub fn handed_over(&mut self, battle: &Battle) {
+        self.privacy.handed_over(self.wanted(battle));
+    }
+
+    fn done(&mut self, side: Side) {
+        self.opening = None;
+        self.privacy.release(side.opponent());
+    }
+}
+
+/// The exact chance by turn, as bars (this turn) and a line (by then).
+fn chance_chart(ui: &mut egui::Ui, id: usize, rows: &[(u32, f64, f64)]) {
+    let bars: Vec<Bar> = rows
+        .iter()
+        .map(|(t, this, _)| Bar::new(f64::from(*t), this * 100.0).width(0.6))
+        .collect();
+    let line: Vec<[f64; 2]> = rows
+        .iter()
+        .map(|(t, _, by)| [f64::from(*t), by * 100.0])
+        .collect();
+    Plot::new(("arrival", id))
+        .height(150.0)
+        .legend(Legend::default())
+        .include_y(0.0)
+        .include_y(100.0)
+        .x_axis_label("owner's turn")
+        .y_axis_label("%")
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("arrives that turn", bars));
+            plot.line(Line::new("arrived by then", line));
+        });
+}
+
+impl StepPanel for PlayPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        super::help(ui, battle, "play");
+        let state = battle.state();
+        let ruleset = battle.ruleset();
+        if battle.phase() != Phase::Play {
+            ui.label("Play starts once who moves first is decided.");
+            return;
+        }
+        let Some((turn, side)) = current_turn(state) else {
+            return;
+        };
+        ui.heading(format!("Turn {turn}: {side} to move"));
+        let fm = &ruleset.flank_march;
+        // A secret being opened: the owner holds the screen.
+        if let Some(opening) = self.opening {
+            let Some(owner) = self.wanted(battle) else {
+                self.opening = None;
+                return;
+            };
+            if !self.privacy.holds(owner) {
+                ui.label(format!("Waiting for {owner} to take the screen."));
+                return;
+            }
+            let Some(passphrase) = self.privacy.passphrase(ui, battle, owner) else {
+                return;
+            };
+            let command = match opening {
+                Opening::March(m) => {
+                    let n = state.deployment.flank_marches[m].sealed.code();
+                    ui.label(format!(
+                        "Revealing flank march {} ({n}); straggling dice by the app.",
+                        m + 1
+                    ));
+                    let count = self
+                        .privacy
+                        .marches(battle)
+                        .into_iter()
+                        .find(|(i, _)| *i == m)
+                        .map_or(0, |(_, r)| r.secret.bgs.len());
+                    reveal_plan(state, owner, m, &passphrase, vec![DiceInput::app(); count])
+                }
+                Opening::Ambush(_, marker, reason) => {
+                    reveal_ambush(state, owner, marker, &passphrase, reason)
+                }
+            };
+            match command {
+                Ok(command) => {
+                    if ui.button("Reveal to both players").clicked() {
+                        out.push(AppCommand::Apply(command));
+                        self.done(owner);
+                    }
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                self.done(owner);
+            }
+            return;
+        }
+        // Flank marches: each one's public record and chances.
+        for (i, m) in state.deployment.flank_marches.iter().enumerate() {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let status = match (&m.revealed, m.arrived(ruleset)) {
+                    (Some(_), _) => "arrived and revealed".to_string(),
+                    (None, true) => "arrived: reveal it".to_string(),
+                    (None, false) => format!("{} arrival rolls so far", m.rolls.len()),
+                };
+                ui.strong(format!(
+                    "{}'s flank march {} ({}), modifier {:+}: {status}",
+                    m.side,
+                    i + 1,
+                    m.sealed.code(),
+                    m.modifier
+                ));
+                if m.revealed.is_none() && !m.arrived(ruleset) {
+                    let from = if m.side == side { turn } else { turn + 1 }.max(fm.first_roll_turn);
+                    let p = arrival_chance(ruleset, m.modifier);
+                    ui.label(format!(
+                        "Each roll: 2d6 {:+}, arrives on {}+: {}/{} = {:.1}%",
+                        m.modifier,
+                        fm.arrives_on,
+                        p.num,
+                        p.den,
+                        p.value() * 100.0
+                    ));
+                    chance_chart(ui, i, &arrival_by_turn(ruleset, m.modifier, from, 8));
+                }
+            });
+        }
+        for march in arrivals_due(state, ruleset) {
+            ui.label(format!(
+                "{side}'s turn {turn}: roll for flank march {} before anything else.",
+                march + 1
+            ));
+            if let Some(dice) = dice_input::show(
+                ui,
+                side.name(),
+                usize::from(fm.dice),
+                &mut self.typed,
+                &mut self.error,
+            ) {
+                out.push(AppCommand::Apply(Command::RollArrival {
+                    side,
+                    march,
+                    dice,
+                }));
+            }
+        }
+        for march in to_reveal(state, ruleset) {
+            if ui
+                .button(format!("Reveal {side}'s flank march {}", march + 1))
+                .clicked()
+            {
+                self.opening = Some(Opening::March(march));
+            }
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        // Ambushes still hidden, either side's: revealed when the rules say.
+        let hidden: Vec<(usize, Side)> = state
+            .deployment
+            .ambushes
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.revealed.is_none())
+            .map(|(i, a)| (i, a.side))
+            .collect();
+        if !hidden.is_empty() {
+            ui.add_space(6.0);
+            ui.strong("Hidden ambush markers");
+        }
+        for (i, owner) in hidden {
+            ui.horizontal(|ui| {
+                ui.label(format!("{owner}'s marker {}", i + 1));
+                for reason in RevealReason::ALL {
+                    if ui.button(format!("Reveal: {}", reason.text())).clicked() {
+                        self.opening = Some(Opening::Ambush(owner, i, reason));
+                    }
+                }
+            });
+        }
+        ui.add_space(8.0);
+        let end = egui::Button::new(format!("End {side}'s turn {turn}"));
+        let ready = arrivals_due(state, ruleset).is_empty() && to_reveal(state, ruleset).is_empty();
+        if ui.add_enabled(ready, end).clicked() {
+            out.push(AppCommand::Apply(Command::EndTurn { side }));
+        }
+    }
+}
