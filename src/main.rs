@@ -36,6 +36,11 @@ enum Sub {
         /// Paper size, used landscape: a4 or letter.
         #[arg(long, default_value = "a4")]
         paper: String,
+        /// Add this side's private page of sealed records (south or north);
+        /// the passphrase is read from MUSTER_PASSPHRASE, else from the
+        /// first line of standard input.
+        #[arg(long)]
+        private_for: Option<String>,
     },
     /// Apply one JSON command per line (FILE or - for stdin) and print one JSON result per line.
     Script {
@@ -73,7 +78,8 @@ fn main() -> ExitCode {
             battle,
             output,
             paper,
-        }) => match export_pdf(&battle, &output, &paper) {
+            private_for,
+        }) => match export_pdf(&battle, &output, &paper, private_for.as_deref()) {
             Ok(()) => {
                 println!("Wrote {}", output.display());
                 ExitCode::SUCCESS
@@ -105,12 +111,46 @@ fn export_pdf(
     battle: &std::path::Path,
     output: &std::path::Path,
     paper: &str,
+    private_for: Option<&str>,
 ) -> Result<(), String> {
     let paper = muster::export::Paper::parse(paper)
         .ok_or_else(|| format!("--paper takes a4 or letter, not \"{paper}\""))?;
     let battle = store::load_battle(battle).map_err(|e| e.to_string())?;
-    muster::export::save_pdf(&battle, paper, &muster::export::today(), output)
-        .map_err(|e| format!("{}: {e}", output.display()))
+    let private = match private_for {
+        None => None,
+        Some(name) => {
+            let side = match name {
+                "south" => muster::Side::South,
+                "north" => muster::Side::North,
+                other => {
+                    return Err(format!(
+                        "--private-for takes south or north, not \"{other}\""
+                    ));
+                }
+            };
+            let passphrase = match std::env::var("MUSTER_PASSPHRASE") {
+                Ok(p) => p,
+                Err(_) => {
+                    let mut line = String::new();
+                    std::io::stdin()
+                        .read_line(&mut line)
+                        .map_err(|e| format!("reading the passphrase: {e}"))?;
+                    line.trim_end_matches(['\r', '\n']).to_string()
+                }
+            };
+            let page = muster::export::private_page(&battle, side, &passphrase)
+                .map_err(|e| e.to_string())?;
+            Some(page)
+        }
+    };
+    muster::export::save_pdf(
+        &battle,
+        paper,
+        &muster::export::today(),
+        private.as_ref(),
+        output,
+    )
+    .map_err(|e| format!("{}: {e}", output.display()))
 }
 
 /// Runs a script; returns how many commands were refused.

@@ -16,7 +16,7 @@ fn text_of(pdf: &lopdf::Document, page: u32) -> String {
 #[test]
 fn the_table_page_and_the_log_page() {
     let battle = example_battle();
-    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22", None);
     assert!(bytes.len() < 300_000, "{} bytes", bytes.len());
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let pages = pdf.get_pages();
@@ -73,7 +73,7 @@ fn letter_paper_and_accented_names() {
     battle
         .apply(muster::battle::Command::Configure { settings })
         .unwrap();
-    let bytes = table_pdf(&battle, Paper::Letter, "2026-11-22");
+    let bytes = table_pdf(&battle, Paper::Letter, "2026-11-22", None);
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let pages = pdf.get_pages();
     let first = pdf.get_object(pages[&1]).unwrap().as_dict().unwrap();
@@ -100,7 +100,7 @@ fn deployed_battle() -> Battle {
 fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     let battle = deployed_battle();
     assert_eq!(battle.phase(), muster::battle::Phase::Play);
-    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22", None);
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let table = text_of(&pdf, 1);
     for expected in [
@@ -129,4 +129,36 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     for secret in ["Syrian archers", "Legio I\n", "Legio I ", "ummy", "Ala "] {
         assert!(!all.contains(secret), "the printout names {secret:?}");
     }
+}
+
+#[test]
+fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
+    let battle = deployed_battle();
+    let e = muster::export::private_page(&battle, muster::Side::South, "wrong").unwrap_err();
+    assert!(
+        e.message.contains("does not open South's sealed record"),
+        "{e}"
+    );
+    let page =
+        muster::export::private_page(&battle, muster::Side::South, "alea iacta est").unwrap();
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22", Some(&page));
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let last = pdf.get_pages().len() as u32;
+    let private = text_of(&pdf, last);
+    for expected in [
+        "South (Ann): private page, sealed records",
+        "Ambush S1 at (58.0, 3.0) MU, sealed ",
+        ": Legio I",
+        ": Syrian archers",
+        ": a dummy",
+        "Ala Petriana, Ala Indiana, led by Caecina, left flank, arrival modifier +0",
+    ] {
+        assert!(
+            private.contains(expected),
+            "the private page lacks {expected:?}:\n{private}"
+        );
+    }
+    // The pages before it are the shared printout: no secret there.
+    let shared: String = (1..last).map(|p| text_of(&pdf, p)).collect();
+    assert!(!shared.contains("Syrian archers") && !shared.contains("private page"));
 }

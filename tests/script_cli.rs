@@ -109,3 +109,70 @@ fn placement_example_lays_out_the_table() {
         "the river's going"
     );
 }
+
+#[test]
+fn deployment_and_play_with_secrets_given_by_passphrase() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("played.json");
+    let out = muster()
+        .args([
+            "script",
+            "examples/scripts/deployment.jsonl",
+            "--battle",
+            "assets/battles/terrain_laid.json",
+            "--save",
+        ])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let refused: Vec<String> = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["ok"] == false)
+        .map(|l| l["error"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(refused.len(), 4, "{refused:#?}");
+    assert!(refused[3].contains("does not open South's sealed record"));
+    // Sealed on the way in: the saved file never holds a passphrase, and the
+    // march (revealed in the script) and dummy are there only as revealed.
+    let file = std::fs::read_to_string(&save).unwrap();
+    assert!(!file.contains("alea iacta est"));
+    let battle = muster::store::load_battle(&save).unwrap();
+    assert_eq!(battle.phase(), muster::battle::Phase::Play);
+
+    // The owner's private page, his passphrase on standard input.
+    let pdf = dir.path().join("private.pdf");
+    let mut child = muster()
+        .args(["export-pdf"])
+        .arg(&save)
+        .arg("-o")
+        .arg(&pdf)
+        .args(["--private-for", "south"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    writeln!(child.stdin.take().unwrap(), "alea iacta est").unwrap();
+    assert!(child.wait().unwrap().success());
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    let last = doc.get_pages().len() as u32;
+    assert!(
+        doc.extract_text(&[last])
+            .unwrap()
+            .contains("Syrian archers")
+    );
+    let wrong = muster()
+        .args(["export-pdf"])
+        .arg(&save)
+        .arg("-o")
+        .arg(dir.path().join("no.pdf"))
+        .args(["--private-for", "south"])
+        .env("MUSTER_PASSPHRASE", "wrong")
+        .output()
+        .unwrap();
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("does not open"));
+    assert!(!dir.path().join("no.pdf").exists());
+}

@@ -18,8 +18,18 @@ pub enum FileAction {
     NewWithRuleset,
     LoadRoster(Side),
     SaveRoster(Army),
-    /// Print the table layout, on this paper.
-    ExportPdf(Paper),
+    /// Print the table layout.
+    ExportPdf(PdfOptions),
+}
+
+/// The printout's paper, and whether a player adds his private page.
+#[derive(Default)]
+pub struct PdfOptions {
+    pub paper: Paper,
+    /// The player whose sealed records get a page of their own.
+    pub private: Option<Side>,
+    /// His passphrase, for that page only.
+    pub passphrase: String,
 }
 
 impl FileAction {
@@ -148,12 +158,31 @@ impl FileDialog {
                     .hint_text("/path/to/file.json"),
             );
             edit.labelled_by(label.id);
-            if let FileAction::ExportPdf(paper) = &mut self.action {
+            if let FileAction::ExportPdf(options) = &mut self.action {
                 ui.horizontal(|ui| {
                     ui.label("Paper (landscape):");
-                    ui.radio_value(paper, Paper::A4, "A4");
-                    ui.radio_value(paper, Paper::Letter, "Letter");
+                    ui.radio_value(&mut options.paper, Paper::A4, "A4");
+                    ui.radio_value(&mut options.paper, Paper::Letter, "Letter");
                 });
+                ui.horizontal(|ui| {
+                    ui.label("Private page of sealed records:");
+                    ui.radio_value(&mut options.private, None, "None");
+                    ui.radio_value(&mut options.private, Some(Side::South), "South's");
+                    ui.radio_value(&mut options.private, Some(Side::North), "North's");
+                });
+                if let Some(side) = options.private {
+                    ui.horizontal(|ui| {
+                        let edit = ui.add(
+                            egui::TextEdit::singleline(&mut options.passphrase)
+                                .password(true)
+                                .desired_width(200.0),
+                        );
+                        edit.accessible_name(format!("{side}'s passphrase for the private page"));
+                        ui.label(format!(
+                            "{side}'s passphrase: this PDF will show his secrets"
+                        ));
+                    });
+                }
             }
             if let Some(note) = &self.note {
                 ui.label(note);

@@ -19,7 +19,6 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use file_dialog::{DialogOutcome, FileAction, FileDialog};
 use muster::army::Army;
 use muster::battle::{Battle, Command, Step};
-use muster::export::Paper;
 use muster::ruleset::Ruleset;
 use muster::side::Side;
 use muster::store;
@@ -290,9 +289,28 @@ impl MusterApp {
                 }
                 Err(e) => self.status = Some(Status::Error(format!("Roster not loaded: {e}"))),
             },
-            FileAction::ExportPdf(paper) => {
+            FileAction::ExportPdf(options) => {
                 let date = muster::export::today();
-                match muster::export::save_pdf(&self.battle, paper, &date, &path) {
+                let private = match options.private {
+                    Some(side) => {
+                        match muster::export::private_page(&self.battle, side, &options.passphrase)
+                        {
+                            Ok(page) => Some(page),
+                            Err(e) => {
+                                self.status = Some(Status::Error(format!("PDF not written: {e}")));
+                                return;
+                            }
+                        }
+                    }
+                    None => None,
+                };
+                match muster::export::save_pdf(
+                    &self.battle,
+                    options.paper,
+                    &date,
+                    private.as_ref(),
+                    &path,
+                ) {
                     Ok(()) => {
                         let opened = self.viewer && open_in_viewer(&path);
                         let how = if opened {
@@ -334,8 +352,9 @@ impl MusterApp {
                 self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));
             }
             if i.consume_shortcut(&cmd(Key::P)) {
-                self.queue
-                    .push(AppCommand::Dialog(FileAction::ExportPdf(Paper::A4)));
+                self.queue.push(AppCommand::Dialog(
+                    FileAction::ExportPdf(Default::default()),
+                ));
             }
             if i.consume_shortcut(&cmd(Key::N)) {
                 self.queue.push(AppCommand::NewBattle);
@@ -361,8 +380,9 @@ impl MusterApp {
                 }
                 let export = egui::Button::new("Export PDF…").shortcut_text("Ctrl+P");
                 if ui.add(export).clicked() {
-                    self.queue
-                        .push(AppCommand::Dialog(FileAction::ExportPdf(Paper::A4)));
+                    self.queue.push(AppCommand::Dialog(
+                        FileAction::ExportPdf(Default::default()),
+                    ));
                 }
                 let resumable = self.autosave.as_ref().is_some_and(|p| p.exists());
                 if ui

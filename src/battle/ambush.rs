@@ -529,6 +529,15 @@ impl RevealReason {
         RevealReason::MovesOrShoots,
     ];
 
+    /// A button's worth: "Enemy in view".
+    pub fn short(self) -> &'static str {
+        match self {
+            RevealReason::OwnersChoice => "Owner's choice",
+            RevealReason::EnemyInView => "Enemy in view",
+            RevealReason::MovesOrShoots => "Moves or shoots",
+        }
+    }
+
     pub fn text(self) -> &'static str {
         match self {
             RevealReason::OwnersChoice => "its owner reveals it",

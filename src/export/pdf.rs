@@ -6,6 +6,7 @@
 //! Text is set in DejaVu Sans (its Latin subset, `assets/fonts`), embedded, so
 //! names with accents print as typed.
 
+use super::PrivatePage;
 use crate::battle::{Battle, Phase, Settings, camp_footprint, fortification_footprint, piece_name};
 use crate::palette;
 use crate::side::Side;
@@ -17,8 +18,9 @@ use printpdf::{
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Latin.ttf");
 
 /// Paper size, used landscape.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Paper {
+    #[default]
     A4,
     Letter,
 }
@@ -152,12 +154,20 @@ impl Page {
 
 /// The table layout of `battle` as a PDF: page 1 the table, then the log.
 /// `date` goes in the title block (see [`today`]).
-pub fn table_pdf(battle: &Battle, paper: Paper, date: &str) -> Vec<u8> {
+pub fn table_pdf(
+    battle: &Battle,
+    paper: Paper,
+    date: &str,
+    private: Option<&PrivatePage>,
+) -> Vec<u8> {
     let mut doc = PdfDocument::new(&battle.state().settings.title);
     let font = ParsedFont::from_bytes(FONT, 0, &mut Vec::new()).expect("the embedded font parses");
     let font = PdfFontHandle::External(doc.add_font(&font));
     let mut pages = vec![table_page(battle, paper, date, font.clone())];
-    pages.extend(log_pages(battle, paper, font));
+    pages.extend(log_pages(battle, paper, font.clone()));
+    if let Some(page) = private {
+        pages.push(private_ops(battle, page, paper, font));
+    }
     let (w, h) = paper.size();
     let pages = pages
         .into_iter()
@@ -575,6 +585,33 @@ fn locate(min: [f64; 2], max: [f64; 2], settings: &Settings) -> String {
         units.format(long, settings.mu),
         units.format(side, settings.mu)
     )
+}
+
+/// The owner's private page: his sealed records in the clear.
+fn private_ops(
+    battle: &Battle,
+    private: &PrivatePage,
+    paper: Paper,
+    font: PdfFontHandle,
+) -> Vec<Op> {
+    let (_, ph) = paper.size();
+    let margin = 12.0;
+    let mut page = Page {
+        ops: Vec::new(),
+        font,
+    };
+    let side = private.side;
+    let who = battle.state().armies[side]
+        .as_ref()
+        .map_or(side.to_string(), |a| format!("{side} ({})", a.player));
+    let title = format!("{who}: private page, sealed records. Keep it from your opponent.");
+    page.text(margin, ph - margin - 4.0, 13.0, grey(0.1), &title);
+    let mut y = ph - margin - 14.0;
+    for line in &private.lines {
+        page.text(margin, y, 9.0, grey(0.1), line);
+        y -= 5.0;
+    }
+    page.ops
 }
 
 fn log_pages(battle: &Battle, paper: Paper, font: PdfFontHandle) -> Vec<Vec<Op>> {

@@ -225,9 +225,10 @@ impl StepPanel for PlayPanel {
         }
         for (i, owner) in hidden {
             ui.horizontal(|ui| {
-                ui.label(format!("{owner}'s marker {}", i + 1));
+                ui.label(format!("{owner}'s marker {}: reveal,", i + 1));
                 for reason in RevealReason::ALL {
-                    if ui.button(format!("Reveal: {}", reason.text())).clicked() {
+                    let button = ui.button(reason.short()).on_hover_text(reason.text());
+                    if button.clicked() {
                         self.opening = Some(Opening::Ambush(owner, i, reason));
                     }
                 }
