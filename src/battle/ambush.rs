@@ -6,7 +6,7 @@
 //! battle group could enter, and hidden from every point of the enemy
 //! skirmisher deployment area under RULES 7 (see `crate::visibility`).
 
-use super::deployment::{AmbushContent, DeploymentTurn, ground_class};
+use super::deployment::{Ambush, AmbushContent, DeploymentTurn, ground_class};
 use super::{Command, Event, State};
 use crate::error::{RuleError, refuse};
 use crate::intel::{Revealed, Sealed};
@@ -547,6 +547,14 @@ impl RevealReason {
     }
 }
 
+/// `side`'s ambush marker number `marker`.
+fn marker_of(state: &State, side: Side, marker: usize) -> Result<&Ambush, RuleError> {
+    match state.deployment.ambushes.get(marker) {
+        Some(a) if a.side == side => Ok(a),
+        _ => refuse("8.3", format!("{side} has no ambush marker {}", marker + 1)),
+    }
+}
+
 /// On the owner's screen: opens marker `marker` with his passphrase for its
 /// reveal.
 pub fn reveal_ambush(
@@ -556,14 +564,7 @@ pub fn reveal_ambush(
     passphrase: &str,
     reason: RevealReason,
 ) -> Result<Command, RuleError> {
-    let Some(a) = state
-        .deployment
-        .ambushes
-        .get(marker)
-        .filter(|a| a.side == side)
-    else {
-        return refuse("8.3", format!("{side} has no ambush marker {}", marker + 1));
-    };
+    let a = marker_of(state, side, marker)?;
     let revealed = a
         .sealed
         .open(passphrase)
@@ -587,14 +588,7 @@ pub(super) fn decide_reveal(
     if state.phase(ruleset) != super::Phase::Play {
         return refuse("8.3", "Ambushes are revealed during play");
     }
-    let Some(a) = state
-        .deployment
-        .ambushes
-        .get(marker)
-        .filter(|a| a.side == side)
-    else {
-        return refuse("8.3", format!("{side} has no ambush marker {}", marker + 1));
-    };
+    let a = marker_of(state, side, marker)?;
     if a.revealed.is_some() {
         return refuse("8.3", "That ambush marker is already revealed");
     }

@@ -349,6 +349,14 @@ fn owners_turn(state: &State, side: Side) -> Result<u32, RuleError> {
     }
 }
 
+/// `side`'s flank march number `march`.
+fn march_of(state: &State, side: Side, march: usize) -> Result<&FlankMarch, RuleError> {
+    match state.deployment.flank_marches.get(march) {
+        Some(m) if m.side == side => Ok(m),
+        _ => refuse("10", format!("{side} has no flank march {}", march + 1)),
+    }
+}
+
 /// The flank marches of the player to move that still roll this turn.
 pub fn due(state: &State, ruleset: &Ruleset) -> Vec<usize> {
     let Some((turn, side)) = super::play::current(state) else {
@@ -377,14 +385,7 @@ pub(super) fn decide_roll(
     input: &DiceInput,
 ) -> Result<Vec<Event>, RuleError> {
     let turn = owners_turn(state, side)?;
-    let Some(m) = state
-        .deployment
-        .flank_marches
-        .get(march)
-        .filter(|m| m.side == side)
-    else {
-        return refuse("10", format!("{side} has no flank march {}", march + 1));
-    };
+    let m = march_of(state, side, march)?;
     if !due(state, ruleset).contains(&march) {
         let why = if m.arrived(ruleset) {
             "it has arrived".to_string()
@@ -427,14 +428,7 @@ pub fn reveal_plan(
     passphrase: &str,
     straggling: Vec<DiceInput>,
 ) -> Result<Command, RuleError> {
-    let Some(m) = state
-        .deployment
-        .flank_marches
-        .get(march)
-        .filter(|m| m.side == side)
-    else {
-        return refuse("10", format!("{side} has no flank march {}", march + 1));
-    };
+    let m = march_of(state, side, march)?;
     let revealed = m
         .sealed
         .open(passphrase)
@@ -469,14 +463,7 @@ pub(super) fn decide_reveal(
     straggling: &[DiceInput],
 ) -> Result<Vec<Event>, RuleError> {
     owners_turn(state, side)?;
-    let Some(m) = state
-        .deployment
-        .flank_marches
-        .get(march)
-        .filter(|m| m.side == side)
-    else {
-        return refuse("10", format!("{side} has no flank march {}", march + 1));
-    };
+    let m = march_of(state, side, march)?;
     if !to_reveal(state, ruleset).contains(&march) {
         return refuse("10", "A flank march is revealed when it arrives");
     }

@@ -157,16 +157,8 @@ impl StepPanel for AmbushesPanel {
             ui.label("Click the table to put the marker there.");
             if let (Some(at), Some(content)) = (self.draft, self.content) {
                 ui.label(format!("Marker at ({:.1}, {:.1})", at[0], at[1]));
-                let legal = match check_ambush(state, battle.ruleset(), side, content, at) {
-                    Ok(_) => {
-                        ui.colored_label(Color32::from_rgb(60, 170, 80), "✔ Legal position");
-                        true
-                    }
-                    Err(e) => {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
-                        false
-                    }
-                };
+                let check = check_ambush(state, battle.ruleset(), side, content, at);
+                let legal = super::verdict(ui, check.map(|_| ()));
                 let button = egui::Button::new("Seal and place ambush marker");
                 if ui.add_enabled(legal, button).clicked() {
                     match seal_ambush(state, battle.ruleset(), side, at, content, &passphrase) {

@@ -107,7 +107,12 @@ fn help(ui: &mut egui::Ui, battle: &Battle, key: &str) {
 /// Shows whether the engine would accept `command`, and why not; returns
 /// whether it would, for enabling the button that sends it.
 pub(super) fn verdict_line(ui: &mut egui::Ui, battle: &Battle, command: &Command) -> bool {
-    match battle.check(command) {
+    verdict(ui, battle.check(command).map(|_| ()))
+}
+
+/// Shows a rule check's answer: legal, or the rule it breaks.
+pub(super) fn verdict(ui: &mut egui::Ui, check: Result<(), muster::RuleError>) -> bool {
+    match check {
         Ok(_) => {
             ui.colored_label(Color32::from_rgb(60, 170, 80), "✔ Legal position");
             true
