@@ -487,8 +487,13 @@ impl eframe::App for MusterApp {
                     {
                         self.panels.handed_over(step, &self.battle);
                     }
+                    ui.add_space(8.0);
+                    if screen.can_wait && ui.button("Not now: show the battle settings").clicked() {
+                        self.queue.push(AppCommand::ShowStep(Step::Battle));
+                    }
                 });
             });
+            self.drain();
             return;
         }
         self.shortcuts(&ctx);

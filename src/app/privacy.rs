@@ -14,6 +14,9 @@ pub struct HandOver {
     pub title: String,
     pub text: String,
     pub button: String,
+    /// Whether the players may leave it for another step (before a private
+    /// session, not after one: then the screen must change hands).
+    pub can_wait: bool,
 }
 
 #[derive(Default)]
@@ -52,6 +55,7 @@ impl Privacy {
                     player(battle, next)
                 ),
                 button: format!("Screen passed to {next}"),
+                can_wait: false,
             });
         }
         let (side, what) = wanted?;
@@ -63,6 +67,7 @@ impl Privacy {
                 player(battle, side.opponent())
             ),
             button: format!("I am {side}: show my secrets"),
+            can_wait: true,
         })
     }
 

@@ -465,6 +465,11 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // Ambushes: the window is the hand-over screen until North takes it.
     h.get_by_label("Pass to North");
     assert!(h.query_by_label("Sequence").is_none());
+    // The players may put it off and come back to it from the step list.
+    click(&mut h, "Not now: show the battle settings");
+    h.get_by_label("Sequence");
+    click(&mut h, "▶ Ambushes");
+    h.get_by_label("Pass to North");
     click(&mut h, "I am North: show my secrets");
     click(&mut h, "Use this passphrase");
     h.get_by_label_contains("No passphrase: this file does not protect your secrets");
