@@ -654,7 +654,7 @@ fn dip(f: &impl Fn(f64) -> f64, a: f64, b: f64) -> (f64, f64) {
 }
 
 /// How closely the end of a blocked stretch of the front edge is found, MU.
-const BOUNDARY_TOLERANCE: f64 = 1e-4;
+const BOUNDARY_TOLERANCE: f64 = 1e-3;
 
 /// Where `f` crosses zero between `ok` (f <= 0) and `bad` (f > 0), by the
 /// Illinois variant of regula falsi; the answer leans to the blocked side so
