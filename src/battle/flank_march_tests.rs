@@ -23,6 +23,11 @@ fn ok(b: &mut Battle, command: Command) -> Vec<Event> {
 /// village and his two alae on a flank march led by Caecina; South moves
 /// first.
 fn deployed() -> Battle {
+    deployed_with(vec![1, 2, 3, 4, 5, 6, 9])
+}
+
+/// The same, South setting `south` on the table in his batches.
+fn deployed_with(south: Vec<usize>) -> Battle {
     let mut b = terrain_battle();
     let (n, s) = (Side::North, Side::South);
     ok(
@@ -94,7 +99,7 @@ fn deployed() -> Battle {
         },
     );
     let mut next = Sides {
-        south: vec![1, 2, 3, 4, 5, 6, 9].into_iter(),
+        south: south.into_iter(),
         north: (0..9).collect::<Vec<usize>>().into_iter(),
     };
     while let Phase::Deployment(DeploymentTurn::Batch { side, size, .. }) = b.phase() {
@@ -296,6 +301,33 @@ fn a_forged_reveal_fails_its_commitment() {
     let line = b.log_lines().last().unwrap().0.clone();
     assert!(
         line.contains("is revealed because its owner reveals it (commitment checked): Legio I"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_revealed_ambush_that_was_also_deployed_is_flagged_for_both() {
+    // South ticks Legio I in a batch although it is the BG in ambush.
+    let mut b = deployed_with(vec![0, 1, 2, 3, 4, 5, 6]);
+    let c = reveal_ambush(
+        b.state(),
+        Side::South,
+        0,
+        SOUTH_PASS,
+        RevealReason::MovesOrShoots,
+    )
+    .unwrap();
+    let ev = ok(&mut b, c);
+    let Event::AmbushRevealed { problems, .. } = &ev[0] else {
+        panic!("{ev:?}");
+    };
+    assert_eq!(
+        problems,
+        &["that battle group was also deployed in a batch".to_string()]
+    );
+    let line = b.log_lines().last().unwrap().0.clone();
+    assert!(
+        line.ends_with("⚠ that battle group was also deployed in a batch"),
         "{line}"
     );
 }
