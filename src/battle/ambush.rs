@@ -14,6 +14,7 @@ use crate::ruleset::{AmbushDepth, Ruleset, TerrainClass, Visibility};
 use crate::side::Side;
 use crate::visibility::{Effect, Screen, Sighting, Sightlines, Strip, Target};
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The terrain on the table as sight sees it.
 pub fn sightlines(state: &State, ruleset: &Ruleset) -> Sightlines {
@@ -382,8 +383,19 @@ impl AmbushMap {
 /// profile changes.
 #[derive(Clone, Debug, Default)]
 pub struct AmbushMaps {
-    key: Option<(String, Side, Profile)>,
+    key: Option<MapKey>,
     map: Option<AmbushMap>,
+}
+
+/// What a map depends on: the table, the terrain as placed, whose map, and
+/// the marker's profile. Compared every frame; cloned only on a recompute.
+#[derive(Clone, Debug, PartialEq)]
+struct MapKey {
+    table: super::TableSize,
+    laid: BTreeMap<usize, super::Laid>,
+    removed: BTreeSet<usize>,
+    side: Side,
+    profile: Profile,
 }
 
 impl AmbushMaps {
@@ -394,15 +406,23 @@ impl AmbushMaps {
         side: Side,
         profile: Profile,
     ) -> &AmbushMap {
-        // The terrain as placed (and the table) is what the map depends on.
-        let terrain = format!(
-            "{:?}{:?}{:?}",
-            state.settings.table, state.placement.laid, state.placement.removed
-        );
-        let key = (terrain, side, profile);
-        if self.key.as_ref() != Some(&key) || self.map.is_none() {
-            self.map = Some(AmbushMap::compute(state, ruleset, side, key.2.clone()));
-            self.key = Some(key);
+        let p = &state.placement;
+        let same = self.key.as_ref().is_some_and(|k| {
+            k.table == state.settings.table
+                && k.laid == p.laid
+                && k.removed == p.removed
+                && k.side == side
+                && k.profile == profile
+        });
+        if !same || self.map.is_none() {
+            self.key = Some(MapKey {
+                table: state.settings.table,
+                laid: p.laid.clone(),
+                removed: p.removed.clone(),
+                side,
+                profile: profile.clone(),
+            });
+            self.map = Some(AmbushMap::compute(state, ruleset, side, profile));
         }
         self.map.as_ref().expect("computed above")
     }

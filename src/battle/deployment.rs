@@ -157,8 +157,7 @@ pub fn turn(state: &State, ruleset: &Ruleset, init: Side) -> Option<DeploymentTu
     if let Some(s) = order.into_iter().find(|s| d.off_table[*s].is_none()) {
         return Some(DeploymentTurn::FlankMarches(s));
     }
-    let batches = batch_order(init.opponent(), &schedule(state, ruleset));
-    if let Some(&(side, number, size)) = batches.get(d.batches.len()) {
+    if let Some(&(side, number, size)) = batch_plan(state, ruleset, init).get(d.batches.len()) {
         return Some(DeploymentTurn::Batch { side, number, size });
     }
     if let Some(s) = order.into_iter().find(|s| d.dismount[*s].is_none()) {
@@ -170,13 +169,15 @@ pub fn turn(state: &State, ruleset: &Ruleset, init: Side) -> Option<DeploymentTu
     None
 }
 
-/// Each side's batch sizes.
-pub fn schedule(state: &State, ruleset: &Ruleset) -> Sides<Vec<usize>> {
+/// Every batch of the battle in order, as (side, number, size): each
+/// side's sizes, alternating, the player without initiative `init` first.
+pub fn batch_plan(state: &State, ruleset: &Ruleset, init: Side) -> Vec<(Side, usize, usize)> {
     let f = ruleset.deployment.batch_fraction;
-    Sides {
+    let sizes = Sides {
         south: batch_sizes(on_table_count(state, Side::South), f),
         north: batch_sizes(on_table_count(state, Side::North), f),
-    }
+    };
+    batch_order(init.opponent(), &sizes)
 }
 
 /// How far into the table from `side`'s long edge a footprint reaches.

@@ -308,12 +308,6 @@ pub(super) fn decide_finish(
 ) -> Result<Vec<Event>, RuleError> {
     expect_marches_turn(state, ruleset, side)?;
     let total = state.armies[side].as_ref().map_or(0, |a| a.bgs.len());
-    let markers = state
-        .deployment
-        .ambushes
-        .iter()
-        .filter(|a| a.side == side)
-        .count();
     let marches = state
         .deployment
         .flank_marches
@@ -329,12 +323,6 @@ pub(super) fn decide_finish(
             format!(
                 "{side} has {marches} flank marches, each of at least one battle group; {off_table} off the table is too few"
             ),
-        );
-    }
-    if off_table > markers + total {
-        return refuse(
-            "8.5",
-            "More battle groups off the table than markers and marches can hold",
         );
     }
     Ok(vec![Event::FlankMarchesFinished { side, off_table }])

@@ -26,8 +26,8 @@ pub use ambush::{
     reveal_ambush, seal_ambush, sightlines,
 };
 pub use deployment::{
-    Ambush, AmbushContent, DeploymentState, DeploymentTurn, Finished, batch_order, batch_sizes,
-    camp_footprint, check_camp, check_fortification, deployed_bgs, describe_turn,
+    Ambush, AmbushContent, DeploymentState, DeploymentTurn, Finished, batch_order, batch_plan,
+    batch_sizes, camp_footprint, check_camp, check_fortification, deployed_bgs, describe_turn,
     fortification_footprint, on_table_count, reach,
 };
 pub use describe::zone_text;

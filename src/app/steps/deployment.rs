@@ -8,10 +8,8 @@ use crate::app::AppCommand;
 use crate::app::table_view::{Frame, Overlay};
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Stroke, Vec2};
-use muster::battle::{
-    Battle, Command, DeploymentTurn, Finished, Phase, batch_order, deployed_bgs, on_table_count,
-};
-use muster::side::{Side, Sides};
+use muster::battle::{Battle, Command, DeploymentTurn, Finished, Phase, batch_plan, deployed_bgs};
+use muster::side::Side;
 use std::collections::BTreeSet;
 
 #[derive(Default)]
@@ -41,17 +39,9 @@ impl DeploymentPanel {
     }
 }
 
-/// "3, 3, 3" and who goes first, from the engine's schedule.
-fn schedule_line(battle: &Battle) -> String {
-    let state = battle.state();
-    let ruleset = battle.ruleset();
-    let f = ruleset.deployment.batch_fraction;
-    let sizes = Sides {
-        south: muster::battle::batch_sizes(on_table_count(state, Side::South), f),
-        north: muster::battle::batch_sizes(on_table_count(state, Side::North), f),
-    };
-    let first = state.initiative.winner.map_or(Side::North, Side::opponent);
-    let order: Vec<String> = batch_order(first, &sizes)
+/// "N 1 (3), S 1 (3), ...": the engine's batch plan.
+fn schedule_line(battle: &Battle, init: Side) -> String {
+    let order: Vec<String> = batch_plan(battle.state(), battle.ruleset(), init)
         .iter()
         .map(|(s, n, size)| format!("{} {n} ({size})", &s.name()[..1]))
         .collect();
@@ -66,8 +56,8 @@ impl StepPanel for DeploymentPanel {
         let state = battle.state();
         let ruleset = battle.ruleset();
         let rules = &ruleset.deployment;
-        if state.initiative.winner.is_some() {
-            ui.label(schedule_line(battle));
+        if let Some(init) = state.initiative.winner {
+            ui.label(schedule_line(battle, init));
         }
         let Some(t) = t else {
             ui.label(match battle.phase() {
