@@ -8,13 +8,13 @@ use muster::ruleset::Ruleset;
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {
-    let mut battle = Battle::new(Ruleset::builtin(), 0);
+    let mut battle = Battle::new(Ruleset::builtin());
     let script = std::fs::read_to_string("examples/scripts/placement.jsonl").unwrap();
     muster::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
-    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22", None);
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
     println!("PDF size: {} bytes", bytes.len());
     c.bench_function("export a full battle to PDF", |b| {
-        b.iter(|| table_pdf(black_box(&battle), Paper::A4, "2026-11-22", None))
+        b.iter(|| table_pdf(black_box(&battle), Paper::A4, "2026-11-22"))
     });
 }
 

@@ -13,9 +13,19 @@ use crate::store::{battle_from_json, roster_from_json};
 /// large brush, a village and a road.
 pub const TERRAIN_BATTLE: &str = include_str!("../assets/battles/terrain_laid.json");
 
-/// [`TERRAIN_BATTLE`], replayed.
+/// South's passphrase in the example scripts and battle (published here,
+/// so it protects nothing: it shows how a passphrase is used).
+pub const EXAMPLE_PASSPHRASE: &str = "alea iacta est";
+
+/// [`TERRAIN_BATTLE`], replayed and unlocked by South with the example
+/// passphrase (North plays without one), ready to go on.
 pub fn terrain_battle() -> Battle {
-    battle_from_json(TERRAIN_BATTLE).expect("the shipped battle replays; tests check it")
+    let mut battle =
+        battle_from_json(TERRAIN_BATTLE).expect("the shipped battle replays; tests check it");
+    battle
+        .unlock(crate::side::Side::South, EXAMPLE_PASSPHRASE)
+        .expect("the example passphrase opens the shipped battle; tests check it");
+    battle
 }
 
 /// (title, roster JSON) of each shipped example.
@@ -57,8 +67,24 @@ mod tests {
     #[test]
     fn the_shipped_battle_is_what_the_placement_script_makes() {
         let script = include_str!("../examples/scripts/placement.jsonl");
-        let mut b = crate::battle::Battle::new(crate::ruleset::Ruleset::builtin(), 0);
+        let mut b = crate::battle::Battle::new(crate::ruleset::Ruleset::builtin());
         crate::script::run(&mut b, script.as_bytes(), std::io::sink()).unwrap();
-        assert_eq!(b.log(), super::terrain_battle().log());
+        // The same entries but for the lock's random salt and check value.
+        let without_locks = |b: &super::Battle| -> Vec<crate::battle::Entry> {
+            let mut log = b.log().to_vec();
+            for entry in &mut log {
+                if let crate::battle::Command::SetArmy { lock, .. } = &mut entry.command {
+                    lock.take();
+                }
+                for event in &mut entry.events {
+                    if let crate::battle::Event::ArmySet { lock, .. } = event {
+                        lock.take();
+                    }
+                }
+            }
+            log
+        };
+        assert_eq!(without_locks(&b), without_locks(&super::terrain_battle()));
+        assert!(super::terrain_battle().has_passphrase(crate::side::Side::South));
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod army;
 pub mod battle;
+pub mod clock;
 pub mod dice;
 pub mod error;
 pub mod examples;

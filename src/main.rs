@@ -7,8 +7,8 @@ use clap::{Parser, Subcommand};
 use muster::battle::Battle;
 use muster::ruleset::Ruleset;
 use muster::store;
-use std::io::{BufReader, Read};
-use std::path::PathBuf;
+use std::io::{BufReader, IsTerminal, Read};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -36,9 +36,10 @@ enum Sub {
         /// Paper size, used landscape: a4 or letter.
         #[arg(long, default_value = "a4")]
         paper: String,
-        /// Add this side's private page of sealed records (south or north);
-        /// the passphrase is read from MUSTER_PASSPHRASE, else from the
-        /// first line of standard input.
+        /// Also write this side's private page of sealed records (south or
+        /// north) to its own file, OUTPUT-private-SIDE.pdf. The passphrase is
+        /// read from MUSTER_PASSPHRASE, else asked at the terminal without
+        /// echo, else read from the first line of standard input.
         #[arg(long)]
         private_for: Option<String>,
     },
@@ -49,9 +50,11 @@ enum Sub {
         /// Start from this saved battle instead of a new one.
         #[arg(long)]
         battle: Option<PathBuf>,
-        /// Seed for "app" dice in a new battle.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
+        /// Draw "app" dice from a fixed seed, for tests and demonstrations
+        /// (the seed is never saved); without it they come from the
+        /// operating system.
+        #[arg(long)]
+        seed: Option<u64>,
         /// A ruleset JSON file to use instead of the built-in one.
         #[arg(long)]
         ruleset: Option<PathBuf>,
@@ -80,8 +83,10 @@ fn main() -> ExitCode {
             paper,
             private_for,
         }) => match export_pdf(&battle, &output, &paper, private_for.as_deref()) {
-            Ok(()) => {
-                println!("Wrote {}", output.display());
+            Ok(written) => {
+                for path in written {
+                    println!("Wrote {}", path.display());
+                }
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -107,57 +112,75 @@ fn main() -> ExitCode {
     }
 }
 
+/// Writes the printout, and the private page if asked; returns the files.
 fn export_pdf(
-    battle: &std::path::Path,
-    output: &std::path::Path,
+    battle: &Path,
+    output: &Path,
     paper: &str,
     private_for: Option<&str>,
-) -> Result<(), String> {
+) -> Result<Vec<PathBuf>, String> {
     let paper = muster::export::Paper::parse(paper)
         .ok_or_else(|| format!("--paper takes a4 or letter, not \"{paper}\""))?;
-    let battle = store::load_battle(battle).map_err(|e| e.to_string())?;
-    let private = match private_for {
+    let side = match private_for {
         None => None,
-        Some(name) => {
-            let side = match name {
-                "south" => muster::Side::South,
-                "north" => muster::Side::North,
-                other => {
-                    return Err(format!(
-                        "--private-for takes south or north, not \"{other}\""
-                    ));
-                }
-            };
-            let passphrase = match std::env::var("MUSTER_PASSPHRASE") {
-                Ok(p) => p,
-                Err(_) => {
-                    let mut line = String::new();
-                    std::io::stdin()
-                        .read_line(&mut line)
-                        .map_err(|e| format!("reading the passphrase: {e}"))?;
-                    line.trim_end_matches(['\r', '\n']).to_string()
-                }
+        Some("south") => Some(muster::Side::South),
+        Some("north") => Some(muster::Side::North),
+        Some(other) => {
+            return Err(format!(
+                "--private-for takes south or north, not \"{other}\""
+            ));
+        }
+    };
+    let battle = store::load_battle(battle).map_err(|e| e.to_string())?;
+    let private = match side {
+        None => None,
+        Some(side) => {
+            let passphrase = if battle.has_passphrase(side) {
+                read_passphrase(side)?
+            } else {
+                String::new()
             };
             let page = muster::export::private_page(&battle, side, &passphrase)
                 .map_err(|e| e.to_string())?;
             Some(page)
         }
     };
-    muster::export::save_pdf(
-        &battle,
-        paper,
-        &muster::export::today(),
-        private.as_ref(),
-        output,
-    )
-    .map_err(|e| format!("{}: {e}", output.display()))
+    let date = muster::export::today();
+    muster::export::save_pdf(&battle, paper, &date, output)
+        .map_err(|e| format!("{}: {e}", output.display()))?;
+    let mut written = vec![output.to_path_buf()];
+    if let Some(page) = private {
+        let path = muster::export::private_path(output, page.side);
+        muster::export::save_private_pdf(&battle, &page, paper, &path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// A player's passphrase, never from the command line and never echoed:
+/// MUSTER_PASSPHRASE, else the terminal without echo, else the first line
+/// of standard input (a pipe, which shows nothing either).
+fn read_passphrase(side: muster::Side) -> Result<String, String> {
+    if let Ok(p) = std::env::var("MUSTER_PASSPHRASE") {
+        return Ok(p);
+    }
+    if std::io::stdin().is_terminal() {
+        return rpassword::prompt_password(format!("{side}'s passphrase: "))
+            .map_err(|e| format!("reading the passphrase: {e}"));
+    }
+    let mut line = String::new();
+    std::io::stdin()
+        .read_line(&mut line)
+        .map_err(|e| format!("reading the passphrase: {e}"))?;
+    Ok(line.trim_end_matches(['\r', '\n']).to_string())
 }
 
 /// Runs a script; returns how many commands were refused.
 fn script(
     file: PathBuf,
     battle: Option<PathBuf>,
-    seed: u64,
+    seed: Option<u64>,
     ruleset: Option<PathBuf>,
     print_state: bool,
     save: Option<PathBuf>,
@@ -167,15 +190,17 @@ fn script(
         None => {
             let ruleset = match ruleset {
                 Some(path) => {
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    let text = store::read_text(&path).map_err(|e| e.to_string())?;
                     Ruleset::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?
                 }
                 None => Ruleset::builtin(),
             };
-            Battle::new(ruleset, seed)
+            Battle::new(ruleset)
         }
     };
+    if let Some(seed) = seed {
+        battle.use_dice(muster::dice::AppDice::seeded(seed));
+    }
     let input: Box<dyn Read> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin())
     } else {

@@ -2,7 +2,7 @@
 //! and their size, and the text on them.
 
 use muster::battle::Battle;
-use muster::export::{Paper, table_pdf};
+use muster::export::{Paper, private_pdf, table_pdf};
 
 /// The shipped example battle: terrain placed, adjusted, and a road.
 fn example_battle() -> Battle {
@@ -16,7 +16,7 @@ fn text_of(pdf: &lopdf::Document, page: u32) -> String {
 #[test]
 fn the_table_page_and_the_log_page() {
     let battle = example_battle();
-    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22", None);
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
     assert!(bytes.len() < 300_000, "{} bytes", bytes.len());
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let pages = pdf.get_pages();
@@ -73,7 +73,7 @@ fn letter_paper_and_accented_names() {
     battle
         .apply(muster::battle::Command::Configure { settings })
         .unwrap();
-    let bytes = table_pdf(&battle, Paper::Letter, "2026-11-22", None);
+    let bytes = table_pdf(&battle, Paper::Letter, "2026-11-22");
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let pages = pdf.get_pages();
     let first = pdf.get_object(pages[&1]).unwrap().as_dict().unwrap();
@@ -100,7 +100,7 @@ fn deployed_battle() -> Battle {
 fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     let battle = deployed_battle();
     assert_eq!(battle.phase(), muster::battle::Phase::Play);
-    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22", None);
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let table = text_of(&pdf, 1);
     for expected in [
@@ -134,17 +134,18 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
 #[test]
 fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
     let battle = deployed_battle();
-    let e = muster::export::private_page(&battle, muster::Side::South, "wrong").unwrap_err();
-    assert!(
-        e.message.contains("does not open South's sealed record"),
-        "{e}"
-    );
+    let e = muster::export::private_page(&battle, muster::Side::South, "alea iacta").unwrap_err();
+    assert!(e.message.contains("not the passphrase"), "{e}");
     let page =
         muster::export::private_page(&battle, muster::Side::South, "alea iacta est").unwrap();
-    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22", Some(&page));
+    let bytes = private_pdf(&battle, &page, Paper::A4);
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
-    let last = pdf.get_pages().len() as u32;
-    let private = text_of(&pdf, last);
+    assert_eq!(
+        pdf.get_pages().len(),
+        1,
+        "the private page is a file of its own"
+    );
+    let private = text_of(&pdf, 1);
     for expected in [
         "South (Ann): private page, sealed records",
         "Ambush S1 at (58.0, 3.0) MU, sealed ",
@@ -158,7 +159,14 @@ fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
             "the private page lacks {expected:?}:\n{private}"
         );
     }
-    // The pages before it are the shared printout: no secret there.
-    let shared: String = (1..last).map(|p| text_of(&pdf, p)).collect();
+    // The shared printout has no secret and no private page.
+    let shared = lopdf::Document::load_mem(&table_pdf(&battle, Paper::A4, "2026-11-22")).unwrap();
+    let shared: String = (1..=shared.get_pages().len() as u32)
+        .map(|p| text_of(&shared, p))
+        .collect();
     assert!(!shared.contains("Syrian archers") && !shared.contains("private page"));
+    // The private page's file is named apart from the printout's.
+    let path =
+        muster::export::private_path(std::path::Path::new("/tmp/table.pdf"), muster::Side::South);
+    assert_eq!(path, std::path::Path::new("/tmp/table-private-south.pdf"));
 }

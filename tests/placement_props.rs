@@ -15,12 +15,13 @@ use proptest::prelude::*;
 /// pieces, North three; placement is about to start.
 fn at_placement() -> Battle {
     let r = Ruleset::builtin();
-    let mut b = Battle::new(r.clone(), 9);
+    let mut b = Battle::new(r.clone());
     let d = |n| DiceInput::Typed(vec![n]);
     for (side, i) in [(Side::South, 0), (Side::North, 1)] {
         b.apply(Command::SetArmy {
             side,
             army: examples::army(i, &r),
+            lock: None,
         })
         .unwrap();
     }
@@ -232,7 +233,7 @@ proptest! {
                 }
             }
         }
-        let replayed = Battle::replay(b.ruleset().clone(), b.seed(), b.log()).unwrap();
+        let replayed = Battle::replay(b.ruleset().clone(), b.id().to_string(), b.log()).unwrap();
         prop_assert_eq!(replayed.state(), b.state());
     }
 }

@@ -60,7 +60,9 @@ fn stdin_script_with_a_malformed_line_says_which() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"{\"cmd\": \"roll_initiative\", \"side\": \"south\"\n{\"cmd\": \"fly\"}\n")
+        .write_all(
+            b"{\"cmd\": \"roll_initiative\", \"side\": \"south\"\n{\"cmd\": \"fly\"}\n\xff\xfe bad bytes\n{\"cmd\": \"seal_flank_march\", \"side\": \"south\", \"plan\": {\"bgs\": [0], \"commander\": 0, \"flank\": \"left\"}}\n{\"cmd\": \"roll_initiative\", \"side\": \"south\", \"dice\": \"apple\"}\n{\"cmd\": \"configure\", \"settings\": {\"title\": \"Cannae\", \"table\": {\"width\": 72, \"depth\": 48}, \"mu\": \"inch\", \"units\": \"inches\"}}\n",
+        )
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -68,19 +70,38 @@ fn stdin_script_with_a_malformed_line_says_which() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 2);
+    // Every bad line gets its own refusal with its number, and the script
+    // goes on to the good line at the end; nothing panics.
+    assert_eq!(lines.len(), 6, "{stdout}");
+    let error = |i: usize| lines[i]["error"].as_str().unwrap().to_string();
     assert!(
-        lines[0]["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("line 1: EOF")
+        error(0).starts_with("line 1: not a JSON command"),
+        "{}",
+        error(0)
     );
     assert!(
-        lines[1]["error"]
-            .as_str()
-            .unwrap()
-            .contains("unknown variant `fly`")
+        error(1).starts_with("line 2: unknown command \"fly\""),
+        "{}",
+        error(1)
     );
+    assert!(
+        error(2).starts_with("line 3: not UTF-8 text"),
+        "{}",
+        error(2)
+    );
+    assert!(
+        error(3).contains("South cannot record flank marches now"),
+        "{}",
+        error(3)
+    );
+    assert!(
+        error(4).contains("a list of faces such as [4]"),
+        "{}",
+        error(4)
+    );
+    assert!(!error(4).contains("untagged"), "{}", error(4));
+    assert_eq!(lines[5]["ok"], true);
+    assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]
@@ -133,7 +154,10 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
         .map(|l| l["error"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(refused.len(), 4, "{refused:#?}");
-    assert!(refused[3].contains("does not open South's sealed record"));
+    assert!(
+        refused[3].contains("not the passphrase this player set"),
+        "{refused:#?}"
+    );
     // Sealed on the way in: the saved file never holds a passphrase, and the
     // march (revealed in the script) and dummy are there only as revealed.
     let file = std::fs::read_to_string(&save).unwrap();
@@ -155,11 +179,20 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
         .unwrap();
     use std::io::Write;
     writeln!(child.stdin.take().unwrap(), "alea iacta est").unwrap();
-    assert!(child.wait().unwrap().success());
-    let doc = lopdf::Document::load(&pdf).unwrap();
-    let last = doc.get_pages().len() as u32;
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    // Nothing of the passphrase is printed.
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("alea"));
+    // The private page is its own file; the printout holds no secret.
+    let private = dir.path().join("private-private-south.pdf");
+    let doc = lopdf::Document::load(&private).unwrap();
+    assert_eq!(doc.get_pages().len(), 1);
+    assert!(doc.extract_text(&[1]).unwrap().contains("Syrian archers"));
+    let public = lopdf::Document::load(&pdf).unwrap();
+    let pages: Vec<u32> = public.get_pages().keys().copied().collect();
     assert!(
-        doc.extract_text(&[last])
+        !public
+            .extract_text(&pages)
             .unwrap()
             .contains("Syrian archers")
     );
@@ -173,6 +206,6 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
         .output()
         .unwrap();
     assert_eq!(wrong.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&wrong.stderr).contains("does not open"));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("not the passphrase"));
     assert!(!dir.path().join("no.pdf").exists());
 }

@@ -13,12 +13,17 @@ use proptest::prelude::*;
 /// initiative; the holder picks territory `t`.
 fn battle_at_selection(t: usize, south_wins: bool) -> Battle {
     let r = Ruleset::builtin();
-    let mut b = Battle::new(r.clone(), 3);
+    let mut b = Battle::new(r.clone());
     let all: Vec<String> = r.territories.keys().cloned().collect();
     for (side, i) in [(Side::South, 0), (Side::North, 1)] {
         let mut army = examples::army(i, &r);
         army.territories = all.clone();
-        b.apply(Command::SetArmy { side, army }).unwrap();
+        b.apply(Command::SetArmy {
+            side,
+            army,
+            lock: None,
+        })
+        .unwrap();
     }
     let (s, n) = if south_wins { (6, 1) } else { (1, 6) };
     b.apply(Command::RollInitiative {

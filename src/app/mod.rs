@@ -13,6 +13,7 @@ mod log_view;
 mod privacy;
 mod steps;
 mod table_view;
+mod unlock;
 
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
@@ -21,7 +22,7 @@ use muster::army::Army;
 use muster::battle::{Battle, Command, Step};
 use muster::ruleset::Ruleset;
 use muster::side::Side;
-use muster::store;
+use muster::store::{self, Autosaves};
 use std::path::{Path, PathBuf};
 use steps::Panels;
 
@@ -35,7 +36,7 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
         ..Default::default()
     };
     let config = AppConfig {
-        autosave: store::autosave_path(),
+        autosave: store::autosave_dir(),
         inventory: muster::inventory::config_path(),
         open,
         seed: None,
@@ -49,13 +50,15 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
     .map_err(|e| e.to_string())
 }
 
-/// Start-up choices, so tests can keep the autosave away from the user's.
+/// Start-up choices, so tests can keep the autosaves away from the user's.
 pub struct AppConfig {
+    /// The folder of autosaves, one per battle.
     pub autosave: Option<PathBuf>,
     /// Where the terrain inventory is kept.
     pub inventory: Option<PathBuf>,
     pub open: Option<PathBuf>,
-    /// Seed for the app's dice; `None` picks one from the clock.
+    /// A fixed seed for the app's dice, for tests only; `None` (the app)
+    /// rolls from the operating system.
     pub seed: Option<u64>,
     /// Open exported PDFs in the system viewer.
     pub viewer: bool,
@@ -69,9 +72,14 @@ pub enum AppCommand {
     NewBattle,
     ShowStep(Step),
     Dialog(FileAction),
-    ResumeAutosave,
+    /// Open an autosaved battle by its id.
+    OpenRecent(String),
     /// Put an army into a side's draft (a loaded or example roster).
     DraftArmy(Side, Box<Army>),
+    /// Confirm a side's army and set the player's passphrase.
+    ConfirmArmyWithPassphrase(Side, Box<Army>, String),
+    /// A player unlocks the battle with his passphrase.
+    Unlock(Side, String),
 }
 
 /// The last outcome worth telling the players.
@@ -85,7 +93,10 @@ pub struct MusterApp {
     battle: Battle,
     /// The file the battle was last opened from or saved to.
     path: Option<PathBuf>,
-    autosave: Option<PathBuf>,
+    autosaves: Option<Autosaves>,
+    /// The seed of test runs' dice, given to every new battle.
+    seed: Option<u64>,
+    unlock: unlock::UnlockWindow,
     /// The step whose panel is shown (the current step unless the players
     /// clicked another).
     shown: Option<Step>,
@@ -115,15 +126,8 @@ fn open_in_viewer(path: &Path) -> bool {
     command.arg(path).spawn().is_ok()
 }
 
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 impl MusterApp {
     pub fn new(config: AppConfig) -> MusterApp {
-        let seed = config.seed.unwrap_or_else(clock_seed);
         let ruleset = Ruleset::builtin();
         // A missing or unreadable inventory falls back to the shipped pieces;
         // the status line says why when there was a file.
@@ -139,9 +143,11 @@ impl MusterApp {
             None => muster::inventory::Inventory::builtin(),
         };
         let mut app = MusterApp {
-            battle: Battle::new(ruleset, seed),
+            battle: Battle::new(ruleset),
             path: None,
-            autosave: config.autosave,
+            autosaves: config.autosave.map(Autosaves::new),
+            seed: config.seed,
+            unlock: Default::default(),
             shown: None,
             panels: Panels::new(inventory.clone()),
             inventory,
@@ -153,15 +159,26 @@ impl MusterApp {
             status,
             queue: Vec::new(),
         };
+        app.seed_dice();
         if let Some(path) = config.open {
             app.open(&path);
-        } else if app.status.is_none() && app.autosave.as_ref().is_some_and(|p| p.exists()) {
+        } else if app.status.is_none() && !app.recent().is_empty() {
             app.status = Some(Status::Info(
-                "A battle was autosaved last time: File > Resume autosaved battle reopens it."
-                    .into(),
+                "Battles in progress are autosaved: File > Recent battles reopens them.".into(),
             ));
         }
         app
+    }
+
+    /// Test runs draw dice from a fixed seed; the app from the system.
+    fn seed_dice(&mut self) {
+        if let Some(seed) = self.seed {
+            self.battle.use_dice(muster::dice::AppDice::seeded(seed));
+        }
+    }
+
+    fn recent(&self) -> Vec<store::Recent> {
+        self.autosaves.as_ref().map_or(Vec::new(), |a| a.recent())
     }
 
     fn shown_step(&self) -> Step {
@@ -169,31 +186,57 @@ impl MusterApp {
             .unwrap_or_else(|| self.battle.state().current_step(self.battle.ruleset()))
     }
 
+    /// After the battle changed: back to its current step, and autosaved
+    /// under its own id (an empty battle is not worth a place in the list).
     fn after_change(&mut self) {
         self.shown = None;
-        if let Some(path) = &self.autosave
-            && let Err(e) = store::save_battle(path, &self.battle)
+        if let Some(saves) = &self.autosaves
+            && !self.battle.log().is_empty()
+            && let Err(e) = saves.save(&self.battle)
         {
-            self.status = Some(Status::Error(format!("Autosave failed: {e}")));
+            self.status = Some(Status::Error(format!(
+                "Autosave failed ({e}); the battle is still open: use File > Save as…"
+            )));
         }
     }
 
     /// Starts a new battle, dropping drafts and the file name.
     fn start(&mut self, ruleset: Ruleset, message: String) {
-        self.battle = Battle::new(ruleset, clock_seed());
+        self.battle = Battle::new(ruleset);
+        self.seed_dice();
         self.path = None;
         self.panels = Panels::new(self.inventory.clone());
+        self.unlock = Default::default();
         self.status = Some(Status::Info(message));
-        self.after_change();
+        self.shown = None;
     }
 
+    /// Opens a battle file; the battle in memory is kept if it fails. The
+    /// file is not autosaved until it changes, so opening an older copy
+    /// never overwrites the autosave of a battle further along.
     fn open(&mut self, path: &Path) {
         match store::load_battle(path) {
             Ok(battle) => {
+                let mut message = format!("Opened {}", path.display());
+                if let Some(newer) = self
+                    .recent()
+                    .into_iter()
+                    .find(|r| r.id == battle.id() && r.entries > battle.log().len())
+                {
+                    message = format!(
+                        "Opened {}. Note: Muster's autosave of this battle is further along ({} log entries against {} in this file). If nobody meant to go back, reopen it from File > Recent battles.",
+                        path.display(),
+                        newer.entries,
+                        battle.log().len()
+                    );
+                }
                 self.battle = battle;
+                self.seed_dice();
+                self.panels = Panels::new(self.inventory.clone());
+                self.unlock = Default::default();
                 self.path = Some(path.to_path_buf());
-                self.status = Some(Status::Info(format!("Opened {}", path.display())));
-                self.after_change();
+                self.shown = None;
+                self.status = Some(Status::Info(message));
             }
             Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
         }
@@ -237,7 +280,14 @@ impl MusterApp {
                 AppCommand::NewBattle => {
                     self.start(self.battle.ruleset().clone(), "New battle".into());
                 }
-                AppCommand::ShowStep(step) => self.shown = Some(step),
+                AppCommand::ShowStep(step) => {
+                    // Leaving a step ends any private session on it: the
+                    // key and the opened secrets are dropped.
+                    if step != self.shown_step() {
+                        self.panels.end_private_sessions();
+                    }
+                    self.shown = Some(step);
+                }
                 AppCommand::Dialog(action) => {
                     let suggested = match &action {
                         FileAction::SaveBattle | FileAction::OpenBattle => self.path.clone(),
@@ -245,13 +295,46 @@ impl MusterApp {
                     };
                     self.dialog = Some(FileDialog::new(action, suggested));
                 }
-                AppCommand::ResumeAutosave => {
-                    if let Some(path) = self.autosave.clone() {
+                AppCommand::OpenRecent(id) => {
+                    if let Some(path) = self.autosaves.as_ref().map(|a| a.path(&id)) {
                         self.open(&path);
                         self.path = None;
                     }
                 }
                 AppCommand::DraftArmy(side, army) => self.panels.armies.set_draft(side, *army),
+                AppCommand::ConfirmArmyWithPassphrase(side, army, passphrase) => {
+                    let army = *army;
+                    let context = [army.player.as_str(), army.name.as_str()];
+                    let set = muster::intel::Lock::create(&passphrase, &context).and_then(
+                        |(lock, key)| {
+                            self.battle.hold_key(side, &key)?;
+                            self.battle.apply(Command::SetArmy {
+                                side,
+                                army: army.clone(),
+                                lock: Some(lock),
+                            })
+                        },
+                    );
+                    match set {
+                        Ok(_) => {
+                            self.status = Some(Status::Info(format!(
+                                "{side}'s army is entered and his passphrase set: every log entry now carries his tag"
+                            )));
+                            self.panels.armies.passphrase_set(side);
+                            self.after_change();
+                        }
+                        Err(e) => self.status = Some(Status::Error(e.to_string())),
+                    }
+                }
+                AppCommand::Unlock(side, passphrase) => {
+                    let result = self.battle.unlock(side, &passphrase);
+                    if result.is_ok() {
+                        self.status = Some(Status::Info(format!(
+                            "{side} unlocked the battle: every entry carries his valid tag"
+                        )));
+                    }
+                    self.unlock.answer(side, result);
+                }
             }
         }
     }
@@ -304,23 +387,33 @@ impl MusterApp {
                     }
                     None => None,
                 };
-                match muster::export::save_pdf(
-                    &self.battle,
-                    options.paper,
-                    &date,
-                    private.as_ref(),
-                    &path,
-                ) {
+                let mut written = Vec::new();
+                let mut result =
+                    muster::export::save_pdf(&self.battle, options.paper, &date, &path)
+                        .map(|()| written.push(path.clone()));
+                if let (Ok(()), Some(page)) = (&result, &private) {
+                    let private_path = muster::export::private_path(&path, page.side);
+                    result = muster::export::save_private_pdf(
+                        &self.battle,
+                        page,
+                        options.paper,
+                        &private_path,
+                    )
+                    .map(|()| written.push(private_path));
+                }
+                match result {
                     Ok(()) => {
-                        let opened = self.viewer && open_in_viewer(&path);
+                        let opened = self.viewer && written.iter().all(|p| open_in_viewer(p));
                         let how = if opened {
                             ", opening it in your PDF viewer"
                         } else {
                             ""
                         };
+                        let names: Vec<String> =
+                            written.iter().map(|p| p.display().to_string()).collect();
                         self.status = Some(Status::Info(format!(
                             "PDF written to {}{how}",
-                            path.display()
+                            names.join(" and ")
                         )));
                     }
                     Err(e) => self.status = Some(Status::Error(format!("PDF not written: {e}"))),
@@ -372,10 +465,16 @@ impl MusterApp {
                     self.queue
                         .push(AppCommand::Dialog(FileAction::NewWithRuleset));
                 }
-                if ui.button("Open…").clicked() {
+                if ui
+                    .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
+                    .clicked()
+                {
                     self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));
                 }
-                if ui.button("Save…").clicked() {
+                if ui
+                    .add(egui::Button::new("Save as…").shortcut_text("Ctrl+S"))
+                    .clicked()
+                {
                     self.queue.push(AppCommand::Dialog(FileAction::SaveBattle));
                 }
                 let export = egui::Button::new("Export PDF…").shortcut_text("Ctrl+P");
@@ -384,13 +483,18 @@ impl MusterApp {
                         FileAction::ExportPdf(Default::default()),
                     ));
                 }
-                let resumable = self.autosave.as_ref().is_some_and(|p| p.exists());
-                if ui
-                    .add_enabled(resumable, egui::Button::new("Resume autosaved battle"))
-                    .clicked()
-                {
-                    self.queue.push(AppCommand::ResumeAutosave);
-                }
+                let recent = self.recent();
+                ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                    ui.menu_button("Recent battles", |ui| {
+                        for battle in recent {
+                            let button = egui::Button::new(battle.describe())
+                                .wrap_mode(egui::TextWrapMode::Extend);
+                            if ui.add(button).clicked() {
+                                self.queue.push(AppCommand::OpenRecent(battle.id));
+                            }
+                        }
+                    });
+                });
                 ui.separator();
                 if ui.button("Quit").clicked() {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -455,7 +559,25 @@ impl MusterApp {
         }
     }
 
-    fn status_line(&self, ui: &mut egui::Ui) {
+    fn status_line(&mut self, ui: &mut egui::Ui) {
+        let locked = self.battle.locked_sides();
+        if !locked.is_empty() {
+            ui.horizontal(|ui| {
+                let names: Vec<&str> = locked.iter().map(|s| s.name()).collect();
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!(
+                        "🔒 Read-only until {} unlock{} the battle with {} passphrase.",
+                        names.join(" and "),
+                        if locked.len() == 1 { "s" } else { "" },
+                        if locked.len() == 1 { "his" } else { "their" }
+                    ),
+                );
+                if ui.button("Unlock…").clicked() {
+                    self.unlock.reopen();
+                }
+            });
+        }
         match &self.status {
             Some(Status::Error(text)) => {
                 ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
@@ -498,6 +620,7 @@ impl eframe::App for MusterApp {
         }
         self.shortcuts(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        self.unlock.show(&ctx, &self.battle, &mut self.queue);
         egui::Panel::bottom("log")
             .resizable(true)
             .default_size(170.0)

@@ -1,12 +1,13 @@
 //! The shared screen's privacy: a player's secrets show only after a
 //! full-window hand-over screen ("Pass to North"), and only once he has
 //! given his passphrase; when he is done another hand-over screen asks him
-//! to pass the screen on. The passphrase lives here, in memory, for the
-//! private session only; it is never saved.
+//! to pass the screen on. The sealing key his passphrase gives lives here,
+//! in memory, for the private session only: it is dropped when he passes
+//! the screen on or leaves the step, and never saved.
 
 use eframe::egui;
 use muster::battle::{AmbushContent, Battle, FlankMarchPlan, open_ambushes, open_marches};
-use muster::intel::Revealed;
+use muster::intel::{Revealed, SealKey};
 use muster::side::Side;
 
 /// What the full-window hand-over screen says, and its button.
@@ -23,7 +24,7 @@ pub struct HandOver {
 pub struct Privacy {
     /// The side whose player holds the screen for his secrets.
     holder: Option<Side>,
-    passphrase: Option<String>,
+    key: Option<SealKey>,
     typed: String,
     error: Option<String>,
     /// A private session just ended: (who ended it, who gets the screen).
@@ -80,9 +81,9 @@ impl Privacy {
         }
     }
 
-    /// Drops the passphrase and what it opened.
+    /// Drops the key and what it opened.
     fn clear(&mut self) {
-        self.passphrase = None;
+        self.key = None;
         self.typed.clear();
         self.ambushes = None;
         self.marches = None;
@@ -90,12 +91,12 @@ impl Privacy {
 
     /// The holder's ambush markers with what they are.
     pub fn ambushes(&mut self, battle: &Battle) -> Vec<(usize, AmbushContent)> {
-        let (Some(side), Some(pass)) = (self.holder, &self.passphrase) else {
+        let (Some(side), Some(key)) = (self.holder, &self.key) else {
             return Vec::new();
         };
         let count = battle.state().deployment.ambushes.len();
         if self.ambushes.as_ref().is_none_or(|(n, _)| *n != count) {
-            let opened = open_ambushes(battle.state(), side, pass).unwrap_or_default();
+            let opened = open_ambushes(battle.state(), side, key).unwrap_or_default();
             self.ambushes = Some((count, opened));
         }
         self.ambushes
@@ -105,12 +106,12 @@ impl Privacy {
 
     /// The holder's flank marches with what they are.
     pub fn marches(&mut self, battle: &Battle) -> Vec<OpenedMarch> {
-        let (Some(side), Some(pass)) = (self.holder, &self.passphrase) else {
+        let (Some(side), Some(key)) = (self.holder, &self.key) else {
             return Vec::new();
         };
         let count = battle.state().deployment.flank_marches.len();
         if self.marches.as_ref().is_none_or(|(n, _)| *n != count) {
-            let opened = open_marches(battle.state(), side, pass).unwrap_or_default();
+            let opened = open_marches(battle.state(), side, key).unwrap_or_default();
             self.marches = Some((count, opened));
         }
         self.marches.as_ref().map_or(Vec::new(), |(_, v)| v.clone())
@@ -135,43 +136,43 @@ impl Privacy {
         self.clear();
     }
 
-    /// The holder's passphrase: asked for until given (and, if he already has
-    /// sealed records, until it opens them).
-    pub fn passphrase(&mut self, ui: &mut egui::Ui, battle: &Battle, side: Side) -> Option<String> {
+    /// The holder's sealing key: his passphrase is asked for until it is
+    /// given (Argon2id makes the check take a moment); a player without a
+    /// passphrase is told his secrets are not protected.
+    pub fn key(&mut self, ui: &mut egui::Ui, battle: &Battle, side: Side) -> Option<SealKey> {
         if !self.holds(side) {
             return None;
         }
-        if let Some(p) = &self.passphrase {
-            if p.is_empty() {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    "⚠ No passphrase: this file does not protect your secrets. They are not written in plain text, but anyone with Muster can open them.",
-                );
-            }
-            return Some(p.clone());
+        if !battle.has_passphrase(side) {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("⚠ {side} plays without a passphrase: the file does not protect these secrets. They are not written in plain text, but anyone with Muster can open them."),
+            );
+            return Some(self.key.get_or_insert_with(SealKey::unprotected).clone());
+        }
+        if let Some(key) = &self.key {
+            return Some(key.clone());
         }
         ui.label(format!(
-            "{side}'s passphrase (leave empty for none). It seals your secrets in the file and is never saved."
+            "{}, type your passphrase to open and seal your secrets. It is never saved.",
+            player(battle, side)
         ));
         let mut go = false;
         ui.horizontal(|ui| {
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut self.typed)
                     .password(true)
-                    .desired_width(200.0),
+                    .desired_width(240.0),
             );
             let edit = edit.accessible_name(format!("{side}'s passphrase"));
             go |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            go |= ui.button("Use this passphrase").clicked();
+            go |= ui.button("Open my secrets").clicked();
         });
         if go {
-            // Records already sealed must open with it.
-            let state = battle.state();
-            let check = open_ambushes(state, side, &self.typed)
-                .and_then(|_| open_marches(state, side, &self.typed).map(|_| ()));
-            match check {
-                Ok(()) => {
-                    self.passphrase = Some(std::mem::take(&mut self.typed));
+            match battle.seal_key(side, &self.typed) {
+                Ok(key) => {
+                    self.key = Some(key);
+                    self.typed.clear();
                     self.error = None;
                 }
                 Err(e) => self.error = Some(e.message),

@@ -9,6 +9,9 @@ use muster::battle::{Phase, Step};
 use muster::side::Side;
 use std::path::Path;
 
+/// South's passphrase in the shipped example battle.
+const PASS: &str = muster::examples::EXAMPLE_PASSPHRASE;
+
 fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
     let config = AppConfig {
         autosave: Some(autosave.to_path_buf()),
@@ -22,7 +25,11 @@ fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
         .build_eframe(move |_cc| MusterApp::new(config))
 }
 
+/// Clicks a widget by its label, scrolling it into view first as a player
+/// would.
 fn click(h: &mut Harness<'_, MusterApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
     h.get_by_label(label).click();
     h.run();
 }
@@ -55,7 +62,23 @@ fn enter_army(h: &mut Harness<'_, MusterApp>, side: Side, player: &str, territor
     }
     click(h, "Add battle group");
     click(h, "Add battle group");
+    click(h, WITHOUT_PASSPHRASE);
     click(h, &format!("Confirm {side}'s army"));
+}
+
+const WITHOUT_PASSPHRASE: &str =
+    "Play without a passphrase (a friendly game: edits and secrets are not protected)";
+
+/// Unlocks a reopened battle as `side` in the unlock window.
+fn unlock(h: &mut Harness<'_, MusterApp>, side: Side, passphrase: &str) {
+    type_into(h, &format!("{side}'s passphrase to unlock"), passphrase);
+    click(h, &format!("Unlock as {side}"));
+}
+
+/// Opens `side`'s private session with his passphrase.
+fn open_secrets(h: &mut Harness<'_, MusterApp>, side: Side, passphrase: &str) {
+    type_into(h, &format!("{side}'s passphrase"), passphrase);
+    click(h, "Open my secrets");
 }
 
 #[test]
@@ -147,14 +170,16 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
 #[test]
 fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let autosave = dir.path().join("autosave.json");
+    let autosave = dir.path().join("autosaves");
     let mut h = harness(&autosave);
     h.run();
     click(&mut h, "South");
     click(&mut h, "Load example army");
     click(&mut h, "Early Imperial Roman");
+    click(&mut h, WITHOUT_PASSPHRASE);
     click(&mut h, "Confirm South's army");
-    let saved = muster::store::load_battle(&autosave).unwrap();
+    let saves = muster::store::Autosaves::new(autosave);
+    let saved = muster::store::load_battle(&saves.path(h.state().battle.id())).unwrap();
     assert_eq!(saved.state(), h.state().battle.state());
 
     let bad = dir.path().join("bad.json");
@@ -206,12 +231,13 @@ fn north_to_place(dir: &Path) -> std::path::PathBuf {
     use muster::dice::DiceInput;
     use muster::geometry::{Pose, Shape, SideEdge};
     let r = muster::ruleset::Ruleset::builtin();
-    let mut b = Battle::new(r.clone(), 3);
+    let mut b = Battle::new(r.clone());
     let d = |n| DiceInput::Typed(vec![n]);
     for (side, i) in [(Side::South, 0), (Side::North, 1)] {
         b.apply(Command::SetArmy {
             side,
             army: muster::examples::army(i, &r),
+            lock: None,
         })
         .unwrap();
     }
@@ -449,6 +475,12 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     std::fs::write(&path, muster::examples::TERRAIN_BATTLE).unwrap();
     let mut h = opened(dir.path(), path);
     let deployment = |h: &Harness<'_, MusterApp>| h.state().battle.state().deployment.clone();
+    // Reopened: read-only until South, who set a passphrase, unlocks.
+    h.get_by_label_contains("Read-only until South unlocks");
+    unlock(&mut h, Side::South, "alea iacta");
+    h.get_by_label_contains("not the passphrase this player set");
+    unlock(&mut h, Side::South, PASS);
+    assert!(h.state().battle.locked_sides().is_empty());
 
     // Camps: North (without initiative) first, put where he clicks.
     h.get_by_label_contains("North (Bob) places his camp");
@@ -471,14 +503,12 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "▶ Ambushes");
     h.get_by_label("Pass to North");
     click(&mut h, "I am North: show my secrets");
-    click(&mut h, "Use this passphrase");
-    h.get_by_label_contains("No passphrase: this file does not protect your secrets");
+    h.get_by_label_contains("North plays without a passphrase: the file does not protect");
     click(&mut h, "North: finish ambushes");
     h.get_by_label("North (Bob) is done");
     click(&mut h, "Screen passed to South");
     click(&mut h, "I am South: show my secrets");
-    type_into(&mut h, "South's passphrase", "alea");
-    click(&mut h, "Use this passphrase");
+    open_secrets(&mut h, Side::South, PASS);
     click(&mut h, "Marker stands for");
     click(&mut h, "Syrian archers");
     h.get_by_label_contains("where Light Foot may hide");
@@ -494,15 +524,18 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
 
     // Flank marches, in private too: South sends his two alae.
     click(&mut h, "I am North: show my secrets");
-    click(&mut h, "Use this passphrase");
     click(&mut h, "North: done with flank marches");
     click(&mut h, "Screen passed to South");
     click(&mut h, "I am South: show my secrets");
-    type_into(&mut h, "South's passphrase", "wrong");
-    click(&mut h, "Use this passphrase");
-    h.get_by_label_contains("does not open South's sealed record");
-    replace_text(&mut h, "South's passphrase", "alea");
-    click(&mut h, "Use this passphrase");
+    open_secrets(&mut h, Side::South, "wrong");
+    h.get_by_label_contains("not the passphrase this player set");
+    // Leaving the step ends the private session: back, the hand-over
+    // screen comes first and the passphrase is asked again.
+    click(&mut h, "✔ Battle");
+    click(&mut h, "▶ Flank marches");
+    h.get_by_label("Pass to South");
+    click(&mut h, "I am South: show my secrets");
+    open_secrets(&mut h, Side::South, PASS);
     click(&mut h, "Ala Petriana marches");
     click(&mut h, "Ala Indiana marches");
     h.get_by_label("Arrival modifier +0");
@@ -566,8 +599,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Enter South's dice");
     click(&mut h, "Reveal South's flank march 1");
     click(&mut h, "I am South: show my secrets");
-    type_into(&mut h, "South's passphrase", "alea");
-    click(&mut h, "Use this passphrase");
+    open_secrets(&mut h, Side::South, PASS);
     click(&mut h, "Reveal to both players");
     click(&mut h, "Screen passed to North");
     h.get_by_label_contains(

@@ -6,7 +6,7 @@
 
 use super::placement::{PlacementState, PlacementTurn, piece_name, turn};
 use super::{Event, State};
-use crate::dice::{self, DiceInput, Modifier};
+use crate::dice::{self, AppDice, DiceInput, Modifier};
 use crate::error::{RuleError, refuse};
 use crate::geometry::{self, Footprint, Pose, TOUCH};
 use crate::ruleset::{AdjustmentOption, PieceKind, Ruleset, TerrainClass};
@@ -124,7 +124,7 @@ fn expect(state: &State, ruleset: &Ruleset, side: Side) -> Result<PlacementTurn,
 pub(super) fn decide_roll(
     state: &State,
     ruleset: &Ruleset,
-    seed: u64,
+    app: &mut AppDice,
     side: Side,
     input: &DiceInput,
 ) -> Result<Vec<Event>, RuleError> {
@@ -136,8 +136,7 @@ pub(super) fn decide_roll(
         input,
         1,
         "the adjustment roll",
-        seed,
-        state.app_dice_drawn,
+        app,
         modifiers(ruleset, &pick.terrain, pick.compulsory),
     )?;
     let allowance = allowance(ruleset, &pick.terrain, roll.total);

@@ -9,7 +9,7 @@
 use super::deployment::{Ambush, AmbushContent, DeploymentTurn, ground_class};
 use super::{Command, Event, State};
 use crate::error::{RuleError, refuse};
-use crate::intel::{Revealed, Sealed};
+use crate::intel::{Revealed, SealKey, Sealed};
 use crate::ruleset::{AmbushDepth, Ruleset, TerrainClass, Visibility};
 use crate::side::Side;
 use crate::visibility::{Effect, Screen, Sighting, Sightlines, Strip, Target};
@@ -435,11 +435,15 @@ fn expect_ambush_turn(state: &State, ruleset: &Ruleset, side: Side) -> Result<()
     }
 }
 
-/// The contents of `side`'s markers so far, opened with his passphrase.
+/// Every ambush record is padded to this many bytes: a dummy and a real
+/// battle group look alike, whatever its number.
+pub const AMBUSH_RECORD_BYTES: usize = 256;
+
+/// The contents of `side`'s markers so far, opened with his sealing key.
 pub fn open_ambushes(
     state: &State,
     side: Side,
-    passphrase: &str,
+    key: &SealKey,
 ) -> Result<Vec<(usize, AmbushContent)>, RuleError> {
     state
         .deployment
@@ -450,7 +454,7 @@ pub fn open_ambushes(
         .map(|(i, a)| {
             let opened: Revealed<AmbushContent> = a
                 .sealed
-                .open(passphrase)
+                .open(key)
                 .map_err(|e| RuleError::new("8.3", e.to_string()))?;
             Ok((i, opened.secret))
         })
@@ -458,7 +462,7 @@ pub fn open_ambushes(
 }
 
 /// On the owner's screen, before anything is sent: checks a marker fully,
-/// with what it stands for, and seals it under his passphrase. The command
+/// with what it stands for, and seals it under his sealing key. The command
 /// carries only the sealed record.
 pub fn seal_ambush(
     state: &State,
@@ -466,10 +470,10 @@ pub fn seal_ambush(
     side: Side,
     at: [f64; 2],
     content: AmbushContent,
-    passphrase: &str,
+    key: &SealKey,
 ) -> Result<Command, RuleError> {
     expect_ambush_turn(state, ruleset, side)?;
-    let earlier = open_ambushes(state, side, passphrase)?;
+    let earlier = open_ambushes(state, side, key)?;
     match content {
         AmbushContent::Dummy => {
             let max = ruleset.deployment.ambush.max_dummies;
@@ -488,7 +492,7 @@ pub fn seal_ambush(
         }
     }
     check_ambush(state, ruleset, side, content, at)?;
-    let sealed = Sealed::seal(side, &content, passphrase)
+    let sealed = Sealed::seal(side, &content, key, AMBUSH_RECORD_BYTES)
         .map_err(|e| RuleError::new("8.3", e.to_string()))?;
     Ok(Command::PlaceAmbush { side, at, sealed })
 }
@@ -575,19 +579,19 @@ fn marker_of(state: &State, side: Side, marker: usize) -> Result<&Ambush, RuleEr
     }
 }
 
-/// On the owner's screen: opens marker `marker` with his passphrase for its
+/// On the owner's screen: opens marker `marker` with his sealing key for its
 /// reveal.
 pub fn reveal_ambush(
     state: &State,
     side: Side,
     marker: usize,
-    passphrase: &str,
+    key: &SealKey,
     reason: RevealReason,
 ) -> Result<Command, RuleError> {
     let a = marker_of(state, side, marker)?;
     let revealed = a
         .sealed
-        .open(passphrase)
+        .open(key)
         .map_err(|e| RuleError::new("8.3", e.to_string()))?;
     Ok(Command::RevealAmbush {
         side,

@@ -4,6 +4,7 @@
 use super::*;
 use crate::examples::terrain_battle;
 use crate::geometry::Pose;
+use crate::intel::SealKey;
 use crate::side::Sides;
 
 fn d(n: u8) -> DiceInput {
@@ -37,7 +38,14 @@ fn ambush(
     at: [f64; 2],
     content: AmbushContent,
 ) -> Result<Vec<Event>, RuleError> {
-    let command = seal_ambush(b.state(), b.ruleset(), side, at, content, "hannibal")?;
+    let command = seal_ambush(
+        b.state(),
+        b.ruleset(),
+        side,
+        at,
+        content,
+        &SealKey::unprotected(),
+    )?;
     b.apply(command)
 }
 
@@ -344,7 +352,7 @@ fn a_full_deployment_then_who_moves_first() {
             .iter()
             .any(|(l, _)| l == "North will dismount Noble chariots")
     );
-    let again = Battle::replay(b.ruleset().clone(), b.seed(), b.log()).unwrap();
+    let again = Battle::replay(b.ruleset().clone(), b.id().to_string(), b.log()).unwrap();
     assert_eq!(again.state(), b.state());
 }
 

@@ -68,18 +68,23 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             settings.mu.name(),
             settings.units.name()
         ),
-        Event::ArmySet { side, army } => {
+        Event::ArmySet { side, army, lock } => {
             let mods: i32 = army
                 .initiative_modifiers(ruleset)
                 .iter()
                 .map(|m| m.value)
                 .sum();
+            let passphrase = if lock.is_some() {
+                "; passphrase set: his tag guards the log"
+            } else {
+                ""
+            };
             format!(
-                "{side}: {} plays {} ({} battle groups, {} bases; initiative {mods:+})",
+                "{side}: {} plays {} ({} battle groups, {} bases; initiative {mods:+}){passphrase}",
                 army.player,
                 army.name,
                 army.bgs.len(),
-                army.bgs.iter().map(|b| b.bases).sum::<u32>()
+                army.bgs.iter().map(|b| u64::from(b.bases)).sum::<u64>()
             )
         }
         Event::InitiativeRolled { side, round, roll } => {

@@ -9,9 +9,9 @@
 
 use super::{Command, Event, Phase, State};
 use crate::army::{Army, CommanderQuality};
-use crate::dice::{self, DiceInput, Distribution, Modifier, Probability, Roll};
+use crate::dice::{self, AppDice, DiceInput, Distribution, Modifier, Probability, Roll};
 use crate::error::{RuleError, refuse};
-use crate::intel::{Revealed, Sealed};
+use crate::intel::{Revealed, SealKey, Sealed};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
@@ -184,7 +184,9 @@ pub fn straggle_chance(ruleset: &Ruleset, army: &Army, bg: usize) -> Probability
 
 /// Checks what a plan can be checked for before it is sealed.
 pub fn check_plan(state: &State, side: Side, plan: &FlankMarchPlan) -> Result<(), RuleError> {
-    let army = state.armies[side].as_ref().expect("armies are set by now");
+    let Some(army) = state.armies[side].as_ref() else {
+        return refuse("8.4", format!("{side} has no army entered yet"));
+    };
     if plan.bgs.is_empty() {
         return refuse("8.4", "A flank march takes at least one battle group");
     }
@@ -208,11 +210,16 @@ pub fn check_plan(state: &State, side: Side, plan: &FlankMarchPlan) -> Result<()
     Ok(())
 }
 
-/// The contents of `side`'s flank march records, opened with his passphrase.
+/// Every flank march record is padded to this many bytes: a march of one
+/// battle group or of a whole army (`army::MAX_BGS`), on either flank, looks
+/// the same.
+pub const FLANK_MARCH_RECORD_BYTES: usize = 1024;
+
+/// The contents of `side`'s flank march records, opened with his sealing key.
 pub fn open_marches(
     state: &State,
     side: Side,
-    passphrase: &str,
+    key: &SealKey,
 ) -> Result<Vec<(usize, Revealed<FlankMarchPlan>)>, RuleError> {
     state
         .deployment
@@ -223,7 +230,7 @@ pub fn open_marches(
         .map(|(i, m)| {
             let opened = m
                 .sealed
-                .open(passphrase)
+                .open(key)
                 .map_err(|e| RuleError::new("8.4", e.to_string()))?;
             Ok((i, opened))
         })
@@ -231,17 +238,20 @@ pub fn open_marches(
 }
 
 /// On the owner's screen: checks a plan (against his other marches too)
-/// and seals it under his passphrase.
+/// and seals it under his sealing key.
 pub fn seal_plan(
     state: &State,
     ruleset: &Ruleset,
     side: Side,
     plan: &FlankMarchPlan,
-    passphrase: &str,
+    key: &SealKey,
 ) -> Result<Command, RuleError> {
+    expect_marches_turn(state, ruleset, side)?;
     check_plan(state, side, plan)?;
-    let army = state.armies[side].as_ref().expect("armies are set by now");
-    for (_, other) in open_marches(state, side, passphrase)? {
+    let Some(army) = state.armies[side].as_ref() else {
+        return refuse("8.4", format!("{side} has no army entered yet"));
+    };
+    for (_, other) in open_marches(state, side, key)? {
         if let Some(bg) = plan.bgs.iter().find(|bg| other.secret.bgs.contains(bg)) {
             return refuse(
                 "8.4",
@@ -253,8 +263,8 @@ pub fn seal_plan(
         .iter()
         .map(|m| m.value)
         .sum();
-    let sealed =
-        Sealed::seal(side, plan, passphrase).map_err(|e| RuleError::new("8.4", e.to_string()))?;
+    let sealed = Sealed::seal(side, plan, key, FLANK_MARCH_RECORD_BYTES)
+        .map_err(|e| RuleError::new("8.4", e.to_string()))?;
     Ok(Command::RecordFlankMarch {
         side,
         sealed,
@@ -367,7 +377,7 @@ pub fn due(state: &State, ruleset: &Ruleset) -> Vec<usize> {
 pub(super) fn decide_roll(
     state: &State,
     ruleset: &Ruleset,
-    seed: u64,
+    app: &mut AppDice,
     side: Side,
     march: usize,
     input: &DiceInput,
@@ -397,7 +407,7 @@ pub(super) fn decide_roll(
     };
     let what = format!("{side}'s arrival roll");
     let count = usize::from(ruleset.flank_march.dice);
-    let roll = dice::roll(input, count, &what, seed, state.app_dice_drawn, modifiers)?;
+    let roll = dice::roll(input, count, &what, app, modifiers)?;
     let arrives = roll.total >= ruleset.flank_march.arrives_on;
     Ok(vec![Event::ArrivalRolled {
         side,
@@ -413,13 +423,13 @@ pub fn reveal_plan(
     state: &State,
     side: Side,
     march: usize,
-    passphrase: &str,
+    key: &SealKey,
     straggling: Vec<DiceInput>,
 ) -> Result<Command, RuleError> {
     let m = march_of(state, side, march)?;
     let revealed = m
         .sealed
-        .open(passphrase)
+        .open(key)
         .map_err(|e| RuleError::new("10", e.to_string()))?;
     Ok(Command::RevealFlankMarch {
         side,
@@ -444,7 +454,7 @@ pub fn to_reveal(state: &State, ruleset: &Ruleset) -> Vec<usize> {
 pub(super) fn decide_reveal(
     state: &State,
     ruleset: &Ruleset,
-    seed: u64,
+    app: &mut AppDice,
     side: Side,
     march: usize,
     revealed: &Revealed<FlankMarchPlan>,
@@ -460,7 +470,9 @@ pub(super) fn decide_reveal(
         .map_err(|e| RuleError::new("10", e.to_string()))?;
     let plan = &revealed.secret;
     check_plan(state, side, plan)?;
-    let army = state.armies[side].as_ref().expect("armies are set by now");
+    let Some(army) = state.armies[side].as_ref() else {
+        return refuse("8.4", format!("{side} has no army entered yet"));
+    };
     let mut problems = Vec::new();
     let modifier: i32 = arrival_modifiers(ruleset, army, plan)
         .iter()
@@ -492,7 +504,6 @@ pub(super) fn decide_reveal(
         );
     }
     let rules = &ruleset.straggling;
-    let mut drawn = state.app_dice_drawn;
     let mut tests = Vec::new();
     for (bg, input) in plan.bgs.iter().zip(straggling) {
         let group = &army.bgs[*bg];
@@ -501,13 +512,10 @@ pub(super) fn decide_reveal(
         let count = usize::from(rules.dice);
         let roll = if rules.quality_rerolls {
             let rule = group.quality.rule(&ruleset.quality_rerolls);
-            dice::roll_with_rerolls(input, count, &what, seed, drawn, mods, rule)?
+            dice::roll_with_rerolls(input, count, &what, app, mods, rule)?
         } else {
-            dice::roll(input, count, &what, seed, drawn, mods)?
+            dice::roll(input, count, &what, app, mods)?
         };
-        if roll.is_app() {
-            drawn += roll.dice_used();
-        }
         tests.push(Straggle {
             bg: *bg,
             straggles: roll.total < rules.straggles_below,

@@ -4,8 +4,9 @@
 
 use super::{Event, RollOff, State};
 use crate::army::Army;
-use crate::dice::{self, DiceInput, Roll};
+use crate::dice::{self, AppDice, DiceInput, Roll};
 use crate::error::{RuleError, refuse};
+use crate::intel::Lock;
 use crate::ruleset::Ruleset;
 use crate::side::Side;
 
@@ -14,6 +15,7 @@ pub(super) fn decide_army(
     ruleset: &Ruleset,
     side: Side,
     army: &Army,
+    lock: Option<&Lock>,
 ) -> Result<Vec<Event>, RuleError> {
     if state.initiative.started() {
         return refuse(
@@ -22,19 +24,33 @@ pub(super) fn decide_army(
         );
     }
     army.validate(ruleset, side)?;
-    if state.armies[side].as_ref() == Some(army) {
+    let new_lock = match (lock, &state.locks[side]) {
+        (Some(new), Some(old)) if new != old => {
+            return refuse(
+                "trust",
+                format!("{side}'s passphrase is set and cannot be changed in this battle"),
+            );
+        }
+        (Some(new), None) => {
+            new.well_formed()?;
+            Some(new.clone())
+        }
+        _ => None,
+    };
+    if state.armies[side].as_ref() == Some(army) && new_lock.is_none() {
         return refuse("1", format!("{side}'s army is already entered as it is"));
     }
     Ok(vec![Event::ArmySet {
         side,
         army: army.clone(),
+        lock: new_lock,
     }])
 }
 
 pub(super) fn decide_roll(
     state: &State,
     ruleset: &Ruleset,
-    seed: u64,
+    app: &mut AppDice,
     side: Side,
     input: &DiceInput,
 ) -> Result<Vec<Event>, RuleError> {
@@ -61,7 +77,7 @@ pub(super) fn decide_roll(
     let count = usize::from(ruleset.initiative.dice);
     let what = format!("{side}'s initiative roll");
     let modifiers = army.initiative_modifiers(ruleset);
-    let roll = dice::roll(input, count, &what, seed, state.app_dice_drawn, modifiers)?;
+    let roll = dice::roll(input, count, &what, app, modifiers)?;
     Ok(roll_off_events(
         init,
         side,

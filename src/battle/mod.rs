@@ -19,6 +19,7 @@ mod selection;
 mod settings;
 mod state;
 mod territory;
+mod trust;
 
 pub use adjustment::{AdjustAction, Allowance, allowance, check_adjust};
 pub use ambush::{
@@ -46,12 +47,14 @@ pub use selection::{SelectOption, compulsory_pieces};
 pub use settings::{Settings, TableSize};
 pub use state::{Phase, Pick, RollOff, SelectionState, State, Step, StepStatus};
 pub use territory::choices as territory_choices;
+pub use trust::{Tags, new_id as new_battle_id};
 
 use crate::army::Army;
-use crate::dice::{DiceInput, Roll};
+use crate::dice::{AppDice, DiceInput, Roll};
 use crate::error::{RuleError, refuse};
 use crate::geometry::{Pose, Shape, SideEdge};
-use crate::intel::{Revealed, Sealed};
+use crate::intel::ledger::Digest32;
+use crate::intel::{Lock, PlayerKey, Revealed, SealKey, Sealed};
 use crate::ruleset::{Ruleset, TerrainClass};
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
@@ -62,8 +65,14 @@ use serde::{Deserialize, Serialize};
 pub enum Command {
     /// Battle title, table size, what 1 MU is, display unit.
     Configure { settings: Settings },
-    /// Enters or replaces a side's army (RULES 1), until initiative is rolled.
-    SetArmy { side: Side, army: Army },
+    /// Enters or replaces a side's army (RULES 1), until initiative is rolled,
+    /// with the lock of the player's passphrase when he sets one.
+    SetArmy {
+        side: Side,
+        army: Army,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lock: Option<Lock>,
+    },
     /// A side's initiative roll (RULES 2).
     RollInitiative { side: Side, dice: DiceInput },
     /// The initiative holder picks the territory type (RULES 3).
@@ -173,6 +182,8 @@ pub enum Event {
     ArmySet {
         side: Side,
         army: Army,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lock: Option<Lock>,
     },
     InitiativeRolled {
         side: Side,
@@ -359,31 +370,51 @@ impl Entry {
 #[derive(Clone, Debug)]
 pub struct Battle {
     ruleset: Ruleset,
-    seed: u64,
+    /// A random name for this battle: autosaves are kept per battle, and the
+    /// log's chain starts from it.
+    id: String,
     log: Vec<Entry>,
     state: State,
     /// Entries taken back by undo, newest last; cleared by any new command.
     redo: Vec<Entry>,
+    /// Where app dice come from; never saved.
+    dice: AppDice,
+    /// The log's chain, each player's tags on it, and the log keys held.
+    trust: trust::Trust,
 }
 
 impl Battle {
-    /// A new battle on default settings. `seed` drives the app's dice.
-    pub fn new(ruleset: Ruleset, seed: u64) -> Battle {
+    /// A new battle on default settings, with a fresh id and the operating
+    /// system's dice.
+    pub fn new(ruleset: Ruleset) -> Battle {
+        Battle::with_id(ruleset, trust::new_id())
+    }
+
+    fn with_id(ruleset: Ruleset, id: String) -> Battle {
+        let trust = trust::Trust::new(&id, &ruleset);
         Battle {
             ruleset,
-            seed,
+            id,
             log: Vec::new(),
             state: State::default(),
             redo: Vec::new(),
+            dice: AppDice::Os,
+            trust,
         }
+    }
+
+    /// Draws app dice from `dice` from now on (a fixed seed for scripted
+    /// tests and demonstrations; never stored).
+    pub fn use_dice(&mut self, dice: AppDice) {
+        self.dice = dice;
     }
 
     pub fn ruleset(&self) -> &Ruleset {
         &self.ruleset
     }
 
-    pub fn seed(&self) -> u64 {
-        self.seed
+    pub fn id(&self) -> &str {
+        &self.id
     }
 
     pub fn state(&self) -> &State {
@@ -398,14 +429,22 @@ impl Battle {
         self.state.phase(&self.ruleset)
     }
 
-    /// Checks a command without applying it.
+    /// Checks a command without applying it. App dice in it are thrown for
+    /// the look only, from the operating system: the roll that counts is the
+    /// one `apply` makes.
     pub fn check(&self, command: &Command) -> Result<Vec<Event>, RuleError> {
+        self.decide(command, &mut AppDice::Os)
+    }
+
+    fn decide(&self, command: &Command, app: &mut AppDice) -> Result<Vec<Event>, RuleError> {
         let (s, r) = (&self.state, &self.ruleset);
         match command {
             Command::Configure { settings } => settings::decide(s, settings),
-            Command::SetArmy { side, army } => initiative::decide_army(s, r, *side, army),
+            Command::SetArmy { side, army, lock } => {
+                initiative::decide_army(s, r, *side, army, lock.as_ref())
+            }
             Command::RollInitiative { side, dice } => {
-                initiative::decide_roll(s, r, self.seed, *side, dice)
+                initiative::decide_roll(s, r, app, *side, dice)
             }
             Command::ChooseTerritory { side, territory } => {
                 territory::decide(s, r, *side, territory)
@@ -425,18 +464,16 @@ impl Battle {
                 width,
                 offset,
             } => placement::decide_waterway(s, r, *side, *edge, *width, *offset),
-            Command::RollGoing { side, dice } => {
-                placement::decide_going(s, r, self.seed, *side, dice)
-            }
+            Command::RollGoing { side, dice } => placement::decide_going(s, r, app, *side, dice),
             Command::RollPlacement {
                 side,
                 piece,
                 shape,
                 dice,
-            } => placement::decide_roll(s, r, self.seed, *side, *piece, shape, dice),
+            } => placement::decide_roll(s, r, app, *side, *piece, shape, dice),
             Command::PlacePiece { side, pose } => placement::decide_place(s, r, *side, *pose),
             Command::RollAdjustment { side, dice } => {
-                adjustment::decide_roll(s, r, self.seed, *side, dice)
+                adjustment::decide_roll(s, r, app, *side, dice)
             }
             Command::Adjust { side, action } => adjustment::decide_adjust(s, r, *side, action),
             Command::PlaceRoad { side, points } => {
@@ -459,14 +496,14 @@ impl Battle {
                 flank_march::decide_finish(s, r, *side, *off_table)
             }
             Command::RollArrival { side, march, dice } => {
-                flank_march::decide_roll(s, r, self.seed, *side, *march, dice)
+                flank_march::decide_roll(s, r, app, *side, *march, dice)
             }
             Command::RevealFlankMarch {
                 side,
                 march,
                 revealed,
                 straggling,
-            } => flank_march::decide_reveal(s, r, self.seed, *side, *march, revealed, straggling),
+            } => flank_march::decide_reveal(s, r, app, *side, *march, revealed, straggling),
             Command::RevealAmbush {
                 side,
                 marker,
@@ -478,27 +515,39 @@ impl Battle {
             Command::DeployBatch { side, bgs } => deployment::decide_batch(s, r, *side, bgs),
             Command::CommitDismount { side, bgs } => deployment::decide_dismount(s, r, *side, bgs),
             Command::RollMovesFirst { side, dice } => {
-                moves_first::decide_roll(s, r, self.seed, *side, dice)
+                moves_first::decide_roll(s, r, app, *side, dice)
             }
         }
     }
 
-    /// Applies a command: on success its events are logged and folded in.
+    /// Applies a command: on success its events are logged, tagged by every
+    /// player whose key is held, and folded in. While a player with a
+    /// passphrase has not unlocked the battle, nothing can be added.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
-        let events = self.check(&command)?;
-        for event in &events {
-            self.state.fold(&self.ruleset, event);
-        }
-        self.log.push(Entry {
-            command,
-            events: events.clone(),
-        });
+        self.trust.writable(&self.state)?;
+        let mut dice = std::mem::take(&mut self.dice);
+        let decided = self.decide(&command, &mut dice);
+        self.dice = dice;
+        let events = decided?;
+        self.trust.check_new_locks(&self.state, &events)?;
+        self.append(command, events.clone());
         self.redo.clear();
         Ok(events)
     }
 
+    /// Logs an entry, folds its events in, extends the chain and tags it.
+    fn append(&mut self, command: Command, events: Vec<Event>) {
+        for event in &events {
+            self.state.fold(&self.ruleset, event);
+        }
+        self.log.push(Entry { command, events });
+        let entry = self.log.last().expect("just pushed");
+        self.trust.append(entry, &self.state);
+    }
+
     /// Takes back the last entry if it is a choice. A roll is refused.
     pub fn undo(&mut self) -> Result<(), RuleError> {
+        self.trust.writable(&self.state)?;
         let Some(last) = self.log.last() else {
             return refuse("11", "There is nothing to undo");
         };
@@ -512,6 +561,7 @@ impl Battle {
             );
         }
         let entry = self.log.pop().expect("checked above");
+        self.trust.pop();
         self.redo.push(entry);
         self.refold();
         Ok(())
@@ -519,22 +569,20 @@ impl Battle {
 
     /// Puts back the entry the last undo took.
     pub fn redo(&mut self) -> Result<(), RuleError> {
+        self.trust.writable(&self.state)?;
         let Some(entry) = self.redo.pop() else {
             return refuse("11", "There is nothing to redo");
         };
-        for event in &entry.events {
-            self.state.fold(&self.ruleset, event);
-        }
-        self.log.push(entry);
+        self.append(entry.command, entry.events);
         Ok(())
     }
 
     pub fn can_undo(&self) -> bool {
-        self.log.last().is_some_and(|e| !e.has_roll())
+        self.trust.writable(&self.state).is_ok() && self.log.last().is_some_and(|e| !e.has_roll())
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.trust.writable(&self.state).is_ok() && !self.redo.is_empty()
     }
 
     fn refold(&mut self) {
@@ -546,14 +594,29 @@ impl Battle {
 
     /// Rebuilds a battle from a stored log by re-applying every command and
     /// checking it gives the stored events, so a damaged or hand-edited log
-    /// is refused rather than trusted. Errors name the 1-based entry.
-    pub fn replay(ruleset: Ruleset, seed: u64, log: &[Entry]) -> Result<Battle, RuleError> {
-        let mut battle = Battle::new(ruleset, seed);
+    /// is refused rather than trusted. App dice are not drawn again: each
+    /// roll's stored faces are read back and must be what the rules allow
+    /// (the right count, 1 to 6, re-rolls where the quality calls for them).
+    /// Errors name the 1-based entry. Tags are not checked here: each
+    /// player checks his own when he unlocks (`unlock`).
+    pub fn replay(ruleset: Ruleset, id: String, log: &[Entry]) -> Result<Battle, RuleError> {
+        let mut battle = Battle::with_id(ruleset, id);
         for (i, entry) in log.iter().enumerate() {
             let n = i + 1;
+            let not_legal =
+                |e: RuleError| RuleError::new("file", format!("log entry {n} is not legal: {e}"));
+            let mut dice = AppDice::recorded(entry.events.iter().flat_map(Event::rolls));
             let events = battle
-                .apply(entry.command.clone())
-                .map_err(|e| RuleError::new("file", format!("log entry {n} is not legal: {e}")))?;
+                .decide(&entry.command, &mut dice)
+                .map_err(not_legal)?;
+            if dice.left_over() > 0 {
+                return refuse(
+                    "file",
+                    format!(
+                        "log entry {n} records more app dice than its command rolls; the file was edited or is damaged"
+                    ),
+                );
+            }
             if events != entry.events {
                 return refuse(
                     "file",
@@ -562,8 +625,72 @@ impl Battle {
                     ),
                 );
             }
+            battle.append(entry.command.clone(), events);
         }
         Ok(battle)
+    }
+
+    /// The players' tags as a file stores them, header first.
+    pub fn tags(&self) -> &[Tags] {
+        self.trust.tags()
+    }
+
+    /// The link of the chain at each position, header first.
+    pub fn links(&self) -> &[Digest32] {
+        self.trust.links()
+    }
+
+    /// Puts back the tags a file stored (checked by each player's unlock).
+    pub fn restore_tags(&mut self, tags: Vec<Tags>) -> Result<(), RuleError> {
+        self.trust.restore(tags)
+    }
+
+    /// The sides with a passphrase whose players have not unlocked the
+    /// battle in this session.
+    pub fn locked_sides(&self) -> Vec<Side> {
+        self.trust.locked_sides(&self.state)
+    }
+
+    /// Whether `side` has set a passphrase.
+    pub fn has_passphrase(&self, side: Side) -> bool {
+        self.state.locks[side].is_some()
+    }
+
+    /// A player unlocks the battle: his passphrase must open his lock, and
+    /// every tag of his must hold; the first entry that fails is named.
+    pub fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
+        let Some(lock) = &self.state.locks[side] else {
+            return refuse("trust", format!("{side} plays without a passphrase"));
+        };
+        let key = lock.unlock(passphrase)?;
+        self.hold_key(side, &key)
+    }
+
+    /// Holds a player's key for this session: for a side with a lock, after
+    /// checking every tag of his; for a side about to set his passphrase
+    /// (`SetArmy` with a new lock), until that command comes.
+    pub fn hold_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        self.trust.hold(side, key, &self.state, |n| match n {
+            0 => "the battle's header (its id and ruleset)".to_string(),
+            n => format!(
+                "log entry {n} ({})",
+                describe::entry(&self.log[n - 1], &self.ruleset, &self.state)
+            ),
+        })
+    }
+
+    /// The key that seals and opens `side`'s records, from his passphrase
+    /// (Argon2id: slow on purpose). A side without a passphrase seals under
+    /// the unprotected key, and `passphrase` must be empty.
+    pub fn seal_key(&self, side: Side, passphrase: &str) -> Result<SealKey, RuleError> {
+        match &self.state.locks[side] {
+            Some(lock) => Ok(lock.unlock(passphrase)?.seal_key()),
+            None if passphrase.is_empty() => Ok(SealKey::unprotected()),
+            None => refuse(
+                "trust",
+                format!("{side} plays without a passphrase: give none to open his records"),
+            ),
+        }
     }
 
     /// The log in words, one line per event, with whether it records a roll.

@@ -4,7 +4,7 @@
 
 use super::initiative::{RollOffEvents, not_yet_rolled, roll_off_events};
 use super::{Event, Phase, State};
-use crate::dice::{self, DiceInput, Modifier};
+use crate::dice::{self, AppDice, DiceInput, Modifier};
 use crate::error::{RuleError, refuse};
 use crate::ruleset::Ruleset;
 use crate::side::Side;
@@ -32,7 +32,7 @@ pub fn modifiers(state: &State, ruleset: &Ruleset, side: Side) -> Vec<Modifier> 
 pub(super) fn decide_roll(
     state: &State,
     ruleset: &Ruleset,
-    seed: u64,
+    app: &mut AppDice,
     side: Side,
     input: &DiceInput,
 ) -> Result<Vec<Event>, RuleError> {
@@ -49,7 +49,7 @@ pub(super) fn decide_roll(
     let count = usize::from(ruleset.who_moves_first.dice);
     let what = format!("{side}'s roll for who moves first");
     let mods = modifiers(state, ruleset, side);
-    let roll = dice::roll(input, count, &what, seed, state.app_dice_drawn, mods)?;
+    let roll = dice::roll(input, count, &what, app, mods)?;
     Ok(roll_off_events(
         contest,
         side,

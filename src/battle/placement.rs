@@ -6,7 +6,7 @@
 //! (`turn`), never stored, so undo and replay cannot get it out of step.
 
 use super::{Event, State};
-use crate::dice::{self, DiceInput, Roll};
+use crate::dice::{self, AppDice, DiceInput, Roll};
 use crate::error::{RuleError, refuse};
 use crate::geometry::{
     self, Candidates, Footprint, Pose, Shape, SideEdge, SideLines, SizeClass, TOUCH, Table,
@@ -626,7 +626,7 @@ pub(super) fn decide_waterway(
 pub(super) fn decide_going(
     state: &State,
     ruleset: &Ruleset,
-    seed: u64,
+    app: &mut AppDice,
     side: Side,
     input: &DiceInput,
 ) -> Result<Vec<Event>, RuleError> {
@@ -634,14 +634,7 @@ pub(super) fn decide_going(
     let PlacementTurn::Going { piece, .. } = turn else {
         return wrong_step(turn);
     };
-    let roll = dice::roll(
-        input,
-        1,
-        "the river's going",
-        seed,
-        state.app_dice_drawn,
-        vec![],
-    )?;
+    let roll = dice::roll(input, 1, "the river's going", app, vec![])?;
     let class = ruleset
         .river
         .going
@@ -659,7 +652,7 @@ pub(super) fn decide_going(
 pub(super) fn decide_roll(
     state: &State,
     ruleset: &Ruleset,
-    seed: u64,
+    app: &mut AppDice,
     side: Side,
     piece: usize,
     shape: &Shape,
@@ -711,14 +704,7 @@ pub(super) fn decide_roll(
     };
     geometry::check_size(shape, class, &ruleset.piece_sizes)
         .map_err(|e| RuleError::new("4", format!("{}: {e}", piece_name(state, ruleset, piece))))?;
-    let roll = dice::roll(
-        input,
-        1,
-        "the placement roll",
-        seed,
-        state.app_dice_drawn,
-        vec![],
-    )?;
+    let roll = dice::roll(input, 1, "the placement roll", app, vec![])?;
     let result = roll.total as u8;
     let legal = legal_pose_exists(state, ruleset, piece, shape, result).is_some();
     let mut events = vec![Event::PlacementRolled {

@@ -17,11 +17,12 @@ fn rect(w: f64, h: f64) -> Shape {
 /// 1 South forest (compulsory), 2 North brush, 3 North marsh, 4 South river,
 /// 5 South village.
 fn selected_with(ruleset: Ruleset) -> Battle {
-    let mut b = Battle::new(ruleset.clone(), 5);
+    let mut b = Battle::new(ruleset.clone());
     for (side, i) in [(Side::South, 0), (Side::North, 1)] {
         b.apply(Command::SetArmy {
             side,
             army: examples::army(i, &ruleset),
+            lock: None,
         })
         .unwrap();
     }
@@ -668,7 +669,7 @@ fn rolls_are_never_undone_and_the_log_replays() {
     b.undo().unwrap();
     let e = b.undo().unwrap_err();
     assert!(e.message.contains("never undone"), "{e}");
-    let again = Battle::replay(b.ruleset().clone(), b.seed(), b.log()).unwrap();
+    let again = Battle::replay(b.ruleset().clone(), b.id().to_string(), b.log()).unwrap();
     assert_eq!(again.state(), b.state());
 }
 

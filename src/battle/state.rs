@@ -5,7 +5,8 @@ use super::deployment::{self, DeploymentState, DeploymentTurn};
 use super::placement::{self, PlacementState, PlacementTurn};
 use super::{Event, Settings};
 use crate::army::Army;
-use crate::dice::{DiceSource, Roll};
+use crate::dice::Roll;
+use crate::intel::Lock;
 use crate::ruleset::Ruleset;
 use crate::side::{Side, Sides};
 use serde::Serialize;
@@ -14,6 +15,8 @@ use serde::Serialize;
 pub struct State {
     pub settings: Settings,
     pub armies: Sides<Option<Army>>,
+    /// Each player's passphrase lock, once he sets one (it never changes).
+    pub locks: Sides<Option<Lock>>,
     pub initiative: RollOff,
     pub territory: Option<String>,
     pub selection: SelectionState,
@@ -22,8 +25,6 @@ pub struct State {
     pub moves_first: RollOff,
     /// Turns played to their end (RULES 10).
     pub turns_ended: u32,
-    /// How many dice the app has drawn from the battle's seeded stream.
-    pub app_dice_drawn: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -245,14 +246,14 @@ impl State {
 
     /// Folds one event in. Events come from `Battle::check`, so they are legal.
     pub(super) fn fold(&mut self, ruleset: &Ruleset, event: &Event) {
-        for roll in event.rolls() {
-            if let DiceSource::App { .. } = roll.source {
-                self.app_dice_drawn += roll.dice_used();
-            }
-        }
         match event {
             Event::Configured { settings } => self.settings = settings.clone(),
-            Event::ArmySet { side, army } => self.armies[*side] = Some(army.clone()),
+            Event::ArmySet { side, army, lock } => {
+                self.armies[*side] = Some(army.clone());
+                if lock.is_some() {
+                    self.locks[*side] = lock.clone();
+                }
+            }
             Event::InitiativeRolled { side, roll, .. } => {
                 self.initiative.rolls[*side] = Some(roll.clone());
             }

@@ -13,15 +13,17 @@ fn typed(d: u8) -> DiceInput {
 /// mounted bases: +2), North British (Field, 12 mounted bases: +2).
 fn armies() -> Battle {
     let r = Ruleset::builtin();
-    let mut b = Battle::new(r.clone(), 7);
+    let mut b = Battle::new(r.clone());
     b.apply(Command::SetArmy {
         side: Side::South,
         army: examples::army(0, &r),
+        lock: None,
     })
     .unwrap();
     b.apply(Command::SetArmy {
         side: Side::North,
         army: examples::army(1, &r),
+        lock: None,
     })
     .unwrap();
     b
@@ -125,7 +127,7 @@ fn initiative_ties_reroll_both() {
 #[test]
 fn initiative_refusals() {
     let r = Ruleset::builtin();
-    let mut b = Battle::new(r.clone(), 1);
+    let mut b = Battle::new(r.clone());
     let e = b
         .apply(Command::RollInitiative {
             side: Side::South,
@@ -164,6 +166,7 @@ fn initiative_refusals() {
         .apply(Command::SetArmy {
             side: Side::North,
             army: examples::army(0, &r),
+            lock: None,
         })
         .unwrap_err();
     assert!(e.message.contains("fixed once initiative"), "{e}");
@@ -172,13 +175,14 @@ fn initiative_refusals() {
 #[test]
 fn empty_roster_is_refused() {
     let r = Ruleset::builtin();
-    let mut b = Battle::new(r.clone(), 1);
+    let mut b = Battle::new(r.clone());
     let mut army = examples::army(0, &r);
     army.bgs.clear();
     let e = b
         .apply(Command::SetArmy {
             side: Side::South,
             army,
+            lock: None,
         })
         .unwrap_err();
     assert_eq!(e.rule, "1");
@@ -187,7 +191,7 @@ fn empty_roster_is_refused() {
 }
 
 #[test]
-fn app_dice_come_from_the_seed_and_replay() {
+fn app_dice_are_logged_and_replay_reads_them_back() {
     let mut b = armies();
     b.apply(Command::RollInitiative {
         side: Side::South,
@@ -195,10 +199,57 @@ fn app_dice_come_from_the_seed_and_replay() {
     })
     .unwrap();
     let roll = b.state().initiative.rolls.south.clone().unwrap();
-    assert_eq!(roll.dice, vec![crate::dice::seeded_die(7, 0)]);
-    assert_eq!(b.state().app_dice_drawn, 1);
-    let again = Battle::replay(b.ruleset().clone(), 7, b.log()).unwrap();
+    assert!((1..=6).contains(&roll.dice[0]));
+    assert!(roll.is_app());
+    let again = Battle::replay(b.ruleset().clone(), b.id().to_string(), b.log()).unwrap();
     assert_eq!(again.state(), b.state());
+}
+
+#[test]
+fn replay_refuses_app_dice_no_die_could_show_or_more_than_were_rolled() {
+    let mut b = armies();
+    b.apply(Command::RollInitiative {
+        side: Side::South,
+        dice: DiceInput::app(),
+    })
+    .unwrap();
+    let replay = |log: &[Entry]| Battle::replay(b.ruleset().clone(), b.id().to_string(), log);
+    let mut log = b.log().to_vec();
+    if let Event::InitiativeRolled { roll, .. } = &mut log[2].events[0] {
+        roll.dice = vec![9];
+        roll.total = 11;
+    }
+    let e = replay(&log).unwrap_err();
+    assert!(
+        e.message
+            .contains("log entry 3 is not legal: an app die is recorded as 9"),
+        "{e}"
+    );
+    let mut log = b.log().to_vec();
+    if let Event::InitiativeRolled { roll, .. } = &mut log[2].events[0] {
+        roll.dice.push(3);
+    }
+    let e = replay(&log).unwrap_err();
+    assert!(e.message.contains("records more app dice"), "{e}");
+}
+
+#[test]
+fn which_player_rolls_first_does_not_choose_the_dice() {
+    // With the operating system's dice, the same clicks in the same order
+    // give unrelated dice: nothing stored or ordered foresees them.
+    let rolls = |_: usize| {
+        let b = armies();
+        (0..20)
+            .map(|_| {
+                b.check(&Command::RollInitiative {
+                    side: Side::South,
+                    dice: DiceInput::app(),
+                })
+                .unwrap()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(rolls(0), rolls(1));
 }
 
 #[test]
@@ -442,7 +493,7 @@ fn replay_refuses_an_edited_log() {
     if let Event::InitiativeRolled { roll, .. } = &mut log[2].events[0] {
         roll.total = 12;
     }
-    let e = Battle::replay(b.ruleset().clone(), 7, &log).unwrap_err();
+    let e = Battle::replay(b.ruleset().clone(), b.id().to_string(), &log).unwrap_err();
     assert!(
         e.message
             .starts_with("log entry 3: the stored events differ"),
@@ -453,7 +504,7 @@ fn replay_refuses_an_edited_log() {
         side: Side::North,
         territory: "hilly".into(),
     };
-    let e = Battle::replay(b.ruleset().clone(), 7, &log).unwrap_err();
+    let e = Battle::replay(b.ruleset().clone(), b.id().to_string(), &log).unwrap_err();
     assert!(e.message.starts_with("log entry 5 is not legal"), "{e}");
 }
 
@@ -469,7 +520,7 @@ fn log_reads_as_sentences() {
 
 #[test]
 fn settings_are_checked() {
-    let mut b = Battle::new(Ruleset::builtin(), 1);
+    let mut b = Battle::new(Ruleset::builtin());
     let mut s = Settings::default();
     s.table.width = 10.0;
     let e = b

@@ -1,10 +1,11 @@
 //! Dice (RULES 10-11): where dice come from, quality re-rolls, and the exact
 //! distributions later steps show odds from.
 //!
-//! Every roll is either typed in from physical dice or drawn by the app from a
-//! ChaCha stream whose seed is stored with the battle, so replaying a log gives
-//! the same dice. Die number `k` of a battle is the first draw of ChaCha20
-//! stream `k`: any die can be recomputed without drawing the ones before it.
+//! Every roll is either typed in from physical dice or drawn by the app at
+//! the moment of the roll from the operating system's random source (see
+//! `AppDice`). Nothing the battle stores predicts the next die: the log keeps
+//! the faces, and replaying a log reads them back and checks them against the
+//! rules instead of regenerating them.
 
 mod distribution;
 
@@ -16,26 +17,74 @@ use rand::RngExt;
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 
-/// Dice as given in a command: typed from the table, or "app" for the
-/// battle's seeded stream.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Dice as given in a command: typed from the table, or "app" for the app's
+/// dice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum DiceInput {
     Typed(Vec<u8>),
-    App(AppDice),
+    App(AppKeyword),
+}
+
+/// The most dice one command may type (a roll uses two, with re-rolls four).
+const MAX_TYPED: usize = 64;
+
+/// Read by hand so a mistake gets a sentence ("dice: a list of faces such
+/// as [4]…, 300 was typed") rather than serde's untagged-enum message.
+impl<'de> Deserialize<'de> for DiceInput {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DiceInput, D::Error> {
+        use serde::de::{self, SeqAccess, Unexpected, Visitor};
+        struct Faces;
+        impl<'de> Visitor<'de> for Faces {
+            type Value = DiceInput;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(
+                    "dice as a list of faces such as [4] or [3, 5], or \"app\" for the app's dice",
+                )
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<DiceInput, E> {
+                if v == "app" {
+                    Ok(DiceInput::app())
+                } else {
+                    Err(E::invalid_value(Unexpected::Str(v), &self))
+                }
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<DiceInput, A::Error> {
+                let mut faces = Vec::new();
+                while let Some(face) = seq.next_element::<f64>()? {
+                    if faces.len() == MAX_TYPED {
+                        return Err(de::Error::custom(format!(
+                            "more than {MAX_TYPED} dice typed"
+                        )));
+                    }
+                    // A 7 is read, for rule 11 to refuse with its reason;
+                    // what is no die face at all is refused here.
+                    if !(0.0..=255.0).contains(&face) || face.fract() != 0.0 {
+                        return Err(de::Error::custom(format!(
+                            "a die shows 1 to 6; {face} was typed"
+                        )));
+                    }
+                    faces.push(face as u8);
+                }
+                Ok(DiceInput::Typed(faces))
+            }
+        }
+        d.deserialize_any(Faces)
+    }
 }
 
 /// The literal `"app"` in a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum AppDice {
+pub enum AppKeyword {
     App,
 }
 
 impl DiceInput {
     pub fn app() -> DiceInput {
-        DiceInput::App(AppDice::App)
+        DiceInput::App(AppKeyword::App)
     }
 }
 
@@ -43,10 +92,93 @@ impl DiceInput {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "by", rename_all = "snake_case")]
 pub enum DiceSource {
-    /// Drawn by the app: dice `first..first + n` of the stream seeded `seed`.
-    App { seed: u64, first: u64 },
+    /// Drawn by the app. (Files from before schema 3 also stored a seed and
+    /// a stream position here; they are read and dropped.)
+    App {},
     /// Typed in from physical dice.
     Typed,
+}
+
+/// Where the app's dice come from.
+#[derive(Clone, Debug, Default)]
+pub enum AppDice {
+    /// The operating system's random source, read at the moment of the roll:
+    /// nothing stored or shown predicts it, and no order of clicks chooses it.
+    #[default]
+    Os,
+    /// A ChaCha stream from a fixed seed, for scripted tests and
+    /// demonstrations only; the seed is never stored in a battle.
+    Seeded(Box<ChaCha20Rng>),
+    /// The faces a stored log records, read back in order when the log is
+    /// replayed: nothing is drawn, each face is checked.
+    Recorded(VecDeque<u8>),
+}
+
+impl AppDice {
+    pub fn seeded(seed: u64) -> AppDice {
+        AppDice::Seeded(Box::new(ChaCha20Rng::seed_from_u64(seed)))
+    }
+
+    /// The app dice a list of logged rolls used, in the order they were drawn.
+    pub fn recorded<'a>(rolls: impl IntoIterator<Item = &'a Roll>) -> AppDice {
+        AppDice::Recorded(
+            rolls
+                .into_iter()
+                .filter(|r| r.is_app())
+                .flat_map(|r| {
+                    r.dice
+                        .iter()
+                        .copied()
+                        .chain(r.rerolls.iter().map(|x| x.second))
+                })
+                .collect(),
+        )
+    }
+
+    /// Faces of recorded dice not yet read back (0 for the other sources).
+    pub fn left_over(&self) -> usize {
+        match self {
+            AppDice::Recorded(faces) => faces.len(),
+            _ => 0,
+        }
+    }
+
+    /// One die, 1 to 6.
+    pub fn draw(&mut self) -> Result<u8, RuleError> {
+        match self {
+            AppDice::Os => os_die(),
+            AppDice::Seeded(rng) => Ok(rng.random_range(1..=6u8)),
+            AppDice::Recorded(faces) => match faces.pop_front() {
+                Some(face) if (1..=6).contains(&face) => Ok(face),
+                Some(face) => refuse(
+                    "11",
+                    format!("an app die is recorded as {face}; a die shows 1 to 6"),
+                ),
+                None => refuse("11", "the log records fewer app dice than its roll needs"),
+            },
+        }
+    }
+
+    fn draw_n(&mut self, count: usize) -> Result<Vec<u8>, RuleError> {
+        (0..count).map(|_| self.draw()).collect()
+    }
+}
+
+/// One die from the operating system: a uniform byte below 252 (a multiple
+/// of 6), so every face has exactly the same chance.
+fn os_die() -> Result<u8, RuleError> {
+    loop {
+        let mut byte = [0u8; 1];
+        getrandom::fill(&mut byte).map_err(|e| {
+            RuleError::new(
+                "11",
+                format!("the operating system could not supply a random die ({e}); roll physical dice and type them in"),
+            )
+        })?;
+        if byte[0] < 252 {
+            return Ok(byte[0] % 6 + 1);
+        }
+    }
 }
 
 /// A reason and the amount it adds to a roll.
@@ -129,21 +261,9 @@ impl Roll {
         text
     }
 
-    /// How many dice the roll used, re-rolls included.
-    pub fn dice_used(&self) -> u64 {
-        (self.dice.len() + self.rerolls.len()) as u64
-    }
-
     pub fn is_app(&self) -> bool {
         matches!(self.source, DiceSource::App { .. })
     }
-}
-
-/// Die `index` of the stream seeded `seed`, 1 to 6.
-pub fn seeded_die(seed: u64, index: u64) -> u8 {
-    let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    rng.set_stream(index);
-    rng.random_range(1..=6u8)
 }
 
 /// Checks typed dice: the right count, each 1 to 6.
@@ -164,26 +284,19 @@ pub fn check_typed(dice: &[u8], count: usize, what: &str) -> Result<(), RuleErro
     Ok(())
 }
 
-/// Resolves dice input into faces and their source. `drawn` is how many app
-/// dice the battle has used so far.
+/// Resolves dice input into faces and their source.
 pub fn resolve(
     input: &DiceInput,
     count: usize,
     what: &str,
-    seed: u64,
-    drawn: u64,
+    app: &mut AppDice,
 ) -> Result<(Vec<u8>, DiceSource), RuleError> {
     match input {
         DiceInput::Typed(dice) => {
             check_typed(dice, count, what)?;
             Ok((dice.clone(), DiceSource::Typed))
         }
-        DiceInput::App(_) => {
-            let dice = (0..count as u64)
-                .map(|k| seeded_die(seed, drawn + k))
-                .collect();
-            Ok((dice, DiceSource::App { seed, first: drawn }))
-        }
+        DiceInput::App(_) => Ok((app.draw_n(count)?, DiceSource::App {})),
     }
 }
 
@@ -192,11 +305,10 @@ pub fn roll(
     input: &DiceInput,
     count: usize,
     what: &str,
-    seed: u64,
-    drawn: u64,
+    app: &mut AppDice,
     modifiers: Vec<Modifier>,
 ) -> Result<Roll, RuleError> {
-    let (faces, source) = resolve(input, count, what, seed, drawn)?;
+    let (faces, source) = resolve(input, count, what, app)?;
     Ok(Roll::new(faces, source, modifiers))
 }
 
@@ -207,8 +319,7 @@ pub fn roll_with_rerolls(
     input: &DiceInput,
     count: usize,
     what: &str,
-    seed: u64,
-    drawn: u64,
+    app: &mut AppDice,
     modifiers: Vec<Modifier>,
     rule: &RerollRule,
 ) -> Result<Roll, RuleError> {
@@ -217,18 +328,18 @@ pub fn roll_with_rerolls(
             let first: Vec<u8> = dice.iter().copied().take(count).collect();
             check_typed(&first, count, what)?;
             let needed = first.iter().filter(|d| rule.rerolls(**d)).count();
-            check_typed(&dice[count..], needed, &format!("{what}'s re-rolls"))?;
+            check_typed(
+                dice.get(count..).unwrap_or_default(),
+                needed,
+                &format!("{what}'s re-rolls"),
+            )?;
             (first, DiceSource::Typed, dice[count..].to_vec())
         }
         DiceInput::App(_) => {
-            let first: Vec<u8> = (0..count as u64)
-                .map(|k| seeded_die(seed, drawn + k))
-                .collect();
-            let needed = first.iter().filter(|d| rule.rerolls(**d)).count() as u64;
-            let seconds = (0..needed)
-                .map(|k| seeded_die(seed, drawn + count as u64 + k))
-                .collect();
-            (first, DiceSource::App { seed, first: drawn }, seconds)
+            let first = app.draw_n(count)?;
+            let needed = first.iter().filter(|d| rule.rerolls(**d)).count();
+            let seconds = app.draw_n(needed)?;
+            (first, DiceSource::App {}, seconds)
         }
     };
     let mut seconds = seconds.into_iter();

@@ -3,15 +3,40 @@ use crate::ruleset::Ruleset;
 
 #[test]
 fn seeded_stream_is_reproducible_and_in_range() {
-    let a: Vec<u8> = (0..200).map(|k| seeded_die(42, k)).collect();
-    let b: Vec<u8> = (0..200).map(|k| seeded_die(42, k)).collect();
-    assert_eq!(a, b);
+    let draw = |seed| {
+        let mut dice = AppDice::seeded(seed);
+        (0..200).map(|_| dice.draw().unwrap()).collect::<Vec<u8>>()
+    };
+    let a = draw(42);
+    assert_eq!(a, draw(42));
     assert!(a.iter().all(|d| (1..=6).contains(d)));
     for face in 1..=6 {
         assert!(a.contains(&face), "face {face} never came up in 200 dice");
     }
-    let c: Vec<u8> = (0..200).map(|k| seeded_die(43, k)).collect();
-    assert_ne!(a, c);
+    assert_ne!(a, draw(43));
+}
+
+#[test]
+fn os_dice_cannot_be_foreseen_from_an_earlier_run() {
+    // Two sources started alike give unrelated dice: 6^-40 to agree.
+    let mut a = AppDice::Os;
+    let mut b = AppDice::Os;
+    let first: Vec<u8> = (0..40).map(|_| a.draw().unwrap()).collect();
+    let second: Vec<u8> = (0..40).map(|_| b.draw().unwrap()).collect();
+    assert_ne!(first, second);
+    assert!(first.iter().all(|d| (1..=6).contains(d)));
+}
+
+#[test]
+fn recorded_dice_are_read_back_and_checked() {
+    let mut dice = AppDice::Recorded([3, 6].into());
+    assert_eq!(dice.draw().unwrap(), 3);
+    assert_eq!(dice.left_over(), 1);
+    assert_eq!(dice.draw().unwrap(), 6);
+    let e = dice.draw().unwrap_err();
+    assert!(e.message.contains("fewer app dice"), "{e}");
+    let e = AppDice::Recorded([7].into()).draw().unwrap_err();
+    assert!(e.message.contains("recorded as 7"), "{e}");
 }
 
 #[test]
@@ -27,10 +52,38 @@ fn typed_dice_are_checked() {
 }
 
 #[test]
-fn resolve_draws_from_the_stream_position() {
-    let (dice, source) = resolve(&DiceInput::app(), 2, "test", 9, 5).unwrap();
-    assert_eq!(dice, vec![seeded_die(9, 5), seeded_die(9, 6)]);
-    assert_eq!(source, DiceSource::App { seed: 9, first: 5 });
+fn resolve_draws_app_dice_from_the_source() {
+    let mut dice = AppDice::Recorded([2, 5].into());
+    let (faces, source) = resolve(&DiceInput::app(), 2, "test", &mut dice).unwrap();
+    assert_eq!(faces, vec![2, 5]);
+    assert_eq!(source, DiceSource::App {});
+    assert_eq!(dice.left_over(), 0);
+}
+
+#[test]
+fn typed_dice_that_are_no_die_are_refused_in_words() {
+    let read = |json: &str| serde_json::from_str::<DiceInput>(json).map_err(|e| e.to_string());
+    assert_eq!(read("[4, 3]").unwrap(), DiceInput::Typed(vec![4, 3]));
+    assert_eq!(read("\"app\"").unwrap(), DiceInput::app());
+    assert!(
+        read("\"apple\"")
+            .unwrap_err()
+            .contains("a list of faces such as [4]")
+    );
+    assert!(
+        read("[4294967309]")
+            .unwrap_err()
+            .contains("4294967309 was typed")
+    );
+    assert!(read("[-1]").unwrap_err().contains("was typed"));
+    assert!(read("[2.5]").unwrap_err().contains("2.5 was typed"));
+    assert!(
+        read(&format!("[{}]", ["1"; 65].join(",")))
+            .unwrap_err()
+            .contains("more than 64")
+    );
+    // A 7 is read so rule 11 refuses it with its reason.
+    assert_eq!(read("[7]").unwrap(), DiceInput::Typed(vec![7]));
 }
 
 #[test]
@@ -130,17 +183,21 @@ fn chi_square(observed: &[u64], expected: &[f64]) -> f64 {
 
 #[test]
 fn the_app_dice_fit_their_exact_distributions() {
-    // Fixed seed: the test is deterministic. Critical values at p = 0.001.
-    let seed = 20261122;
+    // The operating system's dice: critical value at p = 10^-6, so a fair
+    // source fails once in a million runs.
+    let mut os = AppDice::Os;
     let mut faces = [0u64; 6];
-    for k in 0..60_000 {
-        faces[usize::from(seeded_die(seed, k)) - 1] += 1;
+    for _ in 0..60_000 {
+        faces[usize::from(os.draw().unwrap()) - 1] += 1;
     }
     let chi = chi_square(&faces, &[1.0 / 6.0; 6]);
     assert!(
-        chi < 20.52,
+        chi < 35.89,
         "one die: chi-square {chi:.2} with 5 degrees of freedom"
     );
+    // The seeded source (scripts' demonstrations) is deterministic:
+    // critical value at p = 0.001.
+    let mut seeded = AppDice::seeded(20261122);
 
     // 2d6 with Superior re-rolls, drawn as the straggling test draws them,
     // against the exact distribution.
@@ -149,11 +206,9 @@ fn the_app_dice_fit_their_exact_distributions() {
     let exact = Distribution::dice(2, Some(rule));
     let totals: Vec<i32> = exact.outcomes().map(|(t, _)| t).collect();
     let mut counts = vec![0u64; totals.len()];
-    let mut drawn = 0;
     for _ in 0..30_000 {
         let roll =
-            roll_with_rerolls(&DiceInput::app(), 2, "test", seed, drawn, vec![], rule).unwrap();
-        drawn += roll.dice_used();
+            roll_with_rerolls(&DiceInput::app(), 2, "test", &mut seeded, vec![], rule).unwrap();
         let i = totals.iter().position(|t| *t == roll.total).unwrap();
         counts[i] += 1;
     }
@@ -173,8 +228,7 @@ fn typed_rerolls_take_one_more_die_per_face_the_rule_names() {
         &DiceInput::Typed(vec![1, 5, 3]),
         2,
         "Elite test",
-        0,
-        0,
+        &mut AppDice::Os,
         vec![],
         elite,
     )
@@ -185,8 +239,7 @@ fn typed_rerolls_take_one_more_die_per_face_the_rule_names() {
         &DiceInput::Typed(vec![2, 5]),
         2,
         "Elite test",
-        0,
-        0,
+        &mut AppDice::Os,
         vec![],
         elite,
     )
@@ -196,8 +249,7 @@ fn typed_rerolls_take_one_more_die_per_face_the_rule_names() {
         &DiceInput::Typed(vec![2, 6, 1]),
         2,
         "Elite",
-        0,
-        0,
+        &mut AppDice::Os,
         vec![],
         elite,
     )

@@ -4,24 +4,42 @@
 mod pdf;
 mod private;
 
-pub use pdf::{Paper, table_pdf, today};
+pub use crate::clock::today;
+pub use pdf::{Paper, private_pdf, table_pdf};
 pub use private::{PrivatePage, private_page};
 
 use crate::battle::Battle;
 use crate::store::{StoreError, write_atomic};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes the printout to `path` (atomically: a failed write leaves any
 /// file already there as it was).
-pub fn save_pdf(
+pub fn save_pdf(battle: &Battle, paper: Paper, date: &str, path: &Path) -> Result<(), StoreError> {
+    write_pdf(path, &table_pdf(battle, paper, date))
+}
+
+/// Writes an owner's private page to its own file, named after the
+/// printout's (see `private_path`), never to the printout's name.
+pub fn save_private_pdf(
     battle: &Battle,
+    page: &PrivatePage,
     paper: Paper,
-    date: &str,
-    private: Option<&PrivatePage>,
     path: &Path,
 ) -> Result<(), StoreError> {
-    let bytes = table_pdf(battle, paper, date, private);
-    write_atomic(path, &bytes, |written| {
+    write_pdf(path, &private_pdf(battle, page, paper))
+}
+
+/// Where the private page of `side` goes beside the printout `public`:
+/// `table.pdf` gives `table-private-south.pdf`.
+pub fn private_path(public: &Path, side: crate::side::Side) -> PathBuf {
+    let stem = public
+        .file_stem()
+        .map_or("muster".into(), |s| s.to_string_lossy());
+    public.with_file_name(format!("{stem}-private-{}.pdf", side.name().to_lowercase()))
+}
+
+fn write_pdf(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_atomic(path, bytes, |written| {
         if written.starts_with(b"%PDF") {
             Ok(())
         } else {

@@ -43,24 +43,6 @@ impl Paper {
     }
 }
 
-/// Today's date as YYYY-MM-DD (UTC), for the title block.
-pub fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
 fn rgb([r, g, b]: [u8; 3]) -> Color {
     Color::Rgb(Rgb::new(
         f32::from(r) / 255.0,
@@ -153,23 +135,39 @@ impl Page {
 }
 
 /// The table layout of `battle` as a PDF: page 1 the table, then the log.
-/// `date` goes in the title block (see [`today`]).
-pub fn table_pdf(
-    battle: &Battle,
+/// `date` goes in the title block (see `clock::today`). Sealed contents
+/// never appear in it: the owner's private page is a file of its own.
+pub fn table_pdf(battle: &Battle, paper: Paper, date: &str) -> Vec<u8> {
+    document(&battle.state().settings.title, paper, |font| {
+        let mut pages = vec![table_page(battle, paper, date, font.clone())];
+        pages.extend(log_pages(battle, paper, font));
+        pages
+    })
+}
+
+/// The owner's private page alone, as a PDF of its own.
+pub fn private_pdf(battle: &Battle, page: &PrivatePage, paper: Paper) -> Vec<u8> {
+    let title = format!(
+        "{}: {}'s private page",
+        battle.state().settings.title,
+        page.side
+    );
+    document(&title, paper, |font| {
+        vec![private_ops(battle, page, paper, font)]
+    })
+}
+
+/// A PDF of the pages `pages` lays out with the embedded font.
+fn document(
+    title: &str,
     paper: Paper,
-    date: &str,
-    private: Option<&PrivatePage>,
+    pages: impl FnOnce(PdfFontHandle) -> Vec<Vec<Op>>,
 ) -> Vec<u8> {
-    let mut doc = PdfDocument::new(&battle.state().settings.title);
+    let mut doc = PdfDocument::new(title);
     let font = ParsedFont::from_bytes(FONT, 0, &mut Vec::new()).expect("the embedded font parses");
     let font = PdfFontHandle::External(doc.add_font(&font));
-    let mut pages = vec![table_page(battle, paper, date, font.clone())];
-    pages.extend(log_pages(battle, paper, font.clone()));
-    if let Some(page) = private {
-        pages.push(private_ops(battle, page, paper, font));
-    }
     let (w, h) = paper.size();
-    let pages = pages
+    let pages = pages(font)
         .into_iter()
         .map(|ops| PdfPage::new(Mm(w), Mm(h), ops))
         .collect();

@@ -19,13 +19,14 @@ pub fn private_page(
     side: Side,
     passphrase: &str,
 ) -> Result<PrivatePage, RuleError> {
+    let key = battle.seal_key(side, passphrase)?;
     let state = battle.state();
     let army = state.armies[side]
         .as_ref()
         .ok_or_else(|| RuleError::new("8.3", format!("{side} has no army")))?;
     let bg = |i: usize| army.bgs.get(i).map_or("?", |g| g.name.as_str());
     let mut lines = Vec::new();
-    for (i, content) in open_ambushes(state, side, passphrase)? {
+    for (i, content) in open_ambushes(state, side, &key)? {
         let a = &state.deployment.ambushes[i];
         let what = match content {
             AmbushContent::Dummy => "a dummy".to_string(),
@@ -40,7 +41,7 @@ pub fn private_page(
             a.sealed.code()
         ));
     }
-    for (i, opened) in open_marches(state, side, passphrase)? {
+    for (i, opened) in open_marches(state, side, &key)? {
         let plan = &opened.secret;
         let m = &state.deployment.flank_marches[i];
         let names: Vec<&str> = plan.bgs.iter().map(|b| bg(*b)).collect();

@@ -1,5 +1,6 @@
-//! Limited intelligence (RULES 8.3-8.4): secrets sealed under their owner's
-//! passphrase with a commitment anyone can check when they are revealed.
+//! Limited intelligence and trust (RULES 8.3-8.4, 11): player keys from
+//! passphrases, secrets sealed under their owner's key with a commitment
+//! anyone can check when they are revealed, and the authenticated log.
 //!
 //! A secret never enters the battle in plain text: the owner's screen seals
 //! it before the command is sent, the log keeps only the sealed record, and
@@ -8,10 +9,16 @@
 //! commitment made when it was sealed.
 
 mod hex;
+mod keys;
+pub mod ledger;
 mod seal;
 
 pub use hex::{from_hex, to_hex};
-pub use seal::{Revealed, SealError, Sealed, commitment};
+pub use keys::{
+    ARGON2_MEMORY_KIB, ARGON2_PASSES, Lock, LogKey, PlayerKey, SealKey, check_strength,
+    suggest_passphrase,
+};
+pub use seal::{Revealed, SealError, Sealed, code, commitment};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,12 +1,17 @@
 //! One sealed record: a secret encrypted with ChaCha20-Poly1305 under a key
-//! Argon2id derives from its owner's passphrase, and a SHA-256 commitment
-//! to it, salted with a random blinding value kept inside the encryption.
+//! derived (HKDF, with a random salt per record) from its owner's sealing
+//! key, and a SHA-256 commitment to it, salted with a random blinding value
+//! kept inside the encryption.
 //!
-//! Without a passphrase the key comes from the empty passphrase: the file
+//! The plaintext is padded to one fixed length per kind of record, so the
+//! ciphertext's size tells nothing (a dummy ambush and a real one, a flank
+//! march of one battle group or twelve, are the same size). A player who
+//! plays without a passphrase seals under `SealKey::unprotected`: the file
 //! still never holds the secret in plain text, but anyone with Muster can
 //! open it, and the app says so.
 
 use super::hex::{from_hex, to_hex};
+use super::keys::SealKey;
 use crate::side::Side;
 use chacha20poly1305::aead::{Aead, KeyInit};
 use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
@@ -14,16 +19,20 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+/// Hex digits of the commitment in the code players compare: 80 bits, far
+/// beyond finding a second secret with the same code.
+const CODE_DIGITS: usize = 20;
+
 /// A secret as the log stores it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sealed {
     pub owner: Side,
-    /// Argon2id salt, 16 bytes as hex.
+    /// The record key's HKDF salt, 16 bytes as hex.
     pub salt: String,
     /// ChaCha20-Poly1305 nonce, 12 bytes as hex.
     pub nonce: String,
-    /// The encrypted secret with its blinding value, as hex.
+    /// The encrypted secret with its blinding value, padded, as hex.
     pub ciphertext: String,
     /// SHA-256 over the blinding value and the secret, as hex.
     pub commitment: String,
@@ -42,9 +51,9 @@ pub struct Revealed<T> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SealError {
     #[error(
-        "That passphrase does not open {owner}'s sealed record (a wrong passphrase, or the record was changed)"
+        "{owner}'s sealed record does not open with {owner}'s key: it was changed, or sealed by someone else"
     )]
-    WrongPassphrase { owner: Side },
+    WrongKey { owner: Side },
     #[error(
         "{owner}'s revealed record does not match the commitment {code} made when it was sealed"
     )]
@@ -53,19 +62,28 @@ pub enum SealError {
     Damaged { owner: Side, what: String },
     #[error("The system could not supply random bytes: {0}")]
     Random(String),
+    #[error(
+        "{owner}'s record is too large to seal ({size} bytes; records of this kind hold {limit})"
+    )]
+    TooLarge {
+        owner: Side,
+        size: usize,
+        limit: usize,
+    },
 }
 
-/// Argon2id at the OWASP minimum (19 MiB, 2 passes): slow enough to make
-/// guessing a passphrase costly, quick enough for a table-side laptop.
-fn key(passphrase: &str, salt: &[u8]) -> Key {
-    let params = argon2::Params::new(19 * 1024, 2, 1, Some(32)).expect("fixed valid parameters");
-    let argon = argon2::Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params);
+/// The ChaCha20-Poly1305 key of one record: its owner's sealing key and
+/// the record's own salt, through HKDF.
+fn key(seal: &SealKey, salt: &[u8]) -> Key {
     let mut out = [0u8; 32];
-    argon
-        .hash_password_into(passphrase.as_bytes(), salt, &mut out)
-        .expect("a 16-byte salt and 32-byte output are valid");
+    hkdf::Hkdf::<Sha256>::new(Some(salt), &seal.0)
+        .expand(b"muster v3 record", &mut out)
+        .expect("32 bytes is a valid HKDF-SHA-256 length");
     Key::from(out)
 }
+
+/// Bytes before the padding that say how long the record's JSON is.
+const LENGTH_BYTES: usize = 4;
 
 fn random<const N: usize>() -> Result<[u8; N], SealError> {
     let mut bytes = [0u8; N];
@@ -85,11 +103,13 @@ pub fn commitment<T: Serialize>(secret: &T, blind: &[u8]) -> String {
 }
 
 impl Sealed {
-    /// Seals `secret` for `owner` under `passphrase`.
+    /// Seals `secret` for `owner` under his sealing key, padded to `padded`
+    /// bytes (one length for every record of a kind).
     pub fn seal<T: Serialize>(
         owner: Side,
         secret: &T,
-        passphrase: &str,
+        key_of_owner: &SealKey,
+        padded: usize,
     ) -> Result<Sealed, SealError> {
         let salt: [u8; 16] = random()?;
         let nonce: [u8; 12] = random()?;
@@ -98,8 +118,19 @@ impl Sealed {
             secret,
             blind: to_hex(&blind),
         };
-        let plain = serde_json::to_vec(&revealed).expect("a secret always serializes");
-        let cipher = ChaCha20Poly1305::new(&key(passphrase, &salt));
+        let json = serde_json::to_vec(&revealed).expect("a secret always serializes");
+        if json.len() + LENGTH_BYTES > padded {
+            return Err(SealError::TooLarge {
+                owner,
+                size: json.len(),
+                limit: padded - LENGTH_BYTES,
+            });
+        }
+        let mut plain = Vec::with_capacity(padded);
+        plain.extend_from_slice(&(json.len() as u32).to_be_bytes());
+        plain.extend_from_slice(&json);
+        plain.resize(padded, 0);
+        let cipher = ChaCha20Poly1305::new(&key(key_of_owner, &salt));
         let ciphertext = cipher
             .encrypt(&Nonce::from(nonce), plain.as_slice())
             .expect("encryption of a short message does not fail");
@@ -124,11 +155,11 @@ impl Sealed {
         }
     }
 
-    /// Opens the record with its owner's passphrase and checks it against
+    /// Opens the record with its owner's sealing key and checks it against
     /// its commitment.
     pub fn open<T: Serialize + DeserializeOwned>(
         &self,
-        passphrase: &str,
+        key_of_owner: &SealKey,
     ) -> Result<Revealed<T>, SealError> {
         let salt = self.bytes("salt", &self.salt, Some(16))?;
         let nonce: [u8; 12] = self
@@ -136,12 +167,22 @@ impl Sealed {
             .try_into()
             .expect("length checked");
         let ciphertext = self.bytes("ciphertext", &self.ciphertext, None)?;
-        let cipher = ChaCha20Poly1305::new(&key(passphrase, &salt));
+        let cipher = ChaCha20Poly1305::new(&key(key_of_owner, &salt));
         let plain = cipher
             .decrypt(&Nonce::from(nonce), ciphertext.as_slice())
-            .map_err(|_| SealError::WrongPassphrase { owner: self.owner })?;
+            .map_err(|_| SealError::WrongKey { owner: self.owner })?;
+        let damaged = |what: String| SealError::Damaged {
+            owner: self.owner,
+            what,
+        };
+        let (length, rest) = plain
+            .split_first_chunk::<LENGTH_BYTES>()
+            .ok_or_else(|| damaged("it is shorter than its length".into()))?;
+        let json = rest
+            .get(..u32::from_be_bytes(*length) as usize)
+            .ok_or_else(|| damaged("its length is past its end".into()))?;
         let revealed: Revealed<T> =
-            serde_json::from_slice(&plain).map_err(|e| SealError::Damaged {
+            serde_json::from_slice(json).map_err(|e| SealError::Damaged {
                 owner: self.owner,
                 what: e.to_string(),
             })?;
@@ -162,13 +203,25 @@ impl Sealed {
         }
     }
 
-    /// The short code both players see for the commitment: "3F2A-91C0".
+    /// The code both players see and the printout carries: the first 80
+    /// bits of the commitment, "3F2A-91C0-77DE-0A1B-C3D4". The reveal checks
+    /// the whole commitment.
     pub fn code(&self) -> String {
-        let c = self.commitment.to_uppercase();
-        format!(
-            "{}-{}",
-            c.get(0..4).unwrap_or(""),
-            c.get(4..8).unwrap_or("")
-        )
+        code(&self.commitment)
     }
+}
+
+/// The first 80 bits of a hex digest in groups of four: what players read
+/// aloud and compare (commitments, the ruleset, the log's head).
+pub fn code(digest_hex: &str) -> String {
+    let digits: Vec<char> = digest_hex
+        .to_uppercase()
+        .chars()
+        .take(CODE_DIGITS)
+        .collect();
+    digits
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-")
 }

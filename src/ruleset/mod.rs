@@ -459,6 +459,16 @@ impl Ruleset {
         Ruleset::from_json(FOG_AM_V3_JSON).expect("the built-in ruleset is validated by tests")
     }
 
+    /// The ruleset's fingerprint, "3F2A-91C0-77DE-0A1B-C3D4": the first 80
+    /// bits of the SHA-256 of its JSON. The Battle step shows it and the
+    /// printout carries it, so players can see the rules a file holds are
+    /// the ones they agreed.
+    pub fn fingerprint(&self) -> String {
+        use sha2::Digest;
+        let json = serde_json::to_vec(self).expect("a ruleset always serializes");
+        crate::intel::code(&crate::intel::to_hex(&sha2::Sha256::digest(json)))
+    }
+
     /// Parses and validates a ruleset from JSON text.
     pub fn from_json(text: &str) -> Result<Ruleset, RulesetError> {
         let de = &mut serde_json::Deserializer::from_str(text);

@@ -1,32 +1,34 @@
 //! Saved files: battles and rosters as versioned JSON, written atomically,
-//! plus the autosave location.
+//! and the autosaves kept per battle.
 //!
-//! A battle file is the seed, the ruleset it was played under and the log; it
-//! is loaded by replaying the log through the rules, so a damaged or edited
-//! file is refused with the entry that fails rather than trusted. The log is
-//! tamper-evident: each entry carries the SHA-256 of the one before it (the
-//! first, of the seed and ruleset), so an edit names the first entry that no
-//! longer matches; and a file must read back byte for byte as Muster writes
-//! it, so no change, even to spacing, opens silently. Writes go to
-//! a temporary file that is read back before it replaces the target, so a good
+//! A battle file is the battle's id, the ruleset it is played under and the
+//! log; it is loaded by replaying the log through the rules, so an entry the
+//! rules refuse is named rather than trusted. Each entry carries the chain
+//! hash (which names accidental damage) and the tags of the players with a
+//! passphrase (which name an edit: see `battle::Battle::unlock`). A file must
+//! read back byte for byte as Muster writes it. Writes go to a temporary file
+//! that is synced and read back before it replaces the target, so a good
 //! file is never overwritten by a bad one.
 
 mod atomic;
+mod autosave;
 
 pub use atomic::write_atomic;
+pub use autosave::{Autosaves, Recent};
 
 use crate::army::Army;
-use crate::battle::{Battle, Entry};
-use crate::intel::to_hex;
+use crate::battle::{Battle, Entry, Tags};
+use crate::intel::ledger::{self, Digest32};
+use crate::intel::{from_hex, to_hex};
 use crate::ruleset::Ruleset;
+use crate::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The battle schema this build writes: 2 chains the log by hashes. It
-/// still reads schema 1 (no chain), and writes it back as 2.
-pub const BATTLE_SCHEMA: u32 = 2;
+/// The battle schema this build writes: 3 has a battle id, no dice seed,
+/// and the players' tags. It still reads 1 and 2, and writes them back as 3.
+pub const BATTLE_SCHEMA: u32 = 3;
 /// The roster schema this build writes and reads.
 pub const ROSTER_SCHEMA: u32 = 1;
 const BATTLE_FORMAT: &str = "muster-battle";
@@ -76,34 +78,68 @@ struct Header {
 struct BattleFile {
     format: String,
     schema: u32,
-    seed: u64,
+    id: String,
     ruleset: Ruleset,
+    /// The players' tags on the header (the id and ruleset).
+    #[serde(default, skip_serializing_if = "TagsHex::is_empty")]
+    tags: TagsHex,
     log: Vec<Chained>,
 }
 
-/// A log entry with the hash that chains it to the one before.
+/// A log entry with the hash that chains it to the one before and the
+/// players' tags on that hash.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Chained {
-    /// SHA-256 of the previous hash and this entry, as hex.
     hash: String,
+    #[serde(default, skip_serializing_if = "TagsHex::is_empty")]
+    tags: TagsHex,
     entry: Entry,
 }
 
-/// Where the chain starts: the seed and ruleset the battle is played under.
-fn genesis(seed: u64, ruleset: &Ruleset) -> String {
-    let mut hash = Sha256::new();
-    hash.update(b"muster-log-v2");
-    hash.update(seed.to_le_bytes());
-    hash.update(serde_json::to_vec(ruleset).expect("a ruleset always serializes"));
-    to_hex(&hash.finalize())
+/// Each player's HMAC-SHA-256 tag as hex, where he has one.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TagsHex {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    south: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    north: Option<String>,
 }
 
-fn link(previous: &str, entry: &Entry) -> String {
-    let mut hash = Sha256::new();
-    hash.update(previous.as_bytes());
-    hash.update(serde_json::to_vec(entry).expect("an entry always serializes"));
-    to_hex(&hash.finalize())
+impl TagsHex {
+    fn is_empty(&self) -> bool {
+        self.south.is_none() && self.north.is_none()
+    }
+
+    fn from_tags(tags: &Tags) -> TagsHex {
+        TagsHex {
+            south: tags.south.as_ref().map(|t| to_hex(t)),
+            north: tags.north.as_ref().map(|t| to_hex(t)),
+        }
+    }
+
+    /// The tags, each 32 bytes; `at` says where they stand for an error.
+    fn to_tags(&self, at: &str) -> Result<Tags, StoreError> {
+        let one = |side: Side, hex: &Option<String>| -> Result<Option<Digest32>, StoreError> {
+            hex.as_deref()
+                .map(|h| {
+                    from_hex(h)
+                        .and_then(|b| Digest32::try_from(b).ok())
+                        .ok_or_else(|| {
+                            StoreError::new(format!(
+                                "{at}.tags.{}: not a tag (64 hex digits)",
+                                side.name().to_lowercase()
+                            ))
+                        })
+                })
+                .transpose()
+        };
+        Ok(Sides {
+            south: one(Side::South, &self.south)?,
+            north: one(Side::North, &self.north)?,
+        })
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -157,69 +193,103 @@ fn check_header(text: &str, format: &str, oldest: u32, newest: u32) -> Result<u3
     Ok(header.schema)
 }
 
-/// A battle file as schema 1 wrote it: the log without hashes (the format
-/// and schema were checked by `check_header`).
+/// A battle file as schemas 1 and 2 wrote it: a dice seed (dropped: app
+/// dice are read from the log now) and the log, in schema 2 with unkeyed
+/// hashes, which cannot be checked once the seed is gone from each roll.
 #[derive(Deserialize)]
-struct BattleFileV1 {
-    seed: u64,
+struct LegacyBattleFile {
     ruleset: Ruleset,
-    log: Vec<Entry>,
+    log: Vec<LegacyEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum LegacyEntry {
+    Chained { entry: Entry },
+    Plain(Entry),
 }
 
 pub fn battle_to_json(battle: &Battle) -> String {
-    let mut previous = genesis(battle.seed(), battle.ruleset());
+    let (links, tags) = (battle.links(), battle.tags());
     let log = battle
         .log()
         .iter()
-        .map(|entry| {
-            previous = link(&previous, entry);
-            Chained {
-                hash: previous.clone(),
-                entry: entry.clone(),
-            }
+        .enumerate()
+        .map(|(i, entry)| Chained {
+            hash: to_hex(&links[i + 1]),
+            tags: TagsHex::from_tags(&tags[i + 1]),
+            entry: entry.clone(),
         })
         .collect();
     let file = BattleFile {
         format: BATTLE_FORMAT.into(),
         schema: BATTLE_SCHEMA,
-        seed: battle.seed(),
+        id: battle.id().to_string(),
         ruleset: battle.ruleset().clone(),
+        tags: TagsHex::from_tags(&tags[0]),
         log,
     };
     serde_json::to_string_pretty(&file).expect("a battle always serializes")
 }
 
+fn check_ruleset(ruleset: &Ruleset) -> Result<(), StoreError> {
+    ruleset
+        .check()
+        .map_err(|e| StoreError::new(format!("ruleset.{e}")))
+}
+
 pub fn battle_from_json(text: &str) -> Result<Battle, StoreError> {
-    if check_header(text, BATTLE_FORMAT, 1, BATTLE_SCHEMA)? == 1 {
-        let file: BattleFileV1 = parse(text)?;
-        file.ruleset
-            .check()
-            .map_err(|e| StoreError::new(format!("ruleset.{e}")))?;
-        return Battle::replay(file.ruleset, file.seed, &file.log)
+    if check_header(text, BATTLE_FORMAT, 1, BATTLE_SCHEMA)? < 3 {
+        let file: LegacyBattleFile = parse(text)?;
+        check_ruleset(&file.ruleset)?;
+        let log: Vec<Entry> = file
+            .log
+            .into_iter()
+            .map(|e| match e {
+                LegacyEntry::Chained { entry } | LegacyEntry::Plain(entry) => entry,
+            })
+            .collect();
+        return Battle::replay(file.ruleset, crate::battle::new_battle_id(), &log)
             .map_err(|e| StoreError::new(e.message));
     }
     let file: BattleFile = parse(text)?;
-    file.ruleset
-        .check()
-        .map_err(|e| StoreError::new(format!("ruleset.{e}")))?;
-    let mut previous = genesis(file.seed, &file.ruleset);
-    for (i, chained) in file.log.iter().enumerate() {
-        previous = link(&previous, &chained.entry);
-        if previous != chained.hash {
+    if from_hex(&file.id).is_none_or(|b| b.len() != 16) {
+        return Err(StoreError::new("id: not a battle id (32 hex digits)"));
+    }
+    check_ruleset(&file.ruleset)?;
+    let mut tags = vec![file.tags.to_tags("tags")?];
+    let mut log = Vec::with_capacity(file.log.len());
+    for (i, chained) in file.log.into_iter().enumerate() {
+        tags.push(chained.tags.to_tags(&format!("log[{i}]"))?);
+        log.push((chained.hash, chained.entry));
+    }
+    // The chain over the entries as stored: a hash that differs names the
+    // first damaged entry (or a damaged header) before the rules are asked.
+    let ruleset_json = serde_json::to_vec(&file.ruleset).expect("a ruleset always serializes");
+    let mut link = ledger::genesis(&file.id, &ruleset_json);
+    for (i, (hash, entry)) in log.iter().enumerate() {
+        link = ledger::link(
+            &link,
+            &serde_json::to_vec(entry).expect("an entry serializes"),
+        );
+        if *hash != to_hex(&link) {
             let what = if i == 0 {
-                "it, the seed or the ruleset"
+                "it, the battle's id or the ruleset"
             } else {
                 "it or an earlier entry"
             };
             return Err(StoreError::new(format!(
-                "log entry {} does not match its hash: {what} was edited or damaged",
+                "log entry {} does not match its hash: {what} was changed or damaged",
                 i + 1
             )));
         }
     }
-    let log: Vec<Entry> = file.log.into_iter().map(|c| c.entry).collect();
-    let battle =
-        Battle::replay(file.ruleset, file.seed, &log).map_err(|e| StoreError::new(e.message))?;
+    let entries: Vec<Entry> = log.into_iter().map(|(_, e)| e).collect();
+    let mut battle =
+        Battle::replay(file.ruleset, file.id, &entries).map_err(|e| StoreError::new(e.message))?;
+    battle
+        .restore_tags(tags)
+        .map_err(|e| StoreError::new(e.message))?;
     // Anything else, down to spacing, must be as Muster wrote it.
     let canonical = battle_to_json(&battle);
     if canonical != text {
@@ -230,7 +300,7 @@ pub fn battle_from_json(text: &str) -> Result<Battle, StoreError> {
             .unwrap_or_else(|| canonical.lines().count().min(text.lines().count()))
             + 1;
         return Err(StoreError::new(format!(
-            "line {line} is not as Muster wrote it: the file was edited by hand or damaged"
+            "line {line} is not as Muster wrote it: the file was changed or damaged"
         )));
     }
     Ok(battle)
@@ -267,20 +337,51 @@ pub fn roster_from_json(text: &str, ruleset: &Ruleset) -> Result<Army, StoreErro
     Ok(file.army)
 }
 
-fn read(path: &Path) -> Result<String, StoreError> {
-    std::fs::read_to_string(path).map_err(|e| StoreError::new(e.to_string()).at(path))
+/// The largest file Muster reads: far above any real battle (a long one is
+/// well under 1 MiB), far below what would stall the machine.
+const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a regular file of reasonable size as UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, StoreError> {
+    let fail = |m: String| StoreError::new(m).at(path);
+    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(fail("not a regular file".into()));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(fail(format!(
+            "{} bytes is larger than any Muster file ({} MiB at most)",
+            meta.len(),
+            MAX_FILE_BYTES / 1024 / 1024
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "not UTF-8 text (byte {} is not valid)",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
+/// Saves a battle. A file that does not read back as the same battle is
+/// not kept, and the message says it is Muster's fault, not the players'.
 pub fn save_battle(path: &Path, battle: &Battle) -> Result<(), StoreError> {
     let text = battle_to_json(battle);
     write_atomic(path, text.as_bytes(), |written| {
-        battle_from_json(std::str::from_utf8(written).unwrap_or("")).map(|_| ())
+        let again = std::str::from_utf8(written)
+            .map_err(|e| StoreError::new(e.to_string()))
+            .and_then(battle_from_json)?;
+        if again.log() != battle.log() || again.tags() != battle.tags() {
+            return Err(StoreError::new("the log read back differs"));
+        }
+        Ok(())
     })
     .map_err(|e| e.at(path))
 }
 
 pub fn load_battle(path: &Path) -> Result<Battle, StoreError> {
-    battle_from_json(&read(path)?).map_err(|e| e.at(path))
+    battle_from_json(&read_text(path)?).map_err(|e| e.at(path))
 }
 
 pub fn save_roster(path: &Path, army: &Army, ruleset: &Ruleset) -> Result<(), StoreError> {
@@ -292,13 +393,13 @@ pub fn save_roster(path: &Path, army: &Army, ruleset: &Ruleset) -> Result<(), St
 }
 
 pub fn load_roster(path: &Path, ruleset: &Ruleset) -> Result<Army, StoreError> {
-    roster_from_json(&read(path)?, ruleset).map_err(|e| e.at(path))
+    roster_from_json(&read_text(path)?, ruleset).map_err(|e| e.at(path))
 }
 
-/// Where the app autosaves the battle in progress: the platform's data
-/// directory for Muster, or `None` where the platform has none.
-pub fn autosave_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "Muster").map(|d| d.data_dir().join("autosave.json"))
+/// Where the app keeps its autosaves: the platform's data directory for
+/// Muster, or `None` where the platform has none.
+pub fn autosave_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "Muster").map(|d| d.data_dir().join("autosaves"))
 }
 
 #[cfg(test)]

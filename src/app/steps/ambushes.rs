@@ -63,6 +63,11 @@ impl AmbushesPanel {
     /// The hand-over screen to show instead of the window, if any: after a
     /// player finishes, always; before one starts, while the ambush step is
     /// `showing`.
+    /// Drops the private session's key and opened secrets.
+    pub fn end_private_session(&mut self) {
+        self.privacy.forget();
+    }
+
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
         let wanted = turn(battle).filter(|_| showing);
         self.privacy
@@ -109,7 +114,7 @@ impl StepPanel for AmbushesPanel {
         }
         ui.add_space(6.0);
         ui.strong(format!("{}: your ambushes (private)", player(battle, side)));
-        let Some(passphrase) = self.privacy.passphrase(ui, battle, side) else {
+        let Some(key) = self.privacy.key(ui, battle, side) else {
             return;
         };
         let mine = self.privacy.ambushes(battle);
@@ -161,7 +166,7 @@ impl StepPanel for AmbushesPanel {
                 let legal = super::verdict(ui, check.map(|_| ()));
                 let button = egui::Button::new("Seal and place ambush marker");
                 if ui.add_enabled(legal, button).clicked() {
-                    match seal_ambush(state, battle.ruleset(), side, at, content, &passphrase) {
+                    match seal_ambush(state, battle.ruleset(), side, at, content, &key) {
                         Ok(command) => {
                             out.push(AppCommand::Apply(command));
                             self.draft = None;

@@ -1,7 +1,9 @@
 //! The armies step (RULES 1): each side's player, army, allowed territory
 //! types, commanders and roster of battle groups, with the initiative
 //! modifiers it earns shown live (RULES 2). The form edits a draft; "Confirm"
-//! sends it to the engine, which checks it.
+//! sends it to the engine, which checks it. With his army each player sets
+//! the passphrase that guards his secrets and his tag on the log, or
+//! plainly chooses to play without one.
 
 use super::StepPanel;
 use crate::app::AppCommand;
@@ -19,6 +21,39 @@ pub struct ArmiesPanel {
     drafts: Sides<Army>,
     /// The entered army each draft was last taken from.
     seen: Sides<Option<Army>>,
+    passphrases: Sides<PassphraseDraft>,
+}
+
+/// A passphrase being chosen: typed twice, or declined.
+#[derive(Default)]
+struct PassphraseDraft {
+    typed: String,
+    again: String,
+    /// A passphrase Muster suggested, shown until the army is confirmed.
+    suggested: Option<String>,
+    without: bool,
+}
+
+impl PassphraseDraft {
+    /// The passphrase to set (`Some("")` never), `None` for none, or why it
+    /// cannot be confirmed yet.
+    fn choice(&self, army: &Army) -> Result<Option<String>, String> {
+        if self.without {
+            return Ok(None);
+        }
+        if self.typed.is_empty() {
+            return Err(
+                "Type a passphrase twice, click Suggest one, or tick Play without a passphrase"
+                    .into(),
+            );
+        }
+        muster::intel::check_strength(&self.typed, &[&army.player, &army.name])
+            .map_err(|e| e.message)?;
+        if self.again != self.typed {
+            return Err("The two passphrases differ".into());
+        }
+        Ok(Some(self.typed.clone()))
+    }
 }
 
 impl ArmiesPanel {
@@ -26,6 +61,58 @@ impl ArmiesPanel {
     pub fn set_draft(&mut self, side: Side, army: Army) {
         self.drafts[side] = army;
         self.side = Some(side);
+    }
+
+    /// The passphrase was set: nothing of it stays in the form.
+    pub fn passphrase_set(&mut self, side: Side) {
+        self.passphrases[side] = PassphraseDraft::default();
+    }
+
+    /// The passphrase fields for a side that has none yet.
+    fn passphrase_form(&mut self, ui: &mut egui::Ui, side: Side) {
+        let draft = &mut self.passphrases[side];
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.strong(format!("{side}'s passphrase"));
+            ui.label("It seals your ambushes and flank marches and tags every log entry, so nobody can read your secrets or change the record without it. It is never saved: remember it or write it down.");
+            ui.checkbox(
+                &mut draft.without,
+                "Play without a passphrase (a friendly game: edits and secrets are not protected)",
+            );
+            if draft.without {
+                return;
+            }
+            egui::Grid::new(("passphrase", side)).num_columns(2).show(ui, |ui| {
+                ui.label("Passphrase");
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut draft.typed)
+                        .password(true)
+                        .desired_width(260.0),
+                );
+                edit.accessible_name(format!("{side}'s new passphrase"));
+                ui.end_row();
+                ui.label("Again");
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut draft.again)
+                        .password(true)
+                        .desired_width(260.0),
+                );
+                edit.accessible_name(format!("{side}'s new passphrase again"));
+                ui.end_row();
+            });
+            if ui
+                .button("Suggest one")
+                .on_hover_text("Six random words: strong, and easier to remember than symbols")
+                .clicked()
+                && let Ok(words) = muster::intel::suggest_passphrase()
+            {
+                draft.typed = words.clone();
+                draft.again = words.clone();
+                draft.suggested = Some(words);
+            }
+            if let Some(words) = &draft.suggested {
+                ui.label(format!("Suggested (write it down; the other player looks away): {words}"));
+            }
+        });
     }
 }
 
@@ -91,6 +178,25 @@ impl StepPanel for ArmiesPanel {
         ui.add_space(6.0);
         let verdict = draft.validate(ruleset, side);
         let entered = state.armies[side].as_ref() == Some(&*draft);
+        let army = draft.clone();
+        let asks_passphrase = !locked && !battle.has_passphrase(side);
+        if asks_passphrase {
+            ui.add_space(6.0);
+            self.passphrase_form(ui, side);
+        }
+        let passphrase = if asks_passphrase {
+            self.passphrases[side].choice(&army)
+        } else {
+            Ok(None)
+        };
+        let new_passphrase = matches!(passphrase, Ok(Some(_)));
+        if let Err(why) = &passphrase {
+            ui.colored_label(ui.visuals().warn_fg_color, why);
+        }
+        if battle.has_passphrase(side) {
+            ui.label(format!("🔒 {side}'s passphrase is set."));
+        }
+        let draft = &mut self.drafts[side];
         match (&verdict, entered) {
             (Err(e), _) => {
                 ui.colored_label(ui.visuals().warn_fg_color, format!("Not ready: {e}"));
@@ -103,7 +209,8 @@ impl StepPanel for ArmiesPanel {
             }
         }
         ui.horizontal_wrapped(|ui| {
-            let can_confirm = !locked && verdict.is_ok() && !entered;
+            let can_confirm =
+                !locked && verdict.is_ok() && passphrase.is_ok() && (!entered || new_passphrase);
             if ui
                 .add_enabled(
                     can_confirm,
@@ -111,10 +218,18 @@ impl StepPanel for ArmiesPanel {
                 )
                 .clicked()
             {
-                out.push(AppCommand::Apply(Command::SetArmy {
-                    side,
-                    army: draft.clone(),
-                }));
+                out.push(match &passphrase {
+                    Ok(Some(p)) => AppCommand::ConfirmArmyWithPassphrase(
+                        side,
+                        Box::new(draft.clone()),
+                        p.clone(),
+                    ),
+                    _ => AppCommand::Apply(Command::SetArmy {
+                        side,
+                        army: draft.clone(),
+                        lock: None,
+                    }),
+                });
             }
             if ui
                 .add_enabled(!locked, egui::Button::new("Load roster…"))

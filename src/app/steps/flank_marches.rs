@@ -43,6 +43,11 @@ fn turn(battle: &Battle) -> Option<Side> {
 }
 
 impl FlankMarchesPanel {
+    /// Drops the private session's key and opened secrets.
+    pub fn end_private_session(&mut self) {
+        self.privacy.forget();
+    }
+
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
         if turn(battle).is_none_or(|s| !self.privacy.holds(s)) {
             self.privacy.forget();
@@ -78,7 +83,7 @@ impl StepPanel for FlankMarchesPanel {
             return;
         }
         ui.strong(format!("{side}: your flank marches (private)"));
-        let Some(passphrase) = self.privacy.passphrase(ui, battle, side) else {
+        let Some(key) = self.privacy.key(ui, battle, side) else {
             return;
         };
         let army = state.armies[side].as_ref().expect("armies are set by now");
@@ -169,7 +174,7 @@ impl StepPanel for FlankMarchesPanel {
                 .add_enabled(!plan.bgs.is_empty(), egui::Button::new("Seal flank march"))
                 .clicked()
             {
-                match seal_plan(state, battle.ruleset(), side, &plan, &passphrase) {
+                match seal_plan(state, battle.ruleset(), side, &plan, &key) {
                     Ok(command) => {
                         out.push(AppCommand::Apply(command));
                         self.ticked.clear();

@@ -139,6 +139,14 @@ impl Panels {
             .or(play.map(|h| (Step::Play, h)))
     }
 
+    /// Ends every private session: its key and opened secrets are dropped,
+    /// and the hand-over screen comes back before the next.
+    pub fn end_private_sessions(&mut self) {
+        self.ambushes.end_private_session();
+        self.flank_marches.end_private_session();
+        self.play.end_private_session();
+    }
+
     /// The hand-over screen of `step`'s panel was clicked through.
     pub fn handed_over(&mut self, step: Step, battle: &Battle) {
         match step {

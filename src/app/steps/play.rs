@@ -45,6 +45,11 @@ impl PlayPanel {
         }
     }
 
+    /// Drops the private session's key and opened secrets.
+    pub fn end_private_session(&mut self) {
+        self.privacy.forget();
+    }
+
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
         let wanted = self.wanted(battle).filter(|_| showing);
         self.privacy
@@ -111,7 +116,7 @@ impl StepPanel for PlayPanel {
                 ui.label(format!("Waiting for {owner} to take the screen."));
                 return;
             }
-            let Some(passphrase) = self.privacy.passphrase(ui, battle, owner) else {
+            let Some(key) = self.privacy.key(ui, battle, owner) else {
                 return;
             };
             let command = match opening {
@@ -127,10 +132,10 @@ impl StepPanel for PlayPanel {
                         .into_iter()
                         .find(|(i, _)| *i == m)
                         .map_or(0, |(_, r)| r.secret.bgs.len());
-                    reveal_plan(state, owner, m, &passphrase, vec![DiceInput::app(); count])
+                    reveal_plan(state, owner, m, &key, vec![DiceInput::app(); count])
                 }
                 Opening::Ambush(_, marker, reason) => {
-                    reveal_ambush(state, owner, marker, &passphrase, reason)
+                    reveal_ambush(state, owner, marker, &key, reason)
                 }
             };
             match command {

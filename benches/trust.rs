@@ -1,0 +1,43 @@
+//! What trust costs (`cargo bench --bench trust`; figures in the README):
+//! one passphrase guess at Argon2id's cost, which is what an offline
+//! attacker pays per guess, and saving and reopening a deployed battle, which
+//! replays every entry and checks the chain.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use muster::intel::Lock;
+use muster::store::{battle_from_json, battle_to_json};
+use std::hint::black_box;
+
+fn benches(c: &mut Criterion) {
+    let (lock, _) = Lock::create("walnut osprey bastion cider quarry fern", &[]).unwrap();
+    let mut group = c.benchmark_group("trust");
+    group.sample_size(10);
+    group.bench_function("one passphrase guess (Argon2id, 64 MiB, 3 passes)", |b| {
+        b.iter(|| lock.unlock(black_box("a wrong guess")).is_err())
+    });
+    group.finish();
+
+    let mut battle = muster::examples::terrain_battle();
+    let script = std::fs::read_to_string("examples/scripts/deployment.jsonl").unwrap();
+    let setup: String = script
+        .lines()
+        .take_while(|l| !l.contains("\"end_turn\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    muster::script::run(&mut battle, setup.as_bytes(), std::io::sink()).unwrap();
+    let text = battle_to_json(&battle);
+    println!(
+        "deployed battle: {} log entries, {} bytes",
+        battle.log().len(),
+        text.len()
+    );
+    c.bench_function("save a deployed battle to JSON", |b| {
+        b.iter(|| battle_to_json(black_box(&battle)))
+    });
+    c.bench_function("open a deployed battle (parse, chain, replay)", |b| {
+        b.iter(|| battle_from_json(black_box(&text)).unwrap())
+    });
+}
+
+criterion_group!(trust_benches, benches);
+criterion_main!(trust_benches);

@@ -1,0 +1,78 @@
+//! The unlock window: a reopened battle whose players set passphrases stays
+//! read-only until each of them unlocks it. Each player types his own
+//! passphrase (masked) while the other looks away; Muster checks every tag
+//! of his and names the first log entry that fails, so an edit made
+//! without his passphrase is found the moment he unlocks.
+
+use super::AppCommand;
+use eframe::egui;
+use muster::RuleError;
+use muster::battle::Battle;
+use muster::side::{Side, Sides};
+
+#[derive(Default)]
+pub struct UnlockWindow {
+    typed: Sides<String>,
+    errors: Sides<Option<String>>,
+    /// The players chose to look at the battle read-only for now.
+    closed: bool,
+}
+
+impl UnlockWindow {
+    /// Shows the window again after it was put aside.
+    pub fn reopen(&mut self) {
+        self.closed = false;
+    }
+
+    /// What the battle said to `side`'s unlock.
+    pub fn answer(&mut self, side: Side, result: Result<(), RuleError>) {
+        self.typed[side].clear();
+        self.errors[side] = result.err().map(|e| e.message);
+    }
+
+    pub fn show(&mut self, ctx: &egui::Context, battle: &Battle, out: &mut Vec<AppCommand>) {
+        let locked = battle.locked_sides();
+        if locked.is_empty() || self.closed {
+            return;
+        }
+        egui::Window::new("Unlock this battle")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.set_max_width(520.0);
+                ui.label(
+                    "Each player who set a passphrase unlocks the battle before it goes on. Muster checks that every entry of the log carries his tag, so nobody can have changed it without him.",
+                );
+                ui.add_space(8.0);
+                for side in locked {
+                    let who = battle.state().armies[side]
+                        .as_ref()
+                        .map_or(side.to_string(), |a| format!("{side} ({})", a.player));
+                    ui.strong(format!("{who}: type your passphrase; the other player looks away."));
+                    let mut go = false;
+                    ui.horizontal(|ui| {
+                        let edit = ui.add(
+                            egui::TextEdit::singleline(&mut self.typed[side])
+                                .password(true)
+                                .desired_width(260.0),
+                        );
+                        let edit = edit.accessible_name(format!("{side}'s passphrase to unlock"));
+                        go |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                        go |= ui.button(format!("Unlock as {side}")).clicked();
+                    });
+                    if go {
+                        out.push(AppCommand::Unlock(side, std::mem::take(&mut self.typed[side])));
+                    }
+                    if let Some(e) = &self.errors[side] {
+                        ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
+                    }
+                    ui.add_space(6.0);
+                }
+                ui.separator();
+                if ui.button("Look at it read-only for now").clicked() {
+                    self.closed = true;
+                }
+            });
+    }
+}

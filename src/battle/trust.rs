@@ -1,0 +1,210 @@
+//! Who vouches for the log (DESIGN "Trust"): the chain over the battle's
+//! entries, each player's tag on every link, and the log keys held for this
+//! session.
+//!
+//! A player with a passphrase tags every entry (and the header: the battle's
+//! id and ruleset) under his log key; when he sets his passphrase he tags
+//! everything before too, having seen it. Nothing is added while such a
+//! player has not unlocked the battle in this session, so every entry of a
+//! genuine file carries the tag of every player with a passphrase. His
+//! unlock checks them all and names the first that fails: an opponent who
+//! edits a past die, a command, the ruleset or a sealed record, and re-chains
+//! the file, cannot make the tags hold without his passphrase.
+
+use super::{Entry, Event, State};
+use crate::error::{RuleError, refuse};
+use crate::intel::ledger::{self, Digest32};
+use crate::intel::{LogKey, PlayerKey, to_hex};
+use crate::ruleset::Ruleset;
+use crate::side::{Side, Sides};
+
+/// Each player's tag on one link, if he has one there.
+pub type Tags = Sides<Option<Digest32>>;
+
+/// A fresh random battle id: 16 bytes as hex, from the operating system
+/// (falling back to the clock, which only needs to differ between battles).
+pub fn new_id() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        bytes = nanos.to_le_bytes();
+    }
+    to_hex(&bytes)
+}
+
+/// A log key held for the session, and the lock check its passphrase
+/// gives. The sealing key is not held: a private session derives it anew.
+#[derive(Clone, Debug)]
+struct Held {
+    log: LogKey,
+    check: String,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Trust {
+    /// `links[0]` is the header; `links[n]` follows entry `n`.
+    links: Vec<Digest32>,
+    /// One per link.
+    tags: Vec<Tags>,
+    held: Sides<Option<Held>>,
+}
+
+fn entry_json(entry: &Entry) -> Vec<u8> {
+    serde_json::to_vec(entry).expect("an entry always serializes")
+}
+
+impl Trust {
+    pub(super) fn new(id: &str, ruleset: &Ruleset) -> Trust {
+        let json = serde_json::to_vec(ruleset).expect("a ruleset always serializes");
+        Trust {
+            links: vec![ledger::genesis(id, &json)],
+            tags: vec![Tags::default()],
+            held: Sides::default(),
+        }
+    }
+
+    pub(super) fn links(&self) -> &[Digest32] {
+        &self.links
+    }
+
+    pub(super) fn tags(&self) -> &[Tags] {
+        &self.tags
+    }
+
+    /// The sides whose players set a passphrase and have not unlocked.
+    pub(super) fn locked_sides(&self, state: &State) -> Vec<Side> {
+        Side::BOTH
+            .into_iter()
+            .filter(|s| state.locks[*s].is_some() && self.held[*s].is_none())
+            .collect()
+    }
+
+    /// Refuses to add to the log while a player with a passphrase has not
+    /// unlocked it: his tag could not be made.
+    pub(super) fn writable(&self, state: &State) -> Result<(), RuleError> {
+        match self.locked_sides(state).first() {
+            Some(side) => refuse(
+                "trust",
+                format!("{side} must unlock this battle with his passphrase before it goes on"),
+            ),
+            None => Ok(()),
+        }
+    }
+
+    /// A new lock in `events` needs its player's key held: he has just
+    /// typed his passphrase on this screen.
+    pub(super) fn check_new_locks(&self, state: &State, events: &[Event]) -> Result<(), RuleError> {
+        for event in events {
+            if let Event::ArmySet {
+                side,
+                lock: Some(lock),
+                ..
+            } = event
+                && state.locks[*side].is_none()
+                && self.held[*side]
+                    .as_ref()
+                    .is_none_or(|h| h.check != lock.check)
+            {
+                return refuse(
+                    "trust",
+                    format!("{side}'s passphrase must be given on this screen to set it"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Extends the chain by `entry` and tags the new link for every held
+    /// key of a side with a lock; a lock set by this entry tags everything
+    /// before it too.
+    pub(super) fn append(&mut self, entry: &Entry, state: &State) {
+        let previous = *self.links.last().expect("the header is always there");
+        self.links.push(ledger::link(&previous, &entry_json(entry)));
+        self.tags.push(Tags::default());
+        for side in Side::BOTH {
+            if state.locks[side].is_none() {
+                continue;
+            }
+            if let Some(held) = &self.held[side] {
+                for (position, link) in self.links.iter().enumerate() {
+                    if self.tags[position][side].is_none() {
+                        self.tags[position][side] = Some(ledger::tag(&held.log, position, link));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops the last link and its tags (undo).
+    pub(super) fn pop(&mut self) {
+        if self.links.len() > 1 {
+            self.links.pop();
+            self.tags.pop();
+        }
+    }
+
+    /// Puts back the tags a file stored; there must be one per link.
+    pub(super) fn restore(&mut self, tags: Vec<Tags>) -> Result<(), RuleError> {
+        if tags.len() != self.links.len() {
+            return refuse(
+                "file",
+                format!(
+                    "the file has {} tag lines for {} log positions",
+                    tags.len(),
+                    self.links.len()
+                ),
+            );
+        }
+        self.tags = tags;
+        Ok(())
+    }
+
+    /// Checks and holds `side`'s key. With a lock, the key must open it and
+    /// every tag of his must hold; `name` says what a position is.
+    pub(super) fn hold(
+        &mut self,
+        side: Side,
+        key: &PlayerKey,
+        state: &State,
+        name: impl Fn(usize) -> String,
+    ) -> Result<(), RuleError> {
+        let log = key.log_key();
+        if let Some(lock) = &state.locks[side] {
+            if !lock.opens_with(key) {
+                return refuse("trust", format!("That is not {side}'s passphrase"));
+            }
+            for (position, link) in self.links.iter().enumerate() {
+                let holds = self.tags[position][side]
+                    .is_some_and(|t| ledger::verify(&log, position, link, &t));
+                if !holds {
+                    let how = if self.tags[position][side].is_some() {
+                        "does not carry a valid tag of"
+                    } else {
+                        "carries no tag of"
+                    };
+                    return refuse(
+                        "trust",
+                        format!(
+                            "{} {how} {side}'s: it was changed, or added, without {side}'s passphrase. Muster will not go on with this file under {side}'s name; open an earlier copy (File > Recent battles) or compare the printed record",
+                            capitalised(&name(position))
+                        ),
+                    );
+                }
+            }
+        }
+        self.held[side] = Some(Held {
+            log,
+            check: key.check(),
+        });
+        Ok(())
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
