@@ -83,9 +83,53 @@ pub struct Army {
     pub bgs: Vec<BattleGroup>,
 }
 
+/// The most battle groups an army may list: far beyond any Field of Glory
+/// army, and what a flank march's sealed record is padded for.
+pub const MAX_BGS: usize = 64;
+/// The most bases one battle group may have (a large one has 12).
+pub const MAX_BASES: u32 = 100;
+/// The most commanders besides the C-in-C.
+pub const MAX_COMMANDERS: usize = 16;
+/// The longest name a player, army, commander or battle group may have.
+pub const MAX_NAME_CHARS: usize = 80;
+
 impl Army {
-    /// Checks the army is complete enough to play (RULES 1).
+    /// Checks the army is complete enough to play (RULES 1), and within the
+    /// bounds that keep every count and sum exact.
     pub fn validate(&self, ruleset: &Ruleset, side: Side) -> Result<(), RuleError> {
+        let too_long = |what: &str, name: &str| -> Result<(), RuleError> {
+            if name.chars().count() > MAX_NAME_CHARS {
+                return refuse(
+                    "1",
+                    format!("{side}'s {what} name is longer than {MAX_NAME_CHARS} characters"),
+                );
+            }
+            Ok(())
+        };
+        too_long("player's", &self.player)?;
+        too_long("army's", &self.name)?;
+        too_long("C-in-C's", &self.c_in_c.name)?;
+        for c in &self.commanders {
+            too_long("commander's", &c.name)?;
+        }
+        if self.bgs.len() > MAX_BGS {
+            return refuse(
+                "1",
+                format!(
+                    "{side}'s army lists {} battle groups; at most {MAX_BGS}",
+                    self.bgs.len()
+                ),
+            );
+        }
+        if self.commanders.len() > MAX_COMMANDERS {
+            return refuse(
+                "1",
+                format!(
+                    "{side}'s army lists {} commanders; at most {MAX_COMMANDERS}",
+                    self.commanders.len()
+                ),
+            );
+        }
         if self.player.trim().is_empty() {
             return refuse("1", format!("{side}'s player has no name"));
         }
@@ -135,10 +179,20 @@ impl Army {
                     ),
                 );
             }
+            too_long("battle group's", &bg.name)?;
             if bg.bases == 0 {
                 return refuse(
                     "1",
                     format!("{side}'s battle group {row} ({}) has no bases", bg.name),
+                );
+            }
+            if bg.bases > MAX_BASES {
+                return refuse(
+                    "1",
+                    format!(
+                        "{side}'s battle group {row} ({}) has {} bases; at most {MAX_BASES}",
+                        bg.name, bg.bases
+                    ),
                 );
             }
         }
@@ -156,7 +210,7 @@ impl Army {
                     .is_some_and(|t| t.counts_for_initiative)
             })
             .map(|bg| bg.bases)
-            .sum()
+            .fold(0u32, u32::saturating_add)
     }
 
     /// The initiative modifiers this army earns (RULES 2).
@@ -265,5 +319,23 @@ mod tests {
         assert!(a.validate(&r, Side::South).is_err());
         a.territories = vec!["hilly".into()];
         assert!(a.validate(&r, Side::South).is_ok());
+    }
+
+    #[test]
+    fn hostile_counts_are_refused_not_wrapped() {
+        let r = Ruleset::builtin();
+        // 4294967295 + 13 bases would wrap to 12 in u32 arithmetic.
+        let a = army(vec![bg("cavalry", u32::MAX), bg("cavalry", 13)]);
+        let e = a.validate(&r, Side::South).unwrap_err();
+        assert!(e.message.contains("4294967295 bases; at most 100"), "{e}");
+        assert_eq!(a.initiative_bases(&r), u32::MAX, "the sum saturates");
+        let many = army((0..=MAX_BGS).map(|_| bg("cavalry", 4)).collect());
+        let e = many.validate(&r, Side::South).unwrap_err();
+        assert!(e.message.contains("65 battle groups; at most 64"), "{e}");
+        let mut long = army(vec![bg("cavalry", 4)]);
+        long.territories = vec!["hilly".into()];
+        long.player = "x".repeat(81);
+        let e = long.validate(&r, Side::South).unwrap_err();
+        assert!(e.message.contains("longer than 80"), "{e}");
     }
 }

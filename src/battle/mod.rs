@@ -172,6 +172,72 @@ pub enum Command {
     EndTurn { side: Side },
 }
 
+impl Command {
+    /// Every length, coordinate and angle in the command must be a finite
+    /// number of sensible size, and a shape a shape, before any rule or any
+    /// geometry looks at it. The refusal names the field.
+    fn check_numbers(&self) -> Result<(), RuleError> {
+        use crate::geometry::MAX_COORDINATE;
+        let pose = |p: &Pose| vec![("pose.x", p.x), ("pose.y", p.y), ("pose.angle", p.angle)];
+        let numbers: Vec<(&str, f64)> = match self {
+            Command::Configure { settings } => vec![
+                ("settings.table.width", settings.table.width),
+                ("settings.table.depth", settings.table.depth),
+            ],
+            Command::PlaceWaterway { width, offset, .. } => {
+                vec![("width", *width), ("offset", *offset)]
+            }
+            Command::RollPlacement { shape, .. } => {
+                shape
+                    .validate()
+                    .map_err(|e| RuleError::new("input", format!("shape.{e}")))?;
+                vec![]
+            }
+            Command::PlacePiece { pose: p, .. }
+            | Command::PlaceCamp { pose: p, .. }
+            | Command::PlaceFortification { pose: p, .. } => pose(p),
+            Command::Adjust { action, .. } => match action {
+                AdjustAction::Slide { dx, dy } => vec![("action.dx", *dx), ("action.dy", *dy)],
+                AdjustAction::Pivot { x, y, degrees } => vec![
+                    ("action.x", *x),
+                    ("action.y", *y),
+                    ("action.degrees", *degrees),
+                ],
+                _ => vec![],
+            },
+            Command::PlaceRoad { points, .. } => {
+                if points.len() > crate::geometry::MAX_POLYGON_POINTS {
+                    return refuse(
+                        "input",
+                        format!(
+                            "points: a road has at most {} points",
+                            crate::geometry::MAX_POLYGON_POINTS
+                        ),
+                    );
+                }
+                points
+                    .iter()
+                    .flat_map(|p| [("points", p[0]), ("points", p[1])])
+                    .collect()
+            }
+            Command::PlaceAmbush { at, .. } => vec![("at", at[0]), ("at", at[1])],
+            _ => vec![],
+        };
+        match numbers
+            .into_iter()
+            .find(|(_, v)| !v.is_finite() || v.abs() > MAX_COORDINATE)
+        {
+            Some((field, v)) => refuse(
+                "input",
+                format!(
+                    "{field}: {v} is not a number Muster can use (finite, at most {MAX_COORDINATE} MU or degrees)"
+                ),
+            ),
+            None => Ok(()),
+        }
+    }
+}
+
 /// What happened. Events are what the log stores and the state folds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
@@ -437,6 +503,7 @@ impl Battle {
     }
 
     fn decide(&self, command: &Command, app: &mut AppDice) -> Result<Vec<Event>, RuleError> {
+        command.check_numbers()?;
         let (s, r) = (&self.state, &self.ruleset);
         match command {
             Command::Configure { settings } => settings::decide(s, settings),

@@ -12,7 +12,10 @@ mod spacing;
 mod zone;
 
 pub use search::{Candidates, any_legal, nearest_legal};
-pub use shape::{Footprint, Pose, Shape, SizeClass, check_size, nearest_on_segment};
+pub use shape::{
+    Footprint, MAX_COORDINATE, MAX_POLYGON_POINTS, Pose, Shape, SizeClass, check_size,
+    nearest_on_segment,
+};
 pub use spacing::buffer;
 pub use spacing::{clear_of, min_distance, overlaps};
 pub use zone::{SideLines, check_zone, zone_area, zone_candidates};

@@ -28,6 +28,13 @@ pub enum Shape {
     },
 }
 
+/// The most vertices a polygon piece may have: far more than any real
+/// outline, few enough that every check stays instant.
+pub const MAX_POLYGON_POINTS: usize = 256;
+/// The largest size or coordinate accepted, in MU (about 25 m at 1 MU = 1
+/// inch): beyond any table.
+pub const MAX_COORDINATE: f64 = 1000.0;
+
 /// Segments used for a full ellipse; fine enough that the outline is within
 /// 0.02 MU of the true curve for a 16 MU piece.
 const ELLIPSE_SEGMENTS: usize = 64;
@@ -78,16 +85,75 @@ impl Shape {
     }
 
     /// The largest distance between two points of the piece: the "no two
-    /// points more than N MU apart" measure of RULES 4.
+    /// points more than N MU apart" measure of RULES 4. The farthest pair
+    /// lies on the convex hull (O(n log n)), so only its vertices are paired.
     pub fn span(&self) -> f64 {
-        let pts = self.outline();
+        use geo::ConvexHull;
+        let hull = polygon(&self.outline()).convex_hull();
+        let pts: Vec<Coord<f64>> = hull.exterior().coords().copied().collect();
         let mut best: f64 = 0.0;
         for (i, a) in pts.iter().enumerate() {
             for b in &pts[i + 1..] {
-                best = best.max((a[0] - b[0]).hypot(a[1] - b[1]));
+                best = best.max((a.x - b.x).hypot(a.y - b.y));
             }
         }
         best
+    }
+
+    /// Checks what a file or a command says of a shape before any geometry
+    /// is done with it: sizes finite and positive, a radius that fits, a
+    /// polygon of 3 to `MAX_POLYGON_POINTS` finite points. Names the field.
+    pub fn validate(&self) -> Result<(), String> {
+        let size = |field: &str, v: f64| -> Result<(), String> {
+            if !v.is_finite() || v <= 0.0 || v > MAX_COORDINATE {
+                return Err(format!(
+                    "{field}: {v} is not a size (more than 0, at most {MAX_COORDINATE} MU)"
+                ));
+            }
+            Ok(())
+        };
+        match self {
+            Shape::Ellipse { width, depth } | Shape::Rectangle { width, depth } => {
+                size("width", *width)?;
+                size("depth", *depth)
+            }
+            Shape::RoundedRectangle {
+                width,
+                depth,
+                radius,
+            } => {
+                size("width", *width)?;
+                size("depth", *depth)?;
+                if !radius.is_finite() || *radius < 0.0 || *radius > width.min(*depth) / 2.0 {
+                    return Err(format!(
+                        "radius: {radius} must be from 0 to half the smaller side ({} MU)",
+                        width.min(*depth) / 2.0
+                    ));
+                }
+                Ok(())
+            }
+            Shape::Polygon { points } => {
+                if points.len() < 3 || points.len() > MAX_POLYGON_POINTS {
+                    return Err(format!(
+                        "points: a polygon has 3 to {MAX_POLYGON_POINTS} points, not {}",
+                        points.len()
+                    ));
+                }
+                for (i, p) in points.iter().enumerate() {
+                    if p.iter().any(|v| !v.is_finite() || v.abs() > MAX_COORDINATE) {
+                        return Err(format!(
+                            "points[{i}]: ({}, {}) is not a point (finite, within {MAX_COORDINATE} MU)",
+                            p[0], p[1]
+                        ));
+                    }
+                }
+                let (w, d) = self.extent();
+                if w <= 0.0 || d <= 0.0 {
+                    return Err("points: the polygon has no area".into());
+                }
+                Ok(())
+            }
+        }
     }
 
     /// Width and depth of the unrotated piece, larger first.
@@ -186,6 +252,12 @@ impl Pose {
     }
 }
 
+/// The polygon through `points`, closed.
+fn polygon(points: &[[f64; 2]]) -> Polygon<f64> {
+    let ring: Vec<Coord<f64>> = points.iter().map(|p| Coord { x: p[0], y: p[1] }).collect();
+    Polygon::new(LineString::from(ring), vec![])
+}
+
 /// The ground a shape covers at a pose, with its bounding box.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Footprint {
@@ -203,9 +275,8 @@ impl Footprint {
     /// A footprint from table points (a river band, a road strip).
     pub fn from_points(points: Vec<[f64; 2]>) -> Footprint {
         let (min, max) = bounds(&points);
-        let ring: Vec<Coord<f64>> = points.iter().map(|p| Coord { x: p[0], y: p[1] }).collect();
         Footprint {
-            polygon: Polygon::new(LineString::from(ring), vec![]),
+            polygon: polygon(&points),
             points,
             min,
             max,
@@ -284,9 +355,7 @@ pub enum SizeClass {
 /// min_width x min_depth and spans at most `normal.max_span`; a large one
 /// spans more than that and at most `large.max_span`.
 pub fn check_size(shape: &Shape, class: SizeClass, sizes: &PieceSizes) -> Result<(), String> {
-    if shape.outline().len() < 3 {
-        return Err("a piece needs at least 3 points".into());
-    }
+    shape.validate()?;
     let (w, d) = shape.extent();
     let n = &sizes.normal;
     if w + 1e-9 < n.min_width || d + 1e-9 < n.min_depth {

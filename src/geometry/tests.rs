@@ -188,3 +188,71 @@ fn nearest_legal_finds_the_closest_touching_pose() {
     .unwrap();
     assert_eq!((got.x, got.y, got.angle), (30.0, 3.0, 0.0));
 }
+
+#[test]
+fn hostile_shapes_are_refused_with_the_field_not_a_panic() {
+    let refused = |shape: Shape| shape.validate().unwrap_err();
+    let e = refused(Shape::RoundedRectangle {
+        width: -6.0,
+        depth: 4.0,
+        radius: 1.0,
+    });
+    assert!(e.starts_with("width: -6 is not a size"), "{e}");
+    let e = refused(Shape::RoundedRectangle {
+        width: 6.0,
+        depth: 4.0,
+        radius: -1.0,
+    });
+    assert!(e.starts_with("radius: -1"), "{e}");
+    let e = refused(Shape::Ellipse {
+        width: f64::NAN,
+        depth: 4.0,
+    });
+    assert!(e.starts_with("width: NaN"), "{e}");
+    let e = refused(Shape::Rectangle {
+        width: 6.0,
+        depth: 0.0,
+    });
+    assert!(e.starts_with("depth: 0"), "{e}");
+    let e = refused(Shape::Polygon {
+        points: vec![[0.0, 0.0], [f64::INFINITY, 0.0], [1.0, 1.0]],
+    });
+    assert!(e.starts_with("points[1]"), "{e}");
+    let e = refused(Shape::Polygon {
+        points: vec![[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]],
+    });
+    assert!(e.contains("no area"), "{e}");
+    // 100,000 vertices: refused at once, not measured pair by pair.
+    let many: Vec<[f64; 2]> = (0..100_000)
+        .map(|i| {
+            let a = i as f64 / 100_000.0 * std::f64::consts::TAU;
+            [5.0 * a.cos(), 3.0 * a.sin()]
+        })
+        .collect();
+    let e = refused(Shape::Polygon { points: many });
+    assert!(e.contains("3 to 256 points, not 100000"), "{e}");
+}
+
+#[test]
+fn the_span_is_the_hull_diameter() {
+    // A star's span is between two outer points; inner points never count.
+    let star: Vec<[f64; 2]> = (0..10)
+        .map(|i| {
+            let a = f64::from(i) * std::f64::consts::PI / 5.0;
+            let r = if i % 2 == 0 { 6.0 } else { 2.0 };
+            [r * a.cos(), r * a.sin()]
+        })
+        .collect();
+    let shape = Shape::Polygon {
+        points: star.clone(),
+    };
+    let brute = star
+        .iter()
+        .flat_map(|a| star.iter().map(move |b| (a[0] - b[0]).hypot(a[1] - b[1])))
+        .fold(0.0, f64::max);
+    assert!(
+        (shape.span() - brute).abs() < 1e-9,
+        "{} vs {brute}",
+        shape.span()
+    );
+}
