@@ -23,8 +23,8 @@ mod trust;
 
 pub use adjustment::{AdjustAction, Allowance, allowance, check_adjust};
 pub use ambush::{
-    AmbushMap, AmbushMaps, Profile, RevealReason, Verdict, check_ambush, enemy_area, open_ambushes,
-    reveal_ambush, seal_ambush, sightlines,
+    AMBUSH_RECORD_BYTES, AmbushMap, AmbushMaps, Profile, RevealReason, Verdict, check_ambush,
+    enemy_area, open_ambushes, reveal_ambush, seal_ambush, sightlines,
 };
 pub use deployment::{
     Ambush, AmbushContent, DeploymentState, DeploymentTurn, Finished, batch_order, batch_plan,
@@ -33,9 +33,9 @@ pub use deployment::{
 };
 pub use describe::zone_text;
 pub use flank_march::{
-    Flank, FlankMarch, FlankMarchPlan, Straggle, arrival_by_turn, arrival_chance,
-    arrival_modifiers, check_plan, due as arrivals_due, open_marches, reveal_plan, seal_plan,
-    straggle_chance, straggle_modifiers, to_reveal,
+    FLANK_MARCH_RECORD_BYTES, Flank, FlankMarch, FlankMarchPlan, Straggle, arrival_by_turn,
+    arrival_chance, arrival_modifiers, check_plan, due as arrivals_due, open_marches, reveal_plan,
+    seal_plan, straggle_chance, straggle_modifiers, to_reveal,
 };
 pub use moves_first::modifiers as moves_first_modifiers;
 pub use placement::{

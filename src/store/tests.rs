@@ -18,9 +18,8 @@ fn keys() -> &'static Sides<(crate::intel::Lock, crate::intel::PlayerKey)> {
 
 const SOUTH_PASS: &str = "walnut osprey bastion cider quarry fern";
 
-/// Armies with passphrases, and an initiative roll-off: South by the app's
-/// dice, North typed.
-fn sample() -> Battle {
+/// Both armies entered, each player with his passphrase.
+fn armies() -> Battle {
     let r = Ruleset::builtin();
     let mut b = Battle::new(r.clone());
     // Fixed dice, so every run forges the same file; a saved battle never
@@ -36,6 +35,13 @@ fn sample() -> Battle {
         })
         .unwrap();
     }
+    b
+}
+
+/// Armies with passphrases, and an initiative roll-off: South by the app's
+/// dice, North typed.
+fn sample() -> Battle {
+    let mut b = armies();
     b.apply(Command::RollInitiative {
         side: Side::South,
         dice: DiceInput::app(),
@@ -372,4 +378,65 @@ fn every_single_byte_change_is_refused_at_open_or_at_unlock() {
             char::from(bytes[i])
         );
     }
+}
+
+#[test]
+fn a_saved_battle_tells_nothing_of_the_next_app_die() {
+    // The same file opened twice rolls unrelated dice: nothing in it (no
+    // seed, no stream position) fixes what comes next.
+    let text = battle_to_json(&armies());
+    assert!(!text.contains("seed") && !text.contains("\"first\""));
+    let next = |_: u8| {
+        (0..20)
+            .map(|_| {
+                let mut b = battle_from_json(&text).unwrap();
+                for side in Side::BOTH {
+                    b.hold_key(side, &keys()[side].1).unwrap();
+                }
+                let events = b
+                    .apply(Command::RollInitiative {
+                        side: Side::South,
+                        dice: DiceInput::app(),
+                    })
+                    .unwrap();
+                format!("{:?}", events[0])
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(next(0), next(1));
+}
+
+#[test]
+fn sealed_records_of_a_kind_are_one_size_whatever_they_hold() {
+    use crate::battle::{
+        AMBUSH_RECORD_BYTES, AmbushContent, FLANK_MARCH_RECORD_BYTES, Flank, FlankMarchPlan,
+    };
+    use crate::intel::{SealKey, Sealed};
+    let key = SealKey::unprotected();
+    let size = |s: Sealed| s.ciphertext.len();
+    let ambush =
+        |c: &AmbushContent| size(Sealed::seal(Side::South, c, &key, AMBUSH_RECORD_BYTES).unwrap());
+    let dummy = ambush(&AmbushContent::Dummy);
+    for bg in [0, 9, 63] {
+        assert_eq!(
+            ambush(&AmbushContent::Bg { bg }),
+            dummy,
+            "a real ambush looks like a dummy"
+        );
+    }
+    let march = |bgs: Vec<usize>, flank| {
+        let plan = FlankMarchPlan {
+            bgs,
+            commander: 0,
+            flank,
+        };
+        size(Sealed::seal(Side::North, &plan, &key, FLANK_MARCH_RECORD_BYTES).unwrap())
+    };
+    let one_left = march(vec![3], Flank::Left);
+    assert_eq!(march(vec![3], Flank::Right), one_left);
+    assert_eq!(march((0..12).collect(), Flank::Right), one_left);
+    assert_eq!(
+        march((0..crate::army::MAX_BGS).collect(), Flank::Left),
+        one_left
+    );
 }
