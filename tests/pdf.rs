@@ -35,7 +35,14 @@ fn the_table_page_and_the_log_page() {
         "{media:?}"
     );
     let text = text_of(&pdf, 1);
+    let fingerprints = format!(
+        "Ruleset fog_am_v3.1 fingerprint {}   Log: {} entries, fingerprint {}",
+        battle.ruleset().fingerprint(),
+        battle.log().len(),
+        battle.log_fingerprint()
+    );
     for expected in [
+        fingerprints.as_str(),
         "Mons Graupius",
         "2026-11-22",
         "South: Ann (Early Imperial Roman)",

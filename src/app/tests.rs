@@ -608,3 +608,68 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "End South's turn 2");
     h.get_by_label("Turn 2: North to move");
 }
+
+#[test]
+fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_list_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("autosaves");
+    let mut h = harness(&saves);
+    h.run();
+    click(&mut h, "South");
+    click(&mut h, "Load example army");
+    click(&mut h, "Early Imperial Roman");
+    // A PIN is refused with the reason; two different entries are refused.
+    type_into(&mut h, "South's new passphrase", "1234");
+    h.get_by_label_contains("a PIN or any run of digits falls in seconds");
+    assert!(
+        h.get_by_label("Confirm South's army")
+            .accesskit_node()
+            .is_disabled()
+    );
+    replace_text(
+        &mut h,
+        "South's new passphrase",
+        "walnut osprey bastion cider",
+    );
+    type_into(
+        &mut h,
+        "South's new passphrase again",
+        "walnut osprey bastion",
+    );
+    h.get_by_label("The two passphrases differ");
+    replace_text(
+        &mut h,
+        "South's new passphrase again",
+        "walnut osprey bastion cider",
+    );
+    click(&mut h, "Confirm South's army");
+    assert!(h.state().battle.has_passphrase(Side::South));
+    h.get_by_label_contains("South's passphrase is set");
+    // Nothing of it is in the autosave.
+    let id = h.state().battle.id().to_string();
+    let file = std::fs::read_to_string(saves.join(format!("{id}.json"))).unwrap();
+    assert!(!file.contains("walnut"));
+
+    // A second battle: the first stays in Recent battles, untouched.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    click(&mut h, "North");
+    click(&mut h, "Load example army");
+    click(&mut h, "Ancient British");
+    click(&mut h, WITHOUT_PASSPHRASE);
+    click(&mut h, "Confirm North's army");
+    assert_ne!(h.state().battle.id(), id);
+    click(&mut h, "File");
+    click(&mut h, "Recent battles");
+    let first = h
+        .get_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.contains("Marcus (Early Imperial Roman) v North: no army yet — Armies"))
+        .expect("the first battle is listed with its players and step");
+    click(&mut h, &first);
+    assert_eq!(h.state().battle.id(), id);
+    // Reopened: read-only until South unlocks.
+    assert_eq!(h.state().battle.locked_sides(), vec![Side::South]);
+    unlock(&mut h, Side::South, "walnut osprey bastion cider");
+    assert!(h.state().battle.locked_sides().is_empty());
+}

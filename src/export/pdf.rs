@@ -238,6 +238,19 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         ink.clone(),
         &format!("Territory: {territory}   Initiative: {initiative}   Moves first: {moves_first}   ({stage})"),
     );
+    page.text(
+        margin,
+        ph - margin - 20.5,
+        7.0,
+        ink.clone(),
+        &format!(
+            "Ruleset {} fingerprint {}   Log: {} entries, fingerprint {}",
+            ruleset.id,
+            ruleset.fingerprint(),
+            battle.log().len(),
+            battle.log_fingerprint()
+        ),
+    );
 
     // The table, to scale, leaving room for the legend on the right.
     let legend_w = 48.0;

@@ -90,13 +90,44 @@ impl StepPanel for SettingsPanel {
             }
         });
         ui.add_space(10.0);
-        ui.label(format!(
-            "Ruleset: {} ({})",
-            battle.ruleset().name,
-            battle.ruleset().id
-        ));
+        record(ui, battle);
         if ui.button("Go to armies").clicked() {
             out.push(AppCommand::ShowStep(muster::battle::Step::Armies));
         }
     }
+}
+
+/// What the players can check of the record: the ruleset and log
+/// fingerprints (also printed) and who guards the log with a passphrase.
+fn record(ui: &mut egui::Ui, battle: &Battle) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.strong("The record");
+        let ruleset = battle.ruleset();
+        ui.label(format!(
+            "Ruleset: {} ({}), fingerprint {}",
+            ruleset.name,
+            ruleset.id,
+            ruleset.fingerprint()
+        ))
+        .on_hover_text("Compare it with the printout or your opponent's copy: another fingerprint means other rules");
+        ui.label(format!(
+            "Log: {} entries, fingerprint {}",
+            battle.log().len(),
+            battle.log_fingerprint()
+        ))
+        .on_hover_text("Note it when you stop: an older copy of the file would show an older fingerprint");
+        for side in muster::side::Side::BOTH {
+            let who = battle.state().armies[side]
+                .as_ref()
+                .map_or(side.to_string(), |a| format!("{side} ({})", a.player));
+            let text = if battle.has_passphrase(side) {
+                format!("🔒 {who}: passphrase set; his unlock finds any entry changed without it")
+            } else if battle.state().armies[side].is_some() {
+                format!("⚠ {who}: no passphrase; edits and his secrets are not protected")
+            } else {
+                format!("{who}: sets his passphrase with his army")
+            };
+            ui.label(text);
+        }
+    });
 }
