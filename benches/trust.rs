@@ -17,14 +17,7 @@ fn benches(c: &mut Criterion) {
     });
     group.finish();
 
-    let mut battle = muster::examples::terrain_battle();
-    let script = std::fs::read_to_string("examples/scripts/deployment.jsonl").unwrap();
-    let setup: String = script
-        .lines()
-        .take_while(|l| !l.contains("\"end_turn\""))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    muster::script::run(&mut battle, setup.as_bytes(), std::io::sink()).unwrap();
+    let battle = muster::examples::deployed_battle();
     let text = battle_to_json(&battle);
     println!(
         "deployed battle: {} log entries, {} bytes",

@@ -28,6 +28,23 @@ pub fn terrain_battle() -> Battle {
     battle
 }
 
+/// [`terrain_battle`] taken through deployment by the example script
+/// (`examples/scripts/deployment.jsonl`) up to play, before anything is
+/// revealed: sealed ambushes, a flank march, every batch deployed.
+pub fn deployed_battle() -> Battle {
+    let mut battle = terrain_battle();
+    let setup: String = DEPLOYMENT_SCRIPT
+        .lines()
+        .take_while(|l| !l.contains("\"end_turn\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    crate::script::run(&mut battle, setup.as_bytes(), std::io::sink())
+        .expect("writing to a sink does not fail");
+    battle
+}
+
+const DEPLOYMENT_SCRIPT: &str = include_str!("../examples/scripts/deployment.jsonl");
+
 /// (title, roster JSON) of each shipped example.
 pub const ROSTERS: [(&str, &str); 2] = [
     (

@@ -89,18 +89,8 @@ fn letter_paper_and_accented_names() {
     assert!(text_of(&pdf, 1).contains("Bataille de Gergovie, été"));
 }
 
-/// The shipped battle taken through deployment by the example script, up
-/// to play (before anything is revealed).
 fn deployed_battle() -> Battle {
-    let mut battle = example_battle();
-    let script = std::fs::read_to_string("examples/scripts/deployment.jsonl").unwrap();
-    let setup: String = script
-        .lines()
-        .take_while(|l| !l.contains("\"end_turn\""))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    muster::script::run(&mut battle, setup.as_bytes(), std::io::sink()).unwrap();
-    battle
+    muster::examples::deployed_battle()
 }
 
 #[test]

@@ -100,6 +100,17 @@ impl SealKey {
     }
 }
 
+fn random<const N: usize>() -> Result<[u8; N], RuleError> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).map_err(|e| {
+        RuleError::new(
+            "trust",
+            format!("the system could not supply random bytes: {e}"),
+        )
+    })?;
+    Ok(bytes)
+}
+
 fn argon2(passphrase: &str, salt: &[u8], memory_kib: u32, passes: u32) -> PlayerKey {
     let params =
         argon2::Params::new(memory_kib, passes, 1, Some(32)).expect("bounds checked by the caller");
@@ -116,13 +127,7 @@ impl Lock {
     /// attack (see `check_strength`), and the key it opens.
     pub fn create(passphrase: &str, context: &[&str]) -> Result<(Lock, PlayerKey), RuleError> {
         check_strength(passphrase, context)?;
-        let mut salt = [0u8; 16];
-        getrandom::fill(&mut salt).map_err(|e| {
-            RuleError::new(
-                "trust",
-                format!("the system could not supply random bytes: {e}"),
-            )
-        })?;
+        let salt: [u8; 16] = random()?;
         let key = argon2(passphrase, &salt, ARGON2_MEMORY_KIB, ARGON2_PASSES);
         let lock = Lock {
             salt: to_hex(&salt),
@@ -224,13 +229,7 @@ const WORDS: &str = include_str!("../../assets/words/passphrase.txt");
 /// source: 48 bits, far beyond offline reach at Argon2id's cost.
 pub fn suggest_passphrase() -> Result<String, RuleError> {
     let words: Vec<&str> = WORDS.split_whitespace().collect();
-    let mut picks = [0u8; 6];
-    getrandom::fill(&mut picks).map_err(|e| {
-        RuleError::new(
-            "trust",
-            format!("the system could not supply random bytes: {e}"),
-        )
-    })?;
+    let picks: [u8; 6] = random()?;
     // 256 words: a byte picks one uniformly.
     Ok(picks
         .iter()
