@@ -109,6 +109,9 @@ pub struct MusterApp {
     inventory_editor: inventory_editor::InventoryEditor,
     dialog: Option<FileDialog>,
     status: Option<Status>,
+    /// The last roll(s) in words, shown large above the step's panel until
+    /// the next action, so a result never vanishes as the step moves on.
+    last_rolls: Vec<String>,
     queue: Vec<AppCommand>,
 }
 
@@ -157,6 +160,7 @@ impl MusterApp {
             inventory_editor: Default::default(),
             dialog: None,
             status,
+            last_rolls: Vec::new(),
             queue: Vec::new(),
         };
         app.seed_dice();
@@ -203,6 +207,7 @@ impl MusterApp {
     /// Starts a new battle, dropping drafts and the file name.
     fn start(&mut self, ruleset: Ruleset, message: String) {
         self.battle = Battle::new(ruleset);
+        self.last_rolls.clear();
         self.seed_dice();
         self.path = None;
         self.panels = Panels::new(self.inventory.clone());
@@ -231,6 +236,7 @@ impl MusterApp {
                     );
                 }
                 self.battle = battle;
+                self.last_rolls.clear();
                 self.seed_dice();
                 self.panels = Panels::new(self.inventory.clone());
                 self.unlock = Default::default();
@@ -252,19 +258,40 @@ impl MusterApp {
         }
     }
 
+    /// Keeps the words of the entry just logged if it rolled dice: rolls
+    /// made in one frame (*Roll for both*) are shown together.
+    fn remember_rolls(&mut self, same_frame: bool) {
+        let Some(entry) = self.battle.log().last() else {
+            return;
+        };
+        if !same_frame {
+            self.last_rolls.clear();
+        }
+        if entry.has_roll() {
+            let lines = self.battle.log_lines();
+            let new = &lines[lines.len() - entry.events.len()..];
+            self.last_rolls
+                .extend(new.iter().map(|(text, _)| text.clone()));
+        }
+    }
+
     /// Carries out everything the UI asked for this frame.
     fn drain(&mut self) {
+        let mut applied = false;
         for command in std::mem::take(&mut self.queue) {
             match command {
                 AppCommand::Apply(command) => match self.battle.apply(command) {
                     Ok(_) => {
                         self.status = None;
+                        self.remember_rolls(applied);
+                        applied = true;
                         self.after_change();
                     }
                     Err(e) => self.status = Some(Status::Error(e.to_string())),
                 },
                 AppCommand::Undo => match self.battle.undo() {
                     Ok(()) => {
+                        self.last_rolls.clear();
                         self.status = Some(Status::Info("Undone".into()));
                         self.after_change();
                     }
@@ -639,6 +666,14 @@ impl eframe::App for MusterApp {
             .min_size(440.0)
             .show(ui, |ui| {
                 let step = self.shown_step();
+                if !self.last_rolls.is_empty() {
+                    egui::Frame::group(ui.style()).show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        for line in &self.last_rolls {
+                            ui.label(egui::RichText::new(line).size(17.0).strong());
+                        }
+                    });
+                }
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     self.panels.ui(ui, step, &self.battle, &mut self.queue);
                 });

@@ -106,7 +106,13 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
         h.state().battle.state().initiative.winner,
         Some(Side::South)
     );
-    h.get_by_label_contains("South has the initiative");
+    // The result stays on screen, above the next step's panel, as well as
+    // in the log.
+    assert_eq!(
+        h.get_all_by_label_contains("South has the initiative")
+            .count(),
+        2
+    );
 
     h.get_by_label_contains("South chooses from North's allowed territory types");
     // Agricultural is South's own list, not North's: the button is disabled.
@@ -586,7 +592,12 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Enter South's die");
     type_into(&mut h, "North's die", "2");
     click(&mut h, "Enter North's die");
-    h.get_by_label_contains("South moves first (South 5, North 2)");
+    assert_eq!(
+        h.get_all_by_label_contains("South moves first (South 5, North 2)")
+            .count(),
+        2,
+        "in the log and above the panel"
+    );
     assert_eq!(h.state().battle.phase(), Phase::Play);
 
     // Play: the flank march rolls from South's turn 2, with its chances.
@@ -602,8 +613,13 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     open_secrets(&mut h, Side::South, PASS);
     click(&mut h, "Reveal to both players");
     click(&mut h, "Screen passed to North");
-    h.get_by_label_contains(
-        "South's flank march 1 is revealed (commitment checked): Ala Petriana, Ala Indiana led by",
+    assert_eq!(
+        h.get_all_by_label_contains(
+            "South's flank march 1 is revealed (commitment checked): Ala Petriana, Ala Indiana led by",
+        )
+        .count(),
+        2,
+        "in the log and above the panel"
     );
     click(&mut h, "End South's turn 2");
     h.get_by_label("Turn 2: North to move");
@@ -672,4 +688,34 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     assert_eq!(h.state().battle.locked_sides(), vec![Side::South]);
     unlock(&mut h, Side::South, "walnut osprey bastion cider");
     assert!(h.state().battle.locked_sides().is_empty());
+}
+
+#[test]
+fn roll_for_both_rolls_each_side_and_the_result_stays_until_the_next_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    h.run();
+    enter_army(&mut h, Side::South, "Ann", &["Agricultural", "Hilly"]);
+    enter_army(&mut h, Side::North, "Bob", &["Woodlands", "Steppes"]);
+    click(&mut h, "🎲 Roll for both");
+    let state = h.state().battle.state().clone();
+    let rolled = h.state().battle.log().len() - 2;
+    assert_eq!(rolled, 2, "one roll each, in one click");
+    // Both rolls and the outcome are shown above the panel.
+    for side in ["South", "North"] {
+        h.get_all_by_label_contains(&format!("{side} rolls for initiative"))
+            .next()
+            .expect("each roll is shown");
+    }
+    assert_eq!(h.state().last_rolls.len(), 3, "two rolls and the outcome");
+    if let Some(winner) = state.initiative.winner {
+        // The next action (choosing the territory) clears it.
+        let territory = if winner == Side::South {
+            "Woodlands"
+        } else {
+            "Agricultural"
+        };
+        click(&mut h, &format!("Choose {territory}"));
+        assert!(h.state().last_rolls.is_empty());
+    }
 }

@@ -23,7 +23,7 @@ impl StepPanel for InitiativePanel {
                 .as_ref()
                 .map_or(Vec::new(), |a| a.initiative_modifiers(ruleset))
         };
-        if let Some((side, dice)) = self
+        for (side, dice) in self
             .input
             .ui(ui, battle, init, ruleset.initiative.dice, mods)
         {

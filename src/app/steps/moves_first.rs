@@ -23,9 +23,9 @@ impl StepPanel for MovesFirstPanel {
         }
         let contest = &state.moves_first;
         let mods = |side| moves_first_modifiers(state, ruleset, side);
-        if let Some((side, dice)) =
-            self.input
-                .ui(ui, battle, contest, ruleset.who_moves_first.dice, mods)
+        for (side, dice) in self
+            .input
+            .ui(ui, battle, contest, ruleset.who_moves_first.dice, mods)
         {
             out.push(AppCommand::Apply(Command::RollMovesFirst { side, dice }));
         }

@@ -15,7 +15,8 @@ pub struct RollOffInput {
 }
 
 impl RollOffInput {
-    /// Shows both sides' rolls; returns a side's dice when he rolls.
+    /// Shows both sides' rolls; returns the dice of each side that rolls
+    /// (both, with *Roll for both*, when both use the app's dice).
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -23,9 +24,22 @@ impl RollOffInput {
         contest: &RollOff,
         dice: u8,
         modifiers: impl Fn(Side) -> Vec<Modifier>,
-    ) -> Option<(Side, DiceInput)> {
+    ) -> Vec<(Side, DiceInput)> {
         let state = battle.state();
-        let mut rolled = None;
+        let mut rolled = Vec::new();
+        let both_to_roll = contest.winner.is_none()
+            && Side::BOTH
+                .iter()
+                .all(|s| contest.rolls[*s].is_none() && state.armies[*s].is_some());
+        if both_to_roll
+            && ui
+                .button(egui::RichText::new("🎲 Roll for both").size(16.0))
+                .on_hover_text("The app rolls South's and North's dice now, one after the other")
+                .clicked()
+        {
+            self.error = None;
+            return Side::BOTH.iter().map(|s| (*s, DiceInput::app())).collect();
+        }
         if contest.round > 1 && contest.winner.is_none() {
             ui.strong(format!(
                 "Round {}: the last round was a tie, both roll again.",
@@ -61,7 +75,7 @@ impl RollOffInput {
                             &mut self.typed[side],
                             &mut self.error,
                         ) {
-                            rolled = Some((side, d));
+                            rolled.push((side, d));
                         }
                     }
                     None => {}
