@@ -660,10 +660,12 @@ impl eframe::App for MusterApp {
             .resizable(false)
             .default_size(210.0)
             .show(ui, |ui| self.step_list(ui));
+        // One width for every step and player, so the table never rescales
+        // as the panel changes: a share of the window, within bounds.
+        let width = (ctx.content_rect().width() * 0.38).clamp(440.0, 640.0);
         egui::Panel::right("step")
-            .resizable(true)
-            .default_size(520.0)
-            .min_size(440.0)
+            .resizable(false)
+            .exact_size(width)
             .show(ui, |ui| {
                 let step = self.shown_step();
                 if !self.last_rolls.is_empty() {
@@ -674,9 +676,19 @@ impl eframe::App for MusterApp {
                         }
                     });
                 }
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.panels.ui(ui, step, &self.battle, &mut self.queue);
-                });
+                // The panel scrolls above a footer of fixed height, so the
+                // step's main action stays in one place and in view.
+                let footer = 44.0;
+                let body = (ui.available_height() - footer).max(120.0);
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .max_height(body)
+                    .min_scrolled_height(body)
+                    .show(ui, |ui| {
+                        self.panels.ui(ui, step, &self.battle, &mut self.queue);
+                    });
+                ui.separator();
+                self.panels.footer(ui, step, &self.battle, &mut self.queue);
             });
         let overlay: Option<&mut dyn table_view::Overlay> = match self.shown_step() {
             Step::TerrainPlacement => Some(&mut self.panels.placement),

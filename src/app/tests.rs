@@ -719,3 +719,31 @@ fn roll_for_both_rolls_each_side_and_the_result_stays_until_the_next_action() {
         assert!(h.state().last_rolls.is_empty());
     }
 }
+
+#[test]
+fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = AppConfig {
+        autosave: Some(dir.path().join("autosaves")),
+        inventory: None,
+        open: None,
+        seed: Some(3),
+        viewer: false,
+    };
+    let mut h = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .build_eframe(move |_cc| MusterApp::new(config));
+    h.run();
+    click(&mut h, "▶ Armies");
+    let south = h.get_by_label("Confirm South's army").rect();
+    // A long army (the Roman example, with the passphrase form) does not
+    // push it out of view or move it.
+    click(&mut h, "Load example army");
+    click(&mut h, "Early Imperial Roman");
+    let loaded = h.get_by_label("Confirm South's army").rect();
+    click(&mut h, "North");
+    let north = h.get_by_label("Confirm North's army").rect();
+    assert_eq!(south.min, loaded.min);
+    assert_eq!(south.min, north.min);
+    assert!(south.max.y <= 768.0, "{south:?} is in the window");
+}

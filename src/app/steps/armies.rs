@@ -22,6 +22,8 @@ pub struct ArmiesPanel {
     /// The entered army each draft was last taken from.
     seen: Sides<Option<Army>>,
     passphrases: Sides<PassphraseDraft>,
+    /// What *Confirm* sends, if the draft can be confirmed now.
+    confirm: Option<AppCommand>,
 }
 
 /// A passphrase being chosen: typed twice, or declined.
@@ -117,6 +119,16 @@ impl ArmiesPanel {
 }
 
 impl StepPanel for ArmiesPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        let side = self.side.unwrap_or(Side::South);
+        let button = egui::Button::new(format!("Confirm {side}'s army"));
+        if ui.add_enabled(self.confirm.is_some(), button).clicked()
+            && let Some(command) = self.confirm.take()
+        {
+            out.push(command);
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
         let state = battle.state();
         for side in Side::BOTH {
@@ -208,29 +220,21 @@ impl StepPanel for ArmiesPanel {
                 ui.label("Ready to confirm.");
             }
         }
+        self.confirm = (!locked
+            && verdict.is_ok()
+            && passphrase.is_ok()
+            && (!entered || new_passphrase))
+            .then(|| match &passphrase {
+                Ok(Some(p)) => {
+                    AppCommand::ConfirmArmyWithPassphrase(side, Box::new(draft.clone()), p.clone())
+                }
+                _ => AppCommand::Apply(Command::SetArmy {
+                    side,
+                    army: draft.clone(),
+                    lock: None,
+                }),
+            });
         ui.horizontal_wrapped(|ui| {
-            let can_confirm =
-                !locked && verdict.is_ok() && passphrase.is_ok() && (!entered || new_passphrase);
-            if ui
-                .add_enabled(
-                    can_confirm,
-                    egui::Button::new(format!("Confirm {side}'s army")),
-                )
-                .clicked()
-            {
-                out.push(match &passphrase {
-                    Ok(Some(p)) => AppCommand::ConfirmArmyWithPassphrase(
-                        side,
-                        Box::new(draft.clone()),
-                        p.clone(),
-                    ),
-                    _ => AppCommand::Apply(Command::SetArmy {
-                        side,
-                        army: draft.clone(),
-                        lock: None,
-                    }),
-                });
-            }
             if ui
                 .add_enabled(!locked, egui::Button::new("Load roster…"))
                 .clicked()

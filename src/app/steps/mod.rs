@@ -30,6 +30,10 @@ pub use placement::PlacementPanel;
 
 pub trait StepPanel {
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>);
+
+    /// The step's main action, drawn in the panel's fixed footer so it
+    /// stays in one place, always in view, whatever the panel scrolls.
+    fn footer(&mut self, _ui: &mut egui::Ui, _battle: &Battle, _out: &mut Vec<AppCommand>) {}
 }
 
 pub struct Panels {
@@ -75,7 +79,22 @@ impl Panels {
     ) {
         ui.heading(format!("{} (rule {})", step.title(), step.rule()));
         ui.add_space(4.0);
-        let panel: &mut dyn StepPanel = match step {
+        self.panel(step).ui(ui, battle, out);
+    }
+
+    /// The shown step's main action, in the panel's fixed footer.
+    pub fn footer(
+        &mut self,
+        ui: &mut egui::Ui,
+        step: Step,
+        battle: &Battle,
+        out: &mut Vec<AppCommand>,
+    ) {
+        self.panel(step).footer(ui, battle, out);
+    }
+
+    fn panel(&mut self, step: Step) -> &mut dyn StepPanel {
+        match step {
             Step::Battle => &mut self.battle,
             Step::Armies => &mut self.armies,
             Step::Initiative => &mut self.initiative,
@@ -88,8 +107,7 @@ impl Panels {
             Step::Deployment => &mut self.deployment,
             Step::WhoMovesFirst => &mut self.moves_first,
             Step::Play => &mut self.play,
-        };
-        panel.ui(ui, battle, out);
+        }
     }
 }
 

@@ -239,7 +239,16 @@ impl StepPanel for PlayPanel {
                 }
             });
         }
-        ui.add_space(8.0);
+    }
+
+    fn footer(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        let (state, ruleset) = (battle.state(), battle.ruleset());
+        if battle.phase() != Phase::Play || self.opening.is_some() {
+            return;
+        }
+        let Some((turn, side)) = current_turn(state) else {
+            return;
+        };
         let end = egui::Button::new(format!("End {side}'s turn {turn}"));
         let ready = arrivals_due(state, ruleset).is_empty() && to_reveal(state, ruleset).is_empty();
         if ui.add_enabled(ready, end).clicked() {
