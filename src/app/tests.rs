@@ -379,6 +379,9 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     assert_eq!(h.state().panels.placement.draft_pose(), Some(start));
     h.get_by_label_contains("Drop refused: Die 2: the piece must touch North's long edge");
 
+    // The refusal is shown only for the drop it answers: a second refused
+    // drop, then the piece placed, and no stale refusal is left.
+    drag(&mut h, at(start.x, start.y), at(start.x, start.y - 14.0));
     // Dragged 10 MU along the edge: legal, kept, and placed.
     drag(&mut h, at(start.x, start.y), at(start.x + 10.0, start.y));
     let moved = h.state().panels.placement.draft_pose().unwrap();
@@ -387,6 +390,7 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     click(&mut h, "Place Forest here");
     let laid = &h.state().battle.state().placement.laid[&0];
     assert_eq!(laid.pose, moved);
+    assert!(h.query_by_label_contains("Drop refused").is_none());
 }
 
 #[test]

@@ -144,7 +144,7 @@ impl StepPanel for CampsPanel {
         let pose = self.pose(battle, t);
         pose_fields(ui, pose);
         let command = Self::command(t, *pose);
-        let legal = verdict_line(ui, battle, &command);
+        let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
         ui.horizontal(|ui| {
             if ui.add_enabled(legal, egui::Button::new(button)).clicked() {
                 out.push(AppCommand::Apply(command));

@@ -111,7 +111,7 @@ impl StepPanel for DeploymentPanel {
                     side,
                     bgs: self.ticked.iter().copied().collect(),
                 };
-                let legal = verdict_line(ui, battle, &command);
+                let legal = verdict_line(ui, battle, &command, "✔ The batch is complete");
                 if ui
                     .add_enabled(legal, egui::Button::new(format!("Batch {number} deployed")))
                     .clicked()

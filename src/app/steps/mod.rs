@@ -122,17 +122,26 @@ fn help(ui: &mut egui::Ui, battle: &Battle, key: &str) {
     }
 }
 
+/// What a passed check says of a position.
+pub(super) const LEGAL_POSITION: &str = "✔ Legal position";
+
 /// Shows whether the engine would accept `command`, and why not; returns
-/// whether it would, for enabling the button that sends it.
-pub(super) fn verdict_line(ui: &mut egui::Ui, battle: &Battle, command: &Command) -> bool {
-    verdict(ui, battle.check(command).map(|_| ()))
+/// whether it would, for enabling the button that sends it. `ok` says what
+/// a pass means here ("✔ Legal position" for a place on the table).
+pub(super) fn verdict_line(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    command: &Command,
+    ok: &str,
+) -> bool {
+    verdict(ui, battle.check(command).map(|_| ()), ok)
 }
 
-/// Shows a rule check's answer: legal, or the rule it breaks.
-pub(super) fn verdict(ui: &mut egui::Ui, check: Result<(), muster::RuleError>) -> bool {
+/// Shows a rule check's answer: `ok`, or the rule it breaks.
+pub(super) fn verdict(ui: &mut egui::Ui, check: Result<(), muster::RuleError>, ok: &str) -> bool {
     match check {
         Ok(_) => {
-            ui.colored_label(Color32::from_rgb(60, 170, 80), "✔ Legal position");
+            ui.colored_label(Color32::from_rgb(60, 170, 80), ok);
             true
         }
         Err(e) => {

@@ -55,7 +55,9 @@ pub struct PlacementPanel {
     pivot_at: Option<[f64; 2]>,
     pivot_degrees: f64,
     road: Vec<[f64; 2]>,
-    notice: Option<String>,
+    /// A refusal to show, with the log length it belongs to: once anything
+    /// is logged (the next piece, the next step) it is stale and hidden.
+    notice: Option<(usize, String)>,
 }
 
 impl PlacementPanel {
@@ -256,7 +258,7 @@ impl StepPanel for PlacementPanel {
                     width: self.width,
                     offset: self.offset,
                 };
-                let legal = verdict_line(ui, battle, &command);
+                let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
                 let label = format!("Place the {}", ruleset.terrain_name(terrain).to_lowercase());
                 if ui.add_enabled(legal, egui::Button::new(label)).clicked() {
                     out.push(AppCommand::Apply(command));
@@ -373,7 +375,7 @@ impl StepPanel for PlacementPanel {
                     side,
                     pose: draft.pose,
                 };
-                let legal = verdict_line(ui, battle, &command);
+                let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
                 ui.horizontal(|ui| {
                     if ui
                         .add_enabled(
@@ -391,8 +393,10 @@ impl StepPanel for PlacementPanel {
                         match nearest_legal_pose(state, ruleset, draft.pose) {
                             Some(p) => draft.pose = p,
                             None => {
-                                self.notice =
-                                    Some("No legal position exists for this result.".into())
+                                self.notice = Some((
+                                    battle.log().len(),
+                                    "No legal position exists for this result.".into(),
+                                ))
                             }
                         }
                     }
@@ -477,7 +481,7 @@ impl StepPanel for PlacementPanel {
                 }
                 if let Some(action) = self.adjust_action() {
                     let command = Command::Adjust { side, action };
-                    let legal = verdict_line(ui, battle, &command);
+                    let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
                     let verb = if self.mode == Some(AdjustMode::Slide) {
                         "Slide it here"
                     } else {
@@ -496,7 +500,7 @@ impl StepPanel for PlacementPanel {
                     points: self.road.clone(),
                 };
                 if !self.road.is_empty() {
-                    let legal = verdict_line(ui, battle, &command);
+                    let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
                     ui.horizontal(|ui| {
                         if ui
                             .add_enabled(legal, egui::Button::new("Place the road"))
@@ -517,7 +521,9 @@ impl StepPanel for PlacementPanel {
         if let Some(e) = &self.dice_error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
-        if let Some(n) = &self.notice {
+        if let Some((at, n)) = &self.notice
+            && *at == battle.log().len()
+        {
             ui.colored_label(ui.visuals().warn_fg_color, n);
         }
         set_aside(ui, battle);
@@ -664,7 +670,7 @@ impl Overlay for PlacementPanel {
                     && let Err(e) = &verdict
                 {
                     draft.pose = from;
-                    self.notice = Some(format!("Drop refused: {e}"));
+                    self.notice = Some((battle.log().len(), format!("Drop refused: {e}")));
                 } else if response.drag_stopped() {
                     self.notice = None;
                 }
