@@ -631,6 +631,7 @@ impl Battle {
         self.trust.pop();
         self.redo.push(entry);
         self.refold();
+        self.trust.drop_unlocked_tags(&self.state);
         Ok(())
     }
 

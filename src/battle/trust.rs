@@ -123,15 +123,30 @@ impl Trust {
         let previous = *self.links.last().expect("the header is always there");
         self.links.push(ledger::link(&previous, &entry_json(entry)));
         self.tags.push(Tags::default());
+        let last = self.links.len() - 1;
+        for side in Side::BOTH {
+            let (Some(_), Some(held)) = (&state.locks[side], &self.held[side]) else {
+                continue;
+            };
+            let new_lock = entry
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::ArmySet { side: s, lock: Some(_), .. } if *s == side));
+            let from = if new_lock { 0 } else { last };
+            for position in from..=last {
+                self.tags[position][side] =
+                    Some(ledger::tag(&held.log, position, &self.links[position]));
+            }
+        }
+    }
+
+    /// Drops the tags of players who have no lock (after an undo took back
+    /// the entry that set it), so none is left from an abandoned key.
+    pub(super) fn drop_unlocked_tags(&mut self, state: &State) {
         for side in Side::BOTH {
             if state.locks[side].is_none() {
-                continue;
-            }
-            if let Some(held) = &self.held[side] {
-                for (position, link) in self.links.iter().enumerate() {
-                    if self.tags[position][side].is_none() {
-                        self.tags[position][side] = Some(ledger::tag(&held.log, position, link));
-                    }
+                for tags in &mut self.tags {
+                    tags[side] = None;
                 }
             }
         }

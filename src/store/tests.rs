@@ -440,3 +440,33 @@ fn sealed_records_of_a_kind_are_one_size_whatever_they_hold() {
         one_left
     );
 }
+
+#[test]
+fn a_passphrase_undone_and_set_again_leaves_no_tag_of_the_old_one() {
+    let r = Ruleset::builtin();
+    let mut b = Battle::new(r.clone());
+    let set = |b: &mut Battle, side: Side| {
+        let (lock, key) = &keys()[side];
+        b.hold_key(side, key).unwrap();
+        b.apply(Command::SetArmy {
+            side,
+            army: examples::army(0, &r),
+            lock: Some(lock.clone()),
+        })
+        .unwrap();
+    };
+    set(&mut b, Side::South);
+    b.undo().unwrap();
+    assert!(b.tags().iter().all(|t| t.south.is_none()));
+    // South sets his passphrase again (North's key stands in for a new one).
+    let (lock, key) = &keys().north;
+    b.hold_key(Side::South, key).unwrap();
+    b.apply(Command::SetArmy {
+        side: Side::South,
+        army: examples::army(0, &r),
+        lock: Some(lock.clone()),
+    })
+    .unwrap();
+    let mut again = battle_from_json(&battle_to_json(&b)).unwrap();
+    again.hold_key(Side::South, key).unwrap();
+}
