@@ -8,6 +8,7 @@
 
 mod dice_input;
 mod file_dialog;
+mod help;
 mod inventory_editor;
 mod log_view;
 mod privacy;
@@ -97,6 +98,7 @@ pub struct MusterApp {
     /// The seed of test runs' dice, given to every new battle.
     seed: Option<u64>,
     unlock: unlock::UnlockWindow,
+    help: help::HelpWindow,
     /// The step whose panel is shown (the current step unless the players
     /// clicked another).
     shown: Option<Step>,
@@ -151,6 +153,7 @@ impl MusterApp {
             autosaves: config.autosave.map(Autosaves::new),
             seed: config.seed,
             unlock: Default::default(),
+            help: Default::default(),
             shown: None,
             panels: Panels::new(inventory.clone()),
             inventory,
@@ -479,6 +482,9 @@ impl MusterApp {
             if i.consume_shortcut(&cmd(Key::N)) {
                 self.queue.push(AppCommand::NewBattle);
             }
+            if i.consume_key(Modifiers::NONE, Key::F1) {
+                self.help.open = !self.help.open;
+            }
         });
     }
 
@@ -560,6 +566,14 @@ impl MusterApp {
                 }
                 ui.separator();
                 egui::widgets::global_theme_preference_buttons(ui);
+            });
+            ui.menu_button("Help", |ui| {
+                if ui
+                    .add(egui::Button::new("Shortcuts and how-to…").shortcut_text("F1"))
+                    .clicked()
+                {
+                    self.help.open = true;
+                }
             });
         });
     }
@@ -648,6 +662,7 @@ impl eframe::App for MusterApp {
         self.shortcuts(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         self.unlock.show(&ctx, &self.battle, &mut self.queue);
+        self.help.show(&ctx, self.shown_step());
         egui::Panel::bottom("log")
             .resizable(true)
             .default_size(170.0)

@@ -751,3 +751,14 @@ fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
     assert_eq!(south.min, north.min);
     assert!(south.max.y <= 768.0, "{south:?} is in the window");
 }
+
+#[test]
+fn the_help_menu_lists_the_shortcuts_and_how_to_for_the_shown_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    h.run();
+    click(&mut h, "Help");
+    click(&mut h, "Shortcuts and how-to… F1");
+    h.get_by_label("Ctrl+Shift+Z");
+    h.get_by_label_contains("Each player enters or loads his army");
+}

@@ -1,0 +1,88 @@
+//! The Help menu's window: the keyboard shortcuts, and for each step of the
+//! sequence what the players do in the window, with the rule it follows.
+
+use eframe::egui;
+use muster::battle::Step;
+
+/// Shortcuts as the menus show them.
+const SHORTCUTS: [(&str, &str); 7] = [
+    ("Ctrl+N", "New battle"),
+    ("Ctrl+O", "Open a battle"),
+    ("Ctrl+S", "Save the battle as…"),
+    ("Ctrl+P", "Export the table layout as a PDF"),
+    ("Ctrl+Z", "Undo the last choice (never a roll)"),
+    ("Ctrl+Shift+Z", "Redo"),
+    ("Q / E (Shift: 1°)", "Turn the piece being placed"),
+];
+
+/// What the players do in the window at each step.
+fn how_to(step: Step) -> &'static str {
+    match step {
+        Step::Battle => {
+            "Set the title, the table size, what 1 MU is and the unit lengths show in; Apply settings. The record box shows the ruleset's and the log's fingerprints."
+        }
+        Step::Armies => {
+            "Each player enters or loads his army, sets his passphrase (or plays without one) and clicks Confirm at the foot of the panel."
+        }
+        Step::Initiative => {
+            "Each player clicks Roll (the app's dice) or types the die he rolled; Roll for both rolls the two at once. Ties roll again."
+        }
+        Step::Territory => "The initiative holder clicks one of his opponent's territory types.",
+        Step::TerrainSelection => {
+            "The compulsory pieces first, then each player's 1 to 5 selections; what the rules forbid shows its reason."
+        }
+        Step::TerrainPlacement => {
+            "Pick the piece, roll for where it goes, drag it inside the shaded zone (Q/E turns it) and place it; the opponent then rolls to adjust it."
+        }
+        Step::CampsAndFortifications => {
+            "Click the table where the camp goes, then place any fortification sections, and finish."
+        }
+        Step::Ambushes => {
+            "Behind the hand-over screen, the owner picks what a marker stands for and clicks where it hides: green is legal, hover says why."
+        }
+        Step::FlankMarches => {
+            "Behind the hand-over screen, tick the battle groups, pick the commander and flank, and seal the march."
+        }
+        Step::Deployment => {
+            "Tick each batch's battle groups as they go down on the real table; then dismounting and commanders."
+        }
+        Step::WhoMovesFirst => "Each player rolls, as for initiative; the better C-in-C adds 1.",
+        Step::Play => {
+            "End each turn with the button at the foot of the panel; from the owner's turn 2 roll for each flank march, and reveal it when it arrives."
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct HelpWindow {
+    pub open: bool,
+}
+
+impl HelpWindow {
+    pub fn show(&mut self, ctx: &egui::Context, current: Step) {
+        egui::Window::new("Help")
+            .open(&mut self.open)
+            .default_width(560.0)
+            .vscroll(true)
+            .show(ctx, |ui| {
+                ui.heading("Keyboard shortcuts");
+                egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
+                    for (keys, what) in SHORTCUTS {
+                        ui.strong(keys);
+                        ui.label(what);
+                        ui.end_row();
+                    }
+                });
+                ui.add_space(8.0);
+                ui.heading("How to, step by step");
+                for step in Step::ALL {
+                    let title = format!("{} (rule {})", step.title(), step.rule());
+                    egui::CollapsingHeader::new(title)
+                        .default_open(step == current)
+                        .show(ui, |ui| {
+                            ui.label(how_to(step));
+                        });
+                }
+            });
+    }
+}
