@@ -762,3 +762,36 @@ fn the_help_menu_lists_the_shortcuts_and_how_to_for_the_shown_step() {
     h.get_by_label("Ctrl+Shift+Z");
     h.get_by_label_contains("Each player enters or loads his army");
 }
+
+#[test]
+fn a_fifth_selection_pauses_before_the_opponent_selects() {
+    let dir = tempfile::tempdir().unwrap();
+    // The example script up to both compulsory pieces, South without a
+    // passphrase so the battle opens ready.
+    let script: String = include_str!("../../examples/scripts/selection.jsonl")
+        .lines()
+        .take(9)
+        .map(|l| {
+            format!(
+                "{}\n",
+                l.replace(", \"passphrase\": \"alea iacta est\"", "")
+            )
+        })
+        .collect();
+    let mut b = muster::battle::Battle::new(muster::ruleset::Ruleset::builtin());
+    muster::script::run(&mut b, script.as_bytes(), std::io::sink()).unwrap();
+    assert_eq!(b.phase(), Phase::Selection(Side::North));
+    let path = dir.path().join("selecting.json");
+    muster::store::save_battle(&path, &b).unwrap();
+    let mut h = opened(dir.path(), path);
+    click(&mut h, "Select Large brush");
+    click(&mut h, "Select Large marsh");
+    click(&mut h, "Select Gully");
+    // Five used: North's turn ended by itself; the panel waits for South.
+    assert_eq!(h.state().battle.phase(), Phase::Selection(Side::South));
+    h.get_by_label("North has made all his selections. Pass the screen to South.");
+    assert!(h.query_by_label("Select River").is_none());
+    click(&mut h, "South selects now");
+    click(&mut h, "Select River");
+    assert_eq!(h.state().battle.selections_used(Side::South), 2);
+}

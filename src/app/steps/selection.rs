@@ -9,7 +9,25 @@ use muster::battle::{Battle, Command, Phase};
 use muster::side::Side;
 
 #[derive(Default)]
-pub struct SelectionPanel;
+pub struct SelectionPanel {
+    /// The log length at which the players acknowledged the last automatic
+    /// hand-over (a player's fifth selection ends his turn by itself).
+    acknowledged: usize,
+}
+
+/// The player whose selections just ran out by themselves, if the last
+/// entry did that and the players have not yet seen it.
+fn auto_finished(battle: &Battle, acknowledged: usize) -> Option<Side> {
+    let entry = battle.log().last()?;
+    if battle.log().len() == acknowledged || !matches!(entry.command, Command::SelectTerrain { .. })
+    {
+        return None;
+    }
+    entry.events.iter().find_map(|e| match e {
+        muster::battle::Event::SelectionFinished { side } => Some(*side),
+        _ => None,
+    })
+}
 
 impl StepPanel for SelectionPanel {
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
@@ -39,7 +57,18 @@ impl StepPanel for SelectionPanel {
                     }
                 }
             }
-            Phase::Selection(side) => options(ui, battle, side, out),
+            Phase::Selection(side) => match auto_finished(battle, self.acknowledged) {
+                // Pause, so the next click is not a pick for the opponent.
+                Some(done) => {
+                    ui.strong(format!(
+                        "{done} has made all his selections. Pass the screen to {side}."
+                    ));
+                    if ui.button(format!("{side} selects now")).clicked() {
+                        self.acknowledged = battle.log().len();
+                    }
+                }
+                None => options(ui, battle, side, out),
+            },
             Phase::Armies | Phase::Initiative | Phase::Territory(_) => {}
             _ => {
                 ui.strong("Terrain selection is complete.");
