@@ -353,7 +353,11 @@ fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) 
                 .map_or(String::new(), |g| g.name.clone()),
             _ => {
                 painter.text(c, Align2::CENTER_CENTER, "?", font.clone(), Color32::BLACK);
-                format!("Ambush {}{}", &a.side.name()[..1], i + 1)
+                format!(
+                    "Ambush {}{}",
+                    &a.side.name()[..1],
+                    muster::battle::marker_number(state, i)
+                )
             }
         };
         painter.text(

@@ -579,3 +579,28 @@ pub(super) fn fold(d: &mut DeploymentState, event: &Event) {
         _ => {}
     }
 }
+
+/// The number players call ambush marker `index` by: its place among its
+/// owner's markers (South's first is "S1" even if North placed three
+/// before it).
+pub fn marker_number(state: &State, index: usize) -> usize {
+    let d = &state.deployment;
+    d.ambushes.get(index).map_or(index + 1, |a| {
+        d.ambushes[..=index]
+            .iter()
+            .filter(|m| m.side == a.side)
+            .count()
+    })
+}
+
+/// The number players call flank march `index` by: its place among its
+/// owner's marches.
+pub fn march_number(state: &State, index: usize) -> usize {
+    let d = &state.deployment;
+    d.flank_marches.get(index).map_or(index + 1, |m| {
+        d.flank_marches[..=index]
+            .iter()
+            .filter(|other| other.side == m.side)
+            .count()
+    })
+}

@@ -375,3 +375,32 @@ fn a_better_c_in_c_adds_one_to_move_first() {
         .unwrap_err();
     assert!(e.message.contains("once deployment is complete"), "{e}");
 }
+
+#[test]
+fn markers_and_marches_are_numbered_per_side() {
+    let sealed = |owner| crate::intel::Sealed {
+        owner,
+        salt: String::new(),
+        nonce: String::new(),
+        ciphertext: String::new(),
+        commitment: String::new(),
+    };
+    let mut state = State::default();
+    for side in [Side::North, Side::North, Side::South, Side::North] {
+        state.deployment.ambushes.push(Ambush {
+            side,
+            at: [0.0, 0.0],
+            sealed: sealed(side),
+            revealed: None,
+        });
+    }
+    let numbers: Vec<usize> = (0..4).map(|i| marker_number(&state, i)).collect();
+    assert_eq!(numbers, vec![1, 2, 1, 3], "N1, N2, S1, N3");
+    for side in [Side::North, Side::South] {
+        state
+            .deployment
+            .flank_marches
+            .push(FlankMarch::new(side, sealed(side), 0));
+    }
+    assert_eq!(march_number(&state, 1), 1, "South's only march is march 1");
+}

@@ -267,7 +267,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             let outcome = if *arrives { "it arrives" } else { "not yet" };
             format!(
                 "{side}'s turn {turn}: flank march {} rolls {}: {outcome}",
-                march + 1,
+                super::march_number(state, *march),
                 roll.describe()
             )
         }
@@ -293,7 +293,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
                 .collect();
             let mut text = format!(
                 "{side}'s flank march {} is revealed (commitment checked): {} led by {leader} on the {} flank. Straggling: {}",
-                march + 1,
+                super::march_number(state, *march),
                 bg_names(state, *side, &plan.bgs),
                 plan.flank.name(),
                 tests.join("; ")
@@ -316,7 +316,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             };
             let mut text = format!(
                 "{side}'s ambush marker {} is revealed because {} (commitment checked): {what}",
-                marker + 1,
+                super::marker_number(state, *marker),
                 reason.text()
             );
             for p in problems {

@@ -29,7 +29,7 @@ pub use ambush::{
 pub use deployment::{
     Ambush, AmbushContent, DeploymentState, DeploymentTurn, Finished, batch_order, batch_plan,
     batch_sizes, camp_footprint, check_camp, check_fortification, deployed_bgs, describe_turn,
-    fortification_footprint, on_table_count, reach,
+    fortification_footprint, march_number, marker_number, on_table_count, reach,
 };
 pub use describe::zone_text;
 pub use flank_march::{

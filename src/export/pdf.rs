@@ -7,7 +7,10 @@
 //! names with accents print as typed.
 
 use super::PrivatePage;
-use crate::battle::{Battle, Phase, Settings, camp_footprint, fortification_footprint, piece_name};
+use crate::battle::{
+    Battle, Phase, Settings, camp_footprint, fortification_footprint, march_number, marker_number,
+    piece_name,
+};
 use crate::palette;
 use crate::side::Side;
 use printpdf::{
@@ -444,7 +447,7 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
     // legend: close together, full labels would hide each other.
     let mut markers = Vec::new();
     for (i, a) in d.ambushes.iter().enumerate().filter(|(_, a)| a.standing()) {
-        let tag = format!("{}{}", &a.side.name()[..1], i + 1);
+        let tag = format!("{}{}", &a.side.name()[..1], marker_number(state, i));
         markers.push(format!(
             "Ambush {tag}: {}, sealed {}",
             locate(a.at, a.at, settings),
@@ -551,7 +554,12 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
         page.text(lx, ly, 7.5, ink.clone(), "Flank marches (sealed)");
         for (i, m) in d.flank_marches.iter().enumerate() {
             ly -= 3.8;
-            let text = format!("{} march {}: commitment {}", m.side, i + 1, m.sealed.code());
+            let text = format!(
+                "{} march {}: commitment {}",
+                m.side,
+                march_number(state, i),
+                m.sealed.code()
+            );
             page.text(lx + 8.0, ly, 5.5, ink.clone(), &text);
         }
     }

@@ -35,7 +35,7 @@ pub fn private_page(
         lines.push(format!(
             "Ambush {}{} at ({:.1}, {:.1}) MU, sealed {}: {what}",
             &side.name()[..1],
-            i + 1,
+            crate::battle::marker_number(state, i),
             a.at[0],
             a.at[1],
             a.sealed.code()
@@ -51,7 +51,7 @@ pub fn private_page(
             .map_or("?", |c| c.name.as_str());
         lines.push(format!(
             "Flank march {}, sealed {}: {}, led by {leader}, {} flank, arrival modifier {:+}",
-            i + 1,
+            crate::battle::march_number(state, i),
             m.sealed.code(),
             names.join(", "),
             plan.flank.name(),

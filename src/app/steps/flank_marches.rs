@@ -105,7 +105,7 @@ impl StepPanel for FlankMarchesPanel {
                 .collect();
             ui.label(format!(
                 "March {}: {} on the {} flank, led by {}",
-                i + 1,
+                muster::battle::march_number(battle.state(), *i),
                 names.join(", "),
                 plan.flank.name(),
                 army.commanders

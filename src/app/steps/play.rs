@@ -12,7 +12,7 @@ use eframe::egui;
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use muster::battle::{
     Battle, Command, Phase, RevealReason, arrival_by_turn, arrival_chance, arrivals_due,
-    current_turn, reveal_ambush, reveal_plan, to_reveal,
+    current_turn, march_number, marker_number, reveal_ambush, reveal_plan, to_reveal,
 };
 use muster::dice::DiceInput;
 use muster::side::Side;
@@ -124,7 +124,7 @@ impl StepPanel for PlayPanel {
                     let n = state.deployment.flank_marches[m].sealed.code();
                     ui.label(format!(
                         "Revealing flank march {} ({n}); straggling dice by the app.",
-                        m + 1
+                        march_number(state, m)
                     ));
                     let count = self
                         .privacy
@@ -166,7 +166,7 @@ impl StepPanel for PlayPanel {
                 ui.strong(format!(
                     "{}'s flank march {} ({}), modifier {:+}: {status}",
                     m.side,
-                    i + 1,
+                    march_number(state, i),
                     m.sealed.code(),
                     m.modifier
                 ));
@@ -188,7 +188,7 @@ impl StepPanel for PlayPanel {
         for march in arrivals_due(state, ruleset) {
             ui.label(format!(
                 "{side}'s turn {turn}: roll for flank march {} before anything else.",
-                march + 1
+                march_number(state, march)
             ));
             if let Some(dice) = dice_input::show(
                 ui,
@@ -206,7 +206,10 @@ impl StepPanel for PlayPanel {
         }
         for march in to_reveal(state, ruleset) {
             if ui
-                .button(format!("Reveal {side}'s flank march {}", march + 1))
+                .button(format!(
+                    "Reveal {side}'s flank march {}",
+                    march_number(state, march)
+                ))
                 .clicked()
             {
                 self.opening = Some(Opening::March(march));
@@ -230,7 +233,11 @@ impl StepPanel for PlayPanel {
         }
         for (i, owner) in hidden {
             ui.horizontal(|ui| {
-                ui.label(format!("{owner}'s marker {}: reveal,", i + 1));
+                ui.label(format!(
+                    "{owner}'s marker {}{}: reveal,",
+                    &owner.name()[..1],
+                    marker_number(state, i)
+                ));
                 for reason in RevealReason::ALL {
                     let button = ui.button(reason.short()).on_hover_text(reason.text());
                     if button.clicked() {
