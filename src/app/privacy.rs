@@ -49,6 +49,14 @@ impl Privacy {
     /// `wanted` (a side and what he does in private) can begin.
     pub fn screen(&self, battle: &Battle, wanted: Option<(Side, &str)>) -> Option<HandOver> {
         if let Some((done, next)) = self.passing_on {
+            if done == next {
+                return Some(HandOver {
+                    title: format!("{} is done", player(battle, done)),
+                    text: "The screen shows nothing secret now: the battle goes on.".into(),
+                    button: "Back to the battle".into(),
+                    can_wait: false,
+                });
+            }
             return Some(HandOver {
                 title: format!("{} is done", player(battle, done)),
                 text: format!(

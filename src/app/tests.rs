@@ -616,7 +616,10 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "I am South: show my secrets");
     open_secrets(&mut h, Side::South, PASS);
     click(&mut h, "Reveal to both players");
-    click(&mut h, "Screen passed to North");
+    // South revealed in his own turn: the screen comes back to him.
+    h.get_by_label("The screen shows nothing secret now: the battle goes on.");
+    assert!(h.query_by_label("Screen passed to North").is_none());
+    click(&mut h, "Back to the battle");
     assert_eq!(
         h.get_all_by_label_contains(
             "South's flank march 1 is revealed (commitment checked): Ala Petriana, Ala Indiana led by",

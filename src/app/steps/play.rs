@@ -60,9 +60,12 @@ impl PlayPanel {
         self.privacy.handed_over(self.wanted(battle));
     }
 
-    fn done(&mut self, side: Side) {
+    /// The owner is done: the screen goes back to whoever has the turn
+    /// (the owner himself when he revealed in his own turn).
+    fn done(&mut self, battle: &Battle, owner: Side) {
         self.opening = None;
-        self.privacy.release(side.opponent());
+        let next = current_turn(battle.state()).map_or(owner.opponent(), |(_, s)| s);
+        self.privacy.release(next);
     }
 }
 
@@ -135,6 +138,16 @@ impl StepPanel for PlayPanel {
                     reveal_plan(state, owner, m, &key, vec![DiceInput::app(); count])
                 }
                 Opening::Ambush(_, marker, reason) => {
+                    let a = &state.deployment.ambushes[marker];
+                    ui.label(format!(
+                        "Revealing ambush marker {}{} at ({:.1}, {:.1}) ({}), because {}.",
+                        &owner.name()[..1],
+                        marker_number(state, marker),
+                        a.at[0],
+                        a.at[1],
+                        a.sealed.code(),
+                        reason.text()
+                    ));
                     reveal_ambush(state, owner, marker, &key, reason)
                 }
             };
@@ -142,7 +155,7 @@ impl StepPanel for PlayPanel {
                 Ok(command) => {
                     if ui.button("Reveal to both players").clicked() {
                         out.push(AppCommand::Apply(command));
-                        self.done(owner);
+                        self.done(battle, owner);
                     }
                 }
                 Err(e) => {
@@ -150,7 +163,7 @@ impl StepPanel for PlayPanel {
                 }
             }
             if ui.button("Cancel").clicked() {
-                self.done(owner);
+                self.done(battle, owner);
             }
             return;
         }
