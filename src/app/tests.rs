@@ -667,6 +667,9 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     );
     click(&mut h, "Confirm South's army");
     assert!(h.state().battle.has_passphrase(Side::South));
+    // The panel moves on to North's army by itself.
+    h.get_by_label("North's new passphrase");
+    click(&mut h, "South ✔");
     h.get_by_label_contains("South's passphrase is set");
     // Nothing of it is in the autosave.
     let id = h.state().battle.id().to_string();
@@ -748,6 +751,8 @@ fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
     click(&mut h, "Load example army");
     click(&mut h, "Early Imperial Roman");
     let loaded = h.get_by_label("Confirm South's army").rect();
+    // Battle group names get the panel's width, not a few letters.
+    assert!(h.get_by_label("BG 10 name").rect().width() > 300.0);
     click(&mut h, "North");
     let north = h.get_by_label("Confirm North's army").rect();
     assert_eq!(south.min, loaded.min);

@@ -133,9 +133,14 @@ impl StepPanel for ArmiesPanel {
         let state = battle.state();
         for side in Side::BOTH {
             if self.seen[side] != state.armies[side] {
+                let first = self.seen[side].is_none();
                 self.seen[side] = state.armies[side].clone();
                 if let Some(army) = &state.armies[side] {
                     self.drafts[side] = army.clone();
+                    // Just confirmed: on to the other army, if it is still to come.
+                    if first && state.armies[side.opponent()].is_none() {
+                        self.side = Some(side.opponent());
+                    }
                 }
             }
         }
@@ -357,27 +362,31 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
     ui.add_space(4.0);
     ui.strong(format!("Battle groups ({})", army.bgs.len()));
     let mut remove = None;
-    egui::Grid::new(("roster", side))
-        .striped(true)
-        .num_columns(7)
-        .spacing([6.0, 4.0])
-        .show(ui, |ui| {
-            for h in [
-                "Name",
-                "Troop type",
-                "Quality",
-                "Drilled",
-                "Bases",
-                "May dismount",
-                "",
-            ] {
-                ui.strong(h);
-            }
-            ui.end_row();
-            for (i, bg) in army.bgs.iter_mut().enumerate() {
-                let row = i + 1;
-                ui.add(egui::TextEdit::singleline(&mut bg.name).desired_width(150.0))
+    // Two lines per battle group: the name at full width (a narrow column
+    // would cut it to a few letters), then its attributes.
+    for (i, bg) in army.bgs.iter_mut().enumerate() {
+        let row = i + 1;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.label(format!("{row}."));
+                let name = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut bg.name)
+                            .desired_width(ui.available_width() - 36.0),
+                    )
                     .accessible_name(format!("BG {row} name"));
+                name.on_hover_text(bg.name.clone());
+                if ui
+                    .button("✖")
+                    .on_hover_text("Remove this battle group")
+                    .accessible_name(format!("Remove BG {row}"))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
                 egui::ComboBox::from_id_salt(("troop", side, i))
                     .selected_text(ruleset.troop_name(&bg.troop_type))
                     .width(120.0)
@@ -398,28 +407,30 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
                     })
                     .response
                     .accessible_name(format!("BG {row} quality"));
-                ui.checkbox(&mut bg.drilled, "")
+                ui.checkbox(&mut bg.drilled, "drilled")
                     .accessible_name(format!("BG {row} drilled"));
-                ui.add(egui::DragValue::new(&mut bg.bases).range(1..=99))
-                    .accessible_name(format!("BG {row} bases"));
-                ui.checkbox(&mut bg.may_dismount, "")
+                ui.add(
+                    egui::DragValue::new(&mut bg.bases)
+                        .range(1..=99)
+                        .suffix(" bases"),
+                )
+                .accessible_name(format!("BG {row} bases"));
+                ui.checkbox(&mut bg.may_dismount, "may dismount")
                     .accessible_name(format!("BG {row} may dismount"));
-                if ui
-                    .button("Remove")
-                    .accessible_name(format!("Remove BG {row}"))
-                    .clicked()
-                {
-                    remove = Some(i);
-                }
-                ui.end_row();
-            }
+            });
         });
+    }
     if let Some(i) = remove {
         army.bgs.remove(i);
     }
     if ui.button("Add battle group").clicked() {
+        // The first "BG n" no other battle group is called.
+        let name = (1..)
+            .map(|n| format!("BG {n}"))
+            .find(|n| army.bgs.iter().all(|b| &b.name != n))
+            .expect("some number is free");
         army.bgs.push(BattleGroup {
-            name: format!("BG {}", army.bgs.len() + 1),
+            name,
             ..BattleGroup::default()
         });
     }
