@@ -367,13 +367,12 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
     for (i, bg) in army.bgs.iter_mut().enumerate() {
         let row = i + 1;
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
                 ui.label(format!("{row}."));
                 let name = ui
                     .add(
                         egui::TextEdit::singleline(&mut bg.name)
-                            .desired_width(ui.available_width() - 36.0),
+                            .desired_width((ui.available_width() - 40.0).max(120.0)),
                     )
                     .accessible_name(format!("BG {row} name"));
                 name.on_hover_text(bg.name.clone());
