@@ -28,8 +28,9 @@ pub fn terrain_colour(terrain: &str) -> [u8; 3] {
 /// The road's colour.
 pub const ROAD: [u8; 3] = [150, 110, 60];
 
-/// A camp's colour.
-pub const CAMP: [u8; 3] = [150, 60, 40];
+/// A camp's colour: canvas yellow, unlike any terrain (a village is red).
+pub const CAMP: [u8; 3] = [232, 192, 40];
 
-/// A field fortification's colour.
-pub const FORTIFICATION: [u8; 3] = [60, 50, 40];
+/// A field fortification's colour: pale stone, seen on dark terrain and on
+/// paper alike (with a dark outline).
+pub const FORTIFICATION: [u8; 3] = [220, 218, 205];

@@ -325,7 +325,7 @@ fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) 
                 Align2::CENTER_CENTER,
                 format!("Camp ({})", &side.name()[..1]),
                 font.clone(),
-                Color32::WHITE,
+                Color32::BLACK,
             );
         }
     }
@@ -333,7 +333,7 @@ fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) 
     let fort = Color32::from_rgb(r, g, b);
     for (_, pose) in &state.deployment.fortifications {
         let f = muster::battle::fortification_footprint(ruleset, *pose);
-        painter.extend(frame.footprint(&f, fort, Stroke::new(1.0, ink)));
+        painter.extend(frame.footprint(&f, fort, Stroke::new(1.5, Color32::BLACK)));
     }
     for (i, a) in state.deployment.ambushes.iter().enumerate() {
         if !a.standing() {

@@ -424,8 +424,12 @@ fn table_page(battle: &Battle, paper: Paper, date: &str, font: PdfFontHandle) ->
     for (_, pose) in &d.fortifications {
         let f = fortification_footprint(ruleset, *pose);
         let pts: Vec<(f32, f32)> = f.points().iter().map(|p| at(p[0], p[1])).collect();
-        let c = rgb(palette::FORTIFICATION);
-        page.polygon(&pts, c.clone(), c, PaintMode::FillStroke);
+        page.polygon(
+            &pts,
+            rgb(palette::FORTIFICATION),
+            ink.clone(),
+            PaintMode::FillStroke,
+        );
         works = true;
     }
     // Each label on a white card, so it reads on any ground.
