@@ -112,23 +112,16 @@ impl Army {
         for c in &self.commanders {
             too_long("commander's", &c.name)?;
         }
-        if self.bgs.len() > MAX_BGS {
-            return refuse(
-                "1",
-                format!(
-                    "{side}'s army lists {} battle groups; at most {MAX_BGS}",
-                    self.bgs.len()
-                ),
-            );
-        }
-        if self.commanders.len() > MAX_COMMANDERS {
-            return refuse(
-                "1",
-                format!(
-                    "{side}'s army lists {} commanders; at most {MAX_COMMANDERS}",
-                    self.commanders.len()
-                ),
-            );
+        for (what, count, max) in [
+            ("battle groups", self.bgs.len(), MAX_BGS),
+            ("commanders", self.commanders.len(), MAX_COMMANDERS),
+        ] {
+            if count > max {
+                return refuse(
+                    "1",
+                    format!("{side}'s army lists {count} {what}; at most {max}"),
+                );
+            }
         }
         if self.player.trim().is_empty() {
             return refuse("1", format!("{side}'s player has no name"));

@@ -584,23 +584,21 @@ pub(super) fn fold(d: &mut DeploymentState, event: &Event) {
 /// owner's markers (South's first is "S1" even if North placed three
 /// before it).
 pub fn marker_number(state: &State, index: usize) -> usize {
-    let d = &state.deployment;
-    d.ambushes.get(index).map_or(index + 1, |a| {
-        d.ambushes[..=index]
-            .iter()
-            .filter(|m| m.side == a.side)
-            .count()
-    })
+    ordinal(&state.deployment.ambushes, index, |a| a.side)
 }
 
 /// The number players call flank march `index` by: its place among its
 /// owner's marches.
 pub fn march_number(state: &State, index: usize) -> usize {
-    let d = &state.deployment;
-    d.flank_marches.get(index).map_or(index + 1, |m| {
-        d.flank_marches[..=index]
+    ordinal(&state.deployment.flank_marches, index, |m| m.side)
+}
+
+/// The place of `items[index]` among the items of the same side, from 1.
+fn ordinal<T>(items: &[T], index: usize, side: impl Fn(&T) -> Side) -> usize {
+    items.get(index).map_or(index + 1, |item| {
+        items[..=index]
             .iter()
-            .filter(|other| other.side == m.side)
+            .filter(|other| side(other) == side(item))
             .count()
     })
 }

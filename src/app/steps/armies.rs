@@ -84,22 +84,19 @@ impl ArmiesPanel {
                 return;
             }
             egui::Grid::new(("passphrase", side)).num_columns(2).show(ui, |ui| {
-                ui.label("Passphrase");
-                let edit = ui.add(
-                    egui::TextEdit::singleline(&mut draft.typed)
-                        .password(true)
-                        .desired_width(260.0),
-                );
-                edit.accessible_name(format!("{side}'s new passphrase"));
-                ui.end_row();
-                ui.label("Again");
-                let edit = ui.add(
-                    egui::TextEdit::singleline(&mut draft.again)
-                        .password(true)
-                        .desired_width(260.0),
-                );
-                edit.accessible_name(format!("{side}'s new passphrase again"));
-                ui.end_row();
+                for (label, text, name) in [
+                    ("Passphrase", &mut draft.typed, ""),
+                    ("Again", &mut draft.again, " again"),
+                ] {
+                    ui.label(label);
+                    let edit = ui.add(
+                        egui::TextEdit::singleline(text)
+                            .password(true)
+                            .desired_width(260.0),
+                    );
+                    edit.accessible_name(format!("{side}'s new passphrase{name}"));
+                    ui.end_row();
+                }
             });
             if ui
                 .button("Suggest one")
