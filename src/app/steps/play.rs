@@ -9,7 +9,7 @@ use super::StepPanel;
 use crate::app::privacy::{HandOver, Privacy};
 use crate::app::{AppCommand, dice_input};
 use eframe::egui;
-use egui_plot::{Bar, BarChart, Legend, Line, Plot};
+use egui_plot::{Bar, BarChart, Corner, HoverPosition, Legend, Line, Plot};
 use muster::battle::{
     Battle, Command, Phase, RevealReason, arrival_by_turn, arrival_chance, arrivals_due,
     current_turn, march_number, marker_number, reveal_ambush, reveal_plan, to_reveal,
@@ -79,13 +79,29 @@ fn chance_chart(ui: &mut egui::Ui, id: usize, rows: &[(u32, f64, f64)]) {
         .iter()
         .map(|(t, _, by)| [f64::from(*t), by * 100.0])
         .collect();
+    // The legend sits top left, where the rising curve is not; turns are
+    // whole numbers on the axis; hovering names a turn and a chance.
     Plot::new(("arrival", id))
         .height(150.0)
-        .legend(Legend::default())
+        .legend(Legend::default().position(Corner::LeftTop))
         .include_y(0.0)
-        .include_y(100.0)
+        .include_y(118.0)
         .x_axis_label("owner's turn")
-        .y_axis_label("%")
+        .y_axis_label("chance, %")
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
+        .x_axis_formatter(|mark, _| format!("{}", mark.value))
+        .label_formatter(|pos| match pos {
+            HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => Some(format!(
+                "turn {}: {plot_name} {:.1}%",
+                position.x.round(),
+                position.y
+            )),
+            HoverPosition::Elsewhere { .. } => None,
+        })
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
