@@ -5,7 +5,7 @@
 //! the passphrase that guards his secrets and his tag on the log, or
 //! plainly chooses to play without one.
 
-use super::StepPanel;
+use super::{MainAction, StepPanel};
 use crate::app::AppCommand;
 use crate::app::file_dialog::FileAction;
 use eframe::egui;
@@ -22,8 +22,8 @@ pub struct ArmiesPanel {
     /// The entered army each draft was last taken from.
     seen: Sides<Option<Army>>,
     passphrases: Sides<PassphraseDraft>,
-    /// What *Confirm* sends, if the draft can be confirmed now.
-    confirm: Option<AppCommand>,
+    /// *Confirm*, worked out by `ui` for the footer.
+    main: Option<MainAction>,
 }
 
 /// A passphrase being chosen: typed twice, or declined.
@@ -117,13 +117,7 @@ impl ArmiesPanel {
 
 impl StepPanel for ArmiesPanel {
     fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
-        let side = self.side.unwrap_or(Side::South);
-        let button = egui::Button::new(format!("Confirm {side}'s army"));
-        if ui.add_enabled(self.confirm.is_some(), button).clicked()
-            && let Some(command) = self.confirm.take()
-        {
-            out.push(command);
-        }
+        MainAction::show(&mut self.main, ui, out);
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
@@ -222,7 +216,7 @@ impl StepPanel for ArmiesPanel {
                 ui.label("Ready to confirm.");
             }
         }
-        self.confirm = (!locked
+        let confirm = (!locked
             && verdict.is_ok()
             && passphrase.is_ok()
             && (!entered || new_passphrase))
@@ -236,6 +230,7 @@ impl StepPanel for ArmiesPanel {
                     lock: None,
                 }),
             });
+        self.main = Some(MainAction::new(format!("Confirm {side}'s army"), confirm));
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(!locked, egui::Button::new("Load roster…"))

@@ -3,7 +3,7 @@
 //! outline there, sees at once whether the engine accepts it and why not,
 //! and places it; the depth limits are drawn on the table.
 
-use super::{StepPanel, verdict_line};
+use super::{MainAction, StepPanel, verdict_line};
 use crate::app::AppCommand;
 use crate::app::table_view::{Frame, Overlay};
 use eframe::egui;
@@ -18,6 +18,8 @@ use muster::side::Side;
 pub struct CampsPanel {
     /// The outline being positioned, and the turn it belongs to.
     draft: Option<(DeploymentTurn, Pose)>,
+    /// *Place camp* or *Place fortification*, for the footer.
+    main: Option<MainAction>,
 }
 
 fn turn(battle: &Battle) -> Option<DeploymentTurn> {
@@ -93,7 +95,12 @@ fn pose_fields(ui: &mut egui::Ui, pose: &mut Pose) {
 }
 
 impl StepPanel for CampsPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        MainAction::show(&mut self.main, ui, out);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        self.main = None;
         super::help(ui, battle, "camps");
         let state = battle.state();
         let ruleset = battle.ruleset();
@@ -145,10 +152,11 @@ impl StepPanel for CampsPanel {
         pose_fields(ui, pose);
         let command = Self::command(t, *pose);
         let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
+        self.main = Some(MainAction::new(
+            button,
+            legal.then_some(AppCommand::Apply(command)),
+        ));
         ui.horizontal(|ui| {
-            if ui.add_enabled(legal, egui::Button::new(button)).clicked() {
-                out.push(AppCommand::Apply(command));
-            }
             if matches!(t, DeploymentTurn::Fortifications(_))
                 && ui
                     .button(format!("{side}: finish fortifications"))

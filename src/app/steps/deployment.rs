@@ -3,7 +3,7 @@
 //! on the real table, then dismounting, then commanders; the depth lines are
 //! drawn on the table for the side deploying.
 
-use super::{StepPanel, verdict_line};
+use super::{MainAction, StepPanel, verdict_line};
 use crate::app::AppCommand;
 use crate::app::table_view::{Frame, Overlay};
 use eframe::egui;
@@ -17,6 +17,8 @@ pub struct DeploymentPanel {
     /// BGs ticked for the current batch or dismounting, and for which turn.
     ticked: BTreeSet<usize>,
     for_turn: Option<DeploymentTurn>,
+    /// *Batch n deployed*, for the footer.
+    main: Option<MainAction>,
 }
 
 fn turn(battle: &Battle) -> Option<DeploymentTurn> {
@@ -49,7 +51,12 @@ fn schedule_line(battle: &Battle, init: Side) -> String {
 }
 
 impl StepPanel for DeploymentPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        MainAction::show(&mut self.main, ui, out);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        self.main = None;
         super::help(ui, battle, "deployment");
         let t = turn(battle);
         self.settle(t);
@@ -112,12 +119,10 @@ impl StepPanel for DeploymentPanel {
                     bgs: self.ticked.iter().copied().collect(),
                 };
                 let legal = verdict_line(ui, battle, &command, "✔ The batch is complete");
-                if ui
-                    .add_enabled(legal, egui::Button::new(format!("Batch {number} deployed")))
-                    .clicked()
-                {
-                    out.push(AppCommand::Apply(command));
-                }
+                self.main = Some(MainAction::new(
+                    format!("Batch {number} deployed"),
+                    legal.then_some(AppCommand::Apply(command)),
+                ));
             }
             DeploymentTurn::Dismount(_) => {
                 ui.heading(format!("{side}: commit to dismounting"));

@@ -28,6 +28,47 @@ pub use camps::CampsPanel;
 pub use deployment::DeploymentPanel;
 pub use placement::PlacementPanel;
 
+/// A step's main action as its panel worked it out this frame: the button's
+/// words, and what it sends (`None`: shown, but not possible yet).
+pub struct MainAction {
+    pub label: String,
+    pub command: Option<AppCommand>,
+    /// Why it is not possible yet, shown when the disabled button is hovered.
+    pub why_not: Option<String>,
+}
+
+impl MainAction {
+    pub fn new(label: impl Into<String>, command: Option<AppCommand>) -> MainAction {
+        MainAction {
+            label: label.into(),
+            command,
+            why_not: None,
+        }
+    }
+
+    pub fn why_not(mut self, reason: Option<String>) -> MainAction {
+        self.why_not = reason;
+        self
+    }
+
+    /// Draws the action's button in the footer; a click sends its command.
+    pub fn show(action: &mut Option<MainAction>, ui: &mut egui::Ui, out: &mut Vec<AppCommand>) {
+        let Some(a) = action else {
+            return;
+        };
+        let button = egui::Button::new(a.label.as_str());
+        let mut response = ui.add_enabled(a.command.is_some(), button);
+        if let Some(why) = &a.why_not {
+            response = response.on_disabled_hover_text(why);
+        }
+        if response.clicked()
+            && let Some(command) = a.command.take()
+        {
+            out.push(command);
+        }
+    }
+}
+
 pub trait StepPanel {
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>);
 

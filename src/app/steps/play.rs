@@ -5,7 +5,7 @@
 //! commitment checked and each battle group's straggling test rolled. An
 //! ambush is revealed the same way, with the reason.
 
-use super::StepPanel;
+use super::{MainAction, StepPanel};
 use crate::app::privacy::{HandOver, Privacy};
 use crate::app::{AppCommand, dice_input};
 use eframe::egui;
@@ -285,10 +285,14 @@ impl StepPanel for PlayPanel {
         let Some((turn, side)) = current_turn(state) else {
             return;
         };
-        let end = egui::Button::new(format!("End {side}'s turn {turn}"));
         let ready = arrivals_due(state, ruleset).is_empty() && to_reveal(state, ruleset).is_empty();
-        if ui.add_enabled(ready, end).clicked() {
-            out.push(AppCommand::Apply(Command::EndTurn { side }));
-        }
+        let mut end = Some(
+            MainAction::new(
+                format!("End {side}'s turn {turn}"),
+                ready.then_some(AppCommand::Apply(Command::EndTurn { side })),
+            )
+            .why_not((!ready).then(|| "Roll for or reveal the flank marches first".into())),
+        );
+        MainAction::show(&mut end, ui, out);
     }
 }

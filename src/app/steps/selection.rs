@@ -2,7 +2,7 @@
 //! pieces, then each player's 1 to 5 selections. Every option the rules
 //! refuse is shown disabled with the engine's reason.
 
-use super::StepPanel;
+use super::{MainAction, StepPanel};
 use crate::app::AppCommand;
 use eframe::egui;
 use muster::battle::{Battle, Command, Phase};
@@ -13,6 +13,8 @@ pub struct SelectionPanel {
     /// The log length at which the players acknowledged the last automatic
     /// hand-over (a player's fifth selection ends his turn by itself).
     acknowledged: usize,
+    /// *Finish South's selection*, for the footer.
+    main: Option<MainAction>,
 }
 
 /// The player whose selections just ran out by themselves, if the last
@@ -30,7 +32,12 @@ fn auto_finished(battle: &Battle, acknowledged: usize) -> Option<Side> {
 }
 
 impl StepPanel for SelectionPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        MainAction::show(&mut self.main, ui, out);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        self.main = None;
         super::help(ui, battle, "selection");
         let ruleset = battle.ruleset();
         let state = battle.state();
@@ -67,7 +74,7 @@ impl StepPanel for SelectionPanel {
                         self.acknowledged = battle.log().len();
                     }
                 }
-                None => options(ui, battle, side, out),
+                None => self.main = Some(options(ui, battle, side, out)),
             },
             Phase::Armies | Phase::Initiative | Phase::Territory(_) => {}
             _ => {
@@ -102,7 +109,13 @@ impl StepPanel for SelectionPanel {
     }
 }
 
-fn options(ui: &mut egui::Ui, battle: &Battle, side: Side, out: &mut Vec<AppCommand>) {
+/// The options for `side`, and his *Finish* action for the footer.
+fn options(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    side: Side,
+    out: &mut Vec<AppCommand>,
+) -> MainAction {
     let ruleset = battle.ruleset();
     let used = battle.selections_used(side);
     let max = ruleset.selection.per_player_max;
@@ -153,15 +166,11 @@ fn options(ui: &mut egui::Ui, battle: &Battle, side: Side, out: &mut Vec<AppComm
                 ui.end_row();
             }
         });
-    ui.add_space(6.0);
     let finish = Command::FinishSelection { side };
     let verdict = battle.check(&finish);
-    let button = egui::Button::new(format!("Finish {side}'s selection"));
-    let mut response = ui.add_enabled(verdict.is_ok(), button);
-    if let Err(e) = &verdict {
-        response = response.on_disabled_hover_text(e.to_string());
-    }
-    if response.clicked() {
-        out.push(AppCommand::Apply(finish));
-    }
+    MainAction::new(
+        format!("Finish {side}'s selection"),
+        verdict.is_ok().then_some(AppCommand::Apply(finish)),
+    )
+    .why_not(verdict.err().map(|e| e.to_string()))
 }
