@@ -84,7 +84,7 @@ fn open_secrets(h: &mut Harness<'_, MusterApp>, side: Side, passphrase: &str) {
 #[test]
 fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(&dir.path().join("autosave.json"));
+    let mut h = harness(&dir.path().join("autosaves"));
     h.run();
     enter_army(&mut h, Side::South, "Ann", &["Agricultural", "Hilly"]);
     enter_army(&mut h, Side::North, "Bob", &["Woodlands", "Steppes"]);
@@ -210,7 +210,7 @@ fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
 #[test]
 fn a_malformed_ruleset_file_is_refused_with_path_and_line() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(&dir.path().join("autosave.json"));
+    let mut h = harness(&dir.path().join("autosaves"));
     h.run();
     let bad = dir.path().join("rules.json");
     let text =
@@ -323,7 +323,7 @@ fn north_to_place(dir: &Path) -> std::path::PathBuf {
 /// The app started on a saved battle, as `muster BATTLE.json` does.
 fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static, MusterApp> {
     let config = AppConfig {
-        autosave: Some(dir.join("autosave.json")),
+        autosave: Some(dir.join("autosaves")),
         inventory: None,
         open: Some(battle),
         seed: Some(1),
@@ -396,7 +396,7 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
 #[test]
 fn the_inventory_editor_checks_sizes_and_saves_only_good_pieces() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(&dir.path().join("autosave.json"));
+    let mut h = harness(&dir.path().join("autosaves"));
     let saved = dir.path().join("inventory.json");
     h.run();
     click(&mut h, "Edit");
