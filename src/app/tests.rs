@@ -379,6 +379,25 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     assert_eq!(h.state().panels.placement.draft_pose(), Some(start));
     h.get_by_label_contains("Drop refused: Die 2: the piece must touch North's long edge");
 
+    // Dropped 0.6 MU short of the edge, 6 MU along: it snaps to the edge
+    // there, not back to where the drag began.
+    drag(
+        &mut h,
+        at(start.x, start.y),
+        at(start.x + 6.0, start.y - 0.6),
+    );
+    let snapped = h.state().panels.placement.draft_pose().unwrap();
+    assert!((snapped.x - (start.x + 6.0)).abs() < 1.0, "{snapped:?}");
+    assert!(
+        h.state()
+            .battle
+            .check(&muster::battle::Command::PlacePiece {
+                side: Side::North,
+                pose: snapped
+            })
+            .is_ok()
+    );
+    drag(&mut h, at(snapped.x, snapped.y), at(start.x, start.y));
     // The refusal is shown only for the drop it answers: a second refused
     // drop, then the piece placed, and no stale refusal is left.
     drag(&mut h, at(start.x, start.y), at(start.x, start.y - 14.0));

@@ -41,6 +41,10 @@ enum AdjustMode {
     Pivot,
 }
 
+/// How far a refused drop may be moved to the nearest legal pose: a hand
+/// that lets go a little short of an edge meant the edge.
+const SNAP_MU: f64 = 1.0;
+
 pub struct PlacementPanel {
     inventory: Inventory,
     chosen: Option<usize>,
@@ -669,8 +673,21 @@ impl Overlay for PlacementPanel {
                     && let Some(from) = draft.drag_from.take()
                     && let Err(e) = &verdict
                 {
-                    draft.pose = from;
-                    self.notice = Some((battle.log().len(), format!("Drop refused: {e}")));
+                    // A drop just short of legal (at an edge, say) snaps to
+                    // the nearest legal pose; a drop far off goes back.
+                    match nearest_legal_pose(state, battle.ruleset(), draft.pose).filter(|p| {
+                        (p.x - draft.pose.x).hypot(p.y - draft.pose.y) <= SNAP_MU
+                            && p.angle == draft.pose.angle
+                    }) {
+                        Some(snapped) => {
+                            draft.pose = snapped;
+                            self.notice = None;
+                        }
+                        None => {
+                            draft.pose = from;
+                            self.notice = Some((battle.log().len(), format!("Drop refused: {e}")));
+                        }
+                    }
                 } else if response.drag_stopped() {
                     self.notice = None;
                 }
