@@ -233,6 +233,12 @@ fn a_malformed_ruleset_file_is_refused_with_path_and_line() {
 /// A saved battle where North is to roll for his compulsory forest: South
 /// holds the initiative in Woodlands, his river and forest are down.
 fn north_to_place(dir: &Path) -> std::path::PathBuf {
+    placing(dir, usize::MAX)
+}
+
+/// The battle of `north_to_place`, stopped after its first `upto` commands
+/// from the initiative rolls on.
+fn placing(dir: &Path, upto: usize) -> std::path::PathBuf {
     use muster::battle::{Battle, Command};
     use muster::dice::DiceInput;
     use muster::geometry::{Pose, Shape, SideEdge};
@@ -312,7 +318,7 @@ fn north_to_place(dir: &Path) -> std::path::PathBuf {
             dice: d(1),
         },
     ];
-    for c in commands {
+    for c in commands.into_iter().take(upto) {
         b.apply(c).unwrap();
     }
     let path = dir.join("placing.json");
@@ -821,4 +827,30 @@ fn a_fifth_selection_pauses_before_the_opponent_selects() {
     click(&mut h, "South selects now");
     click(&mut h, "Select River");
     assert_eq!(h.state().battle.selections_used(Side::South), 2);
+}
+
+#[test]
+fn removing_a_piece_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    // The river is down and its going rolled: North rolls to adjust it.
+    let mut h = opened(dir.path(), placing(dir.path(), 11));
+    type_into(&mut h, "North's die", "6");
+    click(&mut h, "Enter North's die");
+    let remove = h
+        .get_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Remove "))
+        .expect("a 6 + 1 for a river allows removing it");
+    click(&mut h, &remove);
+    h.get_by_label_contains("from the table? It will not come back.");
+    click(&mut h, "No, keep it");
+    assert!(h.query_by_label_contains("It will not come back").is_none());
+    let standing = h.state().battle.state().placement.standing().count();
+    click(&mut h, &remove);
+    let yes = remove.replacen("Remove", "Yes, remove", 1);
+    click(&mut h, &yes);
+    assert_eq!(
+        h.state().battle.state().placement.standing().count(),
+        standing - 1
+    );
 }

@@ -55,6 +55,8 @@ pub struct PlacementPanel {
     width: f64,
     offset: f64,
     mode: Option<AdjustMode>,
+    /// *Remove* was clicked at this log length: ask before removing.
+    removing: Option<usize>,
     slide: [f64; 2],
     pivot_at: Option<[f64; 2]>,
     pivot_degrees: f64,
@@ -76,6 +78,7 @@ impl PlacementPanel {
             width: 3.0,
             offset: 0.0,
             mode: None,
+            removing: None,
             slide: [0.0, 0.0],
             pivot_at: None,
             pivot_degrees: 0.0,
@@ -424,6 +427,25 @@ impl StepPanel for PlacementPanel {
                     .and_then(|a| a.roll.as_ref());
                 let roll = rolled.map_or(score.to_string(), |r| r.describe());
                 ui.strong(format!("{side} rolled {roll}: {}.", allowance.text));
+                if self.removing == Some(battle.log().len()) {
+                    // A removal cannot be undone once made: ask first.
+                    let name = piece_name(state, ruleset, piece);
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!("Remove {name} from the table? It will not come back."),
+                    );
+                    ui.horizontal(|ui| {
+                        if ui.button(format!("Yes, remove {name}")).clicked() {
+                            out.push(AppCommand::Apply(Command::Adjust {
+                                side,
+                                action: AdjustAction::Remove,
+                            }));
+                        }
+                        if ui.button("No, keep it").clicked() {
+                            self.removing = None;
+                        }
+                    });
+                }
                 ui.horizontal_wrapped(|ui| {
                     if ui.button("Leave it where it is").clicked() {
                         out.push(AppCommand::Apply(Command::Adjust {
@@ -436,10 +458,7 @@ impl StepPanel for PlacementPanel {
                             .button(format!("Remove {}", piece_name(state, ruleset, piece)))
                             .clicked()
                     {
-                        out.push(AppCommand::Apply(Command::Adjust {
-                            side,
-                            action: AdjustAction::Remove,
-                        }));
+                        self.removing = Some(battle.log().len());
                     }
                     let modes = [
                         (AdjustmentOption::Slide, AdjustMode::Slide, "Slide"),
