@@ -47,7 +47,7 @@ pub use selection::{SelectOption, compulsory_pieces};
 pub use settings::{Settings, TableSize};
 pub use state::{Phase, Pick, RollOff, SelectionState, State, Step, StepStatus};
 pub use territory::choices as territory_choices;
-pub use trust::{Tags, new_id as new_battle_id};
+pub use trust::{Tags, chain, new_id as new_battle_id};
 
 use crate::army::Army;
 use crate::dice::{AppDice, DiceInput, Roll};

@@ -51,15 +51,36 @@ pub(super) struct Trust {
     held: Sides<Option<Held>>,
 }
 
-fn entry_json(entry: &Entry) -> Vec<u8> {
-    serde_json::to_vec(entry).expect("an entry always serializes")
+/// The chain's start: the battle's id and its ruleset.
+fn genesis(id: &str, ruleset: &Ruleset) -> Digest32 {
+    let json = serde_json::to_vec(ruleset).expect("a ruleset always serializes");
+    ledger::genesis(id, &json)
+}
+
+/// The link after `previous` for `entry`.
+fn next_link(previous: &Digest32, entry: &Entry) -> Digest32 {
+    let json = serde_json::to_vec(entry).expect("an entry always serializes");
+    ledger::link(previous, &json)
+}
+
+/// The chain of a battle with this id, ruleset and log: the link after each
+/// entry, in order (the header's is not included). What a file's hashes
+/// must be.
+pub fn chain(id: &str, ruleset: &Ruleset, entries: &[Entry]) -> Vec<Digest32> {
+    let mut link = genesis(id, ruleset);
+    entries
+        .iter()
+        .map(|entry| {
+            link = next_link(&link, entry);
+            link
+        })
+        .collect()
 }
 
 impl Trust {
     pub(super) fn new(id: &str, ruleset: &Ruleset) -> Trust {
-        let json = serde_json::to_vec(ruleset).expect("a ruleset always serializes");
         Trust {
-            links: vec![ledger::genesis(id, &json)],
+            links: vec![genesis(id, ruleset)],
             tags: vec![Tags::default()],
             held: Sides::default(),
         }
@@ -121,7 +142,7 @@ impl Trust {
     /// before it too.
     pub(super) fn append(&mut self, entry: &Entry, state: &State) {
         let previous = *self.links.last().expect("the header is always there");
-        self.links.push(ledger::link(&previous, &entry_json(entry)));
+        self.links.push(next_link(&previous, entry));
         self.tags.push(Tags::default());
         let last = self.links.len() - 1;
         for side in Side::BOTH {

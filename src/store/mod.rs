@@ -18,7 +18,7 @@ pub use autosave::{Autosaves, Recent};
 
 use crate::army::Army;
 use crate::battle::{Battle, Entry, Tags};
-use crate::intel::ledger::{self, Digest32};
+use crate::intel::ledger::Digest32;
 use crate::intel::{from_hex, to_hex};
 use crate::ruleset::Ruleset;
 use crate::side::{Side, Sides};
@@ -258,21 +258,17 @@ pub fn battle_from_json(text: &str) -> Result<Battle, StoreError> {
     }
     check_ruleset(&file.ruleset)?;
     let mut tags = vec![file.tags.to_tags("tags")?];
-    let mut log = Vec::with_capacity(file.log.len());
+    let (mut hashes, mut entries) = (Vec::new(), Vec::new());
     for (i, chained) in file.log.into_iter().enumerate() {
         tags.push(chained.tags.to_tags(&format!("log[{i}]"))?);
-        log.push((chained.hash, chained.entry));
+        hashes.push(chained.hash);
+        entries.push(chained.entry);
     }
     // The chain over the entries as stored: a hash that differs names the
     // first damaged entry (or a damaged header) before the rules are asked.
-    let ruleset_json = serde_json::to_vec(&file.ruleset).expect("a ruleset always serializes");
-    let mut link = ledger::genesis(&file.id, &ruleset_json);
-    for (i, (hash, entry)) in log.iter().enumerate() {
-        link = ledger::link(
-            &link,
-            &serde_json::to_vec(entry).expect("an entry serializes"),
-        );
-        if *hash != to_hex(&link) {
+    let links = crate::battle::chain(&file.id, &file.ruleset, &entries);
+    for (i, (hash, link)) in hashes.iter().zip(&links).enumerate() {
+        if *hash != to_hex(link) {
             let what = if i == 0 {
                 "it, the battle's id or the ruleset"
             } else {
@@ -284,7 +280,6 @@ pub fn battle_from_json(text: &str) -> Result<Battle, StoreError> {
             )));
         }
     }
-    let entries: Vec<Entry> = log.into_iter().map(|(_, e)| e).collect();
     let mut battle =
         Battle::replay(file.ruleset, file.id, &entries).map_err(|e| StoreError::new(e.message))?;
     battle

@@ -126,10 +126,9 @@ fn a_reopened_battle_is_read_only_until_every_player_unlocks() {
 fn rechain(text: &str, edit: impl FnOnce(&mut BattleFile)) -> String {
     let mut file: BattleFile = serde_json::from_str(text).unwrap();
     edit(&mut file);
-    let ruleset_json = serde_json::to_vec(&file.ruleset).unwrap();
-    let mut link = crate::intel::ledger::genesis(&file.id, &ruleset_json);
-    for chained in &mut file.log {
-        link = crate::intel::ledger::link(&link, &serde_json::to_vec(&chained.entry).unwrap());
+    let entries: Vec<Entry> = file.log.iter().map(|c| c.entry.clone()).collect();
+    let links = crate::battle::chain(&file.id, &file.ruleset, &entries);
+    for (chained, link) in file.log.iter_mut().zip(links) {
         chained.hash = to_hex(&link);
     }
     serde_json::to_string_pretty(&file).unwrap()
