@@ -209,14 +209,20 @@ impl MusterApp {
 
     /// Starts a new battle, dropping drafts and the file name.
     fn start(&mut self, ruleset: Ruleset, message: String) {
-        self.battle = Battle::new(ruleset);
-        self.last_rolls.clear();
+        self.replace_battle(Battle::new(ruleset), None, message);
+    }
+
+    /// Puts `battle` in the window with fresh panels, nothing of the last
+    /// battle's rolls, drafts or unlock attempts left over.
+    fn replace_battle(&mut self, battle: Battle, path: Option<PathBuf>, message: String) {
+        self.battle = battle;
         self.seed_dice();
-        self.path = None;
+        self.last_rolls.clear();
         self.panels = Panels::new(self.inventory.clone());
         self.unlock = Default::default();
-        self.status = Some(Status::Info(message));
+        self.path = path;
         self.shown = None;
+        self.status = Some(Status::Info(message));
     }
 
     /// Opens a battle file; the battle in memory is kept if it fails. The
@@ -238,14 +244,7 @@ impl MusterApp {
                         battle.log().len()
                     );
                 }
-                self.battle = battle;
-                self.last_rolls.clear();
-                self.seed_dice();
-                self.panels = Panels::new(self.inventory.clone());
-                self.unlock = Default::default();
-                self.path = Some(path.to_path_buf());
-                self.shown = None;
-                self.status = Some(Status::Info(message));
+                self.replace_battle(battle, Some(path.to_path_buf()), message);
             }
             Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
         }
