@@ -70,9 +70,22 @@ impl LengthUnit {
     }
 }
 
+/// A number of MU as the rules write it: "3", "0.3", "12.5".
+pub fn mu_number(mu: f64) -> String {
+    let text = format!("{mu:.1}");
+    text.strip_suffix(".0").map_or(text.clone(), str::to_string)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mu_numbers_drop_a_needless_decimal() {
+        assert_eq!(mu_number(3.0), "3");
+        assert_eq!(mu_number(0.25), "0.2");
+        assert_eq!(mu_number(12.46), "12.5");
+    }
 
     #[test]
     fn formats_table_lengths() {

@@ -9,6 +9,11 @@ fn example_battle() -> Battle {
     muster::examples::terrain_battle()
 }
 
+/// Text with every run of white space (a wrapped line's break) one space.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn text_of(pdf: &lopdf::Document, page: u32) -> String {
     pdf.extract_text(&[page]).unwrap()
 }
@@ -20,7 +25,7 @@ fn the_table_page_and_the_log_page() {
     assert!(bytes.len() < 300_000, "{} bytes", bytes.len());
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let pages = pdf.get_pages();
-    assert_eq!(pages.len(), 2);
+    assert_eq!(pages.len(), 3, "the table, the schedule, the log");
     let first = pdf.get_object(pages[&1]).unwrap().as_dict().unwrap();
     let media: Vec<f32> = first
         .get(b"MediaBox")
@@ -49,12 +54,12 @@ fn the_table_page_and_the_log_page() {
         "North: Bob (Ancient British)",
         "Territory: Woodlands",
         "Initiative: South",
-        "Forest (S)",
-        "Forest (N)",
-        "Large brush (N)",
-        "Village (S)",
-        "River (S), rough",
-        "Scale: 1 MU = 25.4 mm on the table",
+        "Forest",
+        "Large brush",
+        "Village",
+        "River",
+        "Scale 1:",
+        "1 MU (25.4 mm on the table)",
         "South edge (Ann)",
         "Legend",
         "Road",
@@ -64,7 +69,20 @@ fn the_table_page_and_the_log_page() {
             "page 1 lacks {expected:?}:\n{text}"
         );
     }
-    let log = text_of(&pdf, 2);
+    let schedule = text_of(&pdf, 2);
+    for expected in [
+        "Forest (S)",
+        "Forest (N)",
+        "Large brush (N)",
+        "Village (S)",
+        "River (S), rough",
+    ] {
+        assert!(
+            schedule.contains(expected),
+            "the schedule lacks {expected:?}:\n{schedule}"
+        );
+    }
+    let log = text_of(&pdf, 3);
     assert!(log.contains("Setup log"));
     assert!(
         log.contains("South has the initiative (South 6, North 5)"),
@@ -102,18 +120,28 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     let table = text_of(&pdf, 1);
     for expected in [
         "Moves first: South",
-        "Camp (S)",
-        "Camp (N)",
+        "C-S",
+        "C-N",
         "Field fortification",
-        "Ambush marker (sealed)",
-        "Ambush S1: 3.0 in from S, 14.0 in from E, sealed ",
-        "Ambush S3",
-        "Flank marches (sealed)",
-        "South march 1: commitment ",
+        "Ambush marker, sealed",
+        "S1",
+        "S3",
     ] {
         assert!(
             table.contains(expected),
             "page 1 lacks {expected:?}:\n{table}"
+        );
+    }
+    let schedule = words(&text_of(&pdf, 2));
+    for expected in [
+        "South's ambush marker S1, sealed",
+        "marker: 3.0 in from S, 14.0 in from E",
+        "South's camp",
+        "South flank march 1: sealed, commitment ",
+    ] {
+        assert!(
+            schedule.contains(expected),
+            "the schedule lacks {expected:?}:\n{schedule}"
         );
     }
     let pages = pdf.get_pages().len() as u32;
@@ -145,7 +173,7 @@ fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
     let private = text_of(&pdf, 1);
     for expected in [
         "South (Ann): private page, sealed records",
-        "Ambush S1 at (58.0, 3.0) MU, sealed ",
+        "Ambush S1 at 3.0 in from S, 14.0 in from E, sealed ",
         ": Legio I",
         ": Syrian archers",
         ": a dummy",
@@ -166,4 +194,270 @@ fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
     let path =
         muster::export::private_path(std::path::Path::new("/tmp/table.pdf"), muster::Side::South);
     assert_eq!(path, std::path::Path::new("/tmp/table-private-south.pdf"));
+}
+
+/// One piece of text as a reader sees it on a page: its string (decoded by
+/// lopdf, for messages) and its box in points, computed from the content
+/// stream's text position and font size and the embedded font's own
+/// widths (`/W`), ascent and descent.
+#[derive(Debug)]
+struct TextBox {
+    text: String,
+    rect: [f32; 4],
+}
+
+/// The font metrics a page's text is set in: per glyph widths, ascent and
+/// descent, all in thousandths of an em.
+struct FontMetrics {
+    widths: std::collections::HashMap<u16, f32>,
+    default: f32,
+    ascent: f32,
+    descent: f32,
+}
+
+fn font_metrics(pdf: &lopdf::Document, font: &lopdf::Dictionary) -> FontMetrics {
+    let deref = |o: &lopdf::Object| pdf.dereference(o).unwrap().1.clone();
+    let descendants = deref(font.get(b"DescendantFonts").unwrap());
+    let cid = deref(&descendants.as_array().unwrap()[0]);
+    let cid = cid.as_dict().unwrap();
+    let mut widths = std::collections::HashMap::new();
+    let w = deref(cid.get(b"W").unwrap());
+    let w = w.as_array().unwrap();
+    let mut k = 0;
+    while k + 1 < w.len() {
+        let first = w[k].as_i64().unwrap() as u16;
+        for (n, width) in w[k + 1].as_array().unwrap().iter().enumerate() {
+            widths.insert(first + n as u16, width.as_float().unwrap());
+        }
+        k += 2;
+    }
+    let default = cid.get(b"DW").map_or(1000.0, |d| d.as_float().unwrap());
+    let descriptor = deref(cid.get(b"FontDescriptor").unwrap());
+    let descriptor = descriptor.as_dict().unwrap();
+    FontMetrics {
+        widths,
+        default,
+        ascent: descriptor.get(b"Ascent").unwrap().as_float().unwrap(),
+        descent: descriptor.get(b"Descent").unwrap().as_float().unwrap(),
+    }
+}
+
+fn text_boxes(pdf: &lopdf::Document, page: u32) -> Vec<TextBox> {
+    let id = pdf.get_pages()[&page];
+    let fonts: std::collections::HashMap<Vec<u8>, FontMetrics> = pdf
+        .get_page_fonts(id)
+        .unwrap()
+        .into_iter()
+        .map(|(name, dict)| (name, font_metrics(pdf, dict)))
+        .collect();
+    let content = pdf.get_and_decode_page_content(id).unwrap();
+    let (mut x, mut y, mut size) = (0.0f32, 0.0f32, 0.0f32);
+    let mut font: Option<&FontMetrics> = None;
+    let mut boxes = Vec::new();
+    for op in &content.operations {
+        let num = |k: usize| op.operands[k].as_float().unwrap();
+        match op.operator.as_str() {
+            "BT" => (x, y) = (0.0, 0.0),
+            "Tf" => {
+                font = fonts.get(op.operands[0].as_name().unwrap());
+                size = num(1);
+            }
+            "Td" => (x, y) = (x + num(0), y + num(1)),
+            "Tm" => (x, y) = (num(4), num(5)),
+            "Tj" | "TJ" => {
+                let f = font.expect("text shown with a font set");
+                let parts = match &op.operands[0] {
+                    lopdf::Object::Array(a) => a.clone(),
+                    other => vec![other.clone()],
+                };
+                let mut advance = 0.0;
+                for part in &parts {
+                    match part {
+                        lopdf::Object::String(bytes, _) => {
+                            for g in bytes.chunks(2) {
+                                let gid = u16::from_be_bytes([g[0], g[1]]);
+                                advance += f.widths.get(&gid).copied().unwrap_or(f.default);
+                            }
+                        }
+                        n => advance -= n.as_float().unwrap(),
+                    }
+                }
+                let w = advance / 1000.0 * size;
+                boxes.push(TextBox {
+                    text: String::new(),
+                    rect: [
+                        x,
+                        y + f.descent / 1000.0 * size,
+                        x + w,
+                        y + f.ascent / 1000.0 * size,
+                    ],
+                });
+            }
+            _ => {}
+        }
+    }
+    // The strings as lopdf reads them, in the same order, for messages.
+    let text = pdf.extract_text(&[page]).unwrap();
+    for (b, line) in boxes.iter_mut().zip(text.lines()) {
+        b.text = line.to_string();
+    }
+    boxes
+}
+
+/// The first two texts whose boxes share area (by more than `slack`
+/// points), or the first text outside the page.
+fn clash(pdf: &lopdf::Document, page: u32, (pw, ph): (f32, f32)) -> Option<String> {
+    let boxes = text_boxes(pdf, page);
+    assert!(!boxes.is_empty());
+    let slack = 0.05;
+    for b in &boxes {
+        let [x0, y0, x1, y1] = b.rect;
+        if !(x0 >= 0.0 && y0 >= 0.0 && x1 <= pw && y1 <= ph) {
+            return Some(format!(
+                "page {page}: {:?} {:?} leaves the {pw} x {ph} pt page",
+                b.text, b.rect
+            ));
+        }
+    }
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let overlap_x = a.rect[2].min(b.rect[2]) - a.rect[0].max(b.rect[0]);
+            let overlap_y = a.rect[3].min(b.rect[3]) - a.rect[1].max(b.rect[1]);
+            if overlap_x > slack && overlap_y > slack {
+                return Some(format!(
+                    "page {page}: {:?} {:?} overlaps {:?} {:?}",
+                    a.text, a.rect, b.text, b.rect
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn assert_clear(pdf: &lopdf::Document, page: u32, size: (f32, f32)) {
+    if let Some(clash) = clash(pdf, page, size) {
+        panic!("{clash}");
+    }
+}
+
+#[test]
+fn no_text_hides_another_and_none_leaves_the_page_on_either_paper() {
+    for battle in [example_battle(), deployed_battle()] {
+        for (paper, size) in [
+            (Paper::A4, (841.89, 595.28)),
+            (Paper::Letter, (792.0, 612.0)),
+        ] {
+            let bytes = table_pdf(&battle, paper, "2026-11-22");
+            let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+            for page in 1..=pdf.get_pages().len() as u32 {
+                assert_clear(&pdf, page, size);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_box_check_catches_text_set_over_text() {
+    // The check itself must be able to fail: two strings at one spot.
+    let mut doc = lopdf::Document::load_mem(&table_pdf(&example_battle(), Paper::A4, "d")).unwrap();
+    let id = doc.get_pages()[&1];
+    let mut content = doc.get_and_decode_page_content(id).unwrap();
+    let shown: Vec<lopdf::content::Operation> = content
+        .operations
+        .iter()
+        .skip_while(|o| o.operator != "BT")
+        .take_while(|o| o.operator != "ET")
+        .cloned()
+        .collect();
+    content
+        .operations
+        .push(lopdf::content::Operation::new("BT", vec![]));
+    content.operations.extend(shown.into_iter().skip(1));
+    content
+        .operations
+        .push(lopdf::content::Operation::new("ET", vec![]));
+    doc.change_page_content(id, content.encode().unwrap())
+        .unwrap();
+    assert!(clash(&doc, 1, (841.89, 595.28)).is_some());
+}
+
+#[test]
+fn every_item_has_its_turn_and_two_reference_points_and_the_road_its_bends() {
+    let battle = deployed_battle();
+    let settings = &battle.state().settings;
+    let items = muster::export::schedule::items(&battle);
+    let standing = battle.state().placement.standing().count();
+    assert!(items.len() >= standing + 3, "pieces, the road, camps");
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let schedule: String = text_of(&pdf, 2)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(schedule.contains("Laying out the table"), "{schedule}");
+    for item in &items {
+        assert!(schedule.contains(&format!("{}  ", item.tag).trim_end().to_string()));
+        for (what, fix) in &item.fixes {
+            let words = format!("{what}: {}", settings.fix(fix));
+            assert!(
+                schedule.contains(&words),
+                "the schedule lacks {words:?}:\n{schedule}"
+            );
+        }
+        if item.turn.is_some() {
+            assert!(
+                schedule.contains(&item.turn_words()),
+                "{} has no turn",
+                item.name
+            );
+            assert_eq!(item.fixes.len(), 2, "{}", item.name);
+        }
+    }
+    let road = items.iter().find(|i| i.tag == "R").expect("the road");
+    let line = battle.state().placement.road.as_ref().unwrap();
+    assert_eq!(road.fixes.len(), line.len(), "each end and bend");
+    // A reference point is a point of the outline, measured square.
+    for item in items.iter().filter(|i| i.turn.is_some()) {
+        for (_, fix) in &item.fixes {
+            assert!(item.outline.contains(&fix.point), "{}", item.name);
+        }
+    }
+}
+
+#[test]
+fn the_scale_line_states_the_true_paper_scale_and_log_lines_wrap() {
+    let mut battle = example_battle();
+    let mut settings = battle.state().settings.clone();
+    settings.title = format!("A battle whose title is long: {}", "very ".repeat(40));
+    battle
+        .apply(muster::battle::Command::Configure { settings })
+        .unwrap();
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let page = text_of(&pdf, 1);
+    let scale = page
+        .lines()
+        .find(|l| l.starts_with("Scale 1:"))
+        .expect("the scale line");
+    // "... is 2.958 mm on paper": three decimals, not a rounded 3.0.
+    let mm: f32 = scale
+        .split(" is ")
+        .nth(1)
+        .and_then(|r| r.split(" mm").next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let ratio: f32 = scale["Scale 1:".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((25.4 / mm - ratio).abs() / ratio < 0.002, "{scale}");
+    // The long title wraps inside the page instead of running off it.
+    assert_clear(&pdf, 1, (841.89, 595.28));
+    let pages = pdf.get_pages().len() as u32;
+    for p in 2..=pages {
+        assert_clear(&pdf, p, (841.89, 595.28));
+    }
 }

@@ -487,8 +487,9 @@ fn export_pdf_on_letter_says_where() {
         "{status}"
     );
     let pdf = lopdf::Document::load(&out).unwrap();
-    assert_eq!(pdf.get_pages().len(), 2);
-    assert!(pdf.extract_text(&[1]).unwrap().contains("Forest (S)"));
+    assert_eq!(pdf.get_pages().len(), 3, "the table, the schedule, the log");
+    assert!(pdf.extract_text(&[1]).unwrap().contains("1 Forest"));
+    assert!(pdf.extract_text(&[2]).unwrap().contains("Forest (S)"));
 }
 
 /// A press and release on the table at a table point.

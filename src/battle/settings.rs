@@ -3,6 +3,7 @@
 
 use super::{Event, State};
 use crate::error::{RuleError, refuse};
+use crate::geometry::survey::Fix;
 use crate::units::{LengthUnit, MuScale};
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +48,31 @@ impl Default for Settings {
             mu: MuScale::default(),
             units: LengthUnit::default(),
         }
+    }
+}
+
+impl Settings {
+    /// A length in the chosen unit: "12.7 cm".
+    pub fn length(&self, mu: f64) -> String {
+        self.units.format(mu, self.mu)
+    }
+
+    /// A length in the chosen unit with MU in brackets, for the rules'
+    /// own distances: "7.6 cm (3 MU)".
+    pub fn length_mu(&self, mu: f64) -> String {
+        format!("{} ({} MU)", self.length(mu), crate::units::mu_number(mu))
+    }
+
+    /// Where a surveyed point is, as a tape measure finds it:
+    /// "3.0 cm from S, 40.2 cm from W".
+    pub fn fix(&self, fix: &Fix) -> String {
+        format!(
+            "{} from {}, {} from {}",
+            self.length(fix.long.1),
+            fix.long.0.letter(),
+            self.length(fix.side.1),
+            fix.side.0.letter()
+        )
     }
 }
 

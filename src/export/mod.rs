@@ -3,6 +3,9 @@
 
 mod pdf;
 mod private;
+pub mod schedule;
+mod table_page;
+mod typeset;
 
 pub use crate::clock::today;
 pub use pdf::{Paper, private_pdf, table_pdf};

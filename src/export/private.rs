@@ -32,12 +32,12 @@ pub fn private_page(
             AmbushContent::Dummy => "a dummy".to_string(),
             AmbushContent::Bg { bg: b } => bg(b).to_string(),
         };
+        let at = crate::geometry::survey::Fix::of(a.at, state.table());
         lines.push(format!(
-            "Ambush {}{} at ({:.1}, {:.1}) MU, sealed {}: {what}",
+            "Ambush {}{} at {}, sealed {}: {what}",
             &side.name()[..1],
             crate::battle::marker_number(state, i),
-            a.at[0],
-            a.at[1],
+            state.settings.fix(&at),
             a.sealed.code()
         ));
     }

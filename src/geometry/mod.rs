@@ -9,6 +9,7 @@
 mod search;
 mod shape;
 mod spacing;
+pub mod survey;
 mod zone;
 
 pub use search::{Candidates, any_legal, nearest_legal};
