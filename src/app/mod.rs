@@ -635,7 +635,7 @@ impl eframe::App for MusterApp {
         let ctx = ui.ctx().clone();
         // A secret is being handed over: the whole window is the privacy
         // screen, so nothing of the other player's inputs shows.
-        if let Some((step, screen)) = self.panels.hand_over(self.shown_step(), &self.battle) {
+        if let Some((step, mut screen)) = self.panels.hand_over(self.shown_step(), &self.battle) {
             egui::CentralPanel::default().show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.add_space(ui.available_height() / 3.0);
@@ -648,6 +648,13 @@ impl eframe::App for MusterApp {
                         .clicked()
                     {
                         self.panels.handed_over(step, &self.battle);
+                    }
+                    if let Some((label, command)) = screen.open_choice.take() {
+                        ui.add_space(8.0);
+                        ui.label("or, with nothing to keep secret:");
+                        if ui.button(egui::RichText::new(label).size(16.0)).clicked() {
+                            self.queue.push(command);
+                        }
                     }
                     ui.add_space(8.0);
                     if screen.can_wait && ui.button("Not now: show the battle settings").clicked() {

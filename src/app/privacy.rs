@@ -18,6 +18,10 @@ pub struct HandOver {
     /// Whether the players may leave it for another step (before a private
     /// session, not after one: then the screen must change hands).
     pub can_wait: bool,
+    /// A choice that needs no secret, offered on the screen itself ("South:
+    /// no ambushes"): the player decides it in the open and saves passing
+    /// the screen back and forth.
+    pub open_choice: Option<(String, crate::app::AppCommand)>,
 }
 
 #[derive(Default)]
@@ -55,6 +59,7 @@ impl Privacy {
                     text: "The screen shows nothing secret now: the battle goes on.".into(),
                     button: "Back to the battle".into(),
                     can_wait: false,
+                    open_choice: None,
                 });
             }
             return Some(HandOver {
@@ -65,6 +70,7 @@ impl Privacy {
                 ),
                 button: format!("Screen passed to {next}"),
                 can_wait: false,
+                open_choice: None,
             });
         }
         let (side, what) = wanted?;
@@ -77,6 +83,7 @@ impl Privacy {
             ),
             button: format!("I am {side}: show my secrets"),
             can_wait: true,
+            open_choice: None,
         })
     }
 

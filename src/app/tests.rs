@@ -587,7 +587,9 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     assert!(h.query_by_label_contains("Syrian archers").is_none());
 
     // Batches: Muster says who deploys how many; the player ticks them off.
-    h.get_by_label("North: deploy 3 BGs; skirmishers within 18 MU, others within 12 MU");
+    h.get_by_label(
+        "North: deploy 3 BGs; skirmishers within 18.0 in (18 MU), others within 12.0 in (12 MU)",
+    );
     let hidden = [6, 7, 8];
     let mut batches = 0;
     while let Phase::Deployment(muster::battle::DeploymentTurn::Batch { side, number, size }) =
@@ -600,9 +602,29 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
             .filter(|bg| !(done.contains(bg) || side == Side::South && hidden.contains(bg)))
             .take(size)
             .collect();
-        for bg in next {
-            h.get_by_label_contains(&format!("{} (", army.bgs[bg].name))
-                .click();
+        // Muster proposes the next battle groups, skipping those South
+        // sealed off the table; ticking one of those is warned and refused.
+        for bg in 0..army.bgs.len() {
+            if done.contains(&bg) {
+                continue;
+            }
+            let ticked = h
+                .get_by_label_contains(&format!("{} (", army.bgs[bg].name))
+                .accesskit_node()
+                .toggled()
+                == Some(egui::accesskit::Toggled::True);
+            assert_eq!(ticked, next.contains(&bg), "{}", army.bgs[bg].name);
+        }
+        if side == Side::South && number == 1 {
+            h.get_by_label_contains("Syrian archers (").click();
+            h.run();
+            h.get_by_label_contains("⚠ You sealed Syrian archers off the table");
+            assert!(
+                h.get_by_label("Batch 1 deployed")
+                    .accesskit_node()
+                    .is_disabled()
+            );
+            h.get_by_label_contains("Syrian archers (").click();
             h.run();
         }
         click(&mut h, &format!("Batch {number} deployed"));
@@ -854,4 +876,158 @@ fn removing_a_piece_asks_first() {
         h.state().battle.state().placement.standing().count(),
         standing - 1
     );
+}
+
+/// The app as two players drive it, counting what they do: every click and
+/// every filled-in field is one interaction (issue 11's measure).
+struct Walk {
+    h: Harness<'static, MusterApp>,
+    interactions: usize,
+}
+
+impl Walk {
+    fn click(&mut self, label: &str) {
+        click(&mut self.h, label);
+        self.interactions += 1;
+    }
+
+    fn phase(&self) -> Phase {
+        self.h.state().battle.phase()
+    }
+
+    fn enabled(&self, label: &str) -> bool {
+        self.h
+            .query_by_label(label)
+            .is_some_and(|n| !n.accesskit_node().is_disabled())
+    }
+}
+
+#[test]
+fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions() {
+    use muster::battle::{DeploymentTurn, PlacementTurn};
+    let dir = tempfile::tempdir().unwrap();
+    let mut w = Walk {
+        h: harness(&dir.path().join("autosaves")),
+        interactions: 0,
+    };
+    w.h.run();
+    for (side, (roster, _)) in Side::BOTH.into_iter().zip(muster::examples::ROSTERS) {
+        w.click("Load example army");
+        w.click(roster);
+        w.click(WITHOUT_PASSPHRASE);
+        w.click(&format!("Confirm {side}'s army"));
+    }
+    assert_eq!(w.phase(), Phase::Initiative);
+    w.click("🎲 Roll for both");
+    let mut stuck = 0;
+    let mut last = (w.phase(), 0);
+    while w.phase() != Phase::Play {
+        let state = w.h.state().battle.state().clone();
+        match w.phase() {
+            Phase::Territory(side) => {
+                let other = state.armies[side.opponent()].as_ref().unwrap();
+                let name =
+                    w.h.state()
+                        .battle
+                        .ruleset()
+                        .territory_name(&other.territories[0])
+                        .to_string();
+                w.click(&format!("Choose {name}"));
+            }
+            Phase::Compulsory(_) => {
+                let first = w.h.state().battle.remaining_compulsory()[0].clone();
+                let name =
+                    w.h.state()
+                        .battle
+                        .ruleset()
+                        .terrain_name(&first)
+                        .to_string();
+                w.click(&format!("Take {name}"));
+            }
+            Phase::Selection(side) => {
+                if w.h.query_by_label(&format!("{side} selects now")).is_some() {
+                    w.click(&format!("{side} selects now"));
+                } else if w.h.state().battle.selections_used(side) == 0 {
+                    // One piece each, the first the rules allow.
+                    let pick =
+                        w.h.state()
+                            .battle
+                            .selection_options(side)
+                            .into_iter()
+                            .find(|o| o.verdict.is_ok())
+                            .unwrap();
+                    let name =
+                        w.h.state()
+                            .battle
+                            .ruleset()
+                            .terrain_name(&pick.terrain)
+                            .to_string();
+                    let label = if pick.large {
+                        format!("Large {}", name.to_lowercase())
+                    } else {
+                        name
+                    };
+                    w.click(&format!("Select {label}"));
+                } else {
+                    w.click(&format!("Finish {side}'s selection"));
+                }
+            }
+            Phase::Placement(t) => match t {
+                PlacementTurn::Waterway { .. } => {
+                    let label =
+                        w.h.get_by_label_contains("Place the ")
+                            .accesskit_node()
+                            .label()
+                            .unwrap_or_default()
+                            .to_string();
+                    w.click(&label);
+                }
+                PlacementTurn::Going { side, .. }
+                | PlacementTurn::Roll { side, .. }
+                | PlacementTurn::AdjustRoll { side, .. } => w.click(&format!("Roll for {side}")),
+                PlacementTurn::Place { piece, .. } => {
+                    let name =
+                        muster::battle::piece_name(&state, w.h.state().battle.ruleset(), piece);
+                    let place = format!("Place {name} here");
+                    if !w.enabled(&place) {
+                        w.click("Snap to nearest legal position");
+                    }
+                    w.click(&place);
+                }
+                PlacementTurn::Adjust { .. } => w.click("Leave it where it is"),
+                PlacementTurn::Road { .. } => w.click("No road"),
+            },
+            Phase::Deployment(t) => match t {
+                DeploymentTurn::Camp(_) => w.click("Place camp"),
+                DeploymentTurn::Fortifications(side) => {
+                    w.click(&format!("{side}: finish fortifications"))
+                }
+                DeploymentTurn::Ambushes(side) | DeploymentTurn::FlankMarches(side) => {
+                    let none = if matches!(t, DeploymentTurn::Ambushes(_)) {
+                        format!("{side}: no ambushes")
+                    } else {
+                        format!("{side}: no flank marches")
+                    };
+                    w.click(&none);
+                }
+                DeploymentTurn::Batch { number, .. } => {
+                    w.click(&format!("Batch {number} deployed"))
+                }
+                DeploymentTurn::Dismount(side) => w.click(&format!("{side}: no dismounting")),
+                DeploymentTurn::Commanders(side) => w.click(&format!("{side}: commanders placed")),
+            },
+            Phase::MovesFirst => w.click("🎲 Roll for both"),
+            other => panic!("unexpected {other:?}"),
+        }
+        let now = (w.phase(), w.h.state().battle.log().len());
+        if now == last {
+            stuck += 1;
+            assert!(stuck < 3, "no progress at {now:?}");
+        } else {
+            stuck = 0;
+        }
+        last = now;
+    }
+    println!("interactions to Play: {}", w.interactions);
+    assert!(w.interactions <= 80, "{} interactions", w.interactions);
 }

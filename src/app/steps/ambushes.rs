@@ -70,8 +70,19 @@ impl AmbushesPanel {
 
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
         let wanted = turn(battle).filter(|_| showing);
-        self.privacy
-            .screen(battle, wanted.map(|s| (s, "places his ambushes")))
+        let mut screen = self
+            .privacy
+            .screen(battle, wanted.map(|s| (s, "places his ambushes")))?;
+        if let (Some(side), true) = (wanted, screen.can_wait) {
+            screen.open_choice = Some((
+                format!("{side}: no ambushes"),
+                AppCommand::Apply(Command::Finish {
+                    side,
+                    step: Finished::Ambushes,
+                }),
+            ));
+        }
+        Some(screen)
     }
 
     /// The hand-over screen's button was clicked.

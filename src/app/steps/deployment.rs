@@ -9,7 +9,7 @@ use crate::app::table_view::{Frame, Overlay};
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Stroke, Vec2};
 use muster::battle::{Battle, Command, DeploymentTurn, Finished, Phase, batch_plan, deployed_bgs};
-use muster::side::Side;
+use muster::side::{Side, Sides};
 use std::collections::BTreeSet;
 
 #[derive(Default)]
@@ -19,6 +19,9 @@ pub struct DeploymentPanel {
     for_turn: Option<DeploymentTurn>,
     /// *Batch n deployed*, for the footer.
     main: Option<MainAction>,
+    /// Each side's battle groups sealed off the table, as far as his own
+    /// private sessions in this window showed them (see `FlankMarchesPanel`).
+    pub off_table: Sides<BTreeSet<usize>>,
 }
 
 fn turn(battle: &Battle) -> Option<DeploymentTurn> {
@@ -33,10 +36,24 @@ fn turn(battle: &Battle) -> Option<DeploymentTurn> {
 }
 
 impl DeploymentPanel {
-    fn settle(&mut self, t: Option<DeploymentTurn>) {
-        if self.for_turn != t {
-            self.ticked.clear();
-            self.for_turn = t;
+    /// A new turn starts from Muster's proposal: for a batch, the next
+    /// battle groups of the roster in order, skipping those deployed and
+    /// those he sealed off the table; the player changes the ticks to
+    /// match what he set on the real table.
+    fn settle(&mut self, battle: &Battle, t: Option<DeploymentTurn>) {
+        if self.for_turn == t {
+            return;
+        }
+        self.ticked.clear();
+        self.for_turn = t;
+        if let Some(DeploymentTurn::Batch { side, size, .. }) = t
+            && let Some(army) = &battle.state().armies[side]
+        {
+            let done = deployed_bgs(battle.state(), side);
+            self.ticked = (0..army.bgs.len())
+                .filter(|bg| !done.contains(bg) && !self.off_table[side].contains(bg))
+                .take(size)
+                .collect();
         }
     }
 }
@@ -59,7 +76,7 @@ impl StepPanel for DeploymentPanel {
         self.main = None;
         super::help(ui, battle, "deployment");
         let t = turn(battle);
-        self.settle(t);
+        self.settle(battle, t);
         let state = battle.state();
         let ruleset = battle.ruleset();
         let rules = &ruleset.deployment;
@@ -78,12 +95,14 @@ impl StepPanel for DeploymentPanel {
         ui.add_space(4.0);
         match t {
             DeploymentTurn::Batch { number, size, .. } => {
+                let settings = &state.settings;
                 ui.heading(format!(
-                    "{side}: deploy {size} BGs; skirmishers within {} MU, others within {} MU",
-                    rules.skirmisher_depth, rules.other_depth
+                    "{side}: deploy {size} BGs; skirmishers within {}, others within {}",
+                    settings.length_mu(rules.skirmisher_depth),
+                    settings.length_mu(rules.other_depth)
                 ));
                 ui.label(format!(
-                    "Batch {number}. Tick each battle group as you set it on the table (not those in ambush or marching)."
+                    "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table (not those in ambush or marching)."
                 ));
                 let done = deployed_bgs(state, side);
                 for bg in 0..army.bgs.len() {
@@ -102,9 +121,10 @@ impl StepPanel for DeploymentPanel {
                     };
                     let mut on = self.ticked.contains(&bg);
                     let text = format!(
-                        "{} ({}, within {depth} MU)",
+                        "{} ({}, within {})",
                         group.name,
-                        ruleset.troop_name(&group.troop_type)
+                        ruleset.troop_name(&group.troop_type),
+                        settings.length_mu(depth)
                     );
                     if ui.checkbox(&mut on, text).changed() {
                         if on {
@@ -114,15 +134,36 @@ impl StepPanel for DeploymentPanel {
                         }
                     }
                 }
+                // His own sealed records say these are off the table: a
+                // warning for him, shown only if he ticks one.
+                let sealed: Vec<&str> = self
+                    .ticked
+                    .iter()
+                    .filter(|bg| self.off_table[side].contains(bg))
+                    .map(|bg| army.bgs[*bg].name.as_str())
+                    .collect();
+                let why_not = (!sealed.is_empty()).then(|| {
+                    format!(
+                        "⚠ You sealed {} off the table (in ambush or marching): untick it",
+                        sealed.join(", ")
+                    )
+                });
+                if let Some(why) = &why_not {
+                    ui.colored_label(ui.visuals().warn_fg_color, why);
+                }
                 let command = Command::DeployBatch {
                     side,
                     bgs: self.ticked.iter().copied().collect(),
                 };
-                let legal = verdict_line(ui, battle, &command, "✔ The batch is complete");
-                self.main = Some(MainAction::new(
-                    format!("Batch {number} deployed"),
-                    legal.then_some(AppCommand::Apply(command)),
-                ));
+                let legal = why_not.is_none()
+                    && verdict_line(ui, battle, &command, "✔ The batch is complete");
+                self.main = Some(
+                    MainAction::new(
+                        format!("Batch {number} deployed"),
+                        legal.then_some(AppCommand::Apply(command)),
+                    )
+                    .why_not(why_not),
+                );
             }
             DeploymentTurn::Dismount(_) => {
                 ui.heading(format!("{side}: commit to dismounting"));
@@ -159,9 +200,17 @@ impl StepPanel for DeploymentPanel {
             }
             DeploymentTurn::Commanders(_) => {
                 ui.heading(format!(
-                    "{side}: place your commanders within {} MU of your long edge",
-                    rules.commander_depth
+                    "{side}: place your commanders within {} of your long edge",
+                    state.settings.length_mu(rules.commander_depth)
                 ));
+                if state
+                    .deployment
+                    .flank_marches
+                    .iter()
+                    .any(|m| m.side == side)
+                {
+                    ui.label("A commander who leads a flank march is not placed now: he arrives with it.");
+                }
                 ui.label(format!("C-in-C: {}", army.c_in_c.name));
                 for c in &army.commanders {
                     ui.label(format!("{}: {}", c.quality.name(), c.name));
@@ -202,7 +251,11 @@ impl Overlay for DeploymentPanel {
             painter.text(
                 b + Vec2::new(-4.0, -2.0),
                 Align2::RIGHT_BOTTOM,
-                format!("{} {what}: {depth} MU", t.side()),
+                format!(
+                    "{} {what}: {}",
+                    t.side(),
+                    battle.state().settings.length_mu(depth)
+                ),
                 FontId::proportional(12.0),
                 colour,
             );

@@ -12,7 +12,7 @@ use muster::battle::{
     AmbushContent, Battle, Command, DeploymentTurn, Flank, FlankMarchPlan, Phase,
     arrival_modifiers, seal_plan,
 };
-use muster::side::Side;
+use muster::side::{Side, Sides};
 use std::collections::BTreeSet;
 
 pub struct FlankMarchesPanel {
@@ -21,6 +21,10 @@ pub struct FlankMarchesPanel {
     commander: usize,
     flank: Flank,
     error: Option<String>,
+    /// Each side's battle groups he sealed off the table (in ambush or
+    /// marching), as his own private session showed them: kept in memory
+    /// only, so his deployment checklist can warn him (never saved).
+    pub off_table: Sides<BTreeSet<usize>>,
 }
 
 impl Default for FlankMarchesPanel {
@@ -31,6 +35,7 @@ impl Default for FlankMarchesPanel {
             commander: 0,
             flank: Flank::Left,
             error: None,
+            off_table: Sides::default(),
         }
     }
 }
@@ -53,8 +58,28 @@ impl FlankMarchesPanel {
             self.privacy.forget();
         }
         let wanted = turn(battle).filter(|_| showing);
-        self.privacy
-            .screen(battle, wanted.map(|s| (s, "records his flank marches")))
+        let mut screen = self
+            .privacy
+            .screen(battle, wanted.map(|s| (s, "records his flank marches")))?;
+        // Without an ambush marker nothing of his is off the table yet, so
+        // "none" needs no secret: the off-table count is 0 for all to see.
+        let no_markers = |side: Side| {
+            !battle
+                .state()
+                .deployment
+                .ambushes
+                .iter()
+                .any(|a| a.side == side)
+        };
+        if let (Some(side), true) = (wanted, screen.can_wait)
+            && no_markers(side)
+        {
+            screen.open_choice = Some((
+                format!("{side}: no flank marches"),
+                AppCommand::Apply(Command::FinishFlankMarches { side, off_table: 0 }),
+            ));
+        }
+        Some(screen)
     }
 
     pub fn handed_over(&mut self, battle: &Battle) {
@@ -114,6 +139,7 @@ impl StepPanel for FlankMarchesPanel {
             ));
             hidden.extend(plan.bgs.iter().copied());
         }
+        self.off_table[side] = hidden.clone();
         if army.commanders.is_empty() {
             ui.label("This army has no commander besides the C-in-C to lead a flank march.");
         } else {
