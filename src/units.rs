@@ -76,9 +76,93 @@ pub fn mu_number(mu: f64) -> String {
     text.strip_suffix(".0").map_or(text.clone(), str::to_string)
 }
 
+/// `text` (a rule's message, a log line: the engine speaks MU) with every
+/// "N MU" read out in the chosen unit, MU kept in brackets: "0.3 MU from
+/// Forest" becomes "0.8 cm (0.3 MU) from Forest". A length already in
+/// brackets ("(4 MU)") is left as it is.
+pub fn speak(text: &str, unit: LengthUnit, scale: MuScale) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(at) = rest.find(" MU") {
+        let (head, tail) = rest.split_at(at);
+        let after = &tail[" MU".len()..];
+        let boundary = !after.starts_with(|c: char| c.is_alphanumeric());
+        let start = number_start(head);
+        let number = &head[start..];
+        let bracketed = head[..start].ends_with('(');
+        match number.parse::<f64>() {
+            Ok(mu) if boundary && !bracketed && !number.starts_with('.') => {
+                // "4 x 6 MU": both sizes.
+                let before = &head[..start];
+                let pair = before.strip_suffix(" x ").and_then(|b| {
+                    let s = number_start(b);
+                    b[s..].parse::<f64>().ok().map(|w| (s, &b[s..], w))
+                });
+                match pair {
+                    Some((s, first, w)) => {
+                        out.push_str(&before[..s]);
+                        out.push_str(&format!(
+                            "{} x {} ({first} x {number} MU)",
+                            unit.format(w, scale),
+                            unit.format(mu, scale)
+                        ));
+                    }
+                    None => {
+                        out.push_str(before);
+                        out.push_str(&format!("{} ({number} MU)", unit.format(mu, scale)));
+                    }
+                }
+            }
+            _ => {
+                out.push_str(head);
+                out.push_str(" MU");
+            }
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where the number that ends `text` starts (`text.len()` if none does).
+fn number_start(text: &str) -> usize {
+    text.char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_digit() || *c == '.')
+        .last()
+        .map_or(text.len(), |(i, _)| i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_speak_the_chosen_unit_with_mu_in_brackets() {
+        let cm = LengthUnit::Centimetres;
+        assert_eq!(
+            speak("0.3 MU from Forest (rule 5)", cm, MuScale::Mm25),
+            "0.8 cm (0.3 MU) from Forest (rule 5)"
+        );
+        assert_eq!(
+            speak("within 12 MU, skirmishers 18 MU.", cm, MuScale::Mm25),
+            "within 30.0 cm (12 MU), skirmishers 45.0 cm (18 MU)."
+        );
+        assert_eq!(
+            speak("table 72 x 48 MU", cm, MuScale::Mm25),
+            "table 180.0 cm x 120.0 cm (72 x 48 MU)"
+        );
+        // Already bracketed, not a number, or part of a word: unchanged.
+        for same in [
+            "a 7.6 cm (3 MU) gap",
+            "the MU scale",
+            "x MU",
+            "4 MUs",
+            "no unit",
+        ] {
+            assert_eq!(speak(same, cm, MuScale::Mm25), same);
+        }
+    }
 
     #[test]
     fn mu_numbers_drop_a_needless_decimal() {

@@ -15,6 +15,7 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle) {
             }
             for (i, (line, roll)) in lines.iter().enumerate() {
                 let mark = if *roll { "🎲" } else { "•" };
+                let line = battle.state().settings.speak(line);
                 ui.label(format!("{:>3}. {mark} {line}", i + 1));
             }
         });

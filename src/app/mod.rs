@@ -272,8 +272,9 @@ impl MusterApp {
         if entry.has_roll() {
             let lines = self.battle.log_lines();
             let new = &lines[lines.len() - entry.events.len()..];
+            let settings = &self.battle.state().settings;
             self.last_rolls
-                .extend(new.iter().map(|(text, _)| text.clone()));
+                .extend(new.iter().map(|(text, _)| settings.speak(text)));
         }
     }
 
@@ -620,6 +621,7 @@ impl MusterApp {
         }
         match &self.status {
             Some(Status::Error(text)) => {
+                let text = self.battle.state().settings.speak(text);
                 ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
             }
             Some(Status::Info(text)) => {

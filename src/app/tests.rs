@@ -1031,3 +1031,26 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
     println!("interactions to Play: {}", w.interactions);
     assert!(w.interactions <= 80, "{} interactions", w.interactions);
 }
+
+#[test]
+fn with_centimetres_chosen_the_panel_log_and_refusals_speak_centimetres() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = north_to_place(dir.path());
+    let mut battle = muster::store::load_battle(&path).unwrap();
+    let mut settings = battle.state().settings.clone();
+    settings.units = muster::units::LengthUnit::Centimetres;
+    settings.mu = muster::units::MuScale::Mm25;
+    battle
+        .apply(muster::battle::Command::Configure { settings })
+        .unwrap();
+    muster::store::save_battle(&path, &battle).unwrap();
+    let mut h = opened(dir.path(), path);
+    type_into(&mut h, "North's die", "2");
+    click(&mut h, "Enter North's die");
+    // What a tape measure needs, in cm: the turn and two edge distances.
+    h.get_by_label_contains(
+        "Lay it turned 0° (square to the edges); its point nearest N at 0.0 cm from N",
+    );
+    // The log speaks cm with MU in brackets.
+    h.get_by_label_contains("table 180.0 cm x 120.0 cm (72 x 48 MU)");
+}

@@ -63,6 +63,12 @@ impl Settings {
         format!("{} ({} MU)", self.length(mu), crate::units::mu_number(mu))
     }
 
+    /// A message of the engine's (it speaks MU) in the chosen unit, MU in
+    /// brackets: see `units::speak`.
+    pub fn speak(&self, text: &str) -> String {
+        crate::units::speak(text, self.units, self.mu)
+    }
+
     /// Where a surveyed point is, as a tape measure finds it:
     /// "3.0 cm from S, 40.2 cm from W".
     pub fn fix(&self, fix: &Fix) -> String {

@@ -415,7 +415,7 @@ fn log_pages(
         .log_lines()
         .iter()
         .enumerate()
-        .map(|(n, (line, _))| format!("{:>3}. {line}", n + 1))
+        .map(|(n, (line, _))| format!("{:>3}. {}", n + 1, battle.state().settings.speak(line)))
         .collect();
     text_pages("Setup log", &lines, paper, font, metrics)
 }

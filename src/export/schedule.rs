@@ -7,7 +7,7 @@
 use crate::battle::{
     Battle, Settings, camp_footprint, fortification_footprint, marker_number, piece_name,
 };
-use crate::geometry::survey::{Fix, reference_points, turn};
+use crate::geometry::survey::{Fix, reference_points, turn, turn_words};
 use crate::geometry::{Footprint, Pose, Shape};
 use crate::side::Side;
 
@@ -53,12 +53,7 @@ impl Item {
 
     /// Its turn as printed: "turned 30° anticlockwise", "square to the edges".
     pub fn turn_words(&self) -> String {
-        match self.turn {
-            None => String::new(),
-            Some(t) if t.abs() < 0.05 => "0° (square to the edges)".into(),
-            Some(t) if t > 0.0 => format!("{t:.0}° anticlockwise"),
-            Some(t) => format!("{:.0}° clockwise", -t),
-        }
+        self.turn.map_or(String::new(), turn_words)
     }
 }
 

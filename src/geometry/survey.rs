@@ -92,6 +92,18 @@ pub fn turn(shape: &Shape, angle: f64) -> f64 {
     if a > period / 2.0 { a - period } else { a }
 }
 
+/// A turn (see `turn`) in words: "20° anticlockwise", "0° (square to the
+/// edges)".
+pub fn turn_words(t: f64) -> String {
+    if t.abs() < 0.05 {
+        "0° (square to the edges)".into()
+    } else if t > 0.0 {
+        format!("{t:.0}° anticlockwise")
+    } else {
+        format!("{:.0}° clockwise", -t)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

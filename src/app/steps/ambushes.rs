@@ -174,7 +174,7 @@ impl StepPanel for AmbushesPanel {
             if let (Some(at), Some(content)) = (self.draft, self.content) {
                 ui.label(format!("Marker at ({:.1}, {:.1})", at[0], at[1]));
                 let check = check_ambush(state, battle.ruleset(), side, content, at);
-                let legal = super::verdict(ui, check.map(|_| ()), super::LEGAL_POSITION);
+                let legal = super::verdict(ui, battle, check.map(|_| ()), super::LEGAL_POSITION);
                 let button = egui::Button::new("Seal and place ambush marker");
                 if ui.add_enabled(legal, button).clicked() {
                     match seal_ambush(state, battle.ruleset(), side, at, content, &key) {

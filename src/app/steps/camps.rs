@@ -150,6 +150,12 @@ impl StepPanel for CampsPanel {
         ui.label("Click the table to put it there, or type the position.");
         let pose = self.pose(battle, t);
         pose_fields(ui, pose);
+        let [w, d] = match t {
+            DeploymentTurn::Camp(_) => ruleset.deployment.camp.footprint,
+            _ => ruleset.deployment.fortifications.footprint,
+        };
+        let shape = muster::geometry::Shape::Rectangle { width: w, depth: d };
+        ui.label(super::tape_measure(state, &shape, *pose));
         let command = Self::command(t, *pose);
         let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
         self.main = Some(MainAction::new(

@@ -164,6 +164,26 @@ fn help(ui: &mut egui::Ui, battle: &Battle, key: &str) {
     }
 }
 
+/// What a player needs to lay the piece on the real table: its turn and
+/// the two points of its outline nearest the edges, in the chosen unit.
+pub(super) fn tape_measure(
+    state: &muster::battle::State,
+    shape: &muster::geometry::Shape,
+    pose: muster::geometry::Pose,
+) -> String {
+    use muster::geometry::survey::{reference_points, turn, turn_words};
+    let footprint = muster::geometry::Footprint::new(shape, pose);
+    let [long, side] = reference_points(&footprint, state.table());
+    format!(
+        "Lay it turned {}; its point nearest {} at {}; its point nearest {} at {}.",
+        turn_words(turn(shape, pose.angle)),
+        long.long.0.letter(),
+        state.settings.fix(&long),
+        side.side.0.letter(),
+        state.settings.fix(&side)
+    )
+}
+
 /// What a passed check says of a position.
 pub(super) const LEGAL_POSITION: &str = "✔ Legal position";
 
@@ -176,18 +196,24 @@ pub(super) fn verdict_line(
     command: &Command,
     ok: &str,
 ) -> bool {
-    verdict(ui, battle.check(command).map(|_| ()), ok)
+    verdict(ui, battle, battle.check(command).map(|_| ()), ok)
 }
 
 /// Shows a rule check's answer: `ok`, or the rule it breaks.
-pub(super) fn verdict(ui: &mut egui::Ui, check: Result<(), muster::RuleError>, ok: &str) -> bool {
+pub(super) fn verdict(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    check: Result<(), muster::RuleError>,
+    ok: &str,
+) -> bool {
     match check {
         Ok(_) => {
             ui.colored_label(Color32::from_rgb(60, 170, 80), ok);
             true
         }
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
+            let text = battle.state().settings.speak(&e.to_string());
+            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {text}"));
             false
         }
     }

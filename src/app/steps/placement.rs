@@ -246,6 +246,7 @@ impl StepPanel for PlacementPanel {
                             .speed(0.1),
                     )
                     .labelled_by(l.id);
+                    ui.label(format!("= {}", state.settings.length(self.width)));
                     if river {
                         let l = ui.label("Distance from the edge (MU)");
                         let reach = ruleset.river.within_of_side_edge;
@@ -255,6 +256,7 @@ impl StepPanel for PlacementPanel {
                                 .speed(0.1),
                         )
                         .labelled_by(l.id);
+                        ui.label(format!("= {}", state.settings.length(self.offset)));
                     } else {
                         self.offset = 0.0;
                     }
@@ -369,15 +371,9 @@ impl StepPanel for PlacementPanel {
                         draft.pose.angle = (draft.pose.angle - 15.0).rem_euclid(360.0);
                     }
                 });
-                let (units, mu) = (state.settings.units, state.settings.mu);
-                ui.label(format!(
-                    "Centre ({:.1}, {:.1}) MU = {} from the west edge, {} from the south edge; turned {:.0}°",
-                    draft.pose.x,
-                    draft.pose.y,
-                    units.format(draft.pose.x, mu),
-                    units.format(draft.pose.y, mu),
-                    draft.pose.angle
-                ));
+                if let Some(rolled) = &state.placement.rolled {
+                    ui.label(super::tape_measure(state, &rolled.shape, draft.pose));
+                }
                 let command = Command::PlacePiece {
                     side,
                     pose: draft.pose,
@@ -704,7 +700,13 @@ impl Overlay for PlacementPanel {
                         }
                         None => {
                             draft.pose = from;
-                            self.notice = Some((battle.log().len(), format!("Drop refused: {e}")));
+                            self.notice = Some((
+                                battle.log().len(),
+                                format!(
+                                    "Drop refused: {}",
+                                    battle.state().settings.speak(&e.to_string())
+                                ),
+                            ));
                         }
                     }
                 } else if response.drag_stopped() {
