@@ -47,7 +47,7 @@ pub fn show(
 
 /// "3 5" or "3,5" → [3, 5]. Anything but numbers and separators is an
 /// error; the numbers themselves are left for the engine to judge.
-fn parse(text: &str) -> Result<Vec<u8>, String> {
+pub fn parse(text: &str) -> Result<Vec<u8>, String> {
     let tokens: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())

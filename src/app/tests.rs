@@ -663,7 +663,21 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Reveal South's flank march 1");
     click(&mut h, "I am South: show my secrets");
     open_secrets(&mut h, Side::South, PASS);
+    // The straggling dice rolled on the table, typed: a 7 is refused with
+    // the rule, nothing is revealed until every battle group has its die.
+    click(&mut h, "Type the straggling dice rolled on the table");
+    assert!(h.query_by_label("Reveal to both players").is_none());
+    type_into(&mut h, "Ala Petriana's straggling dice", "7 3");
+    type_into(&mut h, "Ala Indiana's straggling dice", "5 4");
+    h.get_by_label_contains("a die shows 1 to 6");
+    replace_text(&mut h, "Ala Petriana's straggling dice", "4 2");
     click(&mut h, "Reveal to both players");
+    let straggling = &h.state().battle.state().deployment.flank_marches[0].straggling;
+    assert_eq!(straggling.len(), 2);
+    assert!(
+        straggling.iter().all(|s| !s.roll.is_app()),
+        "typed, not the app's"
+    );
     // South revealed in his own turn: the screen comes back to him.
     h.get_by_label("The screen shows nothing secret now: the battle goes on.");
     assert!(h.query_by_label("Screen passed to North").is_none());

@@ -30,9 +30,58 @@ pub struct PlayPanel {
     opening: Option<Opening>,
     typed: String,
     error: Option<String>,
+    /// Straggling dice typed as rolled on the table, one field per battle
+    /// group of the march being revealed; `None`: the app rolls them.
+    straggling: Option<Vec<String>>,
 }
 
 impl PlayPanel {
+    /// The straggling dice for the battle groups `bgs` of `owner`'s march:
+    /// the app's, or those typed as rolled on the table (a die, then any
+    /// quality re-roll dice, per battle group).
+    fn straggling_dice(
+        &mut self,
+        ui: &mut egui::Ui,
+        battle: &Battle,
+        owner: Side,
+        bgs: &[usize],
+    ) -> Result<Vec<DiceInput>, String> {
+        let mut typed = self.straggling.is_some();
+        ui.checkbox(&mut typed, "Type the straggling dice rolled on the table")
+            .on_hover_text("Otherwise the app rolls one straggling test per battle group (rule 10), re-rolls included");
+        if !typed {
+            self.straggling = None;
+            return Ok(vec![DiceInput::app(); bgs.len()]);
+        }
+        let fields = self.straggling.get_or_insert_with(Vec::new);
+        fields.resize(bgs.len(), String::new());
+        let army = battle.state().armies[owner].as_ref();
+        let mut dice = Vec::new();
+        let mut missing = None;
+        egui::Grid::new("straggling").num_columns(2).show(ui, |ui| {
+            for (bg, text) in bgs.iter().zip(fields.iter_mut()) {
+                let name = army
+                    .and_then(|a| a.bgs.get(*bg))
+                    .map_or("?".to_string(), |b| b.name.clone());
+                ui.label(&name);
+                ui.add(
+                    egui::TextEdit::singleline(text)
+                        .desired_width(80.0)
+                        .hint_text("e.g. 3 5"),
+                )
+                .accessible_name(format!("{name}'s straggling dice"));
+                ui.end_row();
+                match crate::app::dice_input::parse(text) {
+                    Ok(d) => dice.push(DiceInput::Typed(d)),
+                    Err(e) => {
+                        missing.get_or_insert(format!("{name}: {e}"));
+                    }
+                }
+            }
+        });
+        missing.map_or(Ok(dice), Err)
+    }
+
     fn wanted(&self, battle: &Battle) -> Option<Side> {
         match self.opening? {
             Opening::March(m) => battle
@@ -64,6 +113,7 @@ impl PlayPanel {
     /// (the owner himself when he revealed in his own turn).
     fn done(&mut self, battle: &Battle, owner: Side) {
         self.opening = None;
+        self.straggling = None;
         let next = current_turn(battle.state()).map_or(owner.opponent(), |(_, s)| s);
         self.privacy.release(next);
     }
@@ -142,31 +192,37 @@ impl StepPanel for PlayPanel {
                 Opening::March(m) => {
                     let n = state.deployment.flank_marches[m].sealed.code();
                     ui.label(format!(
-                        "Revealing flank march {} ({n}); straggling dice by the app.",
+                        "Revealing flank march {} ({n}).",
                         march_number(state, m)
                     ));
-                    let count = self
+                    let bgs = self
                         .privacy
                         .marches(battle)
                         .into_iter()
                         .find(|(i, _)| *i == m)
-                        .map_or(0, |(_, r)| r.secret.bgs.len());
-                    reveal_plan(state, owner, m, &key, vec![DiceInput::app(); count])
+                        .map_or(Vec::new(), |(_, r)| r.secret.bgs.clone());
+                    match self.straggling_dice(ui, battle, owner, &bgs) {
+                        Ok(dice) => reveal_plan(state, owner, m, &key, dice),
+                        Err(why) => Err(muster::RuleError::new("10", why)),
+                    }
                 }
                 Opening::Ambush(_, marker, reason) => {
                     let a = &state.deployment.ambushes[marker];
+                    let at = muster::geometry::survey::Fix::of(a.at, state.table());
                     ui.label(format!(
-                        "Revealing ambush marker {}{} at ({:.1}, {:.1}) ({}), because {}.",
+                        "Revealing ambush marker {}{} at {} ({}), because {}.",
                         &owner.name()[..1],
                         marker_number(state, marker),
-                        a.at[0],
-                        a.at[1],
+                        state.settings.fix(&at),
                         a.sealed.code(),
                         reason.text()
                     ));
                     reveal_ambush(state, owner, marker, &key, reason)
                 }
             };
+            // Checked before it is offered: a typed 7 is refused here, with
+            // the rule, not after the owner has handed the screen back.
+            let command = command.and_then(|c| battle.check(&c).map(|_| c));
             match command {
                 Ok(command) => {
                     if ui.button("Reveal to both players").clicked() {
