@@ -4,6 +4,7 @@
 //! and render views of it.
 
 pub mod army;
+pub mod army_list;
 pub mod battle;
 pub mod clock;
 pub mod dice;

@@ -1068,3 +1068,49 @@ fn with_centimetres_chosen_the_panel_log_and_refusals_speak_centimetres() {
     // The log speaks cm with MU in brackets.
     h.get_by_label_contains("table 180.0 cm x 120.0 cm (72 x 48 MU)");
 }
+
+#[test]
+fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    h.run();
+    click(&mut h, "Import army list…");
+    type_into(
+        &mut h,
+        "Army list text",
+        "# Britons\n8, Warband, medium fut, average, undrilled\n4, Chariots, light horse, average, undrilled\n",
+    );
+    click(&mut h, "Import battle groups");
+    h.get_by_label_contains("line 2, troop type: \"medium fut\" is not one of:");
+    assert!(
+        h.state().panels.armies.draft(Side::South).bgs.is_empty(),
+        "nothing taken from a bad list"
+    );
+    replace_text(
+        &mut h,
+        "Army list text",
+        "# Britons\n8, Warband, medium foot, average, undrilled\n4, Chariots, light horse, average, undrilled\n",
+    );
+    click(&mut h, "Import battle groups");
+    let bgs = h.state().panels.armies.draft(Side::South).bgs.clone();
+    assert_eq!(bgs.len(), 2);
+    assert_eq!((bgs[0].name.as_str(), bgs[0].bases), ("Warband", 8));
+    assert!(
+        h.query_by_label("Army list text").is_none(),
+        "closed once imported"
+    );
+
+    // Duplicate a row; Enter in a name adds the next row, numbered as it.
+    click(&mut h, "Duplicate BG 1");
+    let bgs = &h.state().panels.armies.draft(Side::South).bgs;
+    assert_eq!(bgs.len(), 3);
+    assert_eq!(bgs[1].name, "Warband");
+    h.get_by_label("BG 3 name").focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    let bgs = &h.state().panels.armies.draft(Side::South).bgs;
+    assert_eq!(bgs.len(), 4);
+    assert_eq!(bgs[3].name, "BG 4");
+}

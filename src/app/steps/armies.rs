@@ -24,6 +24,14 @@ pub struct ArmiesPanel {
     passphrases: Sides<PassphraseDraft>,
     /// *Confirm*, worked out by `ui` for the footer.
     main: Option<MainAction>,
+    /// A pasted plain-text army list, and why it was refused.
+    list: Option<ListDraft>,
+}
+
+#[derive(Default)]
+struct ListDraft {
+    text: String,
+    errors: Vec<String>,
 }
 
 /// A passphrase being chosen: typed twice, or declined.
@@ -65,9 +73,55 @@ impl ArmiesPanel {
         self.side = Some(side);
     }
 
+    /// The army being entered for `side`, as the form holds it.
+    #[cfg(test)]
+    pub fn draft(&self, side: Side) -> &Army {
+        &self.drafts[side]
+    }
+
     /// The passphrase was set: nothing of it stays in the form.
     pub fn passphrase_set(&mut self, side: Side) {
         self.passphrases[side] = PassphraseDraft::default();
+    }
+
+    /// The pasted army list, if one is being imported: its text, and the
+    /// errors by line that keep it out.
+    fn army_list(&mut self, ui: &mut egui::Ui, side: Side, ruleset: &muster::ruleset::Ruleset) {
+        let Some(list) = &mut self.list else { return };
+        let mut close = false;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.strong("Import an army list");
+            ui.label("One battle group a line: bases, name, troop type, quality, drilled or undrilled, and optionally \"may dismount\". Lines starting with # are skipped.");
+            ui.add(
+                egui::TextEdit::multiline(&mut list.text)
+                    .desired_rows(6)
+                    .desired_width(f32::INFINITY)
+                    .hint_text("4, Legio V, heavy foot, superior, drilled"),
+            )
+            .accessible_name("Army list text");
+            for e in &list.errors {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Import battle groups").clicked() {
+                    match muster::army_list::parse_army_list(&list.text, ruleset) {
+                        Ok(bgs) => {
+                            self.drafts[side].bgs = bgs;
+                            close = true;
+                        }
+                        Err(errors) => {
+                            list.errors = errors.iter().map(ToString::to_string).collect();
+                        }
+                    }
+                }
+                if ui.button("Cancel import").clicked() {
+                    close = true;
+                }
+            });
+        });
+        if close {
+            self.list = None;
+        }
     }
 
     /// The passphrase fields for a side that has none yet.
@@ -241,6 +295,13 @@ impl StepPanel for ArmiesPanel {
             if ui.button("Save roster…").clicked() {
                 out.push(AppCommand::Dialog(FileAction::SaveRoster(draft.clone())));
             }
+            if ui
+                .add_enabled(!locked, egui::Button::new("Import army list…"))
+                .on_hover_text("Paste a plain-text list: one battle group a line")
+                .clicked()
+            {
+                self.list = Some(ListDraft::default());
+            }
             ui.add_enabled_ui(!locked, |ui| {
                 ui.menu_button("Load example army", |ui| {
                     for (i, (title, _)) in examples::ROSTERS.iter().enumerate() {
@@ -254,6 +315,9 @@ impl StepPanel for ArmiesPanel {
                 });
             });
         });
+        if !locked {
+            self.army_list(ui, side, ruleset);
+        }
         if state.armies.south.is_some() && state.armies.north.is_some() && !locked {
             ui.add_space(6.0);
             if ui.button("Go to initiative").clicked() {
@@ -278,6 +342,12 @@ fn commander_quality(
         })
         .response
         .accessible_name(name);
+}
+
+/// The name field of battle group `row` (from 0) of `side`'s form, for
+/// moving the keyboard focus to a new row.
+fn bg_name_id(side: Side, row: usize) -> egui::Id {
+    egui::Id::unique(("bg name", side, row))
 }
 
 fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
@@ -354,6 +424,8 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
     ui.add_space(4.0);
     ui.strong(format!("Battle groups ({})", army.bgs.len()));
     let mut remove = None;
+    let mut duplicate = None;
+    let mut add_after = None;
     // Two lines per battle group: the name at full width (a narrow column
     // would cut it to a few letters), then its attributes.
     for (i, bg) in army.bgs.iter_mut().enumerate() {
@@ -364,10 +436,17 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
                 let name = ui
                     .add(
                         egui::TextEdit::singleline(&mut bg.name)
+                            .id(bg_name_id(side, i))
                             .desired_width((ui.available_width() - 40.0).max(120.0)),
                     )
                     .accessible_name(format!("BG {row} name"));
-                name.on_hover_text(bg.name.clone());
+                if name.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    add_after = Some(i);
+                }
+                name.on_hover_text(format!(
+                    "{}\nEnter adds a battle group after this one",
+                    bg.name
+                ));
                 if ui
                     .button("✖")
                     .on_hover_text("Remove this battle group")
@@ -408,21 +487,42 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
                 .accessible_name(format!("BG {row} bases"));
                 ui.checkbox(&mut bg.may_dismount, "may dismount")
                     .accessible_name(format!("BG {row} may dismount"));
+                if ui
+                    .button("Copy")
+                    .on_hover_text("Duplicate this battle group")
+                    .accessible_name(format!("Duplicate BG {row}"))
+                    .clicked()
+                {
+                    duplicate = Some(i);
+                }
             });
         });
     }
     if let Some(i) = remove {
         army.bgs.remove(i);
     }
+    if let Some(i) = duplicate {
+        let copy = army.bgs[i].clone();
+        army.bgs.insert(i + 1, copy);
+    }
     if ui.button("Add battle group").clicked() {
-        // The first "BG n" no other battle group is called.
-        let name = (1..)
+        add_after = Some(army.bgs.len().saturating_sub(1));
+    }
+    if let Some(i) = add_after {
+        // Numbered as the row it becomes, or the next number free.
+        let name = (army.bgs.len() + 1..)
             .map(|n| format!("BG {n}"))
             .find(|n| army.bgs.iter().all(|b| &b.name != n))
             .expect("some number is free");
-        army.bgs.push(BattleGroup {
-            name,
-            ..BattleGroup::default()
-        });
+        let at = (i + 1).min(army.bgs.len());
+        army.bgs.insert(
+            at,
+            BattleGroup {
+                name,
+                ..BattleGroup::default()
+            },
+        );
+        // The new row's name is where the next keystrokes go.
+        ui.memory_mut(|m| m.request_focus(bg_name_id(side, at)));
     }
 }
