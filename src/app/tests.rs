@@ -897,9 +897,18 @@ fn removing_a_piece_asks_first() {
 struct Walk {
     h: Harness<'static, MusterApp>,
     interactions: usize,
+    /// Where each main action's button was when clicked, by its label.
+    main_at: Vec<(String, egui::Pos2)>,
 }
 
 impl Walk {
+    /// Clicks a step's main action, noting where its button stood.
+    fn main(&mut self, label: &str) {
+        let at = self.h.get_by_label(label).rect().min;
+        self.main_at.push((label.to_string(), at));
+        self.click(label);
+    }
+
     fn click(&mut self, label: &str) {
         click(&mut self.h, label);
         self.interactions += 1;
@@ -923,13 +932,14 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
     let mut w = Walk {
         h: harness(&dir.path().join("autosaves")),
         interactions: 0,
+        main_at: Vec::new(),
     };
     w.h.run();
     for (side, (roster, _)) in Side::BOTH.into_iter().zip(muster::examples::ROSTERS) {
         w.click("Load example army");
         w.click(roster);
         w.click(WITHOUT_PASSPHRASE);
-        w.click(&format!("Confirm {side}'s army"));
+        w.main(&format!("Confirm {side}'s army"));
     }
     assert_eq!(w.phase(), Phase::Initiative);
     w.click("🎲 Roll for both");
@@ -983,7 +993,7 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
                     };
                     w.click(&format!("Select {label}"));
                 } else {
-                    w.click(&format!("Finish {side}'s selection"));
+                    w.main(&format!("Finish {side}'s selection"));
                 }
             }
             Phase::Placement(t) => match t {
@@ -1006,13 +1016,13 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
                     if !w.enabled(&place) {
                         w.click("Snap to nearest legal position");
                     }
-                    w.click(&place);
+                    w.main(&place);
                 }
-                PlacementTurn::Adjust { .. } => w.click("Leave it where it is"),
+                PlacementTurn::Adjust { .. } => w.main("Leave it where it is"),
                 PlacementTurn::Road { .. } => w.click("No road"),
             },
             Phase::Deployment(t) => match t {
-                DeploymentTurn::Camp(_) => w.click("Place camp"),
+                DeploymentTurn::Camp(_) => w.main("Place camp"),
                 DeploymentTurn::Fortifications(side) => {
                     w.click(&format!("{side}: finish fortifications"))
                 }
@@ -1024,11 +1034,9 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
                     };
                     w.click(&none);
                 }
-                DeploymentTurn::Batch { number, .. } => {
-                    w.click(&format!("Batch {number} deployed"))
-                }
-                DeploymentTurn::Dismount(side) => w.click(&format!("{side}: no dismounting")),
-                DeploymentTurn::Commanders(side) => w.click(&format!("{side}: commanders placed")),
+                DeploymentTurn::Batch { number, .. } => w.main(&format!("Batch {number} deployed")),
+                DeploymentTurn::Dismount(side) => w.main(&format!("{side}: no dismounting")),
+                DeploymentTurn::Commanders(side) => w.main(&format!("{side}: commanders placed")),
             },
             Phase::MovesFirst => w.click("🎲 Roll for both"),
             other => panic!("unexpected {other:?}"),
@@ -1043,6 +1051,11 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
         last = now;
     }
     println!("interactions to Play: {}", w.interactions);
+    // Every step's main action, for either player, in one place.
+    let (first, at) = &w.main_at[0];
+    for (label, other) in &w.main_at {
+        assert_eq!(at, other, "{label} is not where {first} was");
+    }
     assert!(w.interactions <= 80, "{} interactions", w.interactions);
 }
 

@@ -23,6 +23,9 @@ pub struct AmbushesPanel {
     draft: Option<[f64; 2]>,
     maps: AmbushMaps,
     error: Option<String>,
+    /// The side whose private session may end with *finish ambushes*, for
+    /// the footer.
+    finish: Option<Side>,
 }
 
 fn turn(battle: &Battle) -> Option<Side> {
@@ -97,7 +100,21 @@ impl AmbushesPanel {
 }
 
 impl StepPanel for AmbushesPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        let Some(side) = self.finish else { return };
+        if ui.button(format!("{side}: finish ambushes")).clicked() {
+            out.push(AppCommand::Apply(Command::Finish {
+                side,
+                step: Finished::Ambushes,
+            }));
+            self.privacy.release(side.opponent());
+            self.content = None;
+            self.draft = None;
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        self.finish = None;
         self.settle(battle);
         super::help(ui, battle, "ambushes");
         let state = battle.state();
@@ -192,16 +209,7 @@ impl StepPanel for AmbushesPanel {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
         }
-        ui.add_space(6.0);
-        if ui.button(format!("{side}: finish ambushes")).clicked() {
-            out.push(AppCommand::Apply(Command::Finish {
-                side,
-                step: Finished::Ambushes,
-            }));
-            self.privacy.release(side.opponent());
-            self.content = None;
-            self.draft = None;
-        }
+        self.finish = Some(side);
     }
 }
 

@@ -72,7 +72,7 @@ impl StepPanel for DeploymentPanel {
         MainAction::show(&mut self.main, ui, out);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, _out: &mut Vec<AppCommand>) {
         self.main = None;
         super::help(ui, battle, "deployment");
         let t = turn(battle);
@@ -191,12 +191,13 @@ impl StepPanel for DeploymentPanel {
                 } else {
                     format!("{side}: commit to dismounting")
                 };
-                if ui.button(label).clicked() {
-                    out.push(AppCommand::Apply(Command::CommitDismount {
+                self.main = Some(MainAction::new(
+                    label,
+                    Some(AppCommand::Apply(Command::CommitDismount {
                         side,
                         bgs: self.ticked.iter().copied().collect(),
-                    }));
-                }
+                    })),
+                ));
             }
             DeploymentTurn::Commanders(_) => {
                 ui.heading(format!(
@@ -215,12 +216,13 @@ impl StepPanel for DeploymentPanel {
                 for c in &army.commanders {
                     ui.label(format!("{}: {}", c.quality.name(), c.name));
                 }
-                if ui.button(format!("{side}: commanders placed")).clicked() {
-                    out.push(AppCommand::Apply(Command::Finish {
+                self.main = Some(MainAction::new(
+                    format!("{side}: commanders placed"),
+                    Some(AppCommand::Apply(Command::Finish {
                         side,
                         step: Finished::Commanders,
-                    }));
-                }
+                    })),
+                ));
             }
             _ => {}
         }

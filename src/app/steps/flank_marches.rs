@@ -25,6 +25,9 @@ pub struct FlankMarchesPanel {
     /// marching), as his own private session showed them: kept in memory
     /// only, so his deployment checklist can warn him (never saved).
     pub off_table: Sides<BTreeSet<usize>>,
+    /// The side in session and his off-table count, for *done with flank
+    /// marches* in the footer.
+    finish: Option<(Side, usize)>,
 }
 
 impl Default for FlankMarchesPanel {
@@ -36,6 +39,7 @@ impl Default for FlankMarchesPanel {
             flank: Flank::Left,
             error: None,
             off_table: Sides::default(),
+            finish: None,
         }
     }
 }
@@ -89,7 +93,24 @@ impl FlankMarchesPanel {
 }
 
 impl StepPanel for FlankMarchesPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        let Some((side, off_table)) = self.finish else {
+            return;
+        };
+        if ui
+            .button(format!("{side}: done with flank marches"))
+            .clicked()
+        {
+            out.push(AppCommand::Apply(Command::FinishFlankMarches {
+                side,
+                off_table,
+            }));
+            self.privacy.release(side.opponent());
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        self.finish = None;
         super::help(ui, battle, "flank_marches");
         let state = battle.state();
         for m in &state.deployment.flank_marches {
@@ -218,15 +239,6 @@ impl StepPanel for FlankMarchesPanel {
         ui.label(format!(
             "{off_table} of your battle groups stay off the table (in ambush or marching); both players will see that number."
         ));
-        if ui
-            .button(format!("{side}: done with flank marches"))
-            .clicked()
-        {
-            out.push(AppCommand::Apply(Command::FinishFlankMarches {
-                side,
-                off_table,
-            }));
-            self.privacy.release(side.opponent());
-        }
+        self.finish = Some((side, off_table));
     }
 }

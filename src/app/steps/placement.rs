@@ -5,7 +5,7 @@
 //! Every verdict shown comes from `Battle::check` on the command the button
 //! would send, so the panel can never disagree with the engine.
 
-use super::{StepPanel, verdict_line};
+use super::{MainAction, StepPanel, verdict_line};
 use crate::app::table_view::{Frame, Overlay, colour};
 use crate::app::{AppCommand, dice_input};
 use eframe::egui;
@@ -64,6 +64,9 @@ pub struct PlacementPanel {
     /// A refusal to show, with the log length it belongs to: once anything
     /// is logged (the next piece, the next step) it is stale and hidden.
     notice: Option<(usize, String)>,
+    /// The turn's main action (place the piece, the river or the road,
+    /// leave a piece as it is), for the footer.
+    main: Option<MainAction>,
 }
 
 impl PlacementPanel {
@@ -84,6 +87,7 @@ impl PlacementPanel {
             pivot_degrees: 0.0,
             road: Vec::new(),
             notice: None,
+            main: None,
         }
     }
 }
@@ -179,7 +183,12 @@ impl PlacementPanel {
 }
 
 impl StepPanel for PlacementPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        MainAction::show(&mut self.main, ui, out);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        self.main = None;
         self.settle(battle);
         let Some(t) = turn(battle) else {
             super::help(ui, battle, "placement");
@@ -269,9 +278,10 @@ impl StepPanel for PlacementPanel {
                 };
                 let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
                 let label = format!("Place the {}", ruleset.terrain_name(terrain).to_lowercase());
-                if ui.add_enabled(legal, egui::Button::new(label)).clicked() {
-                    out.push(AppCommand::Apply(command));
-                }
+                self.main = Some(MainAction::new(
+                    label,
+                    legal.then_some(AppCommand::Apply(command)),
+                ));
             }
             PlacementTurn::Going { side, .. } => {
                 ui.strong(format!("{side} rolls for the river's going."));
@@ -379,19 +389,11 @@ impl StepPanel for PlacementPanel {
                     pose: draft.pose,
                 };
                 let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
+                self.main = Some(MainAction::new(
+                    format!("Place {} here", piece_name(state, ruleset, piece)),
+                    legal.then_some(AppCommand::Apply(command)),
+                ));
                 ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(
-                            legal,
-                            egui::Button::new(format!(
-                                "Place {} here",
-                                piece_name(state, ruleset, piece)
-                            )),
-                        )
-                        .clicked()
-                    {
-                        out.push(AppCommand::Apply(command));
-                    }
                     if ui.button("Snap to nearest legal position").clicked() {
                         match nearest_legal_pose(state, ruleset, draft.pose) {
                             Some(p) => draft.pose = p,
@@ -442,13 +444,14 @@ impl StepPanel for PlacementPanel {
                         }
                     });
                 }
+                self.main = Some(MainAction::new(
+                    "Leave it where it is",
+                    Some(AppCommand::Apply(Command::Adjust {
+                        side,
+                        action: AdjustAction::Decline,
+                    })),
+                ));
                 ui.horizontal_wrapped(|ui| {
-                    if ui.button("Leave it where it is").clicked() {
-                        out.push(AppCommand::Apply(Command::Adjust {
-                            side,
-                            action: AdjustAction::Decline,
-                        }));
-                    }
                     if allowance.allows.contains(&AdjustmentOption::Remove)
                         && ui
                             .button(format!("Remove {}", piece_name(state, ruleset, piece)))
@@ -518,19 +521,20 @@ impl StepPanel for PlacementPanel {
                     side,
                     points: self.road.clone(),
                 };
-                if !self.road.is_empty() {
+                if self.road.is_empty() {
+                    self.main = Some(
+                        MainAction::new("Place the road", None)
+                            .why_not(Some("Click the table to lay the road's centre line".into())),
+                    );
+                } else {
                     let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
-                    ui.horizontal(|ui| {
-                        if ui
-                            .add_enabled(legal, egui::Button::new("Place the road"))
-                            .clicked()
-                        {
-                            out.push(AppCommand::Apply(command));
-                        }
-                        if ui.button("Remove last point").clicked() {
-                            self.road.pop();
-                        }
-                    });
+                    self.main = Some(MainAction::new(
+                        "Place the road",
+                        legal.then_some(AppCommand::Apply(command)),
+                    ));
+                    if ui.button("Remove last point").clicked() {
+                        self.road.pop();
+                    }
                 }
                 if ui.button("No road").clicked() {
                     out.push(AppCommand::Apply(Command::DeclineRoad { side }));
