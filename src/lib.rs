@@ -14,6 +14,7 @@ pub mod export;
 pub mod geometry;
 pub mod intel;
 pub mod inventory;
+pub mod labels;
 pub mod palette;
 pub mod ruleset;
 pub mod script;

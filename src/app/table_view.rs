@@ -268,9 +268,17 @@ fn grid(painter: &egui::Painter, frame: &Frame, w: f32, d: f32, ink: Color32) {
 }
 
 /// Every standing piece, named, and the road.
+/// A name to put on the table near `anchor`, clear of the others.
+struct Label {
+    anchor: Pos2,
+    text: String,
+}
+
 fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, ink: Color32) {
     let state = battle.state();
     let ruleset = battle.ruleset();
+    let mut labels = Vec::new();
+    let mut taken = Vec::new();
     for (i, laid) in state.placement.standing() {
         let pick = &state.selection.picks[i];
         let f = laid.footprint();
@@ -282,19 +290,26 @@ fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, i
             name = format!("{name} ({going})");
         }
         let centre = frame.to_screen([laid.pose.x, laid.pose.y]);
-        let (text, angle) = if kind == Some(PieceKind::River) || kind == Some(PieceKind::Coast) {
-            (name, -std::f32::consts::FRAC_PI_2)
+        if kind == Some(PieceKind::River) || kind == Some(PieceKind::Coast) {
+            // Along the band, which no other label may cover.
+            let angle = -std::f32::consts::FRAC_PI_2;
+            let galley = painter.layout_no_wrap(name, FontId::proportional(12.0), Color32::WHITE);
+            let size = galley.size();
+            let offset = Vec2::angled(angle) * size.x / 2.0
+                + Vec2::angled(angle + std::f32::consts::FRAC_PI_2) * size.y / 2.0;
+            painter.add(
+                egui::epaint::TextShape::new(centre - offset, galley, Color32::WHITE)
+                    .with_angle(angle),
+            );
+            taken.push(Rect::from_center_size(centre, Vec2::new(size.y, size.x)));
         } else {
-            (format!("{name} ({})", &pick.side.name()[..1]), 0.0)
-        };
-        let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), Color32::WHITE);
-        let offset = Vec2::angled(angle) * galley.size().x / 2.0
-            + Vec2::angled(angle + std::f32::consts::FRAC_PI_2) * galley.size().y / 2.0;
-        painter.add(
-            egui::epaint::TextShape::new(centre - offset, galley, Color32::WHITE).with_angle(angle),
-        );
+            labels.push(Label {
+                anchor: centre,
+                text: format!("{name} ({})", &pick.side.name()[..1]),
+            });
+        }
     }
-    works(painter, frame, battle, ink);
+    works(painter, frame, battle, ink, &mut labels, &mut taken);
     if let Some(road) = &state.placement.road {
         let pts: Vec<Pos2> = road.iter().map(|p| frame.to_screen(*p)).collect();
         let width = ruleset.road.width as f32 * frame.scale;
@@ -306,11 +321,19 @@ fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, i
             }),
         ));
     }
+    place_labels(painter, frame, labels, taken);
 }
 
 /// Camps, fortifications and ambush markers: what both players may see
 /// (a marker's position, never what it stands for).
-fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) {
+fn works(
+    painter: &egui::Painter,
+    frame: &Frame,
+    battle: &Battle,
+    ink: Color32,
+    labels: &mut Vec<Label>,
+    taken: &mut Vec<Rect>,
+) {
     let state = battle.state();
     let ruleset = battle.ruleset();
     let font = FontId::proportional(11.0);
@@ -320,13 +343,10 @@ fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) 
         if let Some(pose) = state.deployment.camps[side] {
             let f = muster::battle::camp_footprint(ruleset, pose);
             painter.extend(frame.footprint(&f, camp, Stroke::new(1.5, ink)));
-            painter.text(
-                frame.to_screen([pose.x, pose.y]),
-                Align2::CENTER_CENTER,
-                format!("Camp ({})", &side.name()[..1]),
-                font.clone(),
-                Color32::BLACK,
-            );
+            labels.push(Label {
+                anchor: frame.to_screen([pose.x, pose.y]),
+                text: format!("Camp ({})", &side.name()[..1]),
+            });
         }
     }
     let [r, g, b] = muster::palette::FORTIFICATION;
@@ -360,12 +380,36 @@ fn works(painter: &egui::Painter, frame: &Frame, battle: &Battle, ink: Color32) 
                 )
             }
         };
-        painter.text(
-            c - Vec2::new(0.0, 8.0),
-            Align2::CENTER_BOTTOM,
-            label,
-            font.clone(),
-            ink,
-        );
+        taken.push(Rect::from_center_size(c, Vec2::splat(14.0)));
+        labels.push(Label {
+            anchor: c - Vec2::new(0.0, 16.0),
+            text: label,
+        });
+    }
+}
+
+/// Draws each label at the first spot near its anchor that no other label
+/// or marker covers, on a dark card so it reads on any ground, with a
+/// leader line back to its anchor when it had to move.
+fn place_labels(painter: &egui::Painter, frame: &Frame, labels: Vec<Label>, taken: Vec<Rect>) {
+    use muster::labels::{Rect as Box, free_spot};
+    let boxed = |r: Rect| Box::new(r.min.x, r.min.y, r.max.x, r.max.y);
+    let mut taken: Vec<Box> = taken.into_iter().map(boxed).collect();
+    let within = boxed(frame.table.expand(24.0));
+    for label in labels {
+        let galley = painter.layout_no_wrap(label.text, FontId::proportional(12.0), Color32::WHITE);
+        let size = galley.size() + Vec2::new(8.0, 4.0);
+        let a = label.anchor;
+        let spot = free_spot((a.x, a.y), (size.x, size.y), 6.0, &within, &taken)
+            .unwrap_or_else(|| boxed(Rect::from_center_size(a, size)));
+        let rect = Rect::from_min_max(Pos2::new(spot.x0, spot.y0), Pos2::new(spot.x1, spot.y1));
+        if !rect.contains(a) {
+            let end = rect.clamp(a);
+            painter.line_segment([a, end], Stroke::new(1.0, Color32::from_white_alpha(200)));
+            painter.circle_filled(a, 2.0, Color32::from_white_alpha(200));
+        }
+        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
+        painter.galley(rect.min + Vec2::new(4.0, 2.0), galley, Color32::WHITE);
+        taken.push(spot);
     }
 }

@@ -6,8 +6,8 @@
 
 use super::pdf::{Page, Paper, grey, rgb};
 use super::schedule::{Item, Kind};
-use super::typeset::{Rect, free_spot};
 use crate::battle::{Battle, Phase};
+use crate::labels::{Rect, free_spot};
 use crate::palette;
 use crate::side::Side;
 use printpdf::{Op, PaintMode};
@@ -258,7 +258,9 @@ fn depth_lines(
             let (_, ly) = at(settings.table.width, y);
             let w = page.metrics.width(&text, 5.5);
             let h = page.metrics.line_height(5.5);
-            if let Some(spot) = free_spot((right.x0 + w / 2.0, ly), w, h, &right, &page.taken) {
+            if let Some(spot) =
+                free_spot((right.x0 + w / 2.0, ly), (w, h), 2.0, &right, &page.taken)
+            {
                 page.text(spot.x0, spot.y0 + 0.25 * h, 5.5, red.clone(), &text);
             }
         }
@@ -288,7 +290,7 @@ fn label(
     for (k, text) in texts.iter().enumerate() {
         let w = page.metrics.width(text, size) + 1.6;
         let within = if k + 1 == texts.len() { sheet } else { table };
-        let Some(spot) = free_spot(anchor, w, h, within, &page.taken) else {
+        let Some(spot) = free_spot(anchor, (w, h), 2.0, within, &page.taken) else {
             continue;
         };
         let end = (

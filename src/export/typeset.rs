@@ -1,38 +1,14 @@
 //! Setting text on a printed page so that nothing hides anything: every
 //! string is measured with the embedded font's own advance widths (so a
-//! box is the box a reader sees), long lines wrap to a width, and labels go
-//! to the first free spot around what they name, with a leader line when
-//! they had to move.
+//! box is the box a reader sees) and long lines wrap to a width. Where a
+//! label goes is `labels`' job, shared with the window.
 
+pub use crate::labels::Rect;
 use printpdf::ParsedFont;
 use std::collections::HashMap;
 
 /// Points to millimetres.
 pub const MM_PER_PT: f32 = 25.4 / 72.0;
-
-/// A rectangle on the page in mm, from its bottom-left to its top-right.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
-    pub x0: f32,
-    pub y0: f32,
-    pub x1: f32,
-    pub y1: f32,
-}
-
-impl Rect {
-    pub fn new(x0: f32, y0: f32, x1: f32, y1: f32) -> Rect {
-        Rect { x0, y0, x1, y1 }
-    }
-
-    /// Whether the two share any area (touching edges do not).
-    pub fn overlaps(&self, other: &Rect) -> bool {
-        self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
-    }
-
-    pub fn contains(&self, other: &Rect) -> bool {
-        other.x0 >= self.x0 && other.x1 <= self.x1 && other.y0 >= self.y0 && other.y1 <= self.y1
-    }
-}
 
 /// The embedded font's measures: advance widths and the line's extent,
 /// in ems.
@@ -122,40 +98,6 @@ impl Metrics {
     }
 }
 
-/// The first spot for a `w` x `h` box near `anchor` that stays inside
-/// `within` and clear of `taken`: centred on the anchor if free, else on
-/// rings further out, each tried in eight directions. `None` when no spot
-/// within reach is free.
-pub fn free_spot(
-    anchor: (f32, f32),
-    w: f32,
-    h: f32,
-    within: &Rect,
-    taken: &[Rect],
-) -> Option<Rect> {
-    let (ax, ay) = anchor;
-    let at = |cx: f32, cy: f32| Rect::new(cx - w / 2.0, cy - h / 2.0, cx + w / 2.0, cy + h / 2.0);
-    let free = |r: &Rect| within.contains(r) && taken.iter().all(|t| !t.overlaps(r));
-    let centred = at(ax, ay);
-    if free(&centred) {
-        return Some(centred);
-    }
-    for ring in 1..=40 {
-        let reach = ring as f32 * 2.0;
-        for k in 0..16 {
-            let t = std::f32::consts::TAU * k as f32 / 16.0;
-            let r = at(
-                ax + reach * t.cos() * (1.0 + w / 20.0),
-                ay + reach * t.sin(),
-            );
-            if free(&r) {
-                return Some(r);
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,16 +128,5 @@ mod tests {
         assert_eq!(lines.join(" "), text);
         let long = m.wrap("Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 8.0, 10.0);
         assert!(long.len() > 2 && long.iter().all(|l| m.width(l, 8.0) <= 10.0));
-    }
-
-    #[test]
-    fn a_label_moves_off_what_is_taken_and_stays_inside() {
-        let within = Rect::new(0.0, 0.0, 100.0, 100.0);
-        let taken = [Rect::new(40.0, 40.0, 60.0, 60.0)];
-        let r = free_spot((50.0, 50.0), 10.0, 4.0, &within, &taken).unwrap();
-        assert!(!r.overlaps(&taken[0]) && within.contains(&r));
-        let r = free_spot((1.0, 1.0), 10.0, 4.0, &within, &[]).unwrap();
-        assert!(within.contains(&r));
-        assert!(free_spot((50.0, 50.0), 10.0, 4.0, &within, &[within]).is_none());
     }
 }
