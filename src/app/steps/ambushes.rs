@@ -271,11 +271,21 @@ impl Overlay for AmbushesPanel {
         if let Some(at) = self.draft {
             painter.circle_stroke(frame.to_screen(at), 7.0, Stroke::new(2.5, ink));
         }
-        if let Some(p) = response.hover_pos() {
-            let q = frame.to_table(p);
+        // Reasons only for points of the table: off it there is nothing to
+        // explain.
+        let on_table = |q: [f64; 2]| {
+            let t = &battle.state().settings.table;
+            (0.0..=t.width).contains(&q[0]) && (0.0..=t.depth).contains(&q[1])
+        };
+        if let Some(q) = response
+            .hover_pos()
+            .map(|p| frame.to_table(p))
+            .filter(|q| on_table(*q))
+        {
+            let settings = &battle.state().settings;
             let text = match check_ambush(battle.state(), battle.ruleset(), side, content, q) {
-                Ok(why) => format!("✔ {why}"),
-                Err(e) => format!("✖ {e}"),
+                Ok(why) => format!("✔ {}", settings.speak(&why.to_string())),
+                Err(e) => format!("✖ {}", settings.speak(&e.to_string())),
             };
             let width = response.rect.width() - 12.0;
             let galley = painter.layout(text, FontId::proportional(12.0), ink, width);

@@ -333,7 +333,7 @@ impl StepPanel for PlacementPanel {
                     Some(shape) => {
                         ui.label(format!(
                             "Physical piece: {} (from the terrain inventory)",
-                            shape.describe()
+                            state.settings.speak(&shape.describe())
                         ));
                         if let Some(dice) = dice_input::show(
                             ui,
@@ -357,7 +357,9 @@ impl StepPanel for PlacementPanel {
                         );
                     }
                 }
-                ui.weak("The shaded bands on the table are the 4 MU no-go zones around pieces.");
+                ui.weak(state.settings.speak(
+                    "The shaded bands on the table are the 4 MU no-go zones around pieces.",
+                ));
             }
             PlacementTurn::Place {
                 side,
@@ -593,6 +595,9 @@ impl Overlay for PlacementPanel {
             }
         }
         if matches!(t, PlacementTurn::Roll { .. } | PlacementTurn::Place { .. }) {
+            // Clipped to the table: off it the bands mean nothing, and
+            // they would cover the edge captions.
+            let painter = painter.with_clip_rect(frame.table);
             let exempt = &ruleset.placement.spacing_exempt_near;
             for (i, laid) in state.placement.standing() {
                 if exempt.contains(&state.selection.picks[i].terrain) {
