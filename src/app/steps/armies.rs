@@ -216,6 +216,42 @@ impl StepPanel for ArmiesPanel {
             ui.label("Initiative has been rolled: the armies are fixed (rule 2).");
         }
         let ruleset = battle.ruleset();
+        // Rosters first: most players bring their army, they do not type it.
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!locked, egui::Button::new("Load roster…"))
+                .clicked()
+            {
+                out.push(AppCommand::Dialog(FileAction::LoadRoster(side)));
+            }
+            if ui.button("Save roster…").clicked() {
+                out.push(AppCommand::Dialog(FileAction::SaveRoster(
+                    self.drafts[side].clone(),
+                )));
+            }
+            if ui
+                .add_enabled(!locked, egui::Button::new("Import army list…"))
+                .on_hover_text("Paste a plain-text list: one battle group a line")
+                .clicked()
+            {
+                self.list = Some(ListDraft::default());
+            }
+            ui.add_enabled_ui(!locked, |ui| {
+                ui.menu_button("Load example army", |ui| {
+                    for (i, (title, _)) in examples::ROSTERS.iter().enumerate() {
+                        if ui.button(*title).clicked() {
+                            out.push(AppCommand::DraftArmy(
+                                side,
+                                Box::new(examples::army(i, ruleset)),
+                            ));
+                        }
+                    }
+                });
+            });
+        });
+        if !locked {
+            self.army_list(ui, side, ruleset);
+        }
         let draft = &mut self.drafts[side];
         ui.add_enabled_ui(!locked, |ui| army_form(ui, draft, side, battle));
         ui.add_space(8.0);
@@ -285,39 +321,6 @@ impl StepPanel for ArmiesPanel {
                 }),
             });
         self.main = Some(MainAction::new(format!("Confirm {side}'s army"), confirm));
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(!locked, egui::Button::new("Load roster…"))
-                .clicked()
-            {
-                out.push(AppCommand::Dialog(FileAction::LoadRoster(side)));
-            }
-            if ui.button("Save roster…").clicked() {
-                out.push(AppCommand::Dialog(FileAction::SaveRoster(draft.clone())));
-            }
-            if ui
-                .add_enabled(!locked, egui::Button::new("Import army list…"))
-                .on_hover_text("Paste a plain-text list: one battle group a line")
-                .clicked()
-            {
-                self.list = Some(ListDraft::default());
-            }
-            ui.add_enabled_ui(!locked, |ui| {
-                ui.menu_button("Load example army", |ui| {
-                    for (i, (title, _)) in examples::ROSTERS.iter().enumerate() {
-                        if ui.button(*title).clicked() {
-                            out.push(AppCommand::DraftArmy(
-                                side,
-                                Box::new(examples::army(i, ruleset)),
-                            ));
-                        }
-                    }
-                });
-            });
-        });
-        if !locked {
-            self.army_list(ui, side, ruleset);
-        }
         if state.armies.south.is_some() && state.armies.north.is_some() && !locked {
             ui.add_space(6.0);
             if ui.button("Go to initiative").clicked() {
