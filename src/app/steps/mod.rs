@@ -155,7 +155,7 @@ impl Panels {
 
 /// The ruleset's help text for a step, shown under its heading.
 fn help(ui: &mut egui::Ui, battle: &Battle, key: &str) {
-    let text = battle.ruleset().help(key);
+    let text = battle.state().settings.speak(battle.ruleset().help(key));
     if !text.is_empty() {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(egui::RichText::new(text).italics());
