@@ -718,6 +718,7 @@ impl eframe::App for MusterApp {
             Step::CampsAndFortifications => Some(&mut self.panels.camps),
             Step::Ambushes => Some(&mut self.panels.ambushes),
             Step::Deployment => Some(&mut self.panels.deployment),
+            Step::Play => Some(&mut self.panels.play),
             _ => None,
         };
         egui::CentralPanel::default().show(ui, |ui| self.table.show(ui, &self.battle, overlay));

@@ -31,6 +31,17 @@ impl Flank {
             Flank::Right => "right",
         }
     }
+
+    /// The side edge a march on this flank of `side` enters by (RULES 10):
+    /// each player faces the enemy across the table, so South's left is
+    /// the west edge and North's left the east.
+    pub fn edge(self, side: Side) -> crate::geometry::SideEdge {
+        use crate::geometry::SideEdge;
+        match (side, self) {
+            (Side::South, Flank::Left) | (Side::North, Flank::Right) => SideEdge::West,
+            _ => SideEdge::East,
+        }
+    }
 }
 
 /// What a flank march is: the secret its record seals.

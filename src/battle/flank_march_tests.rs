@@ -331,3 +331,13 @@ fn a_revealed_ambush_that_was_also_deployed_is_flagged_for_both() {
         "{line}"
     );
 }
+
+#[test]
+fn each_player_faces_the_enemy_so_left_and_right_swap_edges() {
+    use crate::battle::Flank;
+    use crate::geometry::SideEdge;
+    assert_eq!(Flank::Left.edge(Side::South), SideEdge::West);
+    assert_eq!(Flank::Right.edge(Side::South), SideEdge::East);
+    assert_eq!(Flank::Left.edge(Side::North), SideEdge::East);
+    assert_eq!(Flank::Right.edge(Side::North), SideEdge::West);
+}

@@ -7,6 +7,7 @@
 
 use super::{MainAction, StepPanel};
 use crate::app::privacy::{HandOver, Privacy};
+use crate::app::table_view::{Frame, Overlay};
 use crate::app::{AppCommand, dice_input};
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Corner, HoverPosition, Legend, Line, Plot};
@@ -350,5 +351,69 @@ impl StepPanel for PlayPanel {
             .why_not((!ready).then(|| "Roll for or reveal the flank marches first".into())),
         );
         MainAction::show(&mut end, ui, out);
+    }
+}
+
+impl Overlay for PlayPanel {
+    /// Where each arrived flank march enters: the side edge on its
+    /// recorded flank (`Flank::edge`), marked along its owner's half of it,
+    /// with an arrow and a caption on a card over everything else.
+    fn over(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        frame: &Frame,
+        battle: &Battle,
+    ) {
+        let painter = ui.painter_at(response.rect);
+        let state = battle.state();
+        let table = &state.settings.table;
+        for (i, m) in state.deployment.flank_marches.iter().enumerate() {
+            let Some(revealed) = &m.revealed else {
+                continue;
+            };
+            let edge = revealed.secret.flank.edge(m.side);
+            let west = edge == muster::geometry::SideEdge::West;
+            let x = if west { 0.0 } else { table.width };
+            let (y0, y1) = match m.side {
+                Side::South => (0.0, table.depth / 2.0),
+                Side::North => (table.depth / 2.0, table.depth),
+            };
+            let colour = egui::Color32::from_rgb(240, 170, 40);
+            let (a, b) = (frame.to_screen([x, y0]), frame.to_screen([x, y1]));
+            painter.line_segment([a, b], egui::Stroke::new(6.0, colour));
+            let mid = a + (b - a) / 2.0;
+            let inward = if west { 1.0 } else { -1.0 };
+            painter.arrow(
+                mid - egui::Vec2::new(inward * 20.0, 0.0),
+                egui::Vec2::new(inward * 44.0, 0.0),
+                egui::Stroke::new(3.0, colour),
+            );
+            let text = format!(
+                "{}'s flank march {} enters here ({} flank, {} edge)",
+                m.side,
+                march_number(state, i),
+                revealed.secret.flank.name(),
+                edge.name()
+            );
+            let galley = painter.layout_no_wrap(
+                text,
+                egui::FontId::proportional(12.0),
+                egui::Color32::BLACK,
+            );
+            let size = galley.size() + egui::Vec2::new(8.0, 4.0);
+            let corner = mid + egui::Vec2::new(inward * 28.0, 6.0);
+            let rect = if west {
+                egui::Rect::from_min_size(corner, size)
+            } else {
+                egui::Rect::from_min_size(corner - egui::Vec2::new(size.x, 0.0), size)
+            };
+            painter.rect_filled(rect, 3.0, colour);
+            painter.galley(
+                rect.min + egui::Vec2::new(4.0, 2.0),
+                galley,
+                egui::Color32::BLACK,
+            );
+        }
     }
 }
