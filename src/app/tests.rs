@@ -1019,7 +1019,16 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
                     w.main(&place);
                 }
                 PlacementTurn::Adjust { .. } => w.main("Leave it where it is"),
-                PlacementTurn::Road { .. } => w.click("No road"),
+                PlacementTurn::Road { .. } => {
+                    // Not counted, and then declined: typed road points
+                    // snap onto an edge and are shown as a tape measures
+                    // them.
+                    replace_text(&mut w.h, "Road point x", "0.8");
+                    replace_text(&mut w.h, "Road point y", "20");
+                    click(&mut w.h, "Add point");
+                    w.h.get_by_label_contains("Road points: 20.0 in from S, 0.0 in from W");
+                    w.click("No road");
+                }
             },
             Phase::Deployment(t) => match t {
                 DeploymentTurn::Camp(_) => w.main("Place camp"),

@@ -61,6 +61,8 @@ pub struct PlacementPanel {
     pivot_at: Option<[f64; 2]>,
     pivot_degrees: f64,
     road: Vec<[f64; 2]>,
+    /// A road point being typed, in MU.
+    road_point: [f64; 2],
     /// A refusal to show, with the log length it belongs to: once anything
     /// is logged (the next piece, the next step) it is stale and hidden.
     notice: Option<(usize, String)>,
@@ -88,6 +90,7 @@ impl PlacementPanel {
             road: Vec::new(),
             notice: None,
             main: None,
+            road_point: [0.0, 0.0],
         }
     }
 }
@@ -518,7 +521,39 @@ impl StepPanel for PlacementPanel {
             }
             PlacementTurn::Road { side } => {
                 ui.strong(format!("{side} may place a road."));
-                ui.label("Click on the table to lay the road's centre line from one table edge to another; ends near an edge snap onto it.");
+                ui.label("Click on the table to lay the road's centre line from one table edge to another; ends near an edge snap onto it. Or type each point, in MU from the south-west corner.");
+                ui.horizontal(|ui| {
+                    for (axis, name) in [(0, "x"), (1, "y")] {
+                        let l = ui.label(name);
+                        ui.add(
+                            egui::DragValue::new(&mut self.road_point[axis])
+                                .speed(0.1)
+                                .suffix(" MU"),
+                        )
+                        .labelled_by(l.id)
+                        .accessible_name(format!("Road point {name}"));
+                    }
+                    if ui
+                        .button("Add point")
+                        .on_hover_text("Adds the typed point to the road; a point within 1.5 MU of an edge goes onto it")
+                        .clicked()
+                    {
+                        self.road.push(snap_to_edge(battle, self.road_point));
+                    }
+                });
+                if !self.road.is_empty() {
+                    let table = state.table();
+                    let points: Vec<String> = self
+                        .road
+                        .iter()
+                        .map(|p| {
+                            state
+                                .settings
+                                .fix(&muster::geometry::survey::Fix::of(*p, table))
+                        })
+                        .collect();
+                    ui.label(format!("Road points: {}", points.join("; ")));
+                }
                 let command = Command::PlaceRoad {
                     side,
                     points: self.road.clone(),
@@ -829,6 +864,17 @@ impl Overlay for PlacementPanel {
                     painter.circle_filled(*p, 4.0, Color32::from_rgb(150, 110, 60));
                 }
                 let width = ruleset.road.width as f32 * frame.scale;
+                // Where the next click would take the road, dashed.
+                if let (Some(last), Some(hover)) = (pts.last(), response.hover_pos()) {
+                    let next = frame.to_screen(snap_to_edge(battle, frame.to_table(hover)));
+                    painter.extend(egui::Shape::dashed_line(
+                        &[*last, next],
+                        Stroke::new(2.0, Color32::from_rgb(150, 110, 60)),
+                        8.0,
+                        5.0,
+                    ));
+                    painter.circle_stroke(next, 5.0, Stroke::new(1.5, Color32::WHITE));
+                }
                 painter.add(egui::Shape::line(
                     pts,
                     Stroke::new(width, Color32::from_rgba_unmultiplied(150, 110, 60, 200)),
