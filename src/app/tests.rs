@@ -527,6 +527,19 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Place camp");
     click(&mut h, "Place camp");
     assert!(deployment(&h).camps.north.is_some() && deployment(&h).camps.south.is_some());
+    // A fortification section, then a click just past its east end lays
+    // the next one end to end with it.
+    click_table(&mut h, [20.0, 44.0]);
+    click(&mut h, "Place fortification");
+    click_table(&mut h, [22.6, 44.3]);
+    click(&mut h, "Place fortification");
+    let works = deployment(&h).fortifications;
+    assert_eq!(works.len(), 2, "{works:?}");
+    let (second, first) = (works[1].1, works[0].1);
+    assert!(
+        (second.x - (first.x + 4.0)).abs() < 1e-9 && (second.y - first.y).abs() < 1e-9,
+        "{works:?}"
+    );
     click(&mut h, "North: finish fortifications");
     click(&mut h, "South: finish fortifications");
 

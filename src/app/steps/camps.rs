@@ -147,7 +147,11 @@ impl StepPanel for CampsPanel {
             }
         };
         ui.strong(what);
-        ui.label("Click the table to put it there, or type the position.");
+        ui.label(if matches!(t, DeploymentTurn::Fortifications(_)) {
+            "Click the table to put it there, or type the position; a click near the end of a section lays the next one end to end with it."
+        } else {
+            "Click the table to put it there, or type the position."
+        });
         let pose = self.pose(battle, t);
         pose_fields(ui, pose);
         let [w, d] = match t {
@@ -175,6 +179,34 @@ impl StepPanel for CampsPanel {
             }
         });
     }
+}
+
+/// A click near the end of one of `side`'s fortification sections lays
+/// the next section end to end with it, in line: field works are built as
+/// a continuous line, and nobody can click that exactly.
+fn abut(battle: &Battle, side: Side, click: [f64; 2]) -> Option<Pose> {
+    let [w, _] = battle.ruleset().deployment.fortifications.footprint;
+    let reach = w / 2.0 + 1.0;
+    battle
+        .state()
+        .deployment
+        .fortifications
+        .iter()
+        .filter(|(s, _)| *s == side)
+        .flat_map(|(_, pose)| {
+            // Each end, and the centre a section abutting it would have.
+            [1.0, -1.0].map(|dir| {
+                (
+                    pose.apply([dir * w / 2.0, 0.0]),
+                    pose.apply([dir * w, 0.0]),
+                    pose.angle,
+                )
+            })
+        })
+        .map(|(end, centre, angle)| ((end[0] - click[0]).hypot(end[1] - click[1]), centre, angle))
+        .filter(|(d, ..)| *d <= reach)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c, angle)| Pose::new(c[0], c[1], angle))
 }
 
 impl Overlay for CampsPanel {
@@ -210,8 +242,15 @@ impl Overlay for CampsPanel {
             && let Some(p) = response.interact_pointer_pos()
         {
             let q = frame.to_table(p);
+            let snapped = match t {
+                DeploymentTurn::Fortifications(side) => abut(battle, side, q),
+                _ => None,
+            };
             let pose = self.pose(battle, t);
-            (pose.x, pose.y) = (q[0], q[1]);
+            match snapped {
+                Some(s) => *pose = s,
+                None => (pose.x, pose.y) = (q[0], q[1]),
+            }
         }
         let pose = *self.pose(battle, t);
         let legal = battle.check(&Self::command(t, pose)).is_ok();
