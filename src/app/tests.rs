@@ -404,6 +404,30 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
             .is_ok()
     );
     drag(&mut h, at(snapped.x, snapped.y), at(start.x, start.y));
+    // Turned with the keys at the edge, the piece lands as a turned drop
+    // does: legal, snapped to the edge or put back, never left illegal.
+    for _ in 0..3 {
+        h.hover_at(at(start.x, start.y - 2.0));
+        h.run();
+        h.key_press(egui::Key::E);
+        h.run();
+        let pose = h.state().panels.placement.draft_pose().unwrap();
+        assert!(
+            h.state()
+                .battle
+                .check(&muster::battle::Command::PlacePiece {
+                    side: Side::North,
+                    pose
+                })
+                .is_ok(),
+            "{pose:?}"
+        );
+    }
+    let start = h.state().panels.placement.draft_pose().unwrap();
+    assert!(
+        start.angle != 0.0 || h.query_by_label_contains("Turn refused").is_some(),
+        "the keys turned the piece or said why not"
+    );
     // The refusal is shown only for the drop it answers: a second refused
     // drop, then the piece placed, and no stale refusal is left.
     drag(&mut h, at(start.x, start.y), at(start.x, start.y - 14.0));

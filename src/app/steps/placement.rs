@@ -601,6 +601,28 @@ fn set_aside(ui: &mut egui::Ui, battle: &Battle) {
 }
 
 /// Turn requested by Q/E on the table (Shift: 1°).
+/// Where a piece moved or turned from `from` to `pose` comes to rest:
+/// there if legal; else at the nearest legal pose within `SNAP_MU` at the
+/// same turn (a hand that lets go a little short of an edge meant the
+/// edge); else back at `from`, with the refusal to show.
+fn land(battle: &Battle, side: Side, pose: Pose, from: Pose, what: &str) -> (Pose, Option<String>) {
+    let Err(e) = battle.check(&Command::PlacePiece { side, pose }) else {
+        return (pose, None);
+    };
+    let near = nearest_legal_pose(battle.state(), battle.ruleset(), pose)
+        .filter(|p| (p.x - pose.x).hypot(p.y - pose.y) <= SNAP_MU && p.angle == pose.angle);
+    match near {
+        Some(snapped) => (snapped, None),
+        None => (
+            from,
+            Some(format!(
+                "{what} refused: {}",
+                battle.state().settings.speak(&e.to_string())
+            )),
+        ),
+    }
+}
+
 fn turn_keys(ui: &egui::Ui) -> f64 {
     ui.input(|i| {
         let step = if i.modifiers.shift { 1.0 } else { 15.0 };
@@ -723,39 +745,25 @@ impl Overlay for PlacementPanel {
                 } else {
                     0.0
                 };
+                // A turn by the keys lands as a drop of the handle does.
+                let from = if spin != 0.0 {
+                    Some(draft.pose)
+                } else if response.drag_stopped() {
+                    draft.drag_from.take()
+                } else {
+                    None
+                };
                 draft.pose.angle = (draft.pose.angle + spin).rem_euclid(360.0);
+                if let Some(from) = from {
+                    let what = if spin != 0.0 { "Turn" } else { "Drop" };
+                    let (pose, refusal) = land(battle, side, draft.pose, from, what);
+                    draft.pose = pose;
+                    self.notice = refusal.map(|r| (battle.log().len(), r));
+                }
                 let verdict = battle.check(&Command::PlacePiece {
                     side,
                     pose: draft.pose,
                 });
-                if response.drag_stopped()
-                    && let Some(from) = draft.drag_from.take()
-                    && let Err(e) = &verdict
-                {
-                    // A drop just short of legal (at an edge, say) snaps to
-                    // the nearest legal pose; a drop far off goes back.
-                    match nearest_legal_pose(state, battle.ruleset(), draft.pose).filter(|p| {
-                        (p.x - draft.pose.x).hypot(p.y - draft.pose.y) <= SNAP_MU
-                            && p.angle == draft.pose.angle
-                    }) {
-                        Some(snapped) => {
-                            draft.pose = snapped;
-                            self.notice = None;
-                        }
-                        None => {
-                            draft.pose = from;
-                            self.notice = Some((
-                                battle.log().len(),
-                                format!(
-                                    "Drop refused: {}",
-                                    battle.state().settings.speak(&e.to_string())
-                                ),
-                            ));
-                        }
-                    }
-                } else if response.drag_stopped() {
-                    self.notice = None;
-                }
                 let footprint = Footprint::new(&shape, draft.pose);
                 let ok = verdict.is_ok();
                 let c = colour(
