@@ -14,14 +14,51 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_JSON: &str = include_str!("../assets/inventory.json");
 const FORMAT: &str = "muster-inventory";
 
-/// One terrain type's pieces.
+/// One terrain type's pieces: its first normal and large piece, and any
+/// further physical pieces the group owns (three forests of different
+/// outlines, say), chosen from when one is placed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pieces {
     pub normal: Shape,
     #[serde(default)]
     pub large: Option<Shape>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more: Vec<Spare>,
 }
+
+/// A further physical piece of a terrain type.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spare {
+    #[serde(default)]
+    pub large: bool,
+    pub shape: Shape,
+}
+
+impl Pieces {
+    /// Every piece of one size class, the first first.
+    pub fn of_class(&self, large: bool) -> Vec<&Shape> {
+        let first = if large {
+            self.large.as_ref()
+        } else {
+            Some(&self.normal)
+        };
+        first
+            .into_iter()
+            .chain(
+                self.more
+                    .iter()
+                    .filter(|m| m.large == large)
+                    .map(|m| &m.shape),
+            )
+            .collect()
+    }
+}
+
+/// The most further pieces a terrain type may list: more than any group
+/// owns, few enough to list on one screen.
+pub const MAX_MORE: usize = 12;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -36,14 +73,17 @@ impl Inventory {
         serde_json::from_str(DEFAULT_JSON).expect("the shipped inventory is checked by tests")
     }
 
-    /// The shape for a piece, if the inventory has one.
+    /// The shape for a piece, if the inventory has one: the first of its
+    /// class.
     pub fn shape(&self, terrain: &str, large: bool) -> Option<&Shape> {
-        let p = self.pieces.get(terrain)?;
-        if large {
-            p.large.as_ref()
-        } else {
-            Some(&p.normal)
-        }
+        self.shapes(terrain, large).first().copied()
+    }
+
+    /// Every physical piece for a terrain type and size class.
+    pub fn shapes(&self, terrain: &str, large: bool) -> Vec<&Shape> {
+        self.pieces
+            .get(terrain)
+            .map_or(Vec::new(), |p| p.of_class(large))
     }
 
     /// Every piece against the size ruling: the first failure, named.
@@ -55,6 +95,23 @@ impl Inventory {
             if let Some(large) = &p.large {
                 check_size(large, SizeClass::Large, &ruleset.piece_sizes)
                     .map_err(|e| format!("{name} (large): {e}"))?;
+            }
+            if p.more.len() > MAX_MORE {
+                return Err(format!(
+                    "{name}: {} further pieces; at most {MAX_MORE}",
+                    p.more.len()
+                ));
+            }
+            for (k, m) in p.more.iter().enumerate() {
+                let class = if m.large {
+                    SizeClass::Large
+                } else {
+                    SizeClass::Normal
+                };
+                m.shape
+                    .validate()
+                    .and_then(|()| check_size(&m.shape, class, &ruleset.piece_sizes))
+                    .map_err(|e| format!("{name} (piece {}): {e}", k + 2))?;
             }
         }
         Ok(())
@@ -109,6 +166,42 @@ mod tests {
                 assert_eq!(inv.shape(id, true).is_some(), t.can_be_large, "{id}");
             }
         }
+    }
+
+    #[test]
+    fn several_pieces_of_a_type_save_reload_and_are_each_checked() {
+        let r = Ruleset::builtin();
+        let mut inv = Inventory::builtin();
+        let wide = Shape::Rectangle {
+            width: 10.0,
+            depth: 5.0,
+        };
+        inv.pieces["forest"].more.push(Spare {
+            large: false,
+            shape: wide.clone(),
+        });
+        let shapes = inv.shapes("forest", false);
+        assert_eq!(shapes.len(), 2);
+        assert_eq!(shapes[1], &wide);
+        assert_eq!(
+            inv.shape("forest", false),
+            Some(&inv.pieces["forest"].normal)
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("inv.json");
+        inv.save(&path, &r).unwrap();
+        assert_eq!(Inventory::load(&path, &r).unwrap(), inv);
+        // A file without further pieces (schema 1 as shipped) still reads.
+        assert!(Inventory::from_json(DEFAULT_JSON, &r).is_ok());
+        inv.pieces["forest"].more.push(Spare {
+            large: false,
+            shape: Shape::Ellipse {
+                width: 14.0,
+                depth: 7.0,
+            },
+        });
+        let e = inv.check(&r).unwrap_err();
+        assert!(e.starts_with("Forest (piece 3): "), "{e}");
     }
 
     #[test]

@@ -32,7 +32,8 @@ pub struct InventoryEditor {
     pub open: bool,
     draft: Option<Inventory>,
     unit: Unit,
-    polygon_text: std::collections::HashMap<(String, bool), String>,
+    /// Each polygon's points as typed, by terrain id and row label.
+    polygon_text: std::collections::HashMap<(String, String), String>,
     message: Option<Result<String, String>>,
 }
 
@@ -135,27 +136,67 @@ impl InventoryEditor {
                 egui::Grid::new("inventory").striped(true).num_columns(4).show(ui, |ui| {
                     for (id, pieces) in draft.pieces.iter_mut() {
                         let name = ruleset.terrain_name(id).to_string();
-                        let mut rows: Vec<(bool, &mut Shape)> = vec![(false, &mut pieces.normal)];
+                        // (label, large, shape, index among the further pieces)
+                        let mut rows: Vec<(String, bool, &mut Shape, Option<usize>)> =
+                            vec![(name.clone(), false, &mut pieces.normal, None)];
                         if let Some(l) = pieces.large.as_mut() {
-                            rows.push((true, l));
+                            rows.push((format!("{name} (large)"), true, l, None));
                         }
-                        for (large, shape) in rows {
-                            let label = if large { format!("{name} (large)") } else { name.clone() };
+                        for (k, m) in pieces.more.iter_mut().enumerate() {
+                            let label = format!(
+                                "{name}{} piece {}",
+                                if m.large { " (large)" } else { "" },
+                                k + 2
+                            );
+                            rows.push((label, m.large, &mut m.shape, Some(k)));
+                        }
+                        let mut remove = None;
+                        for (label, large, shape, spare) in rows {
                             ui.label(&label);
                             let mut kind = kind_of(shape);
-                            egui::ComboBox::from_id_salt((id.as_str(), large))
+                            egui::ComboBox::from_id_salt((id.as_str(), label.as_str()))
                                 .selected_text(KINDS[kind])
                                 .show_index(ui, &mut kind, KINDS.len(), |i| KINDS[i])
                                 .accessible_name(format!("{label} shape"));
                             if kind != kind_of(shape) {
                                 *shape = with_kind(shape, kind);
                             }
-                            ui.horizontal(|ui| edit_size(ui, shape, factor, &label, self.polygon_text.entry((id.clone(), large)).or_default()));
+                            ui.horizontal(|ui| {
+                                edit_size(ui, shape, factor, &label, self.polygon_text.entry((id.clone(), label.clone())).or_default());
+                                if let Some(k) = spare
+                                    && ui.button("✖").on_hover_text("Remove this piece").accessible_name(format!("Remove {label}")).clicked()
+                                {
+                                    remove = Some(k);
+                                }
+                            });
                             let class = if large { SizeClass::Large } else { SizeClass::Normal };
                             match check_size(shape, class, &ruleset.piece_sizes) {
                                 Ok(()) => ui.colored_label(egui::Color32::from_rgb(60, 170, 80), format!("✔ {:.1} MU across", shape.span())),
                                 Err(e) => ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}")),
                             };
+                            ui.end_row();
+                        }
+                        if let Some(k) = remove {
+                            pieces.more.remove(k);
+                            self.polygon_text.retain(|(t, _), _| t != id);
+                        }
+                        if pieces.more.len() < muster::inventory::MAX_MORE {
+                            ui.label("");
+                            ui.horizontal(|ui| {
+                                let mut classes = vec![(false, pieces.normal.clone(), String::new())];
+                                if let Some(l) = &pieces.large {
+                                    classes.push((true, l.clone(), "large ".to_string()));
+                                }
+                                for (large, shape, word) in classes {
+                                    if ui
+                                        .button(format!("Add another {word}{}", name.to_lowercase()))
+                                        .on_hover_text("Another physical piece of this type, of another outline; you choose which you lay when it is placed")
+                                        .clicked()
+                                    {
+                                        pieces.more.push(muster::inventory::Spare { large, shape });
+                                    }
+                                }
+                            });
                             ui.end_row();
                         }
                     }

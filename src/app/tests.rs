@@ -1173,3 +1173,39 @@ fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
     assert_eq!(bgs.len(), 4);
     assert_eq!(bgs[3].name, "BG 4");
 }
+
+#[test]
+fn a_group_with_two_forests_chooses_which_it_lays() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = muster::ruleset::Ruleset::builtin();
+    let mut inventory = muster::inventory::Inventory::builtin();
+    let square = muster::geometry::Shape::Rectangle {
+        width: 8.0,
+        depth: 8.0,
+    };
+    inventory.pieces["forest"]
+        .more
+        .push(muster::inventory::Spare {
+            large: false,
+            shape: square.clone(),
+        });
+    let inventory_path = dir.path().join("inventory.json");
+    inventory.save(&inventory_path, &r).unwrap();
+    let config = AppConfig {
+        autosave: Some(dir.path().join("autosaves")),
+        inventory: Some(inventory_path),
+        open: Some(north_to_place(dir.path())),
+        seed: Some(1),
+        viewer: false,
+    };
+    let mut h = Harness::builder()
+        .with_size([1500.0, 1000.0])
+        .build_eframe(move |_cc| MusterApp::new(config));
+    h.run();
+    click(&mut h, "Physical piece");
+    click(&mut h, "2: rectangle 8.0 in x 8.0 in (8 x 8 MU)");
+    type_into(&mut h, "North's die", "2");
+    click(&mut h, "Enter North's die");
+    let rolled = h.state().battle.state().placement.rolled.clone().unwrap();
+    assert_eq!(rolled.shape, square);
+}

@@ -61,6 +61,9 @@ pub struct PlacementPanel {
     pivot_at: Option<[f64; 2]>,
     pivot_degrees: f64,
     road: Vec<[f64; 2]>,
+    /// Which of the inventory's pieces of the type is laid (index into
+    /// `Inventory::shapes`), chosen before the placement roll.
+    physical: Option<usize>,
     /// A road point being typed, in MU.
     road_point: [f64; 2],
     /// A refusal to show, with the log length it belongs to: once anything
@@ -91,6 +94,7 @@ impl PlacementPanel {
             notice: None,
             main: None,
             road_point: [0.0, 0.0],
+            physical: None,
         }
     }
 }
@@ -103,9 +107,43 @@ fn turn(battle: &Battle) -> Option<PlacementTurn> {
 }
 
 impl PlacementPanel {
+    /// The physical piece chosen for `piece`: the one picked in the panel
+    /// among the inventory's pieces of its type and size, else the first.
     fn shape_for(&self, battle: &Battle, piece: usize) -> Option<Shape> {
         let pick = &battle.state().selection.picks[piece];
-        self.inventory.shape(&pick.terrain, pick.large).cloned()
+        let shapes = self.inventory.shapes(&pick.terrain, pick.large);
+        shapes
+            .get(self.physical.unwrap_or(0))
+            .or(shapes.first())
+            .map(|s| (*s).clone())
+    }
+
+    /// When the inventory holds several pieces of this type and size, lets
+    /// the player say which one he lays.
+    fn choose_physical(&mut self, ui: &mut egui::Ui, battle: &Battle, piece: usize) {
+        let state = battle.state();
+        let pick = &state.selection.picks[piece];
+        let shapes = self.inventory.shapes(&pick.terrain, pick.large);
+        if shapes.len() < 2 {
+            return;
+        }
+        let describe =
+            |k: usize, s: &Shape| format!("{}: {}", k + 1, state.settings.speak(&s.describe()));
+        let chosen = self.physical.unwrap_or(0).min(shapes.len() - 1);
+        ui.horizontal(|ui| {
+            ui.label("Which of your pieces:");
+            egui::ComboBox::from_id_salt(("physical", piece))
+                .selected_text(describe(chosen, shapes[chosen]))
+                .show_ui(ui, |ui| {
+                    for (k, s) in shapes.iter().enumerate() {
+                        if ui.selectable_label(chosen == k, describe(k, s)).clicked() {
+                            self.physical = Some(k);
+                        }
+                    }
+                })
+                .response
+                .accessible_name("Physical piece");
+        });
     }
 
     /// The draft for the piece being placed, started at the legal pose
@@ -181,6 +219,9 @@ impl PlacementPanel {
         }
         if !matches!(t, Some(PlacementTurn::Road { .. })) {
             self.road.clear();
+        }
+        if !matches!(t, Some(PlacementTurn::Roll { .. })) {
+            self.physical = None;
         }
     }
 }
@@ -332,6 +373,7 @@ impl StepPanel for PlacementPanel {
                         chosen
                     }
                 };
+                self.choose_physical(ui, battle, piece);
                 match self.shape_for(battle, piece) {
                     Some(shape) => {
                         ui.label(format!(
