@@ -81,6 +81,10 @@ pub enum AppCommand {
     ConfirmArmyWithPassphrase(Side, Box<Army>, String),
     /// A player unlocks the battle with his passphrase.
     Unlock(Side, String),
+    /// Load a roster from the library into a side's draft.
+    LoadRosterFrom(Side, PathBuf),
+    /// Save a side's draft army into the roster library.
+    SaveRosterToLibrary(Side),
 }
 
 /// The last outcome worth telling the players.
@@ -95,6 +99,8 @@ pub struct MusterApp {
     /// The file the battle was last opened from or saved to.
     path: Option<PathBuf>,
     autosaves: Option<Autosaves>,
+    /// The group's saved rosters, beside the autosaves.
+    library: Option<store::RosterLibrary>,
     /// The seed of test runs' dice, given to every new battle.
     seed: Option<u64>,
     unlock: unlock::UnlockWindow,
@@ -150,6 +156,7 @@ impl MusterApp {
         let mut app = MusterApp {
             battle: Battle::new(ruleset),
             path: None,
+            library: config.autosave.as_deref().map(store::RosterLibrary::beside),
             autosaves: config.autosave.map(Autosaves::new),
             seed: config.seed,
             unlock: Default::default(),
@@ -332,6 +339,24 @@ impl MusterApp {
                     }
                 }
                 AppCommand::DraftArmy(side, army) => self.panels.armies.set_draft(side, *army),
+                AppCommand::LoadRosterFrom(side, path) => {
+                    self.finish_dialog(FileAction::LoadRoster(side), path);
+                }
+                AppCommand::SaveRosterToLibrary(side) => {
+                    let army = self.panels.armies.draft(side).clone();
+                    let saved = match &self.library {
+                        Some(library) => library.save(&army, self.battle.ruleset()),
+                        None => Err(store::StoreError::new("this system has no data directory")),
+                    };
+                    self.status = Some(match saved {
+                        Ok(path) => Status::Info(format!(
+                            "{} saved to the roster library ({})",
+                            army.name,
+                            path.display()
+                        )),
+                        Err(e) => Status::Error(format!("Roster not saved: {e}")),
+                    });
+                }
                 AppCommand::ConfirmArmyWithPassphrase(side, army, passphrase) => {
                     let army = *army;
                     let context = [army.player.as_str(), army.name.as_str()];
@@ -488,6 +513,41 @@ impl MusterApp {
         });
     }
 
+    /// *File > Rosters*: each roster of the library, to load into either
+    /// side, and each side's army to save into it.
+    fn rosters_menu(&mut self, ui: &mut egui::Ui) {
+        let Some(library) = &self.library else {
+            return;
+        };
+        let rosters = library.list(self.battle.ruleset());
+        let dir = library.dir().display().to_string();
+        ui.menu_button("Rosters", |ui| {
+            if rosters.is_empty() {
+                ui.weak("No saved rosters yet");
+            }
+            for roster in rosters {
+                ui.menu_button(&roster.name, |ui| {
+                    for side in Side::BOTH {
+                        if ui.button(format!("Load into {side}")).clicked() {
+                            self.queue
+                                .push(AppCommand::LoadRosterFrom(side, roster.path.clone()));
+                        }
+                    }
+                });
+            }
+            ui.separator();
+            for side in Side::BOTH {
+                if ui
+                    .button(format!("Save {side}'s army to the library"))
+                    .on_hover_text(format!("Kept in {dir}"))
+                    .clicked()
+                {
+                    self.queue.push(AppCommand::SaveRosterToLibrary(side));
+                }
+            }
+        });
+    }
+
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
@@ -516,6 +576,7 @@ impl MusterApp {
                         FileAction::ExportPdf(Default::default()),
                     ));
                 }
+                self.rosters_menu(ui);
                 let recent = self.recent();
                 ui.add_enabled_ui(!recent.is_empty(), |ui| {
                     ui.menu_button("Recent battles", |ui| {

@@ -1209,3 +1209,24 @@ fn a_group_with_two_forests_chooses_which_it_lays() {
     let rolled = h.state().battle.state().placement.rolled.clone().unwrap();
     assert_eq!(rolled.shape, square);
 }
+
+#[test]
+fn a_roster_saved_to_the_library_loads_from_the_file_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    h.run();
+    click(&mut h, "Load example army");
+    click(&mut h, "Early Imperial Roman");
+    click(&mut h, "File");
+    click(&mut h, "Rosters");
+    h.get_by_label("No saved rosters yet");
+    click(&mut h, "Save South's army to the library");
+    let army = h.state().panels.armies.draft(Side::South).clone();
+    assert!(dir.path().join("rosters").read_dir().unwrap().count() == 1);
+    // Into North's draft, from the menu.
+    click(&mut h, "File");
+    click(&mut h, "Rosters");
+    click(&mut h, &format!("{} ({})", army.name, army.player));
+    click(&mut h, "Load into North");
+    assert_eq!(h.state().panels.armies.draft(Side::North), &army);
+}

@@ -12,9 +12,11 @@
 
 mod atomic;
 mod autosave;
+mod library;
 
 pub use atomic::write_atomic;
 pub use autosave::{Autosaves, Recent};
+pub use library::{LibraryRoster, RosterLibrary};
 
 use crate::army::Army;
 use crate::battle::{Battle, Entry, Tags};

@@ -74,7 +74,6 @@ impl ArmiesPanel {
     }
 
     /// The army being entered for `side`, as the form holds it.
-    #[cfg(test)]
     pub fn draft(&self, side: Side) -> &Army {
         &self.drafts[side]
     }
