@@ -17,7 +17,11 @@ pub fn show(
 ) -> Option<DiceInput> {
     let mut out = None;
     ui.horizontal(|ui| {
-        if ui.button(format!("Roll for {who}")).clicked() {
+        if ui
+            .button(format!("Roll for {who}"))
+            .on_hover_text("The app rolls from the operating system's random source: nobody can foresee or choose the result, and the log marks it [app dice]")
+            .clicked()
+        {
             *error = None;
             out = Some(DiceInput::app());
         }

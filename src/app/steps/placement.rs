@@ -421,10 +421,18 @@ impl StepPanel for PlacementPanel {
                 );
                 let draft = Self::draft_for(&mut self.draft, battle, piece, result, side);
                 ui.horizontal(|ui| {
-                    if ui.button("⟲ Turn left 15°").clicked() {
+                    if ui
+                        .button("⟲ Turn left 15°")
+                        .on_hover_text("Anticlockwise; Q on the table, Shift for 1°")
+                        .clicked()
+                    {
                         draft.pose.angle = (draft.pose.angle + 15.0).rem_euclid(360.0);
                     }
-                    if ui.button("⟳ Turn right 15°").clicked() {
+                    if ui
+                        .button("⟳ Turn right 15°")
+                        .on_hover_text("Clockwise; E on the table, Shift for 1°")
+                        .clicked()
+                    {
                         draft.pose.angle = (draft.pose.angle - 15.0).rem_euclid(360.0);
                     }
                 });
@@ -441,7 +449,11 @@ impl StepPanel for PlacementPanel {
                     legal.then_some(AppCommand::Apply(command)),
                 ));
                 ui.horizontal(|ui| {
-                    if ui.button("Snap to nearest legal position").clicked() {
+                    if ui
+                        .button("Snap to nearest legal position")
+                        .on_hover_text("Moves the piece to the nearest position and turn the rules allow for this die")
+                        .clicked()
+                    {
                         match nearest_legal_pose(state, ruleset, draft.pose) {
                             Some(p) => draft.pose = p,
                             None => {
@@ -615,7 +627,11 @@ impl StepPanel for PlacementPanel {
                         self.road.pop();
                     }
                 }
-                if ui.button("No road").clicked() {
+                if ui
+                    .button("No road")
+                    .on_hover_text("The player with the initiative may lay one road (rule 5); this declines it")
+                    .clicked()
+                {
                     out.push(AppCommand::Apply(Command::DeclineRoad { side }));
                 }
             }
