@@ -235,30 +235,25 @@ impl Overlay for DeploymentPanel {
         let table = &battle.state().settings.table;
         let rules = &battle.ruleset().deployment;
         let lines = match t {
-            DeploymentTurn::Batch { .. } => vec![
-                (rules.other_depth, "others"),
-                (rules.skirmisher_depth, "skirmishers"),
-            ],
-            DeploymentTurn::Commanders(_) => vec![(rules.commander_depth, "commanders")],
+            DeploymentTurn::Batch { .. } => vec![rules.other_depth, rules.skirmisher_depth],
+            DeploymentTurn::Commanders(_) => vec![rules.commander_depth],
             _ => return,
         };
         let colour = Color32::from_rgb(230, 150, 40);
-        for (depth, what) in lines {
+        for depth in lines {
             let y = match t.side() {
                 Side::South => depth,
                 Side::North => table.depth - depth,
             };
             let (a, b) = (frame.to_screen([0.0, y]), frame.to_screen([table.width, y]));
             painter.line_segment([a, b], Stroke::new(2.0, colour));
+            // Just outside the table's east edge, where no piece is; the
+            // panel's heading says what each line is for.
             painter.text(
-                b + Vec2::new(-4.0, -2.0),
-                Align2::RIGHT_BOTTOM,
-                format!(
-                    "{} {what}: {}",
-                    t.side(),
-                    battle.state().settings.length_mu(depth)
-                ),
-                FontId::proportional(12.0),
+                b + Vec2::new(4.0, 0.0),
+                Align2::LEFT_CENTER,
+                format!("{} MU", muster::units::mu_number(depth)),
+                FontId::proportional(11.0),
                 colour,
             );
         }

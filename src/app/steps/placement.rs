@@ -437,7 +437,12 @@ impl StepPanel for PlacementPanel {
                     }
                 });
                 if let Some(rolled) = &state.placement.rolled {
-                    ui.label(super::tape_measure(state, &rolled.shape, draft.pose));
+                    // Three lines' room whatever its length, so nothing
+                    // below moves while the piece is dragged.
+                    ui.vertical(|ui| {
+                        ui.set_min_height(3.0 * ui.text_style_height(&egui::TextStyle::Body));
+                        ui.label(super::tape_measure(state, &rolled.shape, draft.pose));
+                    });
                 }
                 let command = Command::PlacePiece {
                     side,

@@ -158,9 +158,13 @@ fn options(
                         }
                     }
                     Err(reason) => {
+                        // One line a row, so the rows never move; the whole
+                        // reason on hover.
                         ui.add(
-                            egui::Label::new(egui::RichText::new(&reason.message).weak()).wrap(),
-                        );
+                            egui::Label::new(egui::RichText::new(&reason.message).weak())
+                                .truncate(),
+                        )
+                        .on_hover_text(&reason.message);
                     }
                 }
                 ui.end_row();
