@@ -42,6 +42,10 @@ enum Sub {
         /// echo, else read from the first line of standard input.
         #[arg(long)]
         private_for: Option<String>,
+        /// Also write every piece's template at 1:1 on tiled pages to
+        /// OUTPUT-templates.pdf.
+        #[arg(long)]
+        templates: bool,
     },
     /// Apply one JSON command per line (FILE or - for stdin) and print one JSON result per line.
     Script {
@@ -82,7 +86,8 @@ fn main() -> ExitCode {
             output,
             paper,
             private_for,
-        }) => match export_pdf(&battle, &output, &paper, private_for.as_deref()) {
+            templates,
+        }) => match export_pdf(&battle, &output, &paper, private_for.as_deref(), templates) {
             Ok(written) => {
                 for path in written {
                     println!("Wrote {}", path.display());
@@ -118,6 +123,7 @@ fn export_pdf(
     output: &Path,
     paper: &str,
     private_for: Option<&str>,
+    templates: bool,
 ) -> Result<Vec<PathBuf>, String> {
     let paper = muster::export::Paper::parse(paper)
         .ok_or_else(|| format!("--paper takes a4 or letter, not \"{paper}\""))?;
@@ -152,6 +158,12 @@ fn export_pdf(
     if let Some(page) = private {
         let path = muster::export::private_path(output, page.side);
         muster::export::save_private_pdf(&battle, &page, paper, &path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path);
+    }
+    if templates {
+        let path = muster::export::templates_path(output);
+        muster::export::save_templates_pdf(&battle, paper, &path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }

@@ -461,3 +461,56 @@ fn the_scale_line_states_the_true_paper_scale_and_log_lines_wrap() {
         assert_clear(&pdf, p, (841.89, 595.28));
     }
 }
+
+/// The points of the first path drawn after the clip on a page, in mm.
+fn clipped_path_points(pdf: &lopdf::Document, page: u32) -> Vec<(f32, f32)> {
+    let id = pdf.get_pages()[&page];
+    let content = pdf.get_and_decode_page_content(id).unwrap();
+    let mut after_clip = false;
+    let mut points = Vec::new();
+    for op in &content.operations {
+        let num = |k: usize| op.operands[k].as_float().unwrap() * 25.4 / 72.0;
+        match op.operator.as_str() {
+            "W" => after_clip = true,
+            "m" | "l" if after_clip => points.push((num(0), num(1))),
+            "c" if after_clip => points.push((num(4), num(5))),
+            "f" | "B" | "b" | "S" | "s" if after_clip && !points.is_empty() => break,
+            _ => {}
+        }
+    }
+    points
+}
+
+#[test]
+fn piece_templates_print_at_one_to_one_across_joining_tiles() {
+    let battle = deployed_battle();
+    let bytes = muster::export::templates_pdf(&battle, Paper::A4);
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages = pdf.get_pages().len() as u32;
+    let items = muster::export::schedule::items(&battle);
+    let outlined = items.iter().filter(|i| i.turn.is_some()).count() as u32;
+    assert!(pages >= outlined, "{pages} pages for {outlined} items");
+    // South's turned forest (11 x 7 MU at 25.4 mm): two tiles across that
+    // join to its true width.
+    let tiles: Vec<u32> = (1..=pages)
+        .filter(|p| text_of(&pdf, *p).contains("2 Forest (S): template at 1:1, tile"))
+        .collect();
+    assert_eq!(tiles.len(), 2, "two tiles across");
+    let tile_w = 297.0 - 2.0 * 10.0;
+    let xs: Vec<f32> = tiles
+        .iter()
+        .enumerate()
+        .flat_map(|(col, p)| {
+            clipped_path_points(&pdf, *p)
+                .into_iter()
+                .map(move |(x, _)| x + col as f32 * tile_w)
+        })
+        .collect();
+    let width =
+        xs.iter().copied().fold(f32::MIN, f32::max) - xs.iter().copied().fold(f32::MAX, f32::min);
+    assert!((width - 11.0 * 25.4).abs() < 0.5, "{width} mm");
+    assert!(text_of(&pdf, 1).contains("the bar below must measure 10 cm"));
+    for p in 1..=pages {
+        assert_clear(&pdf, p, (841.89, 595.28));
+    }
+}

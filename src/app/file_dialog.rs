@@ -30,6 +30,8 @@ pub struct PdfOptions {
     pub private: Option<Side>,
     /// His passphrase, for that page only.
     pub passphrase: String,
+    /// Also every piece's template at 1:1 on tiled pages.
+    pub templates: bool,
 }
 
 impl FileAction {
@@ -164,6 +166,8 @@ impl FileDialog {
                     ui.radio_value(&mut options.paper, Paper::A4, "A4");
                     ui.radio_value(&mut options.paper, Paper::Letter, "Letter");
                 });
+                ui.checkbox(&mut options.templates, "Also print piece templates at 1:1 on tiled pages")
+                    .on_hover_text("Each piece's outline at its true size, cut into pages that join edge to edge: a file of its own beside the printout");
                 ui.horizontal(|ui| {
                     ui.label("Private page of sealed records:");
                     ui.radio_value(&mut options.private, None, "None");

@@ -456,6 +456,12 @@ impl MusterApp {
                     )
                     .map(|()| written.push(private_path));
                 }
+                if result.is_ok() && options.templates {
+                    let templates = muster::export::templates_path(&path);
+                    result =
+                        muster::export::save_templates_pdf(&self.battle, options.paper, &templates)
+                            .map(|()| written.push(templates));
+                }
                 match result {
                     Ok(()) => {
                         let opened = self.viewer && written.iter().all(|p| open_in_viewer(p));

@@ -5,10 +5,11 @@ mod pdf;
 mod private;
 pub mod schedule;
 mod table_page;
+mod templates;
 mod typeset;
 
 pub use crate::clock::today;
-pub use pdf::{Paper, private_pdf, table_pdf};
+pub use pdf::{Paper, private_pdf, table_pdf, templates_pdf};
 pub use private::{PrivatePage, private_page};
 
 use crate::battle::Battle;
@@ -30,6 +31,21 @@ pub fn save_private_pdf(
     path: &Path,
 ) -> Result<(), StoreError> {
     write_pdf(path, &private_pdf(battle, page, paper))
+}
+
+/// Writes the piece templates at 1:1 to their own file (see
+/// `templates_path`).
+pub fn save_templates_pdf(battle: &Battle, paper: Paper, path: &Path) -> Result<(), StoreError> {
+    write_pdf(path, &templates_pdf(battle, paper))
+}
+
+/// Where the templates go beside the printout: `table.pdf` gives
+/// `table-templates.pdf`.
+pub fn templates_path(public: &Path) -> PathBuf {
+    let stem = public
+        .file_stem()
+        .map_or("muster".into(), |s| s.to_string_lossy());
+    public.with_file_name(format!("{stem}-templates.pdf"))
 }
 
 /// Where the private page of `side` goes beside the printout `public`:

@@ -184,6 +184,15 @@ pub fn table_pdf(battle: &Battle, paper: Paper, date: &str) -> Vec<u8> {
     })
 }
 
+/// Every piece's template at 1:1 on tiled pages, as a PDF of its own.
+pub fn templates_pdf(battle: &Battle, paper: Paper) -> Vec<u8> {
+    let items = schedule::items(battle);
+    let title = format!("{}: piece templates at 1:1", battle.state().settings.title);
+    document(&title, paper, |font, metrics| {
+        super::templates::template_pages(battle, &items, paper, &font, metrics)
+    })
+}
+
 /// The owner's private page alone, as a PDF of its own.
 pub fn private_pdf(battle: &Battle, page: &PrivatePage, paper: Paper) -> Vec<u8> {
     let title = format!(
