@@ -146,7 +146,7 @@ impl StepPanel for CampsPanel {
                 )
             }
         };
-        ui.strong(what);
+        ui.strong(state.settings.speak(&what));
         ui.label(if matches!(t, DeploymentTurn::Fortifications(_)) {
             "Click the table to put it there, or type the position; a click near the end of a section lays the next one end to end with it."
         } else {
