@@ -112,14 +112,25 @@ impl StepPanel for FlankMarchesPanel {
     fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
         self.finish = None;
         super::help(ui, battle, "flank_marches");
-        let state = battle.state();
-        for m in &state.deployment.flank_marches {
+        self.private_session(ui, battle, out);
+        // The public records last, so the passphrase field above stands in
+        // the same place for both players.
+        ui.add_space(6.0);
+        for m in &battle.state().deployment.flank_marches {
             ui.label(format!(
                 "{}: a flank march, sealed {}",
                 m.side,
                 m.sealed.code()
             ));
         }
+    }
+}
+
+impl FlankMarchesPanel {
+    /// The player's own flank marches, once he holds the screen and has
+    /// given his passphrase.
+    fn private_session(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        let state = battle.state();
         let Some(side) = turn(battle) else {
             ui.label("Flank marches are recorded after ambushes.");
             return;
