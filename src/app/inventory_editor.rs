@@ -213,7 +213,11 @@ impl InventoryEditor {
                         saved = Some(draft.clone());
                     }
                 }
-                if ui.button("Restore the shipped pieces").clicked() {
+                if ui
+                    .button("Restore the shipped pieces")
+                    .on_hover_text("Replaces this draft with Muster's default pieces; nothing is saved until Save inventory")
+                    .clicked()
+                {
                     *draft = Inventory::builtin();
                     self.polygon_text.clear();
                 }

@@ -560,7 +560,11 @@ impl MusterApp {
                 if ui.button("New battle").clicked() {
                     self.queue.push(AppCommand::NewBattle);
                 }
-                if ui.button("New battle with ruleset file…").clicked() {
+                if ui
+                    .button("New battle with ruleset file…")
+                    .on_hover_text("A battle under another ruleset file (terrain tables, dice rules), checked when it loads")
+                    .clicked()
+                {
                     self.queue
                         .push(AppCommand::Dialog(FileAction::NewWithRuleset));
                 }

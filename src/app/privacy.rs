@@ -181,7 +181,10 @@ impl Privacy {
             );
             let edit = edit.accessible_name(format!("{side}'s passphrase"));
             go |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            go |= ui.button("Open my secrets").clicked();
+            go |= ui
+                .button("Open my secrets")
+                .on_hover_text("Your passphrase opens your sealed records on this screen only; the key is dropped when you pass the screen on")
+                .clicked();
         });
         if go {
             match battle.seal_key(side, &self.typed) {

@@ -70,7 +70,11 @@ impl UnlockWindow {
                     ui.add_space(6.0);
                 }
                 ui.separator();
-                if ui.button("Look at it read-only for now").clicked() {
+                if ui
+                    .button("Look at it read-only for now")
+                    .on_hover_text("See the battle without changing it; unlock later from the status line")
+                    .clicked()
+                {
                     self.closed = true;
                 }
             });

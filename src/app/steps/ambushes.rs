@@ -102,7 +102,11 @@ impl AmbushesPanel {
 impl StepPanel for AmbushesPanel {
     fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
         let Some(side) = self.finish else { return };
-        if ui.button(format!("{side}: finish ambushes")).clicked() {
+        if ui
+            .button(format!("{side}: finish ambushes"))
+            .on_hover_text("Ends your private session: the screen is then passed on")
+            .clicked()
+        {
             out.push(AppCommand::Apply(Command::Finish {
                 side,
                 step: Finished::Ambushes,
@@ -193,7 +197,8 @@ impl StepPanel for AmbushesPanel {
                 let check = check_ambush(state, battle.ruleset(), side, content, at);
                 let legal = super::verdict(ui, battle, check.map(|_| ()), super::LEGAL_POSITION);
                 let button = egui::Button::new("Seal and place ambush marker");
-                if ui.add_enabled(legal, button).clicked() {
+                let seal = "Encrypts what the marker stands for under your key; both players see only the marker and its commitment code";
+                if ui.add_enabled(legal, button).on_hover_text(seal).clicked() {
                     match seal_ambush(state, battle.ruleset(), side, at, content, &key) {
                         Ok(command) => {
                             out.push(AppCommand::Apply(command));

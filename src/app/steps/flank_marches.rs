@@ -230,6 +230,7 @@ impl FlankMarchesPanel {
             ));
             if ui
                 .add_enabled(!plan.bgs.is_empty(), egui::Button::new("Seal flank march"))
+                .on_hover_text("Encrypts the march under your key and logs only its commitment code: your opponent learns that a march exists, not what it is")
                 .clicked()
             {
                 match seal_plan(state, battle.ruleset(), side, &plan, &key) {

@@ -226,7 +226,11 @@ impl StepPanel for PlayPanel {
             let command = command.and_then(|c| battle.check(&c).map(|_| c));
             match command {
                 Ok(command) => {
-                    if ui.button("Reveal to both players").clicked() {
+                    if ui
+                        .button("Reveal to both players")
+                        .on_hover_text("Opens the sealed record for both players; Muster checks it against its commitment code")
+                        .clicked()
+                    {
                         out.push(AppCommand::Apply(command));
                         self.done(battle, owner);
                     }

@@ -56,7 +56,13 @@ impl StepPanel for SelectionPanel {
                 left.dedup();
                 for terrain in left {
                     let name = ruleset.terrain_name(&terrain);
-                    if ui.button(format!("Take {name}")).clicked() {
+                    if ui
+                        .button(format!("Take {name}"))
+                        .on_hover_text(
+                            "A compulsory piece of the territory type, normal size (rule 4)",
+                        )
+                        .clicked()
+                    {
                         out.push(AppCommand::Apply(Command::ChooseCompulsory {
                             side,
                             terrain,
