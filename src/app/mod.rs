@@ -735,6 +735,9 @@ impl eframe::App for MusterApp {
                     }
                 });
             });
+            // A reopened battle still asks to be unlocked over the hand-over
+            // screen: nothing on it works until it is.
+            self.unlock.show(&ctx, &self.battle, &mut self.queue);
             self.drain();
             return;
         }

@@ -1230,3 +1230,30 @@ fn a_roster_saved_to_the_library_loads_from_the_file_menu() {
     click(&mut h, "Load into North");
     assert_eq!(h.state().panels.armies.draft(Side::North), &army);
 }
+
+#[test]
+fn a_locked_battle_reopened_at_a_hand_over_screen_can_be_unlocked_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut battle = muster::examples::terrain_battle();
+    let script: String = include_str!("../../examples/scripts/deployment.jsonl")
+        .lines()
+        .take(7)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    muster::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
+    assert_eq!(
+        battle.phase(),
+        Phase::Deployment(muster::battle::DeploymentTurn::Ambushes(Side::South))
+    );
+    let path = dir.path().join("ambushes.json");
+    muster::store::save_battle(&path, &battle).unwrap();
+    let mut h = opened(dir.path(), path);
+    h.get_by_label("Pass to South");
+    unlock(&mut h, Side::South, PASS);
+    assert!(h.state().battle.locked_sides().is_empty());
+    click(&mut h, "South: no ambushes");
+    assert_eq!(
+        h.state().battle.phase(),
+        Phase::Deployment(muster::battle::DeploymentTurn::FlankMarches(Side::North))
+    );
+}
