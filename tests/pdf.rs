@@ -146,7 +146,7 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     }
     let pages = pdf.get_pages().len() as u32;
     let all: String = (1..=pages).map(|p| text_of(&pdf, p)).collect();
-    assert!(all.contains("South places an ambush marker at (18.0, 16.0)"));
+    assert!(words(&all).contains("South places an ambush marker 16.0 in from S, 18.0 in from W"));
     // Battle groups deployed in the open are named in the log...
     assert!(all.contains("Legio V"), "{all}");
     // ...but not those in ambush or marching: Legio I, the Syrian archers,

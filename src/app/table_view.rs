@@ -351,9 +351,18 @@ fn works(
     }
     let [r, g, b] = muster::palette::FORTIFICATION;
     let fort = Color32::from_rgb(r, g, b);
-    for (_, pose) in &state.deployment.fortifications {
+    for (side, pose) in &state.deployment.fortifications {
         let f = muster::battle::fortification_footprint(ruleset, *pose);
         painter.extend(frame.footprint(&f, fort, Stroke::new(1.5, Color32::BLACK)));
+        // Beside the section, never over it: the label moves off.
+        taken.push(Rect::from_two_pos(
+            frame.to_screen(f.min()),
+            frame.to_screen(f.max()),
+        ));
+        labels.push(Label {
+            anchor: frame.to_screen([pose.x, pose.y]),
+            text: format!("Fortification ({})", &side.name()[..1]),
+        });
     }
     for (i, a) in state.deployment.ambushes.iter().enumerate() {
         if !a.standing() {

@@ -589,7 +589,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     h.get_by_label("✔ Legal position");
     click(&mut h, "Seal and place ambush marker");
     assert_eq!(deployment(&h).ambushes.len(), 1);
-    h.get_by_label_contains("Syrian archers at (18.0, 16.0), sealed ");
+    h.get_by_label_contains("Syrian archers at 16.0 in from S, 18.0 in from W, sealed ");
     click(&mut h, "South: finish ambushes");
     click(&mut h, "Screen passed to North");
     // The next private step's hand-over screen shows nothing of it.
@@ -618,7 +618,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "South: done with flank marches");
     click(&mut h, "Screen passed to North");
     // Back in the open: markers by position, marches by code, nothing more.
-    h.get_by_label_contains("South places an ambush marker at (18.0, 16.0)");
+    h.get_by_label_contains("South places an ambush marker 16.0 in from S, 18.0 in from W");
     h.get_by_label_contains("South records a flank march, sealed: commitment ");
     assert!(h.query_by_label_contains("Ala Petriana").is_none());
     assert!(h.query_by_label_contains("Syrian archers").is_none());

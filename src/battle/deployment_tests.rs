@@ -208,7 +208,10 @@ fn ambushes_must_be_hidden_from_the_enemy_skirmisher_area() {
     // The log says where, never what.
     let lines = b.log_lines();
     let last = &lines[lines.len() - 1].0;
-    assert_eq!(last, "South places an ambush marker at (22.0, 17.0)");
+    assert_eq!(
+        last,
+        "South places an ambush marker 17.0 in from S, 22.0 in from W"
+    );
     assert!(!lines.iter().any(|(l, _)| l.contains("Legio I")));
 }
 

@@ -18,6 +18,14 @@ fn name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
     }
 }
 
+/// A point of the table as a tape measure finds it, in the chosen unit:
+/// "3.0 in from S, 14.0 in from E".
+fn at(state: &State, p: [f64; 2]) -> String {
+    state
+        .settings
+        .fix(&crate::geometry::survey::Fix::of(p, state.table()))
+}
+
 /// A roll in a roll-off: "North rolls for initiative (round 2): 4 [typed]".
 fn roll_off_line(side: Side, what: &str, round: u32, roll: &Roll) -> String {
     let round = if round > 1 {
@@ -150,11 +158,10 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             shape,
             pose,
         } => format!(
-            "{side} places his {} ({}) at ({:.1}, {:.1}), turned {:.0}°",
+            "{side} places his {} ({}) centred {}, turned {:.0}°",
             super::piece_name(state, ruleset, *piece).to_lowercase(),
             shape.describe(),
-            pose.x,
-            pose.y,
+            at(state, [pose.x, pose.y]),
             pose.angle
         ),
         Event::GoingRolled {
@@ -196,26 +203,24 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             }
         }
         Event::RoadPlaced { side, points } => {
-            let through: Vec<String> = points
-                .iter()
-                .map(|p| format!("({:.1}, {:.1})", p[0], p[1]))
-                .collect();
-            format!("{side} places a road through {}", through.join(", "))
+            let through: Vec<String> = points.iter().map(|p| at(state, *p)).collect();
+            format!("{side} places a road through {}", through.join("; "))
         }
         Event::RoadDeclined { side } => format!("{side} places no road"),
         Event::CampPlaced { side, pose } => format!(
-            "{side} pitches his camp at ({:.1}, {:.1}), turned {:.0}°",
-            pose.x, pose.y, pose.angle
+            "{side} pitches his camp centred {}, turned {:.0}°",
+            at(state, [pose.x, pose.y]),
+            pose.angle
         ),
         Event::FortificationPlaced { side, pose } => format!(
-            "{side} places a field fortification at ({:.1}, {:.1}), turned {:.0}°",
-            pose.x, pose.y, pose.angle
+            "{side} places a field fortification centred {}, turned {:.0}°",
+            at(state, [pose.x, pose.y]),
+            pose.angle
         ),
         // What a marker stands for is the owner's secret: the log says where.
-        Event::AmbushPlaced { side, at, .. } => format!(
-            "{side} places an ambush marker at ({:.1}, {:.1})",
-            at[0], at[1]
-        ),
+        Event::AmbushPlaced { side, at, .. } => {
+            format!("{side} places an ambush marker {}", self::at(state, *at))
+        }
         Event::StepFinished { side, step } => match step {
             Finished::Fortifications => format!("{side} has finished placing fortifications"),
             Finished::Ambushes => {

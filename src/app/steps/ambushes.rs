@@ -14,6 +14,7 @@ use muster::battle::{
     AmbushContent, AmbushMaps, Battle, Command, DeploymentTurn, Finished, Phase, Profile, Verdict,
     check_ambush, seal_ambush,
 };
+use muster::geometry::survey::Fix;
 use muster::side::Side;
 
 #[derive(Default)]
@@ -151,12 +152,11 @@ impl StepPanel for AmbushesPanel {
         };
         let mine = self.privacy.ambushes(battle);
         for (i, content) in &mine {
-            let at = state.deployment.ambushes[*i].at;
+            let at = Fix::of(state.deployment.ambushes[*i].at, state.table());
             ui.label(format!(
-                "{} at ({:.1}, {:.1}), sealed {}",
+                "{} at {}, sealed {}",
                 content_name(battle, side, *content),
-                at[0],
-                at[1],
+                state.settings.fix(&at),
                 state.deployment.ambushes[*i].sealed.code()
             ));
         }
@@ -193,7 +193,8 @@ impl StepPanel for AmbushesPanel {
             ));
             ui.label("Click the table to put the marker there.");
             if let (Some(at), Some(content)) = (self.draft, self.content) {
-                ui.label(format!("Marker at ({:.1}, {:.1})", at[0], at[1]));
+                let fix = Fix::of(at, state.table());
+                ui.label(format!("Marker at {}", state.settings.fix(&fix)));
                 let check = check_ambush(state, battle.ruleset(), side, content, at);
                 let legal = super::verdict(ui, battle, check.map(|_| ()), super::LEGAL_POSITION);
                 let button = egui::Button::new("Seal and place ambush marker");

@@ -546,23 +546,26 @@ impl StepPanel for PlacementPanel {
                             units.format(length, mu)
                         ));
                     }
-                    Some(AdjustMode::Pivot) => {
-                        match self.pivot_at {
-                            None => {
-                                ui.label("Click the point of the piece's edge to pivot about.");
-                            }
-                            Some(p) => {
-                                ui.label(format!("Pivot about ({:.1}, {:.1}); Q and E turn it 15°, with Shift 1°.", p[0], p[1]));
-                                let l = ui.label("Angle (degrees, anticlockwise)");
-                                ui.add(
-                                    egui::DragValue::new(&mut self.pivot_degrees)
-                                        .range(-180.0..=180.0)
-                                        .speed(1.0),
-                                )
-                                .labelled_by(l.id);
-                            }
+                    Some(AdjustMode::Pivot) => match self.pivot_at {
+                        None => {
+                            ui.label("Click the point of the piece's edge to pivot about.");
                         }
-                    }
+                        Some(p) => {
+                            ui.label(format!(
+                                "Pivot about the point {}; Q and E turn it 15°, with Shift 1°.",
+                                state
+                                    .settings
+                                    .fix(&muster::geometry::survey::Fix::of(p, state.table()))
+                            ));
+                            let l = ui.label("Angle (degrees, anticlockwise)");
+                            ui.add(
+                                egui::DragValue::new(&mut self.pivot_degrees)
+                                    .range(-180.0..=180.0)
+                                    .speed(1.0),
+                            )
+                            .labelled_by(l.id);
+                        }
+                    },
                     None => {}
                 }
                 if let Some(action) = self.adjust_action() {
