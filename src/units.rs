@@ -86,7 +86,9 @@ pub fn speak(text: &str, unit: LengthUnit, scale: MuScale) -> String {
     while let Some(at) = rest.find(" MU") {
         let (head, tail) = rest.split_at(at);
         let after = &tail[" MU".len()..];
-        let boundary = !after.starts_with(|c: char| c.is_alphanumeric());
+        // "1 MU = 1 inch" defines the unit: left as it is.
+        let boundary =
+            !after.starts_with(|c: char| c.is_alphanumeric()) && !after.starts_with(" =");
         let start = number_start(head);
         let number = &head[start..];
         let bracketed = head[..start].ends_with('(');
@@ -152,6 +154,7 @@ mod tests {
             speak("table 72 x 48 MU", cm, MuScale::Mm25),
             "table 180.0 cm x 120.0 cm (72 x 48 MU)"
         );
+        assert_eq!(speak("1 MU = 1 inch", cm, MuScale::Inch), "1 MU = 1 inch");
         // Already bracketed, not a number, or part of a word: unchanged.
         for same in [
             "a 7.6 cm (3 MU) gap",
