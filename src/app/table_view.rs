@@ -66,6 +66,11 @@ pub trait Overlay {
     /// Paints over the pieces and handles pointer and keys on the table.
     fn over(&mut self, _ui: &mut egui::Ui, _response: &Response, _frame: &Frame, _battle: &Battle) {
     }
+    /// Captions to place with the pieces' names, clear of them: where on
+    /// the screen each points to, and its text.
+    fn labels(&self, _frame: &Frame, _battle: &Battle) -> Vec<(Pos2, String)> {
+        Vec::new()
+    }
 }
 
 /// The colour a terrain type is drawn in (the printout's palette).
@@ -136,7 +141,10 @@ impl TableView {
         if let Some(o) = overlay.as_deref_mut() {
             o.under(&painter, &frame, battle);
         }
-        pieces(&painter, &frame, battle, dark, ink);
+        let extra = overlay
+            .as_deref()
+            .map_or(Vec::new(), |o| o.labels(&frame, battle));
+        pieces(&painter, &frame, battle, dark, ink, extra);
         painter.rect_stroke(table, 2.0, Stroke::new(2.0, ink), StrokeKind::Outside);
         let label = FontId::proportional(14.0);
         let player = |a: &Option<muster::army::Army>| {
@@ -274,7 +282,14 @@ struct Label {
     text: String,
 }
 
-fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, ink: Color32) {
+fn pieces(
+    painter: &egui::Painter,
+    frame: &Frame,
+    battle: &Battle,
+    dark: bool,
+    ink: Color32,
+    extra: Vec<(Pos2, String)>,
+) {
     let state = battle.state();
     let ruleset = battle.ruleset();
     let mut labels = Vec::new();
@@ -321,6 +336,11 @@ fn pieces(painter: &egui::Painter, frame: &Frame, battle: &Battle, dark: bool, i
             }),
         ));
     }
+    labels.extend(
+        extra
+            .into_iter()
+            .map(|(anchor, text)| Label { anchor, text }),
+    );
     place_labels(painter, frame, labels, taken);
 }
 

@@ -358,24 +358,18 @@ impl StepPanel for PlayPanel {
     }
 }
 
-impl Overlay for PlayPanel {
-    /// Where each arrived flank march enters: the side edge on its
-    /// recorded flank (`Flank::edge`), marked along its owner's half of it,
-    /// with an arrow and a caption on a card over everything else.
-    fn over(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        frame: &Frame,
-        battle: &Battle,
-    ) {
-        let painter = ui.painter_at(response.rect);
-        let state = battle.state();
-        let table = &state.settings.table;
-        for (i, m) in state.deployment.flank_marches.iter().enumerate() {
-            let Some(revealed) = &m.revealed else {
-                continue;
-            };
+/// Each arrived flank march: where it enters (the side edge of its
+/// recorded flank, `Flank::edge`, along its owner's half) and its caption.
+fn entries(battle: &Battle) -> Vec<([f64; 2], [f64; 2], String, bool)> {
+    let state = battle.state();
+    let table = &state.settings.table;
+    state
+        .deployment
+        .flank_marches
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| {
+            let revealed = m.revealed.as_ref()?;
             let edge = revealed.secret.flank.edge(m.side);
             let west = edge == muster::geometry::SideEdge::West;
             let x = if west { 0.0 } else { table.width };
@@ -383,16 +377,6 @@ impl Overlay for PlayPanel {
                 Side::South => (0.0, table.depth / 2.0),
                 Side::North => (table.depth / 2.0, table.depth),
             };
-            let colour = egui::Color32::from_rgb(240, 170, 40);
-            let (a, b) = (frame.to_screen([x, y0]), frame.to_screen([x, y1]));
-            painter.line_segment([a, b], egui::Stroke::new(6.0, colour));
-            let mid = a + (b - a) / 2.0;
-            let inward = if west { 1.0 } else { -1.0 };
-            painter.arrow(
-                mid - egui::Vec2::new(inward * 20.0, 0.0),
-                egui::Vec2::new(inward * 44.0, 0.0),
-                egui::Stroke::new(3.0, colour),
-            );
             let text = format!(
                 "{}'s flank march {} enters here ({} flank, {} edge)",
                 m.side,
@@ -400,24 +384,36 @@ impl Overlay for PlayPanel {
                 revealed.secret.flank.name(),
                 edge.name()
             );
-            let galley = painter.layout_no_wrap(
-                text,
-                egui::FontId::proportional(12.0),
-                egui::Color32::BLACK,
-            );
-            let size = galley.size() + egui::Vec2::new(8.0, 4.0);
-            let corner = mid + egui::Vec2::new(inward * 28.0, 6.0);
-            let rect = if west {
-                egui::Rect::from_min_size(corner, size)
-            } else {
-                egui::Rect::from_min_size(corner - egui::Vec2::new(size.x, 0.0), size)
-            };
-            painter.rect_filled(rect, 3.0, colour);
-            painter.galley(
-                rect.min + egui::Vec2::new(4.0, 2.0),
-                galley,
-                egui::Color32::BLACK,
+            Some(([x, y0], [x, y1], text, west))
+        })
+        .collect()
+}
+
+impl Overlay for PlayPanel {
+    /// The entry edge of each arrived march, with an arrow onto the table.
+    fn under(&mut self, painter: &egui::Painter, frame: &Frame, battle: &Battle) {
+        let colour = egui::Color32::from_rgb(240, 170, 40);
+        for (from, to, _, west) in entries(battle) {
+            let (a, b) = (frame.to_screen(from), frame.to_screen(to));
+            painter.line_segment([a, b], egui::Stroke::new(6.0, colour));
+            let inward = if west { 1.0 } else { -1.0 };
+            painter.arrow(
+                a + (b - a) / 2.0 - egui::Vec2::new(inward * 20.0, 0.0),
+                egui::Vec2::new(inward * 44.0, 0.0),
+                egui::Stroke::new(3.0, colour),
             );
         }
+    }
+
+    /// Their captions, placed with the pieces' names, clear of them.
+    fn labels(&self, frame: &Frame, battle: &Battle) -> Vec<(egui::Pos2, String)> {
+        entries(battle)
+            .into_iter()
+            .map(|(from, to, text, west)| {
+                let mid = frame.to_screen([from[0], (from[1] + to[1]) / 2.0]);
+                let inward = if west { 1.0 } else { -1.0 };
+                (mid + egui::Vec2::new(inward * 24.0, 0.0), text)
+            })
+            .collect()
     }
 }
