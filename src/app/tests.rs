@@ -12,6 +12,15 @@ use std::path::Path;
 /// South's passphrase in the shipped example battle.
 const PASS: &str = muster::examples::EXAMPLE_PASSPHRASE;
 
+/// The app started with `config` in a window of `size`, first frame run.
+fn app(config: AppConfig, size: [f32; 2]) -> Harness<'static, MusterApp> {
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_eframe(move |_cc| MusterApp::new(config));
+    h.run();
+    h
+}
+
 fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
     let config = AppConfig {
         autosave: Some(autosave.to_path_buf()),
@@ -20,9 +29,7 @@ fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
         seed: Some(11),
         viewer: false,
     };
-    Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .build_eframe(move |_cc| MusterApp::new(config))
+    app(config, [1500.0, 1000.0])
 }
 
 /// Clicks a widget by its label, scrolling it into view first as a player
@@ -335,11 +342,7 @@ fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static, MusterApp>
         seed: Some(1),
         viewer: false,
     };
-    let mut h = Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .build_eframe(move |_cc| MusterApp::new(config));
-    h.run();
-    h
+    app(config, [1500.0, 1000.0])
 }
 
 fn drag(h: &mut Harness<'_, MusterApp>, from: egui::Pos2, to: egui::Pos2) {
@@ -839,10 +842,7 @@ fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
         seed: Some(3),
         viewer: false,
     };
-    let mut h = Harness::builder()
-        .with_size([1366.0, 768.0])
-        .build_eframe(move |_cc| MusterApp::new(config));
-    h.run();
+    let mut h = app(config, [1366.0, 768.0]);
     click(&mut h, "▶ Armies");
     let south = h.get_by_label("Confirm South's army").rect();
     // A long army (the Roman example, with the passphrase form) does not
@@ -1198,10 +1198,7 @@ fn a_group_with_two_forests_chooses_which_it_lays() {
         seed: Some(1),
         viewer: false,
     };
-    let mut h = Harness::builder()
-        .with_size([1500.0, 1000.0])
-        .build_eframe(move |_cc| MusterApp::new(config));
-    h.run();
+    let mut h = app(config, [1500.0, 1000.0]);
     click(&mut h, "Physical piece");
     click(&mut h, "2: rectangle 8.0 in x 8.0 in (8 x 8 MU)");
     type_into(&mut h, "North's die", "2");
