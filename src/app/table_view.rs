@@ -275,13 +275,14 @@ fn grid(painter: &egui::Painter, frame: &Frame, w: f32, d: f32, ink: Color32) {
     }
 }
 
-/// Every standing piece, named, and the road.
 /// A name to put on the table near `anchor`, clear of the others.
 struct Label {
     anchor: Pos2,
     text: String,
 }
 
+/// Every standing piece, the works and the road, then every name (the
+/// overlay's `extra` captions too) placed clear of the others.
 fn pieces(
     painter: &egui::Painter,
     frame: &Frame,

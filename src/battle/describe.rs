@@ -18,14 +18,6 @@ fn name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
     }
 }
 
-/// A point of the table as a tape measure finds it, in the chosen unit:
-/// "3.0 in from S, 14.0 in from E".
-fn at(state: &State, p: [f64; 2]) -> String {
-    state
-        .settings
-        .fix(&crate::geometry::survey::Fix::of(p, state.table()))
-}
-
 /// A roll in a roll-off: "North rolls for initiative (round 2): 4 [typed]".
 fn roll_off_line(side: Side, what: &str, round: u32, roll: &Roll) -> String {
     let round = if round > 1 {
@@ -161,7 +153,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             "{side} places his {} ({}) centred {}, turned {:.0}°",
             super::piece_name(state, ruleset, *piece).to_lowercase(),
             shape.describe(),
-            at(state, [pose.x, pose.y]),
+            state.settings.point([pose.x, pose.y]),
             pose.angle
         ),
         Event::GoingRolled {
@@ -203,23 +195,26 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             }
         }
         Event::RoadPlaced { side, points } => {
-            let through: Vec<String> = points.iter().map(|p| at(state, *p)).collect();
+            let through: Vec<String> = points.iter().map(|p| state.settings.point(*p)).collect();
             format!("{side} places a road through {}", through.join("; "))
         }
         Event::RoadDeclined { side } => format!("{side} places no road"),
         Event::CampPlaced { side, pose } => format!(
             "{side} pitches his camp centred {}, turned {:.0}°",
-            at(state, [pose.x, pose.y]),
+            state.settings.point([pose.x, pose.y]),
             pose.angle
         ),
         Event::FortificationPlaced { side, pose } => format!(
             "{side} places a field fortification centred {}, turned {:.0}°",
-            at(state, [pose.x, pose.y]),
+            state.settings.point([pose.x, pose.y]),
             pose.angle
         ),
         // What a marker stands for is the owner's secret: the log says where.
         Event::AmbushPlaced { side, at, .. } => {
-            format!("{side} places an ambush marker {}", self::at(state, *at))
+            format!(
+                "{side} places an ambush marker {}",
+                state.settings.point(*at)
+            )
         }
         Event::StepFinished { side, step } => match step {
             Finished::Fortifications => format!("{side} has finished placing fortifications"),

@@ -20,6 +20,14 @@ impl TableSize {
     /// RULES 5 on both sides of a piece.
     pub const MIN: f64 = 24.0;
     pub const MAX: f64 = 240.0;
+
+    /// The table as geometry sees it.
+    pub fn geometry(self) -> crate::geometry::Table {
+        crate::geometry::Table {
+            width: self.width,
+            depth: self.depth,
+        }
+    }
 }
 
 impl Default for TableSize {
@@ -67,6 +75,12 @@ impl Settings {
     /// brackets: see `units::speak`.
     pub fn speak(&self, text: &str) -> String {
         crate::units::speak(text, self.units, self.mu)
+    }
+
+    /// A point of the table as a tape measure finds it, from its nearest
+    /// long and side edges: "3.0 in from S, 14.0 in from E".
+    pub fn point(&self, p: [f64; 2]) -> String {
+        self.fix(&Fix::of(p, self.table.geometry()))
     }
 
     /// Where a surveyed point is, as a tape measure finds it:

@@ -165,10 +165,7 @@ impl Step {
 impl State {
     /// The table as geometry sees it.
     pub fn table(&self) -> crate::geometry::Table {
-        crate::geometry::Table {
-            width: self.settings.table.width,
-            depth: self.settings.table.depth,
-        }
+        self.settings.table.geometry()
     }
 
     pub fn phase(&self, ruleset: &Ruleset) -> Phase {

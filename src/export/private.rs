@@ -32,12 +32,11 @@ pub fn private_page(
             AmbushContent::Dummy => "a dummy".to_string(),
             AmbushContent::Bg { bg: b } => bg(b).to_string(),
         };
-        let at = crate::geometry::survey::Fix::of(a.at, state.table());
         lines.push(format!(
             "Ambush {}{} at {}, sealed {}: {what}",
             &side.name()[..1],
             crate::battle::marker_number(state, i),
-            state.settings.fix(&at),
+            state.settings.point(a.at),
             a.sealed.code()
         ));
     }

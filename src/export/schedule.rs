@@ -95,11 +95,7 @@ fn laid_item(
     footprint: &Footprint,
     settings: &Settings,
 ) -> Item {
-    let table = crate::geometry::Table {
-        width: settings.table.width,
-        depth: settings.table.depth,
-    };
-    let [long, side] = reference_points(footprint, table);
+    let [long, side] = reference_points(footprint, settings.table.geometry());
     Item {
         tag,
         kind,

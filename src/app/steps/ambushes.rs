@@ -14,7 +14,6 @@ use muster::battle::{
     AmbushContent, AmbushMaps, Battle, Command, DeploymentTurn, Finished, Phase, Profile, Verdict,
     check_ambush, seal_ambush,
 };
-use muster::geometry::survey::Fix;
 use muster::side::Side;
 
 #[derive(Default)]
@@ -152,11 +151,10 @@ impl StepPanel for AmbushesPanel {
         };
         let mine = self.privacy.ambushes(battle);
         for (i, content) in &mine {
-            let at = Fix::of(state.deployment.ambushes[*i].at, state.table());
             ui.label(format!(
                 "{} at {}, sealed {}",
                 content_name(battle, side, *content),
-                state.settings.fix(&at),
+                state.settings.point(state.deployment.ambushes[*i].at),
                 state.deployment.ambushes[*i].sealed.code()
             ));
         }
@@ -193,8 +191,7 @@ impl StepPanel for AmbushesPanel {
             ));
             ui.label("Click the table to put the marker there.");
             if let (Some(at), Some(content)) = (self.draft, self.content) {
-                let fix = Fix::of(at, state.table());
-                ui.label(format!("Marker at {}", state.settings.fix(&fix)));
+                ui.label(format!("Marker at {}", state.settings.point(at)));
                 let check = check_ambush(state, battle.ruleset(), side, content, at);
                 let legal = super::verdict(ui, battle, check.map(|_| ()), super::LEGAL_POSITION);
                 let button = egui::Button::new("Seal and place ambush marker");

@@ -553,9 +553,7 @@ impl StepPanel for PlacementPanel {
                         Some(p) => {
                             ui.label(format!(
                                 "Pivot about the point {}; Q and E turn it 15°, with Shift 1°.",
-                                state
-                                    .settings
-                                    .fix(&muster::geometry::survey::Fix::of(p, state.table()))
+                                state.settings.point(p)
                             ));
                             let l = ui.label("Angle (degrees, anticlockwise)");
                             ui.add(
@@ -604,16 +602,8 @@ impl StepPanel for PlacementPanel {
                     }
                 });
                 if !self.road.is_empty() {
-                    let table = state.table();
-                    let points: Vec<String> = self
-                        .road
-                        .iter()
-                        .map(|p| {
-                            state
-                                .settings
-                                .fix(&muster::geometry::survey::Fix::of(*p, table))
-                        })
-                        .collect();
+                    let points: Vec<String> =
+                        self.road.iter().map(|p| state.settings.point(*p)).collect();
                     ui.label(format!("Road points: {}", points.join("; ")));
                 }
                 let command = Command::PlaceRoad {

@@ -209,12 +209,11 @@ impl StepPanel for PlayPanel {
                 }
                 Opening::Ambush(_, marker, reason) => {
                     let a = &state.deployment.ambushes[marker];
-                    let at = muster::geometry::survey::Fix::of(a.at, state.table());
                     ui.label(format!(
                         "Revealing ambush marker {}{} at {} ({}), because {}.",
                         &owner.name()[..1],
                         marker_number(state, marker),
-                        state.settings.fix(&at),
+                        state.settings.point(a.at),
                         a.sealed.code(),
                         reason.text()
                     ));
