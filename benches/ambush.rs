@@ -4,11 +4,11 @@
 //! Figures are in the README; run with `cargo bench --bench ambush`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use muster::battle::{AmbushMap, Laid, Pick, Profile, State, enemy_area, sightlines};
-use muster::geometry::{Pose, Shape};
-use muster::ruleset::{Ruleset, TerrainClass};
-use muster::side::Side;
-use muster::visibility::Target;
+use muster::core::side::Side;
+use muster::fog::battle::{AmbushMap, Laid, Pick, Profile, State, enemy_area, sightlines};
+use muster::fog::geometry::{Pose, Shape};
+use muster::fog::ruleset::{Ruleset, TerrainClass};
+use muster::fog::visibility::Target;
 use std::hint::black_box;
 
 /// 20 pieces in four rows: forests, hills, brush, villages, plantations.

@@ -2,15 +2,15 @@
 //! and how big it is. Figures are in the README; `cargo bench --bench export`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use muster::battle::Battle;
-use muster::export::{Paper, table_pdf};
-use muster::ruleset::Ruleset;
+use muster::fog::battle::Battle;
+use muster::fog::export::{Paper, table_pdf};
+use muster::fog::ruleset::Ruleset;
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {
     let mut battle = Battle::new(Ruleset::builtin());
     let script = std::fs::read_to_string("examples/scripts/placement.jsonl").unwrap();
-    muster::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
+    muster::fog::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
     let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
     println!("PDF size: {} bytes", bytes.len());
     c.bench_function("export a full battle to PDF", |b| {

@@ -3,12 +3,12 @@
 //! Figures are in the README; run with `cargo bench --bench geometry`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use muster::battle::{
+use muster::core::side::Side;
+use muster::fog::battle::{
     Laid, Pick, State, check_pose, nearest_legal_pose, placement_rolled, zone_highlight,
 };
-use muster::geometry::{self, Pose, Shape};
-use muster::ruleset::Ruleset;
-use muster::side::Side;
+use muster::fog::geometry::{self, Pose, Shape};
+use muster::fog::ruleset::Ruleset;
 use std::hint::black_box;
 
 /// 20 forests in four rows, then the piece being placed (pick 20).

@@ -4,8 +4,8 @@
 //! replays every entry and checks the chain.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use muster::intel::Lock;
-use muster::store::{battle_from_json, battle_to_json};
+use muster::core::intel::Lock;
+use muster::fog::files::{battle_from_json, battle_to_json};
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {
@@ -17,7 +17,7 @@ fn benches(c: &mut Criterion) {
     });
     group.finish();
 
-    let battle = muster::examples::deployed_battle();
+    let battle = muster::fog::examples::deployed_battle();
     let text = battle_to_json(&battle);
     println!(
         "deployed battle: {} log entries, {} bytes",

@@ -1,27 +1,15 @@
-//! Muster's rules engine: the Field of Glory pre-battle sequence as data
-//! (the ruleset), dice, armies and an event-sourced battle. No UI code lives
-//! here; the eframe app in `src/app/` and the CLI only send commands to it
-//! and render views of it.
+//! Muster's engines: one shared core and one folder per game system. No UI
+//! code lives here; the eframe app in `src/app/` and the CLI only send
+//! commands to the engines and render views of them.
+//!
+//! - `core`: dice, sealed records and keys, the log's hashes and tags,
+//!   files and autosaves, printing, the two players.
+//! - `fog`: Field of Glory's pre-battle sequence (`RULES.md`).
+//! - `deck`: the action deck (`RULES-deck.md`).
 
-pub mod army;
-pub mod army_list;
-pub mod battle;
-pub mod clock;
-pub mod dice;
-pub mod error;
-pub mod examples;
-pub mod export;
-pub mod geometry;
-pub mod intel;
-pub mod inventory;
-pub mod labels;
-pub mod palette;
-pub mod ruleset;
-pub mod script;
-pub mod side;
-pub mod store;
-pub mod units;
-pub mod visibility;
+pub mod core;
+pub mod deck;
+pub mod fog;
 
-pub use error::RuleError;
-pub use side::{Side, Sides};
+pub use crate::core::error::RuleError;
+pub use crate::core::side::{Side, Sides};

@@ -4,9 +4,10 @@
 mod app;
 
 use clap::{Parser, Subcommand};
-use muster::battle::Battle;
-use muster::ruleset::Ruleset;
-use muster::store;
+use muster::core::store;
+use muster::fog::battle::Battle;
+use muster::fog::files;
+use muster::fog::ruleset::Ruleset;
 use std::io::{BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -125,7 +126,7 @@ fn export_pdf(
     private_for: Option<&str>,
     templates: bool,
 ) -> Result<Vec<PathBuf>, String> {
-    let paper = muster::export::Paper::parse(paper)
+    let paper = muster::fog::export::Paper::parse(paper)
         .ok_or_else(|| format!("--paper takes a4 or letter, not \"{paper}\""))?;
     let side = match private_for {
         None => None,
@@ -137,7 +138,7 @@ fn export_pdf(
             ));
         }
     };
-    let battle = store::load_battle(battle).map_err(|e| e.to_string())?;
+    let battle = files::load_battle(battle).map_err(|e| e.to_string())?;
     let private = match side {
         None => None,
         Some(side) => {
@@ -146,24 +147,24 @@ fn export_pdf(
             } else {
                 String::new()
             };
-            let page = muster::export::private_page(&battle, side, &passphrase)
+            let page = muster::fog::export::private_page(&battle, side, &passphrase)
                 .map_err(|e| e.to_string())?;
             Some(page)
         }
     };
-    let date = muster::export::today();
-    muster::export::save_pdf(&battle, paper, &date, output)
+    let date = muster::fog::export::today();
+    muster::fog::export::save_pdf(&battle, paper, &date, output)
         .map_err(|e| format!("{}: {e}", output.display()))?;
     let mut written = vec![output.to_path_buf()];
     if let Some(page) = private {
-        let path = muster::export::private_path(output, page.side);
-        muster::export::save_private_pdf(&battle, &page, paper, &path)
+        let path = muster::fog::export::private_path(output, page.side);
+        muster::fog::export::save_private_pdf(&battle, &page, paper, &path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }
     if templates {
-        let path = muster::export::templates_path(output);
-        muster::export::save_templates_pdf(&battle, paper, &path)
+        let path = muster::fog::export::templates_path(output);
+        muster::fog::export::save_templates_pdf(&battle, paper, &path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         written.push(path);
     }
@@ -198,7 +199,7 @@ fn script(
     save: Option<PathBuf>,
 ) -> Result<usize, String> {
     let mut battle = match battle {
-        Some(path) => store::load_battle(&path).map_err(|e| e.to_string())?,
+        Some(path) => files::load_battle(&path).map_err(|e| e.to_string())?,
         None => {
             let ruleset = match ruleset {
                 Some(path) => {
@@ -211,7 +212,7 @@ fn script(
         }
     };
     if let Some(seed) = seed {
-        battle.use_dice(muster::dice::AppDice::seeded(seed));
+        battle.use_dice(muster::core::dice::AppDice::seeded(seed));
     }
     let input: Box<dyn Read> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin())
@@ -219,14 +220,14 @@ fn script(
         Box::new(std::fs::File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?)
     };
     let stdout = std::io::stdout();
-    let failures = muster::script::run(&mut battle, BufReader::new(input), stdout.lock())
+    let failures = muster::fog::script::run(&mut battle, BufReader::new(input), stdout.lock())
         .map_err(|e| e.to_string())?;
     if print_state {
         let state = serde_json::to_string(battle.state()).map_err(|e| e.to_string())?;
         println!("{state}");
     }
     if let Some(path) = save {
-        store::save_battle(&path, &battle).map_err(|e| e.to_string())?;
+        files::save_battle(&path, &battle).map_err(|e| e.to_string())?;
     }
     Ok(failures)
 }

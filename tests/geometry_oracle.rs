@@ -2,12 +2,12 @@
 //! against dense sampling of both outlines, and "a legal pose exists"
 //! against every on-table centre of the grid (not just the zone's).
 
-use muster::geometry::{
+use muster::core::side::Side;
+use muster::fog::geometry::{
     Candidates, Footprint, Pose, Shape, SideLines, Table, any_legal, check_zone, min_distance,
     overlaps, zone_candidates,
 };
-use muster::ruleset::Ruleset;
-use muster::side::Side;
+use muster::fog::ruleset::Ruleset;
 use proptest::prelude::*;
 
 fn shape() -> impl Strategy<Value = Shape> {

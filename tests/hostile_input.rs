@@ -5,9 +5,9 @@
 //! bit for bit. A fuzzer's job, done with proptest so CI runs it in bounded
 //! time on every build.
 
-use muster::battle::{Battle, Command, Settings, TableSize};
-use muster::ruleset::Ruleset;
-use muster::store::{battle_from_json, battle_to_json, roster_from_json};
+use muster::fog::battle::{Battle, Command, Settings, TableSize};
+use muster::fog::files::{battle_from_json, battle_to_json, roster_from_json};
+use muster::fog::ruleset::Ruleset;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -86,12 +86,12 @@ fn make_battles() -> Vec<Battle> {
         armies
             .apply(Command::SetArmy {
                 side,
-                army: muster::examples::army(i, &r),
+                army: muster::fog::examples::army(i, &r),
                 lock: None,
             })
             .unwrap();
     }
-    vec![fresh, armies, muster::examples::terrain_battle()]
+    vec![fresh, armies, muster::fog::examples::terrain_battle()]
 }
 
 proptest! {
@@ -103,10 +103,10 @@ proptest! {
         let r = Ruleset::builtin();
         let _ = battle_from_json(&text);
         let _ = roster_from_json(&text, &r);
-        let _ = muster::inventory::Inventory::from_json(&text, &r);
+        let _ = muster::fog::inventory::Inventory::from_json(&text, &r);
         let _ = Ruleset::from_json(&text);
         let mut b = Battle::new(r);
-        let _ = muster::script::run_line(&mut b, &text, 1);
+        let _ = muster::fog::script::run_line(&mut b, &text, 1);
     }
 
     #[test]
@@ -120,7 +120,7 @@ proptest! {
         let mut v = lines[line.index(lines.len())].clone();
         mutate(&mut v, pick, with);
         let mut b = battles().swap_remove(at);
-        let result = muster::script::run_line(&mut b, &v.to_string(), 7);
+        let result = muster::fog::script::run_line(&mut b, &v.to_string(), 7);
         if result["ok"] == false {
             let error = result["error"].as_str().unwrap();
             prop_assert!(!error.contains("untagged enum"), "{error}");
@@ -137,7 +137,7 @@ proptest! {
         pick in any::<usize>(),
         with in any_json(),
     ) {
-        let text = muster::examples::TERRAIN_BATTLE;
+        let text = muster::fog::examples::TERRAIN_BATTLE;
         let mut v: Value = serde_json::from_str(text).unwrap();
         mutate(&mut v, pick, with);
         let _ = battle_from_json(&serde_json::to_string_pretty(&v).unwrap());
@@ -149,9 +149,9 @@ proptest! {
         y in any::<f64>().prop_filter("finite", |f| f.is_finite()),
     ) {
         let commands = [
-            Command::PlacePiece { side: muster::Side::South, pose: muster::geometry::Pose::new(x, y, x) },
+            Command::PlacePiece { side: muster::Side::South, pose: muster::fog::geometry::Pose::new(x, y, x) },
             Command::PlaceRoad { side: muster::Side::North, points: vec![[x, y], [y, x]] },
-            Command::PlaceWaterway { side: muster::Side::South, edge: muster::geometry::SideEdge::West, width: x, offset: y },
+            Command::PlaceWaterway { side: muster::Side::South, edge: muster::fog::geometry::SideEdge::West, width: x, offset: y },
         ];
         for command in commands {
             let text = serde_json::to_string(&command).unwrap();

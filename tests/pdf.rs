@@ -1,12 +1,12 @@
 //! The printout as a reader sees it: the PDF parsed back (lopdf), its pages
 //! and their size, and the text on them.
 
-use muster::battle::Battle;
-use muster::export::{Paper, private_pdf, table_pdf};
+use muster::fog::battle::Battle;
+use muster::fog::export::{Paper, private_pdf, table_pdf};
 
 /// The shipped example battle: terrain placed, adjusted, and a road.
 fn example_battle() -> Battle {
-    muster::examples::terrain_battle()
+    muster::fog::examples::terrain_battle()
 }
 
 /// Text with every run of white space (a wrapped line's break) one space.
@@ -96,7 +96,7 @@ fn letter_paper_and_accented_names() {
     let mut settings = battle.state().settings.clone();
     settings.title = "Bataille de Gergovie, été".into();
     battle
-        .apply(muster::battle::Command::Configure { settings })
+        .apply(muster::fog::battle::Command::Configure { settings })
         .unwrap();
     let bytes = table_pdf(&battle, Paper::Letter, "2026-11-22");
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
@@ -108,13 +108,13 @@ fn letter_paper_and_accented_names() {
 }
 
 fn deployed_battle() -> Battle {
-    muster::examples::deployed_battle()
+    muster::fog::examples::deployed_battle()
 }
 
 #[test]
 fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     let battle = deployed_battle();
-    assert_eq!(battle.phase(), muster::battle::Phase::Play);
+    assert_eq!(battle.phase(), muster::fog::battle::Phase::Play);
     let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let table = text_of(&pdf, 1);
@@ -159,10 +159,11 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
 #[test]
 fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
     let battle = deployed_battle();
-    let e = muster::export::private_page(&battle, muster::Side::South, "alea iacta").unwrap_err();
+    let e =
+        muster::fog::export::private_page(&battle, muster::Side::South, "alea iacta").unwrap_err();
     assert!(e.message.contains("not the passphrase"), "{e}");
     let page =
-        muster::export::private_page(&battle, muster::Side::South, "alea iacta est").unwrap();
+        muster::fog::export::private_page(&battle, muster::Side::South, "alea iacta est").unwrap();
     let bytes = private_pdf(&battle, &page, Paper::A4);
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     assert_eq!(
@@ -191,8 +192,10 @@ fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
         .collect();
     assert!(!shared.contains("Syrian archers") && !shared.contains("private page"));
     // The private page's file is named apart from the printout's.
-    let path =
-        muster::export::private_path(std::path::Path::new("/tmp/table.pdf"), muster::Side::South);
+    let path = muster::fog::export::private_path(
+        std::path::Path::new("/tmp/table.pdf"),
+        muster::Side::South,
+    );
     assert_eq!(path, std::path::Path::new("/tmp/table-private-south.pdf"));
 }
 
@@ -385,7 +388,7 @@ fn the_box_check_catches_text_set_over_text() {
 fn every_item_has_its_turn_and_two_reference_points_and_the_road_its_bends() {
     let battle = deployed_battle();
     let settings = &battle.state().settings;
-    let items = muster::export::schedule::items(&battle);
+    let items = muster::fog::export::schedule::items(&battle);
     let standing = battle.state().placement.standing().count();
     assert!(items.len() >= standing + 3, "pieces, the road, camps");
     let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
@@ -430,7 +433,7 @@ fn the_scale_line_states_the_true_paper_scale_and_log_lines_wrap() {
     let mut settings = battle.state().settings.clone();
     settings.title = format!("A battle whose title is long: {}", "very ".repeat(40));
     battle
-        .apply(muster::battle::Command::Configure { settings })
+        .apply(muster::fog::battle::Command::Configure { settings })
         .unwrap();
     let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
@@ -484,10 +487,10 @@ fn clipped_path_points(pdf: &lopdf::Document, page: u32) -> Vec<(f32, f32)> {
 #[test]
 fn piece_templates_print_at_one_to_one_across_joining_tiles() {
     let battle = deployed_battle();
-    let bytes = muster::export::templates_pdf(&battle, Paper::A4);
+    let bytes = muster::fog::export::templates_pdf(&battle, Paper::A4);
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     let pages = pdf.get_pages().len() as u32;
-    let items = muster::export::schedule::items(&battle);
+    let items = muster::fog::export::schedule::items(&battle);
     let outlined = items.iter().filter(|i| i.turn.is_some()).count() as u32;
     assert!(pages >= outlined, "{pages} pages for {outlined} items");
     // South's turned forest (11 x 7 MU at 25.4 mm): two tiles across that

@@ -2,13 +2,13 @@
 //! and whatever the engine accepts keeps the table legal (RULES 5-6): every
 //! standing piece lies wholly on the table and no two share ground.
 
-use muster::battle::{AdjustAction, Battle, Command, Phase, nearest_legal_pose};
-use muster::dice::DiceInput;
-use muster::examples;
-use muster::geometry::{Pose, Shape, SideEdge, overlaps};
-use muster::inventory::Inventory;
-use muster::ruleset::Ruleset;
-use muster::side::Side;
+use muster::core::dice::DiceInput;
+use muster::core::side::Side;
+use muster::fog::battle::{AdjustAction, Battle, Command, Phase, nearest_legal_pose};
+use muster::fog::examples;
+use muster::fog::geometry::{Pose, Shape, SideEdge, overlaps};
+use muster::fog::inventory::Inventory;
+use muster::fog::ruleset::Ruleset;
 use proptest::prelude::*;
 
 /// South holds the initiative in Hilly; South has a river and two more
@@ -101,7 +101,7 @@ fn moves() -> impl Strategy<Value = Vec<Move>> {
 }
 
 fn command(b: &Battle, m: &Move, inventory: &Inventory) -> Command {
-    use muster::battle::PlacementTurn as T;
+    use muster::fog::battle::PlacementTurn as T;
     let state = b.state();
     let (w, d) = (state.settings.table.width, state.settings.table.depth);
     let die = |n: u32| DiceInput::Typed(vec![(n % 7) as u8]);

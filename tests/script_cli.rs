@@ -43,7 +43,7 @@ fn example_script_runs_and_saves_a_battle_the_loader_accepts() {
     let state = &lines[15];
     assert_eq!(state["territory"], "woodlands");
     assert_eq!(state["selection"]["finished"]["south"], true);
-    let battle = muster::store::load_battle(&save).unwrap();
+    let battle = muster::fog::files::load_battle(&save).unwrap();
     assert_eq!(battle.state().selection.picks.len(), 4);
 }
 
@@ -162,8 +162,8 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
     // march (revealed in the script) and dummy are there only as revealed.
     let file = std::fs::read_to_string(&save).unwrap();
     assert!(!file.contains("alea iacta est"));
-    let battle = muster::store::load_battle(&save).unwrap();
-    assert_eq!(battle.phase(), muster::battle::Phase::Play);
+    let battle = muster::fog::files::load_battle(&save).unwrap();
+    assert_eq!(battle.phase(), muster::fog::battle::Phase::Play);
 
     // The owner's private page, his passphrase on standard input.
     let pdf = dir.path().join("private.pdf");

@@ -2,11 +2,11 @@
 //! never break the maximums and always end with both compulsory pieces;
 //! random commands that are refused leave the battle unchanged.
 
-use muster::battle::{Battle, Command, Phase, compulsory_pieces};
-use muster::dice::DiceInput;
-use muster::examples;
-use muster::ruleset::Ruleset;
-use muster::side::Side;
+use muster::core::dice::DiceInput;
+use muster::core::side::Side;
+use muster::fog::battle::{Battle, Command, Phase, compulsory_pieces};
+use muster::fog::examples;
+use muster::fog::ruleset::Ruleset;
 use proptest::prelude::*;
 
 /// Both example armies, allowed every territory; `south_wins` decides the

@@ -2,8 +2,8 @@
 //! enemy skirmisher area densely with the exact sight test, and check the
 //! front-edge search (RULES 7, 8.3) agrees on random tables.
 
-use muster::geometry::{Pose, Shape};
-use muster::visibility::{Effect, Screen, Sighting, Sightlines, Strip, Target};
+use muster::fog::geometry::{Pose, Shape};
+use muster::fog::visibility::{Effect, Screen, Sighting, Sightlines, Strip, Target};
 use proptest::prelude::*;
 
 const AREA: Strip = Strip {

@@ -3,7 +3,7 @@
 //! rule it breaks; only text that is not a number is caught here.
 
 use eframe::egui;
-use muster::dice::DiceInput;
+use muster::core::dice::DiceInput;
 
 /// Shows "Roll for X" and a typed-dice field; returns the dice to send when
 /// either is used. `typed` is the field's text, kept by the caller; `error`

@@ -4,9 +4,9 @@
 //! answer, cannot freeze the window: the typed path always works.
 
 use eframe::egui;
-use muster::army::Army;
-use muster::export::Paper;
-use muster::side::Side;
+use muster::core::side::Side;
+use muster::fog::army::Army;
+use muster::fog::export::Paper;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 

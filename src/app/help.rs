@@ -2,7 +2,7 @@
 //! sequence what the players do in the window, with the rule it follows.
 
 use eframe::egui;
-use muster::battle::Step;
+use muster::fog::battle::Step;
 
 /// Shortcuts as the menus show them.
 const SHORTCUTS: [(&str, &str); 7] = [

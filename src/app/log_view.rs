@@ -1,7 +1,7 @@
 //! The log panel: every roll and choice in words, newest at the bottom.
 
 use eframe::egui;
-use muster::battle::Battle;
+use muster::fog::battle::Battle;
 
 pub fn show(ui: &mut egui::Ui, battle: &Battle) {
     ui.strong("Log");

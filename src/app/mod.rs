@@ -8,24 +8,24 @@
 
 mod dice_input;
 mod file_dialog;
+mod fog;
 mod help;
-mod inventory_editor;
 mod log_view;
 mod privacy;
-mod steps;
-mod table_view;
 mod unlock;
 
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use file_dialog::{DialogOutcome, FileAction, FileDialog};
-use muster::army::Army;
-use muster::battle::{Battle, Command, Step};
-use muster::ruleset::Ruleset;
-use muster::side::Side;
-use muster::store::{self, Autosaves};
+use fog::steps::Panels;
+use fog::{inventory_editor, table_view};
+use muster::core::side::Side;
+use muster::core::store::{self, Autosaves};
+use muster::fog::army::Army;
+use muster::fog::battle::{Battle, Command, Step};
+use muster::fog::files;
+use muster::fog::ruleset::Ruleset;
 use std::path::{Path, PathBuf};
-use steps::Panels;
 
 /// Opens the window; `open` is a battle file to load at start.
 pub fn run(open: Option<PathBuf>) -> Result<(), String> {
@@ -38,7 +38,7 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
     };
     let config = AppConfig {
         autosave: store::autosave_dir(),
-        inventory: muster::inventory::config_path(),
+        inventory: muster::fog::inventory::config_path(),
         open,
         seed: None,
         viewer: true,
@@ -100,7 +100,7 @@ pub struct MusterApp {
     path: Option<PathBuf>,
     autosaves: Option<Autosaves>,
     /// The group's saved rosters, beside the autosaves.
-    library: Option<store::RosterLibrary>,
+    library: Option<files::RosterLibrary>,
     /// The seed of test runs' dice, given to every new battle.
     seed: Option<u64>,
     unlock: unlock::UnlockWindow,
@@ -110,7 +110,7 @@ pub struct MusterApp {
     shown: Option<Step>,
     panels: Panels,
     /// The group's terrain pieces, and where they are kept.
-    inventory: muster::inventory::Inventory,
+    inventory: muster::fog::inventory::Inventory,
     inventory_path: Option<PathBuf>,
     viewer: bool,
     table: table_view::TableView,
@@ -144,19 +144,21 @@ impl MusterApp {
         // the status line says why when there was a file.
         let mut status = None;
         let inventory = match config.inventory.as_deref().filter(|p| p.exists()) {
-            Some(path) => muster::inventory::Inventory::load(path, &ruleset).unwrap_or_else(|e| {
-                status = Some(Status::Error(format!(
-                    "Terrain inventory not loaded, using the shipped pieces: {}: {e}",
-                    path.display()
-                )));
-                muster::inventory::Inventory::builtin()
-            }),
-            None => muster::inventory::Inventory::builtin(),
+            Some(path) => {
+                muster::fog::inventory::Inventory::load(path, &ruleset).unwrap_or_else(|e| {
+                    status = Some(Status::Error(format!(
+                        "Terrain inventory not loaded, using the shipped pieces: {}: {e}",
+                        path.display()
+                    )));
+                    muster::fog::inventory::Inventory::builtin()
+                })
+            }
+            None => muster::fog::inventory::Inventory::builtin(),
         };
         let mut app = MusterApp {
             battle: Battle::new(ruleset),
             path: None,
-            library: config.autosave.as_deref().map(store::RosterLibrary::beside),
+            library: config.autosave.as_deref().map(files::RosterLibrary::beside),
             autosaves: config.autosave.map(Autosaves::new),
             seed: config.seed,
             unlock: Default::default(),
@@ -187,7 +189,8 @@ impl MusterApp {
     /// Test runs draw dice from a fixed seed; the app from the system.
     fn seed_dice(&mut self) {
         if let Some(seed) = self.seed {
-            self.battle.use_dice(muster::dice::AppDice::seeded(seed));
+            self.battle
+                .use_dice(muster::core::dice::AppDice::seeded(seed));
         }
     }
 
@@ -236,7 +239,7 @@ impl MusterApp {
     /// file is not autosaved until it changes, so opening an older copy
     /// never overwrites the autosave of a battle further along.
     fn open(&mut self, path: &Path) {
-        match store::load_battle(path) {
+        match files::load_battle(path) {
             Ok(battle) => {
                 let mut message = format!("Opened {}", path.display());
                 if let Some(newer) = self
@@ -258,7 +261,7 @@ impl MusterApp {
     }
 
     fn save(&mut self, path: &Path) {
-        match store::save_battle(path, &self.battle) {
+        match files::save_battle(path, &self.battle) {
             Ok(()) => {
                 self.path = Some(path.to_path_buf());
                 self.status = Some(Status::Info(format!("Saved to {}", path.display())));
@@ -360,7 +363,7 @@ impl MusterApp {
                 AppCommand::ConfirmArmyWithPassphrase(side, army, passphrase) => {
                     let army = *army;
                     let context = [army.player.as_str(), army.name.as_str()];
-                    let set = muster::intel::Lock::create(&passphrase, &context).and_then(
+                    let set = muster::core::intel::Lock::create(&passphrase, &context).and_then(
                         |(lock, key)| {
                             self.battle.hold_key(side, &key)?;
                             self.battle.apply(Command::SetArmy {
@@ -417,7 +420,7 @@ impl MusterApp {
                     }
                 }
             }
-            FileAction::LoadRoster(side) => match store::load_roster(&path, &ruleset) {
+            FileAction::LoadRoster(side) => match files::load_roster(&path, &ruleset) {
                 Ok(army) => {
                     self.panels.armies.set_draft(side, army);
                     self.status = Some(Status::Info(format!(
@@ -428,11 +431,14 @@ impl MusterApp {
                 Err(e) => self.status = Some(Status::Error(format!("Roster not loaded: {e}"))),
             },
             FileAction::ExportPdf(options) => {
-                let date = muster::export::today();
+                let date = muster::fog::export::today();
                 let private = match options.private {
                     Some(side) => {
-                        match muster::export::private_page(&self.battle, side, &options.passphrase)
-                        {
+                        match muster::fog::export::private_page(
+                            &self.battle,
+                            side,
+                            &options.passphrase,
+                        ) {
                             Ok(page) => Some(page),
                             Err(e) => {
                                 self.status = Some(Status::Error(format!("PDF not written: {e}")));
@@ -444,11 +450,11 @@ impl MusterApp {
                 };
                 let mut written = Vec::new();
                 let mut result =
-                    muster::export::save_pdf(&self.battle, options.paper, &date, &path)
+                    muster::fog::export::save_pdf(&self.battle, options.paper, &date, &path)
                         .map(|()| written.push(path.clone()));
                 if let (Ok(()), Some(page)) = (&result, &private) {
-                    let private_path = muster::export::private_path(&path, page.side);
-                    result = muster::export::save_private_pdf(
+                    let private_path = muster::fog::export::private_path(&path, page.side);
+                    result = muster::fog::export::save_private_pdf(
                         &self.battle,
                         page,
                         options.paper,
@@ -457,10 +463,13 @@ impl MusterApp {
                     .map(|()| written.push(private_path));
                 }
                 if result.is_ok() && options.templates {
-                    let templates = muster::export::templates_path(&path);
-                    result =
-                        muster::export::save_templates_pdf(&self.battle, options.paper, &templates)
-                            .map(|()| written.push(templates));
+                    let templates = muster::fog::export::templates_path(&path);
+                    result = muster::fog::export::save_templates_pdf(
+                        &self.battle,
+                        options.paper,
+                        &templates,
+                    )
+                    .map(|()| written.push(templates));
                 }
                 match result {
                     Ok(()) => {
@@ -480,7 +489,7 @@ impl MusterApp {
                     Err(e) => self.status = Some(Status::Error(format!("PDF not written: {e}"))),
                 }
             }
-            FileAction::SaveRoster(army) => match store::save_roster(&path, &army, &ruleset) {
+            FileAction::SaveRoster(army) => match files::save_roster(&path, &army, &ruleset) {
                 Ok(()) => {
                     self.status = Some(Status::Info(format!("Roster saved to {}", path.display())));
                 }
@@ -620,7 +629,7 @@ impl MusterApp {
             });
             ui.menu_button("View", |ui| {
                 let mut settings = self.battle.state().settings.clone();
-                for unit in muster::units::LengthUnit::ALL {
+                for unit in muster::fog::units::LengthUnit::ALL {
                     if ui
                         .radio(
                             settings.units == unit,
@@ -658,12 +667,12 @@ impl MusterApp {
         for step in Step::ALL {
             let status = state.step_status(ruleset, step);
             let mark = match status {
-                muster::battle::StepStatus::Done => "✔",
-                muster::battle::StepStatus::Current => "▶",
-                muster::battle::StepStatus::Locked => "🔒",
+                muster::fog::battle::StepStatus::Done => "✔",
+                muster::fog::battle::StepStatus::Current => "▶",
+                muster::fog::battle::StepStatus::Locked => "🔒",
             };
             let text = format!("{mark} {}", step.title());
-            let enabled = status != muster::battle::StepStatus::Locked;
+            let enabled = status != muster::fog::battle::StepStatus::Locked;
             let button = egui::Button::selectable(shown == step, text);
             if ui.add_enabled(enabled, button).clicked() {
                 self.queue.push(AppCommand::ShowStep(step));

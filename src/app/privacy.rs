@@ -6,9 +6,9 @@
 //! the screen on or leaves the step, and never saved.
 
 use eframe::egui;
-use muster::battle::{AmbushContent, Battle, FlankMarchPlan, open_ambushes, open_marches};
-use muster::intel::{Revealed, SealKey};
-use muster::side::Side;
+use muster::core::intel::{Revealed, SealKey};
+use muster::core::side::Side;
+use muster::fog::battle::{AmbushContent, Battle, FlankMarchPlan, open_ambushes, open_marches};
 
 /// What the full-window hand-over screen says, and its button.
 pub struct HandOver {

@@ -5,12 +5,12 @@ use super::{AppConfig, MusterApp, Status};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use muster::battle::{Phase, Step};
-use muster::side::Side;
+use muster::core::side::Side;
+use muster::fog::battle::{Phase, Step};
 use std::path::Path;
 
 /// South's passphrase in the shipped example battle.
-const PASS: &str = muster::examples::EXAMPLE_PASSPHRASE;
+const PASS: &str = muster::fog::examples::EXAMPLE_PASSPHRASE;
 
 /// The app started with `config` in a window of `size`, first frame run.
 fn app(config: AppConfig, size: [f32; 2]) -> Harness<'static, MusterApp> {
@@ -191,8 +191,8 @@ fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
     click(&mut h, "Early Imperial Roman");
     click(&mut h, WITHOUT_PASSPHRASE);
     click(&mut h, "Confirm South's army");
-    let saves = muster::store::Autosaves::new(autosave);
-    let saved = muster::store::load_battle(&saves.path(h.state().battle.id())).unwrap();
+    let saves = muster::core::store::Autosaves::new(autosave);
+    let saved = muster::fog::files::load_battle(&saves.path(h.state().battle.id())).unwrap();
     assert_eq!(saved.state(), h.state().battle.state());
 
     let bad = dir.path().join("bad.json");
@@ -221,7 +221,7 @@ fn a_malformed_ruleset_file_is_refused_with_path_and_line() {
     h.run();
     let bad = dir.path().join("rules.json");
     let text =
-        muster::ruleset::FOG_AM_V3_JSON.replacen("\"forest\": 2,", "\"forest\": \"two\",", 1);
+        muster::fog::ruleset::FOG_AM_V3_JSON.replacen("\"forest\": 2,", "\"forest\": \"two\",", 1);
     std::fs::write(&bad, text).unwrap();
     click(&mut h, "File");
     click(&mut h, "New battle with ruleset file…");
@@ -246,16 +246,16 @@ fn north_to_place(dir: &Path) -> std::path::PathBuf {
 /// The battle of `north_to_place`, stopped after its first `upto` commands
 /// from the initiative rolls on.
 fn placing(dir: &Path, upto: usize) -> std::path::PathBuf {
-    use muster::battle::{Battle, Command};
-    use muster::dice::DiceInput;
-    use muster::geometry::{Pose, Shape, SideEdge};
-    let r = muster::ruleset::Ruleset::builtin();
+    use muster::core::dice::DiceInput;
+    use muster::fog::battle::{Battle, Command};
+    use muster::fog::geometry::{Pose, Shape, SideEdge};
+    let r = muster::fog::ruleset::Ruleset::builtin();
     let mut b = Battle::new(r.clone());
     let d = |n| DiceInput::Typed(vec![n]);
     for (side, i) in [(Side::South, 0), (Side::North, 1)] {
         b.apply(Command::SetArmy {
             side,
-            army: muster::examples::army(i, &r),
+            army: muster::fog::examples::army(i, &r),
             lock: None,
         })
         .unwrap();
@@ -329,7 +329,7 @@ fn placing(dir: &Path, upto: usize) -> std::path::PathBuf {
         b.apply(c).unwrap();
     }
     let path = dir.join("placing.json");
-    muster::store::save_battle(&path, &b).unwrap();
+    muster::fog::files::save_battle(&path, &b).unwrap();
     path
 }
 
@@ -374,7 +374,7 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     assert!(
         h.state()
             .battle
-            .check(&muster::battle::Command::PlacePiece {
+            .check(&muster::fog::battle::Command::PlacePiece {
                 side: Side::North,
                 pose: start
             })
@@ -400,7 +400,7 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     assert!(
         h.state()
             .battle
-            .check(&muster::battle::Command::PlacePiece {
+            .check(&muster::fog::battle::Command::PlacePiece {
                 side: Side::North,
                 pose: snapped
             })
@@ -418,7 +418,7 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
         assert!(
             h.state()
                 .battle
-                .check(&muster::battle::Command::PlacePiece {
+                .check(&muster::fog::battle::Command::PlacePiece {
                     side: Side::North,
                     pose
                 })
@@ -466,7 +466,7 @@ fn the_inventory_editor_checks_sizes_and_saves_only_good_pieces() {
     let shape = h.state().inventory.shape("forest", false).cloned();
     assert_eq!(
         shape,
-        Some(muster::geometry::Shape::Ellipse {
+        Some(muster::fog::geometry::Shape::Ellipse {
             width: 10.0,
             depth: 7.0
         })
@@ -535,7 +535,7 @@ fn click_table(h: &mut Harness<'_, MusterApp>, at: [f64; 2]) {
 fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_first() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("terrain.json");
-    std::fs::write(&path, muster::examples::TERRAIN_BATTLE).unwrap();
+    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
     let mut h = opened(dir.path(), path);
     let deployment = |h: &Harness<'_, MusterApp>| h.state().battle.state().deployment.clone();
     // Reopened: read-only until South, who set a passphrase, unlocks.
@@ -632,12 +632,12 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     );
     let hidden = [6, 7, 8];
     let mut batches = 0;
-    while let Phase::Deployment(muster::battle::DeploymentTurn::Batch { side, number, size }) =
+    while let Phase::Deployment(muster::fog::battle::DeploymentTurn::Batch { side, number, size }) =
         h.state().battle.phase()
     {
         let state = h.state().battle.state().clone();
         let army = state.armies[side].clone().unwrap();
-        let done = muster::battle::deployed_bgs(&state, side);
+        let done = muster::fog::battle::deployed_bgs(&state, side);
         let next: Vec<usize> = (0..army.bgs.len())
             .filter(|bg| !(done.contains(bg) || side == Side::South && hidden.contains(bg)))
             .take(size)
@@ -885,11 +885,11 @@ fn a_fifth_selection_pauses_before_the_opponent_selects() {
             )
         })
         .collect();
-    let mut b = muster::battle::Battle::new(muster::ruleset::Ruleset::builtin());
-    muster::script::run(&mut b, script.as_bytes(), std::io::sink()).unwrap();
+    let mut b = muster::fog::battle::Battle::new(muster::fog::ruleset::Ruleset::builtin());
+    muster::fog::script::run(&mut b, script.as_bytes(), std::io::sink()).unwrap();
     assert_eq!(b.phase(), Phase::Selection(Side::North));
     let path = dir.path().join("selecting.json");
-    muster::store::save_battle(&path, &b).unwrap();
+    muster::fog::files::save_battle(&path, &b).unwrap();
     let mut h = opened(dir.path(), path);
     click(&mut h, "Select Large brush");
     click(&mut h, "Select Large marsh");
@@ -964,7 +964,7 @@ impl Walk {
 
 #[test]
 fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions() {
-    use muster::battle::{DeploymentTurn, PlacementTurn};
+    use muster::fog::battle::{DeploymentTurn, PlacementTurn};
     let dir = tempfile::tempdir().unwrap();
     let mut w = Walk {
         h: harness(&dir.path().join("autosaves")),
@@ -972,7 +972,7 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
         main_at: Vec::new(),
     };
     w.h.run();
-    for (side, (roster, _)) in Side::BOTH.into_iter().zip(muster::examples::ROSTERS) {
+    for (side, (roster, _)) in Side::BOTH.into_iter().zip(muster::fog::examples::ROSTERS) {
         w.click("Load example army");
         w.click(roster);
         w.click(WITHOUT_PASSPHRASE);
@@ -1047,8 +1047,11 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
                 | PlacementTurn::Roll { side, .. }
                 | PlacementTurn::AdjustRoll { side, .. } => w.click(&format!("Roll for {side}")),
                 PlacementTurn::Place { piece, .. } => {
-                    let name =
-                        muster::battle::piece_name(&state, w.h.state().battle.ruleset(), piece);
+                    let name = muster::fog::battle::piece_name(
+                        &state,
+                        w.h.state().battle.ruleset(),
+                        piece,
+                    );
                     let place = format!("Place {name} here");
                     if !w.enabled(&place) {
                         w.click("Snap to nearest legal position");
@@ -1109,14 +1112,14 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
 fn with_centimetres_chosen_the_panel_log_and_refusals_speak_centimetres() {
     let dir = tempfile::tempdir().unwrap();
     let path = north_to_place(dir.path());
-    let mut battle = muster::store::load_battle(&path).unwrap();
+    let mut battle = muster::fog::files::load_battle(&path).unwrap();
     let mut settings = battle.state().settings.clone();
-    settings.units = muster::units::LengthUnit::Centimetres;
-    settings.mu = muster::units::MuScale::Mm25;
+    settings.units = muster::fog::units::LengthUnit::Centimetres;
+    settings.mu = muster::fog::units::MuScale::Mm25;
     battle
-        .apply(muster::battle::Command::Configure { settings })
+        .apply(muster::fog::battle::Command::Configure { settings })
         .unwrap();
-    muster::store::save_battle(&path, &battle).unwrap();
+    muster::fog::files::save_battle(&path, &battle).unwrap();
     let mut h = opened(dir.path(), path);
     type_into(&mut h, "North's die", "2");
     click(&mut h, "Enter North's die");
@@ -1177,15 +1180,15 @@ fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
 #[test]
 fn a_group_with_two_forests_chooses_which_it_lays() {
     let dir = tempfile::tempdir().unwrap();
-    let r = muster::ruleset::Ruleset::builtin();
-    let mut inventory = muster::inventory::Inventory::builtin();
-    let square = muster::geometry::Shape::Rectangle {
+    let r = muster::fog::ruleset::Ruleset::builtin();
+    let mut inventory = muster::fog::inventory::Inventory::builtin();
+    let square = muster::fog::geometry::Shape::Rectangle {
         width: 8.0,
         depth: 8.0,
     };
     inventory.pieces["forest"]
         .more
-        .push(muster::inventory::Spare {
+        .push(muster::fog::inventory::Spare {
             large: false,
             shape: square.clone(),
         });
@@ -1231,19 +1234,19 @@ fn a_roster_saved_to_the_library_loads_from_the_file_menu() {
 #[test]
 fn a_locked_battle_reopened_at_a_hand_over_screen_can_be_unlocked_there() {
     let dir = tempfile::tempdir().unwrap();
-    let mut battle = muster::examples::terrain_battle();
+    let mut battle = muster::fog::examples::terrain_battle();
     let script: String = include_str!("../../examples/scripts/deployment.jsonl")
         .lines()
         .take(7)
         .map(|l| format!("{l}\n"))
         .collect();
-    muster::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
+    muster::fog::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
     assert_eq!(
         battle.phase(),
-        Phase::Deployment(muster::battle::DeploymentTurn::Ambushes(Side::South))
+        Phase::Deployment(muster::fog::battle::DeploymentTurn::Ambushes(Side::South))
     );
     let path = dir.path().join("ambushes.json");
-    muster::store::save_battle(&path, &battle).unwrap();
+    muster::fog::files::save_battle(&path, &battle).unwrap();
     let mut h = opened(dir.path(), path);
     h.get_by_label("Pass to South");
     unlock(&mut h, Side::South, PASS);
@@ -1251,6 +1254,8 @@ fn a_locked_battle_reopened_at_a_hand_over_screen_can_be_unlocked_there() {
     click(&mut h, "South: no ambushes");
     assert_eq!(
         h.state().battle.phase(),
-        Phase::Deployment(muster::battle::DeploymentTurn::FlankMarches(Side::North))
+        Phase::Deployment(muster::fog::battle::DeploymentTurn::FlankMarches(
+            Side::North
+        ))
     );
 }

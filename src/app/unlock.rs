@@ -7,8 +7,8 @@
 use super::AppCommand;
 use eframe::egui;
 use muster::RuleError;
-use muster::battle::Battle;
-use muster::side::{Side, Sides};
+use muster::core::side::{Side, Sides};
+use muster::fog::battle::Battle;
 
 #[derive(Default)]
 pub struct UnlockWindow {

@@ -1,0 +1,535 @@
+//! The armies step (RULES 1): each side's player, army, allowed territory
+//! types, commanders and roster of battle groups, with the initiative
+//! modifiers it earns shown live (RULES 2). The form edits a draft; "Confirm"
+//! sends it to the engine, which checks it. With his army each player sets
+//! the passphrase that guards his secrets and his tag on the log, or
+//! plainly chooses to play without one.
+
+use super::{MainAction, StepPanel};
+use crate::app::AppCommand;
+use crate::app::file_dialog::FileAction;
+use eframe::egui;
+use muster::core::dice::Quality;
+use muster::core::side::{Side, Sides};
+use muster::fog::army::{Army, BattleGroup, Commander, CommanderQuality};
+use muster::fog::battle::{Battle, Command};
+use muster::fog::examples;
+
+#[derive(Default)]
+pub struct ArmiesPanel {
+    side: Option<Side>,
+    drafts: Sides<Army>,
+    /// The entered army each draft was last taken from.
+    seen: Sides<Option<Army>>,
+    passphrases: Sides<PassphraseDraft>,
+    /// *Confirm*, worked out by `ui` for the footer.
+    main: Option<MainAction>,
+    /// A pasted plain-text army list, and why it was refused.
+    list: Option<ListDraft>,
+}
+
+#[derive(Default)]
+struct ListDraft {
+    text: String,
+    errors: Vec<String>,
+}
+
+/// A passphrase being chosen: typed twice, or declined.
+#[derive(Default)]
+struct PassphraseDraft {
+    typed: String,
+    again: String,
+    /// A passphrase Muster suggested, shown until the army is confirmed.
+    suggested: Option<String>,
+    without: bool,
+}
+
+impl PassphraseDraft {
+    /// The passphrase to set (`Some("")` never), `None` for none, or why it
+    /// cannot be confirmed yet.
+    fn choice(&self, army: &Army) -> Result<Option<String>, String> {
+        if self.without {
+            return Ok(None);
+        }
+        if self.typed.is_empty() {
+            return Err(
+                "Type a passphrase twice, click Suggest one, or tick Play without a passphrase"
+                    .into(),
+            );
+        }
+        muster::core::intel::check_strength(&self.typed, &[&army.player, &army.name])
+            .map_err(|e| e.message)?;
+        if self.again != self.typed {
+            return Err("The two passphrases differ".into());
+        }
+        Ok(Some(self.typed.clone()))
+    }
+}
+
+impl ArmiesPanel {
+    /// Replaces a side's draft (a loaded or example roster) and shows it.
+    pub fn set_draft(&mut self, side: Side, army: Army) {
+        self.drafts[side] = army;
+        self.side = Some(side);
+    }
+
+    /// The army being entered for `side`, as the form holds it.
+    pub fn draft(&self, side: Side) -> &Army {
+        &self.drafts[side]
+    }
+
+    /// The passphrase was set: nothing of it stays in the form.
+    pub fn passphrase_set(&mut self, side: Side) {
+        self.passphrases[side] = PassphraseDraft::default();
+    }
+
+    /// The pasted army list, if one is being imported: its text, and the
+    /// errors by line that keep it out.
+    fn army_list(
+        &mut self,
+        ui: &mut egui::Ui,
+        side: Side,
+        ruleset: &muster::fog::ruleset::Ruleset,
+    ) {
+        let Some(list) = &mut self.list else { return };
+        let mut close = false;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.strong("Import an army list");
+            ui.label("One battle group a line: bases, name, troop type, quality, drilled or undrilled, and optionally \"may dismount\". Lines starting with # are skipped.");
+            ui.add(
+                egui::TextEdit::multiline(&mut list.text)
+                    .desired_rows(6)
+                    .desired_width(f32::INFINITY)
+                    .hint_text("4, Legio V, heavy foot, superior, drilled"),
+            )
+            .accessible_name("Army list text");
+            for e in &list.errors {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Import battle groups").clicked() {
+                    match muster::fog::army_list::parse_army_list(&list.text, ruleset) {
+                        Ok(bgs) => {
+                            self.drafts[side].bgs = bgs;
+                            close = true;
+                        }
+                        Err(errors) => {
+                            list.errors = errors.iter().map(ToString::to_string).collect();
+                        }
+                    }
+                }
+                if ui.button("Cancel import").clicked() {
+                    close = true;
+                }
+            });
+        });
+        if close {
+            self.list = None;
+        }
+    }
+
+    /// The passphrase fields for a side that has none yet.
+    fn passphrase_form(&mut self, ui: &mut egui::Ui, side: Side) {
+        let draft = &mut self.passphrases[side];
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.strong(format!("{side}'s passphrase"));
+            ui.label("It seals your ambushes and flank marches and tags every log entry, so nobody can read your secrets or change the record without it. It is never saved: remember it or write it down.");
+            ui.checkbox(
+                &mut draft.without,
+                "Play without a passphrase (a friendly game: edits and secrets are not protected)",
+            );
+            if draft.without {
+                return;
+            }
+            egui::Grid::new(("passphrase", side)).num_columns(2).show(ui, |ui| {
+                for (label, text, name) in [
+                    ("Passphrase", &mut draft.typed, ""),
+                    ("Again", &mut draft.again, " again"),
+                ] {
+                    ui.label(label);
+                    let edit = ui.add(
+                        egui::TextEdit::singleline(text)
+                            .password(true)
+                            .desired_width(260.0),
+                    );
+                    edit.accessible_name(format!("{side}'s new passphrase{name}"));
+                    ui.end_row();
+                }
+            });
+            if ui
+                .button("Suggest one")
+                .on_hover_text("Six random words: strong, and easier to remember than symbols")
+                .clicked()
+                && let Ok(words) = muster::core::intel::suggest_passphrase()
+            {
+                draft.typed = words.clone();
+                draft.again = words.clone();
+                draft.suggested = Some(words);
+            }
+            if let Some(words) = &draft.suggested {
+                ui.label(format!("Suggested (write it down; the other player looks away): {words}"));
+            }
+        });
+    }
+}
+
+impl StepPanel for ArmiesPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        MainAction::show(&mut self.main, ui, out);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        let state = battle.state();
+        for side in Side::BOTH {
+            if self.seen[side] != state.armies[side] {
+                let first = self.seen[side].is_none();
+                self.seen[side] = state.armies[side].clone();
+                if let Some(army) = &state.armies[side] {
+                    self.drafts[side] = army.clone();
+                    // Just confirmed: on to the other army, if it is still to come.
+                    if first && state.armies[side.opponent()].is_none() {
+                        self.side = Some(side.opponent());
+                    }
+                }
+            }
+        }
+        let default_side = if state.armies.south.is_some() && state.armies.north.is_none() {
+            Side::North
+        } else {
+            Side::South
+        };
+        let side = *self.side.get_or_insert(default_side);
+        ui.horizontal(|ui| {
+            for s in Side::BOTH {
+                let mark = if state.armies[s].is_some() {
+                    " ✔"
+                } else {
+                    ""
+                };
+                if ui
+                    .add(egui::Button::selectable(side == s, format!("{s}{mark}")))
+                    .clicked()
+                {
+                    self.side = Some(s);
+                }
+            }
+        });
+        ui.separator();
+        let locked = state.initiative.started();
+        if locked {
+            ui.label("Initiative has been rolled: the armies are fixed (rule 2).");
+        }
+        let ruleset = battle.ruleset();
+        // Rosters first: most players bring their army, they do not type it.
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(!locked, egui::Button::new("Load roster…"))
+                .clicked()
+            {
+                out.push(AppCommand::Dialog(FileAction::LoadRoster(side)));
+            }
+            if ui.button("Save roster…").clicked() {
+                out.push(AppCommand::Dialog(FileAction::SaveRoster(
+                    self.drafts[side].clone(),
+                )));
+            }
+            if ui
+                .add_enabled(!locked, egui::Button::new("Import army list…"))
+                .on_hover_text("Paste a plain-text list: one battle group a line")
+                .clicked()
+            {
+                self.list = Some(ListDraft::default());
+            }
+            ui.add_enabled_ui(!locked, |ui| {
+                ui.menu_button("Load example army", |ui| {
+                    for (i, (title, _)) in examples::ROSTERS.iter().enumerate() {
+                        if ui.button(*title).clicked() {
+                            out.push(AppCommand::DraftArmy(
+                                side,
+                                Box::new(examples::army(i, ruleset)),
+                            ));
+                        }
+                    }
+                });
+            });
+        });
+        if !locked {
+            self.army_list(ui, side, ruleset);
+        }
+        let draft = &mut self.drafts[side];
+        ui.add_enabled_ui(!locked, |ui| army_form(ui, draft, side, battle));
+        ui.add_space(8.0);
+        let mods = draft.initiative_modifiers(ruleset);
+        let total: i32 = mods.iter().map(|m| m.value).sum();
+        let bases = draft.initiative_bases(ruleset);
+        let detail: Vec<String> = mods
+            .iter()
+            .map(|m| format!("{:+} {}", m.value, m.reason))
+            .collect();
+        ui.label(format!(
+            "Mounted bases for initiative (cavalry, light horse, camelry, light chariots): {bases}"
+        ));
+        ui.strong(format!(
+            "Initiative modifier: {total:+}{}",
+            if detail.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", detail.join(", "))
+            }
+        ));
+        ui.add_space(6.0);
+        let verdict = draft.validate(ruleset, side);
+        let entered = state.armies[side].as_ref() == Some(&*draft);
+        let army = draft.clone();
+        let asks_passphrase = !locked && !battle.has_passphrase(side);
+        if asks_passphrase {
+            ui.add_space(6.0);
+            self.passphrase_form(ui, side);
+        }
+        let passphrase = if asks_passphrase {
+            self.passphrases[side].choice(&army)
+        } else {
+            Ok(None)
+        };
+        let new_passphrase = matches!(passphrase, Ok(Some(_)));
+        if let Err(why) = &passphrase {
+            ui.colored_label(ui.visuals().warn_fg_color, why);
+        }
+        if battle.has_passphrase(side) {
+            ui.label(format!("🔒 {side}'s passphrase is set."));
+        }
+        let draft = &mut self.drafts[side];
+        match (&verdict, entered) {
+            (Err(e), _) => {
+                ui.colored_label(ui.visuals().warn_fg_color, format!("Not ready: {e}"));
+            }
+            (Ok(()), true) => {
+                ui.label(format!("{side}'s army is entered."));
+            }
+            (Ok(()), false) => {
+                ui.label("Ready to confirm.");
+            }
+        }
+        let confirm = (!locked
+            && verdict.is_ok()
+            && passphrase.is_ok()
+            && (!entered || new_passphrase))
+            .then(|| match &passphrase {
+                Ok(Some(p)) => {
+                    AppCommand::ConfirmArmyWithPassphrase(side, Box::new(draft.clone()), p.clone())
+                }
+                _ => AppCommand::Apply(Command::SetArmy {
+                    side,
+                    army: draft.clone(),
+                    lock: None,
+                }),
+            });
+        self.main = Some(MainAction::new(format!("Confirm {side}'s army"), confirm));
+        if state.armies.south.is_some() && state.armies.north.is_some() && !locked {
+            ui.add_space(6.0);
+            if ui.button("Go to initiative").clicked() {
+                out.push(AppCommand::ShowStep(muster::fog::battle::Step::Initiative));
+            }
+        }
+    }
+}
+
+fn commander_quality(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    name: &str,
+    q: &mut CommanderQuality,
+) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(q.name())
+        .show_ui(ui, |ui| {
+            for option in CommanderQuality::ALL {
+                ui.selectable_value(q, option, option.name());
+            }
+        })
+        .response
+        .accessible_name(name);
+}
+
+/// The name field of battle group `row` (from 0) of `side`'s form, for
+/// moving the keyboard focus to a new row.
+fn bg_name_id(side: Side, row: usize) -> egui::Id {
+    egui::Id::unique(("bg name", side, row))
+}
+
+fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
+    let ruleset = battle.ruleset();
+    egui::Grid::new(("army", side))
+        .num_columns(2)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            let l = ui.label("Player name");
+            ui.text_edit_singleline(&mut army.player).labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Army name");
+            ui.text_edit_singleline(&mut army.name).labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("C-in-C name");
+            ui.text_edit_singleline(&mut army.c_in_c.name)
+                .labelled_by(l.id);
+            ui.end_row();
+            ui.label("C-in-C quality");
+            commander_quality(
+                ui,
+                ("cinc", side),
+                "C-in-C quality",
+                &mut army.c_in_c.quality,
+            );
+            ui.end_row();
+        });
+    ui.add_space(4.0);
+    ui.label("Territory types the army list allows (1 to 8):");
+    ui.horizontal_wrapped(|ui| {
+        for (id, t) in &ruleset.territories {
+            let mut on = army.territories.contains(id);
+            if ui.checkbox(&mut on, &t.name).changed() {
+                if on {
+                    army.territories.push(id.clone());
+                } else {
+                    army.territories.retain(|x| x != id);
+                }
+            }
+        }
+    });
+    ui.add_space(4.0);
+    egui::CollapsingHeader::new(format!("Other commanders ({})", army.commanders.len()))
+        .id_salt(("commanders", side))
+        .default_open(true)
+        .show(ui, |ui| {
+            let mut remove = None;
+            for (i, c) in army.commanders.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.add(egui::TextEdit::singleline(&mut c.name).desired_width(160.0))
+                        .accessible_name(format!("Commander {} name", i + 1));
+                    commander_quality(
+                        ui,
+                        ("cq", side, i),
+                        &format!("Commander {} quality", i + 1),
+                        &mut c.quality,
+                    );
+                    if ui
+                        .button("Remove")
+                        .accessible_name(format!("Remove commander {}", i + 1))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                });
+            }
+            if let Some(i) = remove {
+                army.commanders.remove(i);
+            }
+            if ui.button("Add commander").clicked() {
+                army.commanders.push(Commander::default());
+            }
+        });
+    ui.add_space(4.0);
+    ui.strong(format!("Battle groups ({})", army.bgs.len()));
+    let mut remove = None;
+    let mut duplicate = None;
+    let mut add_after = None;
+    // Two lines per battle group: the name at full width (a narrow column
+    // would cut it to a few letters), then its attributes.
+    for (i, bg) in army.bgs.iter_mut().enumerate() {
+        let row = i + 1;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!("{row}."));
+                let name = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut bg.name)
+                            .id(bg_name_id(side, i))
+                            .desired_width((ui.available_width() - 40.0).max(120.0)),
+                    )
+                    .accessible_name(format!("BG {row} name"));
+                if name.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    add_after = Some(i);
+                }
+                name.on_hover_text(format!(
+                    "{}\nEnter adds a battle group after this one",
+                    bg.name
+                ));
+                if ui
+                    .button("✖")
+                    .on_hover_text("Remove this battle group")
+                    .accessible_name(format!("Remove BG {row}"))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                egui::ComboBox::from_id_salt(("troop", side, i))
+                    .selected_text(ruleset.troop_name(&bg.troop_type))
+                    .width(120.0)
+                    .show_ui(ui, |ui| {
+                        for (id, t) in &ruleset.troop_types {
+                            ui.selectable_value(&mut bg.troop_type, id.clone(), &t.name);
+                        }
+                    })
+                    .response
+                    .accessible_name(format!("BG {row} troop type"));
+                egui::ComboBox::from_id_salt(("quality", side, i))
+                    .selected_text(bg.quality.name())
+                    .width(80.0)
+                    .show_ui(ui, |ui| {
+                        for q in Quality::ALL {
+                            ui.selectable_value(&mut bg.quality, q, q.name());
+                        }
+                    })
+                    .response
+                    .accessible_name(format!("BG {row} quality"));
+                ui.checkbox(&mut bg.drilled, "drilled")
+                    .accessible_name(format!("BG {row} drilled"));
+                ui.add(
+                    egui::DragValue::new(&mut bg.bases)
+                        .range(1..=99)
+                        .suffix(" bases"),
+                )
+                .accessible_name(format!("BG {row} bases"));
+                ui.checkbox(&mut bg.may_dismount, "may dismount")
+                    .accessible_name(format!("BG {row} may dismount"));
+                if ui
+                    .button("Copy")
+                    .on_hover_text("Duplicate this battle group")
+                    .accessible_name(format!("Duplicate BG {row}"))
+                    .clicked()
+                {
+                    duplicate = Some(i);
+                }
+            });
+        });
+    }
+    if let Some(i) = remove {
+        army.bgs.remove(i);
+    }
+    if let Some(i) = duplicate {
+        let copy = army.bgs[i].clone();
+        army.bgs.insert(i + 1, copy);
+    }
+    if ui.button("Add battle group").clicked() {
+        add_after = Some(army.bgs.len().saturating_sub(1));
+    }
+    if let Some(i) = add_after {
+        // Numbered as the row it becomes, or the next number free.
+        let name = (army.bgs.len() + 1..)
+            .map(|n| format!("BG {n}"))
+            .find(|n| army.bgs.iter().all(|b| &b.name != n))
+            .expect("some number is free");
+        let at = (i + 1).min(army.bgs.len());
+        army.bgs.insert(
+            at,
+            BattleGroup {
+                name,
+                ..BattleGroup::default()
+            },
+        );
+        // The new row's name is where the next keystrokes go.
+        ui.memory_mut(|m| m.request_focus(bg_name_id(side, at)));
+    }
+}

@@ -1,0 +1,263 @@
+//! Deployment (RULES 8.5-8.7) in the window: the batches Muster computed and
+//! whose turn each is, a checklist the player ticks as he sets battle groups
+//! on the real table, then dismounting, then commanders; the depth lines are
+//! drawn on the table for the side deploying.
+
+use super::{MainAction, StepPanel, verdict_line};
+use crate::app::AppCommand;
+use crate::app::fog::table_view::{Frame, Overlay};
+use eframe::egui;
+use egui::{Align2, Color32, FontId, Stroke, Vec2};
+use muster::core::side::{Side, Sides};
+use muster::fog::battle::{
+    Battle, Command, DeploymentTurn, Finished, Phase, batch_plan, deployed_bgs,
+};
+use std::collections::BTreeSet;
+
+#[derive(Default)]
+pub struct DeploymentPanel {
+    /// BGs ticked for the current batch or dismounting, and for which turn.
+    ticked: BTreeSet<usize>,
+    for_turn: Option<DeploymentTurn>,
+    /// *Batch n deployed*, for the footer.
+    main: Option<MainAction>,
+    /// Each side's battle groups sealed off the table, as far as his own
+    /// private sessions in this window showed them (see `FlankMarchesPanel`).
+    pub off_table: Sides<BTreeSet<usize>>,
+}
+
+fn turn(battle: &Battle) -> Option<DeploymentTurn> {
+    match battle.phase() {
+        Phase::Deployment(
+            t @ (DeploymentTurn::Batch { .. }
+            | DeploymentTurn::Dismount(_)
+            | DeploymentTurn::Commanders(_)),
+        ) => Some(t),
+        _ => None,
+    }
+}
+
+impl DeploymentPanel {
+    /// A new turn starts from Muster's proposal: for a batch, the next
+    /// battle groups of the roster in order, skipping those deployed and
+    /// those he sealed off the table; the player changes the ticks to
+    /// match what he set on the real table.
+    fn settle(&mut self, battle: &Battle, t: Option<DeploymentTurn>) {
+        if self.for_turn == t {
+            return;
+        }
+        self.ticked.clear();
+        self.for_turn = t;
+        if let Some(DeploymentTurn::Batch { side, size, .. }) = t
+            && let Some(army) = &battle.state().armies[side]
+        {
+            let done = deployed_bgs(battle.state(), side);
+            self.ticked = (0..army.bgs.len())
+                .filter(|bg| !done.contains(bg) && !self.off_table[side].contains(bg))
+                .take(size)
+                .collect();
+        }
+    }
+}
+
+/// "N 1 (3), S 1 (3), ...": the engine's batch plan.
+fn schedule_line(battle: &Battle, init: Side) -> String {
+    let order: Vec<String> = batch_plan(battle.state(), battle.ruleset(), init)
+        .iter()
+        .map(|(s, n, size)| format!("{} {n} ({size})", &s.name()[..1]))
+        .collect();
+    format!("Batch order: {}", order.join(", "))
+}
+
+impl StepPanel for DeploymentPanel {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+        MainAction::show(&mut self.main, ui, out);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, _out: &mut Vec<AppCommand>) {
+        self.main = None;
+        super::help(ui, battle, "deployment");
+        let t = turn(battle);
+        self.settle(battle, t);
+        let state = battle.state();
+        let ruleset = battle.ruleset();
+        let rules = &ruleset.deployment;
+        if let Some(init) = state.initiative.winner {
+            ui.label(schedule_line(battle, init));
+        }
+        let Some(t) = t else {
+            ui.label(match battle.phase() {
+                Phase::MovesFirst | Phase::Play => "Deployment is complete.",
+                _ => "Battle groups deploy after ambushes and flank marches.",
+            });
+            return;
+        };
+        let side = t.side();
+        let army = state.armies[side].as_ref().expect("armies are set by now");
+        ui.add_space(4.0);
+        match t {
+            DeploymentTurn::Batch { number, size, .. } => {
+                let settings = &state.settings;
+                ui.heading(format!(
+                    "{side}: deploy {size} BGs; skirmishers within {}, others within {}",
+                    settings.length_mu(rules.skirmisher_depth),
+                    settings.length_mu(rules.other_depth)
+                ));
+                ui.label(format!(
+                    "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table (not those in ambush or marching)."
+                ));
+                let done = deployed_bgs(state, side);
+                for bg in 0..army.bgs.len() {
+                    if done.contains(&bg) {
+                        continue;
+                    }
+                    let group = &army.bgs[bg];
+                    let skirmisher = ruleset
+                        .troop_types
+                        .get(&group.troop_type)
+                        .is_some_and(|t| t.skirmisher);
+                    let depth = if skirmisher {
+                        rules.skirmisher_depth
+                    } else {
+                        rules.other_depth
+                    };
+                    let mut on = self.ticked.contains(&bg);
+                    let text = format!(
+                        "{} ({}, within {})",
+                        group.name,
+                        ruleset.troop_name(&group.troop_type),
+                        settings.length_mu(depth)
+                    );
+                    if ui.checkbox(&mut on, text).changed() {
+                        if on {
+                            self.ticked.insert(bg);
+                        } else {
+                            self.ticked.remove(&bg);
+                        }
+                    }
+                }
+                // His own sealed records say these are off the table: a
+                // warning for him, shown only if he ticks one.
+                let sealed: Vec<&str> = self
+                    .ticked
+                    .iter()
+                    .filter(|bg| self.off_table[side].contains(bg))
+                    .map(|bg| army.bgs[*bg].name.as_str())
+                    .collect();
+                let why_not = (!sealed.is_empty()).then(|| {
+                    format!(
+                        "⚠ You sealed {} off the table (in ambush or marching): untick it",
+                        sealed.join(", ")
+                    )
+                });
+                if let Some(why) = &why_not {
+                    ui.colored_label(ui.visuals().warn_fg_color, why);
+                }
+                let command = Command::DeployBatch {
+                    side,
+                    bgs: self.ticked.iter().copied().collect(),
+                };
+                let legal = why_not.is_none()
+                    && verdict_line(ui, battle, &command, "✔ The batch is complete");
+                self.main = Some(
+                    MainAction::new(
+                        format!("Batch {number} deployed"),
+                        legal.then_some(AppCommand::Apply(command)),
+                    )
+                    .why_not(why_not),
+                );
+            }
+            DeploymentTurn::Dismount(_) => {
+                ui.heading(format!("{side}: commit to dismounting"));
+                let can: Vec<usize> = (0..army.bgs.len())
+                    .filter(|bg| army.bgs[*bg].may_dismount)
+                    .collect();
+                if can.is_empty() {
+                    ui.label("No battle group of this army may dismount.");
+                }
+                for bg in can {
+                    let mut on = self.ticked.contains(&bg);
+                    if ui
+                        .checkbox(&mut on, format!("{} dismounts", army.bgs[bg].name))
+                        .changed()
+                    {
+                        if on {
+                            self.ticked.insert(bg);
+                        } else {
+                            self.ticked.remove(&bg);
+                        }
+                    }
+                }
+                let label = if self.ticked.is_empty() {
+                    format!("{side}: no dismounting")
+                } else {
+                    format!("{side}: commit to dismounting")
+                };
+                self.main = Some(MainAction::new(
+                    label,
+                    Some(AppCommand::Apply(Command::CommitDismount {
+                        side,
+                        bgs: self.ticked.iter().copied().collect(),
+                    })),
+                ));
+            }
+            DeploymentTurn::Commanders(_) => {
+                ui.heading(format!(
+                    "{side}: place your commanders within {} of your long edge",
+                    state.settings.length_mu(rules.commander_depth)
+                ));
+                if state
+                    .deployment
+                    .flank_marches
+                    .iter()
+                    .any(|m| m.side == side)
+                {
+                    ui.label("A commander who leads a flank march is not placed now: he arrives with it.");
+                }
+                ui.label(format!("C-in-C: {}", army.c_in_c.name));
+                for c in &army.commanders {
+                    ui.label(format!("{}: {}", c.quality.name(), c.name));
+                }
+                self.main = Some(MainAction::new(
+                    format!("{side}: commanders placed"),
+                    Some(AppCommand::Apply(Command::Finish {
+                        side,
+                        step: Finished::Commanders,
+                    })),
+                ));
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Overlay for DeploymentPanel {
+    fn under(&mut self, painter: &egui::Painter, frame: &Frame, battle: &Battle) {
+        let Some(t) = turn(battle) else { return };
+        let table = &battle.state().settings.table;
+        let rules = &battle.ruleset().deployment;
+        let lines = match t {
+            DeploymentTurn::Batch { .. } => vec![rules.other_depth, rules.skirmisher_depth],
+            DeploymentTurn::Commanders(_) => vec![rules.commander_depth],
+            _ => return,
+        };
+        let colour = Color32::from_rgb(230, 150, 40);
+        for depth in lines {
+            let y = match t.side() {
+                Side::South => depth,
+                Side::North => table.depth - depth,
+            };
+            let (a, b) = (frame.to_screen([0.0, y]), frame.to_screen([table.width, y]));
+            painter.line_segment([a, b], Stroke::new(2.0, colour));
+            // Just outside the table's east edge, where no piece is; the
+            // panel's heading says what each line is for.
+            painter.text(
+                b + Vec2::new(4.0, 0.0),
+                Align2::LEFT_CENTER,
+                format!("{} MU", muster::fog::units::mu_number(depth)),
+                FontId::proportional(11.0),
+                colour,
+            );
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! One panel per step of the sequence, each a struct owning its UI-only state
+//! (drafts, typed dice) behind the small `StepPanel` trait, as in egui's demo
+//! app. Panels read the battle and push commands; they never change it.
+
+mod ambushes;
+mod armies;
+mod battle_settings;
+mod camps;
+mod deployment;
+mod flank_marches;
+mod initiative;
+mod moves_first;
+mod placement;
+mod play;
+mod roll_off;
+mod selection;
+mod territory;
+
+use crate::app::AppCommand;
+use crate::app::privacy::HandOver;
+use eframe::egui;
+use egui::Color32;
+use muster::fog::battle::{Battle, Command, Step};
+
+pub use ambushes::AmbushesPanel;
+pub use armies::ArmiesPanel;
+pub use camps::CampsPanel;
+pub use deployment::DeploymentPanel;
+pub use placement::PlacementPanel;
+
+/// A step's main action as its panel worked it out this frame: the button's
+/// words, and what it sends (`None`: shown, but not possible yet).
+pub struct MainAction {
+    pub label: String,
+    pub command: Option<AppCommand>,
+    /// Why it is not possible yet, shown when the disabled button is hovered.
+    pub why_not: Option<String>,
+}
+
+impl MainAction {
+    pub fn new(label: impl Into<String>, command: Option<AppCommand>) -> MainAction {
+        MainAction {
+            label: label.into(),
+            command,
+            why_not: None,
+        }
+    }
+
+    pub fn why_not(mut self, reason: Option<String>) -> MainAction {
+        self.why_not = reason;
+        self
+    }
+
+    /// Draws the action's button in the footer; a click sends its command.
+    pub fn show(action: &mut Option<MainAction>, ui: &mut egui::Ui, out: &mut Vec<AppCommand>) {
+        let Some(a) = action else {
+            return;
+        };
+        let button = egui::Button::new(a.label.as_str());
+        let mut response = ui.add_enabled(a.command.is_some(), button);
+        if let Some(why) = &a.why_not {
+            response = response.on_disabled_hover_text(why);
+        }
+        if response.clicked()
+            && let Some(command) = a.command.take()
+        {
+            out.push(command);
+        }
+    }
+}
+
+pub trait StepPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>);
+
+    /// The step's main action, drawn in the panel's fixed footer so it
+    /// stays in one place, always in view, whatever the panel scrolls.
+    fn footer(&mut self, _ui: &mut egui::Ui, _battle: &Battle, _out: &mut Vec<AppCommand>) {}
+}
+
+pub struct Panels {
+    pub battle: battle_settings::SettingsPanel,
+    pub armies: ArmiesPanel,
+    pub initiative: initiative::InitiativePanel,
+    pub territory: territory::TerritoryPanel,
+    pub selection: selection::SelectionPanel,
+    pub placement: PlacementPanel,
+    pub camps: CampsPanel,
+    pub ambushes: AmbushesPanel,
+    pub flank_marches: flank_marches::FlankMarchesPanel,
+    pub play: play::PlayPanel,
+    pub deployment: DeploymentPanel,
+    pub moves_first: moves_first::MovesFirstPanel,
+}
+
+impl Panels {
+    /// Fresh panels; the placement panel draws its pieces from `inventory`.
+    pub fn new(inventory: muster::fog::inventory::Inventory) -> Panels {
+        Panels {
+            battle: Default::default(),
+            armies: Default::default(),
+            initiative: Default::default(),
+            territory: Default::default(),
+            selection: Default::default(),
+            placement: PlacementPanel::new(inventory),
+            camps: Default::default(),
+            ambushes: Default::default(),
+            flank_marches: Default::default(),
+            play: Default::default(),
+            deployment: Default::default(),
+            moves_first: Default::default(),
+        }
+    }
+
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        step: Step,
+        battle: &Battle,
+        out: &mut Vec<AppCommand>,
+    ) {
+        ui.heading(format!("{} (rule {})", step.title(), step.rule()));
+        ui.add_space(4.0);
+        self.deployment.off_table = self.flank_marches.off_table.clone();
+        self.panel(step).ui(ui, battle, out);
+    }
+
+    /// The shown step's main action, in the panel's fixed footer.
+    pub fn footer(
+        &mut self,
+        ui: &mut egui::Ui,
+        step: Step,
+        battle: &Battle,
+        out: &mut Vec<AppCommand>,
+    ) {
+        self.panel(step).footer(ui, battle, out);
+    }
+
+    fn panel(&mut self, step: Step) -> &mut dyn StepPanel {
+        match step {
+            Step::Battle => &mut self.battle,
+            Step::Armies => &mut self.armies,
+            Step::Initiative => &mut self.initiative,
+            Step::Territory => &mut self.territory,
+            Step::TerrainSelection => &mut self.selection,
+            Step::TerrainPlacement => &mut self.placement,
+            Step::CampsAndFortifications => &mut self.camps,
+            Step::Ambushes => &mut self.ambushes,
+            Step::FlankMarches => &mut self.flank_marches,
+            Step::Deployment => &mut self.deployment,
+            Step::WhoMovesFirst => &mut self.moves_first,
+            Step::Play => &mut self.play,
+        }
+    }
+}
+
+/// The ruleset's help text for a step, shown under its heading.
+fn help(ui: &mut egui::Ui, battle: &Battle, key: &str) {
+    let text = battle.state().settings.speak(battle.ruleset().help(key));
+    if !text.is_empty() {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(egui::RichText::new(text).italics());
+        });
+        ui.add_space(6.0);
+    }
+}
+
+/// What a player needs to lay the piece on the real table: its turn and
+/// the two points of its outline nearest the edges, in the chosen unit.
+pub(super) fn tape_measure(
+    state: &muster::fog::battle::State,
+    shape: &muster::fog::geometry::Shape,
+    pose: muster::fog::geometry::Pose,
+) -> String {
+    use muster::fog::geometry::survey::{reference_points, turn, turn_words};
+    let footprint = muster::fog::geometry::Footprint::new(shape, pose);
+    let [long, side] = reference_points(&footprint, state.table());
+    format!(
+        "Lay it turned {}; its point nearest {} at {}; its point nearest {} at {}.",
+        turn_words(turn(shape, pose.angle)),
+        long.long.0.letter(),
+        state.settings.fix(&long),
+        side.side.0.letter(),
+        state.settings.fix(&side)
+    )
+}
+
+/// What a passed check says of a position.
+pub(super) const LEGAL_POSITION: &str = "✔ Legal position";
+
+/// Shows whether the engine would accept `command`, and why not; returns
+/// whether it would, for enabling the button that sends it. `ok` says what
+/// a pass means here ("✔ Legal position" for a place on the table).
+pub(super) fn verdict_line(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    command: &Command,
+    ok: &str,
+) -> bool {
+    verdict(ui, battle, battle.check(command).map(|_| ()), ok)
+}
+
+/// Shows a rule check's answer: `ok`, or the rule it breaks.
+pub(super) fn verdict(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    check: Result<(), muster::RuleError>,
+    ok: &str,
+) -> bool {
+    match check {
+        Ok(_) => {
+            ui.colored_label(Color32::from_rgb(60, 170, 80), ok);
+            true
+        }
+        Err(e) => {
+            let text = battle.state().settings.speak(&e.to_string());
+            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {text}"));
+            false
+        }
+    }
+}
+
+impl Panels {
+    /// The hand-over screen the panel of `step` needs now, if any; a panel
+    /// that just ended a private session asks for one whatever is shown.
+    pub fn hand_over(&mut self, step: Step, battle: &Battle) -> Option<(Step, HandOver)> {
+        let ambush = self.ambushes.hand_over(battle, step == Step::Ambushes);
+        let march = self
+            .flank_marches
+            .hand_over(battle, step == Step::FlankMarches);
+        let play = self.play.hand_over(battle, step == Step::Play);
+        ambush
+            .map(|h| (Step::Ambushes, h))
+            .or(march.map(|h| (Step::FlankMarches, h)))
+            .or(play.map(|h| (Step::Play, h)))
+    }
+
+    /// Ends every private session: its key and opened secrets are dropped,
+    /// and the hand-over screen comes back before the next.
+    pub fn end_private_sessions(&mut self) {
+        self.ambushes.end_private_session();
+        self.flank_marches.end_private_session();
+        self.play.end_private_session();
+    }
+
+    /// The hand-over screen of `step`'s panel was clicked through.
+    pub fn handed_over(&mut self, step: Step, battle: &Battle) {
+        match step {
+            Step::Ambushes => self.ambushes.handed_over(battle),
+            Step::FlankMarches => self.flank_marches.handed_over(battle),
+            Step::Play => self.play.handed_over(battle),
+            _ => {}
+        }
+    }
+}

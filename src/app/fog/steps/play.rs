@@ -1,0 +1,418 @@
+//! Play (RULES 10): the turn counter from who moves first; at the start of
+//! each of his turns from turn 2 on, the player rolls for each flank march,
+//! with the exact chance it arrives this turn and by each later turn on a
+//! chart; an arrived march is revealed behind the hand-over screen, its
+//! commitment checked and each battle group's straggling test rolled. An
+//! ambush is revealed the same way, with the reason.
+
+use super::{MainAction, StepPanel};
+use crate::app::fog::table_view::{Frame, Overlay};
+use crate::app::privacy::{HandOver, Privacy};
+use crate::app::{AppCommand, dice_input};
+use eframe::egui;
+use egui_plot::{Bar, BarChart, Corner, HoverPosition, Legend, Line, Plot};
+use muster::core::dice::DiceInput;
+use muster::core::side::Side;
+use muster::fog::battle::{
+    Battle, Command, Phase, RevealReason, arrival_by_turn, arrival_chance, arrivals_due,
+    current_turn, march_number, marker_number, reveal_ambush, reveal_plan, to_reveal,
+};
+
+/// A secret the player to move wants to open, behind the hand-over screen.
+#[derive(Clone, Copy, PartialEq)]
+enum Opening {
+    March(usize),
+    Ambush(Side, usize, RevealReason),
+}
+
+#[derive(Default)]
+pub struct PlayPanel {
+    privacy: Privacy,
+    opening: Option<Opening>,
+    typed: String,
+    error: Option<String>,
+    /// Straggling dice typed as rolled on the table, one field per battle
+    /// group of the march being revealed; `None`: the app rolls them.
+    straggling: Option<Vec<String>>,
+}
+
+impl PlayPanel {
+    /// The straggling dice for the battle groups `bgs` of `owner`'s march:
+    /// the app's, or those typed as rolled on the table (a die, then any
+    /// quality re-roll dice, per battle group).
+    fn straggling_dice(
+        &mut self,
+        ui: &mut egui::Ui,
+        battle: &Battle,
+        owner: Side,
+        bgs: &[usize],
+    ) -> Result<Vec<DiceInput>, String> {
+        let mut typed = self.straggling.is_some();
+        ui.checkbox(&mut typed, "Type the straggling dice rolled on the table")
+            .on_hover_text("Otherwise the app rolls one straggling test per battle group (rule 10), re-rolls included");
+        if !typed {
+            self.straggling = None;
+            return Ok(vec![DiceInput::app(); bgs.len()]);
+        }
+        let fields = self.straggling.get_or_insert_with(Vec::new);
+        fields.resize(bgs.len(), String::new());
+        let army = battle.state().armies[owner].as_ref();
+        let mut dice = Vec::new();
+        let mut missing = None;
+        egui::Grid::new("straggling").num_columns(2).show(ui, |ui| {
+            for (bg, text) in bgs.iter().zip(fields.iter_mut()) {
+                let name = army
+                    .and_then(|a| a.bgs.get(*bg))
+                    .map_or("?".to_string(), |b| b.name.clone());
+                ui.label(&name);
+                ui.add(
+                    egui::TextEdit::singleline(text)
+                        .desired_width(80.0)
+                        .hint_text("e.g. 3 5"),
+                )
+                .accessible_name(format!("{name}'s straggling dice"));
+                ui.end_row();
+                match crate::app::dice_input::parse(text) {
+                    Ok(d) => dice.push(DiceInput::Typed(d)),
+                    Err(e) => {
+                        missing.get_or_insert(format!("{name}: {e}"));
+                    }
+                }
+            }
+        });
+        missing.map_or(Ok(dice), Err)
+    }
+
+    fn wanted(&self, battle: &Battle) -> Option<Side> {
+        match self.opening? {
+            Opening::March(m) => battle
+                .state()
+                .deployment
+                .flank_marches
+                .get(m)
+                .map(|m| m.side),
+            Opening::Ambush(side, ..) => Some(side),
+        }
+    }
+
+    /// Drops the private session's key and opened secrets.
+    pub fn end_private_session(&mut self) {
+        self.privacy.forget();
+    }
+
+    pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
+        let wanted = self.wanted(battle).filter(|_| showing);
+        self.privacy
+            .screen(battle, wanted.map(|s| (s, "reveals a sealed record")))
+    }
+
+    pub fn handed_over(&mut self, battle: &Battle) {
+        self.privacy.handed_over(self.wanted(battle));
+    }
+
+    /// The owner is done: the screen goes back to whoever has the turn
+    /// (the owner himself when he revealed in his own turn).
+    fn done(&mut self, battle: &Battle, owner: Side) {
+        self.opening = None;
+        self.straggling = None;
+        let next = current_turn(battle.state()).map_or(owner.opponent(), |(_, s)| s);
+        self.privacy.release(next);
+    }
+}
+
+/// The exact chance by turn, as bars (this turn) and a line (by then).
+fn chance_chart(ui: &mut egui::Ui, id: usize, rows: &[(u32, f64, f64)]) {
+    let bars: Vec<Bar> = rows
+        .iter()
+        .map(|(t, this, _)| Bar::new(f64::from(*t), this * 100.0).width(0.6))
+        .collect();
+    let line: Vec<[f64; 2]> = rows
+        .iter()
+        .map(|(t, _, by)| [f64::from(*t), by * 100.0])
+        .collect();
+    // The legend sits top left, where the rising curve is not; turns are
+    // whole numbers on the axis; hovering names a turn and a chance.
+    Plot::new(("arrival", id))
+        .height(150.0)
+        .legend(Legend::default().position(Corner::LeftTop))
+        .include_y(0.0)
+        .include_y(118.0)
+        .x_axis_label("owner's turn")
+        .y_axis_label("chance, %")
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
+        .x_axis_formatter(|mark, _| format!("{}", mark.value))
+        .label_formatter(|pos| match pos {
+            HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => Some(format!(
+                "turn {}: {plot_name} {:.1}%",
+                position.x.round(),
+                position.y
+            )),
+            HoverPosition::Elsewhere { .. } => None,
+        })
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("arrives that turn", bars));
+            plot.line(Line::new("arrived by then", line));
+        });
+}
+
+impl StepPanel for PlayPanel {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        super::help(ui, battle, "play");
+        let state = battle.state();
+        let ruleset = battle.ruleset();
+        if battle.phase() != Phase::Play {
+            ui.label("Play starts once who moves first is decided.");
+            return;
+        }
+        let Some((turn, side)) = current_turn(state) else {
+            return;
+        };
+        ui.heading(format!("Turn {turn}: {side} to move"));
+        let fm = &ruleset.flank_march;
+        // A secret being opened: the owner holds the screen.
+        if let Some(opening) = self.opening {
+            let Some(owner) = self.wanted(battle) else {
+                self.opening = None;
+                return;
+            };
+            if !self.privacy.holds(owner) {
+                ui.label(format!("Waiting for {owner} to take the screen."));
+                return;
+            }
+            let Some(key) = self.privacy.key(ui, battle, owner) else {
+                return;
+            };
+            let command = match opening {
+                Opening::March(m) => {
+                    let n = state.deployment.flank_marches[m].sealed.code();
+                    ui.label(format!(
+                        "Revealing flank march {} ({n}).",
+                        march_number(state, m)
+                    ));
+                    let bgs = self
+                        .privacy
+                        .marches(battle)
+                        .into_iter()
+                        .find(|(i, _)| *i == m)
+                        .map_or(Vec::new(), |(_, r)| r.secret.bgs.clone());
+                    match self.straggling_dice(ui, battle, owner, &bgs) {
+                        Ok(dice) => reveal_plan(state, owner, m, &key, dice),
+                        Err(why) => Err(muster::RuleError::new("10", why)),
+                    }
+                }
+                Opening::Ambush(_, marker, reason) => {
+                    let a = &state.deployment.ambushes[marker];
+                    ui.label(format!(
+                        "Revealing ambush marker {}{} at {} ({}), because {}.",
+                        &owner.name()[..1],
+                        marker_number(state, marker),
+                        state.settings.point(a.at),
+                        a.sealed.code(),
+                        reason.text()
+                    ));
+                    reveal_ambush(state, owner, marker, &key, reason)
+                }
+            };
+            // Checked before it is offered: a typed 7 is refused here, with
+            // the rule, not after the owner has handed the screen back.
+            let command = command.and_then(|c| battle.check(&c).map(|_| c));
+            match command {
+                Ok(command) => {
+                    if ui
+                        .button("Reveal to both players")
+                        .on_hover_text("Opens the sealed record for both players; Muster checks it against its commitment code")
+                        .clicked()
+                    {
+                        out.push(AppCommand::Apply(command));
+                        self.done(battle, owner);
+                    }
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                self.done(battle, owner);
+            }
+            return;
+        }
+        // Flank marches: each one's public record and chances.
+        for (i, m) in state.deployment.flank_marches.iter().enumerate() {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let status = match (&m.revealed, m.arrived(ruleset)) {
+                    (Some(_), _) => "arrived and revealed".to_string(),
+                    (None, true) => "arrived: reveal it".to_string(),
+                    (None, false) => format!("{} arrival rolls so far", m.rolls.len()),
+                };
+                ui.strong(format!(
+                    "{}'s flank march {} ({}), modifier {:+}: {status}",
+                    m.side,
+                    march_number(state, i),
+                    m.sealed.code(),
+                    m.modifier
+                ));
+                if m.revealed.is_none() && !m.arrived(ruleset) {
+                    let from = if m.side == side { turn } else { turn + 1 }.max(fm.first_roll_turn);
+                    let p = arrival_chance(ruleset, m.modifier);
+                    ui.label(format!(
+                        "Each roll: 2d6 {:+}, arrives on {}+: {}/{} = {:.1}%",
+                        m.modifier,
+                        fm.arrives_on,
+                        p.num,
+                        p.den,
+                        p.value() * 100.0
+                    ));
+                    chance_chart(ui, i, &arrival_by_turn(ruleset, m.modifier, from, 8));
+                }
+            });
+        }
+        for march in arrivals_due(state, ruleset) {
+            ui.label(format!(
+                "{side}'s turn {turn}: roll for flank march {} before anything else.",
+                march_number(state, march)
+            ));
+            if let Some(dice) = dice_input::show(
+                ui,
+                side.name(),
+                usize::from(fm.dice),
+                &mut self.typed,
+                &mut self.error,
+            ) {
+                out.push(AppCommand::Apply(Command::RollArrival {
+                    side,
+                    march,
+                    dice,
+                }));
+            }
+        }
+        for march in to_reveal(state, ruleset) {
+            if ui
+                .button(format!(
+                    "Reveal {side}'s flank march {}",
+                    march_number(state, march)
+                ))
+                .clicked()
+            {
+                self.opening = Some(Opening::March(march));
+            }
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        // Ambushes still hidden, either side's: revealed when the rules say.
+        let hidden: Vec<(usize, Side)> = state
+            .deployment
+            .ambushes
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.revealed.is_none())
+            .map(|(i, a)| (i, a.side))
+            .collect();
+        if !hidden.is_empty() {
+            ui.add_space(6.0);
+            ui.strong("Hidden ambush markers");
+        }
+        for (i, owner) in hidden {
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "{owner}'s marker {}{}: reveal,",
+                    &owner.name()[..1],
+                    marker_number(state, i)
+                ));
+                for reason in RevealReason::ALL {
+                    let button = ui.button(reason.short()).on_hover_text(reason.text());
+                    if button.clicked() {
+                        self.opening = Some(Opening::Ambush(owner, i, reason));
+                    }
+                }
+            });
+        }
+    }
+
+    fn footer(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+        let (state, ruleset) = (battle.state(), battle.ruleset());
+        if battle.phase() != Phase::Play || self.opening.is_some() {
+            return;
+        }
+        let Some((turn, side)) = current_turn(state) else {
+            return;
+        };
+        let ready = arrivals_due(state, ruleset).is_empty() && to_reveal(state, ruleset).is_empty();
+        let mut end = Some(
+            MainAction::new(
+                format!("End {side}'s turn {turn}"),
+                ready.then_some(AppCommand::Apply(Command::EndTurn { side })),
+            )
+            .why_not((!ready).then(|| "Roll for or reveal the flank marches first".into())),
+        );
+        MainAction::show(&mut end, ui, out);
+    }
+}
+
+/// Each arrived flank march: where it enters (the side edge of its
+/// recorded flank, `Flank::edge`, along its owner's half) and its caption.
+fn entries(battle: &Battle) -> Vec<([f64; 2], [f64; 2], String, bool)> {
+    let state = battle.state();
+    let table = &state.settings.table;
+    state
+        .deployment
+        .flank_marches
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| {
+            let revealed = m.revealed.as_ref()?;
+            let edge = revealed.secret.flank.edge(m.side);
+            let west = edge == muster::fog::geometry::SideEdge::West;
+            let x = if west { 0.0 } else { table.width };
+            let (y0, y1) = match m.side {
+                Side::South => (0.0, table.depth / 2.0),
+                Side::North => (table.depth / 2.0, table.depth),
+            };
+            let text = format!(
+                "{}'s flank march {} enters here ({} flank, {} edge)",
+                m.side,
+                march_number(state, i),
+                revealed.secret.flank.name(),
+                edge.name()
+            );
+            Some(([x, y0], [x, y1], text, west))
+        })
+        .collect()
+}
+
+impl Overlay for PlayPanel {
+    /// The entry edge of each arrived march, with an arrow onto the table.
+    fn under(&mut self, painter: &egui::Painter, frame: &Frame, battle: &Battle) {
+        let colour = egui::Color32::from_rgb(240, 170, 40);
+        for (from, to, _, west) in entries(battle) {
+            let (a, b) = (frame.to_screen(from), frame.to_screen(to));
+            painter.line_segment([a, b], egui::Stroke::new(6.0, colour));
+            let inward = if west { 1.0 } else { -1.0 };
+            painter.arrow(
+                a + (b - a) / 2.0 - egui::Vec2::new(inward * 20.0, 0.0),
+                egui::Vec2::new(inward * 44.0, 0.0),
+                egui::Stroke::new(3.0, colour),
+            );
+        }
+    }
+
+    /// Their captions, placed with the pieces' names, clear of them.
+    fn labels(&self, frame: &Frame, battle: &Battle) -> Vec<(egui::Pos2, String)> {
+        entries(battle)
+            .into_iter()
+            .map(|(from, to, text, west)| {
+                let mid = frame.to_screen([from[0], (from[1] + to[1]) / 2.0]);
+                let inward = if west { 1.0 } else { -1.0 };
+                (mid + egui::Vec2::new(inward * 24.0, 0.0), text)
+            })
+            .collect()
+    }
+}

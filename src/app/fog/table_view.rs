@@ -1,0 +1,445 @@
+//! The table, to scale: a labelled MU grid, the long edges named, halves and
+//! thirds drawn faintly, every piece on the table, and whatever the current
+//! step overlays (zones, buffers, the piece being placed). Scroll to zoom,
+//! drag with the right button to pan, double-click to fit.
+
+use eframe::egui;
+use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, StrokeKind, Vec2};
+use muster::fog::battle::Battle;
+use muster::fog::geometry::Footprint;
+use muster::fog::ruleset::PieceKind;
+
+/// Maps table MU to screen points and back.
+#[derive(Clone, Copy)]
+pub struct Frame {
+    pub table: Rect,
+    /// Screen points per MU.
+    pub scale: f32,
+}
+
+impl Frame {
+    pub fn to_screen(self, p: [f64; 2]) -> Pos2 {
+        Pos2::new(
+            self.table.left() + p[0] as f32 * self.scale,
+            self.table.bottom() - p[1] as f32 * self.scale,
+        )
+    }
+
+    pub fn to_table(self, p: Pos2) -> [f64; 2] {
+        [
+            f64::from((p.x - self.table.left()) / self.scale),
+            f64::from((self.table.bottom() - p.y) / self.scale),
+        ]
+    }
+
+    /// A footprint, filled; safe for concave outlines too.
+    pub fn footprint(self, f: &Footprint, fill: Color32, stroke: Stroke) -> Vec<Shape> {
+        let pts: Vec<Pos2> = f.points().iter().map(|p| self.to_screen(*p)).collect();
+        let mesh = fill_mesh(&pts, fill);
+        vec![Shape::mesh(mesh), Shape::closed_line(pts, stroke)]
+    }
+}
+
+/// A fan-triangulated fill from the centroid: right for the convex and
+/// star-shaped outlines terrain pieces have.
+fn fill_mesh(pts: &[Pos2], fill: Color32) -> egui::Mesh {
+    let mut mesh = egui::Mesh::default();
+    if pts.len() < 3 {
+        return mesh;
+    }
+    let c = pts.iter().fold(Vec2::ZERO, |a, p| a + p.to_vec2()) / pts.len() as f32;
+    mesh.colored_vertex(c.to_pos2(), fill);
+    for p in pts {
+        mesh.colored_vertex(*p, fill);
+    }
+    let n = pts.len() as u32;
+    for i in 0..n {
+        mesh.add_triangle(0, 1 + i, 1 + (i + 1) % n);
+    }
+    mesh
+}
+
+/// What the current step draws over the table and how it answers input.
+pub trait Overlay {
+    /// Paints under the pieces (zones, buffers).
+    fn under(&mut self, _painter: &egui::Painter, _frame: &Frame, _battle: &Battle) {}
+    /// Paints over the pieces and handles pointer and keys on the table.
+    fn over(&mut self, _ui: &mut egui::Ui, _response: &Response, _frame: &Frame, _battle: &Battle) {
+    }
+    /// Captions to place with the pieces' names, clear of them: where on
+    /// the screen each points to, and its text.
+    fn labels(&self, _frame: &Frame, _battle: &Battle) -> Vec<(Pos2, String)> {
+        Vec::new()
+    }
+}
+
+/// The colour a terrain type is drawn in (the printout's palette).
+pub fn colour(terrain: &str, dark: bool) -> Color32 {
+    let [r, g, b] = muster::fog::palette::terrain_colour(terrain);
+    let c = Color32::from_rgb(r, g, b);
+    if dark { c.gamma_multiply(0.9) } else { c }
+}
+
+#[derive(Default)]
+pub struct TableView {
+    zoom: f32,
+    pan: Vec2,
+    /// Where the table was drawn last frame (tests aim the pointer with it).
+    #[cfg(test)]
+    pub frame: Option<Frame>,
+}
+
+impl TableView {
+    pub fn show(&mut self, ui: &mut egui::Ui, battle: &Battle, overlay: Option<&mut dyn Overlay>) {
+        if self.zoom == 0.0 {
+            self.zoom = 1.0;
+        }
+        let state = battle.state();
+        let settings = &state.settings;
+        let (w, d) = (settings.table.width as f32, settings.table.depth as f32);
+        let avail = ui.available_size();
+        let (response, painter) = ui.allocate_painter(avail, Sense::click_and_drag());
+        let margin = 36.0;
+        let fit = ((avail.x - 2.0 * margin) / w)
+            .min((avail.y - 2.0 * margin) / d)
+            .max(1.0);
+        if response.hovered() {
+            let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta.y));
+            let factor = zoom * (scroll * 0.002).exp();
+            if factor != 1.0 {
+                self.zoom = (self.zoom * factor).clamp(0.5, 8.0);
+            }
+        }
+        if response.dragged_by(egui::PointerButton::Secondary) {
+            self.pan += response.drag_delta();
+        }
+        if response.double_clicked() {
+            self.zoom = 1.0;
+            self.pan = Vec2::ZERO;
+        }
+        let scale = fit * self.zoom;
+        let table = Rect::from_center_size(
+            response.rect.center() + self.pan,
+            Vec2::new(w * scale, d * scale),
+        );
+        let frame = Frame { table, scale };
+        #[cfg(test)]
+        {
+            self.frame = Some(frame);
+        }
+        let painter = painter.with_clip_rect(response.rect);
+        let dark = ui.visuals().dark_mode;
+        let ink = ui.visuals().text_color();
+        let cloth = if dark {
+            Color32::from_rgb(46, 74, 46)
+        } else {
+            Color32::from_rgb(196, 222, 170)
+        };
+        painter.rect_filled(table, 2.0, cloth);
+        grid(&painter, &frame, w, d, ink);
+        let mut overlay = overlay;
+        if let Some(o) = overlay.as_deref_mut() {
+            o.under(&painter, &frame, battle);
+        }
+        let extra = overlay
+            .as_deref()
+            .map_or(Vec::new(), |o| o.labels(&frame, battle));
+        pieces(&painter, &frame, battle, dark, ink, extra);
+        painter.rect_stroke(table, 2.0, Stroke::new(2.0, ink), StrokeKind::Outside);
+        let label = FontId::proportional(14.0);
+        let player = |a: &Option<muster::fog::army::Army>| {
+            a.as_ref()
+                .map(|a| format!(" ({})", a.player))
+                .unwrap_or_default()
+        };
+        painter.text(
+            frame.to_screen([f64::from(w) / 2.0, 0.0]) + Vec2::new(0.0, 18.0),
+            Align2::CENTER_TOP,
+            format!("South edge{}", player(&state.armies.south)),
+            label.clone(),
+            ink,
+        );
+        painter.text(
+            frame.to_screen([f64::from(w) / 2.0, f64::from(d)]) - Vec2::new(0.0, 6.0),
+            Align2::CENTER_BOTTOM,
+            format!("North edge{}", player(&state.armies.north)),
+            label,
+            ink,
+        );
+        let units = settings.units;
+        let caption = format!(
+            "{} x {} MU = {} x {} (1 MU = {}); grid 6 MU. Scroll to zoom, right-drag to pan, double-click to fit.",
+            settings.table.width,
+            settings.table.depth,
+            units.format(settings.table.width, settings.mu),
+            units.format(settings.table.depth, settings.mu),
+            settings.mu.name()
+        );
+        painter.text(
+            response.rect.left_top() + Vec2::new(6.0, 4.0),
+            Align2::LEFT_TOP,
+            caption,
+            FontId::proportional(12.0),
+            ink,
+        );
+        if let Some(p) = response.hover_pos() {
+            let q = frame.to_table(p);
+            if (0.0..=settings.table.width).contains(&q[0])
+                && (0.0..=settings.table.depth).contains(&q[1])
+            {
+                let text = format!(
+                    "Pointer: x {:.1}, y {:.1} MU ({}, {} from the south-west corner)",
+                    q[0],
+                    q[1],
+                    units.format(q[0], settings.mu),
+                    units.format(q[1], settings.mu)
+                );
+                painter.text(
+                    response.rect.left_bottom() + Vec2::new(6.0, -4.0),
+                    Align2::LEFT_BOTTOM,
+                    text,
+                    FontId::proportional(12.0),
+                    ink,
+                );
+            }
+        }
+        if let Some(o) = overlay {
+            o.over(ui, &response, &frame, battle);
+        }
+    }
+}
+
+fn grid(painter: &egui::Painter, frame: &Frame, w: f32, d: f32, ink: Color32) {
+    let faint = ink.gamma_multiply(0.18);
+    let font = FontId::proportional(11.0);
+    let mut x = 0.0;
+    while x <= w + 0.01 {
+        let major = (x as i32) % 12 == 0;
+        let stroke = Stroke::new(if major { 1.0 } else { 0.5 }, faint);
+        painter.line_segment(
+            [
+                frame.to_screen([f64::from(x), 0.0]),
+                frame.to_screen([f64::from(x), f64::from(d)]),
+            ],
+            stroke,
+        );
+        if major {
+            painter.text(
+                frame.to_screen([f64::from(x), 0.0]) + Vec2::new(0.0, 4.0),
+                Align2::CENTER_TOP,
+                format!("{x}"),
+                font.clone(),
+                ink,
+            );
+        }
+        x += 6.0;
+    }
+    let mut y = 0.0;
+    while y <= d + 0.01 {
+        let major = (y as i32) % 12 == 0;
+        let stroke = Stroke::new(if major { 1.0 } else { 0.5 }, faint);
+        painter.line_segment(
+            [
+                frame.to_screen([0.0, f64::from(y)]),
+                frame.to_screen([f64::from(w), f64::from(y)]),
+            ],
+            stroke,
+        );
+        if major {
+            painter.text(
+                frame.to_screen([0.0, f64::from(y)]) - Vec2::new(4.0, 0.0),
+                Align2::RIGHT_CENTER,
+                format!("{y}"),
+                font.clone(),
+                ink,
+            );
+        }
+        y += 6.0;
+    }
+    let guide = Stroke::new(1.5, ink.gamma_multiply(0.35));
+    painter.line_segment(
+        [
+            frame.to_screen([0.0, f64::from(d) / 2.0]),
+            frame.to_screen([f64::from(w), f64::from(d) / 2.0]),
+        ],
+        guide,
+    );
+    for third in [w / 3.0, 2.0 * w / 3.0] {
+        painter.line_segment(
+            [
+                frame.to_screen([f64::from(third), 0.0]),
+                frame.to_screen([f64::from(third), f64::from(d)]),
+            ],
+            Stroke::new(1.0, ink.gamma_multiply(0.25)),
+        );
+    }
+}
+
+/// A name to put on the table near `anchor`, clear of the others.
+struct Label {
+    anchor: Pos2,
+    text: String,
+}
+
+/// Every standing piece, the works and the road, then every name (the
+/// overlay's `extra` captions too) placed clear of the others.
+fn pieces(
+    painter: &egui::Painter,
+    frame: &Frame,
+    battle: &Battle,
+    dark: bool,
+    ink: Color32,
+    extra: Vec<(Pos2, String)>,
+) {
+    let state = battle.state();
+    let ruleset = battle.ruleset();
+    let mut labels = Vec::new();
+    let mut taken = Vec::new();
+    for (i, laid) in state.placement.standing() {
+        let pick = &state.selection.picks[i];
+        let f = laid.footprint();
+        let fill = colour(&pick.terrain, dark).gamma_multiply(0.85);
+        painter.extend(frame.footprint(f, fill, Stroke::new(1.5, ink.gamma_multiply(0.8))));
+        let kind = ruleset.terrain(&pick.terrain).map(|t| t.kind);
+        let mut name = muster::fog::battle::piece_name(state, ruleset, i);
+        if let Some(going) = laid.going {
+            name = format!("{name} ({going})");
+        }
+        let centre = frame.to_screen([laid.pose.x, laid.pose.y]);
+        if kind == Some(PieceKind::River) || kind == Some(PieceKind::Coast) {
+            // Along the band, which no other label may cover.
+            let angle = -std::f32::consts::FRAC_PI_2;
+            let galley = painter.layout_no_wrap(name, FontId::proportional(12.0), Color32::WHITE);
+            let size = galley.size();
+            let offset = Vec2::angled(angle) * size.x / 2.0
+                + Vec2::angled(angle + std::f32::consts::FRAC_PI_2) * size.y / 2.0;
+            painter.add(
+                egui::epaint::TextShape::new(centre - offset, galley, Color32::WHITE)
+                    .with_angle(angle),
+            );
+            taken.push(Rect::from_center_size(centre, Vec2::new(size.y, size.x)));
+        } else {
+            labels.push(Label {
+                anchor: centre,
+                text: format!("{name} ({})", &pick.side.name()[..1]),
+            });
+        }
+    }
+    works(painter, frame, battle, ink, &mut labels, &mut taken);
+    if let Some(road) = &state.placement.road {
+        let pts: Vec<Pos2> = road.iter().map(|p| frame.to_screen(*p)).collect();
+        let width = ruleset.road.width as f32 * frame.scale;
+        painter.add(Shape::line(
+            pts,
+            Stroke::new(width, {
+                let [r, g, b] = muster::fog::palette::ROAD;
+                Color32::from_rgb(r, g, b)
+            }),
+        ));
+    }
+    labels.extend(
+        extra
+            .into_iter()
+            .map(|(anchor, text)| Label { anchor, text }),
+    );
+    place_labels(painter, frame, labels, taken);
+}
+
+/// Camps, fortifications and ambush markers: what both players may see
+/// (a marker's position, never what it stands for).
+fn works(
+    painter: &egui::Painter,
+    frame: &Frame,
+    battle: &Battle,
+    ink: Color32,
+    labels: &mut Vec<Label>,
+    taken: &mut Vec<Rect>,
+) {
+    let state = battle.state();
+    let ruleset = battle.ruleset();
+    let font = FontId::proportional(11.0);
+    let [r, g, b] = muster::fog::palette::CAMP;
+    let camp = Color32::from_rgb(r, g, b);
+    for side in muster::core::side::Side::BOTH {
+        if let Some(pose) = state.deployment.camps[side] {
+            let f = muster::fog::battle::camp_footprint(ruleset, pose);
+            painter.extend(frame.footprint(&f, camp, Stroke::new(1.5, ink)));
+            labels.push(Label {
+                anchor: frame.to_screen([pose.x, pose.y]),
+                text: format!("Camp ({})", &side.name()[..1]),
+            });
+        }
+    }
+    let [r, g, b] = muster::fog::palette::FORTIFICATION;
+    let fort = Color32::from_rgb(r, g, b);
+    for (side, pose) in &state.deployment.fortifications {
+        let f = muster::fog::battle::fortification_footprint(ruleset, *pose);
+        painter.extend(frame.footprint(&f, fort, Stroke::new(1.5, Color32::BLACK)));
+        // Beside the section, never over it: the label moves off.
+        taken.push(Rect::from_two_pos(
+            frame.to_screen(f.min()),
+            frame.to_screen(f.max()),
+        ));
+        labels.push(Label {
+            anchor: frame.to_screen([pose.x, pose.y]),
+            text: format!("Fortification ({})", &side.name()[..1]),
+        });
+    }
+    for (i, a) in state.deployment.ambushes.iter().enumerate() {
+        if !a.standing() {
+            continue;
+        }
+        let c = frame.to_screen(a.at);
+        painter.circle(
+            c,
+            6.0,
+            Color32::from_rgb(250, 250, 235),
+            Stroke::new(1.5, ink),
+        );
+        let label = match a.revealed {
+            Some(muster::fog::battle::AmbushContent::Bg { bg }) => state.armies[a.side]
+                .as_ref()
+                .and_then(|army| army.bgs.get(bg))
+                .map_or(String::new(), |g| g.name.clone()),
+            _ => {
+                painter.text(c, Align2::CENTER_CENTER, "?", font.clone(), Color32::BLACK);
+                format!(
+                    "Ambush {}{}",
+                    &a.side.name()[..1],
+                    muster::fog::battle::marker_number(state, i)
+                )
+            }
+        };
+        taken.push(Rect::from_center_size(c, Vec2::splat(14.0)));
+        labels.push(Label {
+            anchor: c - Vec2::new(0.0, 16.0),
+            text: label,
+        });
+    }
+}
+
+/// Draws each label at the first spot near its anchor that no other label
+/// or marker covers, on a dark card so it reads on any ground, with a
+/// leader line back to its anchor when it had to move.
+fn place_labels(painter: &egui::Painter, frame: &Frame, labels: Vec<Label>, taken: Vec<Rect>) {
+    use muster::core::labels::{Rect as Box, free_spot};
+    let boxed = |r: Rect| Box::new(r.min.x, r.min.y, r.max.x, r.max.y);
+    let mut taken: Vec<Box> = taken.into_iter().map(boxed).collect();
+    let within = boxed(frame.table.expand(24.0));
+    for label in labels {
+        let galley = painter.layout_no_wrap(label.text, FontId::proportional(12.0), Color32::WHITE);
+        let size = galley.size() + Vec2::new(8.0, 4.0);
+        let a = label.anchor;
+        let spot = free_spot((a.x, a.y), (size.x, size.y), 6.0, &within, &taken)
+            .unwrap_or_else(|| boxed(Rect::from_center_size(a, size)));
+        let rect = Rect::from_min_max(Pos2::new(spot.x0, spot.y0), Pos2::new(spot.x1, spot.y1));
+        if !rect.contains(a) {
+            let end = rect.clamp(a);
+            painter.line_segment([a, end], Stroke::new(1.0, Color32::from_white_alpha(200)));
+            painter.circle_filled(a, 2.0, Color32::from_white_alpha(200));
+        }
+        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
+        painter.galley(rect.min + Vec2::new(4.0, 2.0), galley, Color32::WHITE);
+        taken.push(spot);
+    }
+}

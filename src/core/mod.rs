@@ -1,0 +1,13 @@
+//! What every game system shares: dice nobody can foresee, sealed records
+//! and player keys, the authenticated log's building blocks, files written
+//! atomically and autosaved, printing, and the two players.
+
+pub mod clock;
+pub mod dice;
+pub mod error;
+pub mod intel;
+pub mod labels;
+pub mod locate;
+pub mod pdf;
+pub mod side;
+pub mod store;

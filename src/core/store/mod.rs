@@ -1,0 +1,136 @@
+//! Saved files, whatever the system: versioned JSON whose header says what
+//! it holds (`format`, `schema`), read with the field path and line of any
+//! error, written atomically (a temporary file, synced and read back before
+//! it replaces the target, so a good file is never overwritten by a bad
+//! one), and the autosaves kept per game.
+
+mod atomic;
+mod autosave;
+
+pub use atomic::write_atomic;
+pub use autosave::{Autosave, Autosaves, KEEP, Recent};
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A file that could not be read or written, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError {
+    pub path: Option<PathBuf>,
+    pub message: String,
+}
+
+impl StoreError {
+    /// An error with no file attached yet.
+    pub fn new(message: impl Into<String>) -> StoreError {
+        StoreError {
+            path: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at(mut self, path: &Path) -> StoreError {
+        self.path = Some(path.to_path_buf());
+        self
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(p) => write!(f, "{}: {}", p.display(), self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+#[derive(Serialize, Deserialize)]
+struct Header {
+    format: String,
+    schema: u32,
+}
+
+/// The `format` a Muster file says it holds (`muster-battle`, `muster-deck`…),
+/// read before anything else so the file goes to its system.
+pub fn format_of(text: &str) -> Result<String, StoreError> {
+    parse::<Header>(text).map(|h| h.format)
+}
+
+/// Parses JSON into `T`, naming the field path and line of any error.
+pub(crate) fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, StoreError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let message = inner.to_string();
+        let message = message
+            .rfind(" at line ")
+            .map_or(message.clone(), |i| message[..i].to_string());
+        let field = if path == "." {
+            String::new()
+        } else {
+            format!("{path}: ")
+        };
+        StoreError::new(format!("{field}{message}, line {}", inner.line()))
+    })
+}
+
+/// Checks the file says what it is and is a schema this build reads (from
+/// `oldest` to `newest`); returns its schema.
+pub fn check_header(text: &str, format: &str, oldest: u32, newest: u32) -> Result<u32, StoreError> {
+    let header: Header = parse(text)?;
+    if header.format != format {
+        return Err(StoreError::new(format!(
+            "this is a \"{}\" file, not a \"{format}\" file",
+            header.format
+        )));
+    }
+    if header.schema < oldest || header.schema > newest {
+        let newer = if header.schema > newest {
+            "a newer version of Muster"
+        } else {
+            "an unknown version"
+        };
+        return Err(StoreError::new(format!(
+            "schema version {} (from {newer}); this Muster reads schema {newest}",
+            header.schema
+        )));
+    }
+    Ok(header.schema)
+}
+
+/// The largest file Muster reads: far above any real battle (a long one is
+/// well under 1 MiB), far below what would stall the machine.
+const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a regular file of reasonable size as UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, StoreError> {
+    let fail = |m: String| StoreError::new(m).at(path);
+    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(fail("not a regular file".into()));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(fail(format!(
+            "{} bytes is larger than any Muster file ({} MiB at most)",
+            meta.len(),
+            MAX_FILE_BYTES / 1024 / 1024
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "not UTF-8 text (byte {} is not valid)",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// Where the app keeps its autosaves: the platform's data directory for
+/// Muster, or `None` where the platform has none.
+pub fn autosave_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "Muster").map(|d| d.data_dir().join("autosaves"))
+}

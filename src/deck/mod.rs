@@ -1,0 +1,22 @@
+//! The action deck (`RULES-deck.md`): each player's deck of action cards,
+//! held by the laptop so that hands stay secret and the card rules are kept:
+//! hand size, redraw, reshuffle only when the deck runs out, discard or
+//! remove, one event per event phase, one interrupt per turn at the start
+//! of its phase.
+
+pub mod cards;
+pub mod describe;
+pub mod events;
+pub mod files;
+pub mod game;
+pub mod odds;
+pub mod turn;
+pub mod zones;
+
+pub use cards::{Card, CardSet, Kind, Letter};
+pub use events::Event;
+pub use game::{Command, Game, Pick, Seat, Setup};
+pub use turn::{Destination, PhaseName, Stage, Use};
+
+#[cfg(test)]
+mod tests;
