@@ -69,6 +69,10 @@ enum Sub {
         /// Write the resulting battle to this file (the app can open it).
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Play the action deck: the first line starts the game
+        /// ({"cmd": "new", ...}) unless --battle names a saved deck game.
+        #[arg(long)]
+        deck: bool,
     },
 }
 
@@ -107,7 +111,12 @@ fn main() -> ExitCode {
             ruleset,
             state,
             save,
-        }) => match script(file, battle, seed, ruleset, state, save) {
+            deck,
+        }) => match if deck {
+            deck_script(file, battle, seed, state, save)
+        } else {
+            script(file, battle, seed, ruleset, state, save)
+        } {
             Ok(0) => ExitCode::SUCCESS,
             Ok(_) => ExitCode::from(1),
             Err(e) => {
@@ -214,20 +223,57 @@ fn script(
     if let Some(seed) = seed {
         battle.use_dice(muster::core::dice::AppDice::seeded(seed));
     }
-    let input: Box<dyn Read> = if file.as_os_str() == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        Box::new(std::fs::File::open(&file).map_err(|e| format!("{}: {e}", file.display()))?)
-    };
+    let input = script_input(&file)?;
     let stdout = std::io::stdout();
-    let failures = muster::fog::script::run(&mut battle, BufReader::new(input), stdout.lock())
-        .map_err(|e| e.to_string())?;
+    let failures =
+        muster::fog::script::run(&mut battle, input, stdout.lock()).map_err(|e| e.to_string())?;
     if print_state {
         let state = serde_json::to_string(battle.state()).map_err(|e| e.to_string())?;
         println!("{state}");
     }
     if let Some(path) = save {
         files::save_battle(&path, &battle).map_err(|e| e.to_string())?;
+    }
+    Ok(failures)
+}
+
+/// A script's lines: FILE, or standard input for `-`.
+fn script_input(file: &Path) -> Result<BufReader<Box<dyn Read>>, String> {
+    let input: Box<dyn Read> = if file.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?)
+    };
+    Ok(BufReader::new(input))
+}
+
+/// Runs an action-deck script; returns how many commands were refused.
+fn deck_script(
+    file: PathBuf,
+    game: Option<PathBuf>,
+    seed: Option<u64>,
+    print_state: bool,
+    save: Option<PathBuf>,
+) -> Result<usize, String> {
+    let mut game = match game {
+        Some(path) => Some(muster::deck::files::load(&path).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    if let (Some(g), Some(seed)) = (&mut game, seed) {
+        g.use_dealer(muster::core::dice::AppDice::seeded(seed));
+    }
+    let input = script_input(&file)?;
+    let stdout = std::io::stdout();
+    let failures = muster::deck::script::run(&mut game, seed, input, stdout.lock())
+        .map_err(|e| e.to_string())?;
+    if let Some(g) = &game {
+        if print_state {
+            let state = serde_json::to_string(g.public()).map_err(|e| e.to_string())?;
+            println!("{state}");
+        }
+        if let Some(path) = save {
+            muster::deck::files::save(&path, g).map_err(|e| e.to_string())?;
+        }
     }
     Ok(failures)
 }

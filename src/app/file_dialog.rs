@@ -18,8 +18,10 @@ pub enum FileAction {
     NewWithRuleset,
     LoadRoster(Side),
     SaveRoster(Army),
-    /// Print the table layout.
+    /// Print the table layout (or a deck game's summary).
     ExportPdf(PdfOptions),
+    /// A card set for a new action-deck game.
+    ImportCardSet,
 }
 
 /// The printout's paper, and whether a player adds his private page.
@@ -43,6 +45,7 @@ impl FileAction {
             FileAction::LoadRoster(side) => format!("Load roster into {side}"),
             FileAction::SaveRoster(army) => format!("Save roster of {}", army.name),
             FileAction::ExportPdf(_) => "Export the table layout as PDF".into(),
+            FileAction::ImportCardSet => "Import a card set".into(),
         }
     }
 
@@ -63,6 +66,7 @@ impl FileAction {
             }
             FileAction::SaveRoster(_) | FileAction::LoadRoster(_) => "army.roster.json".into(),
             FileAction::NewWithRuleset => "terrain_tables/fog_am_v3.json".into(),
+            FileAction::ImportCardSet => "terrain_tables/deck_example.json".into(),
             FileAction::ExportPdf(_) => "table.pdf".into(),
             _ => "battle.json".into(),
         }

@@ -6,6 +6,7 @@
 //! (the pattern of rerun's viewer). Everything the panels draw is read from
 //! the engine's `Battle`.
 
+mod deck;
 mod dice_input;
 mod file_dialog;
 mod fog;
@@ -85,6 +86,8 @@ pub enum AppCommand {
     LoadRosterFrom(Side, PathBuf),
     /// Save a side's draft army into the roster library.
     SaveRosterToLibrary(Side),
+    /// *File > New > Action deck*: its setup form.
+    NewDeck,
 }
 
 /// The last outcome worth telling the players.
@@ -96,6 +99,8 @@ pub enum Status {
 
 pub struct MusterApp {
     battle: Battle,
+    /// An action-deck game, when one is open instead of the battle.
+    deck: Option<deck::DeckWindow>,
     /// The file the battle was last opened from or saved to.
     path: Option<PathBuf>,
     autosaves: Option<Autosaves>,
@@ -157,6 +162,7 @@ impl MusterApp {
         };
         let mut app = MusterApp {
             battle: Battle::new(ruleset),
+            deck: None,
             path: None,
             library: config.autosave.as_deref().map(files::RosterLibrary::beside),
             autosaves: config.autosave.map(Autosaves::new),
@@ -226,6 +232,7 @@ impl MusterApp {
     /// battle's rolls, drafts or unlock attempts left over.
     fn replace_battle(&mut self, battle: Battle, path: Option<PathBuf>, message: String) {
         self.battle = battle;
+        self.deck = None;
         self.seed_dice();
         self.last_rolls.clear();
         self.panels = Panels::new(self.inventory.clone());
@@ -239,6 +246,20 @@ impl MusterApp {
     /// file is not autosaved until it changes, so opening an older copy
     /// never overwrites the autosave of a battle further along.
     fn open(&mut self, path: &Path) {
+        let is_deck = store::read_text(path)
+            .and_then(|text| store::format_of(&text))
+            .is_ok_and(|format| format == muster::deck::files::FORMAT);
+        if is_deck {
+            match muster::deck::files::load(path) {
+                Ok(game) => {
+                    self.deck = Some(deck::DeckWindow::opened(game));
+                    self.path = Some(path.to_path_buf());
+                    self.status = Some(Status::Info(format!("Opened {}", path.display())));
+                }
+                Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
+            }
+            return;
+        }
         match files::load_battle(path) {
             Ok(battle) => {
                 let mut message = format!("Opened {}", path.display());
@@ -261,7 +282,12 @@ impl MusterApp {
     }
 
     fn save(&mut self, path: &Path) {
-        match files::save_battle(path, &self.battle) {
+        let saved = match self.deck.as_ref().map(|d| d.game()) {
+            Some(Some(game)) => muster::deck::files::save(path, game),
+            Some(None) => Err(store::StoreError::new("the game has not started yet")),
+            None => files::save_battle(path, &self.battle),
+        };
+        match saved {
             Ok(()) => {
                 self.path = Some(path.to_path_buf());
                 self.status = Some(Status::Info(format!("Saved to {}", path.display())));
@@ -319,6 +345,11 @@ impl MusterApp {
                 },
                 AppCommand::NewBattle => {
                     self.start(self.battle.ruleset().clone(), "New battle".into());
+                }
+                AppCommand::NewDeck => {
+                    self.deck = Some(deck::DeckWindow::new(self.seed));
+                    self.path = None;
+                    self.status = Some(Status::Info("New action deck: enter the players".into()));
                 }
                 AppCommand::ShowStep(step) => {
                     // Leaving a step ends any private session on it: the
@@ -399,7 +430,48 @@ impl MusterApp {
 
     fn finish_dialog(&mut self, action: FileAction, path: PathBuf) {
         let ruleset = self.battle.ruleset().clone();
+        if let Some(deck) = &mut self.deck {
+            match action {
+                FileAction::ImportCardSet => {
+                    let loaded =
+                        store::read_text(&path)
+                            .map_err(|e| e.to_string())
+                            .and_then(|text| {
+                                muster::deck::CardSet::from_json(&text).map_err(|e| e.to_string())
+                            });
+                    self.status = Some(match loaded {
+                        Ok(set) => {
+                            let message = format!("Card set {} imported", set.name);
+                            deck.use_card_set(set);
+                            Status::Info(message)
+                        }
+                        Err(e) => Status::Error(format!("Card set not imported: {e}")),
+                    });
+                    return;
+                }
+                FileAction::ExportPdf(options) => {
+                    let written = match deck.game() {
+                        Some(game) => {
+                            muster::deck::export::save_summary_pdf(game, options.paper, &path)
+                        }
+                        None => Err(store::StoreError::new("the game has not started yet")),
+                    };
+                    self.status = Some(match written {
+                        Ok(()) => {
+                            if self.viewer {
+                                open_in_viewer(&path);
+                            }
+                            Status::Info(format!("PDF written to {}", path.display()))
+                        }
+                        Err(e) => Status::Error(format!("PDF not written: {e}")),
+                    });
+                    return;
+                }
+                _ => {}
+            }
+        }
         match action {
+            FileAction::ImportCardSet => {}
             FileAction::OpenBattle => self.open(&path),
             FileAction::SaveBattle => self.save(&path),
             FileAction::NewWithRuleset => {
@@ -566,17 +638,29 @@ impl MusterApp {
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("New battle").clicked() {
-                    self.queue.push(AppCommand::NewBattle);
-                }
-                if ui
-                    .button("New battle with ruleset file…")
-                    .on_hover_text("A battle under another ruleset file (terrain tables, dice rules), checked when it loads")
-                    .clicked()
-                {
-                    self.queue
-                        .push(AppCommand::Dialog(FileAction::NewWithRuleset));
-                }
+                ui.menu_button("New", |ui| {
+                    if ui
+                        .add(egui::Button::new("Field of Glory battle").shortcut_text("Ctrl+N"))
+                        .clicked()
+                    {
+                        self.queue.push(AppCommand::NewBattle);
+                    }
+                    if ui
+                        .button("Field of Glory battle with ruleset file…")
+                        .on_hover_text("A battle under another ruleset file (terrain tables, dice rules), checked when it loads")
+                        .clicked()
+                    {
+                        self.queue
+                            .push(AppCommand::Dialog(FileAction::NewWithRuleset));
+                    }
+                    if ui
+                        .button("Action deck")
+                        .on_hover_text("Each player's deck of action cards, hands kept secret (RULES-deck)")
+                        .clicked()
+                    {
+                        self.queue.push(AppCommand::NewDeck);
+                    }
+                });
                 if ui
                     .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
                     .clicked()
@@ -595,7 +679,9 @@ impl MusterApp {
                         FileAction::ExportPdf(Default::default()),
                     ));
                 }
-                self.rosters_menu(ui);
+                if self.deck.is_none() {
+                    self.rosters_menu(ui);
+                }
                 let recent = self.recent();
                 ui.add_enabled_ui(!recent.is_empty(), |ui| {
                     ui.menu_button("Recent battles", |ui| {
@@ -613,6 +699,9 @@ impl MusterApp {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             });
+            if self.deck.is_some() {
+                return;
+            }
             ui.menu_button("Edit", |ui| {
                 let undo = egui::Button::new("Undo").shortcut_text("Ctrl+Z");
                 if ui.add_enabled(self.battle.can_undo(), undo).clicked() {
@@ -680,6 +769,60 @@ impl MusterApp {
         }
     }
 
+    /// The window when an action-deck game is open: the shell's menu and
+    /// status line around the deck's own window.
+    fn deck_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::top("status").show(ui, |ui| match &self.status {
+            Some(Status::Error(text)) => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
+            }
+            Some(Status::Info(text)) => {
+                ui.label(text);
+            }
+            None => {
+                ui.weak("Action deck");
+            }
+        });
+        let Some(deck) = &mut self.deck else {
+            return;
+        };
+        deck.ui(ui);
+        let (status, changed) = deck.drain();
+        if status.is_some() || changed {
+            self.status = status;
+        }
+        if std::mem::take(&mut deck.wants_import) {
+            self.queue
+                .push(AppCommand::Dialog(FileAction::ImportCardSet));
+        }
+        if changed
+            && let (Some(saves), Some(game)) = (&self.autosaves, deck.game())
+            && let Err(e) = saves.save(game)
+        {
+            self.status = Some(Status::Error(format!(
+                "Autosave failed ({e}); the game is still open: use File > Save as…"
+            )));
+        }
+        self.show_dialog(&ctx);
+        self.drain();
+    }
+
+    /// The open file dialog, and what its answer does.
+    fn show_dialog(&mut self, ctx: &egui::Context) {
+        if let Some(dialog) = &mut self.dialog {
+            match dialog.show(ctx) {
+                DialogOutcome::Open => {}
+                DialogOutcome::Cancel => self.dialog = None,
+                DialogOutcome::Confirm(path) => {
+                    let action = self.dialog.take().expect("shown above").into_action();
+                    self.finish_dialog(action, path);
+                }
+            }
+        }
+    }
+
     fn status_line(&mut self, ui: &mut egui::Ui) {
         let locked = self.battle.locked_sides();
         if !locked.is_empty() {
@@ -715,35 +858,23 @@ impl MusterApp {
 impl eframe::App for MusterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if self.deck.is_some() {
+            self.deck_ui(ui);
+            return;
+        }
         // A secret is being handed over: the whole window is the privacy
         // screen, so nothing of the other player's inputs shows.
         if let Some((step, mut screen)) = self.panels.hand_over(self.shown_step(), &self.battle) {
-            egui::CentralPanel::default().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.add_space(ui.available_height() / 3.0);
-                    ui.heading(egui::RichText::new(&screen.title).size(32.0));
-                    ui.add_space(12.0);
-                    ui.label(egui::RichText::new(&screen.text).size(16.0));
-                    ui.add_space(18.0);
-                    if ui
-                        .button(egui::RichText::new(&screen.button).size(18.0))
-                        .clicked()
-                    {
-                        self.panels.handed_over(step, &self.battle);
+            match privacy::hand_over_screen(ui, &screen) {
+                privacy::Clicked::Button => self.panels.handed_over(step, &self.battle),
+                privacy::Clicked::OpenChoice => {
+                    if let Some((_, command)) = screen.open_choice.take() {
+                        self.queue.push(command);
                     }
-                    if let Some((label, command)) = screen.open_choice.take() {
-                        ui.add_space(8.0);
-                        ui.label("or, with nothing to keep secret:");
-                        if ui.button(egui::RichText::new(label).size(16.0)).clicked() {
-                            self.queue.push(command);
-                        }
-                    }
-                    ui.add_space(8.0);
-                    if screen.can_wait && ui.button("Not now: show the battle settings").clicked() {
-                        self.queue.push(AppCommand::ShowStep(Step::Battle));
-                    }
-                });
-            });
+                }
+                privacy::Clicked::Wait => self.queue.push(AppCommand::ShowStep(Step::Battle)),
+                privacy::Clicked::Nothing => {}
+            }
             // A reopened battle still asks to be unlocked over the hand-over
             // screen: nothing on it works until it is.
             self.unlock.show(&ctx, &self.battle, &mut self.queue);
@@ -815,16 +946,7 @@ impl eframe::App for MusterApp {
             self.panels.placement.set_inventory(inventory.clone());
             self.inventory = inventory;
         }
-        if let Some(dialog) = &mut self.dialog {
-            match dialog.show(&ctx) {
-                DialogOutcome::Open => {}
-                DialogOutcome::Cancel => self.dialog = None,
-                DialogOutcome::Confirm(path) => {
-                    let action = self.dialog.take().expect("shown above").into_action();
-                    self.finish_dialog(action, path);
-                }
-            }
-        }
+        self.show_dialog(&ctx);
         self.drain();
     }
 }

@@ -24,6 +24,50 @@ pub struct HandOver {
     pub open_choice: Option<(String, crate::app::AppCommand)>,
 }
 
+/// What was clicked on a hand-over screen.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Clicked {
+    Nothing,
+    /// Its button: the screen changes hands.
+    Button,
+    /// The choice made in the open.
+    OpenChoice,
+    /// "Not now".
+    Wait,
+}
+
+/// Draws a hand-over screen over the whole window, for any system.
+pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver) -> Clicked {
+    let mut clicked = Clicked::Nothing;
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() / 3.0);
+            ui.heading(egui::RichText::new(&screen.title).size(32.0));
+            ui.add_space(12.0);
+            ui.label(egui::RichText::new(&screen.text).size(16.0));
+            ui.add_space(18.0);
+            if ui
+                .button(egui::RichText::new(&screen.button).size(18.0))
+                .clicked()
+            {
+                clicked = Clicked::Button;
+            }
+            if let Some((label, _)) = &screen.open_choice {
+                ui.add_space(8.0);
+                ui.label("or, with nothing to keep secret:");
+                if ui.button(egui::RichText::new(label).size(16.0)).clicked() {
+                    clicked = Clicked::OpenChoice;
+                }
+            }
+            ui.add_space(8.0);
+            if screen.can_wait && ui.button("Not now: show the battle settings").clicked() {
+                clicked = Clicked::Wait;
+            }
+        });
+    });
+    clicked
+}
+
 #[derive(Default)]
 pub struct Privacy {
     /// The side whose player holds the screen for his secrets.

@@ -224,7 +224,8 @@ fn a_malformed_ruleset_file_is_refused_with_path_and_line() {
         muster::fog::ruleset::FOG_AM_V3_JSON.replacen("\"forest\": 2,", "\"forest\": \"two\",", 1);
     std::fs::write(&bad, text).unwrap();
     click(&mut h, "File");
-    click(&mut h, "New battle with ruleset file…");
+    click(&mut h, "New");
+    click(&mut h, "Field of Glory battle with ruleset file…");
     replace_text(&mut h, "File path", bad.to_str().unwrap());
     click(&mut h, "Open");
     let status = format!("{:?}", h.state().status);
@@ -1258,4 +1259,134 @@ fn a_locked_battle_reopened_at_a_hand_over_screen_can_be_unlocked_there() {
             Side::North
         ))
     );
+}
+
+/// A card set whose Roman deck is 9 cards (a reshuffle in the first
+/// redraw) and whose Gauls hold only movement interrupts.
+const SMALL_SET: &str = r#"{
+  "format": "muster-card-set",
+  "schema": 1,
+  "id": "small",
+  "name": "Small test set",
+  "armies": [
+    {"id": "romans", "name": "Romans", "hand_size": 7},
+    {"id": "gauls", "name": "Gauls", "hand_size": 7}
+  ],
+  "cards": [
+    {"id": "alpha", "title": "Alpha", "laurels": 1, "rally": 1, "kind": "none", "armies": ["romans"], "count": 5, "text": "Plain."},
+    {"id": "beta", "title": "Beta", "laurels": 2, "rally": 1, "kind": "none", "armies": ["romans"], "count": 4, "text": "Plain."},
+    {"id": "halt", "title": "Sudden Halt", "laurels": 1, "rally": 0, "kind": "interrupt", "phase": "M", "trash": true, "armies": ["gauls"], "count": 9, "text": "One unit moves."}
+  ]
+}"#;
+
+/// Hands the screen to `name`, or back to the table when he is done.
+fn take_screen(h: &mut Harness<'_, MusterApp>, name: &str) {
+    click(h, &format!("I am {name}: show my cards"));
+}
+
+fn done(h: &mut Harness<'_, MusterApp>) {
+    if h.query_by_label("Hide my cards").is_some() {
+        click(h, "Hide my cards");
+    }
+    click(h, "Back to the table");
+}
+
+fn deck_log(h: &Harness<'_, MusterApp>) -> String {
+    let game = h.state().deck.as_ref().unwrap().game().unwrap();
+    game.log_lines().join("\n")
+}
+
+#[test]
+fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("small.json");
+    std::fs::write(&set, SMALL_SET).unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Action deck");
+    type_into(&mut h, "South player", "Decius");
+    type_into(&mut h, "North player", "Artagur");
+    click(&mut h, "Import card set…");
+    replace_text(&mut h, "File path", set.to_str().unwrap());
+    click(&mut h, "Open");
+    h.get_by_label("Card set: Small test set");
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    assert_eq!(
+        h.query_all_by_label("Deck 2 · Hand 7 · Discard 0 · Removed 0")
+            .count(),
+        2,
+        "both see both counts"
+    );
+
+    // Turn 1, Decius active. Rally: Artagur is asked on his own screen.
+    click(&mut h, "End the event phase");
+    click(&mut h, "Play the rally phase");
+    take_screen(&mut h, "Artagur");
+    assert!(
+        h.query_by_label("Interrupt with Sudden Halt").is_none(),
+        "an M interrupt is not offered for rally"
+    );
+    click(&mut h, "No interrupt");
+    done(&mut h);
+    click(&mut h, "Show Decius's cards");
+    take_screen(&mut h, "Decius");
+    click(&mut h, "Play Alpha for rally");
+    click(&mut h, "Play Alpha for rally");
+    done(&mut h);
+    assert!(
+        h.query_by_label("Play Alpha for rally").is_none(),
+        "the hand is hidden"
+    );
+    click(&mut h, "End the rally phase");
+    click(&mut h, "Skip the shooting phase");
+    click(&mut h, "Play the movement phase");
+    take_screen(&mut h, "Artagur");
+    click(&mut h, "Interrupt with Sudden Halt");
+    done(&mut h);
+    click(&mut h, "Show Decius's cards");
+    take_screen(&mut h, "Decius");
+    click(&mut h, "Play Beta for laurels");
+    click(&mut h, "Play Beta for laurels");
+    done(&mut h);
+    click(&mut h, "End the movement phase");
+    click(&mut h, "Skip the combat phase");
+    click(&mut h, "Redraw both hands");
+    let log = deck_log(&h);
+    assert!(
+        log.contains("discard pile of 2 cards is shuffled into a new deck"),
+        "{log}"
+    );
+    click(&mut h, "Show Decius's cards");
+    take_screen(&mut h, "Decius");
+    click(&mut h, "Remove Alpha (fatigue)");
+    done(&mut h);
+    click(&mut h, "End turn 1");
+
+    // Turn 2, Artagur active: every phase skipped, nobody is asked.
+    click(&mut h, "End the event phase");
+    for phase in ["rally", "shooting", "movement", "combat"] {
+        click(&mut h, &format!("Skip the {phase} phase"));
+    }
+    click(&mut h, "Redraw both hands");
+    click(&mut h, "Show Artagur's cards");
+    take_screen(&mut h, "Artagur");
+    click(&mut h, "Remove Sudden Halt (fatigue)");
+    done(&mut h);
+    click(&mut h, "End turn 2");
+
+    let game = h.state().deck.as_ref().unwrap().game().unwrap();
+    let turn = game.public().turn.as_ref().unwrap();
+    assert_eq!((turn.number, turn.active), (3, Side::South));
+    let log = deck_log(&h);
+    assert!(
+        log.contains("Artagur plays Sudden Halt (from his hand) for its text as an interrupt"),
+        "{log}"
+    );
+    assert!(!log.contains("Alpha (fatigue)"));
+    // The autosave holds the game, and it reopens.
+    let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
+    let again = muster::deck::files::load(&saves.path(game.id())).unwrap();
+    assert_eq!(again.public(), game.public());
 }

@@ -9,5 +9,6 @@ pub mod intel;
 pub mod labels;
 pub mod locate;
 pub mod pdf;
+pub mod script;
 pub mod side;
 pub mod store;

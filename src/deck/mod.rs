@@ -7,9 +7,11 @@
 pub mod cards;
 pub mod describe;
 pub mod events;
+pub mod export;
 pub mod files;
 pub mod game;
 pub mod odds;
+pub mod script;
 pub mod turn;
 pub mod zones;
 

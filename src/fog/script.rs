@@ -13,6 +13,7 @@
 use crate::core::dice::DiceInput;
 use crate::core::error::RuleError;
 use crate::core::intel::Lock;
+use crate::core::script::{failure, parse_line, read, run_lines};
 use crate::core::side::Side;
 use crate::fog::battle::{
     AmbushContent, Battle, Command, FlankMarchPlan, RevealReason, reveal_ambush, reveal_plan,
@@ -22,48 +23,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
 
-/// The longest line a script may have: far above any command.
-const MAX_LINE_BYTES: usize = 1024 * 1024;
-
 /// Runs every line of `input` against `battle`, writing one result line each
 /// to `out`. Returns how many lines failed.
-pub fn run(
-    battle: &mut Battle,
-    mut input: impl BufRead,
-    mut out: impl Write,
-) -> std::io::Result<usize> {
-    let mut failures = 0;
-    let mut bytes = Vec::new();
-    for number in 1.. {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
-        let result = match std::str::from_utf8(&bytes) {
-            _ if bytes.len() > MAX_LINE_BYTES => failure(&RuleError::new(
-                "script",
-                format!("line {number}: longer than {MAX_LINE_BYTES} bytes"),
-            )),
-            Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => run_line(battle, line, number),
-            Err(e) => failure(&RuleError::new(
-                "script",
-                format!(
-                    "line {number}: not UTF-8 text (byte {} is not valid)",
-                    e.valid_up_to() + 1
-                ),
-            )),
-        };
-        if result["ok"] == Value::Bool(false) {
-            failures += 1;
-        }
-        writeln!(out, "{result}")?;
-    }
-    Ok(failures)
-}
-
-fn failure(e: &RuleError) -> Value {
-    json!({"ok": false, "rule": e.rule, "error": e.message})
+pub fn run(battle: &mut Battle, input: impl BufRead, out: impl Write) -> std::io::Result<usize> {
+    run_lines(input, out, |line, number| run_line(battle, line, number))
 }
 
 /// The commands that carry a passphrase: each becomes what the owner's
@@ -172,34 +135,14 @@ impl Secret {
 }
 
 /// `T` from a command's JSON, or a refusal naming the line and the field.
-fn read<T: for<'de> Deserialize<'de>>(value: Value, number: usize) -> Result<T, RuleError> {
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let field = if path == "." {
-            String::new()
-        } else {
-            format!("{path}: ")
-        };
-        RuleError::new(
-            "script",
-            format!("line {number}: {field}{}", e.into_inner()),
-        )
-    })
-}
-
 /// The commands a script may send, for the refusal of an unknown one.
 const COMMANDS: &str = "configure, set_army, unlock, roll_initiative, choose_territory, choose_compulsory, select_terrain, finish_selection, place_waterway, roll_going, roll_placement, place_piece, roll_adjustment, adjust, place_road, decline_road, place_camp, place_fortification, finish, seal_ambush, seal_flank_march, finish_flank_marches, deploy_batch, commit_dismount, roll_moves_first, end_turn, roll_arrival, reveal_flank_march, reveal_ambush, undo, redo";
 
 /// One line's result as JSON.
 pub fn run_line(battle: &mut Battle, line: &str, number: usize) -> Value {
-    let value: Value = match serde_json::from_str(line) {
+    let value = match parse_line(line, number) {
         Ok(v) => v,
-        Err(e) => {
-            return failure(&RuleError::new(
-                "script",
-                format!("line {number}: not a JSON command ({e})"),
-            ));
-        }
+        Err(e) => return failure(&e),
     };
     let cmd = value.get("cmd").and_then(Value::as_str).map(str::to_owned);
     let has_passphrase = value.get("passphrase").is_some();

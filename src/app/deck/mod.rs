@@ -1,0 +1,396 @@
+//! The action deck's part of the window: the setup form, then the table
+//! both players see (counts, the turn, the cards in play, the public log)
+//! and, behind the hand-over screen, one player's hand.
+//!
+//! Like the rest of the app it never changes the game: its widgets push
+//! `DeckAction`s, which `DeckWindow::drain` carries out in one place.
+
+mod hand;
+mod setup;
+
+use crate::app::Status;
+use crate::app::privacy::{Clicked, HandOver, hand_over_screen};
+use eframe::egui;
+use muster::core::dice::{AppDice, DiceInput};
+use muster::core::intel::Lock;
+use muster::core::side::{Side, Sides};
+use muster::deck::{CardSet, Command, Game, Seat, Setup, Stage};
+use setup::{First, SetupForm};
+
+/// What the deck's widgets ask for.
+pub enum DeckAction {
+    Start,
+    ImportCardSet,
+    Apply(Command),
+    /// The hand-over screen for this player.
+    HandTo(Side),
+    /// The player holding the screen is done.
+    Hide,
+    /// Both players agreed: every card of the log is shown.
+    OpenEverything,
+}
+
+/// Whose screen it is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Screen {
+    /// The table, as both players see it.
+    Table,
+    /// Waiting for this player to take the laptop.
+    HandingTo(Side),
+    /// This player's private screen.
+    Private(Side),
+    /// A private screen just closed: pass the laptop on.
+    Done(Side),
+}
+
+pub struct DeckWindow {
+    form: SetupForm,
+    game: Option<Game>,
+    screen: Screen,
+    seed: Option<u64>,
+    queue: Vec<DeckAction>,
+    /// The full log, once both players opened everything.
+    everything: Option<Vec<String>>,
+    /// Asked for by the shell: import a card set.
+    pub wants_import: bool,
+}
+
+impl DeckWindow {
+    /// The setup form of a new game; `seed` fixes the dealer in tests.
+    pub fn new(seed: Option<u64>) -> DeckWindow {
+        DeckWindow {
+            form: SetupForm::default(),
+            game: None,
+            screen: Screen::Table,
+            seed,
+            queue: Vec::new(),
+            everything: None,
+            wants_import: false,
+        }
+    }
+
+    /// A game read from a file.
+    pub fn opened(game: Game) -> DeckWindow {
+        DeckWindow {
+            game: Some(game),
+            ..DeckWindow::new(None)
+        }
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    pub fn use_card_set(&mut self, set: CardSet) {
+        self.form.use_set(set);
+    }
+
+    fn start(&mut self) -> Result<Game, String> {
+        let f = &self.form;
+        let mut locks = Sides::default();
+        let mut keys = Sides::default();
+        for side in Side::BOTH {
+            let pass = f.passphrases[side].trim();
+            if !pass.is_empty() {
+                let context = [f.names[side].as_str()];
+                let (lock, key) = Lock::create(pass, &context)
+                    .map_err(|e| format!("{side}'s passphrase: {}", e.message))?;
+                locks[side] = Some(lock);
+                keys[side] = Some(key);
+            }
+        }
+        let seat = |side: Side| Seat {
+            name: f.names[side].trim().to_string(),
+            army: f.armies[side].clone(),
+            hand_size: f.hand_sizes[side],
+        };
+        let setup = Setup {
+            set: f.set.clone(),
+            seats: Sides {
+                south: seat(Side::South),
+                north: seat(Side::North),
+            },
+            locks,
+        };
+        let mut game = Game::new(setup, keys).map_err(|e| e.to_string())?;
+        if let Some(seed) = self.seed {
+            game.use_dealer(AppDice::seeded(seed));
+        }
+        let first = match f.first {
+            First::Chosen(active) => Command::ChooseFirst { active },
+            First::Roll => Command::RollFirst {
+                south: DiceInput::app(),
+                north: DiceInput::app(),
+            },
+        };
+        // A tied roll is logged and rolled again.
+        while game.public().turn.is_none() {
+            game.apply(first.clone()).map_err(|e| e.to_string())?;
+        }
+        Ok(game)
+    }
+
+    /// Carries out what the widgets asked for; returns the status to show
+    /// and whether the game changed (to autosave).
+    pub fn drain(&mut self) -> (Option<Status>, bool) {
+        let mut status = None;
+        let mut changed = false;
+        for action in std::mem::take(&mut self.queue) {
+            match action {
+                DeckAction::Start => match self.start() {
+                    Ok(game) => {
+                        status = Some(Status::Info(
+                            "The game begins: each player has drawn his hand".into(),
+                        ));
+                        self.game = Some(game);
+                        changed = true;
+                    }
+                    Err(e) => status = Some(Status::Error(format!("Not started: {e}"))),
+                },
+                DeckAction::ImportCardSet => self.wants_import = true,
+                DeckAction::Apply(command) => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    match game.apply(command) {
+                        Ok(_) => {
+                            status = None;
+                            changed = true;
+                            self.after_change();
+                        }
+                        Err(e) => status = Some(Status::Error(e.to_string())),
+                    }
+                }
+                DeckAction::HandTo(side) => self.screen = Screen::HandingTo(side),
+                DeckAction::Hide => {
+                    if let Screen::Private(side) = self.screen {
+                        self.screen = Screen::Done(side);
+                    }
+                }
+                DeckAction::OpenEverything => {
+                    if let Some(game) = &self.game {
+                        match game.open_everything() {
+                            Ok(lines) => {
+                                status = Some(Status::Info("Every draw, reshuffle and removal checked against the rules: the full log is open".into()));
+                                self.everything = Some(lines);
+                            }
+                            Err(e) => status = Some(Status::Error(e.to_string())),
+                        }
+                    }
+                }
+            }
+        }
+        (status, changed)
+    }
+
+    /// After a command: the passive player is asked about an interrupt on
+    /// his own screen; a private screen whose work is done closes.
+    fn after_change(&mut self) {
+        let Some(turn) = self.game.as_ref().and_then(|g| g.public().turn.clone()) else {
+            return;
+        };
+        match self.screen {
+            Screen::Private(side)
+                if side == turn.passive() && turn.stage != Stage::AskingInterrupt =>
+            {
+                self.screen = Screen::Done(side);
+            }
+            Screen::Table if turn.stage == Stage::AskingInterrupt => {
+                self.screen = Screen::HandingTo(turn.passive());
+            }
+            _ => {}
+        }
+    }
+
+    /// The full-window hand-over screen, when the laptop changes hands.
+    fn hand_over(&self) -> Option<HandOver> {
+        let game = self.game.as_ref()?;
+        let name = |side: Side| game.setup().name(side).to_string();
+        match self.screen {
+            Screen::HandingTo(side) => Some(HandOver {
+                title: format!("Pass the laptop to {}", name(side)),
+                text: format!("Only {} looks: his hand is shown next.", name(side)),
+                button: format!("I am {}: show my cards", name(side)),
+                can_wait: false,
+                open_choice: None,
+            }),
+            Screen::Done(side) => Some(HandOver {
+                title: format!("{} is done", name(side)),
+                text: "The screen shows nothing secret now.".into(),
+                button: "Back to the table".into(),
+                can_wait: false,
+                open_choice: None,
+            }),
+            _ => None,
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if let Some(screen) = self.hand_over() {
+            if hand_over_screen(ui, &screen) == Clicked::Button {
+                self.screen = match self.screen {
+                    Screen::HandingTo(side) => Screen::Private(side),
+                    _ => Screen::Table,
+                };
+            }
+            return;
+        }
+        let Some(game) = &self.game else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.form.ui(ui, &mut self.queue));
+            });
+            return;
+        };
+        egui::Panel::bottom("deck-log")
+            .resizable(true)
+            .default_size(170.0)
+            .show(ui, |ui| {
+                ui.strong("Log (what both players may see)");
+                egui::ScrollArea::vertical()
+                    .stick_to_bottom(true)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for line in game.log_lines() {
+                            ui.label(line);
+                        }
+                    });
+            });
+        if let Screen::Private(side) = self.screen {
+            egui::Panel::right("deck-hand")
+                .resizable(false)
+                .exact_size((ui.ctx().content_rect().width() * 0.45).clamp(420.0, 640.0))
+                .show(ui, |ui| {
+                    if ui.button("Hide my cards").clicked() {
+                        self.queue.push(DeckAction::Hide);
+                    }
+                    ui.separator();
+                    egui::ScrollArea::vertical()
+                        .show(ui, |ui| hand::ui(ui, game, side, &mut self.queue));
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                table(ui, game, self.screen, &mut self.queue);
+                if let Some(lines) = &self.everything {
+                    ui.separator();
+                    ui.strong("Everything, opened by both players");
+                    for line in lines {
+                        ui.label(line);
+                    }
+                }
+            });
+        });
+    }
+}
+
+/// What both players see, and the active player's public choices.
+fn table(ui: &mut egui::Ui, game: &Game, screen: Screen, out: &mut Vec<DeckAction>) {
+    let public = game.public();
+    let Some(turn) = &public.turn else {
+        ui.label("Who is active first is not settled yet.");
+        return;
+    };
+    let name = |side: Side| game.setup().name(side).to_string();
+    let phase = game.set().phases[turn.phase];
+    ui.heading(format!(
+        "Turn {}: {} is active, {phase} phase",
+        turn.number,
+        name(turn.active)
+    ));
+    let yes_no = |b: bool| if b { "used" } else { "not used" };
+    ui.label(format!(
+        "This turn's event: {}. This turn's interrupt: {}{}.",
+        yes_no(turn.event_played),
+        yes_no(turn.interrupt_played),
+        if turn.blocked {
+            " (forbidden by the event)"
+        } else {
+            ""
+        }
+    ));
+    ui.add_space(6.0);
+    ui.columns(2, |cols| {
+        for (col, side) in cols.iter_mut().zip(Side::BOTH) {
+            let c = public.counts[side];
+            let army = game
+                .set()
+                .army(&game.setup().seats[side].army)
+                .map_or("", |a| a.name.as_str());
+            col.strong(format!("{} ({army})", name(side)));
+            col.label(format!(
+                "Deck {} · Hand {} · Discard {} · Removed {}",
+                c.deck, c.hand, c.discard, c.removed
+            ));
+            if screen == Screen::Table
+                && col.button(format!("Show {}'s cards", name(side))).clicked()
+            {
+                out.push(DeckAction::HandTo(side));
+            }
+        }
+    });
+    ui.add_space(6.0);
+    ui.strong("In play");
+    if turn.in_play.is_empty() {
+        ui.weak("No card in play this turn");
+    }
+    for c in &turn.in_play {
+        if let Some(card) = game.set().card(&c.card) {
+            ui.label(format!(
+                "{} ({}): {}; {} at the end of the turn",
+                card.title,
+                name(c.owner),
+                card.text,
+                c.then.verb()
+            ));
+        }
+    }
+    ui.add_space(8.0);
+    let mut act = |ui: &mut egui::Ui, label: String, command: Command| {
+        if ui.button(label).clicked() {
+            out.push(DeckAction::Apply(command));
+        }
+    };
+    let passive = name(turn.passive());
+    let mut hand_to = None;
+    ui.horizontal_wrapped(|ui| match turn.stage {
+        Stage::Events | Stage::Playing => {
+            act(ui, format!("End the {phase} phase"), Command::EndPhase)
+        }
+        Stage::Declaring => {
+            act(
+                ui,
+                format!("Play the {phase} phase"),
+                Command::Declare { plays: true },
+            );
+            act(
+                ui,
+                format!("Skip the {phase} phase"),
+                Command::Declare { plays: false },
+            );
+        }
+        Stage::AskingInterrupt => {
+            ui.label(format!("{passive} is asked whether he interrupts."));
+            if screen == Screen::Table && ui.button(format!("Pass to {passive}")).clicked() {
+                hand_to = Some(turn.passive());
+            }
+        }
+        Stage::Redraw => act(ui, "Redraw both hands".into(), Command::Redraw),
+        Stage::Fatigue => {
+            ui.label(format!(
+                "{} removes one card (fatigue) on his screen.",
+                name(turn.active)
+            ));
+        }
+        Stage::Ending => act(ui, format!("End turn {}", turn.number), Command::EndTurn),
+    });
+    if let Some(side) = hand_to {
+        out.push(DeckAction::HandTo(side));
+    }
+    ui.add_space(8.0);
+    ui.collapsing("After the game", |ui| {
+        ui.label("When both players agree, every card drawn and removed is shown and each move is checked against the rules.");
+        if ui.button("Open everything").clicked() {
+            out.push(DeckAction::OpenEverything);
+        }
+    });
+}
