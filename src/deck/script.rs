@@ -159,10 +159,10 @@ mod tests {
                 .unwrap()
                 .contains("No voluntary reshuffle")
         );
+        let bad = lines[8]["error"].as_str().unwrap();
         assert!(
-            lines[8]["error"].as_str().unwrap().contains("line 9: to"),
-            "{}",
-            lines[8]
+            bad.contains("line 9") && bad.contains("sideways") && bad.contains("discard"),
+            "{bad}"
         );
         let g = game.unwrap();
         assert_eq!(g.public().counts.south.removed, 1);
