@@ -5,12 +5,11 @@
 //! back byte for byte as Muster writes it.
 
 use super::game::{Entry, Game, Setup};
-use crate::core::intel::ledger::Digest32;
-use crate::core::intel::trail::{Tags, chain};
+use crate::core::intel::trail::chain;
 use crate::core::intel::{from_hex, to_hex};
-use crate::core::side::{Side, Sides};
+use crate::core::side::Side;
 use crate::core::store::{
-    Autosave, Recent, StoreError, check_header, parse, read_text, write_atomic,
+    Autosave, Recent, StoreError, TagsHex, check_header, parse, read_text, write_atomic,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -34,46 +33,6 @@ struct DeckFile {
 struct Chained {
     hash: String,
     entry: Entry,
-}
-
-/// Each player's tag on one link as hex, where he has one.
-#[derive(Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TagsHex {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    south: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    north: Option<String>,
-}
-
-impl TagsHex {
-    fn of(tags: &Tags) -> TagsHex {
-        TagsHex {
-            south: tags.south.as_ref().map(|t| to_hex(t)),
-            north: tags.north.as_ref().map(|t| to_hex(t)),
-        }
-    }
-
-    fn read(&self, at: usize) -> Result<Tags, StoreError> {
-        let one = |side: Side, hex: &Option<String>| -> Result<Option<Digest32>, StoreError> {
-            hex.as_deref()
-                .map(|h| {
-                    from_hex(h)
-                        .and_then(|b| Digest32::try_from(b).ok())
-                        .ok_or_else(|| {
-                            StoreError::new(format!(
-                                "tags[{at}].{}: not a tag (64 hex digits)",
-                                side.name().to_lowercase()
-                            ))
-                        })
-                })
-                .transpose()
-        };
-        Ok(Sides {
-            south: one(Side::South, &self.south)?,
-            north: one(Side::North, &self.north)?,
-        })
-    }
 }
 
 pub fn to_json(game: &Game) -> String {
@@ -114,7 +73,7 @@ pub fn from_json(text: &str) -> Result<Game, StoreError> {
         .tags
         .iter()
         .enumerate()
-        .map(|(i, t)| t.read(i))
+        .map(|(i, t)| t.read(&format!("tags[{i}]")))
         .collect::<Result<Vec<_>, _>>()?;
     let (hashes, entries): (Vec<String>, Vec<Entry>) =
         file.log.into_iter().map(|c| (c.hash, c.entry)).unzip();
@@ -205,6 +164,8 @@ impl Autosave for Game {
 mod tests {
     use super::*;
     use crate::core::intel::Lock;
+    use crate::core::intel::trail::Tags;
+    use crate::core::side::Sides;
     use crate::deck::game::Command;
     use crate::deck::tests::{setup, started};
     use crate::deck::{CardSet, Game};

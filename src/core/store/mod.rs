@@ -10,6 +10,10 @@ mod autosave;
 pub use atomic::write_atomic;
 pub use autosave::{Autosave, Autosaves, KEEP, Recent};
 
+use crate::core::intel::ledger::Digest32;
+use crate::core::intel::trail::Tags;
+use crate::core::intel::{from_hex, to_hex};
+use crate::core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -100,6 +104,53 @@ pub fn check_header(text: &str, format: &str, oldest: u32, newest: u32) -> Resul
         )));
     }
     Ok(header.schema)
+}
+
+/// Each player's HMAC-SHA-256 tag on one log position as hex, where he
+/// has one: how every system's file stores the trail's tags.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TagsHex {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub south: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub north: Option<String>,
+}
+
+impl TagsHex {
+    pub fn is_empty(&self) -> bool {
+        self.south.is_none() && self.north.is_none()
+    }
+
+    pub fn of(tags: &Tags) -> TagsHex {
+        TagsHex {
+            south: tags.south.as_ref().map(|t| to_hex(t)),
+            north: tags.north.as_ref().map(|t| to_hex(t)),
+        }
+    }
+
+    /// The tags, each 32 bytes; `at` names the field for an error
+    /// (`log[3].tags`).
+    pub fn read(&self, at: &str) -> Result<Tags, StoreError> {
+        let one = |side: Side, hex: &Option<String>| -> Result<Option<Digest32>, StoreError> {
+            hex.as_deref()
+                .map(|h| {
+                    from_hex(h)
+                        .and_then(|b| Digest32::try_from(b).ok())
+                        .ok_or_else(|| {
+                            StoreError::new(format!(
+                                "{at}.{}: not a tag (64 hex digits)",
+                                side.name().to_lowercase()
+                            ))
+                        })
+                })
+                .transpose()
+        };
+        Ok(Sides {
+            south: one(Side::South, &self.south)?,
+            north: one(Side::North, &self.north)?,
+        })
+    }
 }
 
 /// The largest file Muster reads: far above any real battle (a long one is

@@ -7,12 +7,11 @@
 //! passphrase (which name an edit: see `battle::Battle::unlock`). A file must
 //! read back byte for byte as Muster writes it.
 
-use crate::core::intel::ledger::Digest32;
 use crate::core::intel::{from_hex, to_hex};
-use crate::core::side::{Side, Sides};
-use crate::core::store::{StoreError, check_header, parse, read_text, write_atomic};
+use crate::core::side::Side;
+use crate::core::store::{StoreError, TagsHex, check_header, parse, read_text, write_atomic};
 use crate::fog::army::Army;
-use crate::fog::battle::{Battle, Entry, Tags};
+use crate::fog::battle::{Battle, Entry};
 use crate::fog::ruleset::Ruleset;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -53,51 +52,6 @@ struct Chained {
     entry: Entry,
 }
 
-/// Each player's HMAC-SHA-256 tag as hex, where he has one.
-#[derive(Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TagsHex {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    south: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    north: Option<String>,
-}
-
-impl TagsHex {
-    fn is_empty(&self) -> bool {
-        self.south.is_none() && self.north.is_none()
-    }
-
-    fn from_tags(tags: &Tags) -> TagsHex {
-        TagsHex {
-            south: tags.south.as_ref().map(|t| to_hex(t)),
-            north: tags.north.as_ref().map(|t| to_hex(t)),
-        }
-    }
-
-    /// The tags, each 32 bytes; `at` says where they stand for an error.
-    fn to_tags(&self, at: &str) -> Result<Tags, StoreError> {
-        let one = |side: Side, hex: &Option<String>| -> Result<Option<Digest32>, StoreError> {
-            hex.as_deref()
-                .map(|h| {
-                    from_hex(h)
-                        .and_then(|b| Digest32::try_from(b).ok())
-                        .ok_or_else(|| {
-                            StoreError::new(format!(
-                                "{at}.tags.{}: not a tag (64 hex digits)",
-                                side.name().to_lowercase()
-                            ))
-                        })
-                })
-                .transpose()
-        };
-        Ok(Sides {
-            south: one(Side::South, &self.south)?,
-            north: one(Side::North, &self.north)?,
-        })
-    }
-}
-
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RosterFile {
@@ -130,7 +84,7 @@ pub fn battle_to_json(battle: &Battle) -> String {
         .enumerate()
         .map(|(i, entry)| Chained {
             hash: to_hex(&links[i + 1]),
-            tags: TagsHex::from_tags(&tags[i + 1]),
+            tags: TagsHex::of(&tags[i + 1]),
             entry: entry.clone(),
         })
         .collect();
@@ -139,7 +93,7 @@ pub fn battle_to_json(battle: &Battle) -> String {
         schema: BATTLE_SCHEMA,
         id: battle.id().to_string(),
         ruleset: battle.ruleset().clone(),
-        tags: TagsHex::from_tags(&tags[0]),
+        tags: TagsHex::of(&tags[0]),
         log,
     };
     serde_json::to_string_pretty(&file).expect("a battle always serializes")
@@ -170,10 +124,10 @@ pub fn battle_from_json(text: &str) -> Result<Battle, StoreError> {
         return Err(StoreError::new("id: not a battle id (32 hex digits)"));
     }
     check_ruleset(&file.ruleset)?;
-    let mut tags = vec![file.tags.to_tags("tags")?];
+    let mut tags = vec![file.tags.read("tags")?];
     let (mut hashes, mut entries) = (Vec::new(), Vec::new());
     for (i, chained) in file.log.into_iter().enumerate() {
-        tags.push(chained.tags.to_tags(&format!("log[{i}]"))?);
+        tags.push(chained.tags.read(&format!("log[{i}].tags"))?);
         hashes.push(chained.hash);
         entries.push(chained.entry);
     }
