@@ -9,7 +9,8 @@ use crate::core::intel::trail::chain;
 use crate::core::intel::{from_hex, to_hex};
 use crate::core::side::Side;
 use crate::core::store::{
-    Autosave, Recent, StoreError, TagsHex, check_header, parse, read_text, write_atomic,
+    Autosave, Recent, StoreError, TagsHex, as_written, check_chain, check_header, parse, read_text,
+    save_read_back,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -78,45 +79,19 @@ pub fn from_json(text: &str) -> Result<Game, StoreError> {
     let (hashes, entries): (Vec<String>, Vec<Entry>) =
         file.log.into_iter().map(|c| (c.hash, c.entry)).unzip();
     let links = chain(super::game::genesis(&file.id, &file.setup), &entries);
-    for (i, (hash, link)) in hashes.iter().zip(&links).enumerate() {
-        if *hash != to_hex(link) {
-            return Err(StoreError::new(format!(
-                "log entry {} does not match its hash: it or an earlier entry, or the setup, was changed or damaged",
-                i + 1
-            )));
-        }
-    }
+    check_chain(&hashes, &links, "the game's id or the setup")?;
     let game =
         Game::replay(file.id, file.setup, entries, tags).map_err(|e| StoreError::new(e.message))?;
-    let canonical = to_json(&game);
-    if canonical != text {
-        let line = canonical
-            .lines()
-            .zip(text.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or_else(|| canonical.lines().count().min(text.lines().count()))
-            + 1;
-        return Err(StoreError::new(format!(
-            "line {line} is not as Muster wrote it: the file was changed or damaged"
-        )));
-    }
+    as_written(&to_json(&game), text)?;
     Ok(game)
 }
 
 /// Saves a game; a file that does not read back as the same game is not
 /// kept.
 pub fn save(path: &Path, game: &Game) -> Result<(), StoreError> {
-    let text = to_json(game);
-    write_atomic(path, text.as_bytes(), |written| {
-        let again = std::str::from_utf8(written)
-            .map_err(|e| StoreError::new(e.to_string()))
-            .and_then(from_json)?;
-        if again.log() != game.log() || again.tags() != game.tags() {
-            return Err(StoreError::new("the log read back differs"));
-        }
-        Ok(())
+    save_read_back(path, &to_json(game), from_json, |again| {
+        again.log() == game.log() && again.tags() == game.tags()
     })
-    .map_err(|e| e.at(path))
 }
 
 pub fn load(path: &Path) -> Result<Game, StoreError> {

@@ -56,7 +56,7 @@ impl Setup {
                     format!("{who}'s army \"{}\" is not in the card set", seat.army),
                 );
             }
-            let deck = self.set.deck_of(&seat.army).len();
+            let deck = self.deck(side).len();
             if seat.hand_size == 0 || seat.hand_size > super::cards::MAX_HAND_SIZE {
                 return refuse(
                     "RULES-deck 1",
@@ -81,6 +81,19 @@ impl Setup {
 
     pub fn name(&self, side: Side) -> &str {
         &self.seats[side].name
+    }
+
+    /// `side`'s whole deck as the game began: every card of his army.
+    pub fn deck(&self, side: Side) -> Vec<String> {
+        self.set.deck_of(&self.seats[side].army)
+    }
+
+    /// The public state before the first event: every card in its deck.
+    fn opening(&self) -> Public {
+        Public::new(Sides {
+            south: self.deck(Side::South).len(),
+            north: self.deck(Side::North).len(),
+        })
     }
 }
 
@@ -217,20 +230,13 @@ impl Game {
         keys: &Sides<Option<PlayerKey>>,
     ) -> Result<Game, RuleError> {
         setup.check()?;
-        let decks = Sides {
-            south: setup.set.deck_of(&setup.seats.south.army),
-            north: setup.set.deck_of(&setup.seats.north.army),
-        };
         let mut game = Game {
             trail: Trail::new(genesis(&id, &setup)),
             id,
-            public: Public::new(Sides {
-                south: decks.south.len(),
-                north: decks.north.len(),
-            }),
+            public: setup.opening(),
             zones: Sides {
-                south: Some(Zones::new(decks.south)),
-                north: Some(Zones::new(decks.north)),
+                south: Some(Zones::new(setup.deck(Side::South))),
+                north: Some(Zones::new(setup.deck(Side::North))),
             },
             keys: Sides::default(),
             setup,
@@ -334,15 +340,19 @@ impl Game {
         self.open_zones(side)
     }
 
-    /// Rebuilds `side`'s zones from the log with his sealing key.
-    pub(super) fn open_zones(&mut self, side: Side) -> Result<(), RuleError> {
-        let Some(key) = self.keys[side].clone() else {
-            return refuse(
+    /// `side`'s sealing key, held once he unlocked.
+    fn key(&self, side: Side) -> Result<&SealKey, RuleError> {
+        self.keys[side].as_ref().ok_or_else(|| {
+            RuleError::new(
                 "trust",
                 format!("{} has not unlocked", self.setup.name(side)),
-            );
-        };
-        let zones = replay_zones(&self.setup, &self.log, side, &key)?;
+            )
+        })
+    }
+
+    /// Rebuilds `side`'s zones from the log with his sealing key.
+    pub(super) fn open_zones(&mut self, side: Side) -> Result<(), RuleError> {
+        let zones = replay_zones(&self.setup, &self.log, side, self.key(side)?)?;
         self.zones[side] = Some(zones);
         Ok(())
     }
@@ -367,10 +377,7 @@ impl Game {
         tags: Vec<Tags>,
     ) -> Result<Game, RuleError> {
         setup.check()?;
-        let mut public = Public::new(Sides {
-            south: setup.set.deck_of(&setup.seats.south.army).len(),
-            north: setup.set.deck_of(&setup.seats.north.army).len(),
-        });
+        let mut public = setup.opening();
         for (i, entry) in log.iter().enumerate() {
             for event in &entry.events {
                 public.fold(&setup.set, event).map_err(|e| {
@@ -401,25 +408,14 @@ impl Game {
     /// every draw, reshuffle and removal has been replayed against the
     /// rules; returns the full log in words, every card named.
     pub fn open_everything(&self) -> Result<Vec<String>, RuleError> {
-        let keys: Vec<SealKey> = Side::BOTH
-            .into_iter()
-            .map(|side| {
-                self.keys[side].clone().ok_or_else(|| {
-                    RuleError::new(
-                        "trust",
-                        format!("{} must unlock first", self.setup.name(side)),
-                    )
-                })
-            })
-            .collect::<Result<_, _>>()?;
         let keys = Sides {
-            south: keys[0].clone(),
-            north: keys[1].clone(),
+            south: self.key(Side::South)?,
+            north: self.key(Side::North)?,
         };
         for side in Side::BOTH {
-            let zones = replay_zones(&self.setup, &self.log, side, &keys[side])?;
+            let zones = replay_zones(&self.setup, &self.log, side, keys[side])?;
             let in_play = self.in_play_of(side);
-            if zones.all(&in_play) != self.setup.set.deck_of(&self.setup.seats[side].army) {
+            if zones.all(&in_play) != self.setup.deck(side) {
                 return refuse(
                     "RULES-deck 2",
                     format!(
@@ -433,7 +429,7 @@ impl Game {
         for (i, entry) in self.log.iter().enumerate() {
             for event in &entry.events {
                 let opened = match event.sealed() {
-                    Some((owner, sealed)) => Some(open_hidden(sealed, &keys[owner])?),
+                    Some((owner, sealed)) => Some(open_hidden(sealed, keys[owner])?),
                     None => None,
                 };
                 lines.push(format!(
@@ -505,12 +501,7 @@ impl Game {
     /// `side`'s own log: the public log with the cards he drew and
     /// removed named, opened with his key.
     pub fn private_log(&self, side: Side) -> Result<Vec<String>, RuleError> {
-        let Some(key) = &self.keys[side] else {
-            return refuse(
-                "trust",
-                format!("{} has not unlocked", self.setup.name(side)),
-            );
-        };
+        let key = self.key(side)?;
         let mut lines = Vec::new();
         for (i, entry) in self.log.iter().enumerate() {
             for event in &entry.events {
@@ -545,12 +536,9 @@ fn replay_zones(
     side: Side,
     key: &SealKey,
 ) -> Result<Zones, RuleError> {
-    let mut zones = Zones::new(setup.set.deck_of(&setup.seats[side].army));
+    let mut zones = Zones::new(setup.deck(side));
     // The public fold follows the turn: which cards are in play.
-    let mut public = Public::new(Sides {
-        south: setup.set.deck_of(&setup.seats.south.army).len(),
-        north: setup.set.deck_of(&setup.seats.north.army).len(),
-    });
+    let mut public = setup.opening();
     for (i, entry) in log.iter().enumerate() {
         let at =
             |e: RuleError| RuleError::new(e.rule, format!("log entry {}: {}", i + 1, e.message));

@@ -153,6 +153,65 @@ impl TagsHex {
     }
 }
 
+/// Checks a file's stored hashes against the chain recomputed from its
+/// entries: the first that differs names the first damaged entry, and
+/// `header` says what the first entry's hash also covers ("the battle's id
+/// or the ruleset").
+pub fn check_chain(hashes: &[String], links: &[Digest32], header: &str) -> Result<(), StoreError> {
+    for (i, (hash, link)) in hashes.iter().zip(links).enumerate() {
+        if *hash != to_hex(link) {
+            let what = if i == 0 {
+                format!("it, {header}")
+            } else {
+                "it or an earlier entry".to_string()
+            };
+            return Err(StoreError::new(format!(
+                "log entry {} does not match its hash: {what} was changed or damaged",
+                i + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a file's text is `canonical`, what Muster writes for what it
+/// read, down to spacing; the first line that differs is named.
+pub fn as_written(canonical: &str, text: &str) -> Result<(), StoreError> {
+    if canonical == text {
+        return Ok(());
+    }
+    let line = canonical
+        .lines()
+        .zip(text.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| canonical.lines().count().min(text.lines().count()))
+        + 1;
+    Err(StoreError::new(format!(
+        "line {line} is not as Muster wrote it: the file was changed or damaged"
+    )))
+}
+
+/// Writes `text` to `path` atomically, keeping it only if it reads back
+/// (`read`) as the same thing (`same`): a save that would not reopen is
+/// Muster's fault, never kept.
+pub fn save_read_back<T>(
+    path: &Path,
+    text: &str,
+    read: impl Fn(&str) -> Result<T, StoreError>,
+    same: impl Fn(&T) -> bool,
+) -> Result<(), StoreError> {
+    write_atomic(path, text.as_bytes(), |written| {
+        let again = std::str::from_utf8(written)
+            .map_err(|e| StoreError::new(e.to_string()))
+            .and_then(&read)?;
+        if !same(&again) {
+            return Err(StoreError::new("the log read back differs"));
+        }
+        Ok(())
+    })
+    .map_err(|e| e.at(path))
+}
+
 /// The largest file Muster reads: far above any real battle (a long one is
 /// well under 1 MiB), far below what would stall the machine.
 const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;

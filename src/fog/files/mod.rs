@@ -9,7 +9,10 @@
 
 use crate::core::intel::{from_hex, to_hex};
 use crate::core::side::Side;
-use crate::core::store::{StoreError, TagsHex, check_header, parse, read_text, write_atomic};
+use crate::core::store::{
+    StoreError, TagsHex, as_written, check_chain, check_header, parse, read_text, save_read_back,
+    write_atomic,
+};
 use crate::fog::army::Army;
 use crate::fog::battle::{Battle, Entry};
 use crate::fog::ruleset::Ruleset;
@@ -134,37 +137,14 @@ pub fn battle_from_json(text: &str) -> Result<Battle, StoreError> {
     // The chain over the entries as stored: a hash that differs names the
     // first damaged entry (or a damaged header) before the rules are asked.
     let links = crate::fog::battle::chain(&file.id, &file.ruleset, &entries);
-    for (i, (hash, link)) in hashes.iter().zip(&links).enumerate() {
-        if *hash != to_hex(link) {
-            let what = if i == 0 {
-                "it, the battle's id or the ruleset"
-            } else {
-                "it or an earlier entry"
-            };
-            return Err(StoreError::new(format!(
-                "log entry {} does not match its hash: {what} was changed or damaged",
-                i + 1
-            )));
-        }
-    }
+    check_chain(&hashes, &links, "the battle's id or the ruleset")?;
     let mut battle =
         Battle::replay(file.ruleset, file.id, &entries).map_err(|e| StoreError::new(e.message))?;
     battle
         .restore_tags(tags)
         .map_err(|e| StoreError::new(e.message))?;
     // Anything else, down to spacing, must be as Muster wrote it.
-    let canonical = battle_to_json(&battle);
-    if canonical != text {
-        let line = canonical
-            .lines()
-            .zip(text.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or_else(|| canonical.lines().count().min(text.lines().count()))
-            + 1;
-        return Err(StoreError::new(format!(
-            "line {line} is not as Muster wrote it: the file was changed or damaged"
-        )));
-    }
+    as_written(&battle_to_json(&battle), text)?;
     Ok(battle)
 }
 
@@ -202,17 +182,9 @@ pub fn roster_from_json(text: &str, ruleset: &Ruleset) -> Result<Army, StoreErro
 /// Saves a battle. A file that does not read back as the same battle is
 /// not kept, and the message says it is Muster's fault, not the players'.
 pub fn save_battle(path: &Path, battle: &Battle) -> Result<(), StoreError> {
-    let text = battle_to_json(battle);
-    write_atomic(path, text.as_bytes(), |written| {
-        let again = std::str::from_utf8(written)
-            .map_err(|e| StoreError::new(e.to_string()))
-            .and_then(battle_from_json)?;
-        if again.log() != battle.log() || again.tags() != battle.tags() {
-            return Err(StoreError::new("the log read back differs"));
-        }
-        Ok(())
+    save_read_back(path, &battle_to_json(battle), battle_from_json, |again| {
+        again.log() == battle.log() && again.tags() == battle.tags()
     })
-    .map_err(|e| e.at(path))
 }
 
 pub fn load_battle(path: &Path) -> Result<Battle, StoreError> {
