@@ -774,20 +774,23 @@ impl MusterApp {
     fn deck_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        egui::Panel::top("status").show(ui, |ui| match &self.status {
-            Some(Status::Error(text)) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
-            }
-            Some(Status::Info(text)) => {
-                ui.label(text);
-            }
-            None => {
-                ui.weak("Action deck");
-            }
-        });
         let Some(deck) = &mut self.deck else {
             return;
         };
+        egui::Panel::top("status").show(ui, |ui| {
+            deck.status_line(ui);
+            match &self.status {
+                Some(Status::Error(text)) => {
+                    ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
+                }
+                Some(Status::Info(text)) => {
+                    ui.label(text);
+                }
+                None => {
+                    ui.weak("Action deck");
+                }
+            }
+        });
         deck.ui(ui);
         let (status, changed) = deck.drain();
         if status.is_some() || changed {
@@ -823,24 +826,35 @@ impl MusterApp {
         }
     }
 
+    /// The unlock window over a reopened battle, each side called by his
+    /// side and player.
+    fn show_unlock(&mut self, ctx: &egui::Context) {
+        let state = self.battle.state();
+        let locked: Vec<(Side, String)> = self
+            .battle
+            .locked_sides()
+            .into_iter()
+            .map(|side| {
+                let who = state.armies[side]
+                    .as_ref()
+                    .map_or(side.to_string(), |a| format!("{side} ({})", a.player));
+                (side, who)
+            })
+            .collect();
+        if let Some((side, passphrase)) = self.unlock.show(ctx, "battle", &locked) {
+            self.queue.push(AppCommand::Unlock(side, passphrase));
+        }
+    }
+
     fn status_line(&mut self, ui: &mut egui::Ui) {
-        let locked = self.battle.locked_sides();
-        if !locked.is_empty() {
-            ui.horizontal(|ui| {
-                let names: Vec<&str> = locked.iter().map(|s| s.name()).collect();
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    format!(
-                        "🔒 Read-only until {} unlock{} the battle with {} passphrase.",
-                        names.join(" and "),
-                        if locked.len() == 1 { "s" } else { "" },
-                        if locked.len() == 1 { "his" } else { "their" }
-                    ),
-                );
-                if ui.button("Unlock…").clicked() {
-                    self.unlock.reopen();
-                }
-            });
+        let locked: Vec<(Side, String)> = self
+            .battle
+            .locked_sides()
+            .into_iter()
+            .map(|side| (side, side.to_string()))
+            .collect();
+        if unlock::read_only_banner(ui, "battle", &locked) {
+            self.unlock.reopen();
         }
         match &self.status {
             Some(Status::Error(text)) => {
@@ -877,13 +891,13 @@ impl eframe::App for MusterApp {
             }
             // A reopened battle still asks to be unlocked over the hand-over
             // screen: nothing on it works until it is.
-            self.unlock.show(&ctx, &self.battle, &mut self.queue);
+            self.show_unlock(&ctx);
             self.drain();
             return;
         }
         self.shortcuts(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        self.unlock.show(&ctx, &self.battle, &mut self.queue);
+        self.show_unlock(&ctx);
         self.help.show(&ctx, self.shown_step());
         egui::Panel::bottom("log")
             .resizable(true)

@@ -1390,3 +1390,72 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     let again = muster::deck::files::load(&saves.path(game.id())).unwrap();
     assert_eq!(again.public(), game.public());
 }
+
+#[test]
+fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
+    const DECIUS: &str = "lantern quarry thistle ember falcon";
+    const ARTAGUR: &str = "harbour nettle saffron copper willow";
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("small.json");
+    std::fs::write(&set, SMALL_SET).unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Action deck");
+    type_into(&mut h, "South player", "Decius");
+    type_into(&mut h, "North player", "Artagur");
+    click(&mut h, "Import card set…");
+    replace_text(&mut h, "File path", set.to_str().unwrap());
+    click(&mut h, "Open");
+    type_into(&mut h, "South's passphrase (optional)", DECIUS);
+    type_into(&mut h, "North's passphrase (optional)", ARTAGUR);
+    click(&mut h, "North chosen");
+    click(&mut h, "Start the game");
+    // Artagur active: Decius holds no interrupt at all (the Romans have
+    // none), yet he is asked on his own screen like any passive player, so
+    // the question itself tells Artagur nothing about his hand.
+    click(&mut h, "End the event phase");
+    click(&mut h, "Play the rally phase");
+    take_screen(&mut h, "Decius");
+    h.get_by_label_contains("Artagur plays the rally phase. Do you interrupt it?");
+    assert!(h.query_by_label_contains("Interrupt with").is_none());
+    click(&mut h, "No interrupt");
+    done(&mut h);
+    let id = h
+        .state()
+        .deck
+        .as_ref()
+        .unwrap()
+        .game()
+        .unwrap()
+        .id()
+        .to_string();
+    let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
+
+    // Reopened: read-only until both unlock; nothing can be played before.
+    let mut h = opened(dir.path(), saves.path(&id));
+    h.get_by_label_contains("Read-only until Decius and Artagur unlock the game");
+    click(&mut h, "Look at it read-only for now");
+    click(&mut h, "End the rally phase");
+    h.get_by_label_contains("must unlock");
+    click(&mut h, "Unlock…");
+    unlock(&mut h, Side::South, ARTAGUR);
+    h.get_by_label_contains("not the passphrase this player set");
+    unlock(&mut h, Side::South, DECIUS);
+    h.get_by_label_contains("Read-only until Artagur unlocks the game");
+    unlock(&mut h, Side::North, ARTAGUR);
+    assert!(h.query_by_label_contains("Read-only until").is_none());
+    let game = h.state().deck.as_ref().unwrap().game().unwrap();
+    assert!(game.locked_sides().is_empty());
+    assert_eq!(game.zones(Side::South).unwrap().hand.len(), 7);
+    // The game goes on where it stopped.
+    click(&mut h, "Show Artagur's cards");
+    take_screen(&mut h, "Artagur");
+    click(&mut h, "Play Sudden Halt for rally");
+    done(&mut h);
+    assert!(
+        deck_log(&h).contains("Artagur plays Sudden Halt"),
+        "{}",
+        deck_log(&h)
+    );
+}

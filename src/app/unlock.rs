@@ -1,14 +1,12 @@
-//! The unlock window: a reopened battle whose players set passphrases stays
-//! read-only until each of them unlocks it. Each player types his own
+//! The unlock window, for every system: a reopened battle or game whose
+//! players set passphrases stays read-only until each of them unlocks it. Each player types his own
 //! passphrase (masked) while the other looks away; Muster checks every tag
 //! of his and names the first log entry that fails, so an edit made
 //! without his passphrase is found the moment he unlocks.
 
-use super::AppCommand;
 use eframe::egui;
 use muster::RuleError;
 use muster::core::side::{Side, Sides};
-use muster::fog::battle::Battle;
 
 #[derive(Default)]
 pub struct UnlockWindow {
@@ -30,25 +28,30 @@ impl UnlockWindow {
         self.errors[side] = result.err().map(|e| e.message);
     }
 
-    pub fn show(&mut self, ctx: &egui::Context, battle: &Battle, out: &mut Vec<AppCommand>) {
-        let locked = battle.locked_sides();
+    /// The window over `what` ("battle", "game") while `locked` (each side
+    /// with how to call him) have not unlocked; returns a side's attempt.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        what: &str,
+        locked: &[(Side, String)],
+    ) -> Option<(Side, String)> {
         if locked.is_empty() || self.closed {
-            return;
+            return None;
         }
-        egui::Window::new("Unlock this battle")
+        let mut attempt = None;
+        egui::Window::new(format!("Unlock this {what}"))
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 ui.set_max_width(520.0);
-                ui.label(
-                    "Each player who set a passphrase unlocks the battle before it goes on. Muster checks that every entry of the log carries his tag, so nobody can have changed it without him.",
-                );
+                ui.label(format!(
+                    "Each player who set a passphrase unlocks the {what} before it goes on. Muster checks that every entry of the log carries his tag, so nobody can have changed it without him."
+                ));
                 ui.add_space(8.0);
-                for side in locked {
-                    let who = battle.state().armies[side]
-                        .as_ref()
-                        .map_or(side.to_string(), |a| format!("{side} ({})", a.player));
+                for (side, who) in locked {
+                    let side = *side;
                     ui.strong(format!("{who}: type your passphrase; the other player looks away."));
                     let mut go = false;
                     ui.horizontal(|ui| {
@@ -62,7 +65,7 @@ impl UnlockWindow {
                         go |= ui.button(format!("Unlock as {side}")).clicked();
                     });
                     if go {
-                        out.push(AppCommand::Unlock(side, std::mem::take(&mut self.typed[side])));
+                        attempt = Some((side, std::mem::take(&mut self.typed[side])));
                     }
                     if let Some(e) = &self.errors[side] {
                         ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
@@ -72,11 +75,37 @@ impl UnlockWindow {
                 ui.separator();
                 if ui
                     .button("Look at it read-only for now")
-                    .on_hover_text("See the battle without changing it; unlock later from the status line")
+                    .on_hover_text(format!(
+                        "See the {what} without changing it; unlock later from the status line"
+                    ))
                     .clicked()
                 {
                     self.closed = true;
                 }
             });
+        attempt
     }
+}
+
+/// The status line's reminder that `locked` must still unlock the `what`;
+/// true when "Unlock…" is clicked to show the window again.
+pub fn read_only_banner(ui: &mut egui::Ui, what: &str, locked: &[(Side, String)]) -> bool {
+    if locked.is_empty() {
+        return false;
+    }
+    ui.horizontal(|ui| {
+        let names: Vec<&str> = locked.iter().map(|(_, who)| who.as_str()).collect();
+        let one = locked.len() == 1;
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "🔒 Read-only until {} unlock{} the {what} with {} passphrase.",
+                names.join(" and "),
+                if one { "s" } else { "" },
+                if one { "his" } else { "their" }
+            ),
+        );
+        ui.button("Unlock…").clicked()
+    })
+    .inner
 }

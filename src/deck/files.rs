@@ -233,4 +233,64 @@ mod tests {
             "{e}"
         );
     }
+
+    /// Rewrites a saved game as an opponent would: change its contents,
+    /// then recompute every hash exactly as the format says, so it opens.
+    fn rechain(text: &str, edit: impl FnOnce(&mut DeckFile)) -> String {
+        let mut file: DeckFile = serde_json::from_str(text).unwrap();
+        edit(&mut file);
+        let entries: Vec<Entry> = file.log.iter().map(|c| c.entry.clone()).collect();
+        let links = chain(super::super::game::genesis(&file.id, &file.setup), &entries);
+        for (chained, link) in file.log.iter_mut().zip(&links) {
+            chained.hash = to_hex(link);
+        }
+        serde_json::to_string_pretty(&file).unwrap()
+    }
+
+    #[test]
+    fn a_rechained_edit_is_named_when_the_passphrase_holder_unlocks() {
+        use crate::deck::events::Event;
+        let (lock, key) = Lock::create(PASS, &[]).unwrap();
+        let mut s = setup(CardSet::example());
+        s.locks.south = Some(lock);
+        let keys = Sides {
+            south: Some(key),
+            north: None,
+        };
+        let mut g = Game::new(s, keys).unwrap();
+        g.apply(Command::ChooseFirst {
+            active: Side::North,
+        })
+        .unwrap();
+        g.apply(Command::EndPhase).unwrap();
+        let text = to_json(&g);
+        // North, who set no passphrase, makes himself not the first active
+        // player and re-chains every hash: the file opens and replays.
+        let first = g.log().len() - 2;
+        let forged = rechain(&text, |f| {
+            let events = &mut f.log[first].entry.events;
+            let Some(Event::FirstPlayer { active, .. }) = events.first_mut() else {
+                panic!("{events:?}");
+            };
+            *active = Side::South;
+        });
+        let mut opened = from_json(&forged).expect("a re-chained legal edit opens");
+        assert_eq!(opened.public().turn.as_ref().unwrap().active, Side::South);
+        // South's tags cannot be forged without his passphrase: the entry
+        // is named the moment he unlocks, and the game stays locked.
+        let e = opened.unlock(Side::South, PASS).unwrap_err();
+        assert!(
+            e.message.starts_with(&format!("Log entry {}", first + 1)),
+            "{e}"
+        );
+        assert!(e.message.contains("without South's passphrase"), "{e}");
+        assert_eq!(opened.locked_sides(), vec![Side::South]);
+        assert!(opened.apply(Command::EndPhase).is_err());
+        // An edit of the setup itself (a player renamed) is named as the
+        // header.
+        let forged = rechain(&text, |f| f.setup.seats.north.name = "Mallory".into());
+        let mut opened = from_json(&forged).expect("the forged file opens");
+        let e = opened.unlock(Side::South, PASS).unwrap_err();
+        assert!(e.message.starts_with("The game's header"), "{e}");
+    }
 }

@@ -10,6 +10,7 @@ mod setup;
 
 use crate::app::Status;
 use crate::app::privacy::{Clicked, HandOver, hand_over_screen};
+use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
 use muster::core::dice::{AppDice, DiceInput};
 use muster::core::intel::Lock;
@@ -28,6 +29,10 @@ pub enum DeckAction {
     Hide,
     /// Both players agreed: every card of the log is shown.
     OpenEverything,
+    /// A player unlocks a reopened game with his passphrase.
+    Unlock(Side, String),
+    /// Show the unlock window again.
+    ShowUnlock,
 }
 
 /// Whose screen it is.
@@ -51,6 +56,7 @@ pub struct DeckWindow {
     queue: Vec<DeckAction>,
     /// The full log, once both players opened everything.
     everything: Option<Vec<String>>,
+    unlock: UnlockWindow,
     /// Asked for by the shell: import a card set.
     pub wants_import: bool,
 }
@@ -65,6 +71,7 @@ impl DeckWindow {
             seed,
             queue: Vec::new(),
             everything: None,
+            unlock: UnlockWindow::default(),
             wants_import: false,
         }
     }
@@ -167,6 +174,20 @@ impl DeckWindow {
                         self.screen = Screen::Done(side);
                     }
                 }
+                DeckAction::Unlock(side, passphrase) => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    let result = game.unlock(side, &passphrase);
+                    if result.is_ok() {
+                        status = Some(Status::Info(format!(
+                            "{} unlocked the game: every entry carries his valid tag, and his cards replay by the rules",
+                            game.setup().name(side)
+                        )));
+                    }
+                    self.unlock.answer(side, result);
+                }
+                DeckAction::ShowUnlock => self.unlock.reopen(),
                 DeckAction::OpenEverything => {
                     if let Some(game) = &self.game {
                         match game.open_everything() {
@@ -225,7 +246,27 @@ impl DeckWindow {
         }
     }
 
+    /// The players who must still unlock, each by name.
+    fn locked(&self) -> Vec<(Side, String)> {
+        self.game.as_ref().map_or(Vec::new(), |game| {
+            game.locked_sides()
+                .into_iter()
+                .map(|side| (side, game.setup().name(side).to_string()))
+                .collect()
+        })
+    }
+
+    /// The status line's reminder that the game is read-only until unlocked.
+    pub fn status_line(&mut self, ui: &mut egui::Ui) {
+        if unlock::read_only_banner(ui, "game", &self.locked()) {
+            self.queue.push(DeckAction::ShowUnlock);
+        }
+    }
+
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if let Some((side, passphrase)) = self.unlock.show(ui.ctx(), "game", &self.locked()) {
+            self.queue.push(DeckAction::Unlock(side, passphrase));
+        }
         if let Some(screen) = self.hand_over() {
             if hand_over_screen(ui, &screen) == Clicked::Button {
                 self.screen = match self.screen {
