@@ -30,9 +30,14 @@ fn card_line(card: &Card) -> String {
         _ => "no text play".to_string(),
     };
     let trash = if card.trash { ", 🗑" } else { "" };
+    let n = |count: u32, what: &str| {
+        format!("{count} {what}{}", if count == 1 { "" } else { "s" })
+    };
     format!(
-        "{}: {} laurels, {} flags, {kind}{trash}",
-        card.title, card.laurels, card.rally
+        "{}: {}, {}, {kind}{trash}",
+        card.title,
+        n(card.laurels, "laurel"),
+        n(card.rally, "flag")
     )
 }
 
