@@ -1364,8 +1364,13 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     done(&mut h);
     click(&mut h, "End turn 1");
 
-    // Turn 2, Artagur active: every phase skipped, nobody is asked.
+    // Turn 2, Artagur active: every phase skipped, nobody is asked; a
+    // misclicked skip is taken back first.
     click(&mut h, "End the event phase");
+    click(&mut h, "Skip the rally phase");
+    click(&mut h, "Undo: The rally phase is skipped");
+    h.get_by_label("Turn 2: Artagur is active, rally phase");
+    h.get_by_label("Skip the rally phase");
     for phase in ["rally", "shooting", "movement", "combat"] {
         click(&mut h, &format!("Skip the {phase} phase"));
     }

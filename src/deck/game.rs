@@ -481,6 +481,44 @@ impl Game {
         Ok(events)
     }
 
+    /// The last entry, in words, when the active player may take it back:
+    /// only his public choices of the turn's course (declaring or skipping
+    /// a phase, ending one), never a draw, a play, a removal or the passive
+    /// player's answer, since each of those told somebody something.
+    pub fn undoable(&self) -> Option<String> {
+        let last = self.log.last()?;
+        let choice = |e: &Event| matches!(e, Event::Declared { .. } | Event::PhaseEnded { .. });
+        if self.trail.writable(&self.setup.locks).is_err() || !last.events.iter().all(choice) {
+            return None;
+        }
+        let words: Vec<String> = last
+            .events
+            .iter()
+            .map(|e| super::describe::event(e, &self.setup, None))
+            .collect();
+        Some(words.join("; "))
+    }
+
+    /// Takes back the last entry when `undoable` allows it.
+    pub fn undo(&mut self) -> Result<String, RuleError> {
+        self.trail.writable(&self.setup.locks)?;
+        let Some(what) = self.undoable() else {
+            return refuse(
+                "RULES-deck 6",
+                "Only declaring, skipping or ending a phase is taken back: a card drawn, played or removed, or an answer about an interrupt, stays",
+            );
+        };
+        let kept = &self.log[..self.log.len() - 1];
+        let mut public = self.setup.opening();
+        for event in kept.iter().flat_map(|e| &e.events) {
+            public.fold(&self.setup.set, event)?;
+        }
+        self.public = public;
+        self.log.pop();
+        self.trail.pop();
+        Ok(what)
+    }
+
     /// The public log in words: no card of a hand is named.
     pub fn log_lines(&self) -> Vec<String> {
         self.log

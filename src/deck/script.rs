@@ -3,7 +3,8 @@
 //! name, army, hand size and, if he has one, passphrase; `"card_set"` a
 //! whole card set, else the example); then the commands the window sends
 //! (`deck::Command`), cards given by id where the player chooses and
-//! `"app"` where the deck deals. Each result lists the public log's new
+//! `"app"` where the deck deals, and `{"cmd": "undo"}` (a declared,
+//! skipped or ended phase only). Each result lists the public log's new
 //! lines: no card of a hand is ever printed.
 
 use super::CardSet;
@@ -111,6 +112,9 @@ pub fn run(
                 "script",
                 format!("line {number}: the game has started"),
             )),
+            Some(g) if value.get("cmd").and_then(Value::as_str) == Some("undo") => {
+                g.undo().map(|what| json!({"ok": true, "undone": what}))
+            }
             Some(g) => read::<Command>(value, number).and_then(|command| {
                 let before = g.log_lines().len();
                 g.apply(command)?;

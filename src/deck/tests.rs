@@ -850,3 +850,48 @@ fn legal_commands(g: &Game, active: Side, passive: Side, choice: u8) -> Vec<Comm
     }
     out
 }
+
+#[test]
+fn only_a_declared_skipped_or_ended_phase_is_taken_back() {
+    let mut g = started(41);
+    let opening = g.public().clone();
+    g.apply(Command::EndPhase).unwrap();
+    let after_events = g.public().clone();
+    g.apply(Command::Declare { plays: false }).unwrap();
+    // A misclicked skip of the rally phase comes back, then the end of the
+    // event phase: the state is as it was, the log and chain one shorter.
+    assert_eq!(g.undo().unwrap(), "The rally phase is skipped");
+    assert_eq!(g.public(), &after_events);
+    g.undo().unwrap();
+    assert_eq!(g.public(), &opening);
+    assert_eq!(g.log().len(), 1);
+    assert_eq!(g.links().len(), 2, "the genesis and the opening entry");
+    // The opening draws, a play, and the passive player's answer stay.
+    let e = g.undo().unwrap_err();
+    assert_eq!(e.rule, "RULES-deck 6");
+    g.apply(Command::EndPhase).unwrap();
+    g.apply(Command::Declare { plays: true }).unwrap();
+    g.undo().unwrap();
+    g.apply(Command::Declare { plays: true }).unwrap();
+    g.apply(Command::Interrupt {
+        player: Side::North,
+        card: None,
+    })
+    .unwrap();
+    assert!(g.undoable().is_none());
+    assert!(g.undo().is_err());
+    let card = hand(&g, Side::South)[0].clone();
+    g.apply(Command::Play {
+        player: Side::South,
+        card: Pick::Hand(card),
+        use_: Use::Rally,
+        to: None,
+    })
+    .unwrap();
+    assert!(g.undo().is_err(), "a card shown stays shown");
+    // The game after an undo saves and reads back the same.
+    g.apply(Command::EndPhase).unwrap();
+    g.undo().unwrap();
+    let again = crate::deck::files::from_json(&crate::deck::files::to_json(&g)).unwrap();
+    assert_eq!(again.public(), g.public());
+}

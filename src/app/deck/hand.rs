@@ -30,9 +30,7 @@ fn card_line(card: &Card) -> String {
         _ => "no text play".to_string(),
     };
     let trash = if card.trash { ", 🗑" } else { "" };
-    let n = |count: u32, what: &str| {
-        format!("{count} {what}{}", if count == 1 { "" } else { "s" })
-    };
+    let n = |count: u32, what: &str| format!("{count} {what}{}", if count == 1 { "" } else { "s" });
     format!(
         "{}: {}, {}, {kind}{trash}",
         card.title,

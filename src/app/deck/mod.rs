@@ -33,6 +33,8 @@ pub enum DeckAction {
     Unlock(Side, String),
     /// Show the unlock window again.
     ShowUnlock,
+    /// Take back the last declared, skipped or ended phase.
+    Undo,
 }
 
 /// Whose screen it is.
@@ -188,6 +190,18 @@ impl DeckWindow {
                     self.unlock.answer(side, result);
                 }
                 DeckAction::ShowUnlock => self.unlock.reopen(),
+                DeckAction::Undo => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    match game.undo() {
+                        Ok(what) => {
+                            status = Some(Status::Info(format!("Taken back: {what}")));
+                            changed = true;
+                        }
+                        Err(e) => status = Some(Status::Error(e.to_string())),
+                    }
+                }
                 DeckAction::OpenEverything => {
                     if let Some(game) = &self.game {
                         match game.open_everything() {
@@ -426,6 +440,14 @@ fn table(ui: &mut egui::Ui, game: &Game, screen: Screen, out: &mut Vec<DeckActio
     });
     if let Some(side) = hand_to {
         out.push(DeckAction::HandTo(side));
+    }
+    if let Some(what) = game.undoable() {
+        let undo = ui.button(format!("Undo: {what}")).on_hover_text(
+            "Declaring, skipping or ending a phase is taken back; a card drawn, played or removed stays",
+        );
+        if undo.clicked() {
+            out.push(DeckAction::Undo);
+        }
     }
     ui.add_space(8.0);
     ui.collapsing("After the game", |ui| {
