@@ -1,9 +1,52 @@
 //! Finds the line of a value in JSON text from its dotted path
-//! (`territories.hilly.max.forest`, `adjustment.results[2].min`).
+//! (`territories.hilly.max.forest`, `adjustment.results[2].min`), and the
+//! error of a data file that names its field and line.
 //!
 //! serde reports lines for type errors but not for values that parse and
 //! then fail a semantic check; this walks the text so those errors can name a
 //! line too. It only runs on text that already parsed as JSON.
+
+use crate::core::store::StoreError;
+
+/// A data file (card set, scenario, roster) that cannot be used: the field
+/// at fault and its line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}{}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
+pub struct DataError {
+    pub field: String,
+    pub message: String,
+    pub line: Option<usize>,
+}
+
+impl DataError {
+    /// The error of `field` in `text`; a missing field has no line, so its
+    /// nearest enclosing object's line stands in.
+    pub fn at(text: &str, field: String, message: String) -> DataError {
+        let mut path = field.as_str();
+        let mut line = line_of(text, path);
+        while line.is_none()
+            && let Some(i) = path.rfind(['.', '['])
+        {
+            path = &path[..i];
+            line = line_of(text, path);
+        }
+        DataError {
+            line,
+            field,
+            message,
+        }
+    }
+}
+
+impl From<StoreError> for DataError {
+    fn from(e: StoreError) -> DataError {
+        DataError {
+            field: "file".into(),
+            message: e.message,
+            line: None,
+        }
+    }
+}
 
 /// The 1-based line where `path` starts in `text`, if it can be found.
 pub fn line_of(text: &str, path: &str) -> Option<usize> {

@@ -7,8 +7,8 @@
 //! A set is checked when it loads: every error names its field and line.
 
 use super::turn::PhaseName;
-use crate::core::locate::line_of;
-use crate::core::store::{StoreError, check_header, parse};
+use crate::core::locate::DataError;
+use crate::core::store::{check_header, parse};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -139,25 +139,6 @@ pub struct CardSet {
     pub cards: Vec<Card>,
 }
 
-/// A card set that cannot be used: the field and the line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}{}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
-pub struct CardSetError {
-    pub field: String,
-    pub message: String,
-    pub line: Option<usize>,
-}
-
-impl From<StoreError> for CardSetError {
-    fn from(e: StoreError) -> CardSetError {
-        CardSetError {
-            field: "file".into(),
-            message: e.message,
-            line: None,
-        }
-    }
-}
-
 fn good_id(id: &str) -> bool {
     !id.is_empty()
         && id.chars().count() <= MAX_ID_CHARS
@@ -172,25 +153,11 @@ impl CardSet {
     }
 
     /// Reads and checks a card set.
-    pub fn from_json(text: &str) -> Result<CardSet, CardSetError> {
+    pub fn from_json(text: &str) -> Result<CardSet, DataError> {
         check_header(text, FORMAT, SCHEMA, SCHEMA)?;
         let set: CardSet = parse(text)?;
-        set.check().map_err(|(field, message)| {
-            // A missing field has no line: its object's line stands in.
-            let mut path = field.as_str();
-            let mut line = line_of(text, path);
-            while line.is_none()
-                && let Some(i) = path.rfind(['.', '['])
-            {
-                path = &path[..i];
-                line = line_of(text, path);
-            }
-            CardSetError {
-                line,
-                field,
-                message,
-            }
-        })?;
+        set.check()
+            .map_err(|(field, message)| DataError::at(text, field, message))?;
         Ok(set)
     }
 
@@ -338,7 +305,7 @@ mod tests {
         assert!(set.cards.iter().any(|c| c.trash));
     }
 
-    fn broken(from: &str, to: &str) -> CardSetError {
+    fn broken(from: &str, to: &str) -> DataError {
         assert!(EXAMPLE_JSON.contains(from), "{from}");
         CardSet::from_json(&EXAMPLE_JSON.replacen(from, to, 1)).unwrap_err()
     }

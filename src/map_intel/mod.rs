@@ -4,5 +4,6 @@
 //! forces with Exercitus bluffs.
 
 pub mod map;
+pub mod scenario;
 
 pub use map::{Hex, HexMap, Orientation, Shifted};
