@@ -4,84 +4,37 @@
 //! never in it: only the sealed records of their changes. A file must read
 //! back byte for byte as Muster writes it.
 
-use super::game::{Entry, Game, Setup};
-use crate::core::intel::trail::chain;
-use crate::core::intel::{from_hex, to_hex};
+use super::game::{Entry, Game, Setup, genesis};
 use crate::core::side::Side;
-use crate::core::store::{
-    Autosave, Recent, StoreError, TagsHex, as_written, check_chain, check_header, parse, read_text,
-    save_read_back,
-};
-use serde::{Deserialize, Serialize};
+use crate::core::store::chained::{self, Parts};
+use crate::core::store::{Autosave, Recent, StoreError, as_written, read_text, save_read_back};
 use std::path::Path;
 
 pub const FORMAT: &str = "muster-deck";
 pub const SCHEMA: u32 = 1;
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DeckFile {
-    format: String,
-    schema: u32,
-    id: String,
-    setup: Setup,
-    tags: Vec<TagsHex>,
-    log: Vec<Chained>,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Chained {
-    hash: String,
-    entry: Entry,
-}
-
 pub fn to_json(game: &Game) -> String {
-    let links = game.links();
-    let file = DeckFile {
-        format: FORMAT.into(),
-        schema: SCHEMA,
+    let parts = Parts {
         id: game.id().to_string(),
-        setup: game.setup().clone(),
-        tags: game.tags().iter().map(TagsHex::of).collect(),
-        log: game
-            .log()
-            .iter()
-            .enumerate()
-            .map(|(i, entry)| Chained {
-                hash: to_hex(&links[i + 1]),
-                entry: entry.clone(),
-            })
-            .collect(),
+        setup: game.setup(),
+        log: game.log().iter().collect(),
+        tags: game.tags().to_vec(),
     };
-    serde_json::to_string_pretty(&file).expect("a game always serializes")
+    chained::write(FORMAT, SCHEMA, parts, game.links())
 }
 
 /// Reads a game: the chain is checked, the log replayed through the rules
 /// for the public state; each player's zones open when he unlocks (at once
 /// for a player without a passphrase).
 pub fn from_json(text: &str) -> Result<Game, StoreError> {
-    check_header(text, FORMAT, SCHEMA, SCHEMA)?;
-    let file: DeckFile = parse(text)?;
-    if from_hex(&file.id).is_none_or(|b| b.len() != 16) {
-        return Err(StoreError::new("id: not a game id (32 hex digits)"));
-    }
-    file.setup
+    let parts: Parts<Setup, Entry> = chained::read(text, FORMAT, SCHEMA, genesis)?;
+    parts
+        .setup
         .set
         .check()
         .map_err(|(field, message)| StoreError::new(format!("setup.set.{field}: {message}")))?;
-    let tags = file
-        .tags
-        .iter()
-        .enumerate()
-        .map(|(i, t)| t.read(&format!("tags[{i}]")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (hashes, entries): (Vec<String>, Vec<Entry>) =
-        file.log.into_iter().map(|c| (c.hash, c.entry)).unzip();
-    let links = chain(super::game::genesis(&file.id, &file.setup), &entries);
-    check_chain(&hashes, &links, "the game's id or the setup")?;
-    let game =
-        Game::replay(file.id, file.setup, entries, tags).map_err(|e| StoreError::new(e.message))?;
+    let game = Game::replay(parts.id, parts.setup, parts.log, parts.tags)
+        .map_err(|e| StoreError::new(e.message))?;
     as_written(&to_json(&game), text)?;
     Ok(game)
 }
@@ -234,17 +187,8 @@ mod tests {
         );
     }
 
-    /// Rewrites a saved game as an opponent would: change its contents,
-    /// then recompute every hash exactly as the format says, so it opens.
-    fn rechain(text: &str, edit: impl FnOnce(&mut DeckFile)) -> String {
-        let mut file: DeckFile = serde_json::from_str(text).unwrap();
-        edit(&mut file);
-        let entries: Vec<Entry> = file.log.iter().map(|c| c.entry.clone()).collect();
-        let links = chain(super::super::game::genesis(&file.id, &file.setup), &entries);
-        for (chained, link) in file.log.iter_mut().zip(&links) {
-            chained.hash = to_hex(link);
-        }
-        serde_json::to_string_pretty(&file).unwrap()
+    fn rechain(text: &str, edit: impl FnOnce(&mut Parts<Setup, Entry>)) -> String {
+        chained::rechain(text, FORMAT, SCHEMA, genesis, edit)
     }
 
     #[test]
@@ -268,7 +212,7 @@ mod tests {
         // player and re-chains every hash: the file opens and replays.
         let first = g.log().len() - 2;
         let forged = rechain(&text, |f| {
-            let events = &mut f.log[first].entry.events;
+            let events = &mut f.log[first].events;
             let Some(Event::FirstPlayer { active, .. }) = events.first_mut() else {
                 panic!("{events:?}");
             };

@@ -6,6 +6,7 @@
 
 mod atomic;
 mod autosave;
+pub mod chained;
 
 pub use atomic::write_atomic;
 pub use autosave::{Autosave, Autosaves, KEEP, Recent};

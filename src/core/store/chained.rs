@@ -1,0 +1,125 @@
+//! The file of a game system whose log is a list of entries (the action
+//! deck, hidden forces): format and schema, the game's id, its setup, the
+//! players' tags and the log, each entry with the hash that chains it.
+//! Each system gives its format name, its setup and entry types and its
+//! genesis; reading checks the header, the id, the chain and the tags'
+//! hex, and hands back the parts for the system to replay.
+
+use super::{StoreError, TagsHex, check_chain, check_header, parse};
+use crate::core::intel::ledger::Digest32;
+use crate::core::intel::trail::{Tags, chain};
+use crate::core::intel::{from_hex, to_hex};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File<S, E> {
+    format: String,
+    schema: u32,
+    id: String,
+    setup: S,
+    tags: Vec<TagsHex>,
+    log: Vec<Chained<E>>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Chained<E> {
+    hash: String,
+    entry: E,
+}
+
+/// A game's parts as its file holds them.
+pub struct Parts<S, E> {
+    pub id: String,
+    pub setup: S,
+    pub log: Vec<E>,
+    pub tags: Vec<Tags>,
+}
+
+/// The file's text: `links[i + 1]` chains `log[i]` (the genesis first).
+pub fn write<S: Serialize, E: Serialize>(
+    format: &str,
+    schema: u32,
+    parts: Parts<&S, &E>,
+    links: &[Digest32],
+) -> String {
+    let file = File {
+        format: format.into(),
+        schema,
+        id: parts.id,
+        setup: parts.setup,
+        tags: parts.tags.iter().map(TagsHex::of).collect(),
+        log: parts
+            .log
+            .into_iter()
+            .enumerate()
+            .map(|(i, entry)| Chained {
+                hash: to_hex(&links[i + 1]),
+                entry,
+            })
+            .collect(),
+    };
+    serde_json::to_string_pretty(&file).expect("a game always serializes")
+}
+
+/// Reads a file of `format`: header, id, tags and chain checked; `genesis`
+/// gives the chain's start from the id and setup, and `header` names what
+/// the first hash also covers ("the game's id or the setup").
+pub fn read<S: DeserializeOwned, E: DeserializeOwned + Serialize>(
+    text: &str,
+    format: &str,
+    schema: u32,
+    genesis: impl Fn(&str, &S) -> Digest32,
+) -> Result<Parts<S, E>, StoreError> {
+    check_header(text, format, schema, schema)?;
+    let file: File<S, E> = parse(text)?;
+    if from_hex(&file.id).is_none_or(|b| b.len() != 16) {
+        return Err(StoreError::new("id: not a game id (32 hex digits)"));
+    }
+    let tags = file
+        .tags
+        .iter()
+        .enumerate()
+        .map(|(i, t)| t.read(&format!("tags[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (hashes, log): (Vec<String>, Vec<E>) =
+        file.log.into_iter().map(|c| (c.hash, c.entry)).unzip();
+    let links = chain(genesis(&file.id, &file.setup), &log);
+    check_chain(&hashes, &links, "the game's id or the setup")?;
+    Ok(Parts {
+        id: file.id,
+        setup: file.setup,
+        log,
+        tags,
+    })
+}
+
+/// Rewrites a saved game as an opponent would: change its parts, then
+/// recompute every hash exactly as the format says, so the file opens.
+/// Only the tags of a player with a passphrase can still tell.
+#[cfg(test)]
+pub fn rechain<S, E>(
+    text: &str,
+    format: &str,
+    schema: u32,
+    genesis: impl Fn(&str, &S) -> Digest32,
+    edit: impl FnOnce(&mut Parts<S, E>),
+) -> String
+where
+    S: DeserializeOwned + Serialize,
+    E: DeserializeOwned + Serialize,
+{
+    let mut parts: Parts<S, E> = read(text, format, schema, &genesis).expect("a good file");
+    edit(&mut parts);
+    let mut links = vec![genesis(&parts.id, &parts.setup)];
+    links.extend(chain(links[0], &parts.log));
+    let view = Parts {
+        id: parts.id.clone(),
+        setup: &parts.setup,
+        log: parts.log.iter().collect(),
+        tags: parts.tags.clone(),
+    };
+    write(format, schema, view, &links)
+}
