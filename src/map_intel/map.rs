@@ -118,8 +118,8 @@ impl Cube {
 /// Whether a printed number of this parity is shifted.
 fn is_shifted(n: u32, shifted: Shifted) -> bool {
     match shifted {
-        Shifted::Odd => n % 2 == 1,
-        Shifted::Even => n % 2 == 0,
+        Shifted::Odd => !n.is_multiple_of(2),
+        Shifted::Even => n.is_multiple_of(2),
     }
 }
 

@@ -3,7 +3,17 @@
 //! contents, turns, reveals logged with their reason), and Part A's hidden
 //! forces with Exercitus bluffs.
 
+pub mod describe;
+pub mod events;
+pub mod files;
+pub mod game;
 pub mod map;
 pub mod scenario;
 
+pub use events::{Area, Contents, Event, Kind, Reason};
+pub use game::{Command, Game, Setup, Target, View};
 pub use map::{Hex, HexMap, Orientation, Shifted};
+pub use scenario::{Army, Scenario, Status, Unit};
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,100 @@
+//! The hidden-forces log in words, as both players read it: positions,
+//! reveals with their reason and the units they showed, never a face-down
+//! counter's contents.
+
+use super::events::{Contents, Event, Gone, Kind, Public};
+use super::game::Setup;
+
+fn units(setup: &Setup, ids: &[String]) -> String {
+    if ids.is_empty() {
+        return "no units".into();
+    }
+    ids.iter()
+        .map(|id| {
+            setup
+                .scenario
+                .owner_of(id)
+                .and_then(|s| setup.scenario.sides[s].unit(id))
+                .map_or(id.clone(), |u| u.name.clone())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One event in words; `before` is the public state it applies to.
+pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
+    let names = setup.names();
+    let label = |id: usize| {
+        before
+            .holders
+            .get(id)
+            .map_or(format!("counter {id}"), |h| h.label(&names))
+    };
+    match event {
+        Event::Created {
+            id,
+            side,
+            kind,
+            hex,
+            contents,
+        } => {
+            let what = match kind {
+                Kind::Force => format!("{}'s force {id}", names[*side]),
+                Kind::Exercitus(n) => format!("{}'s Exercitus {n}", names[*side]),
+                Kind::Area(_) => format!("{}'s holding area {id}", names[*side]),
+            };
+            let place = hex.map_or(String::new(), |h| format!(" in {h}"));
+            match contents {
+                Contents::Open(u) => format!("{what}{place}, face up: {}", units(setup, u)),
+                Contents::Sealed(s) => format!("{what}{place}, face down (sealed {})", s.code()),
+            }
+        }
+        Event::Changed { id, contents } => match contents {
+            Contents::Open(u) => format!("{} now holds {}", label(*id), units(setup, u)),
+            Contents::Sealed(s) => format!("{} is sealed anew ({})", label(*id), s.code()),
+        },
+        Event::Moved { id, from, to } => format!("{} moves from {from} to {to}", label(*id)),
+        Event::Placed { id, hex, contents } => format!(
+            "{} goes on the map in {hex}, its holding area sealed ({})",
+            label(*id),
+            contents.code()
+        ),
+        Event::Removed { id, why } => format!(
+            "{} {}",
+            label(*id),
+            match why {
+                Gone::Emptied => "leaves the map: its last units joined another",
+                Gone::Replaced => "is replaced by the Exercitus",
+                Gone::EmptyExercitus => "held no units: it is removed from the map (A4)",
+            }
+        ),
+        Event::Revealed {
+            id,
+            reason,
+            contents,
+        } => format!(
+            "{} is revealed, {}: {} (matches its commitment)",
+            label(*id),
+            reason.words(),
+            units(setup, &contents.secret)
+        ),
+        Event::TurnedDown { id, contents } => {
+            format!("{} is turned face down ({})", label(*id), contents.code())
+        }
+        Event::AgentSpent { by } => format!(
+            "{} spends an Agent Stratagem marker ({} left)",
+            names[*by],
+            before.agents[*by].saturating_sub(1)
+        ),
+        Event::MayReplace { side, number } => format!(
+            "{} may place Exercitus {number} at once on a friendly force",
+            names[*side]
+        ),
+        Event::ReplaceDeclined { side, number } => {
+            format!("{} leaves Exercitus {number} off the map", names[*side])
+        }
+        Event::TurnBegan { number, active } => {
+            format!("Turn {number}: {} is active", names[*active])
+        }
+    }
+}
