@@ -73,6 +73,10 @@ enum Sub {
         /// ({"cmd": "new", ...}) unless --battle names a saved deck game.
         #[arg(long)]
         deck: bool,
+        /// Play hidden forces on a hex map: the first line starts the game
+        /// ({"cmd": "new", ...}) unless --battle names a saved one.
+        #[arg(long, conflicts_with = "deck")]
+        forces: bool,
     },
 }
 
@@ -112,8 +116,11 @@ fn main() -> ExitCode {
             state,
             save,
             deck,
+            forces,
         }) => match if deck {
             deck_script(file, battle, seed, state, save)
+        } else if forces {
+            forces_script(file, battle, state, save)
         } else {
             script(file, battle, seed, ruleset, state, save)
         } {
@@ -273,6 +280,34 @@ fn deck_script(
         }
         if let Some(path) = save {
             muster::deck::files::save(&path, g).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(failures)
+}
+
+/// Runs a hidden-forces script; returns how many commands were refused.
+fn forces_script(
+    file: PathBuf,
+    game: Option<PathBuf>,
+    print_state: bool,
+    save: Option<PathBuf>,
+) -> Result<usize, String> {
+    use muster::map_intel::{files, script};
+    let mut game = match game {
+        Some(path) => Some(files::load(&path).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let input = script_input(&file)?;
+    let stdout = std::io::stdout();
+    let failures = script::run(&mut game, input, stdout.lock()).map_err(|e| e.to_string())?;
+    if let Some(g) = &game {
+        if print_state {
+            // The public state: face-down contents only as sealed records.
+            let state = serde_json::to_string(g.public()).map_err(|e| e.to_string())?;
+            println!("{state}");
+        }
+        if let Some(path) = save {
+            files::save(&path, g).map_err(|e| e.to_string())?;
         }
     }
     Ok(failures)

@@ -209,3 +209,30 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("not the passphrase"));
     assert!(!dir.path().join("no.pdf").exists());
 }
+
+#[test]
+fn the_hidden_forces_example_reaches_contact_and_saves_a_game_that_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("forces.json");
+    let out = muster()
+        .args([
+            "script",
+            "--forces",
+            "examples/scripts/forces.jsonl",
+            "--save",
+        ])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 9);
+    assert!(stdout.contains("(A2b): Cataphracts of Suren"), "{stdout}");
+    assert!(stdout.contains("held no units: it is removed from the map (A4)"));
+    let game = muster::map_intel::files::load(&save).unwrap();
+    assert_eq!(game.public().turn, 2);
+    // Legio X never left the off-map area: neither output nor file names it.
+    let file = std::fs::read_to_string(&save).unwrap();
+    let log = &file[file.find("\"log\"").unwrap()..];
+    assert!(!stdout.contains("Legio X") && !log.contains("r-leg-10"));
+}

@@ -2,7 +2,7 @@
 //! reveals with their reason and the units they showed, never a face-down
 //! counter's contents.
 
-use super::events::{Contents, Event, Gone, Kind, Public};
+use super::events::{Contents, Event, Gone, Public, label};
 use super::game::Setup;
 
 fn units(setup: &Setup, ids: &[String]) -> String {
@@ -24,7 +24,7 @@ fn units(setup: &Setup, ids: &[String]) -> String {
 /// One event in words; `before` is the public state it applies to.
 pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
     let names = setup.names();
-    let label = |id: usize| {
+    let named = |id: usize| {
         before
             .holders
             .get(id)
@@ -38,11 +38,7 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
             hex,
             contents,
         } => {
-            let what = match kind {
-                Kind::Force => format!("{}'s force {id}", names[*side]),
-                Kind::Exercitus(n) => format!("{}'s Exercitus {n}", names[*side]),
-                Kind::Area(_) => format!("{}'s holding area {id}", names[*side]),
-            };
+            let what = label(&names[*side], *kind, *id);
             let place = hex.map_or(String::new(), |h| format!(" in {h}"));
             match contents {
                 Contents::Open(u) => format!("{what}{place}, face up: {}", units(setup, u)),
@@ -50,18 +46,18 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
             }
         }
         Event::Changed { id, contents } => match contents {
-            Contents::Open(u) => format!("{} now holds {}", label(*id), units(setup, u)),
-            Contents::Sealed(s) => format!("{} is sealed anew ({})", label(*id), s.code()),
+            Contents::Open(u) => format!("{} now holds {}", named(*id), units(setup, u)),
+            Contents::Sealed(s) => format!("{} is sealed anew ({})", named(*id), s.code()),
         },
-        Event::Moved { id, from, to } => format!("{} moves from {from} to {to}", label(*id)),
+        Event::Moved { id, from, to } => format!("{} moves from {from} to {to}", named(*id)),
         Event::Placed { id, hex, contents } => format!(
             "{} goes on the map in {hex}, its holding area sealed ({})",
-            label(*id),
+            named(*id),
             contents.code()
         ),
         Event::Removed { id, why } => format!(
             "{} {}",
-            label(*id),
+            named(*id),
             match why {
                 Gone::Emptied => "leaves the map: its last units joined another",
                 Gone::Replaced => "is replaced by the Exercitus",
@@ -74,12 +70,12 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
             contents,
         } => format!(
             "{} is revealed, {}: {} (matches its commitment)",
-            label(*id),
+            named(*id),
             reason.words(),
             units(setup, &contents.secret)
         ),
         Event::TurnedDown { id, contents } => {
-            format!("{} is turned face down ({})", label(*id), contents.code())
+            format!("{} is turned face down ({})", named(*id), contents.code())
         }
         Event::AgentSpent { by } => format!(
             "{} spends an Agent Stratagem marker ({} left)",

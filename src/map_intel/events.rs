@@ -174,21 +174,25 @@ impl Holder {
         self.hex.is_some() && !self.gone
     }
 
-    /// "South's force 4", "North's Exercitus II", "South's off-map area".
+    /// "Ann (Rome)'s force 14", "Bob (Parthia)'s Exercitus 2".
     pub fn label(&self, names: &Sides<String>) -> String {
-        let who = &names[self.side];
-        match self.kind {
-            Kind::Force => format!("{who}'s force {}", self.id),
-            Kind::Exercitus(number) => format!("{who}'s Exercitus {number}"),
-            Kind::Area(area) => format!(
-                "{who}'s {} area",
-                match area {
-                    Area::OffMap => "off-map",
-                    Area::Civis => "Civis",
-                    Area::Client => "Client",
-                }
-            ),
-        }
+        label(&names[self.side], self.kind, self.id)
+    }
+}
+
+/// A holder's name in the log and on screen.
+pub fn label(who: &str, kind: Kind, id: usize) -> String {
+    match kind {
+        Kind::Force => format!("{who}'s force {id}"),
+        Kind::Exercitus(number) => format!("{who}'s Exercitus {number}"),
+        Kind::Area(area) => format!(
+            "{who}'s {} area",
+            match area {
+                Area::OffMap => "off-map",
+                Area::Civis => "Civis",
+                Area::Client => "Client",
+            }
+        ),
     }
 }
 

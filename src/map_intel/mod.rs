@@ -9,6 +9,7 @@ pub mod files;
 pub mod game;
 pub mod map;
 pub mod scenario;
+pub mod script;
 
 pub use events::{Area, Contents, Event, Kind, Reason};
 pub use game::{Command, Game, Setup, Target, View};
