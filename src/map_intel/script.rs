@@ -32,7 +32,7 @@ enum Other {
         south: NewPlayer,
         north: NewPlayer,
         #[serde(default)]
-        scenario: Option<Scenario>,
+        scenario: Option<Box<Scenario>>,
     },
     Examine {
         by: Side,
@@ -63,7 +63,7 @@ fn start(value: Value, number: usize) -> Result<Game, RuleError> {
         }
         players[side] = player.name;
     }
-    let scenario = scenario.unwrap_or_else(Scenario::example);
+    let scenario = scenario.map_or_else(Scenario::example, |s| *s);
     Game::new(
         Setup {
             scenario,
