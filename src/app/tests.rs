@@ -1296,12 +1296,12 @@ fn deck_log(h: &Harness<'_, MusterApp>) -> String {
     game.log_lines().join("\n")
 }
 
-#[test]
-fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
-    let dir = tempfile::tempdir().unwrap();
-    let set = dir.path().join("small.json");
+/// *File > New > Action deck* with Decius (South) and Artagur (North) and
+/// the small card set imported from `dir`; the form is left to finish.
+fn new_small_deck_game(dir: &Path) -> Harness<'static, MusterApp> {
+    let set = dir.join("small.json");
     std::fs::write(&set, SMALL_SET).unwrap();
-    let mut h = harness(&dir.path().join("autosaves"));
+    let mut h = harness(&dir.join("autosaves"));
     click(&mut h, "File");
     click(&mut h, "New");
     click(&mut h, "Action deck");
@@ -1311,6 +1311,13 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     replace_text(&mut h, "File path", set.to_str().unwrap());
     click(&mut h, "Open");
     h.get_by_label("Card set: Small test set");
+    h
+}
+
+#[test]
+fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
     assert_eq!(
@@ -1401,17 +1408,7 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     const DECIUS: &str = "lantern quarry thistle ember falcon";
     const ARTAGUR: &str = "harbour nettle saffron copper willow";
     let dir = tempfile::tempdir().unwrap();
-    let set = dir.path().join("small.json");
-    std::fs::write(&set, SMALL_SET).unwrap();
-    let mut h = harness(&dir.path().join("autosaves"));
-    click(&mut h, "File");
-    click(&mut h, "New");
-    click(&mut h, "Action deck");
-    type_into(&mut h, "South player", "Decius");
-    type_into(&mut h, "North player", "Artagur");
-    click(&mut h, "Import card set…");
-    replace_text(&mut h, "File path", set.to_str().unwrap());
-    click(&mut h, "Open");
+    let mut h = new_small_deck_game(dir.path());
     type_into(&mut h, "South's passphrase (optional)", DECIUS);
     type_into(&mut h, "North's passphrase (optional)", ARTAGUR);
     click(&mut h, "North chosen");
