@@ -271,6 +271,21 @@ impl Work<'_> {
         units_of(h, Some(self.key(h.side)?))
     }
 
+    /// The units left in `h` once `units` leave it; each must be there.
+    fn without(&self, h: &Holder, units: &[String]) -> Result<Vec<String>, RuleError> {
+        let mut left = self.units(h)?;
+        for unit in units {
+            let Some(i) = left.iter().position(|u| u == unit) else {
+                return refuse(
+                    "map-intel 0",
+                    format!("{} is not in {}", self.setup.unit_name(unit), self.label(h)),
+                );
+            };
+            left.remove(i);
+        }
+        Ok(left)
+    }
+
     /// Contents for `h` after a change: face up stays face up.
     fn contents(&self, h: &Holder, units: &[String]) -> Result<Contents, RuleError> {
         Ok(match h.contents {
@@ -392,24 +407,7 @@ impl Work<'_> {
         if units.is_empty() {
             return refuse("map-intel 0", "Name at least one unit to move");
         }
-        let mut left = self.units(&source)?;
-        for unit in units {
-            match left.iter().position(|u| u == unit) {
-                Some(i) => {
-                    left.remove(i);
-                }
-                None => {
-                    return refuse(
-                        "map-intel 0",
-                        format!(
-                            "{} is not in {}",
-                            self.setup.unit_name(unit),
-                            self.label(&source)
-                        ),
-                    );
-                }
-            }
-        }
+        let left = self.without(&source, units)?;
         if matches!(source.kind, Kind::Force | Kind::Exercitus(_)) && !source.on_map() {
             return refuse(
                 "map-intel 0",
@@ -596,6 +594,24 @@ impl Work<'_> {
                 ),
             );
         }
+        let marker = self.free_marker(side, number)?;
+        let units = self.units(&force)?;
+        self.check_statuses(&marker, &units)?;
+        let hex = force.hex.expect("on the map");
+        let contents = seal(side, &units, self.key(side)?)?;
+        self.push(Event::Placed {
+            id: marker.id,
+            hex,
+            contents,
+        })?;
+        self.push(Event::Removed {
+            id,
+            why: Gone::Replaced,
+        })
+    }
+
+    /// `side`'s Exercitus marker `number`, off the map and so free to place.
+    fn free_marker(&self, side: Side, number: u8) -> Result<Holder, RuleError> {
         let Some(marker) = self.public.exercitus(side, number).cloned() else {
             return refuse(
                 "A4",
@@ -612,19 +628,7 @@ impl Work<'_> {
                 format!("{} is on the map already", self.label(&marker)),
             );
         }
-        let units = self.units(&force)?;
-        self.check_statuses(&marker, &units)?;
-        let hex = force.hex.expect("on the map");
-        let contents = seal(side, &units, self.key(side)?)?;
-        self.push(Event::Placed {
-            id: marker.id,
-            hex,
-            contents,
-        })?;
-        self.push(Event::Removed {
-            id,
-            why: Gone::Replaced,
-        })
+        Ok(marker)
     }
 
     fn place_exercitus(
@@ -641,41 +645,13 @@ impl Work<'_> {
             );
         }
         let hex = self.on_map(hex)?;
-        let Some(marker) = self.public.exercitus(side, number).cloned() else {
-            return refuse(
-                "A4",
-                format!(
-                    "{} has Exercitus markers 1 to {}",
-                    self.setup.name(side),
-                    self.setup.scenario.exercitus
-                ),
-            );
-        };
-        if marker.hex.is_some() {
-            return refuse(
-                "A4",
-                format!("{} is on the map already", self.label(&marker)),
-            );
-        }
+        let marker = self.free_marker(side, number)?;
         let area = self
             .public
             .area(side, Area::OffMap)
             .cloned()
             .expect("every side has an off-map area");
-        let mut left = self.units(&area)?;
-        for unit in units {
-            let Some(i) = left.iter().position(|u| u == unit) else {
-                return refuse(
-                    "map-intel 0",
-                    format!(
-                        "{} is not in {}",
-                        self.setup.unit_name(unit),
-                        self.label(&area)
-                    ),
-                );
-            };
-            left.remove(i);
-        }
+        let left = self.without(&area, units)?;
         self.check_statuses(&marker, units)?;
         // The off-map area is sealed anew even for a bluff, so the log
         // shows the same two records either way.
