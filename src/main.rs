@@ -27,7 +27,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Sub {
-    /// Print a saved battle's table layout to a PDF, without the window.
+    /// Print a saved battle's table layout (or a deck or hidden-forces game's printout) to a PDF, without the window.
     ExportPdf {
         /// The saved battle.
         battle: PathBuf,
@@ -154,6 +154,25 @@ fn export_pdf(
             ));
         }
     };
+    let format = muster::core::store::read_text(battle)
+        .and_then(|text| muster::core::store::format_of(&text))
+        .map_err(|e| e.to_string())?;
+    if format == muster::map_intel::files::FORMAT {
+        let game = muster::map_intel::files::load(battle).map_err(|e| e.to_string())?;
+        let passphrase = match side {
+            Some(side) if game.setup().locks[side].is_some() => read_passphrase(side)?,
+            _ => String::new(),
+        };
+        let private = side.map(|side| (side, passphrase.as_str()));
+        return muster::map_intel::export::save_pdf(&game, paper, private, output)
+            .map_err(|e| format!("{}: {e}", output.display()));
+    }
+    if format == muster::deck::files::FORMAT {
+        let game = muster::deck::files::load(battle).map_err(|e| e.to_string())?;
+        muster::deck::export::save_summary_pdf(&game, paper, output)
+            .map_err(|e| format!("{}: {e}", output.display()))?;
+        return Ok(vec![output.to_path_buf()]);
+    }
     let battle = files::load_battle(battle).map_err(|e| e.to_string())?;
     let private = match side {
         None => None,

@@ -2,10 +2,11 @@
 //! reveals with their reason and the units they showed, never a face-down
 //! counter's contents.
 
-use super::events::{Contents, Event, Gone, Public, label};
-use super::game::Setup;
+use super::events::{Contents, Event, Gone, Kind, Public, label};
+use super::game::{SeenHolder, Setup};
 
-fn units(setup: &Setup, ids: &[String]) -> String {
+/// Unit ids in words, by the scenario's names.
+pub fn units(setup: &Setup, ids: &[String]) -> String {
     if ids.is_empty() {
         return "no units".into();
     }
@@ -19,6 +20,29 @@ fn units(setup: &Setup, ids: &[String]) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A counter's text on the map: "#12 ?" (face down, or not the viewer's
+/// to know), "E2 (3)" (three units).
+pub fn marker(h: &SeenHolder) -> String {
+    let name = match h.kind {
+        Kind::Exercitus(n) => format!("E{n}"),
+        _ => format!("#{}", h.id),
+    };
+    match &h.units {
+        Some(units) => format!("{name} ({})", units.len()),
+        None => format!("{name} ?"),
+    }
+}
+
+/// Where a holder is, and how it lies.
+pub fn place(h: &SeenHolder) -> String {
+    let face = if h.face_up { "face up" } else { "face down" };
+    match (h.kind, h.hex) {
+        (_, Some(hex)) => format!("in {hex}, {face}"),
+        (Kind::Exercitus(_), None) => format!("off the map, holding area {face}"),
+        _ => face.to_string(),
+    }
 }
 
 /// One event in words; `before` is the public state it applies to.

@@ -182,11 +182,16 @@ impl Holder {
 
 /// A holder's name in the log and on screen.
 pub fn label(who: &str, kind: Kind, id: usize) -> String {
+    format!("{who}'s {}", noun(kind, id))
+}
+
+/// A holder among its side's: "force 14", "Exercitus 2", "off-map area".
+pub fn noun(kind: Kind, id: usize) -> String {
     match kind {
-        Kind::Force => format!("{who}'s force {id}"),
-        Kind::Exercitus(number) => format!("{who}'s Exercitus {number}"),
+        Kind::Force => format!("force {id}"),
+        Kind::Exercitus(number) => format!("Exercitus {number}"),
         Kind::Area(area) => format!(
-            "{who}'s {} area",
+            "{} area",
             match area {
                 Area::OffMap => "off-map",
                 Area::Civis => "Civis",

@@ -880,7 +880,8 @@ pub struct SeenHolder {
 /// bytes).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
-    pub viewer: Side,
+    /// `None`: the table both players watch, no side's contents opened.
+    pub viewer: Option<Side>,
     pub turn: u32,
     pub active: Option<Side>,
     pub agents: Sides<u32>,
@@ -1048,6 +1049,25 @@ impl Game {
     /// What `viewer` may see, computed from the public state and his own
     /// key only.
     pub fn view(&self, viewer: Side) -> View {
+        self.seen_by(Some(viewer), self.keys[viewer].as_ref())
+    }
+
+    /// What both players see together at the table: face-up contents only.
+    pub fn table_view(&self) -> View {
+        self.seen_by(None, None)
+    }
+
+    /// `side`'s own view opened with his passphrase, whether or not he has
+    /// unlocked the game: for his private printout.
+    pub fn ledger(&self, side: Side, passphrase: &str) -> Result<View, RuleError> {
+        let key = match &self.setup.locks[side] {
+            Some(lock) => lock.unlock(passphrase)?.seal_key(),
+            None => SealKey::unprotected(),
+        };
+        Ok(self.seen_by(Some(side), Some(&key)))
+    }
+
+    fn seen_by(&self, viewer: Option<Side>, key: Option<&SealKey>) -> View {
         let holders = self
             .public
             .holders
@@ -1056,9 +1076,7 @@ impl Game {
             .map(|h| {
                 let units = match &h.contents {
                     Contents::Open(u) => Some(u.clone()),
-                    Contents::Sealed(_) if h.side == viewer => {
-                        units_of(h, self.keys[viewer].as_ref()).ok()
-                    }
+                    Contents::Sealed(_) if Some(h.side) == viewer => units_of(h, key).ok(),
                     Contents::Sealed(_) => None,
                 };
                 SeenHolder {

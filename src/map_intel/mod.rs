@@ -5,6 +5,7 @@
 
 pub mod describe;
 pub mod events;
+pub mod export;
 pub mod files;
 pub mod game;
 pub mod map;

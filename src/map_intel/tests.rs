@@ -522,12 +522,20 @@ fn the_file_and_the_opponents_view_hold_no_hidden_contents() {
     .unwrap();
     let file = super::files::to_json(&g);
     let view = serde_json::to_string(&g.view(Side::North)).unwrap();
+    let table = serde_json::to_string(&g.table_view()).unwrap();
     let log = g.log_lines().join("\n");
     let hidden = hidden_ids(&g, Side::South);
     assert!(hidden.contains(&"r-leg-10".to_string()));
     // The file holds the scenario (every unit's name) in its setup; the
-    // log part and the view must not name a hidden unit.
+    // log part and the views must not name a hidden unit.
     let file_log = &file[file.find("\"log\"").unwrap()..];
+    for side in Side::BOTH {
+        for id in &hidden_ids(&g, side) {
+            let name = &g.setup().scenario.sides[side].unit(id).unwrap().name;
+            assert!(!table.contains(id.as_str()), "{id} on the table");
+            assert!(!table.contains(name.as_str()), "{name} on the table");
+        }
+    }
     for id in &hidden {
         let name = &g.setup().scenario.sides.south.unit(id).unwrap().name;
         for (what, text) in [("file's log", file_log), ("view", &view), ("log", &log)] {

@@ -15,7 +15,7 @@ use printpdf::{
     Color, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
     PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
 };
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub const FONT: &[u8] = include_bytes!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -250,6 +250,16 @@ pub fn text_pages(
             page.ops
         })
         .collect()
+}
+
+/// Where a player's private pages go beside the printout `public`, never
+/// in it, so the printout can go to the opponent: `table.pdf` gives
+/// `table-private-south.pdf`.
+pub fn private_path(public: &Path, side: crate::core::side::Side) -> PathBuf {
+    let stem = public
+        .file_stem()
+        .map_or("muster".into(), |s| s.to_string_lossy());
+    public.with_file_name(format!("{stem}-private-{}.pdf", side.name().to_lowercase()))
 }
 
 /// Writes a PDF atomically: a failed write leaves any file already at

@@ -8,7 +8,7 @@ mod table_page;
 mod templates;
 
 pub use crate::core::clock::today;
-pub use crate::core::pdf::Paper;
+pub use crate::core::pdf::{Paper, private_path};
 pub use pages::{private_pdf, table_pdf, templates_pdf};
 pub use private::{PrivatePage, private_page};
 
@@ -47,13 +47,4 @@ pub fn templates_path(public: &Path) -> PathBuf {
         .file_stem()
         .map_or("muster".into(), |s| s.to_string_lossy());
     public.with_file_name(format!("{stem}-templates.pdf"))
-}
-
-/// Where the private page of `side` goes beside the printout `public`:
-/// `table.pdf` gives `table-private-south.pdf`.
-pub fn private_path(public: &Path, side: crate::core::side::Side) -> PathBuf {
-    let stem = public
-        .file_stem()
-        .map_or("muster".into(), |s| s.to_string_lossy());
-    public.with_file_name(format!("{stem}-private-{}.pdf", side.name().to_lowercase()))
 }
