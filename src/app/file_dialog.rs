@@ -22,6 +22,10 @@ pub enum FileAction {
     ExportPdf(PdfOptions),
     /// A card set for a new action-deck game.
     ImportCardSet,
+    /// A scenario for a new hidden-forces game.
+    ImportScenario,
+    /// A side's units for a new hidden-forces game.
+    ImportRoster(Side),
 }
 
 /// The printout's paper, and whether a player adds his private page.
@@ -46,6 +50,8 @@ impl FileAction {
             FileAction::SaveRoster(army) => format!("Save roster of {}", army.name),
             FileAction::ExportPdf(_) => "Export the table layout as PDF".into(),
             FileAction::ImportCardSet => "Import a card set".into(),
+            FileAction::ImportScenario => "Import a hidden-forces scenario".into(),
+            FileAction::ImportRoster(side) => format!("Import {side}'s units from a roster"),
         }
     }
 
@@ -67,6 +73,8 @@ impl FileAction {
             FileAction::SaveRoster(_) | FileAction::LoadRoster(_) => "army.roster.json".into(),
             FileAction::NewWithRuleset => "terrain_tables/fog_am_v3.json".into(),
             FileAction::ImportCardSet => "terrain_tables/deck_example.json".into(),
+            FileAction::ImportScenario => "terrain_tables/hidden_forces_example.json".into(),
+            FileAction::ImportRoster(_) => "forces.roster.json".into(),
             FileAction::ExportPdf(_) => "table.pdf".into(),
             _ => "battle.json".into(),
         }

@@ -12,7 +12,9 @@ mod file_dialog;
 mod fog;
 mod help;
 mod log_view;
+mod map_intel;
 mod privacy;
+mod system;
 mod unlock;
 
 use eframe::egui;
@@ -88,6 +90,8 @@ pub enum AppCommand {
     SaveRosterToLibrary(Side),
     /// *File > New > Action deck*: its setup form.
     NewDeck,
+    /// *File > New > Hidden forces*: its setup form.
+    NewForces,
 }
 
 /// The last outcome worth telling the players.
@@ -99,8 +103,9 @@ pub enum Status {
 
 pub struct MusterApp {
     battle: Battle,
-    /// An action-deck game, when one is open instead of the battle.
-    deck: Option<deck::DeckWindow>,
+    /// Another system's game (action deck, hidden forces), when one is
+    /// open instead of the battle.
+    system: Option<Box<dyn system::SystemWindow>>,
     /// The file the battle was last opened from or saved to.
     path: Option<PathBuf>,
     autosaves: Option<Autosaves>,
@@ -162,7 +167,7 @@ impl MusterApp {
         };
         let mut app = MusterApp {
             battle: Battle::new(ruleset),
-            deck: None,
+            system: None,
             path: None,
             library: config.autosave.as_deref().map(files::RosterLibrary::beside),
             autosaves: config.autosave.map(Autosaves::new),
@@ -200,6 +205,12 @@ impl MusterApp {
         }
     }
 
+    /// The open system's window, for tests that look at its engine.
+    #[cfg(test)]
+    fn system<T: 'static>(&self) -> Option<&T> {
+        self.system.as_ref()?.as_any().downcast_ref()
+    }
+
     fn recent(&self) -> Vec<store::Recent> {
         self.autosaves.as_ref().map_or(Vec::new(), |a| a.recent())
     }
@@ -232,7 +243,7 @@ impl MusterApp {
     /// battle's rolls, drafts or unlock attempts left over.
     fn replace_battle(&mut self, battle: Battle, path: Option<PathBuf>, message: String) {
         self.battle = battle;
-        self.deck = None;
+        self.system = None;
         self.seed_dice();
         self.last_rolls.clear();
         self.panels = Panels::new(self.inventory.clone());
@@ -246,13 +257,23 @@ impl MusterApp {
     /// file is not autosaved until it changes, so opening an older copy
     /// never overwrites the autosave of a battle further along.
     fn open(&mut self, path: &Path) {
-        let is_deck = store::read_text(path)
-            .and_then(|text| store::format_of(&text))
-            .is_ok_and(|format| format == muster::deck::files::FORMAT);
-        if is_deck {
-            match muster::deck::files::load(path) {
-                Ok(game) => {
-                    self.deck = Some(deck::DeckWindow::opened(game));
+        let format = store::read_text(path).and_then(|text| store::format_of(&text));
+        let opened: Option<Result<Box<dyn system::SystemWindow>, store::StoreError>> = match format
+            .as_deref()
+        {
+            Ok(muster::deck::files::FORMAT) => Some(
+                muster::deck::files::load(path).map(|g| Box::new(deck::DeckWindow::opened(g)) as _),
+            ),
+            Ok(muster::map_intel::files::FORMAT) => Some(
+                muster::map_intel::files::load(path)
+                    .map(|g| Box::new(map_intel::ForcesWindow::opened(g)) as _),
+            ),
+            _ => None,
+        };
+        if let Some(opened) = opened {
+            match opened {
+                Ok(window) => {
+                    self.system = Some(window);
                     self.path = Some(path.to_path_buf());
                     self.status = Some(Status::Info(format!("Opened {}", path.display())));
                 }
@@ -282,8 +303,8 @@ impl MusterApp {
     }
 
     fn save(&mut self, path: &Path) {
-        let saved = match self.deck.as_ref().map(|d| d.game()) {
-            Some(Some(game)) => muster::deck::files::save(path, game),
+        let saved = match self.system.as_ref().map(|s| s.game()) {
+            Some(Some(game)) => game.save_to(path),
             Some(None) => Err(store::StoreError::new("the game has not started yet")),
             None => files::save_battle(path, &self.battle),
         };
@@ -347,9 +368,16 @@ impl MusterApp {
                     self.start(self.battle.ruleset().clone(), "New battle".into());
                 }
                 AppCommand::NewDeck => {
-                    self.deck = Some(deck::DeckWindow::new(self.seed));
+                    self.system = Some(Box::new(deck::DeckWindow::new(self.seed)));
                     self.path = None;
                     self.status = Some(Status::Info("New action deck: enter the players".into()));
+                }
+                AppCommand::NewForces => {
+                    self.system = Some(Box::new(map_intel::ForcesWindow::new()));
+                    self.path = None;
+                    self.status = Some(Status::Info(
+                        "New hidden-forces game: enter the players and the scenario".into(),
+                    ));
                 }
                 AppCommand::ShowStep(step) => {
                     // Leaving a step ends any private session on it: the
@@ -430,48 +458,30 @@ impl MusterApp {
 
     fn finish_dialog(&mut self, action: FileAction, path: PathBuf) {
         let ruleset = self.battle.ruleset().clone();
-        if let Some(deck) = &mut self.deck {
-            match action {
-                FileAction::ImportCardSet => {
-                    let loaded =
-                        store::read_text(&path)
-                            .map_err(|e| e.to_string())
-                            .and_then(|text| {
-                                muster::deck::CardSet::from_json(&text).map_err(|e| e.to_string())
+        let files_of_system = !matches!(action, FileAction::OpenBattle | FileAction::SaveBattle);
+        if let Some(system) = self.system.as_mut().filter(|_| files_of_system) {
+            self.status = Some(match action {
+                FileAction::ExportPdf(options) => match system.export_pdf(&options, &path) {
+                    Ok(written) => {
+                        if self.viewer {
+                            written.iter().for_each(|p| {
+                                open_in_viewer(p);
                             });
-                    self.status = Some(match loaded {
-                        Ok(set) => {
-                            let message = format!("Card set {} imported", set.name);
-                            deck.use_card_set(set);
-                            Status::Info(message)
                         }
-                        Err(e) => Status::Error(format!("Card set not imported: {e}")),
-                    });
-                    return;
-                }
-                FileAction::ExportPdf(options) => {
-                    let written = match deck.game() {
-                        Some(game) => {
-                            muster::deck::export::save_summary_pdf(game, options.paper, &path)
-                        }
-                        None => Err(store::StoreError::new("the game has not started yet")),
-                    };
-                    self.status = Some(match written {
-                        Ok(()) => {
-                            if self.viewer {
-                                open_in_viewer(&path);
-                            }
-                            Status::Info(format!("PDF written to {}", path.display()))
-                        }
-                        Err(e) => Status::Error(format!("PDF not written: {e}")),
-                    });
-                    return;
-                }
-                _ => {}
-            }
+                        let names: Vec<String> =
+                            written.iter().map(|p| p.display().to_string()).collect();
+                        Status::Info(format!("PDF written to {}", names.join(" and ")))
+                    }
+                    Err(e) => Status::Error(format!("PDF not written: {e}")),
+                },
+                action => system.file_chosen(action, &path),
+            });
+            return;
         }
         match action {
-            FileAction::ImportCardSet => {}
+            FileAction::ImportCardSet
+            | FileAction::ImportScenario
+            | FileAction::ImportRoster(_) => {}
             FileAction::OpenBattle => self.open(&path),
             FileAction::SaveBattle => self.save(&path),
             FileAction::NewWithRuleset => {
@@ -660,6 +670,13 @@ impl MusterApp {
                     {
                         self.queue.push(AppCommand::NewDeck);
                     }
+                    if ui
+                        .button("Hidden forces")
+                        .on_hover_text("Face-down forces and Exercitus bluffs on a hex map, contents sealed (RULES-map-intel A)")
+                        .clicked()
+                    {
+                        self.queue.push(AppCommand::NewForces);
+                    }
                 });
                 if ui
                     .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
@@ -679,7 +696,7 @@ impl MusterApp {
                         FileAction::ExportPdf(Default::default()),
                     ));
                 }
-                if self.deck.is_none() {
+                if self.system.is_none() {
                     self.rosters_menu(ui);
                 }
                 let recent = self.recent();
@@ -699,7 +716,7 @@ impl MusterApp {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             });
-            if self.deck.is_some() {
+            if self.system.is_some() {
                 return;
             }
             ui.menu_button("Edit", |ui| {
@@ -769,16 +786,16 @@ impl MusterApp {
         }
     }
 
-    /// The window when an action-deck game is open: the shell's menu and
-    /// status line around the deck's own window.
-    fn deck_ui(&mut self, ui: &mut egui::Ui) {
+    /// The window when another system's game is open: the shell's menu
+    /// and status line around the system's own window.
+    fn system_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        let Some(deck) = &mut self.deck else {
+        let Some(system) = &mut self.system else {
             return;
         };
         egui::Panel::top("status").show(ui, |ui| {
-            deck.status_line(ui);
+            system.status_line(ui);
             match &self.status {
                 Some(Status::Error(text)) => {
                     ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
@@ -787,21 +804,20 @@ impl MusterApp {
                     ui.label(text);
                 }
                 None => {
-                    ui.weak("Action deck");
+                    ui.weak(system.name());
                 }
             }
         });
-        deck.ui(ui);
-        let (status, changed) = deck.drain();
+        system.ui(ui);
+        let (status, changed) = system.drain();
         if status.is_some() || changed {
             self.status = status;
         }
-        if std::mem::take(&mut deck.wants_import) {
-            self.queue
-                .push(AppCommand::Dialog(FileAction::ImportCardSet));
+        if let Some(action) = system.wants_file() {
+            self.queue.push(AppCommand::Dialog(action));
         }
         if changed
-            && let (Some(saves), Some(game)) = (&self.autosaves, deck.game())
+            && let (Some(saves), Some(game)) = (&self.autosaves, system.game())
             && let Err(e) = saves.save(game)
         {
             self.status = Some(Status::Error(format!(
@@ -872,8 +888,8 @@ impl MusterApp {
 impl eframe::App for MusterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
-        if self.deck.is_some() {
-            self.deck_ui(ui);
+        if self.system.is_some() {
+            self.system_ui(ui);
             return;
         }
         // A secret is being handed over: the whole window is the privacy

@@ -68,6 +68,66 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver) -> Clicked {
     clicked
 }
 
+/// Who has the one screen, in a system where each player has a private
+/// screen (the action deck's hand, hidden forces' ledger).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// The table, as both players see it.
+    Table,
+    /// Waiting for this player to take the laptop.
+    HandingTo(Side),
+    /// This player's private screen.
+    Private(Side),
+    /// A private screen just closed: pass the laptop on.
+    Done(Side),
+}
+
+impl Screen {
+    /// The full-window hand-over screen, when the laptop changes hands:
+    /// `next` says what the player sees next ("his hand is shown next"),
+    /// `show` is his button ("show my cards").
+    pub fn hand_over(
+        self,
+        name: impl Fn(Side) -> String,
+        next: &str,
+        show: &str,
+    ) -> Option<HandOver> {
+        match self {
+            Screen::HandingTo(side) => Some(HandOver {
+                title: format!("Pass the laptop to {}", name(side)),
+                text: format!("Only {} looks: {next}.", name(side)),
+                button: format!("I am {}: {show}", name(side)),
+                can_wait: false,
+                open_choice: None,
+            }),
+            Screen::Done(side) => Some(HandOver {
+                title: format!("{} is done", name(side)),
+                text: "The screen shows nothing secret now.".into(),
+                button: "Back to the table".into(),
+                can_wait: false,
+                open_choice: None,
+            }),
+            _ => None,
+        }
+    }
+
+    /// After the hand-over screen's button.
+    pub fn handed(self) -> Screen {
+        match self {
+            Screen::HandingTo(side) => Screen::Private(side),
+            _ => Screen::Table,
+        }
+    }
+
+    /// The player on his private screen is done.
+    pub fn hide(self) -> Screen {
+        match self {
+            Screen::Private(side) => Screen::Done(side),
+            other => other,
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct Privacy {
     /// The side whose player holds the screen for his secrets.

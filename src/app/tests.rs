@@ -21,7 +21,7 @@ fn app(config: AppConfig, size: [f32; 2]) -> Harness<'static, MusterApp> {
     h
 }
 
-fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
+pub(crate) fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
     let config = AppConfig {
         autosave: Some(autosave.to_path_buf()),
         inventory: Some(autosave.with_file_name("inventory.json")),
@@ -34,14 +34,14 @@ fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
 
 /// Clicks a widget by its label, scrolling it into view first as a player
 /// would.
-fn click(h: &mut Harness<'_, MusterApp>, label: &str) {
+pub(crate) fn click(h: &mut Harness<'_, MusterApp>, label: &str) {
     h.get_by_label(label).scroll_to_me();
     h.run();
     h.get_by_label(label).click();
     h.run();
 }
 
-fn type_into(h: &mut Harness<'_, MusterApp>, label: &str, text: &str) {
+pub(crate) fn type_into(h: &mut Harness<'_, MusterApp>, label: &str, text: &str) {
     let field = h.get_by_label(label);
     field.focus();
     field.type_text(text);
@@ -49,7 +49,7 @@ fn type_into(h: &mut Harness<'_, MusterApp>, label: &str, text: &str) {
 }
 
 /// Replaces a text field's contents, as Ctrl+A then typing does.
-fn replace_text(h: &mut Harness<'_, MusterApp>, label: &str, text: &str) {
+pub(crate) fn replace_text(h: &mut Harness<'_, MusterApp>, label: &str, text: &str) {
     h.get_by_label(label).focus();
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -77,7 +77,7 @@ const WITHOUT_PASSPHRASE: &str =
     "Play without a passphrase (a friendly game: edits and secrets are not protected)";
 
 /// Unlocks a reopened battle as `side` in the unlock window.
-fn unlock(h: &mut Harness<'_, MusterApp>, side: Side, passphrase: &str) {
+pub(crate) fn unlock(h: &mut Harness<'_, MusterApp>, side: Side, passphrase: &str) {
     type_into(h, &format!("{side}'s passphrase to unlock"), passphrase);
     click(h, &format!("Unlock as {side}"));
 }
@@ -335,7 +335,7 @@ fn placing(dir: &Path, upto: usize) -> std::path::PathBuf {
 }
 
 /// The app started on a saved battle, as `muster BATTLE.json` does.
-fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static, MusterApp> {
+pub(crate) fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static, MusterApp> {
     let config = AppConfig {
         autosave: Some(dir.join("autosaves")),
         inventory: None,
@@ -1292,7 +1292,12 @@ fn done(h: &mut Harness<'_, MusterApp>) {
 }
 
 fn deck_log(h: &Harness<'_, MusterApp>) -> String {
-    let game = h.state().deck.as_ref().unwrap().game().unwrap();
+    let game = h
+        .state()
+        .system::<super::deck::DeckWindow>()
+        .unwrap()
+        .engine()
+        .unwrap();
     game.log_lines().join("\n")
 }
 
@@ -1388,7 +1393,12 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     done(&mut h);
     click(&mut h, "End turn 2");
 
-    let game = h.state().deck.as_ref().unwrap().game().unwrap();
+    let game = h
+        .state()
+        .system::<super::deck::DeckWindow>()
+        .unwrap()
+        .engine()
+        .unwrap();
     let turn = game.public().turn.as_ref().unwrap();
     assert_eq!((turn.number, turn.active), (3, Side::South));
     let log = deck_log(&h);
@@ -1425,10 +1435,9 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     done(&mut h);
     let id = h
         .state()
-        .deck
-        .as_ref()
+        .system::<super::deck::DeckWindow>()
         .unwrap()
-        .game()
+        .engine()
         .unwrap()
         .id()
         .to_string();
@@ -1447,7 +1456,12 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     h.get_by_label_contains("Read-only until Artagur unlocks the game");
     unlock(&mut h, Side::North, ARTAGUR);
     assert!(h.query_by_label_contains("Read-only until").is_none());
-    let game = h.state().deck.as_ref().unwrap().game().unwrap();
+    let game = h
+        .state()
+        .system::<super::deck::DeckWindow>()
+        .unwrap()
+        .engine()
+        .unwrap();
     assert!(game.locked_sides().is_empty());
     assert_eq!(game.zones(Side::South).unwrap().hand.len(), 7);
     // The game goes on where it stopped.

@@ -9,14 +9,20 @@ mod hand;
 mod setup;
 
 use crate::app::Status;
-use crate::app::privacy::{Clicked, HandOver, hand_over_screen};
+use crate::app::file_dialog::{FileAction, PdfOptions};
+use crate::app::privacy::{Clicked, HandOver, Screen, hand_over_screen};
+use crate::app::system::{SystemWindow, imported};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
 use muster::core::dice::{AppDice, DiceInput};
 use muster::core::intel::Lock;
 use muster::core::side::{Side, Sides};
+use muster::core::store::{self, Autosave, StoreError};
 use muster::deck::{CardSet, Command, Game, Seat, Setup, Stage};
 use setup::{First, SetupForm};
+#[cfg(test)]
+use std::any::Any;
+use std::path::{Path, PathBuf};
 
 /// What the deck's widgets ask for.
 pub enum DeckAction {
@@ -37,19 +43,6 @@ pub enum DeckAction {
     Undo,
 }
 
-/// Whose screen it is.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Screen {
-    /// The table, as both players see it.
-    Table,
-    /// Waiting for this player to take the laptop.
-    HandingTo(Side),
-    /// This player's private screen.
-    Private(Side),
-    /// A private screen just closed: pass the laptop on.
-    Done(Side),
-}
-
 pub struct DeckWindow {
     form: SetupForm,
     game: Option<Game>,
@@ -59,8 +52,8 @@ pub struct DeckWindow {
     /// The full log, once both players opened everything.
     everything: Option<Vec<String>>,
     unlock: UnlockWindow,
-    /// Asked for by the shell: import a card set.
-    pub wants_import: bool,
+    /// The players asked to import a card set.
+    wants_import: bool,
 }
 
 impl DeckWindow {
@@ -86,12 +79,9 @@ impl DeckWindow {
         }
     }
 
-    pub fn game(&self) -> Option<&Game> {
+    #[cfg(test)]
+    pub fn engine(&self) -> Option<&Game> {
         self.game.as_ref()
-    }
-
-    pub fn use_card_set(&mut self, set: CardSet) {
-        self.form.use_set(set);
     }
 
     fn start(&mut self) -> Result<Game, String> {
@@ -141,7 +131,7 @@ impl DeckWindow {
 
     /// Carries out what the widgets asked for; returns the status to show
     /// and whether the game changed (to autosave).
-    pub fn drain(&mut self) -> (Option<Status>, bool) {
+    fn drain_actions(&mut self) -> (Option<Status>, bool) {
         let mut status = None;
         let mut changed = false;
         for action in std::mem::take(&mut self.queue) {
@@ -171,11 +161,7 @@ impl DeckWindow {
                     }
                 }
                 DeckAction::HandTo(side) => self.screen = Screen::HandingTo(side),
-                DeckAction::Hide => {
-                    if let Screen::Private(side) = self.screen {
-                        self.screen = Screen::Done(side);
-                    }
-                }
+                DeckAction::Hide => self.screen = self.screen.hide(),
                 DeckAction::Unlock(side, passphrase) => {
                     let Some(game) = &mut self.game else {
                         continue;
@@ -241,23 +227,8 @@ impl DeckWindow {
     fn hand_over(&self) -> Option<HandOver> {
         let game = self.game.as_ref()?;
         let name = |side: Side| game.setup().name(side).to_string();
-        match self.screen {
-            Screen::HandingTo(side) => Some(HandOver {
-                title: format!("Pass the laptop to {}", name(side)),
-                text: format!("Only {} looks: his hand is shown next.", name(side)),
-                button: format!("I am {}: show my cards", name(side)),
-                can_wait: false,
-                open_choice: None,
-            }),
-            Screen::Done(side) => Some(HandOver {
-                title: format!("{} is done", name(side)),
-                text: "The screen shows nothing secret now.".into(),
-                button: "Back to the table".into(),
-                can_wait: false,
-                open_choice: None,
-            }),
-            _ => None,
-        }
+        self.screen
+            .hand_over(name, "his hand is shown next", "show my cards")
     }
 
     /// The players who must still unlock, each by name.
@@ -270,23 +241,13 @@ impl DeckWindow {
         })
     }
 
-    /// The status line's reminder that the game is read-only until unlocked.
-    pub fn status_line(&mut self, ui: &mut egui::Ui) {
-        if unlock::read_only_banner(ui, "game", &self.locked()) {
-            self.queue.push(DeckAction::ShowUnlock);
-        }
-    }
-
-    pub fn ui(&mut self, ui: &mut egui::Ui) {
+    fn window(&mut self, ui: &mut egui::Ui) {
         if let Some((side, passphrase)) = self.unlock.show(ui.ctx(), "game", &self.locked()) {
             self.queue.push(DeckAction::Unlock(side, passphrase));
         }
         if let Some(screen) = self.hand_over() {
             if hand_over_screen(ui, &screen) == Clicked::Button {
-                self.screen = match self.screen {
-                    Screen::HandingTo(side) => Screen::Private(side),
-                    _ => Screen::Table,
-                };
+                self.screen = self.screen.handed();
             }
             return;
         }
@@ -335,6 +296,59 @@ impl DeckWindow {
                 }
             });
         });
+    }
+}
+
+impl SystemWindow for DeckWindow {
+    fn name(&self) -> &'static str {
+        "Action deck"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        self.window(ui);
+    }
+
+    fn status_line(&mut self, ui: &mut egui::Ui) {
+        if unlock::read_only_banner(ui, "game", &self.locked()) {
+            self.queue.push(DeckAction::ShowUnlock);
+        }
+    }
+
+    fn drain(&mut self) -> (Option<Status>, bool) {
+        self.drain_actions()
+    }
+
+    fn game(&self) -> Option<&dyn Autosave> {
+        self.game.as_ref().map(|g| g as &dyn Autosave)
+    }
+
+    fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| StoreError::new("the game has not started yet"))?;
+        muster::deck::export::save_summary_pdf(game, options.paper, path)?;
+        Ok(vec![path.to_path_buf()])
+    }
+
+    fn wants_file(&mut self) -> Option<FileAction> {
+        std::mem::take(&mut self.wants_import).then_some(FileAction::ImportCardSet)
+    }
+
+    fn file_chosen(&mut self, _action: FileAction, path: &Path) -> Status {
+        let loaded = store::read_text(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| CardSet::from_json(&text).map_err(|e| e.to_string()));
+        imported("Card set", loaded, |set| {
+            let message = format!("Card set {} imported", set.name);
+            self.form.use_set(set);
+            message
+        })
+    }
+
+    #[cfg(test)]
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 

@@ -1,0 +1,359 @@
+//! Hidden forces' part of the window (RULES-map-intel 0 and A): the setup
+//! form, then the numbered hex grid standing in for the printed map, the
+//! turn's orders both players watch, and, behind the hand-over screen, one
+//! player's ledger of what his counters and holding areas hold.
+//!
+//! The table shows the game's table view (no side's face-down contents);
+//! a private screen shows that player's own view. Widgets push
+//! `ForcesAction`s, which `ForcesWindow::drain_actions` carries out in one
+//! place.
+
+mod grid;
+mod ledger;
+mod orders;
+mod setup;
+#[cfg(test)]
+mod tests;
+
+use crate::app::Status;
+use crate::app::file_dialog::{FileAction, PdfOptions};
+use crate::app::privacy::{Clicked, Screen, hand_over_screen};
+use crate::app::system::{SystemWindow, imported};
+use crate::app::unlock::{self, UnlockWindow};
+use eframe::egui;
+use grid::HexGrid;
+use muster::core::intel::Lock;
+use muster::core::side::{Side, Sides};
+use muster::core::store::{self, Autosave, StoreError};
+use muster::map_intel::game::{Command, Game, Setup, View};
+use muster::map_intel::map::Hex;
+use muster::map_intel::scenario::{Army, Scenario};
+use setup::SetupForm;
+#[cfg(test)]
+use std::any::Any;
+use std::path::{Path, PathBuf};
+
+/// What the hidden-forces widgets ask for.
+pub enum ForcesAction {
+    Start,
+    /// A scenario, or one side's roster, from a file.
+    Import(FileAction),
+    Apply(Command),
+    HandTo(Side),
+    Hide,
+    Unlock(Side, String),
+    ShowUnlock,
+    /// Input the window itself found wrong (a hex name mistyped).
+    Refused(String),
+}
+
+/// The counter and hex the players picked on the map or in the lists.
+#[derive(Default)]
+pub struct Selection {
+    pub counter: Option<usize>,
+    pub hex: Option<Hex>,
+    /// Where the selected counter goes, as printed (`0607`), filled by a
+    /// click on the map or typed.
+    pub to: String,
+}
+
+pub struct ForcesWindow {
+    form: SetupForm,
+    game: Option<Game>,
+    screen: Screen,
+    selection: Selection,
+    grid: HexGrid,
+    ledger: ledger::Regroup,
+    queue: Vec<ForcesAction>,
+    unlock: UnlockWindow,
+    wants_file: Option<FileAction>,
+}
+
+impl ForcesWindow {
+    pub fn new() -> ForcesWindow {
+        ForcesWindow {
+            form: SetupForm::default(),
+            game: None,
+            screen: Screen::Table,
+            selection: Selection::default(),
+            grid: HexGrid::default(),
+            ledger: ledger::Regroup::default(),
+            queue: Vec::new(),
+            unlock: UnlockWindow::default(),
+            wants_file: None,
+        }
+    }
+
+    /// A game read from a file.
+    pub fn opened(game: Game) -> ForcesWindow {
+        ForcesWindow {
+            game: Some(game),
+            ..ForcesWindow::new()
+        }
+    }
+
+    #[cfg(test)]
+    pub fn engine(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    fn start(&self) -> Result<Game, String> {
+        let f = &self.form;
+        let mut locks = Sides::default();
+        let mut keys = Sides::default();
+        let mut players = Sides::default();
+        for side in Side::BOTH {
+            let name = f.names[side].trim();
+            if name.is_empty() {
+                return Err(format!("{side} player: enter a name"));
+            }
+            players[side] = name.to_string();
+            let pass = f.passphrases[side].trim();
+            if !pass.is_empty() {
+                let (lock, key) = Lock::create(pass, &[name])
+                    .map_err(|e| format!("{side}'s passphrase: {}", e.message))?;
+                locks[side] = Some(lock);
+                keys[side] = Some(key);
+            }
+        }
+        let setup = Setup {
+            scenario: f.scenario.clone(),
+            players,
+            locks,
+        };
+        Game::new(setup, keys).map_err(|e| e.to_string())
+    }
+
+    fn drain_actions(&mut self) -> (Option<Status>, bool) {
+        let mut status = None;
+        let mut changed = false;
+        for action in std::mem::take(&mut self.queue) {
+            match action {
+                ForcesAction::Start => match self.start() {
+                    Ok(game) => {
+                        status = Some(Status::Info(
+                            "Set-up: each player places his forces and Exercitus markers in private".into(),
+                        ));
+                        self.game = Some(game);
+                        changed = true;
+                    }
+                    Err(e) => status = Some(Status::Error(format!("Not started: {e}"))),
+                },
+                ForcesAction::Import(action) => self.wants_file = Some(action),
+                ForcesAction::Apply(command) => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    match game.apply(command) {
+                        Ok(events) => {
+                            let lines = game.log_lines();
+                            let last = &lines[lines.len().saturating_sub(events.len())..];
+                            status = Some(Status::Info(last.join(" · ")));
+                            changed = true;
+                            self.after_change();
+                        }
+                        Err(e) => status = Some(Status::Error(e.to_string())),
+                    }
+                }
+                ForcesAction::HandTo(side) => self.screen = Screen::HandingTo(side),
+                ForcesAction::Hide => {
+                    self.screen = self.screen.hide();
+                    self.ledger = ledger::Regroup::default();
+                }
+                ForcesAction::Unlock(side, passphrase) => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    let result = game.unlock(side, &passphrase);
+                    if result.is_ok() {
+                        status = Some(Status::Info(format!(
+                            "{} unlocked the game: every entry carries his valid tag, and each unit was in one place at every step",
+                            game.setup().name(side)
+                        )));
+                    }
+                    self.unlock.answer(side, result);
+                }
+                ForcesAction::ShowUnlock => self.unlock.reopen(),
+                ForcesAction::Refused(message) => status = Some(Status::Error(message)),
+            }
+        }
+        (status, changed)
+    }
+
+    /// A selected counter that left the map is no longer selected; the
+    /// ledger's ticked units follow the contents.
+    fn after_change(&mut self) {
+        let Some(game) = &self.game else {
+            return;
+        };
+        if let Some(id) = self.selection.counter
+            && game.public().holder(id).is_ok_and(|h| h.gone)
+        {
+            self.selection.counter = None;
+        }
+        self.ledger.after_change();
+    }
+
+    fn locked(&self) -> Vec<(Side, String)> {
+        self.game.as_ref().map_or(Vec::new(), |game| {
+            game.locked_sides()
+                .into_iter()
+                .map(|side| (side, game.setup().name(side)))
+                .collect()
+        })
+    }
+
+    fn window(&mut self, ui: &mut egui::Ui) {
+        if let Some((side, passphrase)) = self.unlock.show(ui.ctx(), "game", &self.locked()) {
+            self.queue.push(ForcesAction::Unlock(side, passphrase));
+        }
+        let Some(game) = &self.game else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.form.ui(ui, &mut self.queue));
+            });
+            return;
+        };
+        let name = |side: Side| game.setup().name(side);
+        if let Some(screen) =
+            self.screen
+                .hand_over(name, "his ledger is shown next", "show my ledger")
+        {
+            if hand_over_screen(ui, &screen) == Clicked::Button {
+                self.screen = self.screen.handed();
+            }
+            return;
+        }
+        let view: View = match self.screen {
+            Screen::Private(side) => game.view(side),
+            _ => game.table_view(),
+        };
+        egui::Panel::bottom("forces-log")
+            .resizable(true)
+            .default_size(150.0)
+            .show(ui, |ui| {
+                ui.strong("Log (what both players may see)");
+                egui::ScrollArea::vertical()
+                    .stick_to_bottom(true)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for line in game.log_lines() {
+                            ui.label(line);
+                        }
+                    });
+            });
+        let width = (ui.ctx().content_rect().width() * 0.36).clamp(400.0, 560.0);
+        egui::Panel::right("forces-orders")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        if let Screen::Private(side) = self.screen {
+                            ledger::ui(ui, game, &view, side, &mut self.ledger, &mut self.queue);
+                            ui.separator();
+                        }
+                        orders::ui(
+                            ui,
+                            game,
+                            &view,
+                            self.screen,
+                            &mut self.selection,
+                            &mut self.queue,
+                        );
+                    });
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let picked = self.grid.show(
+                ui,
+                &game.setup().scenario.map,
+                &view,
+                &game.setup().names(),
+                &self.selection,
+            );
+            orders::picked(&view, &picked, &mut self.selection, &mut self.queue);
+            if let Some(hex) = picked.clicked {
+                self.ledger.hex = hex.to_string();
+            }
+        });
+    }
+
+    fn import(&mut self, action: FileAction, path: &Path) -> Status {
+        let text = match store::read_text(path) {
+            Ok(text) => text,
+            Err(e) => return Status::Error(format!("Not imported: {e}")),
+        };
+        match action {
+            FileAction::ImportRoster(side) => imported(
+                "Roster",
+                Army::from_roster(&text).map_err(|e| e.to_string()),
+                |army| {
+                    let message = format!(
+                        "{side}'s units imported: {} ({} units)",
+                        army.name,
+                        army.units.len()
+                    );
+                    self.form.scenario.sides[side] = army;
+                    message
+                },
+            ),
+            _ => imported(
+                "Scenario",
+                Scenario::from_json(&text).map_err(|e| e.to_string()),
+                |scenario| {
+                    let message = format!("Scenario {} imported", scenario.name);
+                    self.form.scenario = scenario;
+                    message
+                },
+            ),
+        }
+    }
+}
+
+impl SystemWindow for ForcesWindow {
+    fn name(&self) -> &'static str {
+        "Hidden forces"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        self.window(ui);
+    }
+
+    fn status_line(&mut self, ui: &mut egui::Ui) {
+        if unlock::read_only_banner(ui, "game", &self.locked()) {
+            self.queue.push(ForcesAction::ShowUnlock);
+        }
+    }
+
+    fn drain(&mut self) -> (Option<Status>, bool) {
+        self.drain_actions()
+    }
+
+    fn game(&self) -> Option<&dyn Autosave> {
+        self.game.as_ref().map(|g| g as &dyn Autosave)
+    }
+
+    fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| StoreError::new("the game has not started yet"))?;
+        let private = options
+            .private
+            .map(|side| (side, options.passphrase.as_str()));
+        muster::map_intel::export::save_pdf(game, options.paper, private, path)
+    }
+
+    fn wants_file(&mut self) -> Option<FileAction> {
+        self.wants_file.take()
+    }
+
+    fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
+        self.import(action, path)
+    }
+
+    #[cfg(test)]
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

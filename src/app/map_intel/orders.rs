@@ -1,0 +1,328 @@
+//! The orders both players watch (RULES-map-intel A2-A4, A6): whose turn
+//! it is, the selected counter and what may be done with it (move, reveal,
+//! replace by an Exercitus, an Agent Stratagem marker spent on it), combat
+//! in a hex, the empty Exercitus to re-place, the revealed forces offered
+//! face down at the start of their owner's turn, and every counter and
+//! holding area in a list.
+//!
+//! Only commands leave here; the engine refuses what the rules forbid and
+//! the status line gives its reason.
+
+use super::grid::{Picked, side_colour};
+use super::{ForcesAction, Selection};
+use crate::app::privacy::Screen;
+use eframe::egui;
+use muster::core::side::Side;
+use muster::map_intel::describe::{place, units};
+use muster::map_intel::events::{Area, Kind, label, noun};
+use muster::map_intel::game::{Command, Game, SeenHolder, View};
+use muster::map_intel::scenario::Status;
+
+/// "force 12", "Exercitus 2", "off-map area": a holder among its side's.
+pub fn short(h: &SeenHolder) -> String {
+    noun(h.kind, h.id)
+}
+
+fn full(game: &Game, h: &SeenHolder) -> String {
+    label(&game.setup().name(h.side), h.kind, h.id)
+}
+
+/// A picked hex selects its counters in turn (or is the destination when
+/// it has none); a right-click moves the selected counter there.
+pub fn picked(
+    view: &View,
+    picked: &Picked,
+    selection: &mut Selection,
+    out: &mut Vec<ForcesAction>,
+) {
+    if let Some(hex) = picked.clicked {
+        let here: Vec<usize> = view
+            .holders
+            .iter()
+            .filter(|h| h.hex == Some(hex))
+            .map(|h| h.id)
+            .collect();
+        selection.hex = Some(hex);
+        if here.is_empty() {
+            selection.to = hex.to_string();
+        } else {
+            let now = selection
+                .counter
+                .and_then(|c| here.iter().position(|&i| i == c));
+            selection.counter = Some(here[now.map_or(0, |k| (k + 1) % here.len())]);
+            selection.to.clear();
+        }
+    }
+    if let (Some(to), Some(id)) = (picked.send_to, selection.counter) {
+        out.push(ForcesAction::Apply(Command::Move { id, to }));
+        selection.to.clear();
+    }
+}
+
+pub fn ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    view: &View,
+    screen: Screen,
+    selection: &mut Selection,
+    out: &mut Vec<ForcesAction>,
+) {
+    let name = |side: Side| game.setup().name(side);
+    let apply = |out: &mut Vec<ForcesAction>, command| out.push(ForcesAction::Apply(command));
+    match view.active {
+        None => {
+            ui.heading("Set-up");
+            ui.label("Each player, on his own screen, puts his forces on the map from his off-map area and places his Exercitus markers with 0 or more units. Civis and Client units stay face up.");
+        }
+        Some(active) => {
+            ui.heading(format!("Turn {}: {} is active", view.turn, name(active)));
+        }
+    }
+    ui.label(format!(
+        "Agent Stratagem markers left: {} {}, {} {}",
+        name(Side::South),
+        view.agents.south,
+        name(Side::North),
+        view.agents.north
+    ));
+    if screen == Screen::Table {
+        ui.horizontal_wrapped(|ui| {
+            for side in Side::BOTH {
+                if ui.button(format!("Show {}'s ledger", name(side))).clicked() {
+                    out.push(ForcesAction::HandTo(side));
+                }
+            }
+        });
+    }
+    if view.active.is_none() {
+        ui.horizontal_wrapped(|ui| {
+            for first in Side::BOTH {
+                if ui.button(format!("Begin: {} first", name(first))).clicked() {
+                    apply(out, Command::Begin { first });
+                }
+            }
+        });
+    }
+    replace_offers(ui, game, view, out);
+    turn_down_offers(ui, game, view, out);
+    ui.separator();
+    selected(ui, game, view, selection, out);
+    if let Some(active) = view.active
+        && view.may_replace.is_empty()
+        && ui.button(format!("End {}'s turn", name(active))).clicked()
+    {
+        apply(out, Command::EndTurn);
+    }
+    ui.separator();
+    ui.collapsing("Counters and holding areas", |ui| {
+        for side in Side::BOTH {
+            ui.colored_label(side_colour(side), name(side));
+            for h in view.holders.iter().filter(|h| h.side == side) {
+                let text = format!("{}, {}", full(game, h), place(h));
+                if ui
+                    .selectable_label(selection.counter == Some(h.id), text)
+                    .clicked()
+                {
+                    selection.counter = Some(h.id);
+                    selection.hex = h.hex;
+                }
+            }
+        }
+    });
+}
+
+/// An empty Exercitus just revealed: its owner places it at once on a
+/// friendly force, or leaves it off the map (A4 ruling).
+fn replace_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<ForcesAction>) {
+    for &(side, number) in &view.may_replace {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.strong(format!(
+                "{} may place Exercitus {number} at once on a friendly force (A4)",
+                game.setup().name(side)
+            ));
+            for force in view
+                .holders
+                .iter()
+                .filter(|h| h.side == side && h.kind == Kind::Force && h.hex.is_some())
+            {
+                let hex = force.hex.map(|h| h.to_string()).unwrap_or_default();
+                if ui
+                    .button(format!(
+                        "Place Exercitus {number} on force {} in {hex}",
+                        force.id
+                    ))
+                    .clicked()
+                {
+                    out.push(ForcesAction::Apply(Command::ToExercitus {
+                        id: force.id,
+                        number,
+                    }));
+                }
+            }
+            if ui
+                .button(format!("Leave Exercitus {number} off the map"))
+                .clicked()
+            {
+                out.push(ForcesAction::Apply(Command::DeclineReplace {
+                    side,
+                    number,
+                }));
+            }
+        });
+    }
+}
+
+/// From the start of his turn the active player may turn his revealed
+/// counters face down again (A3); Muster offers each that may.
+fn turn_down_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<ForcesAction>) {
+    let Some(active) = view.active else {
+        return;
+    };
+    let scenario = &game.setup().scenario;
+    let regular = |units: &Option<Vec<String>>| {
+        units.as_ref().is_some_and(|u| {
+            u.iter().all(|id| {
+                scenario.sides[active]
+                    .unit(id)
+                    .is_some_and(|unit| unit.status == Status::Regular)
+            })
+        })
+    };
+    let offered: Vec<&SeenHolder> = view
+        .holders
+        .iter()
+        .filter(|h| {
+            h.side == active
+                && h.face_up
+                && !matches!(h.kind, Kind::Area(Area::Civis | Area::Client))
+                && h.revealed.is_none_or(|turn| turn < view.turn)
+                && regular(&h.units)
+        })
+        .collect();
+    if offered.is_empty() {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.strong(format!(
+            "Start of {}'s turn: revealed counters may go face down again (A3)",
+            game.setup().name(active)
+        ));
+        for h in offered {
+            if ui.button(format!("Turn {} face down", short(h))).clicked() {
+                out.push(ForcesAction::Apply(Command::TurnDown { id: h.id }));
+            }
+        }
+    });
+}
+
+/// The selected counter: what the viewer may know of it, and its orders.
+fn selected(
+    ui: &mut egui::Ui,
+    game: &Game,
+    view: &View,
+    selection: &mut Selection,
+    out: &mut Vec<ForcesAction>,
+) {
+    let Some(h) = selection
+        .counter
+        .and_then(|id| view.holders.iter().find(|h| h.id == id))
+    else {
+        ui.weak("Click a counter on the map or in the list below to select it.");
+        combat(ui, view, selection, out);
+        return;
+    };
+    ui.strong(format!("Selected: {}", full(game, h)));
+    ui.label(place(h));
+    match &h.units {
+        Some(held) => ui.label(format!("Holds: {}", units(game.setup(), held))),
+        None => ui.label(format!(
+            "Holds: ? (sealed {}; examined only after a reveal, A2)",
+            h.code.as_deref().unwrap_or("")
+        )),
+    };
+    let mine_to_order = view.active.is_none_or(|a| a == h.side);
+    let on_map = h.hex.is_some() && matches!(h.kind, Kind::Force | Kind::Exercitus(_));
+    if on_map && mine_to_order {
+        ui.horizontal(|ui| {
+            let label = ui.label("Move to hex");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut selection.to)
+                        .hint_text("0607")
+                        .desired_width(60.0),
+                )
+                .labelled_by(label.id);
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Move").clicked() || enter {
+                match game.setup().scenario.map.hex(&selection.to) {
+                    Ok(to) => {
+                        out.push(ForcesAction::Apply(Command::Move { id: h.id, to }));
+                        selection.to.clear();
+                    }
+                    Err(e) => out.push(ForcesAction::Refused(e.to_string())),
+                }
+            }
+        });
+    }
+    if view.active == Some(h.side) && !h.face_up {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Reveal it (A2e)").clicked() {
+                out.push(ForcesAction::Apply(Command::Reveal { id: h.id }));
+            }
+            if h.kind == Kind::Force && h.hex.is_some() {
+                for marker in view.holders.iter().filter(|m| {
+                    m.side == h.side && matches!(m.kind, Kind::Exercitus(_)) && m.hex.is_none()
+                }) {
+                    let Kind::Exercitus(number) = marker.kind else {
+                        continue;
+                    };
+                    if ui
+                        .button(format!("Replace with Exercitus {number} (A4)"))
+                        .clicked()
+                    {
+                        out.push(ForcesAction::Apply(Command::ToExercitus {
+                            id: h.id,
+                            number,
+                        }));
+                    }
+                }
+            }
+        });
+    }
+    let spy = h.side.opponent();
+    if !h.face_up && view.active == Some(spy) && view.agents[spy] > 0 {
+        let text = format!(
+            "{} spends an Agent Stratagem marker on it (A2a)",
+            game.setup().name(spy)
+        );
+        if ui.button(text).clicked() {
+            out.push(ForcesAction::Apply(Command::SpendAgent {
+                by: spy,
+                id: h.id,
+            }));
+        }
+    }
+    if ui.small_button("Clear the selection").clicked() {
+        *selection = Selection::default();
+    }
+    combat(ui, view, selection, out);
+}
+
+/// Combat in the picked hex, when both sides have counters there (A2d).
+fn combat(ui: &mut egui::Ui, view: &View, selection: &Selection, out: &mut Vec<ForcesAction>) {
+    let Some(hex) = selection.hex else {
+        return;
+    };
+    let here = |side: Side| {
+        view.holders
+            .iter()
+            .any(|h| h.side == side && h.hex == Some(hex))
+    };
+    if view.active.is_some()
+        && here(Side::South)
+        && here(Side::North)
+        && ui.button(format!("Combat in {hex} (A2d)")).clicked()
+    {
+        out.push(ForcesAction::Apply(Command::Combat { hex }));
+    }
+}

@@ -1,0 +1,223 @@
+//! *File > New > Hidden forces* (RULES-map-intel A1, A4-A6): the players
+//! and their passphrases, the map's size and numbering, the Exercitus and
+//! Agent Stratagem markers per side, and each side's units (name, type,
+//! Civis or Client), typed or imported from a roster or a scenario file.
+//! The scenario is checked as it is edited; the field at fault is named.
+
+use super::ForcesAction;
+use crate::app::file_dialog::FileAction;
+use eframe::egui;
+use muster::core::side::{Side, Sides};
+use muster::map_intel::map::{MAX_SIDE, Orientation, Shifted};
+use muster::map_intel::scenario::{Scenario, Status, Unit};
+
+pub struct SetupForm {
+    pub names: Sides<String>,
+    pub passphrases: Sides<String>,
+    pub scenario: Scenario,
+}
+
+impl Default for SetupForm {
+    fn default() -> SetupForm {
+        SetupForm {
+            names: Sides::default(),
+            passphrases: Sides::default(),
+            scenario: Scenario::example(),
+        }
+    }
+}
+
+/// A unit id not yet used by either side, from the side's initial.
+fn fresh_id(scenario: &Scenario, side: Side) -> String {
+    let prefix = &side.name()[..1].to_lowercase();
+    (1..)
+        .map(|n| format!("{prefix}-{n}"))
+        .find(|id| scenario.owner_of(id).is_none())
+        .expect("some number is free")
+}
+
+impl SetupForm {
+    pub fn ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<ForcesAction>) {
+        ui.heading("New game: hidden forces");
+        ui.label("Forces face down on a hex map, Exercitus markers that may hold nothing: Muster keeps each player's ledger sealed and checks every reveal (RULES-map-intel A).");
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            let label = ui.label("Scenario");
+            ui.add(egui::TextEdit::singleline(&mut self.scenario.name).desired_width(320.0))
+                .labelled_by(label.id);
+            if ui.button("Import scenario…").clicked() {
+                out.push(ForcesAction::Import(FileAction::ImportScenario));
+            }
+        });
+        ui.add_space(6.0);
+        egui::Grid::new("forces-players")
+            .num_columns(4)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                for side in Side::BOTH {
+                    let label = ui.label(format!("{side} player"));
+                    ui.add_sized(
+                        [160.0, 20.0],
+                        egui::TextEdit::singleline(&mut self.names[side]).hint_text("name"),
+                    )
+                    .labelled_by(label.id);
+                    let label = ui.label(format!("{side}'s passphrase (optional)"));
+                    ui.add_sized(
+                        [180.0, 20.0],
+                        egui::TextEdit::singleline(&mut self.passphrases[side]).password(true),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text("It seals his counters' contents in the file and tags every log entry; without one, anyone with Muster can open his ledger from the file");
+                    ui.end_row();
+                }
+            });
+        ui.add_space(6.0);
+        self.map_ui(ui);
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            let label = ui.label("Exercitus markers per side (A4)");
+            ui.add(egui::DragValue::new(&mut self.scenario.exercitus).range(0..=9))
+                .labelled_by(label.id);
+            let label = ui.label("Agent Stratagem markers per side (A6)");
+            ui.add(egui::DragValue::new(&mut self.scenario.agents).range(0..=20))
+                .labelled_by(label.id);
+        });
+        ui.add_space(6.0);
+        ui.columns(2, |cols| {
+            for (col, side) in cols.iter_mut().zip(Side::BOTH) {
+                self.army_ui(col, side, out);
+            }
+        });
+        ui.add_space(8.0);
+        let problem = self.scenario.check().err();
+        if let Some((field, message)) = &problem {
+            ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {field}: {message}"));
+        }
+        if ui
+            .add_enabled(problem.is_none(), egui::Button::new("Start the game"))
+            .clicked()
+        {
+            out.push(ForcesAction::Start);
+        }
+    }
+
+    fn map_ui(&mut self, ui: &mut egui::Ui) {
+        let map = &mut self.scenario.map;
+        ui.horizontal(|ui| {
+            ui.strong("Map");
+            for (name, value) in [("Columns", &mut map.columns), ("Rows", &mut map.rows)] {
+                let label = ui.label(name);
+                ui.add(egui::DragValue::new(value).range(1..=MAX_SIDE))
+                    .labelled_by(label.id);
+            }
+            for (name, value) in [
+                ("First column", &mut map.first_column),
+                ("First row", &mut map.first_row),
+            ] {
+                let label = ui.label(name);
+                ui.add(egui::DragValue::new(value).range(0..=MAX_SIDE - 1))
+                    .labelled_by(label.id);
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut map.orientation, Orientation::FlatTop, "Flat-top hexes");
+            ui.radio_value(
+                &mut map.orientation,
+                Orientation::PointyTop,
+                "Pointy-top hexes",
+            );
+            let lines = match map.orientation {
+                Orientation::FlatTop => "columns",
+                Orientation::PointyTop => "rows",
+            };
+            ui.separator();
+            ui.radio_value(
+                &mut map.shifted,
+                Shifted::Odd,
+                format!("Odd {lines} shifted"),
+            );
+            ui.radio_value(
+                &mut map.shifted,
+                Shifted::Even,
+                format!("Even {lines} shifted"),
+            );
+        });
+        ui.weak(format!(
+            "Hexes {:02}{:02} to {:02}{:02}, named as printed: column then row",
+            map.first_column,
+            map.first_row,
+            map.first_column + map.columns - 1,
+            map.first_row + map.rows - 1
+        ));
+    }
+
+    fn army_ui(&mut self, ui: &mut egui::Ui, side: Side, out: &mut Vec<ForcesAction>) {
+        ui.horizontal(|ui| {
+            let label = ui.label(format!("{side}'s side"));
+            ui.add(
+                egui::TextEdit::singleline(&mut self.scenario.sides[side].name)
+                    .desired_width(140.0),
+            )
+            .labelled_by(label.id);
+            if ui.button(format!("Import {side}'s roster…")).clicked() {
+                out.push(ForcesAction::Import(FileAction::ImportRoster(side)));
+            }
+        });
+        let mut remove = None;
+        egui::Grid::new(("forces-units", side))
+            .num_columns(4)
+            .striped(true)
+            .show(ui, |ui| {
+                ui.weak("Unit");
+                ui.weak("Type");
+                ui.weak("Status");
+                ui.end_row();
+                for (i, unit) in self.scenario.sides[side].units.iter_mut().enumerate() {
+                    let row = format!("{side}'s unit {}", i + 1);
+                    ui.add_sized([170.0, 20.0], egui::TextEdit::singleline(&mut unit.name))
+                        .on_hover_text(format!("id {}", unit.id))
+                        .accessible_name(format!("{row}: name"));
+                    ui.add_sized([100.0, 20.0], egui::TextEdit::singleline(&mut unit.kind))
+                        .accessible_name(format!("{row}: type"));
+                    egui::ComboBox::from_id_salt(("status", side, i))
+                        .selected_text(status_name(unit.status))
+                        .width(70.0)
+                        .show_ui(ui, |ui| {
+                            for status in [Status::Regular, Status::Civis, Status::Client] {
+                                ui.selectable_value(&mut unit.status, status, status_name(status));
+                            }
+                        })
+                        .response
+                        .accessible_name(format!("{row}: status"));
+                    if ui
+                        .small_button("Remove")
+                        .on_hover_text(format!("Remove {}", unit.name))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(i) = remove {
+            self.scenario.sides[side].units.remove(i);
+        }
+        if ui.button(format!("Add a unit to {side}")).clicked() {
+            let id = fresh_id(&self.scenario, side);
+            self.scenario.sides[side].units.push(Unit {
+                id,
+                name: String::new(),
+                kind: "infantry".into(),
+                status: Status::Regular,
+            });
+        }
+    }
+}
+
+fn status_name(status: Status) -> &'static str {
+    match status {
+        Status::Regular => "regular",
+        Status::Civis => "Civis",
+        Status::Client => "Client",
+    }
+}

@@ -1,0 +1,182 @@
+//! Hidden forces driven as two players would, by accessible labels: set-up
+//! on each player's screen, moves into contact, reveals, the empty
+//! Exercitus removed and re-placed, a force turned face down again, and a
+//! reopened game locked until each player unlocks it.
+
+use super::ForcesWindow;
+use crate::app::MusterApp;
+use crate::app::tests::{click, harness, opened, replace_text, type_into, unlock};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use muster::core::side::Side;
+use muster::map_intel::game::Game;
+use std::path::Path;
+
+type H = Harness<'static, MusterApp>;
+
+fn game(h: &H) -> &Game {
+    h.state()
+        .system::<ForcesWindow>()
+        .and_then(ForcesWindow::engine)
+        .expect("a hidden-forces game is open")
+}
+
+fn log(h: &H) -> String {
+    game(h).log_lines().join("\n")
+}
+
+/// *File > New > Hidden forces* with Ann (Rome) and Bob (Parthia), the
+/// example scenario, and these passphrases (empty: none).
+fn new_game(dir: &Path, passphrases: [&str; 2]) -> H {
+    let mut h = harness(&dir.join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Hidden forces");
+    type_into(&mut h, "South player", "Ann");
+    type_into(&mut h, "North player", "Bob");
+    for (side, pass) in Side::BOTH.into_iter().zip(passphrases) {
+        if !pass.is_empty() {
+            type_into(&mut h, &format!("{side}'s passphrase (optional)"), pass);
+        }
+    }
+    click(&mut h, "Start the game");
+    h
+}
+
+fn ledger(h: &mut H, name: &str) {
+    click(h, &format!("Show {name}'s ledger"));
+    click(h, &format!("I am {name}: show my ledger"));
+}
+
+fn hide(h: &mut H) {
+    click(h, "Hide my ledger");
+    click(h, "Back to the table");
+}
+
+/// On the owner's screen: units from his off-map area into a new force.
+fn new_force(h: &mut H, units: &[&str], hex: &str) {
+    click(h, "off-map area");
+    for unit in units {
+        click(h, unit);
+    }
+    click(h, "into a new force");
+    replace_text(h, "Hex for a new force or an Exercitus", hex);
+    click(h, "Move the ticked units");
+}
+
+fn select(h: &mut H, counter: &str) {
+    if h.query_by_label(counter).is_none() {
+        click(h, "Counters and holding areas");
+    }
+    click(h, counter);
+}
+
+fn move_to(h: &mut H, hex: &str) {
+    replace_text(h, "Move to hex", hex);
+    click(h, "Move");
+}
+
+#[test]
+fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_game(dir.path(), ["", ""]);
+
+    // Ann sets up in private: Legio III in 0505, Exercitus 1 empty in 0909.
+    ledger(&mut h, "Ann (Rome)");
+    new_force(&mut h, &["Legio III Gallica (legion)"], "0505");
+    click(&mut h, "off-map area");
+    replace_text(&mut h, "Hex for a new force or an Exercitus", "0909");
+    click(&mut h, "Place Exercitus 1");
+    // A Civis unit may not join an Exercitus: refused with the rule.
+    click(&mut h, "Civis area");
+    click(&mut h, "Antioch militia (militia, Civis)");
+    click(&mut h, "into Exercitus 1");
+    click(&mut h, "Move the ticked units");
+    h.get_by_label_contains("Civis units may not be part of an Exercitus");
+    hide(&mut h);
+
+    ledger(&mut h, "Bob (Parthia)");
+    new_force(&mut h, &["Cataphracts of Suren (cataphracts)"], "0606");
+    hide(&mut h);
+    // At the table nobody's face-down units are named.
+    for unit in ["Legio III Gallica", "Cataphracts of Suren"] {
+        assert!(
+            h.query_by_label_contains(unit).is_none(),
+            "{unit} shown at the table"
+        );
+    }
+    click(&mut h, "Begin: Ann (Rome) first");
+
+    // Turn 1, Ann: Bob's force is "?" to her; she moves into it.
+    select(&mut h, "Bob (Parthia)'s force 13, in 0606, face down");
+    h.get_by_label_contains("Holds: ? (sealed");
+    select(&mut h, "Ann (Rome)'s force 12, in 0505, face down");
+    move_to(&mut h, "0606");
+    let text = log(&h);
+    assert!(text.contains("Ann (Rome)'s force 12 is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica"), "{text}");
+    assert!(text.contains("Bob (Parthia)'s force 13 is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren"), "{text}");
+    h.get_by_label("Holds: Legio III Gallica");
+    // Revealed this turn: not offered face down yet (A3).
+    assert!(h.query_by_label("Turn force 12 face down").is_none());
+    click(&mut h, "End Ann (Rome)'s turn");
+
+    // Turn 2, Bob: his force, revealed last turn, may go face down now;
+    // first it walks onto Ann's Exercitus, which holds nothing.
+    h.get_by_label("Turn force 13 face down");
+    select(&mut h, "Bob (Parthia)'s force 13, in 0606, face up");
+    move_to(&mut h, "0909");
+    let text = log(&h);
+    assert!(
+        text.contains(
+            "Ann (Rome)'s Exercitus 1 is revealed, an enemy unit entered its hex (A2b): no units"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Ann (Rome)'s Exercitus 1 held no units: it is removed from the map (A4)"),
+        "{text}"
+    );
+    // Ann places it at once on her force; nothing else waits.
+    assert!(h.query_by_label("End Bob (Parthia)'s turn").is_none());
+    click(&mut h, "Place Exercitus 1 on force 12 in 0606");
+    let text = log(&h);
+    assert!(
+        text.contains("Ann (Rome)'s force 12 is replaced by the Exercitus"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Ann (Rome)'s Exercitus 1 goes on the map in 0606"),
+        "{text}"
+    );
+
+    click(&mut h, "Turn force 13 face down");
+    assert!(log(&h).contains("Bob (Parthia)'s force 13 is turned face down"));
+    select(&mut h, "Bob (Parthia)'s force 13, in 0909, face down");
+    h.get_by_label_contains("Holds: ? (sealed");
+    click(&mut h, "End Bob (Parthia)'s turn");
+    h.get_by_label("Turn 3: Ann (Rome) is active");
+}
+
+#[test]
+fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_game(
+        dir.path(),
+        ["ann's long passphrase 7", "bob's long passphrase 9"],
+    );
+    ledger(&mut h, "Ann (Rome)");
+    new_force(&mut h, &["Legio VI Ferrata (legion)"], "0202");
+    hide(&mut h);
+    let id = game(&h).id().to_string();
+    let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
+
+    let mut h = opened(dir.path(), saves.path(&id));
+    h.get_by_label_contains("Read-only until Ann (Rome) and Bob (Parthia) unlock the game");
+    unlock(&mut h, Side::South, "a wrong passphrase");
+    assert!(game(&h).locked_sides().contains(&Side::South));
+    unlock(&mut h, Side::South, "ann's long passphrase 7");
+    unlock(&mut h, Side::North, "bob's long passphrase 9");
+    assert!(game(&h).locked_sides().is_empty());
+    ledger(&mut h, "Ann (Rome)");
+    h.get_by_label("Legio VI Ferrata");
+}

@@ -1,0 +1,55 @@
+//! The windows of the game systems besides Field of Glory's battle (which
+//! the shell runs itself): the action deck and hidden forces. Each owns its
+//! state and its queue of actions behind this small trait, so that the
+//! shell's menus, status line, files, autosave and printout serve them all
+//! alike (the pattern of egui's demo app).
+
+use crate::app::Status;
+use crate::app::file_dialog::{FileAction, PdfOptions};
+use eframe::egui;
+use muster::core::store::{Autosave, StoreError};
+#[cfg(test)]
+use std::any::Any;
+use std::path::{Path, PathBuf};
+
+pub trait SystemWindow {
+    /// Its name on the status line when nothing else is said.
+    fn name(&self) -> &'static str;
+
+    fn ui(&mut self, ui: &mut egui::Ui);
+
+    /// The reminder that a reopened game is read-only until unlocked.
+    fn status_line(&mut self, ui: &mut egui::Ui);
+
+    /// Carries out what its widgets asked for this frame: the status to
+    /// show, and whether the game changed (to autosave).
+    fn drain(&mut self) -> (Option<Status>, bool);
+
+    /// The game to save, autosave and print, once it has started.
+    fn game(&self) -> Option<&dyn Autosave>;
+
+    /// Prints the game; returns the files written.
+    fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError>;
+
+    /// A file its widgets asked for (an import), taken once.
+    fn wants_file(&mut self) -> Option<FileAction>;
+
+    /// The file chosen for that action; what to tell the players.
+    fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status;
+
+    /// For tests, which look at the engine behind the window.
+    #[cfg(test)]
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// The status after a failed or successful import.
+pub fn imported<T>(
+    what: &str,
+    loaded: Result<T, String>,
+    take: impl FnOnce(T) -> String,
+) -> Status {
+    match loaded {
+        Ok(value) => Status::Info(take(value)),
+        Err(e) => Status::Error(format!("{what} not imported: {e}")),
+    }
+}
