@@ -235,4 +235,23 @@ fn the_hidden_forces_example_reaches_contact_and_saves_a_game_that_reopens() {
     let file = std::fs::read_to_string(&save).unwrap();
     let log = &file[file.find("\"log\"").unwrap()..];
     assert!(!stdout.contains("Legio X") && !log.contains("r-leg-10"));
+
+    // Printed without the window: the public map, and South's ledger in a
+    // file of its own (he plays without a passphrase).
+    let pdf = dir.path().join("forces.pdf");
+    let out = muster()
+        .args(["export-pdf"])
+        .arg(&save)
+        .arg("-o")
+        .arg(&pdf)
+        .args(["--private-for", "south"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    for path in [pdf.clone(), dir.path().join("forces-private-south.pdf")] {
+        assert!(
+            std::fs::read(&path).unwrap().starts_with(b"%PDF"),
+            "{path:?}"
+        );
+    }
 }

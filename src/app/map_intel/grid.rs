@@ -80,7 +80,7 @@ impl HexGrid {
                     i.pointer.hover_pos(),
                 )
             });
-            let factor = (pinch * (scroll * 0.002).exp()).clamp(0.5, 2.0);
+            let factor = (pinch * (scroll * 0.002).exp()).clamp(0.8, 1.25);
             if (factor - 1.0).abs() > f32::EPSILON {
                 let old = self.zoom;
                 self.zoom = (self.zoom * factor).clamp(0.5, 8.0);

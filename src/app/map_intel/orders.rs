@@ -94,7 +94,7 @@ pub fn ui(
             }
         });
     }
-    if view.active.is_none() {
+    if view.active.is_none() && screen == Screen::Table {
         ui.horizontal_wrapped(|ui| {
             for first in Side::BOTH {
                 if ui.button(format!("Begin: {} first", name(first))).clicked() {
@@ -264,9 +264,9 @@ fn selected(
             }
         });
     }
-    if view.active == Some(h.side) && !h.face_up {
+    if view.active == Some(h.side) {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Reveal it (A2e)").clicked() {
+            if !h.face_up && ui.button("Reveal it (A2e)").clicked() {
                 out.push(ForcesAction::Apply(Command::Reveal { id: h.id }));
             }
             if h.kind == Kind::Force && h.hex.is_some() {

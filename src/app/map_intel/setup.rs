@@ -202,7 +202,13 @@ impl SetupForm {
         if let Some(i) = remove {
             self.scenario.sides[side].units.remove(i);
         }
-        if ui.button(format!("Add a unit to {side}")).clicked() {
+        if ui
+            .add(
+                egui::Button::new(format!("Add a unit to {side}"))
+                    .wrap_mode(egui::TextWrapMode::Extend),
+            )
+            .clicked()
+        {
             let id = fresh_id(&self.scenario, side);
             self.scenario.sides[side].units.push(Unit {
                 id,
