@@ -11,6 +11,7 @@ pub mod game;
 pub mod map;
 pub mod scenario;
 pub mod script;
+pub mod wings;
 
 pub use events::{Area, Contents, Event, Kind, Reason};
 pub use game::{Command, Game, Setup, Target, View};

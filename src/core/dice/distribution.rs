@@ -15,7 +15,7 @@ pub struct Probability {
 }
 
 impl Probability {
-    fn new(num: u64, den: u64) -> Probability {
+    pub fn new(num: u64, den: u64) -> Probability {
         let g = gcd(num, den).max(1);
         Probability {
             num: num / g,

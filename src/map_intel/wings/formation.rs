@@ -1,0 +1,123 @@
+//! The formation each Wing is placed in after a deployment roll (RULES-map-
+//! intel B7, rules 27.2.3-27.2.4), and the placement limits Muster lists
+//! for its owner (B8, 27.3).
+//!
+//! Ruling where 27.2.3 is silent: a stationary Wing of an activated army
+//! that lost the roll is placed in its last formation whether or not it
+//! moved last turn.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Formation {
+    Deployed,
+    /// In column (IC).
+    InColumn,
+}
+
+impl Formation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Formation::Deployed => "deployed",
+            Formation::InColumn => "in column (IC)",
+        }
+    }
+}
+
+/// How a Wing must be placed, and the rule that says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Placement {
+    /// `None`: its owner chooses deployed or IC.
+    pub must: Option<Formation>,
+    pub rule: &'static str,
+    pub why: &'static str,
+}
+
+/// The stationary Wing (27.2.3).
+pub fn stationary(won: bool, activated: bool, last: Formation) -> Placement {
+    match (activated, won) {
+        (false, _) => Placement {
+            must: Some(Formation::Deployed),
+            rule: "27.2.3",
+            why: "its army is not activated: always placed deployed",
+        },
+        (true, true) => Placement {
+            must: None,
+            rule: "27.2.3",
+            why: "it won the roll and its army is activated: deployed or IC",
+        },
+        (true, false) => Placement {
+            must: Some(last),
+            rule: "27.2.3",
+            why: "it lost the roll: its last formation, not switched during placement",
+        },
+    }
+}
+
+/// The moving Wing (27.2.4).
+pub fn moving(won: bool, last: Formation) -> Placement {
+    match (won, last) {
+        (true, Formation::InColumn) => Placement {
+            must: None,
+            rule: "27.2.4",
+            why: "it won the roll moving IC: deployed or IC",
+        },
+        (true, Formation::Deployed) => Placement {
+            must: Some(Formation::Deployed),
+            rule: "27.2.4",
+            why: "it won the roll moving deployed: placed deployed",
+        },
+        (false, last) => Placement {
+            must: Some(last),
+            rule: "27.2.4",
+            why: "it lost the roll: its last formation, not switched during placement",
+        },
+    }
+}
+
+/// What its owner must respect placing a Wing's units (27.3).
+pub fn limits(formation: Formation) -> &'static [&'static str] {
+    match formation {
+        Formation::Deployed => &[
+            "Formerly IC: the trailing Dis counters may first go to any hex adjacent to the leader (27.3.1).",
+            "The first unit under the Wing Leader; the next two in the Dis counters' hexes, which are removed.",
+            "The rest stacked with or adjacent to those units, none more than 3 hexes from the leader.",
+            "Adjacent to the enemy is allowed; beyond the enemy, or surrounding him, is not.",
+            "Movement ends for these units this turn.",
+        ],
+        Formation::InColumn => &[
+            "The first unit(s) within IC stacking limits under the leader (27.3.2).",
+            "The rest in a line along the leader's march path (arrow and Dis counters), up to 6 hexes behind; IC stacking limits apply.",
+            "Any remaining units parallel to that 6-hex string, on either or both sides.",
+            "Never adjacent to or beyond enemy units.",
+            "Movement ends for these units this turn.",
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Formation::{Deployed, InColumn};
+    use super::*;
+
+    #[test]
+    fn every_case_of_27_2_3_and_27_2_4() {
+        for last in [Deployed, InColumn] {
+            for won in [true, false] {
+                assert_eq!(stationary(won, false, last).must, Some(Deployed));
+            }
+            assert_eq!(stationary(true, true, last).must, None);
+            assert_eq!(stationary(false, true, last).must, Some(last));
+            assert_eq!(moving(false, last).must, Some(last));
+        }
+        assert_eq!(moving(true, InColumn).must, None);
+        assert_eq!(moving(true, Deployed).must, Some(Deployed));
+    }
+
+    #[test]
+    fn the_limits_name_the_distances_of_27_3() {
+        assert!(limits(Deployed).iter().any(|l| l.contains("3 hexes")));
+        assert!(limits(InColumn).iter().any(|l| l.contains("6 hexes")));
+    }
+}

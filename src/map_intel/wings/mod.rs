@@ -1,0 +1,11 @@
+//! Part B of RULES-map-intel: dummy wings and spotting (seed 003, optional
+//! rule 27). The rules Muster computes: spotting within 7 hexes and what it
+//! does to real and dummy leaders, the deployment roll with its exact odds,
+//! the formation each Wing takes, and the distances and counts it can check
+//! from the map.
+
+pub mod formation;
+pub mod placement;
+pub mod roll;
+pub mod scenario;
+pub mod spotting;
