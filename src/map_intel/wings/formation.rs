@@ -25,55 +25,66 @@ impl Formation {
     }
 }
 
-/// How a Wing must be placed, and the rule that says so.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// Why a Wing is placed as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    NotActivated,
+    StationaryWon,
+    StationaryLost,
+    MovingWonInColumn,
+    MovingWonDeployed,
+    MovingLost,
+}
+
+/// How a Wing must be placed, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Placement {
     /// `None`: its owner chooses deployed or IC.
     pub must: Option<Formation>,
-    pub rule: &'static str,
-    pub why: &'static str,
+    pub reason: Reason,
+}
+
+impl Placement {
+    pub fn rule(&self) -> &'static str {
+        match self.reason {
+            Reason::NotActivated | Reason::StationaryWon | Reason::StationaryLost => "27.2.3",
+            _ => "27.2.4",
+        }
+    }
+
+    pub fn why(&self) -> &'static str {
+        match self.reason {
+            Reason::NotActivated => "its army is not activated: always placed deployed",
+            Reason::StationaryWon => "it won the roll and its army is activated: deployed or IC",
+            Reason::MovingWonInColumn => "it won the roll moving IC: deployed or IC",
+            Reason::MovingWonDeployed => "it won the roll moving deployed: placed deployed",
+            Reason::StationaryLost | Reason::MovingLost => {
+                "it lost the roll: its last formation, not switched during placement"
+            }
+        }
+    }
 }
 
 /// The stationary Wing (27.2.3).
 pub fn stationary(won: bool, activated: bool, last: Formation) -> Placement {
-    match (activated, won) {
-        (false, _) => Placement {
-            must: Some(Formation::Deployed),
-            rule: "27.2.3",
-            why: "its army is not activated: always placed deployed",
-        },
-        (true, true) => Placement {
-            must: None,
-            rule: "27.2.3",
-            why: "it won the roll and its army is activated: deployed or IC",
-        },
-        (true, false) => Placement {
-            must: Some(last),
-            rule: "27.2.3",
-            why: "it lost the roll: its last formation, not switched during placement",
-        },
-    }
+    let (must, reason) = match (activated, won) {
+        (false, _) => (Some(Formation::Deployed), Reason::NotActivated),
+        (true, true) => (None, Reason::StationaryWon),
+        (true, false) => (Some(last), Reason::StationaryLost),
+    };
+    Placement { must, reason }
 }
 
 /// The moving Wing (27.2.4).
 pub fn moving(won: bool, last: Formation) -> Placement {
-    match (won, last) {
-        (true, Formation::InColumn) => Placement {
-            must: None,
-            rule: "27.2.4",
-            why: "it won the roll moving IC: deployed or IC",
-        },
-        (true, Formation::Deployed) => Placement {
-            must: Some(Formation::Deployed),
-            rule: "27.2.4",
-            why: "it won the roll moving deployed: placed deployed",
-        },
-        (false, last) => Placement {
-            must: Some(last),
-            rule: "27.2.4",
-            why: "it lost the roll: its last formation, not switched during placement",
-        },
-    }
+    let (must, reason) = match (won, last) {
+        (true, Formation::InColumn) => (None, Reason::MovingWonInColumn),
+        (true, Formation::Deployed) => (Some(Formation::Deployed), Reason::MovingWonDeployed),
+        (false, last) => (Some(last), Reason::MovingLost),
+    };
+    Placement { must, reason }
 }
 
 /// What its owner must respect placing a Wing's units (27.3).

@@ -5,6 +5,7 @@
 //! from the map.
 
 pub mod formation;
+pub mod game;
 pub mod placement;
 pub mod roll;
 pub mod scenario;

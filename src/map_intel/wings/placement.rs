@@ -9,6 +9,7 @@
 use super::super::map::{Hex, HexMap};
 use super::formation::Formation;
 use crate::core::error::{RuleError, refuse};
+use serde::{Deserialize, Serialize};
 
 /// At most this many artillery units per Wing (27.1.1).
 pub const ARTILLERY_PER_WING: usize = 3;
@@ -103,7 +104,8 @@ pub fn check_spacing(map: &HexMap, stacks: &[(String, Vec<Hex>)]) -> Result<(), 
 }
 
 /// A unit's kind as the off-map set-up counts it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Arm {
     Infantry,
     Cavalry,

@@ -4,7 +4,7 @@
 //! stationary side; a winning moving Wing may shift its leader by the
 //! difference, at most 3 hexes. And its exact odds, shown before the roll.
 
-use crate::core::dice::Probability;
+use crate::core::dice::{Modifier, Probability};
 use crate::core::error::{RuleError, refuse};
 use serde::{Deserialize, Serialize};
 
@@ -13,29 +13,34 @@ pub const PRUSSIAN_CAVALRY_BONUS: i32 = 4;
 /// The farthest a winning moving Wing's leader may be shifted.
 pub const MAX_ADJUSTMENT: u32 = 3;
 
-/// What a side adds to its die, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Modifier {
-    pub total: i32,
-    pub reason: String,
+/// What a side adds to its die: the Wing's command rating or, when
+/// higher, the rating of an Army Commander or Special Leader with it (the
+/// highest eligible), and +4 for a Wing solely of non-moving Prussian
+/// cavalry and leaders.
+pub fn modifiers(wing: u32, leaders: &[(String, u32)], prussian_cavalry: bool) -> Vec<Modifier> {
+    let best = leaders.iter().max_by_key(|(_, rating)| *rating);
+    let mut out = vec![match best {
+        Some((name, rating)) if *rating > wing => Modifier {
+            reason: format!("{name}'s rating"),
+            value: *rating as i32,
+        },
+        _ => Modifier {
+            reason: "the Wing's command rating".into(),
+            value: wing as i32,
+        },
+    }];
+    if prussian_cavalry {
+        out.push(Modifier {
+            reason: "non-moving Prussian cavalry".into(),
+            value: PRUSSIAN_CAVALRY_BONUS,
+        });
+    }
+    out
 }
 
-/// The modifier of one side: the Wing's command rating or, when higher,
-/// the rating of an Army Commander or Special Leader with it (the highest
-/// eligible), and +4 for a Wing solely of non-moving Prussian cavalry and
-/// leaders.
-pub fn modifier(wing: u32, leaders: &[(String, u32)], prussian_cavalry: bool) -> Modifier {
-    let best = leaders.iter().max_by_key(|(_, rating)| *rating);
-    let (rating, mut reason) = match best {
-        Some((name, rating)) if *rating > wing => (*rating, format!("{name}'s rating {rating}")),
-        _ => (wing, format!("the Wing's command rating {wing}")),
-    };
-    let mut total = rating as i32;
-    if prussian_cavalry {
-        total += PRUSSIAN_CAVALRY_BONUS;
-        reason.push_str(", +4 for non-moving Prussian cavalry");
-    }
-    Modifier { total, reason }
+/// The sum of modifiers.
+pub fn total(modifiers: &[Modifier]) -> i32 {
+    modifiers.iter().map(|m| m.value).sum()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,9 +149,9 @@ mod tests {
     #[test]
     fn the_highest_eligible_leader_replaces_the_wing_rating_and_cavalry_adds_four() {
         let leaders = vec![("Seydlitz".to_string(), 5), ("Frederick".to_string(), 4)];
-        let m = modifier(3, &leaders, true);
-        assert_eq!(m.total, 9);
-        assert!(m.reason.contains("Seydlitz") && m.reason.contains("+4"));
-        assert_eq!(modifier(4, &[("Keith".into(), 2)], false).total, 4);
+        let m = modifiers(3, &leaders, true);
+        assert_eq!(total(&m), 9);
+        assert!(m[0].reason.contains("Seydlitz") && m[1].value == 4);
+        assert_eq!(total(&modifiers(4, &[("Keith".into(), 2)], false)), 4);
     }
 }

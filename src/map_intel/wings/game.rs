@@ -1,0 +1,1114 @@
+//! A dummy-wings game (RULES-map-intel B2-B10): each leader counter, real
+//! or dummy, on the map with its two Dis counters and a sealed composition
+//! (a dummy's record is the size of a real Wing's); moves checked against
+//! the allowance and the Dis trail; every enemy counter a move brings
+//! within 7 hexes found and put to the players, nearest first, as a line
+//! of sight question whose answer is logged; spotting resolved by 27.1.6;
+//! one deployment roll for all Wings spotted together, with its exact odds
+//! shown first; the winner's adjustment; each Wing placed in the formation
+//! the rules give it.
+//!
+//! Rulings: one roll serves every stationary Wing spotted by one move, with
+//! the best modifier among them (27.5 says "the same deployment die roll");
+//! a dummy may move as far as the fastest of its side's real, unspotted
+//! Wings of its type (an Inf/Cav dummy: of any type).
+
+use super::formation::{self, Formation, Placement};
+use super::placement::{self, Arm};
+use super::roll::{self, Outcome, Role};
+use super::scenario::{Battle, Type};
+use super::spotting::{self, InRange, Leader};
+use crate::core::dice::{self, AppDice, DiceInput, Roll};
+use crate::core::error::{RuleError, refuse};
+use crate::core::intel::ledger::{self, Digest32};
+use crate::core::intel::trail::{Locks, Trail, new_id};
+use crate::core::intel::{PlayerKey, Revealed, SealKey, Sealed};
+use crate::core::side::{Side, Sides};
+use crate::map_intel::map::Hex;
+use serde::{Deserialize, Serialize};
+
+/// Bytes every composition is padded to: a dummy's and a whole Wing's
+/// records are one size.
+pub const SEALED_BYTES: usize = 1024;
+const MAX_RATING: u32 = 9;
+
+/// One unit of a side's army, as its owner enters it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WingUnit {
+    pub id: String,
+    pub name: String,
+    pub arm: Arm,
+    /// Movement allowance deployed and in column (IC).
+    pub ma: u32,
+    pub ic: u32,
+    /// A leader's rating (Army Commander, Special Leader).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub battle: Battle,
+    pub players: Sides<String>,
+    pub armies: Sides<Vec<WingUnit>>,
+    /// Whether each army is activated (27.2.3).
+    pub activated: Sides<bool>,
+    pub locks: Locks,
+}
+
+impl Setup {
+    pub fn name(&self, side: Side) -> String {
+        format!("{} ({})", self.players[side], self.battle.sides[side].name)
+    }
+
+    fn unit(&self, side: Side, id: &str) -> Option<&WingUnit> {
+        self.armies[side].iter().find(|u| u.id == id)
+    }
+}
+
+/// What a leader counter stands for, sealed under its owner's key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Composition {
+    pub real: bool,
+    pub units: Vec<String>,
+    /// The Wing's command rating (0 for a dummy).
+    pub rating: u32,
+    pub formation: Formation,
+}
+
+impl Composition {
+    pub fn dummy(formation: Formation) -> Composition {
+        Composition {
+            real: false,
+            units: Vec::new(),
+            rating: 0,
+            formation,
+        }
+    }
+}
+
+/// A leader counter as both players see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counter {
+    pub id: usize,
+    pub side: Side,
+    pub kind: Type,
+    pub leader: Hex,
+    pub dis: Vec<Hex>,
+    pub sealed: Sealed,
+    /// Flipped: what it is, checked against its commitment.
+    pub shown: Option<Composition>,
+    /// Removed (a dummy) or placed as units (a Wing).
+    pub gone: bool,
+    pub deployed: Option<Formation>,
+    /// Hexes moved this turn.
+    pub moved: u32,
+}
+
+impl Counter {
+    fn hexes(&self) -> Vec<Hex> {
+        std::iter::once(self.leader)
+            .chain(self.dis.iter().copied())
+            .collect()
+    }
+
+    fn hidden(&self) -> bool {
+        !self.gone && self.deployed.is_none()
+    }
+}
+
+/// What must be settled before anything else.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "pending", rename_all = "snake_case")]
+pub enum Pending {
+    /// The line of sight from the moving Wing to `candidates[asked]`.
+    Sight {
+        moving: usize,
+        candidates: Vec<InRange>,
+        asked: usize,
+        spotted: Vec<usize>,
+    },
+    Roll {
+        moving: usize,
+        stationary: Vec<usize>,
+    },
+    /// The winning moving leader may shift up to `allowed` hexes.
+    Adjust {
+        moving: usize,
+        allowed: u32,
+        stationary: Vec<usize>,
+    },
+    /// These Wings are placed, each as its rule says.
+    Place { wings: Vec<(usize, Placement)> },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    Placed {
+        id: usize,
+        side: Side,
+        kind: Type,
+        leader: Hex,
+        dis: [Hex; 2],
+        sealed: Sealed,
+    },
+    Moved {
+        id: usize,
+        leader: Hex,
+        dis: [Hex; 2],
+        hexes: u32,
+    },
+    /// A move brought enemy counters within 7 hexes, nearest first.
+    InRange {
+        moving: usize,
+        candidates: Vec<InRange>,
+    },
+    /// The players' answer to the line-of-sight question; `spotted`: both
+    /// leaders real, so this Wing deploys after the roll.
+    Sighted {
+        moving: usize,
+        stationary: usize,
+        clear: bool,
+        spotted: bool,
+    },
+    Flipped {
+        id: usize,
+        contents: Revealed<Composition>,
+    },
+    Removed {
+        id: usize,
+    },
+    /// The moving Wing met a dummy: face down again, and it may go on.
+    TurnedDown {
+        id: usize,
+        sealed: Sealed,
+    },
+    Rolled {
+        moving: usize,
+        stationary: Vec<usize>,
+        moving_roll: Roll,
+        stationary_roll: Roll,
+        outcome: Outcome,
+    },
+    Adjusted {
+        id: usize,
+        to: Hex,
+    },
+    /// The Wings to place now, each with its formation rule.
+    ToPlace {
+        wings: Vec<(usize, Placement)>,
+    },
+    Deployed {
+        id: usize,
+        formation: Formation,
+    },
+    TurnBegan {
+        number: u32,
+        active: Side,
+    },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Public {
+    pub counters: Vec<Counter>,
+    pub turn: u32,
+    pub active: Option<Side>,
+    pub pending: Option<Pending>,
+    /// The last roll, kept for the formations that follow it.
+    pub last: Option<Outcome>,
+}
+
+impl Public {
+    pub fn counter(&self, id: usize) -> Result<&Counter, RuleError> {
+        self.counters
+            .get(id)
+            .ok_or_else(|| RuleError::new("27.1", format!("there is no counter {id}")))
+    }
+
+    fn counter_mut(&mut self, id: usize) -> Result<&mut Counter, RuleError> {
+        self.counters
+            .get_mut(id)
+            .ok_or_else(|| RuleError::new("27.1", format!("there is no counter {id}")))
+    }
+
+    /// A moving Wing removed or turned face down ends its spotting.
+    fn end_sight(&mut self, id: usize) {
+        if matches!(self.pending, Some(Pending::Sight { moving, .. }) if moving == id) {
+            self.pending = None;
+        }
+    }
+
+    /// Folds one event in; an event that does not fit is refused.
+    pub fn fold(&mut self, event: &Event) -> Result<(), RuleError> {
+        match event {
+            Event::Placed {
+                id,
+                side,
+                kind,
+                leader,
+                dis,
+                sealed,
+            } => {
+                if *id != self.counters.len() {
+                    return refuse("27.1", format!("counter {id} is out of order"));
+                }
+                self.counters.push(Counter {
+                    id: *id,
+                    side: *side,
+                    kind: *kind,
+                    leader: *leader,
+                    dis: dis.to_vec(),
+                    sealed: sealed.clone(),
+                    shown: None,
+                    gone: false,
+                    deployed: None,
+                    moved: 0,
+                });
+            }
+            Event::Moved {
+                id,
+                leader,
+                dis,
+                hexes,
+            } => {
+                let c = self.counter_mut(*id)?;
+                c.leader = *leader;
+                c.dis = dis.to_vec();
+                c.moved += hexes;
+            }
+            Event::InRange { moving, candidates } => {
+                self.pending = Some(Pending::Sight {
+                    moving: *moving,
+                    candidates: candidates.clone(),
+                    asked: 0,
+                    spotted: Vec::new(),
+                });
+            }
+            Event::Sighted {
+                stationary,
+                spotted: seen,
+                ..
+            } => {
+                let Some(Pending::Sight {
+                    moving,
+                    candidates,
+                    asked,
+                    spotted,
+                }) = &mut self.pending
+                else {
+                    return refuse("27.1.6", "no line of sight was asked");
+                };
+                if candidates.get(*asked).map(|c| c.wing) != Some(*stationary) {
+                    return refuse(
+                        "27.5",
+                        format!("counter {stationary} was not the one asked about"),
+                    );
+                }
+                *asked += 1;
+                if *seen {
+                    spotted.push(*stationary);
+                }
+                if *asked == candidates.len() {
+                    self.pending = (!spotted.is_empty()).then(|| Pending::Roll {
+                        moving: *moving,
+                        stationary: std::mem::take(spotted),
+                    });
+                }
+            }
+            Event::Flipped { id, contents } => {
+                let c = self.counter_mut(*id)?;
+                c.sealed
+                    .check(contents)
+                    .map_err(|e| RuleError::new("27.1.6", format!("counter {id}: {e}")))?;
+                c.shown = Some(contents.secret.clone());
+            }
+            Event::Removed { id } => {
+                self.counter_mut(*id)?.gone = true;
+                self.end_sight(*id);
+            }
+            Event::TurnedDown { id, sealed } => {
+                let c = self.counter_mut(*id)?;
+                c.sealed = sealed.clone();
+                c.shown = None;
+                self.end_sight(*id);
+            }
+            Event::Rolled {
+                moving,
+                stationary,
+                outcome,
+                ..
+            } => {
+                self.last = Some(*outcome);
+                self.pending = Some(Pending::Adjust {
+                    moving: *moving,
+                    allowed: outcome.adjustment,
+                    stationary: stationary.clone(),
+                });
+            }
+            Event::Adjusted { id, to } => self.counter_mut(*id)?.leader = *to,
+            Event::ToPlace { wings } => {
+                self.pending = Some(Pending::Place {
+                    wings: wings.clone(),
+                })
+            }
+            Event::Deployed { id, formation } => {
+                let c = self.counter_mut(*id)?;
+                c.deployed = Some(*formation);
+                c.dis.clear();
+                if let Some(Pending::Place { wings }) = &mut self.pending {
+                    wings.retain(|(w, _)| w != id);
+                    if wings.is_empty() {
+                        self.pending = None;
+                    }
+                }
+            }
+            Event::TurnBegan { number, active } => {
+                self.turn = *number;
+                self.active = Some(*active);
+                for c in &mut self.counters {
+                    c.moved = 0;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// Set-up: a leader counter, real (with its composition) or a dummy.
+    PlaceWing {
+        side: Side,
+        kind: Type,
+        leader: Hex,
+        dis: [Hex; 2],
+        composition: Composition,
+    },
+    Begin {
+        first: Side,
+    },
+    Move {
+        id: usize,
+        leader: Hex,
+        dis: [Hex; 2],
+    },
+    /// The players' answer: is the line of sight clear?
+    Sight {
+        clear: bool,
+    },
+    Roll {
+        moving: DiceInput,
+        stationary: DiceInput,
+    },
+    /// The winning moving leader's new hex, or `None` to stay.
+    Adjust {
+        to: Option<Hex>,
+    },
+    /// A spotted Wing placed as units, or an active unspotted Wing that
+    /// deploys of its own accord (27.4).
+    Deploy {
+        id: usize,
+        formation: Formation,
+    },
+    EndTurn,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub events: Vec<Event>,
+}
+
+pub fn genesis(id: &str, setup: &Setup) -> Digest32 {
+    let json = serde_json::to_vec(setup).expect("a setup always serializes");
+    ledger::genesis(id, &json)
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    id: String,
+    setup: Setup,
+    log: Vec<Entry>,
+    public: Public,
+    keys: Sides<Option<SealKey>>,
+    trail: Trail,
+    dice: AppDice,
+}
+
+fn seal(side: Side, c: &Composition, key: &SealKey) -> Result<Sealed, RuleError> {
+    Sealed::seal(side, c, key, SEALED_BYTES).map_err(|e| RuleError::new("trust", e.to_string()))
+}
+
+/// Checks a command against a copy of the state and collects its events.
+struct Work<'a> {
+    setup: &'a Setup,
+    public: Public,
+    keys: &'a Sides<Option<SealKey>>,
+    dice: &'a mut AppDice,
+    events: Vec<Event>,
+}
+
+impl Work<'_> {
+    fn push(&mut self, event: Event) -> Result<(), RuleError> {
+        self.public.fold(&event)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    fn key(&self, side: Side) -> Result<&SealKey, RuleError> {
+        self.keys[side].as_ref().ok_or_else(|| {
+            RuleError::new(
+                "trust",
+                format!("{} must unlock first", self.setup.name(side)),
+            )
+        })
+    }
+
+    fn open(&self, id: usize) -> Result<Revealed<Composition>, RuleError> {
+        let c = self.public.counter(id)?;
+        c.sealed
+            .open(self.key(c.side)?)
+            .map_err(|e| RuleError::new("trust", e.to_string()))
+    }
+
+    fn composition(&self, id: usize) -> Result<Composition, RuleError> {
+        Ok(self.open(id)?.secret)
+    }
+
+    fn free(&self) -> Result<(), RuleError> {
+        if let Some(p) = &self.public.pending {
+            let what = match p {
+                Pending::Sight { .. } => "the line of sight is asked first",
+                Pending::Roll { .. } => "the deployment roll comes first",
+                Pending::Adjust { .. } => "the winner's adjustment comes first",
+                Pending::Place { .. } => "the spotted Wings are placed first",
+            };
+            return refuse("27.1.6", what);
+        }
+        Ok(())
+    }
+
+    fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
+        match command {
+            Command::PlaceWing {
+                side,
+                kind,
+                leader,
+                dis,
+                composition,
+            } => self.place(*side, *kind, *leader, *dis, composition),
+            Command::Begin { first } => {
+                self.free()?;
+                if self.public.active.is_some() {
+                    return refuse("27.1.2", "the game has begun already");
+                }
+                self.push(Event::TurnBegan {
+                    number: 1,
+                    active: *first,
+                })
+            }
+            Command::Move { id, leader, dis } => self.do_move(*id, *leader, *dis),
+            Command::Sight { clear } => self.sight(*clear),
+            Command::Roll { moving, stationary } => self.roll(moving, stationary),
+            Command::Adjust { to } => self.adjust(*to),
+            Command::Deploy { id, formation } => self.deploy(*id, *formation),
+            Command::EndTurn => {
+                self.free()?;
+                let Some(active) = self.public.active else {
+                    return refuse("27.1.2", "the game has not begun");
+                };
+                self.push(Event::TurnBegan {
+                    number: self.public.turn + 1,
+                    active: active.opponent(),
+                })
+            }
+        }
+    }
+
+    fn place(
+        &mut self,
+        side: Side,
+        kind: Type,
+        leader: Hex,
+        dis: [Hex; 2],
+        c: &Composition,
+    ) -> Result<(), RuleError> {
+        if self.public.active.is_some() {
+            return refuse("27.1.2", "leader counters are placed before the first turn");
+        }
+        let map = &self.setup.battle.map;
+        for hex in std::iter::once(leader).chain(dis) {
+            map.hex(&hex.to_string())?;
+        }
+        let name = self.setup.name(side);
+        if c.real {
+            if c.units.is_empty() {
+                return refuse("27.1.1", "a real Wing has units");
+            }
+            if c.rating > MAX_RATING {
+                return refuse(
+                    "27.2.1",
+                    format!("a command rating of {} is beyond {MAX_RATING}", c.rating),
+                );
+            }
+            let mut arms = Vec::new();
+            for id in &c.units {
+                let unit = self.setup.unit(side, id).ok_or_else(|| {
+                    RuleError::new("27.1.1", format!("{id} is not one of {name}'s units"))
+                })?;
+                arms.push(unit.arm);
+            }
+            placement::check_wing(&format!("{name}'s {} Wing", kind.name()), &arms)?;
+            // Once grouped, a unit belongs to one Wing (27.1.1).
+            for other in self.public.counters.iter().filter(|o| o.side == side) {
+                let theirs = self.composition(other.id)?;
+                if let Some(unit) = c.units.iter().find(|u| theirs.units.contains(u)) {
+                    return refuse(
+                        "27.1.1",
+                        format!("{unit} is already in the Wing of counter {}", other.id),
+                    );
+                }
+            }
+        } else {
+            let allowed = self
+                .setup
+                .battle
+                .dummies(side, 3)
+                .iter()
+                .filter(|d| d.kind == kind)
+                .count();
+            let mut placed = 0;
+            for other in self
+                .public
+                .counters
+                .iter()
+                .filter(|o| o.side == side && o.kind == kind)
+            {
+                if !self.composition(other.id)?.real {
+                    placed += 1;
+                }
+            }
+            if placed >= allowed {
+                return refuse(
+                    "27.6",
+                    format!(
+                        "{name} has {allowed} {} dummies in {}: all are placed",
+                        kind.name(),
+                        self.setup.battle.name
+                    ),
+                );
+            }
+        }
+        let reach = placement::dis_reach(c.real.then_some(c.units.len()));
+        placement::check_set_up(map, leader, dis, reach)?;
+        let sealed = seal(side, c, self.key(side)?)?;
+        self.push(Event::Placed {
+            id: self.public.counters.len(),
+            side,
+            kind,
+            leader,
+            dis,
+            sealed,
+        })
+    }
+
+    /// The most a counter may move this turn: a real Wing's slowest unit, a
+    /// dummy what its side's fastest real unspotted Wing of its type could.
+    fn allowance(&self, id: usize) -> Result<u32, RuleError> {
+        let counter = self.public.counter(id)?;
+        let c = self.composition(id)?;
+        let of = |c: &Composition| -> Option<u32> {
+            let units: Vec<(u32, u32)> = c
+                .units
+                .iter()
+                .filter_map(|u| self.setup.unit(counter.side, u))
+                .map(|u| (u.ma, u.ic))
+                .collect();
+            placement::allowance(&units, c.formation)
+        };
+        if c.real {
+            return Ok(of(&c).unwrap_or(0));
+        }
+        let mut most = 0;
+        for other in self.public.counters.iter().filter(|o| {
+            o.side == counter.side
+                && o.hidden()
+                && (counter.kind == Type::InfCav || o.kind == counter.kind)
+        }) {
+            let theirs = self.composition(other.id)?;
+            if theirs.real {
+                most = most.max(of(&theirs).unwrap_or(0));
+            }
+        }
+        Ok(most)
+    }
+
+    fn do_move(&mut self, id: usize, leader: Hex, dis: [Hex; 2]) -> Result<(), RuleError> {
+        self.free()?;
+        let counter = self.public.counter(id)?.clone();
+        match self.public.active {
+            Some(active) if active == counter.side => {}
+            Some(_) => return refuse("27.1.4", "a side moves its counters in its own turn"),
+            None => return refuse("27.1.4", "the game has not begun"),
+        }
+        if !counter.hidden() {
+            return refuse(
+                "27.1.4",
+                format!("counter {id} is no longer on the map as a leader"),
+            );
+        }
+        let map = &self.setup.battle.map;
+        for hex in std::iter::once(leader).chain(dis) {
+            map.hex(&hex.to_string())?;
+        }
+        let hexes = map.distance(counter.leader, leader);
+        let most = self.allowance(id)?;
+        if counter.moved + hexes > most {
+            let c = self.composition(id)?;
+            let what = if c.real {
+                "its slowest unit allows"
+            } else {
+                "a real Wing of its type could move"
+            };
+            return refuse(
+                "27.1.4",
+                format!(
+                    "counter {id} has moved {} and would move {hexes} more: {what} {most} this turn",
+                    counter.moved
+                ),
+            );
+        }
+        placement::check_trail(map, leader, dis)?;
+        self.push(Event::Moved {
+            id,
+            leader,
+            dis,
+            hexes,
+        })?;
+        let moving = self.public.counter(id)?.hexes();
+        let enemies: Vec<(usize, Vec<Hex>)> = self
+            .public
+            .counters
+            .iter()
+            .filter(|o| o.side != counter.side && o.hidden())
+            .map(|o| (o.id, o.hexes()))
+            .collect();
+        let candidates = spotting::in_range(map, &moving, &enemies);
+        if candidates.is_empty() {
+            return Ok(());
+        }
+        self.push(Event::InRange {
+            moving: id,
+            candidates,
+        })
+    }
+
+    fn flip(&mut self, id: usize) -> Result<Composition, RuleError> {
+        let contents = self.open(id)?;
+        let c = contents.secret.clone();
+        if self.public.counter(id)?.shown.is_none() {
+            self.push(Event::Flipped { id, contents })?;
+        }
+        Ok(c)
+    }
+
+    fn sight(&mut self, clear: bool) -> Result<(), RuleError> {
+        let Some(Pending::Sight {
+            moving,
+            candidates,
+            asked,
+            spotted,
+        }) = self.public.pending.clone()
+        else {
+            return refuse("27.1.6", "no line of sight is asked now");
+        };
+        let stationary = candidates[asked].wing;
+        if !clear {
+            return self.push(Event::Sighted {
+                moving,
+                stationary,
+                clear,
+                spotted: false,
+            });
+        }
+        // The moving side is spotted first (27.1.6); after the nearest Wing,
+        // the others only show what they are (27.5).
+        let first = spotted.is_empty() && self.public.counter(moving)?.shown.is_none();
+        let m_real = self.composition(moving)?.real;
+        let s_real = self.composition(stationary)?.real;
+        let r = spotting::resolve(
+            if m_real { Leader::Real } else { Leader::Dummy },
+            if s_real { Leader::Real } else { Leader::Dummy },
+        );
+        if first || r.moving_removed {
+            self.flip(moving)?;
+        }
+        if r.stationary_revealed {
+            self.flip(stationary)?;
+        }
+        self.push(Event::Sighted {
+            moving,
+            stationary,
+            clear,
+            spotted: r.deployment,
+        })?;
+        if r.stationary_removed {
+            self.push(Event::Removed { id: stationary })?;
+        }
+        if r.moving_removed {
+            self.push(Event::Removed { id: moving })?;
+        } else if r.moving_turned_down && spotted.is_empty() {
+            let side = self.public.counter(moving)?.side;
+            let c = self.composition(moving)?;
+            let sealed = seal(side, &c, self.key(side)?)?;
+            self.push(Event::TurnedDown { id: moving, sealed })?;
+        }
+        Ok(())
+    }
+
+    /// The modifiers of a side's Wing: its rating or its best leader's, and
+    /// the Prussian cavalry bonus when it did not move.
+    fn modifiers(&self, id: usize, moving: bool) -> Result<Vec<dice::Modifier>, RuleError> {
+        let counter = self.public.counter(id)?;
+        let c = self.composition(id)?;
+        let units: Vec<&WingUnit> = c
+            .units
+            .iter()
+            .filter_map(|u| self.setup.unit(counter.side, u))
+            .collect();
+        let leaders: Vec<(String, u32)> = units
+            .iter()
+            .filter_map(|u| u.rating.map(|r| (u.name.clone(), r)))
+            .collect();
+        let cavalry = !moving
+            && self.setup.battle.sides[counter.side].prussian
+            && units
+                .iter()
+                .all(|u| matches!(u.arm, Arm::Cavalry | Arm::Leader));
+        Ok(roll::modifiers(c.rating, &leaders, cavalry))
+    }
+
+    fn roll(
+        &mut self,
+        moving_dice: &DiceInput,
+        stationary_dice: &DiceInput,
+    ) -> Result<(), RuleError> {
+        let Some(Pending::Roll { moving, stationary }) = self.public.pending.clone() else {
+            return refuse("27.2.1", "no deployment roll is due");
+        };
+        let m = self.modifiers(moving, true)?;
+        let mut s = Vec::new();
+        for &id in &stationary {
+            let these = self.modifiers(id, false)?;
+            if s.is_empty() || roll::total(&these) > roll::total(&s) {
+                s = these;
+            }
+        }
+        let moving_roll = dice::roll(
+            moving_dice,
+            1,
+            "the moving side's deployment roll",
+            self.dice,
+            m,
+        )?;
+        let stationary_roll = dice::roll(
+            stationary_dice,
+            1,
+            "the stationary side's deployment roll",
+            self.dice,
+            s,
+        )?;
+        let outcome = roll::decide(
+            (moving_roll.dice[0], stationary_roll.dice[0]),
+            roll::total(&moving_roll.modifiers),
+            roll::total(&stationary_roll.modifiers),
+        )?;
+        self.push(Event::Rolled {
+            moving,
+            stationary: stationary.clone(),
+            moving_roll,
+            stationary_roll,
+            outcome,
+        })?;
+        if outcome.adjustment == 0 {
+            self.order_placing(moving, &stationary, outcome)?;
+        }
+        Ok(())
+    }
+
+    /// Each Wing of the spotting with the formation its rule gives it.
+    fn order_placing(
+        &mut self,
+        moving: usize,
+        stationary: &[usize],
+        outcome: Outcome,
+    ) -> Result<(), RuleError> {
+        let won = outcome.winner == Role::Moving;
+        let mut wings = vec![(
+            moving,
+            formation::moving(won, self.composition(moving)?.formation),
+        )];
+        for &id in stationary {
+            let side = self.public.counter(id)?.side;
+            let last = self.composition(id)?.formation;
+            wings.push((
+                id,
+                formation::stationary(!won, self.setup.activated[side], last),
+            ));
+        }
+        self.push(Event::ToPlace { wings })
+    }
+
+    fn adjust(&mut self, to: Option<Hex>) -> Result<(), RuleError> {
+        let Some(Pending::Adjust {
+            moving,
+            allowed,
+            stationary,
+        }) = self.public.pending.clone()
+        else {
+            return refuse("27.2.2", "no adjustment is due");
+        };
+        if let Some(to) = to {
+            let map = &self.setup.battle.map;
+            map.hex(&to.to_string())?;
+            let from = self.public.counter(moving)?.leader;
+            placement::check_adjustment(map, from, to, allowed)?;
+            self.push(Event::Adjusted { id: moving, to })?;
+        }
+        let outcome = self.public.last.expect("a roll came first");
+        self.order_placing(moving, &stationary, outcome)
+    }
+
+    fn deploy(&mut self, id: usize, formation: Formation) -> Result<(), RuleError> {
+        match self.public.pending.clone() {
+            Some(Pending::Place { wings }) => {
+                let Some((_, rule)) = wings.iter().find(|(w, _)| *w == id) else {
+                    return refuse(
+                        "27.3",
+                        format!("counter {id} is not among the Wings to place"),
+                    );
+                };
+                if let Some(must) = rule.must
+                    && must != formation
+                {
+                    return refuse(
+                        rule.rule(),
+                        format!("counter {id} is placed {}: {}", must.name(), rule.why()),
+                    );
+                }
+                self.push(Event::Deployed { id, formation })
+            }
+            Some(_) => self.free(),
+            None => {
+                // Voluntary deployment (27.4): an active unspotted real Wing
+                // that moved no more than half its IC allowance.
+                let counter = self.public.counter(id)?.clone();
+                if self.public.active != Some(counter.side) || !counter.hidden() {
+                    return refuse(
+                        "27.4",
+                        "only an active, unspotted Wing deploys of its own accord",
+                    );
+                }
+                let c = self.composition(id)?;
+                if !c.real {
+                    return refuse("27.4", "a dummy has no units to deploy");
+                }
+                if formation != Formation::Deployed {
+                    return refuse(
+                        "27.4",
+                        "a voluntary deployment places the Wing deployed (27.3.1)",
+                    );
+                }
+                let units: Vec<(u32, u32)> = c
+                    .units
+                    .iter()
+                    .filter_map(|u| self.setup.unit(counter.side, u))
+                    .map(|u| (u.ma, u.ic))
+                    .collect();
+                let half = placement::voluntary_deployment(
+                    placement::allowance(&units, Formation::InColumn).unwrap_or(0),
+                );
+                if counter.moved > half {
+                    return refuse(
+                        "27.4",
+                        format!(
+                            "it moved {} hexes: a Wing deploying of its own accord moves at most {half}",
+                            counter.moved
+                        ),
+                    );
+                }
+                self.flip(id)?;
+                self.push(Event::Deployed { id, formation })
+            }
+        }
+    }
+}
+
+/// One player's view: his own compositions opened, the enemy's only once
+/// flipped, not even sealed bytes otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Seen {
+    pub id: usize,
+    pub side: Side,
+    pub kind: Type,
+    pub leader: Hex,
+    pub dis: Vec<Hex>,
+    pub composition: Option<Composition>,
+    pub face_up: bool,
+    pub deployed: Option<Formation>,
+    /// His own unspotted counter's allowance left this turn.
+    pub allowance: Option<u32>,
+    pub code: String,
+}
+
+impl Game {
+    pub fn new(
+        setup: Setup,
+        keys: Sides<Option<PlayerKey>>,
+        dice: AppDice,
+    ) -> Result<Game, RuleError> {
+        setup
+            .battle
+            .map
+            .check()
+            .map_err(|(f, m)| RuleError::new("27.6", format!("map.{f}: {m}")))?;
+        for side in Side::BOTH {
+            match (&setup.locks[side], &keys[side]) {
+                (Some(lock), Some(key)) if lock.opens_with(key) => {}
+                (None, None) => {}
+                _ => return refuse("trust", format!("{side}'s key does not match his lock")),
+            }
+        }
+        let seal_keys = Sides {
+            south: Some(
+                keys.south
+                    .as_ref()
+                    .map_or(SealKey::unprotected(), |k| k.seal_key()),
+            ),
+            north: Some(
+                keys.north
+                    .as_ref()
+                    .map_or(SealKey::unprotected(), |k| k.seal_key()),
+            ),
+        };
+        let id = new_id();
+        let mut trail = Trail::new(genesis(&id, &setup));
+        for side in Side::BOTH {
+            if let Some(key) = &keys[side] {
+                trail.vouch(side, key);
+            }
+        }
+        Ok(Game {
+            id,
+            setup,
+            log: Vec::new(),
+            public: Public::default(),
+            keys: seal_keys,
+            trail,
+            dice,
+        })
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn public(&self) -> &Public {
+        &self.public
+    }
+
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        self.trail.writable(&self.setup.locks)?;
+        let mut work = Work {
+            setup: &self.setup,
+            public: self.public.clone(),
+            keys: &self.keys,
+            dice: &mut self.dice,
+            events: Vec::new(),
+        };
+        work.decide(&command)?;
+        let Work { public, events, .. } = work;
+        self.public = public;
+        let entry = Entry {
+            events: events.clone(),
+        };
+        self.trail.append(&entry, &self.setup.locks, &[]);
+        self.log.push(entry);
+        Ok(events)
+    }
+
+    /// The chance each side wins the deployment roll now due.
+    pub fn odds(&self) -> Option<roll::Odds> {
+        let Some(Pending::Roll { moving, stationary }) = &self.public.pending else {
+            return None;
+        };
+        let work = Work {
+            setup: &self.setup,
+            public: self.public.clone(),
+            keys: &self.keys,
+            dice: &mut AppDice::default(),
+            events: Vec::new(),
+        };
+        let m = roll::total(&work.modifiers(*moving, true).ok()?);
+        let s = stationary
+            .iter()
+            .filter_map(|&id| work.modifiers(id, false).ok())
+            .map(|m| roll::total(&m))
+            .max()?;
+        Some(roll::odds(m, s))
+    }
+
+    pub fn view(&self, viewer: Side) -> Vec<Seen> {
+        let work = Work {
+            setup: &self.setup,
+            public: self.public.clone(),
+            keys: &self.keys,
+            dice: &mut AppDice::default(),
+            events: Vec::new(),
+        };
+        self.public
+            .counters
+            .iter()
+            .filter(|c| !c.gone)
+            .map(|c| {
+                let own = c.side == viewer;
+                let composition = match (&c.shown, own) {
+                    (Some(shown), _) => Some(shown.clone()),
+                    (None, true) => work.composition(c.id).ok(),
+                    (None, false) => None,
+                };
+                let allowance = (own && c.hidden())
+                    .then(|| work.allowance(c.id).ok().map(|a| a.saturating_sub(c.moved)))
+                    .flatten();
+                Seen {
+                    id: c.id,
+                    side: c.side,
+                    kind: c.kind,
+                    leader: c.leader,
+                    dis: c.dis.clone(),
+                    composition,
+                    face_up: c.shown.is_some(),
+                    deployed: c.deployed,
+                    allowance,
+                    code: c.sealed.code(),
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,503 @@
+//! The dummy-wings game, each rule tried and broken: set-up distances and
+//! counts, allowances, spotting with every real/dummy pairing, the roll and
+//! its odds, the adjustment, formations, and what each side may see.
+
+use super::*;
+use crate::map_intel::wings::scenario::builtin;
+
+fn unit(id: &str, arm: Arm, ma: u32, ic: u32, rating: Option<u32>) -> WingUnit {
+    WingUnit {
+        id: id.into(),
+        name: format!("{id} name"),
+        arm,
+        ma,
+        ic,
+        rating,
+    }
+}
+
+/// Rossbach: the Prussians (South) with 2 Inf and 2 Cav dummies, the
+/// Franco-Imperials (North) with none.
+fn game() -> Game {
+    let battle = builtin().into_iter().find(|b| b.id == "rossbach").unwrap();
+    let armies = Sides {
+        south: vec![
+            unit("p-cav-1", Arm::Cavalry, 5, 9, None),
+            unit("p-cav-2", Arm::Cavalry, 6, 10, None),
+            unit("p-cav-3", Arm::Cavalry, 6, 10, None),
+            unit("p-cav-4", Arm::Cavalry, 6, 10, None),
+            unit("seydlitz", Arm::Leader, 8, 12, Some(5)),
+            unit("p-inf-1", Arm::Infantry, 3, 6, None),
+        ],
+        north: vec![
+            unit("f-inf-1", Arm::Infantry, 3, 6, None),
+            unit("f-inf-2", Arm::Infantry, 3, 6, None),
+            unit("f-inf-3", Arm::Infantry, 4, 7, None),
+            unit("f-inf-4", Arm::Infantry, 3, 6, None),
+            unit("f-cav-1", Arm::Cavalry, 5, 9, None),
+        ],
+    };
+    let setup = Setup {
+        battle,
+        players: Sides {
+            south: "Fritz".into(),
+            north: "Charles".into(),
+        },
+        armies,
+        activated: Sides {
+            south: true,
+            north: false,
+        },
+        locks: Sides::default(),
+    };
+    Game::new(setup, Sides::default(), AppDice::seeded(3)).unwrap()
+}
+
+fn h(name: &str) -> Hex {
+    Hex::parse(name).unwrap()
+}
+
+fn wing(units: &[&str], rating: u32, formation: Formation) -> Composition {
+    Composition {
+        real: true,
+        units: units.iter().map(|u| u.to_string()).collect(),
+        rating,
+        formation,
+    }
+}
+
+fn place(
+    g: &mut Game,
+    side: Side,
+    kind: Type,
+    at: [&str; 3],
+    c: Composition,
+) -> Result<usize, RuleError> {
+    g.apply(Command::PlaceWing {
+        side,
+        kind,
+        leader: h(at[0]),
+        dis: [h(at[1]), h(at[2])],
+        composition: c,
+    })?;
+    Ok(g.public().counters.len() - 1)
+}
+
+/// Seydlitz's cavalry (real, IC) and a Prussian Inf dummy; the French
+/// infantry wing (real, deployed) in 1020.
+fn armies() -> (Game, usize, usize, usize) {
+    let mut g = game();
+    let cav = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1005", "1004", "1003"],
+        wing(
+            &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
+            4,
+            Formation::InColumn,
+        ),
+    )
+    .unwrap();
+    let dummy = place(
+        &mut g,
+        Side::South,
+        Type::Inf,
+        ["2005", "2004", "2006"],
+        Composition::dummy(Formation::InColumn),
+    )
+    .unwrap();
+    let french = place(
+        &mut g,
+        Side::North,
+        Type::Inf,
+        ["1020", "1021", "1121"],
+        wing(
+            &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+            4,
+            Formation::Deployed,
+        ),
+    )
+    .unwrap();
+    g.apply(Command::Begin { first: Side::South }).unwrap();
+    (g, cav, dummy, french)
+}
+
+fn move_to(g: &mut Game, id: usize, at: [&str; 3]) -> Result<Vec<Event>, RuleError> {
+    g.apply(Command::Move {
+        id,
+        leader: h(at[0]),
+        dis: [h(at[1]), h(at[2])],
+    })
+}
+
+#[test]
+fn a_dummys_sealed_record_is_the_size_of_a_real_wings() {
+    let (g, cav, dummy, _) = armies();
+    let size = |id: usize| {
+        serde_json::to_string(&g.public().counters[id].sealed)
+            .unwrap()
+            .len()
+    };
+    assert_eq!(size(cav), size(dummy));
+}
+
+#[test]
+fn set_up_checks_dis_distances_dummy_counts_guns_and_one_wing_per_unit() {
+    let mut g = game();
+    let e = place(
+        &mut g,
+        Side::South,
+        Type::Inf,
+        ["1010", "1011", "1013"],
+        Composition::dummy(Formation::Deployed),
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "27.1.2");
+    assert!(e.message.contains("3 hexes"), "{}", e.message);
+    // Fewer than 4 units: Dis counters within 1 hex.
+    let small = wing(&["p-cav-1", "p-cav-2"], 3, Formation::Deployed);
+    assert!(
+        place(
+            &mut g,
+            Side::South,
+            Type::Cav,
+            ["1010", "1011", "1012"],
+            small.clone()
+        )
+        .is_err()
+    );
+    place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1010", "1011", "1009"],
+        small,
+    )
+    .unwrap();
+    let again = wing(&["p-cav-2", "p-cav-3"], 3, Formation::Deployed);
+    let e = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1510", "1511", "1509"],
+        again,
+    )
+    .unwrap_err();
+    assert!(
+        e.message.contains("p-cav-2 is already in the Wing"),
+        "{}",
+        e.message
+    );
+    for k in 0..2 {
+        place(
+            &mut g,
+            Side::South,
+            Type::Inf,
+            ["2010", "2011", "2012"],
+            Composition::dummy(Formation::Deployed),
+        )
+        .unwrap_or_else(|e| panic!("dummy {k}: {e}"));
+    }
+    let e = place(
+        &mut g,
+        Side::South,
+        Type::Inf,
+        ["2510", "2511", "2512"],
+        Composition::dummy(Formation::Deployed),
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "27.6");
+    // The French have no dummies at Rossbach.
+    let e = place(
+        &mut g,
+        Side::North,
+        Type::Inf,
+        ["2520", "2521", "2522"],
+        Composition::dummy(Formation::Deployed),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("0 Inf dummies"), "{}", e.message);
+}
+
+#[test]
+fn moves_keep_to_the_slowest_unit_and_the_dis_trail_and_a_dummy_to_a_real_wings_pace() {
+    let (mut g, cav, dummy, french) = armies();
+    // IC cavalry: the slowest (5 + 4) moves 9.
+    let e = move_to(&mut g, cav, ["1015", "1014", "1013"]).unwrap_err();
+    assert_eq!(e.rule, "27.1.4");
+    assert!(
+        e.message.contains("its slowest unit allows 9"),
+        "{}",
+        e.message
+    );
+    let e = move_to(&mut g, cav, ["1008", "1005", "1007"]).unwrap_err();
+    assert!(e.message.contains("within 2"), "{}", e.message);
+    move_to(&mut g, cav, ["1008", "1007", "1006"]).unwrap();
+    // The Inf dummy may move as the fastest real Inf Wing could: there is
+    // none, so not at all.
+    assert!(move_to(&mut g, dummy, ["2006", "2005", "2007"]).is_err());
+    // Not in the other side's turn.
+    assert!(move_to(&mut g, french, ["1019", "1020", "1018"]).is_err());
+    let own = g.view(Side::South);
+    assert_eq!(own.iter().find(|s| s.id == cav).unwrap().allowance, Some(6));
+    assert_eq!(
+        g.view(Side::North)
+            .iter()
+            .find(|s| s.id == cav)
+            .unwrap()
+            .allowance,
+        None
+    );
+}
+
+#[test]
+fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations() {
+    let (mut g, cav, _, french) = armies();
+    let events = move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
+    let Some(Event::InRange { candidates, .. }) = events.last() else {
+        panic!("{events:?}");
+    };
+    assert_eq!((candidates[0].wing, candidates[0].distance), (french, 7));
+    // Nothing else until the line of sight is answered.
+    assert!(g.apply(Command::EndTurn).is_err());
+    g.apply(Command::Sight { clear: true }).unwrap();
+    let public = g.public();
+    assert!(public.counters[cav].shown.as_ref().unwrap().real);
+    assert!(public.counters[french].shown.as_ref().unwrap().real);
+    // Seydlitz 5 moving, against the French rating 4 (not Prussian, +0).
+    let odds = g.odds().unwrap();
+    assert!(odds.moving.is(21, 36), "{odds:?}");
+    g.apply(Command::Roll {
+        moving: DiceInput::Typed(vec![6]),
+        stationary: DiceInput::Typed(vec![2]),
+    })
+    .unwrap();
+    let last = g.public().last.unwrap();
+    assert_eq!(
+        (last.winner, last.difference, last.adjustment),
+        (Role::Moving, 5, 3)
+    );
+    let e = g
+        .apply(Command::Adjust {
+            to: Some(h("1017")),
+        })
+        .unwrap_err();
+    assert_eq!(e.rule, "27.2.2");
+    g.apply(Command::Adjust {
+        to: Some(h("1016")),
+    })
+    .unwrap();
+    // The French army is not activated: deployed, whatever it wants.
+    let e = g
+        .apply(Command::Deploy {
+            id: french,
+            formation: Formation::InColumn,
+        })
+        .unwrap_err();
+    assert_eq!(e.rule, "27.2.3");
+    g.apply(Command::Deploy {
+        id: french,
+        formation: Formation::Deployed,
+    })
+    .unwrap();
+    // The winning IC cavalry chooses.
+    g.apply(Command::Deploy {
+        id: cav,
+        formation: Formation::InColumn,
+    })
+    .unwrap();
+    assert_eq!(g.public().pending, None);
+    assert_eq!(g.public().counters[cav].leader, h("1016"));
+    // The state is a fold of the log alone: what a reopened file replays.
+    let mut replay = Public::default();
+    for event in g.log().iter().flat_map(|e| &e.events) {
+        replay.fold(event).unwrap();
+    }
+    assert_eq!(&replay, g.public());
+}
+
+#[test]
+fn a_moving_dummy_is_removed_and_the_enemy_stays_hidden() {
+    let mut g = game();
+    let real_inf = place(
+        &mut g,
+        Side::South,
+        Type::Inf,
+        ["3005", "3004", "3007"],
+        wing(&["p-inf-1"], 3, Formation::InColumn),
+    );
+    assert!(real_inf.is_err(), "one unit: Dis within 1 hex");
+    place(
+        &mut g,
+        Side::South,
+        Type::Inf,
+        ["3005", "3004", "3105"],
+        wing(&["p-inf-1"], 3, Formation::InColumn),
+    )
+    .unwrap();
+    let dummy = place(
+        &mut g,
+        Side::South,
+        Type::Inf,
+        ["1005", "1004", "1006"],
+        Composition::dummy(Formation::InColumn),
+    )
+    .unwrap();
+    let french = place(
+        &mut g,
+        Side::North,
+        Type::Inf,
+        ["1016", "1017", "1018"],
+        wing(
+            &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+            4,
+            Formation::Deployed,
+        ),
+    )
+    .unwrap();
+    g.apply(Command::Begin { first: Side::South }).unwrap();
+    // The dummy may move as the real Inf Wing could (IC 6).
+    move_to(&mut g, dummy, ["1011", "1010", "1012"]).unwrap();
+    g.apply(Command::Sight { clear: true }).unwrap();
+    let public = g.public();
+    assert!(public.counters[dummy].gone);
+    assert!(public.counters[french].shown.is_none());
+    assert!(public.pending.is_none());
+    let seen = serde_json::to_string(&g.view(Side::South)).unwrap();
+    assert!(!seen.contains("f-inf-1"), "the French wing leaked: {seen}");
+}
+
+#[test]
+fn a_sides_own_counters_never_spot_each_other() {
+    let mut g = game();
+    let cav = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1005", "1004", "1003"],
+        wing(
+            &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4"],
+            4,
+            Formation::InColumn,
+        ),
+    )
+    .unwrap();
+    let dummy = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1016", "1017", "1018"],
+        Composition::dummy(Formation::Deployed),
+    )
+    .unwrap();
+    g.apply(Command::Begin { first: Side::North }).unwrap();
+    g.apply(Command::EndTurn).unwrap();
+    // Two Prussian counters 6 hexes apart: nothing to spot.
+    move_to(&mut g, cav, ["1010", "1009", "1008"]).unwrap();
+    assert!(g.public().pending.is_none());
+    assert!(!g.public().counters[dummy].gone);
+}
+
+#[test]
+fn a_prussian_wing_meets_a_dummy_and_line_of_sight_refusals() {
+    // North (French) has no dummies at Rossbach, so the Prussians are the
+    // stationary dummies here: the French real wing moves into them.
+    let mut g = game();
+    let dummy = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1010", "1011", "1009"],
+        Composition::dummy(Formation::Deployed),
+    )
+    .unwrap();
+    let far = place(
+        &mut g,
+        Side::South,
+        Type::Inf,
+        ["1210", "1211", "1209"],
+        Composition::dummy(Formation::Deployed),
+    )
+    .unwrap();
+    let french = place(
+        &mut g,
+        Side::North,
+        Type::Inf,
+        ["1020", "1021", "1022"],
+        wing(
+            &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+            4,
+            Formation::Deployed,
+        ),
+    )
+    .unwrap();
+    g.apply(Command::Begin { first: Side::North }).unwrap();
+    assert!(
+        g.apply(Command::Sight { clear: true }).is_err(),
+        "nothing is asked yet"
+    );
+    let events = move_to(&mut g, french, ["1017", "1018", "1019"]).unwrap();
+    let Some(Event::InRange { candidates, .. }) = events.last() else {
+        panic!("{events:?}");
+    };
+    // Nearest first: the Cav dummy in 1010/1011 before the Inf one.
+    assert_eq!(
+        candidates.iter().map(|c| c.wing).collect::<Vec<_>>(),
+        vec![dummy, far]
+    );
+    // A wood blocks the line to the nearest: nothing is revealed; the next
+    // is asked.
+    g.apply(Command::Sight { clear: false }).unwrap();
+    assert!(g.public().counters[french].shown.is_none());
+    g.apply(Command::Sight { clear: true }).unwrap();
+    let public = g.public();
+    assert!(public.counters[far].gone, "the dummy is removed");
+    assert!(
+        public.counters[french].shown.is_none(),
+        "the French wing is face down again"
+    );
+    assert!(!public.counters[dummy].gone);
+    assert!(public.pending.is_none());
+    let log: Vec<&Event> = g.log().iter().flat_map(|e| &e.events).collect();
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::Sighted { clear: false, .. }))
+    );
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::TurnedDown { id, .. } if *id == french))
+    );
+}
+
+#[test]
+fn the_opponents_view_holds_no_unflipped_composition() {
+    let (g, cav, dummy, _) = armies();
+    let seen = g.view(Side::North);
+    let north = serde_json::to_string(&seen).unwrap();
+    for id in ["p-cav-1", "seydlitz"] {
+        assert!(!north.contains(id), "{id} in North's view");
+    }
+    for s in seen.iter().filter(|s| s.side == Side::South) {
+        assert_eq!(s.composition, None, "real or dummy shows for {}", s.id);
+    }
+    let south = g.view(Side::South);
+    assert!(south[cav].composition.as_ref().unwrap().real);
+    assert!(!south[dummy].composition.as_ref().unwrap().real);
+}
+
+#[test]
+fn a_die_typed_as_7_is_refused_and_nothing_changes() {
+    let (mut g, cav, _, _) = armies();
+    move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
+    g.apply(Command::Sight { clear: true }).unwrap();
+    let before = g.public().clone();
+    let e = g
+        .apply(Command::Roll {
+            moving: DiceInput::Typed(vec![7]),
+            stationary: DiceInput::Typed(vec![1]),
+        })
+        .unwrap_err();
+    assert!(e.message.contains("7"), "{e}");
+    assert_eq!(g.public(), &before);
+}
