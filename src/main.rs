@@ -77,6 +77,11 @@ enum Sub {
         /// ({"cmd": "new", ...}) unless --battle names a saved one.
         #[arg(long, conflicts_with = "deck")]
         forces: bool,
+        /// Play dummy wings with spotting: the first line starts the game
+        /// ({"cmd": "new", "battle": "rossbach", ...}) unless --battle names
+        /// a saved one.
+        #[arg(long, conflicts_with_all = ["deck", "forces"])]
+        wings: bool,
     },
 }
 
@@ -117,8 +122,11 @@ fn main() -> ExitCode {
             save,
             deck,
             forces,
+            wings,
         }) => match if deck {
             deck_script(file, battle, seed, state, save)
+        } else if wings {
+            wings_script(file, battle, seed, state, save)
         } else if forces {
             forces_script(file, battle, state, save)
         } else {
@@ -299,6 +307,36 @@ fn deck_script(
         }
         if let Some(path) = save {
             muster::deck::files::save(&path, g).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(failures)
+}
+
+/// Runs a dummy-wings script; returns how many commands were refused.
+fn wings_script(
+    file: PathBuf,
+    game: Option<PathBuf>,
+    seed: Option<u64>,
+    print_state: bool,
+    save: Option<PathBuf>,
+) -> Result<usize, String> {
+    use muster::map_intel::wings::{files, script};
+    let mut game = match game {
+        Some(path) => Some(files::load(&path).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let dice = seed.map(muster::core::dice::AppDice::seeded);
+    let input = script_input(&file)?;
+    let stdout = std::io::stdout();
+    let failures = script::run(&mut game, dice, input, stdout.lock()).map_err(|e| e.to_string())?;
+    if let Some(g) = &game {
+        if print_state {
+            // The public state: compositions only sealed until flipped.
+            let state = serde_json::to_string(g.public()).map_err(|e| e.to_string())?;
+            println!("{state}");
+        }
+        if let Some(path) = save {
+            files::save(&path, g).map_err(|e| e.to_string())?;
         }
     }
     Ok(failures)

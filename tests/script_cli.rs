@@ -255,3 +255,49 @@ fn the_hidden_forces_example_reaches_contact_and_saves_a_game_that_reopens() {
         );
     }
 }
+
+#[test]
+fn the_dummy_wings_example_spots_rolls_and_places_and_saves_a_game_that_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("wings.json");
+    let out = muster()
+        .args([
+            "script",
+            "--wings",
+            "examples/scripts/wings.jsonl",
+            "--save",
+        ])
+        .arg(&save)
+        .output()
+        .unwrap();
+    // Two lines are refused on purpose: a move beyond the slowest unit's
+    // allowance, and a formation the rules forbid.
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 16);
+    assert!(lines[6].contains("\"rule\":\"27.1.4\"") && lines[6].contains("allows 9"));
+    assert!(
+        lines[8].contains("clear (the players' answer)"),
+        "{}",
+        lines[8]
+    );
+    assert_eq!(
+        lines[9],
+        r#"{"moving":"7/12","ok":true,"stationary":"5/12"}"#
+    );
+    assert!(
+        lines[10].contains("the moving side wins by 5"),
+        "{}",
+        lines[10]
+    );
+    assert!(lines[12].contains("\"rule\":\"27.2.3\""), "{}", lines[12]);
+    // Before the flip nobody's composition is in the output.
+    assert!(!lines[..8].join("\n").contains("Cuirassiers"));
+    let game = muster::map_intel::wings::files::load(&save).unwrap();
+    assert_eq!(game.public().turn, 2);
+    // The two Prussian dummies were never flipped: their records stay sealed.
+    let file = std::fs::read_to_string(&save).unwrap();
+    let log = &file[file.find("\"log\"").unwrap()..];
+    assert_eq!(log.matches("\"real\": false").count(), 0);
+}

@@ -745,18 +745,18 @@ impl Work<'_> {
             if m_real { Leader::Real } else { Leader::Dummy },
             if s_real { Leader::Real } else { Leader::Dummy },
         );
-        if first || r.moving_removed {
-            self.flip(moving)?;
-        }
-        if r.stationary_revealed {
-            self.flip(stationary)?;
-        }
         self.push(Event::Sighted {
             moving,
             stationary,
             clear,
             spotted: r.deployment,
         })?;
+        if first || r.moving_removed {
+            self.flip(moving)?;
+        }
+        if r.stationary_revealed {
+            self.flip(stationary)?;
+        }
         if r.stationary_removed {
             self.push(Event::Removed { id: stationary })?;
         }
@@ -1048,6 +1048,101 @@ impl Game {
         self.trail.append(&entry, &self.setup.locks, &[]);
         self.log.push(entry);
         Ok(events)
+    }
+
+    pub fn tags(&self) -> &[crate::core::intel::trail::Tags] {
+        self.trail.tags()
+    }
+
+    pub fn links(&self) -> &[Digest32] {
+        self.trail.links()
+    }
+
+    pub fn locked_sides(&self) -> Vec<Side> {
+        self.trail.locked_sides(&self.setup.locks)
+    }
+
+    /// The log in words, as both may read it.
+    pub fn log_lines(&self) -> Vec<String> {
+        let mut public = Public::default();
+        let mut lines = Vec::new();
+        for (i, entry) in self.log.iter().enumerate() {
+            for event in &entry.events {
+                lines.push(format!(
+                    "{}. {}",
+                    i + 1,
+                    super::describe::event(event, &self.setup, &public)
+                ));
+                public.fold(event).expect("the log folded before");
+            }
+        }
+        lines
+    }
+
+    /// A game read from a file: the state replayed from the log (every
+    /// flip checked against its commitment); each side's compositions open
+    /// when he unlocks, at once without a passphrase.
+    pub(super) fn replay(
+        id: String,
+        setup: Setup,
+        log: Vec<Entry>,
+        tags: Vec<crate::core::intel::trail::Tags>,
+    ) -> Result<Game, RuleError> {
+        let mut public = Public::default();
+        for (i, entry) in log.iter().enumerate() {
+            for event in &entry.events {
+                public.fold(event).map_err(|e| {
+                    RuleError::new(e.rule, format!("log entry {}: {}", i + 1, e.message))
+                })?;
+            }
+        }
+        let mut trail = Trail::new(genesis(&id, &setup));
+        for entry in &log {
+            trail.append(entry, &Sides::default(), &[]);
+        }
+        trail.restore(tags)?;
+        let mut keys = Sides::default();
+        for side in Side::BOTH {
+            if setup.locks[side].is_none() {
+                keys[side] = Some(SealKey::unprotected());
+            }
+        }
+        Ok(Game {
+            id,
+            setup,
+            log,
+            public,
+            keys,
+            trail,
+            dice: AppDice::default(),
+        })
+    }
+
+    /// A player unlocks a game read from a file: his passphrase must open
+    /// his lock, every tag of his must hold, and each of his sealed
+    /// compositions must open with his key.
+    pub fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
+        let Some(lock) = &self.setup.locks[side] else {
+            return refuse(
+                "trust",
+                format!("{} plays without a passphrase", self.setup.name(side)),
+            );
+        };
+        let key = lock.unlock(passphrase)?;
+        let lock = self.setup.locks[side].as_ref();
+        let log = &self.log;
+        self.trail.hold(side, &key, lock, |n| match n {
+            0 => "the game's header (its id, players and battle)".to_string(),
+            n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+        })?;
+        let seal_key = key.seal_key();
+        for c in self.public.counters.iter().filter(|c| c.side == side) {
+            c.sealed
+                .open::<Composition>(&seal_key)
+                .map_err(|e| RuleError::new("trust", format!("counter {}: {e}", c.id)))?;
+        }
+        self.keys[side] = Some(seal_key);
+        Ok(())
     }
 
     /// The chance each side wins the deployment roll now due.

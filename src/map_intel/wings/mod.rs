@@ -4,9 +4,12 @@
 //! the formation each Wing takes, and the distances and counts it can check
 //! from the map.
 
+pub mod describe;
+pub mod files;
 pub mod formation;
 pub mod game;
 pub mod placement;
 pub mod roll;
 pub mod scenario;
+pub mod script;
 pub mod spotting;

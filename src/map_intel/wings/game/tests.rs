@@ -501,3 +501,42 @@ fn a_die_typed_as_7_is_refused_and_nothing_changes() {
     assert!(e.message.contains("7"), "{e}");
     assert_eq!(g.public(), &before);
 }
+
+#[test]
+fn the_file_replays_to_the_same_state_and_its_log_names_no_face_down_unit() {
+    let (mut g, cav, _, french) = armies();
+    move_to(&mut g, cav, ["1008", "1007", "1006"]).unwrap();
+    let text = super::super::files::to_json(&g);
+    let log = &text[text.find("\"log\"").unwrap()..];
+    for id in ["p-cav-1", "seydlitz", "f-inf-1"] {
+        assert!(!log.contains(id), "{id} in the file's log");
+    }
+    let again = super::super::files::from_json(&text).unwrap();
+    assert_eq!(again.public(), g.public());
+    assert_eq!(again.log_lines(), g.log_lines());
+    // Edited in the file: Seydlitz's counter "moved" further. The chain
+    // names it.
+    let edited = text.replacen("\"hexes\": 3", "\"hexes\": 1", 1);
+    assert_ne!(edited, text);
+    assert!(super::super::files::from_json(&edited).is_err());
+    let _ = french;
+}
+
+#[test]
+fn the_log_reads_the_line_of_sight_answers_and_flips() {
+    let (mut g, cav, _, _) = armies();
+    move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
+    g.apply(Command::Sight { clear: true }).unwrap();
+    let lines = g.log_lines().join("\n");
+    assert!(
+        lines
+            .contains("comes within 7 hexes of Charles (Franco-Imperial)'s Inf counter 2 (7 hexes"),
+        "{lines}"
+    );
+    assert!(lines.contains("Line of sight from Fritz (Prussian)'s Cav counter 0 to Charles (Franco-Imperial)'s Inf counter 2: clear (the players' answer)"), "{lines}");
+    assert!(
+        lines.contains("is flipped: a real Wing, command rating 4, in column (IC): p-cav-1 name"),
+        "{lines}"
+    );
+    assert!(!lines.contains("p-inf-1"), "{lines}");
+}
