@@ -27,7 +27,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Sub {
-    /// Print a saved battle's table layout (or a deck or hidden-forces game's printout) to a PDF, without the window.
+    /// Print a saved battle's table layout (or a deck, hidden-forces or dummy-wings game's printout) to a PDF, without the window.
     ExportPdf {
         /// The saved battle.
         battle: PathBuf,
@@ -173,6 +173,16 @@ fn export_pdf(
         };
         let private = side.map(|side| (side, passphrase.as_str()));
         return muster::map_intel::export::save_pdf(&game, paper, private, output)
+            .map_err(|e| format!("{}: {e}", output.display()));
+    }
+    if format == muster::map_intel::wings::files::FORMAT {
+        let game = muster::map_intel::wings::files::load(battle).map_err(|e| e.to_string())?;
+        let passphrase = match side {
+            Some(side) if game.setup().locks[side].is_some() => read_passphrase(side)?,
+            _ => String::new(),
+        };
+        let private = side.map(|side| (side, passphrase.as_str()));
+        return muster::map_intel::wings::export::save_pdf(&game, paper, private, output)
             .map_err(|e| format!("{}: {e}", output.display()));
     }
     if format == muster::deck::files::FORMAT {

@@ -11,11 +11,13 @@ mod dice_input;
 mod file_dialog;
 mod fog;
 mod help;
+mod hex_grid;
 mod log_view;
 mod map_intel;
 mod privacy;
 mod system;
 mod unlock;
+mod wings;
 
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
@@ -92,6 +94,8 @@ pub enum AppCommand {
     NewDeck,
     /// *File > New > Hidden forces*: its setup form.
     NewForces,
+    /// *File > New > Dummy wings*: its setup form.
+    NewWings,
 }
 
 /// The last outcome worth telling the players.
@@ -264,6 +268,10 @@ impl MusterApp {
             Ok(muster::deck::files::FORMAT) => Some(
                 muster::deck::files::load(path).map(|g| Box::new(deck::DeckWindow::opened(g)) as _),
             ),
+            Ok(muster::map_intel::wings::files::FORMAT) => Some(
+                muster::map_intel::wings::files::load(path)
+                    .map(|g| Box::new(wings::WingsWindow::opened(g)) as _),
+            ),
             Ok(muster::map_intel::files::FORMAT) => Some(
                 muster::map_intel::files::load(path)
                     .map(|g| Box::new(map_intel::ForcesWindow::opened(g)) as _),
@@ -371,6 +379,13 @@ impl MusterApp {
                     self.system = Some(Box::new(deck::DeckWindow::new(self.seed)));
                     self.path = None;
                     self.status = Some(Status::Info("New action deck: enter the players".into()));
+                }
+                AppCommand::NewWings => {
+                    self.system = Some(Box::new(wings::WingsWindow::new(self.seed)));
+                    self.path = None;
+                    self.status = Some(Status::Info(
+                        "New dummy-wings game: choose the battle and enter the players".into(),
+                    ));
                 }
                 AppCommand::NewForces => {
                     self.system = Some(Box::new(map_intel::ForcesWindow::new()));
@@ -676,6 +691,13 @@ impl MusterApp {
                         .clicked()
                     {
                         self.queue.push(AppCommand::NewForces);
+                    }
+                    if ui
+                        .button("Dummy wings")
+                        .on_hover_text("Real and dummy leader counters, spotting within 7 hexes, the deployment roll (RULES-map-intel B)")
+                        .clicked()
+                    {
+                        self.queue.push(AppCommand::NewWings);
                     }
                 });
                 if ui

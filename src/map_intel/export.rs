@@ -7,23 +7,13 @@
 
 use super::describe::{marker, place, units};
 use super::events::{label, noun};
-use super::game::{Game, SeenHolder, View};
-use super::map::HexMap;
+use super::game::{Game, View};
+use super::print::{self, Printed};
 use crate::core::error::RuleError;
-use crate::core::pdf::{
-    MARGIN, MM_PER_PT, Page, Paper, document, grey, private_path, rgb, text_pages, write_pdf,
-};
+use crate::core::pdf::{Page, Paper, document, private_path, text_pages, write_pdf};
 use crate::core::side::Side;
 use crate::core::store::StoreError;
-use printpdf::PaintMode;
 use std::path::{Path, PathBuf};
-
-fn colour(side: Side) -> printpdf::Color {
-    match side {
-        Side::South => rgb([178, 54, 44]),
-        Side::North => rgb([44, 88, 170]),
-    }
-}
 
 /// The turn, in words.
 fn when(game: &Game, view: &View) -> String {
@@ -65,20 +55,9 @@ pub fn state_lines(game: &Game) -> Vec<String> {
 
 /// The map page: the grid with every counter in its hex, and a key.
 fn map_page(game: &Game, page: &mut Page, paper: Paper) {
-    let (pw, ph) = paper.size();
-    let map: &HexMap = &game.setup().scenario.map;
     let view = game.table_view();
-    let ink = grey(0.1);
-    let title = format!("Hidden forces: {}", game.setup().scenario.name);
-    let mut y = page.paragraph(
-        MARGIN,
-        ph - MARGIN - 4.0,
-        pw - 2.0 * MARGIN,
-        13.0,
-        &ink,
-        &title,
-    );
     let names = game.setup().names();
+    let title = format!("Hidden forces: {}", game.setup().scenario.name);
     let subtitle = format!(
         "South: {} · North: {} · {} · {} log entries",
         names.south,
@@ -86,70 +65,34 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
         when(game, &view),
         game.log().len()
     );
-    y = page.paragraph(MARGIN, y, pw - 2.0 * MARGIN, 9.0, &ink, &subtitle) - 2.0;
-    let key_width = 62.0;
-    let (ew, eh) = map.extent();
-    let area = (pw - 3.0 * MARGIN - key_width, y - MARGIN);
-    let scale = (area.0 / ew as f32).min(area.1 / eh as f32);
-    let (x0, top) = (MARGIN, y);
-    let at = |(x, y): (f64, f64)| (x0 + x as f32 * scale, top - y as f32 * scale);
-    let name_size = (scale * 0.9).clamp(3.0, 7.0);
-    let counter_size = (scale * 1.1).clamp(3.5, 8.0);
-    for hex in map.hexes() {
-        let corners: Vec<(f32, f32)> = map.corners(hex).iter().map(|&c| at(c)).collect();
-        page.polygon(&corners, grey(1.0), grey(0.55), PaintMode::Stroke);
-        let (cx, cy) = map.centre(hex);
-        let name = hex.to_string();
-        let (mx, my) = at((cx, cy));
-        let name_mm = name_size * MM_PER_PT;
-        let name_base = my + 0.55 * scale;
-        let w = page.metrics.width(&name, name_size);
-        page.text(mx - w / 2.0, name_base, name_size, grey(0.5), &name);
-        let here: Vec<&SeenHolder> = view.holders.iter().filter(|h| h.hex == Some(hex)).collect();
-        // Two counters fit under the name; more are named in the list that
-        // follows.
-        let shown: Vec<(String, &SeenHolder)> = match here.len() {
-            0..=2 => here.iter().map(|h| (marker(h), *h)).collect(),
-            n => vec![
-                (marker(here[0]), here[0]),
-                (format!("+{} more", n - 1), here[1]),
-            ],
-        };
-        let counter_mm = counter_size * MM_PER_PT;
-        let step = page.metrics.line_height(counter_size) + 0.4;
-        let first = name_base - 0.4 * name_mm - 0.3 - 0.8 * counter_mm;
-        for (k, (text, h)) in shown.iter().enumerate() {
-            let w = page.metrics.width(text, counter_size);
-            let base = first - step * k as f32;
-            let frame = if h.face_up {
-                rgb([240, 200, 60])
-            } else {
-                colour(h.side)
-            };
-            page.rect(
-                mx - w / 2.0 - 0.6,
-                base - 0.28 * counter_mm - 0.3,
-                mx + w / 2.0 + 0.6,
-                base + 0.8 * counter_mm + 0.3,
-                colour(h.side),
-                frame,
-            );
-            page.text(mx - w / 2.0, base, counter_size, grey(1.0), text);
-        }
-    }
-    let kx = pw - MARGIN - key_width;
-    let mut ky = y - 4.0;
-    ky = page.paragraph(kx, ky, key_width, 10.0, &ink, "Key") - 1.0;
-    for line in [
+    let counters: Vec<Printed> = view
+        .holders
+        .iter()
+        .filter_map(|h| {
+            Some(Printed {
+                hex: h.hex?,
+                side: h.side,
+                text: marker(h),
+                face_up: h.face_up,
+            })
+        })
+        .collect();
+    let key = [
         format!("Red: {}", names.south),
         format!("Blue: {}", names.north),
         "#12: force 12 · E2: Exercitus 2".to_string(),
         "?: face down, its contents sealed; nobody may examine it without a condition of A2".into(),
         "(3): face up, three units; a gold frame marks it".into(),
         "Each counter's units (when face up) and each sealed record's commitment code are listed on the next page; the log follows.".into(),
-    ] {
-        ky = page.paragraph(kx, ky, key_width, 7.5, &ink, &line) - 1.2;
-    }
+    ];
+    print::map_page(
+        page,
+        paper,
+        &game.setup().scenario.map,
+        (&title, &subtitle),
+        &counters,
+        &key,
+    );
 }
 
 /// The private ledger of `side`: every counter and holding area of his

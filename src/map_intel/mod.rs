@@ -9,6 +9,7 @@ pub mod export;
 pub mod files;
 pub mod game;
 pub mod map;
+pub mod print;
 pub mod scenario;
 pub mod script;
 pub mod wings;

@@ -8,7 +8,6 @@
 //! `ForcesAction`s, which `ForcesWindow::drain_actions` carries out in one
 //! place.
 
-mod grid;
 mod ledger;
 mod orders;
 mod setup;
@@ -17,14 +16,15 @@ mod tests;
 
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions};
+use crate::app::hex_grid::{HexGrid, Highlight, Marker};
 use crate::app::privacy::{Clicked, Screen, hand_over_screen};
 use crate::app::system::{SystemWindow, imported};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
-use grid::HexGrid;
 use muster::core::intel::Lock;
 use muster::core::side::{Side, Sides};
 use muster::core::store::{self, Autosave, StoreError};
+use muster::map_intel::describe::marker;
 use muster::map_intel::game::{Command, Game, Setup, View};
 use muster::map_intel::map::Hex;
 use muster::map_intel::scenario::{Army, Scenario};
@@ -264,13 +264,28 @@ impl ForcesWindow {
                     });
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            let picked = self.grid.show(
-                ui,
-                &game.setup().scenario.map,
-                &view,
-                &game.setup().names(),
-                &self.selection,
-            );
+            let markers: Vec<Marker> = view
+                .holders
+                .iter()
+                .filter_map(|h| {
+                    Some(Marker {
+                        id: h.id,
+                        side: h.side,
+                        hex: h.hex?,
+                        text: marker(h),
+                        face_up: h.face_up,
+                    })
+                })
+                .collect();
+            let map = &game.setup().scenario.map;
+            let highlight = Highlight {
+                counter: self.selection.counter,
+                hex: self.selection.hex,
+                destination: map.hex(&self.selection.to).ok(),
+            };
+            let picked = self
+                .grid
+                .show(ui, map, &markers, &game.setup().names(), &highlight);
             orders::picked(&view, &picked, &mut self.selection, &mut self.queue);
             if let Some(hex) = picked.clicked {
                 self.ledger.hex = hex.to_string();

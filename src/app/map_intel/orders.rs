@@ -8,8 +8,8 @@
 //! Only commands leave here; the engine refuses what the rules forbid and
 //! the status line gives its reason.
 
-use super::grid::{Picked, side_colour};
 use super::{ForcesAction, Selection};
+use crate::app::hex_grid::{Picked, side_colour};
 use crate::app::privacy::Screen;
 use eframe::egui;
 use muster::core::side::Side;

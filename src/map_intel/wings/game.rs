@@ -58,6 +58,40 @@ pub struct Setup {
     pub locks: Locks,
 }
 
+pub const EXAMPLE_ARMIES_JSON: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/terrain_tables/dummy_wings_example_armies.json"
+));
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmiesFile {
+    // Checked by `check_header`; named here so that unknown fields are refused.
+    #[serde(rename = "format")]
+    _format: String,
+    #[serde(rename = "schema")]
+    _schema: u32,
+    #[serde(default, rename = "note")]
+    _note: String,
+    #[serde(flatten)]
+    armies: Sides<Vec<WingUnit>>,
+}
+
+/// Both sides' units from an armies file (`"format":
+/// "muster-wings-armies"`); errors name their field and line.
+pub fn armies_from_json(
+    text: &str,
+) -> Result<Sides<Vec<WingUnit>>, crate::core::locate::DataError> {
+    crate::core::store::check_header(text, "muster-wings-armies", 1, 1)?;
+    let file: ArmiesFile = crate::core::store::parse(text)?;
+    Ok(file.armies)
+}
+
+/// The example units shipped for trying the rule.
+pub fn example_armies() -> Sides<Vec<WingUnit>> {
+    armies_from_json(EXAMPLE_ARMIES_JSON).expect("the example armies are checked by tests")
+}
+
 impl Setup {
     pub fn name(&self, side: Side) -> String {
         format!("{} ({})", self.players[side], self.battle.sides[side].name)
@@ -1166,11 +1200,39 @@ impl Game {
         Some(roll::odds(m, s))
     }
 
+    /// What `viewer` may see: his own compositions, the enemy's once
+    /// flipped.
     pub fn view(&self, viewer: Side) -> Vec<Seen> {
+        self.seen_by(Some(viewer))
+    }
+
+    /// What both players see together at the table: flipped compositions
+    /// only.
+    pub fn table_view(&self) -> Vec<Seen> {
+        self.seen_by(None)
+    }
+
+    /// `side`'s own view opened with his passphrase, whether or not he has
+    /// unlocked the game: for his private printout.
+    pub fn ledger(&self, side: Side, passphrase: &str) -> Result<Vec<Seen>, RuleError> {
+        let key = match &self.setup.locks[side] {
+            Some(lock) => lock.unlock(passphrase)?.seal_key(),
+            None => SealKey::unprotected(),
+        };
+        let mut keys = Sides::default();
+        keys[side] = Some(key);
+        Ok(self.seen_with(Some(side), &keys))
+    }
+
+    fn seen_by(&self, viewer: Option<Side>) -> Vec<Seen> {
+        self.seen_with(viewer, &self.keys)
+    }
+
+    fn seen_with(&self, viewer: Option<Side>, keys: &Sides<Option<SealKey>>) -> Vec<Seen> {
         let work = Work {
             setup: &self.setup,
             public: self.public.clone(),
-            keys: &self.keys,
+            keys,
             dice: &mut AppDice::default(),
             events: Vec::new(),
         };
@@ -1179,7 +1241,7 @@ impl Game {
             .iter()
             .filter(|c| !c.gone)
             .map(|c| {
-                let own = c.side == viewer;
+                let own = Some(c.side) == viewer;
                 let composition = match (&c.shown, own) {
                     (Some(shown), _) => Some(shown.clone()),
                     (None, true) => work.composition(c.id).ok(),

@@ -5,6 +5,7 @@
 //! from the map.
 
 pub mod describe;
+pub mod export;
 pub mod files;
 pub mod formation;
 pub mod game;

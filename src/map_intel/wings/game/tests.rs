@@ -540,3 +540,18 @@ fn the_log_reads_the_line_of_sight_answers_and_flips() {
     );
     assert!(!lines.contains("p-inf-1"), "{lines}");
 }
+
+#[test]
+fn the_example_armies_load_and_a_bad_arm_is_named_with_its_line() {
+    let armies = super::example_armies();
+    assert!(
+        armies
+            .south
+            .iter()
+            .any(|u| u.id == "seydlitz" && u.rating == Some(5))
+    );
+    assert!(!armies.north.is_empty());
+    let bad = EXAMPLE_ARMIES_JSON.replacen("\"arm\": \"cavalry\"", "\"arm\": \"camels\"", 1);
+    let e = super::armies_from_json(&bad).unwrap_err().to_string();
+    assert!(e.contains("line"), "{e}");
+}

@@ -1,15 +1,34 @@
 //! The numbered hex grid that stands in for the printed map (RULES-map-intel
-//! 0): every hex named as printed, each counter drawn in its hex by side,
-//! "?" where the viewer may not know what it holds. Scroll or the buttons
-//! zoom, dragging pans, a click picks a hex, a right-click sends the
-//! selected counter there.
+//! 0), for every map system: every hex named as printed, each counter drawn
+//! in its hex by side with the text its system gives it ("?" where the
+//! viewer may not know what it holds). Scroll or the buttons zoom, dragging
+//! pans, a click picks a hex, a right-click sends the selected counter
+//! there.
 
-use super::Selection;
 use eframe::egui::{self, Color32, FontId, Pos2, Sense, Shape, Stroke, Vec2};
 use muster::core::side::{Side, Sides};
-use muster::map_intel::describe::marker;
-use muster::map_intel::game::{SeenHolder, View};
 use muster::map_intel::map::{Hex, HexMap};
+
+/// A counter as the grid draws it.
+pub struct Marker {
+    pub id: usize,
+    pub side: Side,
+    pub hex: Hex,
+    pub text: String,
+    /// Framed in gold.
+    pub face_up: bool,
+}
+
+/// What the grid highlights.
+#[derive(Default)]
+pub struct Highlight {
+    /// The selected counter.
+    pub counter: Option<usize>,
+    /// The picked hex.
+    pub hex: Option<Hex>,
+    /// Where the selected counter would go.
+    pub destination: Option<Hex>,
+}
 
 pub struct HexGrid {
     zoom: f32,
@@ -45,9 +64,9 @@ impl HexGrid {
         &mut self,
         ui: &mut egui::Ui,
         map: &HexMap,
-        view: &View,
+        markers: &[Marker],
         names: &Sides<String>,
-        selection: &Selection,
+        highlight: &Highlight,
     ) -> Picked {
         ui.horizontal(|ui| {
             if ui.button("Zoom in").clicked() {
@@ -109,16 +128,16 @@ impl HexGrid {
         let visuals = ui.visuals();
         let line = Stroke::new(1.0, visuals.weak_text_color());
         let painter = painter.with_clip_rect(rect);
-        let selected_hex = selection
+        let selected_hex = highlight
             .counter
-            .and_then(|id| view.holders.iter().find(|h| h.id == id).and_then(|h| h.hex));
-        let destination = map.hex(&selection.to).ok();
+            .and_then(|id| markers.iter().find(|m| m.id == id).map(|m| m.hex));
+        let destination = highlight.destination;
         for hex in map.hexes() {
             let fill = if Some(hex) == selected_hex {
                 visuals.selection.bg_fill.gamma_multiply(0.6)
             } else if Some(hex) == destination {
                 Color32::from_rgba_unmultiplied(230, 190, 60, 90)
-            } else if Some(hex) == selection.hex {
+            } else if Some(hex) == highlight.hex {
                 visuals.selection.bg_fill.gamma_multiply(0.25)
             } else {
                 visuals.faint_bg_color
@@ -138,16 +157,15 @@ impl HexGrid {
         }
         let font = FontId::proportional((scale * 0.3).clamp(8.0, 15.0));
         for hex in map.hexes() {
-            let here: Vec<&SeenHolder> =
-                view.holders.iter().filter(|h| h.hex == Some(hex)).collect();
+            let here: Vec<&Marker> = markers.iter().filter(|m| m.hex == hex).collect();
             let (cx, cy) = map.centre(hex);
             let step = font.size + 4.0;
             let top = to_screen((cx, cy)).y - step * (here.len() as f32 - 1.0) / 2.0;
             for (k, h) in here.iter().enumerate() {
                 let at = Pos2::new(to_screen((cx, cy)).x, top + step * k as f32);
-                let galley = painter.layout_no_wrap(marker(h), font.clone(), Color32::WHITE);
+                let galley = painter.layout_no_wrap(h.text.clone(), font.clone(), Color32::WHITE);
                 let chip = egui::Rect::from_center_size(at, galley.size() + Vec2::new(6.0, 2.0));
-                let edge = if Some(h.id) == selection.counter {
+                let edge = if Some(h.id) == highlight.counter {
                     Stroke::new(2.5, visuals.selection.stroke.color)
                 } else if h.face_up {
                     Stroke::new(2.0, Color32::from_rgb(240, 200, 60))

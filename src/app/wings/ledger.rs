@@ -1,0 +1,221 @@
+//! One player's own counters, on his private screen (RULES-map-intel B2-B4,
+//! B9): what each leader counter stands for and how far it may still move
+//! this turn; in set-up, a new real Wing (units, command rating, formation)
+//! or dummy with its two Dis counters; in his turn, a move or a voluntary
+//! deployment.
+
+use super::{Hexes, WingsAction};
+use eframe::egui;
+use muster::core::side::Side;
+use muster::map_intel::wings::formation::Formation;
+use muster::map_intel::wings::game::{Command, Composition, Game, Seen};
+use muster::map_intel::wings::scenario::Type;
+use std::collections::BTreeSet;
+
+/// The counter being set up, or the one being moved.
+pub struct Draft {
+    kind: Type,
+    real: bool,
+    ticked: BTreeSet<String>,
+    rating: u32,
+    formation: Formation,
+    moving: Option<usize>,
+}
+
+impl Default for Draft {
+    fn default() -> Draft {
+        Draft {
+            kind: Type::Inf,
+            real: true,
+            ticked: BTreeSet::new(),
+            rating: 3,
+            formation: Formation::Deployed,
+            moving: None,
+        }
+    }
+}
+
+impl Draft {
+    pub fn after_change(&mut self) {
+        self.ticked.clear();
+    }
+}
+
+fn describe(game: &Game, side: Side, c: &Composition) -> String {
+    if !c.real {
+        return format!("dummy, {}", c.formation.name());
+    }
+    let names: Vec<&str> = c
+        .units
+        .iter()
+        .filter_map(|id| game.setup().armies[side].iter().find(|u| &u.id == id))
+        .map(|u| u.name.as_str())
+        .collect();
+    format!(
+        "real Wing, rating {}, {}: {}",
+        c.rating,
+        c.formation.name(),
+        names.join(", ")
+    )
+}
+
+pub fn ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    seen: &[Seen],
+    side: Side,
+    draft: &mut Draft,
+    hexes: &mut Hexes,
+    out: &mut Vec<WingsAction>,
+) {
+    let name = game.setup().name(side);
+    ui.horizontal(|ui| {
+        ui.heading(format!("{name}'s counters"));
+        if ui.button("Hide my counters").clicked() {
+            out.push(WingsAction::Hide);
+        }
+    });
+    ui.weak(format!("Only {name} looks."));
+    let own: Vec<&Seen> = seen.iter().filter(|s| s.side == side).collect();
+    for s in &own {
+        let what = s
+            .composition
+            .as_ref()
+            .map_or("locked".into(), |c| describe(game, side, c));
+        let left = s
+            .allowance
+            .map_or(String::new(), |a| format!("; may still move {a} hexes"));
+        let dis: Vec<String> = s.dis.iter().map(|d| d.to_string()).collect();
+        ui.label(format!(
+            "{} counter {} in {} (Dis {}): {what}{left}",
+            s.kind.name(),
+            s.id,
+            s.leader,
+            dis.join(", ")
+        ));
+    }
+    ui.separator();
+    ui.weak("Click the map: the leader's hex, then the two Dis counters'.");
+    let [first, second] = &mut hexes.dis;
+    for (label, field) in [
+        ("Leader hex", &mut hexes.leader),
+        ("First Dis hex", first),
+        ("Second Dis hex", second),
+    ] {
+        ui.horizontal(|ui| {
+            let l = ui.label(label);
+            ui.add(egui::TextEdit::singleline(field).desired_width(60.0))
+                .labelled_by(l.id);
+        });
+    }
+    let map = &game.setup().battle.map;
+    let public = game.public();
+    if public.active.is_none() {
+        set_up(ui, game, &own, side, draft, hexes, out);
+        return;
+    }
+    if public.active != Some(side) {
+        ui.weak("Not your turn: your counters move in your own turn.");
+        return;
+    }
+    if public.pending.is_some() {
+        ui.weak("Settle the spotting at the table first.");
+        return;
+    }
+    ui.strong("Move a counter (27.1.4)");
+    ui.horizontal_wrapped(|ui| {
+        for s in own.iter().filter(|s| s.deployed.is_none()) {
+            ui.selectable_value(&mut draft.moving, Some(s.id), format!("Counter {}", s.id));
+        }
+    });
+    let Some(id) = draft.moving else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        if ui.button("Move it there").clicked() {
+            out.push(match hexes.read(map) {
+                Ok((leader, dis)) => WingsAction::Apply(Command::Move { id, leader, dis }),
+                Err(e) => WingsAction::Refused(e),
+            });
+        }
+        if ui
+            .button("Deploy it now (27.4)")
+            .on_hover_text("An active unspotted Wing that moved at most half its IC allowance")
+            .clicked()
+        {
+            out.push(WingsAction::Apply(Command::Deploy {
+                id,
+                formation: Formation::Deployed,
+            }));
+        }
+    });
+}
+
+fn set_up(
+    ui: &mut egui::Ui,
+    game: &Game,
+    own: &[&Seen],
+    side: Side,
+    draft: &mut Draft,
+    hexes: &Hexes,
+    out: &mut Vec<WingsAction>,
+) {
+    ui.strong("A new leader counter (27.1.1-27.1.2)");
+    ui.horizontal(|ui| {
+        for kind in [Type::Inf, Type::Cav, Type::InfCav] {
+            ui.radio_value(&mut draft.kind, kind, kind.name());
+        }
+    });
+    ui.checkbox(&mut draft.real, "A real Wing (untick for a dummy)");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut draft.formation, Formation::Deployed, "Deployed");
+        ui.radio_value(&mut draft.formation, Formation::InColumn, "In column (IC)");
+    });
+    if draft.real {
+        ui.horizontal(|ui| {
+            let l = ui.label("Command rating");
+            ui.add(egui::DragValue::new(&mut draft.rating).range(0..=9))
+                .labelled_by(l.id);
+        });
+        let grouped: BTreeSet<&String> = own
+            .iter()
+            .filter_map(|s| s.composition.as_ref())
+            .flat_map(|c| &c.units)
+            .collect();
+        for unit in game.setup().armies[side]
+            .iter()
+            .filter(|u| !grouped.contains(&u.id))
+        {
+            let mut on = draft.ticked.contains(&unit.id);
+            if ui.checkbox(&mut on, &unit.name).changed() {
+                if on {
+                    draft.ticked.insert(unit.id.clone());
+                } else {
+                    draft.ticked.remove(&unit.id);
+                }
+            }
+        }
+    }
+    if ui.button("Place the counter").clicked() {
+        let composition = if draft.real {
+            Composition {
+                real: true,
+                units: draft.ticked.iter().cloned().collect(),
+                rating: draft.rating,
+                formation: draft.formation,
+            }
+        } else {
+            Composition::dummy(draft.formation)
+        };
+        out.push(match hexes.read(&game.setup().battle.map) {
+            Ok((leader, dis)) => WingsAction::Apply(Command::PlaceWing {
+                side,
+                kind: draft.kind,
+                leader,
+                dis,
+                composition,
+            }),
+            Err(e) => WingsAction::Refused(e),
+        });
+    }
+}

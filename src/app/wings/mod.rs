@@ -1,0 +1,386 @@
+//! Dummy wings' part of the window (RULES-map-intel B): the setup form,
+//! the hex grid with every leader and Dis counter, the questions and rolls
+//! both players answer at the table (line of sight, the deployment roll
+//! with its odds, the adjustment, the formations), and, behind the
+//! hand-over screen, one player's own counters: setting them up, their
+//! allowances, moving them.
+//!
+//! Widgets push `WingsAction`s, which `WingsWindow::drain_actions` carries
+//! out in one place.
+
+mod ledger;
+mod setup;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use crate::app::Status;
+use crate::app::file_dialog::{FileAction, PdfOptions};
+use crate::app::hex_grid::{HexGrid, Highlight, Marker};
+use crate::app::privacy::{Clicked, Screen, hand_over_screen};
+use crate::app::system::SystemWindow;
+use crate::app::unlock::{self, UnlockWindow};
+use eframe::egui;
+use muster::core::dice::AppDice;
+use muster::core::intel::Lock;
+use muster::core::side::{Side, Sides};
+use muster::core::store::{Autosave, StoreError};
+use muster::map_intel::map::Hex;
+use muster::map_intel::wings::game::{Command, Game, Seen, Setup};
+use setup::SetupForm;
+#[cfg(test)]
+use std::any::Any;
+use std::path::{Path, PathBuf};
+
+pub enum WingsAction {
+    Start,
+    Apply(Command),
+    HandTo(Side),
+    Hide,
+    Unlock(Side, String),
+    ShowUnlock,
+    /// Input the window itself found wrong (a hex name mistyped).
+    Refused(String),
+}
+
+/// The hex fields a click on the map fills, in turn.
+#[derive(Default)]
+pub struct Hexes {
+    pub leader: String,
+    pub dis: [String; 2],
+    /// Which field the next click fills: 0 leader, 1 and 2 the Dis.
+    next: usize,
+}
+
+impl Hexes {
+    fn clicked(&mut self, hex: Hex) {
+        let field = match self.next {
+            0 => &mut self.leader,
+            k => &mut self.dis[k - 1],
+        };
+        *field = hex.to_string();
+        self.next = (self.next + 1) % 3;
+    }
+
+    /// The three hexes, checked on the map.
+    pub fn read(&self, map: &muster::map_intel::map::HexMap) -> Result<(Hex, [Hex; 2]), String> {
+        let hex = |s: &str| map.hex(s).map_err(|e| e.to_string());
+        Ok((hex(&self.leader)?, [hex(&self.dis[0])?, hex(&self.dis[1])?]))
+    }
+}
+
+pub struct WingsWindow {
+    form: SetupForm,
+    game: Option<Game>,
+    screen: Screen,
+    selected: Option<usize>,
+    hexes: Hexes,
+    ledger: ledger::Draft,
+    /// Typed deployment dice, and where an adjusted leader goes.
+    table: table::Inputs,
+    grid: HexGrid,
+    queue: Vec<WingsAction>,
+    unlock: UnlockWindow,
+    seed: Option<u64>,
+}
+
+impl WingsWindow {
+    /// The setup form of a new game; `seed` fixes the app's dice in tests.
+    pub fn new(seed: Option<u64>) -> WingsWindow {
+        WingsWindow {
+            form: SetupForm::default(),
+            game: None,
+            screen: Screen::Table,
+            selected: None,
+            hexes: Hexes::default(),
+            ledger: ledger::Draft::default(),
+            table: table::Inputs::default(),
+            grid: HexGrid::default(),
+            queue: Vec::new(),
+            unlock: UnlockWindow::default(),
+            seed,
+        }
+    }
+
+    pub fn opened(game: Game) -> WingsWindow {
+        WingsWindow {
+            game: Some(game),
+            ..WingsWindow::new(None)
+        }
+    }
+
+    #[cfg(test)]
+    pub fn engine(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    fn start(&self) -> Result<Game, String> {
+        let f = &self.form;
+        let mut locks = Sides::default();
+        let mut keys = Sides::default();
+        let mut players = Sides::default();
+        for side in Side::BOTH {
+            let name = f.names[side].trim();
+            if name.is_empty() {
+                return Err(format!("{side} player: enter a name"));
+            }
+            players[side] = name.to_string();
+            let pass = f.passphrases[side].trim();
+            if !pass.is_empty() {
+                let (lock, key) = Lock::create(pass, &[name])
+                    .map_err(|e| format!("{side}'s passphrase: {}", e.message))?;
+                locks[side] = Some(lock);
+                keys[side] = Some(key);
+            }
+        }
+        let setup = Setup {
+            battle: f.battle().clone(),
+            players,
+            armies: f.armies.clone(),
+            activated: f.activated.clone(),
+            locks,
+        };
+        let dice = self.seed.map_or_else(AppDice::default, AppDice::seeded);
+        Game::new(setup, keys, dice).map_err(|e| e.to_string())
+    }
+
+    fn drain_actions(&mut self) -> (Option<Status>, bool) {
+        let mut status = None;
+        let mut changed = false;
+        for action in std::mem::take(&mut self.queue) {
+            match action {
+                WingsAction::Start => match self.start() {
+                    Ok(game) => {
+                        status = Some(Status::Info(
+                            "Set-up: each player places his leader and dummy counters in private"
+                                .into(),
+                        ));
+                        self.game = Some(game);
+                        changed = true;
+                    }
+                    Err(e) => status = Some(Status::Error(format!("Not started: {e}"))),
+                },
+                WingsAction::Apply(command) => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    match game.apply(command) {
+                        Ok(events) => {
+                            let lines = game.log_lines();
+                            let last = &lines[lines.len().saturating_sub(events.len())..];
+                            status = Some(Status::Info(last.join(" · ")));
+                            changed = true;
+                            self.hexes = Hexes::default();
+                            self.ledger.after_change();
+                        }
+                        Err(e) => status = Some(Status::Error(e.to_string())),
+                    }
+                }
+                WingsAction::HandTo(side) => self.screen = Screen::HandingTo(side),
+                WingsAction::Hide => {
+                    self.screen = self.screen.hide();
+                    self.ledger = ledger::Draft::default();
+                    self.hexes = Hexes::default();
+                }
+                WingsAction::Unlock(side, passphrase) => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    let result = game.unlock(side, &passphrase);
+                    if result.is_ok() {
+                        status = Some(Status::Info(format!(
+                            "{} unlocked the game: every entry carries his valid tag",
+                            game.setup().name(side)
+                        )));
+                    }
+                    self.unlock.answer(side, result);
+                }
+                WingsAction::ShowUnlock => self.unlock.reopen(),
+                WingsAction::Refused(message) => status = Some(Status::Error(message)),
+            }
+        }
+        (status, changed)
+    }
+
+    fn locked(&self) -> Vec<(Side, String)> {
+        self.game.as_ref().map_or(Vec::new(), |game| {
+            game.locked_sides()
+                .into_iter()
+                .map(|side| (side, game.setup().name(side)))
+                .collect()
+        })
+    }
+
+    fn window(&mut self, ui: &mut egui::Ui) {
+        if let Some((side, passphrase)) = self.unlock.show(ui.ctx(), "game", &self.locked()) {
+            self.queue.push(WingsAction::Unlock(side, passphrase));
+        }
+        let Some(game) = &self.game else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.form.ui(ui, &mut self.queue));
+            });
+            return;
+        };
+        let name = |side: Side| game.setup().name(side);
+        if let Some(screen) =
+            self.screen
+                .hand_over(name, "his counters are shown next", "show my counters")
+        {
+            if hand_over_screen(ui, &screen) == Clicked::Button {
+                self.screen = self.screen.handed();
+            }
+            return;
+        }
+        let viewer = match self.screen {
+            Screen::Private(side) => Some(side),
+            _ => None,
+        };
+        let seen: Vec<Seen> = match viewer {
+            Some(side) => game.view(side),
+            None => game.table_view(),
+        };
+        egui::Panel::bottom("wings-log")
+            .resizable(true)
+            .default_size(150.0)
+            .show(ui, |ui| {
+                ui.strong("Log (what both players may see)");
+                egui::ScrollArea::vertical()
+                    .stick_to_bottom(true)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for line in game.log_lines() {
+                            ui.label(line);
+                        }
+                    });
+            });
+        let width = (ui.ctx().content_rect().width() * 0.38).clamp(420.0, 580.0);
+        egui::Panel::right("wings-orders")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| match viewer {
+                        Some(side) => ledger::ui(
+                            ui,
+                            game,
+                            &seen,
+                            side,
+                            &mut self.ledger,
+                            &mut self.hexes,
+                            &mut self.queue,
+                        ),
+                        None => table::ui(
+                            ui,
+                            game,
+                            &seen,
+                            &mut self.selected,
+                            &mut self.table,
+                            &mut self.queue,
+                        ),
+                    });
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let map = &game.setup().battle.map;
+            let markers = markers(&seen);
+            let highlight = Highlight {
+                counter: self.selected,
+                hex: None,
+                destination: map.hex(&self.hexes.leader).ok(),
+            };
+            let names = Sides {
+                south: name(Side::South),
+                north: name(Side::North),
+            };
+            let picked = self.grid.show(ui, map, &markers, &names, &highlight);
+            if let Some(hex) = picked.clicked {
+                match viewer {
+                    Some(_) => self.hexes.clicked(hex),
+                    None => {
+                        self.selected = seen.iter().find(|s| s.leader == hex).map(|s| s.id);
+                        self.table.adjust_to = hex.to_string();
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// "C0 ?" for a leader counter whose composition the viewer may not know,
+/// "C0 (5)" for a real Wing of five units, "I1 dummy"; "d0" for its Dis.
+fn markers(seen: &[Seen]) -> Vec<Marker> {
+    let mut out = Vec::new();
+    for s in seen.iter().filter(|s| s.deployed.is_none()) {
+        let initial = &s.kind.name()[..1];
+        let what = match &s.composition {
+            Some(c) if c.real => format!("({})", c.units.len()),
+            Some(_) => "dummy".into(),
+            None => "?".into(),
+        };
+        out.push(Marker {
+            id: s.id,
+            side: s.side,
+            hex: s.leader,
+            text: format!("{initial}{} {what}", s.id),
+            face_up: s.face_up,
+        });
+        for (k, d) in s.dis.iter().enumerate() {
+            out.push(Marker {
+                id: usize::MAX - 2 * s.id - k,
+                side: s.side,
+                hex: *d,
+                text: format!("d{}", s.id),
+                face_up: false,
+            });
+        }
+    }
+    out
+}
+
+impl SystemWindow for WingsWindow {
+    fn name(&self) -> &'static str {
+        "Dummy wings"
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        self.window(ui);
+    }
+
+    fn status_line(&mut self, ui: &mut egui::Ui) {
+        if unlock::read_only_banner(ui, "game", &self.locked()) {
+            self.queue.push(WingsAction::ShowUnlock);
+        }
+    }
+
+    fn drain(&mut self) -> (Option<Status>, bool) {
+        self.drain_actions()
+    }
+
+    fn game(&self) -> Option<&dyn Autosave> {
+        self.game.as_ref().map(|g| g as &dyn Autosave)
+    }
+
+    fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| StoreError::new("the game has not started yet"))?;
+        let private = options
+            .private
+            .map(|side| (side, options.passphrase.as_str()));
+        muster::map_intel::wings::export::save_pdf(game, options.paper, private, path)
+    }
+
+    fn wants_file(&mut self) -> Option<FileAction> {
+        None
+    }
+
+    fn file_chosen(&mut self, _action: FileAction, _path: &Path) -> Status {
+        Status::Error("Dummy wings imports no file".into())
+    }
+
+    #[cfg(test)]
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

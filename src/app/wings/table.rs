@@ -1,0 +1,260 @@
+//! What both players settle together at the table (RULES-map-intel B5-B8,
+//! B10): the line-of-sight question for each counter in range, nearest
+//! first; the deployment roll with each side's exact chance shown before
+//! it; the winner's adjustment; each spotted Wing placed in the formation
+//! its rule allows, with its units and the placement limits of 27.3.
+
+use super::WingsAction;
+use crate::app::hex_grid::side_colour;
+use eframe::egui;
+use muster::core::dice::DiceInput;
+use muster::core::side::Side;
+use muster::map_intel::wings::formation::{Formation, limits};
+use muster::map_intel::wings::game::{Command, Game, Pending, Seen};
+
+/// What is typed at the table.
+#[derive(Default)]
+pub struct Inputs {
+    /// The moving and the stationary side's dice, typed from the table.
+    dice: [String; 2],
+    pub adjust_to: String,
+}
+
+fn counter(game: &Game, id: usize) -> String {
+    game.public()
+        .counter(id)
+        .map_or(format!("counter {id}"), |c| {
+            format!(
+                "{}'s {} counter {id}",
+                game.setup().name(c.side),
+                c.kind.name()
+            )
+        })
+}
+
+fn percent(p: muster::core::dice::Probability) -> String {
+    format!("{}/{} ({:.0}%)", p.num, p.den, p.value() * 100.0)
+}
+
+pub fn ui(
+    ui: &mut egui::Ui,
+    game: &Game,
+    seen: &[Seen],
+    selected: &mut Option<usize>,
+    inputs: &mut Inputs,
+    out: &mut Vec<WingsAction>,
+) {
+    let name = |side: Side| game.setup().name(side);
+    let apply = |out: &mut Vec<WingsAction>, c| out.push(WingsAction::Apply(c));
+    let public = game.public();
+    match public.active {
+        None => {
+            ui.heading(format!("{}: set-up", game.setup().battle.name));
+            ui.label("Each player, on his own screen, places his real and dummy leader counters with their Dis counters.");
+        }
+        Some(active) => {
+            ui.heading(format!("Turn {}: {} is active", public.turn, name(active)));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        for side in Side::BOTH {
+            if ui
+                .button(format!("Show {}'s counters", name(side)))
+                .clicked()
+            {
+                out.push(WingsAction::HandTo(side));
+            }
+        }
+    });
+    if public.active.is_none() {
+        ui.horizontal_wrapped(|ui| {
+            for first in Side::BOTH {
+                if ui.button(format!("Begin: {} first", name(first))).clicked() {
+                    apply(out, Command::Begin { first });
+                }
+            }
+        });
+    }
+    ui.separator();
+    match &public.pending {
+        Some(Pending::Sight {
+            moving,
+            candidates,
+            asked,
+            ..
+        }) => {
+            let c = &candidates[*asked];
+            ui.strong("Line of sight (27.1.6)");
+            ui.label(format!(
+                "{} in {} is {} hexes from {} in {}. Is the line of sight clear? Look at the printed map.",
+                counter(game, *moving),
+                c.from,
+                c.distance,
+                counter(game, c.wing),
+                c.to
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Line of sight clear").clicked() {
+                    apply(out, Command::Sight { clear: true });
+                }
+                if ui.button("Line of sight blocked").clicked() {
+                    apply(out, Command::Sight { clear: false });
+                }
+            });
+        }
+        Some(Pending::Roll { .. }) => {
+            ui.strong("Deployment roll (27.2.1)");
+            if let Some(odds) = game.odds() {
+                ui.label(format!(
+                    "Chance to win: moving side {}, stationary side {} (ties go to the stationary side)",
+                    percent(odds.moving),
+                    percent(odds.stationary)
+                ));
+            }
+            if ui.button("Roll with the app's dice").clicked() {
+                apply(
+                    out,
+                    Command::Roll {
+                        moving: DiceInput::app(),
+                        stationary: DiceInput::app(),
+                    },
+                );
+            }
+            ui.horizontal(|ui| {
+                for (k, label) in ["Moving side's die", "Stationary side's die"]
+                    .iter()
+                    .enumerate()
+                {
+                    let l = ui.label(*label);
+                    ui.add(egui::TextEdit::singleline(&mut inputs.dice[k]).desired_width(30.0))
+                        .labelled_by(l.id);
+                }
+                if ui.button("Use these dice").clicked() {
+                    let die = |t: &str| t.trim().parse::<u8>().map(|d| DiceInput::Typed(vec![d]));
+                    match (die(&inputs.dice[0]), die(&inputs.dice[1])) {
+                        (Ok(moving), Ok(stationary)) => {
+                            apply(out, Command::Roll { moving, stationary });
+                            inputs.dice = Default::default();
+                        }
+                        _ => out.push(WingsAction::Refused(
+                            "Type each die as a number from 1 to 6".into(),
+                        )),
+                    }
+                }
+            });
+        }
+        Some(Pending::Adjust {
+            moving, allowed, ..
+        }) => {
+            ui.strong("Adjustment (27.2.2)");
+            ui.label(format!(
+                "The moving side won: {} may shift its leader up to {allowed} hex{}.",
+                counter(game, *moving),
+                if *allowed == 1 { "" } else { "es" }
+            ));
+            ui.horizontal(|ui| {
+                let l = ui.label("Shift the leader to hex");
+                ui.add(egui::TextEdit::singleline(&mut inputs.adjust_to).desired_width(60.0))
+                    .labelled_by(l.id);
+                if ui.button("Shift").clicked() {
+                    match game.setup().battle.map.hex(&inputs.adjust_to) {
+                        Ok(to) => apply(out, Command::Adjust { to: Some(to) }),
+                        Err(e) => out.push(WingsAction::Refused(e.to_string())),
+                    }
+                }
+                if ui.button("Leave it where it is").clicked() {
+                    apply(out, Command::Adjust { to: None });
+                }
+            });
+        }
+        Some(Pending::Place { wings }) => {
+            ui.strong("Placing the spotted Wings (27.2.3-27.3)");
+            for (id, rule) in wings {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.label(format!(
+                        "{}: {} ({})",
+                        counter(game, *id),
+                        rule.why(),
+                        rule.rule()
+                    ));
+                    if let Some(c) = seen
+                        .iter()
+                        .find(|s| s.id == *id)
+                        .and_then(|s| s.composition.as_ref())
+                    {
+                        let side = game.public().counters[*id].side;
+                        let names: Vec<&str> = c
+                            .units
+                            .iter()
+                            .filter_map(|u| game.setup().armies[side].iter().find(|w| &w.id == u))
+                            .map(|u| u.name.as_str())
+                            .collect();
+                        ui.label(format!("Units: {}", names.join(", ")));
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        for formation in [Formation::Deployed, Formation::InColumn] {
+                            if rule.must.is_some_and(|m| m != formation) {
+                                continue;
+                            }
+                            if ui
+                                .button(format!("Place counter {id} {}", formation.name()))
+                                .clicked()
+                            {
+                                apply(out, Command::Deploy { id: *id, formation });
+                            }
+                        }
+                    });
+                    ui.collapsing(format!("Placement limits for counter {id}"), |ui| {
+                        for formation in [Formation::Deployed, Formation::InColumn] {
+                            if rule.must.is_some_and(|m| m != formation) {
+                                continue;
+                            }
+                            ui.strong(formation.name());
+                            for line in limits(formation) {
+                                ui.label(*line);
+                            }
+                        }
+                    });
+                });
+            }
+        }
+        None => {
+            if let Some(active) = public.active
+                && ui.button(format!("End {}'s turn", name(active))).clicked()
+            {
+                apply(out, Command::EndTurn);
+            }
+        }
+    }
+    ui.separator();
+    ui.collapsing("Counters", |ui| {
+        for side in Side::BOTH {
+            ui.colored_label(side_colour(side), name(side));
+            for s in seen.iter().filter(|s| s.side == side) {
+                let state = match (s.deployed, s.face_up) {
+                    (Some(f), _) => format!("placed {}", f.name()),
+                    (None, true) => "face up".into(),
+                    (None, false) => format!("face down (sealed {})", s.code),
+                };
+                let text = format!(
+                    "{} counter {} in {}, {state}",
+                    s.kind.name(),
+                    s.id,
+                    s.leader
+                );
+                if ui.selectable_label(*selected == Some(s.id), text).clicked() {
+                    *selected = Some(s.id);
+                }
+            }
+        }
+    });
+    ui.collapsing("Placement notes (27.6)", |ui| {
+        for side in Side::BOTH {
+            ui.label(format!(
+                "{}: {}",
+                name(side),
+                game.setup().battle.sides[side].notes
+            ));
+        }
+    });
+}

@@ -1,0 +1,139 @@
+//! Dummy wings driven as two players would, by accessible labels: Rossbach
+//! set up on each player's screen, a move into 7 hexes, the line of sight
+//! answered, the odds shown before the roll, the adjustment, and each Wing
+//! placed in the formation its rule allows.
+
+use super::WingsWindow;
+use crate::app::MusterApp;
+use crate::app::tests::{click, harness, replace_text, type_into};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use muster::map_intel::wings::game::Game;
+
+type H = Harness<'static, MusterApp>;
+
+fn game(h: &H) -> &Game {
+    h.state()
+        .system::<WingsWindow>()
+        .and_then(WingsWindow::engine)
+        .expect("a dummy-wings game is open")
+}
+
+fn counters(h: &mut H, name: &str) {
+    click(h, &format!("Show {name}'s counters"));
+    click(h, &format!("I am {name}: show my counters"));
+}
+
+fn hide(h: &mut H) {
+    click(h, "Hide my counters");
+    click(h, "Back to the table");
+}
+
+fn hexes(h: &mut H, [leader, first, second]: [&str; 3]) {
+    replace_text(h, "Leader hex", leader);
+    replace_text(h, "First Dis hex", first);
+    replace_text(h, "Second Dis hex", second);
+}
+
+#[test]
+fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_formations() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Dummy wings");
+    h.get_by_label("dummies 2 Inf, 2 Cav");
+    type_into(&mut h, "South player", "Fritz");
+    type_into(&mut h, "North player", "Charles");
+    click(&mut h, "North's army activated");
+    click(&mut h, "Start the game");
+
+    // Fritz: Seydlitz's cavalry in column, then a Cav and an Inf dummy.
+    counters(&mut h, "Fritz (Prussian)");
+    click(&mut h, "Cav");
+    for unit in [
+        "Cuirassiers 8",
+        "Gensdarmes",
+        "Dragoons 4",
+        "Hussars 7",
+        "Seydlitz",
+    ] {
+        click(&mut h, unit);
+    }
+    click(&mut h, "In column (IC)");
+    hexes(&mut h, ["1005", "1004", "1003"]);
+    click(&mut h, "Place the counter");
+    click(&mut h, "A real Wing (untick for a dummy)");
+    hexes(&mut h, ["2005", "2004", "2006"]);
+    click(&mut h, "Place the counter");
+    // A Dis counter 3 hexes away is refused with the measured distance.
+    click(&mut h, "Inf");
+    hexes(&mut h, ["3005", "3004", "3008"]);
+    click(&mut h, "Place the counter");
+    h.get_by_label_contains("3008 is 3 hexes from its leader in 3005");
+    hexes(&mut h, ["3005", "3004", "3006"]);
+    click(&mut h, "Place the counter");
+    hide(&mut h);
+
+    counters(&mut h, "Charles (Franco-Imperial)");
+    for unit in ["Piemont", "Mailly", "Poitou", "Provence"] {
+        click(&mut h, unit);
+    }
+    hexes(&mut h, ["1020", "1021", "1121"]);
+    click(&mut h, "Place the counter");
+    hide(&mut h);
+    assert!(
+        h.query_by_label_contains("Cuirassiers").is_none(),
+        "a composition shows at the table"
+    );
+    click(&mut h, "Begin: Fritz (Prussian) first");
+
+    // Fritz moves his cavalry 8 hexes, within 7 of the French wing.
+    counters(&mut h, "Fritz (Prussian)");
+    // The cavalry's slowest unit moves 9 in column; the Cav dummy as far,
+    // the Inf dummy not at all (no real infantry Wing to copy).
+    assert_eq!(h.query_all_by_label_contains("may still move 9 hexes").count(), 2);
+    h.get_by_label_contains("may still move 0 hexes");
+    click(&mut h, "Counter 0");
+    hexes(&mut h, ["1013", "1012", "1011"]);
+    click(&mut h, "Move it there");
+    hide(&mut h);
+    h.get_by_label_contains("is 7 hexes from Charles (Franco-Imperial)'s Inf counter 3 in 1020");
+    click(&mut h, "Line of sight clear");
+
+    // Seydlitz's 5 against the French 3: 26 in 36 for the moving side.
+    h.get_by_label("Chance to win: moving side 13/18 (72%), stationary side 5/18 (28%) (ties go to the stationary side)");
+    type_into(&mut h, "Moving side's die", "6");
+    type_into(&mut h, "Stationary side's die", "2");
+    click(&mut h, "Use these dice");
+    h.get_by_label_contains("may shift its leader up to 3 hexes.");
+    replace_text(&mut h, "Shift the leader to hex", "1017");
+    click(&mut h, "Shift");
+    h.get_by_label_contains("the roll allows 3");
+    replace_text(&mut h, "Shift the leader to hex", "1016");
+    click(&mut h, "Shift");
+
+    // The French army is not activated: deployed only. The winning IC
+    // cavalry chooses.
+    h.get_by_label_contains("its army is not activated: always placed deployed (27.2.3)");
+    assert!(h.query_by_label("Place counter 3 in column (IC)").is_none());
+    click(&mut h, "Place counter 3 deployed");
+    click(&mut h, "Place counter 0 in column (IC)");
+    let log = game(&h).log_lines().join("\n");
+    assert!(
+        log.contains("Fritz (Prussian)'s Cav counter 0's leader is shifted to 1016"),
+        "{log}"
+    );
+    assert!(
+        log.contains("Charles (Franco-Imperial)'s Inf counter 3 is placed on the map deployed"),
+        "{log}"
+    );
+    assert!(
+        log.contains("Fritz (Prussian)'s Cav counter 0 is placed on the map in column (IC)"),
+        "{log}"
+    );
+    // The dummies were never flipped.
+    assert!(!log.contains("a dummy"), "{log}");
+    click(&mut h, "End Fritz (Prussian)'s turn");
+    h.get_by_label("Turn 2: Charles (Franco-Imperial) is active");
+}
