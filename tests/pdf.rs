@@ -707,3 +707,48 @@ fn the_hidden_forces_map_prints_question_marks_and_codes_and_only_the_owner_prin
         assert!(!all.contains(secret), "{secret} in Bob's printout");
     }
 }
+
+/// The dummy-wings example: Seydlitz's cavalry spots the French wing, the
+/// roll, both placed; two Prussian dummies never flipped.
+fn wings_game() -> muster::map_intel::wings::game::Game {
+    let script = std::fs::read_to_string("examples/scripts/wings.jsonl").unwrap();
+    let mut game = None;
+    let failed =
+        muster::map_intel::wings::script::run(&mut game, None, script.as_bytes(), std::io::sink());
+    assert_eq!(failed.unwrap(), 2, "the example's two refusals");
+    game.unwrap()
+}
+
+#[test]
+fn the_dummy_wings_map_never_tells_a_dummy_before_it_is_flipped() {
+    use muster::map_intel::wings::export::{ledger_pdf, pdf};
+    let game = wings_game();
+    for (paper, size) in [
+        (Paper::A4, (841.89, 595.28)),
+        (Paper::Letter, (792.0, 612.0)),
+    ] {
+        let doc = lopdf::Document::load_mem(&pdf(&game, paper)).unwrap();
+        let pages = doc.get_pages().len() as u32;
+        let mut text = String::new();
+        for page in 1..=pages {
+            assert_clear(&doc, page, size);
+            text.push_str(&words(&text_of(&doc, page)));
+            text.push(' ');
+        }
+        let map = words(&text_of(&doc, 1));
+        for expected in ["Dummy wings: Rossbach", "C1 ?", "I2 ?", "d1", "d2", "2014"] {
+            assert!(map.contains(expected), "the map lacks {expected:?}");
+        }
+        for s in game.table_view().iter().filter(|s| !s.face_up) {
+            assert!(text.contains(&s.code), "code of counter {}", s.id);
+        }
+        assert!(text.contains("a real Wing, rating 4, in column (IC): Cuirassiers 8"));
+        assert!(!text.contains("a dummy"), "an unflipped dummy is named");
+    }
+    let doc =
+        lopdf::Document::load_mem(&ledger_pdf(&game, muster::Side::South, "", Paper::A4).unwrap())
+            .unwrap();
+    assert_clear(&doc, 1, (841.89, 595.28));
+    let own = words(&text_of(&doc, 1));
+    assert_eq!(own.matches("a dummy").count(), 2, "{own}");
+}

@@ -67,6 +67,7 @@ impl HexGrid {
         markers: &[Marker],
         names: &Sides<String>,
         highlight: &Highlight,
+        hint: &str,
     ) -> Picked {
         ui.horizontal(|ui| {
             if ui.button("Zoom in").clicked() {
@@ -81,7 +82,7 @@ impl HexGrid {
             for side in Side::BOTH {
                 ui.colored_label(side_colour(side), format!("■ {}", names[side]));
             }
-            ui.weak("Click a hex to pick it, right-click to move the selected counter there");
+            ui.weak(hint);
         });
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Hex map"));

@@ -283,9 +283,9 @@ impl ForcesWindow {
                 hex: self.selection.hex,
                 destination: map.hex(&self.selection.to).ok(),
             };
-            let picked = self
-                .grid
-                .show(ui, map, &markers, &game.setup().names(), &highlight);
+            let hint = "Click a hex to pick it, right-click to move the selected counter there";
+            let names = game.setup().names();
+            let picked = self.grid.show(ui, map, &markers, &names, &highlight, hint);
             orders::picked(&view, &picked, &mut self.selection, &mut self.queue);
             if let Some(hex) = picked.clicked {
                 self.ledger.hex = hex.to_string();

@@ -202,13 +202,8 @@ impl SetupForm {
         if let Some(i) = remove {
             self.scenario.sides[side].units.remove(i);
         }
-        if ui
-            .add(
-                egui::Button::new(format!("Add a unit to {side}"))
-                    .wrap_mode(egui::TextWrapMode::Extend),
-            )
-            .clicked()
-        {
+        let add = ui.horizontal(|ui| ui.button(format!("Add a unit to {side}")).clicked());
+        if add.inner {
             let id = fresh_id(&self.scenario, side);
             self.scenario.sides[side].units.push(Unit {
                 id,

@@ -26,6 +26,7 @@ use muster::core::intel::Lock;
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use muster::map_intel::map::Hex;
+use muster::map_intel::wings::export::marker;
 use muster::map_intel::wings::game::{Command, Game, Seen, Setup};
 use setup::SetupForm;
 #[cfg(test)]
@@ -292,7 +293,11 @@ impl WingsWindow {
                 south: name(Side::South),
                 north: name(Side::North),
             };
-            let picked = self.grid.show(ui, map, &markers, &names, &highlight);
+            let hint = match viewer {
+                Some(_) => "Click the leader's hex, then the two Dis counters'",
+                None => "Click a leader counter to select it, or the hex to shift a leader to",
+            };
+            let picked = self.grid.show(ui, map, &markers, &names, &highlight, hint);
             if let Some(hex) = picked.clicked {
                 match viewer {
                     Some(_) => self.hexes.clicked(hex),
@@ -306,22 +311,15 @@ impl WingsWindow {
     }
 }
 
-/// "C0 ?" for a leader counter whose composition the viewer may not know,
-/// "C0 (5)" for a real Wing of five units, "I1 dummy"; "d0" for its Dis.
+/// Each leader counter not yet placed as units, and its Dis counters.
 fn markers(seen: &[Seen]) -> Vec<Marker> {
     let mut out = Vec::new();
     for s in seen.iter().filter(|s| s.deployed.is_none()) {
-        let initial = &s.kind.name()[..1];
-        let what = match &s.composition {
-            Some(c) if c.real => format!("({})", c.units.len()),
-            Some(_) => "dummy".into(),
-            None => "?".into(),
-        };
         out.push(Marker {
             id: s.id,
             side: s.side,
             hex: s.leader,
-            text: format!("{initial}{} {what}", s.id),
+            text: marker(s),
             face_up: s.face_up,
         });
         for (k, d) in s.dis.iter().enumerate() {

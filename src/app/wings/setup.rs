@@ -172,7 +172,8 @@ impl SetupForm {
         if let Some(i) = remove {
             self.armies[side].remove(i);
         }
-        if ui.button(format!("Add a unit to {side}")).clicked() {
+        let add = ui.horizontal(|ui| ui.button(format!("Add a unit to {side}")).clicked());
+        if add.inner {
             let prefix = &side.name()[..1].to_lowercase();
             let id = (1..)
                 .map(|n| format!("{prefix}-{n}"))

@@ -92,7 +92,11 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     counters(&mut h, "Fritz (Prussian)");
     // The cavalry's slowest unit moves 9 in column; the Cav dummy as far,
     // the Inf dummy not at all (no real infantry Wing to copy).
-    assert_eq!(h.query_all_by_label_contains("may still move 9 hexes").count(), 2);
+    assert_eq!(
+        h.query_all_by_label_contains("may still move 9 hexes")
+            .count(),
+        2
+    );
     h.get_by_label_contains("may still move 0 hexes");
     click(&mut h, "Counter 0");
     hexes(&mut h, ["1013", "1012", "1011"]);

@@ -12,9 +12,10 @@ use crate::core::store::StoreError;
 use crate::map_intel::print::{self, Printed};
 use std::path::{Path, PathBuf};
 
-/// "C0 ?", "C0 (5)", "I1 dummy".
+/// "C0 ?", "C0 (5)", "I1 dummy": a leader counter by its printed type's
+/// letter and number, and what the viewer knows of it.
 pub fn marker(s: &Seen) -> String {
-    let initial = &s.kind.name()[..1];
+    let initial = s.kind.initial();
     let what = match &s.composition {
         Some(c) if c.real => format!("({})", c.units.len()),
         Some(_) => "dummy".into(),

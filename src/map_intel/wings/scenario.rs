@@ -29,6 +29,15 @@ pub enum Type {
 }
 
 impl Type {
+    /// Its letter on the map: I, C, or M for mixed Inf/Cav.
+    pub fn initial(self) -> &'static str {
+        match self {
+            Type::Inf => "I",
+            Type::Cav => "C",
+            Type::InfCav => "M",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Type::Inf => "Inf",
