@@ -16,7 +16,9 @@ use std::collections::BTreeSet;
 pub struct Draft {
     kind: Type,
     real: bool,
+    detachment: bool,
     ticked: BTreeSet<String>,
+    detached: BTreeSet<String>,
     rating: u32,
     formation: Formation,
     moving: Option<usize>,
@@ -27,7 +29,9 @@ impl Default for Draft {
         Draft {
             kind: Type::Inf,
             real: true,
+            detachment: false,
             ticked: BTreeSet::new(),
+            detached: BTreeSet::new(),
             rating: 3,
             formation: Formation::Deployed,
             moving: None,
@@ -38,6 +42,7 @@ impl Default for Draft {
 impl Draft {
     pub fn after_change(&mut self) {
         self.ticked.clear();
+        self.detached.clear();
     }
 }
 
@@ -167,6 +172,8 @@ fn set_up(
         }
     });
     ui.checkbox(&mut draft.real, "A real Wing (untick for a dummy)");
+    ui.checkbox(&mut draft.detachment, "A Detachment stack")
+        .on_hover_text("Torgau keeps 3 empty hexes between Detachment stacks and their Dis counters (27.6.4.4)");
     ui.horizontal(|ui| {
         ui.radio_value(&mut draft.formation, Formation::Deployed, "Deployed");
         ui.radio_value(&mut draft.formation, Formation::InColumn, "In column (IC)");
@@ -186,13 +193,24 @@ fn set_up(
             .iter()
             .filter(|u| !grouped.contains(&u.id))
         {
-            let mut on = draft.ticked.contains(&unit.id);
-            if ui.checkbox(&mut on, &unit.name).changed() {
-                if on {
-                    draft.ticked.insert(unit.id.clone());
-                } else {
-                    draft.ticked.remove(&unit.id);
-                }
+            toggle(ui, &mut draft.ticked, &unit.id, &unit.name);
+        }
+        let army = &game.setup().armies[side];
+        let commander = army
+            .iter()
+            .any(|u| u.commander && draft.ticked.contains(&u.id));
+        if commander {
+            ui.weak("Detached to the Army Commander (at most 2 infantry/cavalry and 2 artillery, 27.1.1):");
+            for unit in army
+                .iter()
+                .filter(|u| draft.ticked.contains(&u.id) && !u.commander)
+            {
+                toggle(
+                    ui,
+                    &mut draft.detached,
+                    &unit.id,
+                    &format!("{} detached", unit.name),
+                );
             }
         }
     }
@@ -203,6 +221,11 @@ fn set_up(
                 units: draft.ticked.iter().cloned().collect(),
                 rating: draft.rating,
                 formation: draft.formation,
+                detached: draft
+                    .detached
+                    .intersection(&draft.ticked)
+                    .cloned()
+                    .collect(),
             }
         } else {
             Composition::dummy(draft.formation)
@@ -211,11 +234,24 @@ fn set_up(
             Ok((leader, dis)) => WingsAction::Apply(Command::PlaceWing {
                 side,
                 kind: draft.kind,
+                detachment: draft.detachment,
                 leader,
                 dis,
                 composition,
             }),
             Err(e) => WingsAction::Refused(e),
         });
+    }
+}
+
+/// A checkbox that puts `id` in or out of `set`.
+fn toggle(ui: &mut egui::Ui, set: &mut BTreeSet<String>, id: &str, label: &str) {
+    let mut on = set.contains(id);
+    if ui.checkbox(&mut on, label).changed() {
+        if on {
+            set.insert(id.to_string());
+        } else {
+            set.remove(id);
+        }
     }
 }

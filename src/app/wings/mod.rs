@@ -139,6 +139,7 @@ impl WingsWindow {
             players,
             armies: f.armies.clone(),
             activated: f.activated.clone(),
+            detachments: f.detachments.clone(),
             locks,
         };
         let dice = self.seed.map_or_else(AppDice::default, AppDice::seeded);

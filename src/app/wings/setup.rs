@@ -17,6 +17,8 @@ pub struct SetupForm {
     pub names: Sides<String>,
     pub passphrases: Sides<String>,
     pub activated: Sides<bool>,
+    /// Torgau: the Detachments each side forms (27.6.4).
+    pub detachments: Sides<u8>,
     pub armies: Sides<Vec<WingUnit>>,
 }
 
@@ -31,6 +33,7 @@ impl Default for SetupForm {
                 south: true,
                 north: true,
             },
+            detachments: Sides::default(),
             armies: example_armies(),
         }
     }
@@ -110,6 +113,11 @@ impl SetupForm {
                     .labelled_by(label.id);
                     ui.checkbox(&mut self.activated[side], format!("{side}'s army activated"))
                         .on_hover_text("A stationary Wing of an army not activated is always placed deployed (27.2.3)");
+                    if self.battles[self.chosen].torgau_detachments {
+                        ui.add(egui::DragValue::new(&mut self.detachments[side]).range(0..=3))
+                            .accessible_name(format!("{side}'s Detachments"))
+                            .on_hover_text("Torgau: 1 to 3 Detachment stacks decide the false leaders (27.6.4.3)");
+                    }
                     ui.end_row();
                 }
             });
@@ -129,10 +137,10 @@ impl SetupForm {
         ui.strong(format!("{side}'s units"));
         let mut remove = None;
         egui::Grid::new(("wings-units", side))
-            .num_columns(6)
+            .num_columns(7)
             .striped(true)
             .show(ui, |ui| {
-                for label in ["Unit", "Arm", "MA", "IC", "Rating"] {
+                for label in ["Unit", "Arm", "MA", "IC", "Rating", "C-in-C"] {
                     ui.weak(label);
                 }
                 ui.end_row();
@@ -163,6 +171,9 @@ impl SetupForm {
                     {
                         unit.rating = (rating > 0).then_some(rating);
                     }
+                    ui.checkbox(&mut unit.commander, "")
+                        .accessible_name(format!("{row}: Army Commander"))
+                        .on_hover_text("The Army Commander: units may be detached to him (27.1.1)");
                     if ui.small_button("Remove").clicked() {
                         remove = Some(i);
                     }
@@ -190,6 +201,7 @@ impl SetupForm {
                 ma: 3,
                 ic: 7,
                 rating: None,
+                commander: false,
             });
         }
     }

@@ -45,13 +45,15 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
             id,
             side,
             kind,
+            detachment,
             leader,
             dis,
             sealed,
         } => format!(
-            "{}'s {} counter {id} in {leader}, Dis counters in {} and {} (sealed {})",
+            "{}'s {} {}counter {id} in {leader}, Dis counters in {} and {} (sealed {})",
             setup.name(*side),
             kind.name(),
+            if *detachment { "Detachment " } else { "" },
             dis[0],
             dis[1],
             sealed.code()

@@ -45,6 +45,9 @@ pub struct WingUnit {
     /// A leader's rating (Army Commander, Special Leader).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u32>,
+    /// The Army Commander, to whom units may be detached (27.1.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub commander: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -55,6 +58,10 @@ pub struct Setup {
     pub armies: Sides<Vec<WingUnit>>,
     /// Whether each army is activated (27.2.3).
     pub activated: Sides<bool>,
+    /// Torgau: how many Detachments each side forms (27.6.4.2-3), which
+    /// decides its false leaders.
+    #[serde(default)]
+    pub detachments: Sides<u8>,
     pub locks: Locks,
 }
 
@@ -111,11 +118,16 @@ pub struct Composition {
     /// The Wing's command rating (0 for a dummy).
     pub rating: u32,
     pub formation: Formation,
+    /// Units of `units` detached to the Army Commander with this Wing
+    /// (27.1.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub detached: Vec<String>,
 }
 
 impl Composition {
     pub fn dummy(formation: Formation) -> Composition {
         Composition {
+            detached: Vec::new(),
             real: false,
             units: Vec::new(),
             rating: 0,
@@ -130,6 +142,8 @@ pub struct Counter {
     pub id: usize,
     pub side: Side,
     pub kind: Type,
+    /// A Detachment stack (Torgau's masked stacks keep their spacing).
+    pub detachment: bool,
     pub leader: Hex,
     pub dis: Vec<Hex>,
     pub sealed: Sealed,
@@ -186,6 +200,8 @@ pub enum Event {
         id: usize,
         side: Side,
         kind: Type,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        detachment: bool,
         leader: Hex,
         dis: [Hex; 2],
         sealed: Sealed,
@@ -283,6 +299,7 @@ impl Public {
                 id,
                 side,
                 kind,
+                detachment,
                 leader,
                 dis,
                 sealed,
@@ -294,6 +311,7 @@ impl Public {
                     id: *id,
                     side: *side,
                     kind: *kind,
+                    detachment: *detachment,
                     leader: *leader,
                     dis: dis.to_vec(),
                     sealed: sealed.clone(),
@@ -419,6 +437,9 @@ pub enum Command {
     PlaceWing {
         side: Side,
         kind: Type,
+        /// A Detachment stack rather than a main-army Wing.
+        #[serde(default)]
+        detachment: bool,
         leader: Hex,
         dis: [Hex; 2],
         composition: Composition,
@@ -532,10 +553,11 @@ impl Work<'_> {
             Command::PlaceWing {
                 side,
                 kind,
+                detachment,
                 leader,
                 dis,
                 composition,
-            } => self.place(*side, *kind, *leader, *dis, composition),
+            } => self.place(*side, (*kind, *detachment), *leader, *dis, composition),
             Command::Begin { first } => {
                 self.free()?;
                 if self.public.active.is_some() {
@@ -567,7 +589,7 @@ impl Work<'_> {
     fn place(
         &mut self,
         side: Side,
-        kind: Type,
+        (kind, detachment): (Type, bool),
         leader: Hex,
         dis: [Hex; 2],
         c: &Composition,
@@ -598,6 +620,7 @@ impl Work<'_> {
                 arms.push(unit.arm);
             }
             placement::check_wing(&format!("{name}'s {} Wing", kind.name()), &arms)?;
+            self.check_detached(side, c)?;
             // Once grouped, a unit belongs to one Wing (27.1.1).
             for other in self.public.counters.iter().filter(|o| o.side == side) {
                 let theirs = self.composition(other.id)?;
@@ -612,7 +635,7 @@ impl Work<'_> {
             let allowed = self
                 .setup
                 .battle
-                .dummies(side, 3)
+                .dummies(side, self.setup.detachments[side])
                 .iter()
                 .filter(|d| d.kind == kind)
                 .count();
@@ -640,15 +663,57 @@ impl Work<'_> {
         }
         let reach = placement::dis_reach(c.real.then_some(c.units.len()));
         placement::check_set_up(map, leader, dis, reach)?;
+        if detachment && self.setup.battle.torgau_detachments {
+            let mut stacks = vec![(
+                "the new stack".to_string(),
+                std::iter::once(leader).chain(dis).collect(),
+            )];
+            stacks.extend(
+                self.public
+                    .counters
+                    .iter()
+                    .filter(|o| o.side == side && o.detachment)
+                    .map(|o| (format!("the stack of counter {}", o.id), o.hexes())),
+            );
+            placement::check_spacing(map, &stacks)?;
+        }
         let sealed = seal(side, c, self.key(side)?)?;
         self.push(Event::Placed {
             id: self.public.counters.len(),
             side,
             kind,
+            detachment,
             leader,
             dis,
             sealed,
         })
+    }
+
+    /// Units detached to the Army Commander: he is with this Wing, they are
+    /// of it, at most 2 infantry/cavalry and 2 artillery (27.1.1).
+    fn check_detached(&self, side: Side, c: &Composition) -> Result<(), RuleError> {
+        if c.detached.is_empty() {
+            return Ok(());
+        }
+        let Some(commander) = c
+            .units
+            .iter()
+            .filter_map(|u| self.setup.unit(side, u))
+            .find(|u| u.commander)
+        else {
+            return refuse(
+                "27.1.1",
+                "units are detached only to the Army Commander, and he is not with this Wing",
+            );
+        };
+        let mut arms = Vec::new();
+        for id in &c.detached {
+            if !c.units.contains(id) {
+                return refuse("27.1.1", format!("{id} is detached but not in this Wing"));
+            }
+            arms.extend(self.setup.unit(side, id).map(|u| u.arm));
+        }
+        placement::check_detached(&commander.name, &arms)
     }
 
     /// The most a counter may move this turn: a real Wing's slowest unit, a

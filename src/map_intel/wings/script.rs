@@ -44,6 +44,9 @@ enum New {
         north: NewPlayer,
         #[serde(default = "both")]
         activated: Sides<bool>,
+        /// Torgau: Detachments each side forms.
+        #[serde(default)]
+        detachments: Sides<u8>,
     },
 }
 
@@ -53,6 +56,7 @@ fn start(value: Value, number: usize, dice: AppDice) -> Result<Game, RuleError> 
         south,
         north,
         activated,
+        detachments,
     } = read::<New>(value, number)?;
     let all = builtin();
     let Some(battle) = all.into_iter().find(|b| b.id == battle) else {
@@ -84,6 +88,7 @@ fn start(value: Value, number: usize, dice: AppDice) -> Result<Game, RuleError> 
             players,
             armies,
             activated,
+            detachments,
             locks,
         },
         keys,

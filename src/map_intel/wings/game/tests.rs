@@ -13,6 +13,7 @@ fn unit(id: &str, arm: Arm, ma: u32, ic: u32, rating: Option<u32>) -> WingUnit {
         ma,
         ic,
         rating,
+        commander: false,
     }
 }
 
@@ -48,6 +49,7 @@ fn game() -> Game {
             south: true,
             north: false,
         },
+        detachments: Sides::default(),
         locks: Sides::default(),
     };
     Game::new(setup, Sides::default(), AppDice::seeded(3)).unwrap()
@@ -63,6 +65,7 @@ fn wing(units: &[&str], rating: u32, formation: Formation) -> Composition {
         units: units.iter().map(|u| u.to_string()).collect(),
         rating,
         formation,
+        detached: Vec::new(),
     }
 }
 
@@ -76,6 +79,7 @@ fn place(
     g.apply(Command::PlaceWing {
         side,
         kind,
+        detachment: false,
         leader: h(at[0]),
         dis: [h(at[1]), h(at[2])],
         composition: c,
@@ -554,4 +558,77 @@ fn the_example_armies_load_and_a_bad_arm_is_named_with_its_line() {
     let bad = EXAMPLE_ARMIES_JSON.replacen("\"arm\": \"cavalry\"", "\"arm\": \"camels\"", 1);
     let e = super::armies_from_json(&bad).unwrap_err().to_string();
     assert!(e.contains("line"), "{e}");
+}
+
+#[test]
+fn units_detach_only_to_the_army_commander_two_and_two() {
+    let mut g = game();
+    let mut army = g.setup.armies.south.clone();
+    army.push(WingUnit {
+        commander: true,
+        ..unit("fritz", Arm::Leader, 8, 12, Some(4))
+    });
+    army.push(unit("p-art-1", Arm::Artillery, 2, 6, None));
+    g.setup.armies.south = army;
+    let mut c = wing(
+        &["p-cav-1", "p-cav-2", "p-cav-3", "p-inf-1"],
+        3,
+        Formation::Deployed,
+    );
+    c.detached = vec!["p-cav-1".into()];
+    let e = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1010", "1011", "1012"],
+        c.clone(),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("Army Commander"), "{}", e.message);
+    c.units.push("fritz".into());
+    c.detached = vec!["p-cav-1".into(), "p-cav-2".into(), "p-inf-1".into()];
+    let e = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1010", "1011", "1012"],
+        c.clone(),
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "27.1.1");
+    assert!(e.message.contains("3 infantry/cavalry"), "{}", e.message);
+    c.detached = vec!["p-cav-1".into(), "p-inf-1".into()];
+    place(&mut g, Side::South, Type::Cav, ["1010", "1011", "1012"], c).unwrap();
+}
+
+#[test]
+fn torgau_detachments_decide_the_false_leaders_and_keep_their_spacing() {
+    let battle = builtin().into_iter().find(|b| b.id == "torgau").unwrap();
+    let mut g = game();
+    g.setup.battle = battle;
+    g.setup.detachments.north = 1;
+    let det = |g: &mut Game, kind: Type, at: [&str; 3]| {
+        g.apply(Command::PlaceWing {
+            side: Side::North,
+            kind,
+            detachment: true,
+            leader: h(at[0]),
+            dis: [h(at[1]), h(at[2])],
+            composition: Composition::dummy(Formation::Deployed),
+        })
+    };
+    // One Detachment: no Von Loudon, so no Inf/Cav dummy at all.
+    let e = det(&mut g, Type::InfCav, ["1010", "1011", "1012"]).unwrap_err();
+    assert_eq!(e.rule, "27.6");
+    g.setup.detachments.north = 2;
+    det(&mut g, Type::InfCav, ["1010", "1011", "1012"]).unwrap();
+    // A second stack whose Dis counter is 3 hexes from the first's.
+    let e = det(&mut g, Type::Cav, ["1017", "1016", "1015"]).unwrap_err();
+    assert_eq!(e.rule, "27.6.4.4");
+    assert!(
+        e.message.contains("1012") && e.message.contains("1015"),
+        "{}",
+        e.message
+    );
+    det(&mut g, Type::Cav, ["1018", "1017", "1016"]).unwrap();
 }
