@@ -660,6 +660,29 @@ impl Work<'_> {
                     ),
                 );
             }
+            // A dummy of a type the data places near a hex (Leuthen's Von
+            // Loudon within 5 hexes of 2114, 27.6.2), when every dummy of
+            // that type is so placed.
+            let limits: Option<Vec<_>> = self.setup.battle.sides[side]
+                .dummies
+                .iter()
+                .filter(|d| d.kind == kind)
+                .map(|d| d.within.as_ref())
+                .collect();
+            if let Some(w) = limits.and_then(|l| l.first().copied()) {
+                let measured = map.distance(leader, w.of);
+                if measured > w.hexes {
+                    return refuse(
+                        "27.6",
+                        format!(
+                            "this {} dummy goes within {} hexes of {}: {leader} is {measured} away",
+                            kind.name(),
+                            w.hexes,
+                            w.of
+                        ),
+                    );
+                }
+            }
         }
         let reach = placement::dis_reach(c.real.then_some(c.units.len()));
         placement::check_set_up(map, leader, dis, reach)?;

@@ -632,3 +632,26 @@ fn torgau_detachments_decide_the_false_leaders_and_keep_their_spacing() {
     );
     det(&mut g, Type::Cav, ["1018", "1017", "1016"]).unwrap();
 }
+
+#[test]
+fn leuthens_von_loudon_goes_within_5_hexes_of_2114() {
+    let battle = builtin().into_iter().find(|b| b.id == "leuthen").unwrap();
+    let mut g = game();
+    g.setup.battle = battle;
+    let loudon = |g: &mut Game, at: [&str; 3]| {
+        place(
+            g,
+            Side::North,
+            Type::InfCav,
+            at,
+            Composition::dummy(Formation::Deployed),
+        )
+    };
+    let e = loudon(&mut g, ["2120", "2121", "2119"]).unwrap_err();
+    assert!(
+        e.message.contains("within 5 hexes of 2114: 2120 is 6 away"),
+        "{}",
+        e.message
+    );
+    loudon(&mut g, ["2119", "2120", "2118"]).unwrap();
+}
