@@ -230,38 +230,20 @@ impl Game {
         keys: &Sides<Option<PlayerKey>>,
     ) -> Result<Game, RuleError> {
         setup.check()?;
-        let mut game = Game {
-            trail: Trail::new(genesis(&id, &setup)),
+        let (trail, keys) = Trail::begin(genesis(&id, &setup), &setup.locks, keys)?;
+        Ok(Game {
+            trail,
             id,
             public: setup.opening(),
             zones: Sides {
                 south: Some(Zones::new(setup.deck(Side::South))),
                 north: Some(Zones::new(setup.deck(Side::North))),
             },
-            keys: Sides::default(),
+            keys,
             setup,
             log: Vec::new(),
             dealer: AppDice::Os,
-        };
-        for side in Side::BOTH {
-            match (&game.setup.locks[side], &keys[side]) {
-                (Some(lock), Some(key)) => {
-                    if !lock.opens_with(key) {
-                        return refuse("trust", format!("{side}'s key does not open his lock"));
-                    }
-                    game.trail.vouch(side, key);
-                    game.keys[side] = Some(key.seal_key());
-                }
-                (None, None) => game.keys[side] = Some(SealKey::unprotected()),
-                (Some(_), None) => {
-                    return refuse("trust", format!("{side}'s passphrase must be given"));
-                }
-                (None, Some(_)) => {
-                    return refuse("trust", format!("{side} has a key but no lock"));
-                }
-            }
-        }
-        Ok(game)
+        })
     }
 
     /// Draws from a fixed seed (scripts and tests only; never saved).

@@ -895,32 +895,8 @@ impl Game {
     /// the map with empty sealed holding areas.
     pub fn new(setup: Setup, keys: Sides<Option<PlayerKey>>) -> Result<Game, RuleError> {
         setup.check()?;
-        for side in Side::BOTH {
-            match (&setup.locks[side], &keys[side]) {
-                (Some(lock), Some(key)) if lock.opens_with(key) => {}
-                (None, None) => {}
-                _ => return refuse("trust", format!("{side}'s key does not match his lock")),
-            }
-        }
-        let seal_keys = Sides {
-            south: Some(
-                keys.south
-                    .as_ref()
-                    .map_or(SealKey::unprotected(), |k| k.seal_key()),
-            ),
-            north: Some(
-                keys.north
-                    .as_ref()
-                    .map_or(SealKey::unprotected(), |k| k.seal_key()),
-            ),
-        };
         let id = new_id();
-        let mut trail = Trail::new(genesis(&id, &setup));
-        for side in Side::BOTH {
-            if let Some(key) = &keys[side] {
-                trail.vouch(side, key);
-            }
-        }
+        let (trail, seal_keys) = Trail::begin(genesis(&id, &setup), &setup.locks, &keys)?;
         let mut game = Game {
             id,
             setup,

@@ -11,7 +11,7 @@
 //! edits a past die, a command, the rules or a sealed record, and re-chains
 //! the file, cannot make the tags hold without his passphrase.
 
-use super::keys::{Lock, LogKey, PlayerKey};
+use super::keys::{Lock, LogKey, PlayerKey, SealKey};
 use super::ledger::{self, Digest32};
 use super::to_hex;
 use crate::core::error::{RuleError, refuse};
@@ -74,6 +74,37 @@ pub fn chain<T: Serialize>(genesis: Digest32, entries: &[T]) -> Vec<Digest32> {
 }
 
 impl Trail {
+    /// A new game's trail, holding each player's key, and each side's
+    /// sealing key: a side with a lock must give the key that opens it; a
+    /// side without one seals under the unprotected key.
+    pub fn begin(
+        genesis: Digest32,
+        locks: &Locks,
+        keys: &Sides<Option<PlayerKey>>,
+    ) -> Result<(Trail, Sides<Option<SealKey>>), RuleError> {
+        let mut trail = Trail::new(genesis);
+        let mut seal = Sides::default();
+        for side in Side::BOTH {
+            seal[side] = Some(match (&locks[side], &keys[side]) {
+                (Some(lock), Some(key)) if lock.opens_with(key) => {
+                    trail.vouch(side, key);
+                    key.seal_key()
+                }
+                (Some(_), Some(_)) => {
+                    return refuse("trust", format!("{side}'s key does not open his lock"));
+                }
+                (None, None) => SealKey::unprotected(),
+                (Some(_), None) => {
+                    return refuse("trust", format!("{side}'s passphrase must be given"));
+                }
+                (None, Some(_)) => {
+                    return refuse("trust", format!("{side} has a key but no lock"));
+                }
+            });
+        }
+        Ok((trail, seal))
+    }
+
     pub fn new(genesis: Digest32) -> Trail {
         Trail {
             links: vec![genesis],

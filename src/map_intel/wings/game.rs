@@ -1099,32 +1099,8 @@ impl Game {
             .map
             .check()
             .map_err(|(f, m)| RuleError::new("27.6", format!("map.{f}: {m}")))?;
-        for side in Side::BOTH {
-            match (&setup.locks[side], &keys[side]) {
-                (Some(lock), Some(key)) if lock.opens_with(key) => {}
-                (None, None) => {}
-                _ => return refuse("trust", format!("{side}'s key does not match his lock")),
-            }
-        }
-        let seal_keys = Sides {
-            south: Some(
-                keys.south
-                    .as_ref()
-                    .map_or(SealKey::unprotected(), |k| k.seal_key()),
-            ),
-            north: Some(
-                keys.north
-                    .as_ref()
-                    .map_or(SealKey::unprotected(), |k| k.seal_key()),
-            ),
-        };
         let id = new_id();
-        let mut trail = Trail::new(genesis(&id, &setup));
-        for side in Side::BOTH {
-            if let Some(key) = &keys[side] {
-                trail.vouch(side, key);
-            }
-        }
+        let (trail, seal_keys) = Trail::begin(genesis(&id, &setup), &setup.locks, &keys)?;
         Ok(Game {
             id,
             setup,
