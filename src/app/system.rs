@@ -7,6 +7,9 @@
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions};
 use eframe::egui;
+use muster::core::intel::trail::Locks;
+use muster::core::intel::{Lock, PlayerKey};
+use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 #[cfg(test)]
 use std::any::Any;
@@ -52,4 +55,38 @@ pub fn imported<T>(
         Ok(value) => Status::Info(take(value)),
         Err(e) => Status::Error(format!("{what} not imported: {e}")),
     }
+}
+
+/// The players of a new game: their names as typed, and the lock and key
+/// of each who set a passphrase.
+pub struct Players {
+    pub names: Sides<String>,
+    pub locks: Locks,
+    pub keys: Sides<Option<PlayerKey>>,
+}
+
+/// Each name is needed; a passphrase is optional.
+pub fn players(names: &Sides<String>, passphrases: &Sides<String>) -> Result<Players, String> {
+    let mut players = Sides::default();
+    let mut locks = Sides::default();
+    let mut keys = Sides::default();
+    for side in Side::BOTH {
+        let name = names[side].trim();
+        if name.is_empty() {
+            return Err(format!("{side} player: enter a name"));
+        }
+        players[side] = name.to_string();
+        let pass = passphrases[side].trim();
+        if !pass.is_empty() {
+            let (lock, key) = Lock::create(pass, &[name])
+                .map_err(|e| format!("{side}'s passphrase: {}", e.message))?;
+            locks[side] = Some(lock);
+            keys[side] = Some(key);
+        }
+    }
+    Ok(Players {
+        names: players,
+        locks,
+        keys,
+    })
 }

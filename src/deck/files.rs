@@ -5,50 +5,65 @@
 //! back byte for byte as Muster writes it.
 
 use super::game::{Entry, Game, Setup, genesis};
+use crate::core::intel::ledger::Digest32;
 use crate::core::side::Side;
-use crate::core::store::chained::{self, Parts};
-use crate::core::store::{Autosave, Recent, StoreError, as_written, read_text, save_read_back};
+use crate::core::store::chained::{self, Parts, System};
+use crate::core::store::{Autosave, Recent, StoreError};
 use std::path::Path;
 
 pub const FORMAT: &str = "muster-deck";
 pub const SCHEMA: u32 = 1;
 
+impl System for Game {
+    const FORMAT: &'static str = FORMAT;
+    const SCHEMA: u32 = SCHEMA;
+    type Setup = Setup;
+    type Entry = Entry;
+
+    fn genesis(id: &str, setup: &Setup) -> Digest32 {
+        genesis(id, setup)
+    }
+
+    fn parts(&self) -> Parts<&Setup, &Entry> {
+        Parts {
+            id: self.id().to_string(),
+            setup: self.setup(),
+            log: self.log().iter().collect(),
+            tags: self.tags().to_vec(),
+        }
+    }
+
+    fn links(&self) -> &[Digest32] {
+        Game::links(self)
+    }
+
+    /// The log replayed through the rules for the public state; each
+    /// player's zones open when he unlocks (at once without a passphrase).
+    fn replay(parts: Parts<Setup, Entry>) -> Result<Game, StoreError> {
+        parts
+            .setup
+            .set
+            .check()
+            .map_err(|(field, message)| StoreError::new(format!("setup.set.{field}: {message}")))?;
+        Game::replay(parts.id, parts.setup, parts.log, parts.tags)
+            .map_err(|e| StoreError::new(e.message))
+    }
+}
+
 pub fn to_json(game: &Game) -> String {
-    let parts = Parts {
-        id: game.id().to_string(),
-        setup: game.setup(),
-        log: game.log().iter().collect(),
-        tags: game.tags().to_vec(),
-    };
-    chained::write(FORMAT, SCHEMA, parts, game.links())
+    chained::to_json(game)
 }
 
-/// Reads a game: the chain is checked, the log replayed through the rules
-/// for the public state; each player's zones open when he unlocks (at once
-/// for a player without a passphrase).
 pub fn from_json(text: &str) -> Result<Game, StoreError> {
-    let parts: Parts<Setup, Entry> = chained::read(text, FORMAT, SCHEMA, genesis)?;
-    parts
-        .setup
-        .set
-        .check()
-        .map_err(|(field, message)| StoreError::new(format!("setup.set.{field}: {message}")))?;
-    let game = Game::replay(parts.id, parts.setup, parts.log, parts.tags)
-        .map_err(|e| StoreError::new(e.message))?;
-    as_written(&to_json(&game), text)?;
-    Ok(game)
+    chained::from_json(text)
 }
 
-/// Saves a game; a file that does not read back as the same game is not
-/// kept.
 pub fn save(path: &Path, game: &Game) -> Result<(), StoreError> {
-    save_read_back(path, &to_json(game), from_json, |again| {
-        again.log() == game.log() && again.tags() == game.tags()
-    })
+    chained::save(path, game)
 }
 
 pub fn load(path: &Path) -> Result<Game, StoreError> {
-    from_json(&read_text(path)?).map_err(|e| e.at(path))
+    chained::load(path)
 }
 
 impl Autosave for Game {

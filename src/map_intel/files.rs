@@ -4,46 +4,63 @@
 //! sealed records.
 
 use super::game::{Entry, Game, Setup, genesis};
+use crate::core::intel::ledger::Digest32;
 use crate::core::side::Side;
-use crate::core::store::chained::{self, Parts};
-use crate::core::store::{Autosave, Recent, StoreError, as_written, read_text, save_read_back};
+use crate::core::store::chained::{self, Parts, System};
+use crate::core::store::{Autosave, Recent, StoreError};
 use std::path::Path;
 
 pub const FORMAT: &str = "muster-hidden-forces-game";
 pub const SCHEMA: u32 = 1;
 
-pub fn to_json(game: &Game) -> String {
-    let parts = Parts {
-        id: game.id().to_string(),
-        setup: game.setup(),
-        log: game.log().iter().collect(),
-        tags: game.tags().to_vec(),
-    };
-    chained::write(FORMAT, SCHEMA, parts, game.links())
+impl System for Game {
+    const FORMAT: &'static str = FORMAT;
+    const SCHEMA: u32 = SCHEMA;
+    type Setup = Setup;
+    type Entry = Entry;
+
+    fn genesis(id: &str, setup: &Setup) -> Digest32 {
+        genesis(id, setup)
+    }
+
+    fn parts(&self) -> Parts<&Setup, &Entry> {
+        Parts {
+            id: self.id().to_string(),
+            setup: self.setup(),
+            log: self.log().iter().collect(),
+            tags: self.tags().to_vec(),
+        }
+    }
+
+    fn links(&self) -> &[Digest32] {
+        Game::links(self)
+    }
+
+    /// The log replayed (every reveal against its commitment); a player's
+    /// contents open when he unlocks, at once without a passphrase.
+    fn replay(parts: Parts<Setup, Entry>) -> Result<Game, StoreError> {
+        parts.setup.scenario.check().map_err(|(field, message)| {
+            StoreError::new(format!("setup.scenario.{field}: {message}"))
+        })?;
+        Game::replay(parts.id, parts.setup, parts.log, parts.tags)
+            .map_err(|e| StoreError::new(e.message))
+    }
 }
 
-/// Reads a game: chain checked, the log replayed (every reveal against its
-/// commitment); a player's contents open when he unlocks, at once without
-/// a passphrase.
+pub fn to_json(game: &Game) -> String {
+    chained::to_json(game)
+}
+
 pub fn from_json(text: &str) -> Result<Game, StoreError> {
-    let parts: Parts<Setup, Entry> = chained::read(text, FORMAT, SCHEMA, genesis)?;
-    parts.setup.scenario.check().map_err(|(field, message)| {
-        StoreError::new(format!("setup.scenario.{field}: {message}"))
-    })?;
-    let game = Game::replay(parts.id, parts.setup, parts.log, parts.tags)
-        .map_err(|e| StoreError::new(e.message))?;
-    as_written(&to_json(&game), text)?;
-    Ok(game)
+    chained::from_json(text)
 }
 
 pub fn save(path: &Path, game: &Game) -> Result<(), StoreError> {
-    save_read_back(path, &to_json(game), from_json, |again| {
-        again.log() == game.log() && again.tags() == game.tags()
-    })
+    chained::save(path, game)
 }
 
 pub fn load(path: &Path) -> Result<Game, StoreError> {
-    from_json(&read_text(path)?).map_err(|e| e.at(path))
+    chained::load(path)
 }
 
 impl Autosave for Game {

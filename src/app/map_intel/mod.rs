@@ -18,11 +18,10 @@ use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions};
 use crate::app::hex_grid::{HexGrid, Highlight, Marker};
 use crate::app::privacy::{Clicked, Screen, hand_over_screen};
-use crate::app::system::{SystemWindow, imported};
+use crate::app::system::{Players, SystemWindow, imported, players};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
-use muster::core::intel::Lock;
-use muster::core::side::{Side, Sides};
+use muster::core::side::Side;
 use muster::core::store::{self, Autosave, StoreError};
 use muster::map_intel::describe::marker;
 use muster::map_intel::game::{Command, Game, Setup, View};
@@ -99,23 +98,11 @@ impl ForcesWindow {
 
     fn start(&self) -> Result<Game, String> {
         let f = &self.form;
-        let mut locks = Sides::default();
-        let mut keys = Sides::default();
-        let mut players = Sides::default();
-        for side in Side::BOTH {
-            let name = f.names[side].trim();
-            if name.is_empty() {
-                return Err(format!("{side} player: enter a name"));
-            }
-            players[side] = name.to_string();
-            let pass = f.passphrases[side].trim();
-            if !pass.is_empty() {
-                let (lock, key) = Lock::create(pass, &[name])
-                    .map_err(|e| format!("{side}'s passphrase: {}", e.message))?;
-                locks[side] = Some(lock);
-                keys[side] = Some(key);
-            }
-        }
+        let Players {
+            names: players,
+            locks,
+            keys,
+        } = players(&f.names, &f.passphrases)?;
         let setup = Setup {
             scenario: f.scenario.clone(),
             players,

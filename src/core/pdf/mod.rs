@@ -262,6 +262,24 @@ pub fn private_path(public: &Path, side: crate::core::side::Side) -> PathBuf {
     public.with_file_name(format!("{stem}-private-{}.pdf", side.name().to_lowercase()))
 }
 
+/// Writes a printout to `path` and, when given, its owner's private pages
+/// to a file of their own beside it (`private_path`); returns the files
+/// written.
+pub fn save_printout(
+    path: &Path,
+    public: &[u8],
+    private: Option<(crate::core::side::Side, Vec<u8>)>,
+) -> Result<Vec<PathBuf>, StoreError> {
+    write_pdf(path, public)?;
+    let mut written = vec![path.to_path_buf()];
+    if let Some((side, bytes)) = private {
+        let at = private_path(path, side);
+        write_pdf(&at, &bytes)?;
+        written.push(at);
+    }
+    Ok(written)
+}
+
 /// Writes a PDF atomically: a failed write leaves any file already at
 /// `path` as it was.
 pub fn write_pdf(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {

@@ -1,11 +1,14 @@
 //! The file of a game system whose log is a list of entries (the action
-//! deck, hidden forces): format and schema, the game's id, its setup, the
-//! players' tags and the log, each entry with the hash that chains it.
-//! Each system gives its format name, its setup and entry types and its
-//! genesis; reading checks the header, the id, the chain and the tags'
-//! hex, and hands back the parts for the system to replay.
+//! deck, hidden forces, dummy wings): format and schema, the game's id, its
+//! setup, the players' tags and the log, each entry with the hash that
+//! chains it. Each system implements `System` (its format name, its setup
+//! and entry types, its genesis and its replay); reading checks the header,
+//! the id, the chain and the tags' hex, replays the log, and keeps a file
+//! only if it reads back byte for byte as Muster writes it.
 
-use super::{StoreError, TagsHex, check_chain, check_header, parse};
+use super::{
+    StoreError, TagsHex, as_written, check_chain, check_header, parse, read_text, save_read_back,
+};
 use crate::core::intel::ledger::Digest32;
 use crate::core::intel::trail::{Tags, chain};
 use crate::core::intel::{from_hex, to_hex};
@@ -94,6 +97,46 @@ pub fn read<S: DeserializeOwned, E: DeserializeOwned + Serialize>(
         log,
         tags,
     })
+}
+
+/// A game whose file is a chained log.
+pub trait System: Sized {
+    const FORMAT: &'static str;
+    const SCHEMA: u32;
+    type Setup: Serialize + DeserializeOwned;
+    type Entry: Serialize + DeserializeOwned + PartialEq;
+
+    fn genesis(id: &str, setup: &Self::Setup) -> Digest32;
+    fn parts(&self) -> Parts<&Self::Setup, &Self::Entry>;
+    fn links(&self) -> &[Digest32];
+    /// The game from its file's parts: the setup checked, the log replayed
+    /// through the rules.
+    fn replay(parts: Parts<Self::Setup, Self::Entry>) -> Result<Self, StoreError>;
+}
+
+pub fn to_json<G: System>(game: &G) -> String {
+    write(G::FORMAT, G::SCHEMA, game.parts(), game.links())
+}
+
+/// Reads a game: chain checked, log replayed, the text as Muster writes it.
+pub fn from_json<G: System>(text: &str) -> Result<G, StoreError> {
+    let parts = read(text, G::FORMAT, G::SCHEMA, G::genesis)?;
+    let game = G::replay(parts)?;
+    as_written(&to_json(&game), text)?;
+    Ok(game)
+}
+
+/// Saves a game; a file that does not read back as the same log and tags
+/// is not kept.
+pub fn save<G: System>(path: &std::path::Path, game: &G) -> Result<(), StoreError> {
+    save_read_back(path, &to_json(game), from_json::<G>, |again| {
+        let (a, b) = (again.parts(), game.parts());
+        a.log == b.log && a.tags == b.tags
+    })
+}
+
+pub fn load<G: System>(path: &std::path::Path) -> Result<G, StoreError> {
+    from_json(&read_text(path)?).map_err(|e| e.at(path))
 }
 
 /// Rewrites a saved game as an opponent would: change its parts, then

@@ -6,7 +6,7 @@
 
 use super::game::{Game, Seen};
 use crate::core::error::RuleError;
-use crate::core::pdf::{Page, Paper, document, private_path, text_pages, write_pdf};
+use crate::core::pdf::{Page, Paper, document, save_printout, text_pages};
 use crate::core::side::Side;
 use crate::core::store::StoreError;
 use crate::map_intel::print::{self, Printed};
@@ -156,19 +156,9 @@ pub fn save_pdf(
     private: Option<(Side, &str)>,
     path: &Path,
 ) -> Result<Vec<PathBuf>, StoreError> {
-    let own = match private {
-        Some((side, passphrase)) => Some((
-            private_path(path, side),
-            ledger_pdf(game, side, passphrase, paper)
-                .map_err(|e| StoreError::new(e.to_string()))?,
-        )),
-        None => None,
-    };
-    write_pdf(path, &pdf(game, paper))?;
-    let mut written = vec![path.to_path_buf()];
-    if let Some((at, bytes)) = own {
-        write_pdf(&at, &bytes)?;
-        written.push(at);
-    }
-    Ok(written)
+    let own = private
+        .map(|(side, passphrase)| ledger_pdf(game, side, passphrase, paper).map(|b| (side, b)))
+        .transpose()
+        .map_err(|e| StoreError::new(e.to_string()))?;
+    save_printout(path, &pdf(game, paper), own)
 }
