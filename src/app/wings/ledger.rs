@@ -87,9 +87,9 @@ pub fn ui(
             .composition
             .as_ref()
             .map_or("locked".into(), |c| describe(game, side, c));
-        let left = s
-            .allowance
-            .map_or(String::new(), |a| format!("; may still move {a} hexes"));
+        let left = s.allowance.map_or(String::new(), |a| {
+            format!("; may still move {a} hex{}", if a == 1 { "" } else { "es" })
+        });
         let dis: Vec<String> = s.dis.iter().map(|d| d.to_string()).collect();
         ui.label(format!(
             "{} counter {} in {} (Dis {}): {what}{left}",

@@ -59,10 +59,15 @@ pub struct Setup {
     /// Whether each army is activated (27.2.3).
     pub activated: Sides<bool>,
     /// Torgau: how many Detachments each side forms (27.6.4.2-3), which
-    /// decides its false leaders.
-    #[serde(default)]
+    /// decides its false leaders. Left out of the file when none, so a
+    /// setup hashes as it did before the field existed.
+    #[serde(default, skip_serializing_if = "no_detachments")]
     pub detachments: Sides<u8>,
     pub locks: Locks,
+}
+
+fn no_detachments(d: &Sides<u8>) -> bool {
+    d.south == 0 && d.north == 0
 }
 
 pub const EXAMPLE_ARMIES_JSON: &str = include_str!(concat!(
