@@ -20,6 +20,15 @@ impl RuleError {
             message: message.into(),
         }
     }
+
+    /// The same refusal, naming the log entry (counted from 1) it came
+    /// from: what a replayed file reports.
+    pub fn in_entry(self, index: usize) -> RuleError {
+        RuleError::new(
+            self.rule,
+            format!("log entry {}: {}", index + 1, self.message),
+        )
+    }
 }
 
 impl fmt::Display for RuleError {

@@ -362,16 +362,10 @@ impl Game {
         let mut public = setup.opening();
         for (i, entry) in log.iter().enumerate() {
             for event in &entry.events {
-                public.fold(&setup.set, event).map_err(|e| {
-                    RuleError::new(e.rule, format!("log entry {}: {}", i + 1, e.message))
-                })?;
+                public.fold(&setup.set, event).map_err(|e| e.in_entry(i))?;
             }
         }
-        let mut trail = Trail::new(genesis(&id, &setup));
-        for entry in &log {
-            trail.append(entry, &Sides::default(), &[]);
-        }
-        trail.restore(tags)?;
+        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
         let mut game = Game {
             id,
             setup,
@@ -560,8 +554,7 @@ fn replay_zones(
     // The public fold follows the turn: which cards are in play.
     let mut public = setup.opening();
     for (i, entry) in log.iter().enumerate() {
-        let at =
-            |e: RuleError| RuleError::new(e.rule, format!("log entry {}: {}", i + 1, e.message));
+        let at = |e: RuleError| e.in_entry(i);
         for event in &entry.events {
             let opened = match event.sealed() {
                 Some((owner, sealed)) if owner == side => {

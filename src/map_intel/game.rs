@@ -1110,16 +1110,10 @@ impl Game {
         let mut public = Public::new(setup.scenario.agents);
         for (i, entry) in log.iter().enumerate() {
             for event in &entry.events {
-                public.fold(event).map_err(|e| {
-                    RuleError::new(e.rule, format!("log entry {}: {}", i + 1, e.message))
-                })?;
+                public.fold(event).map_err(|e| e.in_entry(i))?;
             }
         }
-        let mut trail = Trail::new(genesis(&id, &setup));
-        for entry in &log {
-            trail.append(entry, &Sides::default(), &[]);
-        }
-        trail.restore(tags)?;
+        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
         let mut game = Game {
             id,
             setup,
@@ -1144,9 +1138,7 @@ impl Game {
             for event in &entry.events {
                 public.fold(event)?;
             }
-            check_conservation(&self.setup, &public, side, &key).map_err(|e| {
-                RuleError::new(e.rule, format!("log entry {}: {}", i + 1, e.message))
-            })?;
+            check_conservation(&self.setup, &public, side, &key).map_err(|e| e.in_entry(i))?;
         }
         self.keys[side] = Some(key);
         Ok(())

@@ -1194,16 +1194,10 @@ impl Game {
         let mut public = Public::default();
         for (i, entry) in log.iter().enumerate() {
             for event in &entry.events {
-                public.fold(event).map_err(|e| {
-                    RuleError::new(e.rule, format!("log entry {}: {}", i + 1, e.message))
-                })?;
+                public.fold(event).map_err(|e| e.in_entry(i))?;
             }
         }
-        let mut trail = Trail::new(genesis(&id, &setup));
-        for entry in &log {
-            trail.append(entry, &Sides::default(), &[]);
-        }
-        trail.restore(tags)?;
+        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
         let mut keys = Sides::default();
         for side in Side::BOTH {
             if setup.locks[side].is_none() {
