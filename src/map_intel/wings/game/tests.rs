@@ -658,3 +658,98 @@ fn leuthens_von_loudon_goes_within_5_hexes_of_2114() {
     );
     loudon(&mut g, ["2119", "2120", "2118"]).unwrap();
 }
+
+/// The opponent edits the file and recomputes every hash: a flip made to
+/// show other units fails its commitment, and a move of a player with a
+/// passphrase is named when that player unlocks.
+#[test]
+fn a_forged_flip_and_a_rechained_move_are_caught() {
+    use super::super::files::{FORMAT, SCHEMA, from_json, to_json};
+    use crate::core::intel::Lock;
+    use crate::core::store::chained::{Parts, rechain};
+    const PASS: &str = "lantern quarry thistle ember falcon";
+    let (lock, key) = Lock::create(PASS, &[]).unwrap();
+    let mut g = game();
+    let mut setup = g.setup.clone();
+    setup.locks.south = Some(lock);
+    g = Game::new(
+        setup,
+        Sides {
+            south: Some(key),
+            north: None,
+        },
+        AppDice::seeded(5),
+    )
+    .unwrap();
+    let cav = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1005", "1004", "1003"],
+        wing(
+            &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
+            4,
+            Formation::InColumn,
+        ),
+    )
+    .unwrap();
+    place(
+        &mut g,
+        Side::North,
+        Type::Inf,
+        ["1020", "1021", "1121"],
+        wing(
+            &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+            4,
+            Formation::Deployed,
+        ),
+    )
+    .unwrap();
+    g.apply(Command::Begin { first: Side::South }).unwrap();
+    move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
+    g.apply(Command::Sight { clear: true }).unwrap();
+    let text = to_json(&g);
+    let mut opened = from_json(&text).unwrap();
+    opened.unlock(Side::South, PASS).unwrap();
+
+    // North swaps the French wing's flipped units for weaker ones.
+    let forged = rechain(
+        &text,
+        FORMAT,
+        SCHEMA,
+        genesis,
+        |p: &mut Parts<Setup, Entry>| {
+            for e in p.log.iter_mut().flat_map(|e| e.events.iter_mut()) {
+                if let Event::Flipped { contents, .. } = e
+                    && contents.secret.units.contains(&"f-inf-1".to_string())
+                {
+                    contents.secret.rating = 9;
+                }
+            }
+        },
+    );
+    let e = from_json(&forged).unwrap_err();
+    assert!(e.message.contains("commitment"), "{e:?}");
+
+    // North moves Seydlitz's counter back out of range in the file.
+    let forged = rechain(
+        &text,
+        FORMAT,
+        SCHEMA,
+        genesis,
+        |p: &mut Parts<Setup, Entry>| {
+            for e in p.log.iter_mut().flat_map(|e| e.events.iter_mut()) {
+                if let Event::Moved { hexes, .. } = e {
+                    *hexes = 2;
+                }
+            }
+        },
+    );
+    let mut opened = from_json(&forged).expect("a re-chained edit opens");
+    let e = opened.unlock(Side::South, PASS).unwrap_err();
+    assert!(
+        e.message
+            .contains("Log entry 4 (2 events) does not carry a valid tag of South's"),
+        "{e:?}"
+    );
+}
