@@ -135,7 +135,11 @@ impl HexMap {
             if value == 0 {
                 return Err((field.into(), "a map has at least one".into()));
             }
-            if first + value - 1 > MAX_SIDE {
+            // Checked: both numbers may come from a file.
+            if first
+                .checked_add(value - 1)
+                .is_none_or(|last| last > MAX_SIDE)
+            {
                 return Err((
                     field.into(),
                     format!("hex names have two digits each: the last may be {MAX_SIDE}"),

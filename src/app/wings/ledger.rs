@@ -100,21 +100,38 @@ pub fn ui(
         ));
     }
     ui.separator();
-    ui.weak("Click the map: the leader's hex, then the two Dis counters'.");
+    let map = &game.setup().battle.map;
+    let public = game.public();
+    hexes.tracing = public.active.is_some();
+    if hexes.tracing {
+        ui.weak(
+            "Trace each counter's path on the map, hex by hex: spotting is checked at every hex entered (B4).",
+        );
+    } else {
+        ui.weak("Click the map: the leader's hex, then the two Dis counters'.");
+    }
+    let labels = if hexes.tracing {
+        ["Leader's path", "First Dis path", "Second Dis path"]
+    } else {
+        ["Leader hex", "First Dis hex", "Second Dis hex"]
+    };
     let [first, second] = &mut hexes.dis;
-    for (label, field) in [
-        ("Leader hex", &mut hexes.leader),
-        ("First Dis hex", first),
-        ("Second Dis hex", second),
-    ] {
+    for (k, (label, field)) in labels
+        .into_iter()
+        .zip([&mut hexes.leader, first, second])
+        .enumerate()
+    {
         ui.horizontal(|ui| {
+            if hexes.tracing {
+                ui.radio_value(&mut hexes.next, k, "")
+                    .on_hover_text("Map clicks add to this path");
+            }
             let l = ui.label(label);
-            ui.add(egui::TextEdit::singleline(field).desired_width(60.0))
+            let width = if hexes.tracing { 220.0 } else { 60.0 };
+            ui.add(egui::TextEdit::singleline(field).desired_width(width))
                 .labelled_by(l.id);
         });
     }
-    let map = &game.setup().battle.map;
-    let public = game.public();
     if public.active.is_none() {
         set_up(ui, game, &own, side, draft, hexes, out);
         return;
@@ -137,8 +154,8 @@ pub fn ui(
         return;
     };
     ui.horizontal(|ui| {
-        if ui.button("Move it there").clicked() {
-            out.push(match hexes.read(map) {
+        if ui.button("Move along the paths").clicked() {
+            out.push(match hexes.paths(map) {
                 Ok((leader, dis)) => WingsAction::Apply(Command::Move { id, leader, dis }),
                 Err(e) => WingsAction::Refused(e),
             });

@@ -17,7 +17,7 @@ mod tests;
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions};
 use crate::app::hex_grid::{HexGrid, Highlight, Marker};
-use crate::app::privacy::{Clicked, Screen, hand_over_screen};
+use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, players};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
@@ -49,7 +49,10 @@ pub struct Hexes {
     pub leader: String,
     pub dis: [String; 2],
     /// Which field the next click fills: 0 leader, 1 and 2 the Dis.
-    next: usize,
+    pub next: usize,
+    /// In a move each field is a path, and a click adds the next hex to the
+    /// one being traced; in set-up a click fills a field and moves on.
+    pub tracing: bool,
 }
 
 impl Hexes {
@@ -58,14 +61,45 @@ impl Hexes {
             0 => &mut self.leader,
             k => &mut self.dis[k - 1],
         };
-        *field = hex.to_string();
-        self.next = (self.next + 1) % 3;
+        if self.tracing {
+            if !field.trim().is_empty() {
+                field.push(' ');
+            }
+            field.push_str(&hex.to_string());
+        } else {
+            *field = hex.to_string();
+            self.next = (self.next + 1) % 3;
+        }
     }
 
     /// The three hexes, checked on the map.
     pub fn read(&self, map: &muster::map_intel::map::HexMap) -> Result<(Hex, [Hex; 2]), String> {
         let hex = |s: &str| map.hex(s).map_err(|e| e.to_string());
         Ok((hex(&self.leader)?, [hex(&self.dis[0])?, hex(&self.dis[1])?]))
+    }
+
+    /// The three paths (hexes entered, in order, separated by spaces or
+    /// commas), each checked on the map.
+    pub fn paths(
+        &self,
+        map: &muster::map_intel::map::HexMap,
+    ) -> Result<(Vec<Hex>, [Vec<Hex>; 2]), String> {
+        let path = |s: &str| {
+            s.split([' ', ','])
+                .filter(|w| !w.is_empty())
+                .map(|w| map.hex(w).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<Hex>, String>>()
+        };
+        Ok((
+            path(&self.leader)?,
+            [path(&self.dis[0])?, path(&self.dis[1])?],
+        ))
+    }
+
+    /// The last hex of the leader's field: where it is going.
+    fn destination(&self, map: &muster::map_intel::map::HexMap) -> Option<Hex> {
+        let last = self.leader.split([' ', ',']).rfind(|w| !w.is_empty())?;
+        map.hex(last).ok()
     }
 }
 
@@ -82,6 +116,7 @@ pub struct WingsWindow {
     queue: Vec<WingsAction>,
     unlock: UnlockWindow,
     seed: Option<u64>,
+    private_refusal: PrivateRefusal,
 }
 
 impl WingsWindow {
@@ -99,6 +134,7 @@ impl WingsWindow {
             queue: Vec::new(),
             unlock: UnlockWindow::default(),
             seed,
+            private_refusal: PrivateRefusal::default(),
         }
     }
 
@@ -162,7 +198,9 @@ impl WingsWindow {
                             self.hexes = Hexes::default();
                             self.ledger.after_change();
                         }
-                        Err(e) => status = Some(Status::Error(e.to_string())),
+                        Err(e) => {
+                            status = self.private_refusal.route(self.screen, e.to_string());
+                        }
                     }
                 }
                 WingsAction::HandTo(side) => self.screen = Screen::HandingTo(side),
@@ -170,6 +208,7 @@ impl WingsWindow {
                     self.screen = self.screen.hide();
                     self.ledger = ledger::Draft::default();
                     self.hexes = Hexes::default();
+                    self.private_refusal.clear();
                 }
                 WingsAction::Unlock(side, passphrase) => {
                     let Some(game) = &mut self.game else {
@@ -185,7 +224,9 @@ impl WingsWindow {
                     self.unlock.answer(side, result);
                 }
                 WingsAction::ShowUnlock => self.unlock.reopen(),
-                WingsAction::Refused(message) => status = Some(Status::Error(message)),
+                WingsAction::Refused(message) => {
+                    status = self.private_refusal.route(self.screen, message);
+                }
             }
         }
         (status, changed)
@@ -250,15 +291,18 @@ impl WingsWindow {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| match viewer {
-                        Some(side) => ledger::ui(
-                            ui,
-                            game,
-                            &seen,
-                            side,
-                            &mut self.ledger,
-                            &mut self.hexes,
-                            &mut self.queue,
-                        ),
+                        Some(side) => {
+                            self.private_refusal.show(ui);
+                            ledger::ui(
+                                ui,
+                                game,
+                                &seen,
+                                side,
+                                &mut self.ledger,
+                                &mut self.hexes,
+                                &mut self.queue,
+                            )
+                        }
                         None => table::ui(
                             ui,
                             game,
@@ -275,7 +319,7 @@ impl WingsWindow {
             let highlight = Highlight {
                 counter: self.selected,
                 hex: None,
-                destination: map.hex(&self.hexes.leader).ok(),
+                destination: self.hexes.destination(map),
             };
             let names = Sides {
                 south: name(Side::South),

@@ -90,17 +90,30 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
 
     // Fritz moves his cavalry 8 hexes, within 7 of the French wing.
     counters(&mut h, "Fritz (Prussian)");
-    // The cavalry's slowest unit moves 9 in column; the Cav dummy as far,
-    // the Inf dummy not at all (no real infantry Wing to copy).
-    assert_eq!(
-        h.query_all_by_label_contains("may still move 9 hexes")
-            .count(),
-        2
-    );
-    h.get_by_label_contains("may still move 0 hexes");
+    // The cavalry's slowest unit moves 9 in column; each dummy as far as
+    // the fastest real Wing of its type could in column (B4b): the Hussars'
+    // 11, the infantry's 8, though no real infantry Wing is on the map.
+    h.get_by_label_contains("may still move 9 hexes");
+    h.get_by_label_contains("may still move 11 hexes");
+    h.get_by_label_contains("may still move 8 hexes");
     click(&mut h, "Counter 0");
-    hexes(&mut h, ["1013", "1012", "1011"]);
-    click(&mut h, "Move it there");
+    // Each counter's path, hex by hex (B4c).
+    replace_text(
+        &mut h,
+        "Leader's path",
+        "1006 1007 1008 1009 1010 1011 1012 1013",
+    );
+    replace_text(
+        &mut h,
+        "First Dis path",
+        "1005 1006 1007 1008 1009 1010 1011 1012",
+    );
+    replace_text(
+        &mut h,
+        "Second Dis path",
+        "1004 1005 1006 1007 1008 1009 1010 1011",
+    );
+    click(&mut h, "Move along the paths");
     hide(&mut h);
     h.get_by_label_contains("is 7 hexes from Charles (Franco-Imperial)'s Inf counter 3 in 1020");
     click(&mut h, "Line of sight clear");

@@ -63,13 +63,19 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
             leader,
             dis,
             hexes,
-        } => format!(
-            "{} moves {hexes} hex{} to {leader}, Dis counters in {} and {}",
-            named(*id),
-            if *hexes == 1 { "" } else { "es" },
-            dis[0],
-            dis[1]
-        ),
+            dis_hexes,
+        } => {
+            let n = |h: u32| format!("{h} hex{}", if h == 1 { "" } else { "es" });
+            format!(
+                "{} moves {} to {leader}, Dis counters {} to {} and {} to {}",
+                named(*id),
+                n(*hexes),
+                n(dis_hexes[0]),
+                dis[0],
+                n(dis_hexes[1]),
+                dis[1]
+            )
+        }
         Event::InRange { moving, candidates } => {
             let list: Vec<String> = candidates
                 .iter()

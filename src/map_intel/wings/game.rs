@@ -10,8 +10,11 @@
 //!
 //! Rulings: one roll serves every stationary Wing spotted by one move, with
 //! the best modifier among them (27.5 says "the same deployment die roll");
-//! a dummy may move as far as the fastest of its side's real, unspotted
-//! Wings of its type (an Inf/Cav dummy: of any type).
+//! a dummy may move as far as the fastest real Wing of its type could, in
+//! its formation, whether or not such a Wing is still on the map (B4b; an
+//! Inf/Cav dummy: infantry or cavalry); the leader and each Dis counter
+//! move along traced paths within the allowance, and spotting is checked
+//! at every hex entered (B4a, B4c).
 
 use super::formation::{self, Formation, Placement};
 use super::placement::{self, Arm};
@@ -66,6 +69,10 @@ pub struct Setup {
     pub locks: Locks,
 }
 
+fn no_hexes(h: &[u32; 2]) -> bool {
+    *h == [0, 0]
+}
+
 fn no_detachments(d: &Sides<u8>) -> bool {
     d.south == 0 && d.north == 0
 }
@@ -104,7 +111,72 @@ pub fn example_armies() -> Sides<Vec<WingUnit>> {
     armies_from_json(EXAMPLE_ARMIES_JSON).expect("the example armies are checked by tests")
 }
 
+/// Bounds on what a setup may hold, so that a file cannot make the game
+/// allocate or loop without end: far above any real army.
+pub const MAX_UNITS: usize = 500;
+const MAX_ALLOWANCE: u32 = 99;
+const MAX_DETACHMENTS: u8 = 3;
+const MAX_NAME: usize = 200;
+
 impl Setup {
+    /// What `Game::new` and a replay from a file both check: the battle as
+    /// a scenario file would be, each army's units, the Detachment counts.
+    pub fn check(&self) -> Result<(), RuleError> {
+        let field = |f: String, m: String| RuleError::new("27.6", format!("setup.{f}: {m}"));
+        self.battle.check("battle.").map_err(|(f, m)| field(f, m))?;
+        for side in Side::BOTH {
+            let at = side.name().to_lowercase();
+            let name = &self.players[side];
+            if name.trim().is_empty() || name.len() > MAX_NAME {
+                return Err(field(
+                    format!("players.{at}"),
+                    format!("a name of 1 to {MAX_NAME} characters"),
+                ));
+            }
+            let units = &self.armies[side];
+            if units.len() > MAX_UNITS {
+                return Err(field(
+                    format!("armies.{at}"),
+                    format!("{} units: at most {MAX_UNITS}", units.len()),
+                ));
+            }
+            for (i, u) in units.iter().enumerate() {
+                let here = format!("armies.{at}[{i}]");
+                if u.id.trim().is_empty() || u.id.len() > MAX_NAME || u.name.len() > MAX_NAME {
+                    return Err(field(
+                        format!("{here}.id"),
+                        format!("an id and name of 1 to {MAX_NAME} characters"),
+                    ));
+                }
+                if units[..i].iter().any(|o| o.id == u.id) {
+                    return Err(field(
+                        format!("{here}.id"),
+                        format!("{} is used twice", u.id),
+                    ));
+                }
+                if u.ma > MAX_ALLOWANCE || u.ic > MAX_ALLOWANCE {
+                    return Err(field(
+                        format!("{here}.ma"),
+                        format!("movement allowances run 0 to {MAX_ALLOWANCE}"),
+                    ));
+                }
+                if u.rating.is_some_and(|r| r > MAX_RATING) {
+                    return Err(field(
+                        format!("{here}.rating"),
+                        format!("ratings run 0 to {MAX_RATING}"),
+                    ));
+                }
+            }
+            if self.detachments[side] > MAX_DETACHMENTS {
+                return Err(field(
+                    format!("detachments.{at}"),
+                    format!("at most {MAX_DETACHMENTS} Detachments (27.6.4.2)"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub fn name(&self, side: Side) -> String {
         format!("{} ({})", self.players[side], self.battle.sides[side].name)
     }
@@ -157,8 +229,9 @@ pub struct Counter {
     /// Removed (a dummy) or placed as units (a Wing).
     pub gone: bool,
     pub deployed: Option<Formation>,
-    /// Hexes moved this turn.
+    /// Hexes moved this turn by the leader and by each Dis counter.
     pub moved: u32,
+    pub dis_moved: [u32; 2],
 }
 
 impl Counter {
@@ -211,11 +284,16 @@ pub enum Event {
         dis: [Hex; 2],
         sealed: Sealed,
     },
+    /// Where a move left the counters, and how far the leader (`hexes`)
+    /// and each Dis counter moved; a move stops at the hex that brought an
+    /// enemy counter within 7 hexes.
     Moved {
         id: usize,
         leader: Hex,
         dis: [Hex; 2],
         hexes: u32,
+        #[serde(default, skip_serializing_if = "no_hexes")]
+        dis_hexes: [u32; 2],
     },
     /// A move brought enemy counters within 7 hexes, nearest first.
     InRange {
@@ -290,6 +368,81 @@ impl Public {
             .ok_or_else(|| RuleError::new("27.1", format!("there is no counter {id}")))
     }
 
+    fn fits(&self, event: &Event, setup: &Setup) -> Result<(), RuleError> {
+        let map = &setup.battle.map;
+        let on_map = |hexes: &[Hex]| match hexes.iter().find(|h| !map.contains(**h)) {
+            Some(h) => refuse("27.1", format!("{h} is not on the map")),
+            None => Ok(()),
+        };
+        let wrong = |what: &str| refuse("27.1", format!("{what} does not follow from the game"));
+        match event {
+            Event::Placed {
+                side, leader, dis, ..
+            } => {
+                on_map(&[*leader, dis[0], dis[1]])?;
+                let most = setup.armies[*side].len()
+                    + setup.battle.dummies(*side, setup.detachments[*side]).len();
+                let placed = self.counters.iter().filter(|c| c.side == *side).count();
+                if placed >= most || self.active.is_some() {
+                    return wrong("a counter placed beyond the army's units and dummies");
+                }
+            }
+            Event::Moved { leader, dis, .. } => on_map(&[*leader, dis[0], dis[1]])?,
+            Event::Adjusted { to, id } => {
+                on_map(&[*to])?;
+                if !matches!(self.pending, Some(Pending::Adjust { moving, .. }) if moving == *id) {
+                    return wrong("an adjustment");
+                }
+            }
+            Event::InRange { moving, candidates } => {
+                let mover = self.counter(*moving)?;
+                let fine = self.pending.is_none()
+                    && mover.hidden()
+                    && !candidates.is_empty()
+                    && candidates.iter().all(|c| {
+                        self.counters
+                            .get(c.wing)
+                            .is_some_and(|o| o.side != mover.side && o.hidden())
+                    });
+                if !fine {
+                    return wrong("a spotting");
+                }
+            }
+            Event::Sighted { moving, .. } => {
+                if !matches!(self.pending, Some(Pending::Sight { moving: m, .. }) if m == *moving) {
+                    return wrong("a line-of-sight answer");
+                }
+            }
+            Event::Rolled {
+                moving,
+                stationary,
+                outcome,
+                ..
+            } => {
+                let asked = matches!(&self.pending, Some(Pending::Roll { moving: m, stationary: s })
+                    if m == moving && s == stationary);
+                if !asked || outcome.adjustment > roll::MAX_ADJUSTMENT {
+                    return wrong("a deployment roll");
+                }
+            }
+            Event::ToPlace { wings } => {
+                if wings.is_empty() || wings.iter().any(|(id, _)| self.counter(*id).is_err()) {
+                    return wrong("the Wings to place");
+                }
+            }
+            Event::TurnBegan { number, .. } => {
+                if *number != self.turn.saturating_add(1) {
+                    return wrong(&format!("turn {number}"));
+                }
+            }
+            Event::Flipped { .. }
+            | Event::Removed { .. }
+            | Event::TurnedDown { .. }
+            | Event::Deployed { .. } => {}
+        }
+        Ok(())
+    }
+
     /// A moving Wing removed or turned face down ends its spotting.
     fn end_sight(&mut self, id: usize) {
         if matches!(self.pending, Some(Pending::Sight { moving, .. }) if moving == id) {
@@ -297,8 +450,12 @@ impl Public {
         }
     }
 
-    /// Folds one event in; an event that does not fit is refused.
-    pub fn fold(&mut self, event: &Event) -> Result<(), RuleError> {
+    /// Folds one event in; an event that does not fit is refused, so that
+    /// a file's log holds only what the rules could have made: counters on
+    /// the map and within the army's count, a spotting with someone to
+    /// spot, answers and rolls to what was asked.
+    pub fn fold(&mut self, event: &Event, setup: &Setup) -> Result<(), RuleError> {
+        self.fits(event, setup)?;
         match event {
             Event::Placed {
                 id,
@@ -324,6 +481,7 @@ impl Public {
                     gone: false,
                     deployed: None,
                     moved: 0,
+                    dis_moved: [0, 0],
                 });
             }
             Event::Moved {
@@ -331,11 +489,29 @@ impl Public {
                 leader,
                 dis,
                 hexes,
+                dis_hexes,
             } => {
                 let c = self.counter_mut(*id)?;
+                if !c.hidden() {
+                    return refuse("27.1.4", format!("counter {id} is not on the map to move"));
+                }
+                let add = |a: u32, b: u32| {
+                    a.checked_add(b)
+                        .filter(|n| *n <= MAX_ALLOWANCE)
+                        .ok_or_else(|| {
+                            RuleError::new(
+                                "27.1.4",
+                                format!("counter {id} moves beyond any allowance"),
+                            )
+                        })
+                };
+                c.moved = add(c.moved, *hexes)?;
+                c.dis_moved = [
+                    add(c.dis_moved[0], dis_hexes[0])?,
+                    add(c.dis_moved[1], dis_hexes[1])?,
+                ];
                 c.leader = *leader;
                 c.dis = dis.to_vec();
-                c.moved += hexes;
             }
             Event::InRange { moving, candidates } => {
                 self.pending = Some(Pending::Sight {
@@ -428,6 +604,7 @@ impl Public {
                 self.active = Some(*active);
                 for c in &mut self.counters {
                     c.moved = 0;
+                    c.dis_moved = [0, 0];
                 }
             }
         }
@@ -452,10 +629,14 @@ pub enum Command {
     Begin {
         first: Side,
     },
+    /// A counter's move: the hexes its leader and each Dis counter enter,
+    /// in order (RULES-map-intel B4c); an empty path stays put.
     Move {
         id: usize,
-        leader: Hex,
-        dis: [Hex; 2],
+        #[serde(default)]
+        leader: Vec<Hex>,
+        #[serde(default)]
+        dis: [Vec<Hex>; 2],
     },
     /// The players' answer: is the line of sight clear?
     Sight {
@@ -515,7 +696,7 @@ struct Work<'a> {
 
 impl Work<'_> {
     fn push(&mut self, event: Event) -> Result<(), RuleError> {
-        self.public.fold(&event)?;
+        self.public.fold(&event, self.setup)?;
         self.events.push(event);
         Ok(())
     }
@@ -573,7 +754,7 @@ impl Work<'_> {
                     active: *first,
                 })
             }
-            Command::Move { id, leader, dis } => self.do_move(*id, *leader, *dis),
+            Command::Move { id, leader, dis } => self.do_move(*id, leader, dis),
             Command::Sight { clear } => self.sight(*clear),
             Command::Roll { moving, stationary } => self.roll(moving, stationary),
             Command::Adjust { to } => self.adjust(*to),
@@ -689,7 +870,14 @@ impl Work<'_> {
                 }
             }
         }
-        let reach = placement::dis_reach(c.real.then_some(c.units.len()));
+        // Units are combat units; leaders do not count (B3 ruling).
+        let combat = |id: &String| {
+            self.setup
+                .unit(side, id)
+                .is_some_and(|u| u.arm != Arm::Leader)
+        };
+        let reach =
+            placement::dis_reach(c.real.then(|| c.units.iter().filter(|u| combat(u)).count()));
         placement::check_set_up(map, leader, dis, reach)?;
         if detachment && self.setup.battle.torgau_detachments {
             let mut stacks = vec![(
@@ -744,38 +932,46 @@ impl Work<'_> {
         placement::check_detached(&commander.name, &arms)
     }
 
-    /// The most a counter may move this turn: a real Wing's slowest unit, a
-    /// dummy what its side's fastest real unspotted Wing of its type could.
-    fn allowance(&self, id: usize) -> Result<u32, RuleError> {
+    /// The most a counter may move this turn, and what sets it: a real
+    /// Wing's slowest unit; a dummy what the fastest real Wing of its type
+    /// could move in the dummy's formation, i.e. the fastest such unit of
+    /// its side, on the map or not (RULES-map-intel B4b).
+    fn allowance(&self, id: usize) -> Result<(u32, &'static str), RuleError> {
         let counter = self.public.counter(id)?;
         let c = self.composition(id)?;
-        let of = |c: &Composition| -> Option<u32> {
+        let pick = |u: &WingUnit| match c.formation {
+            Formation::Deployed => u.ma,
+            Formation::InColumn => u.ic,
+        };
+        if c.real {
             let units: Vec<(u32, u32)> = c
                 .units
                 .iter()
                 .filter_map(|u| self.setup.unit(counter.side, u))
                 .map(|u| (u.ma, u.ic))
                 .collect();
-            placement::allowance(&units, c.formation)
+            let most = placement::allowance(&units, c.formation).unwrap_or(0);
+            return Ok((most, "its slowest unit allows"));
+        }
+        let of_type = |arm: Arm| match counter.kind {
+            Type::Inf => arm == Arm::Infantry,
+            Type::Cav => arm == Arm::Cavalry,
+            Type::InfCav => matches!(arm, Arm::Infantry | Arm::Cavalry),
         };
-        if c.real {
-            return Ok(of(&c).unwrap_or(0));
-        }
-        let mut most = 0;
-        for other in self.public.counters.iter().filter(|o| {
-            o.side == counter.side
-                && o.hidden()
-                && (counter.kind == Type::InfCav || o.kind == counter.kind)
-        }) {
-            let theirs = self.composition(other.id)?;
-            if theirs.real {
-                most = most.max(of(&theirs).unwrap_or(0));
-            }
-        }
-        Ok(most)
+        let most = self.setup.armies[counter.side]
+            .iter()
+            .filter(|u| of_type(u.arm))
+            .map(pick)
+            .max()
+            .unwrap_or(0);
+        Ok((most, "the fastest real Wing of its type could move"))
     }
 
-    fn do_move(&mut self, id: usize, leader: Hex, dis: [Hex; 2]) -> Result<(), RuleError> {
+    /// A move along the paths traced for the leader and each Dis counter,
+    /// each within the allowance (B4a); the counters step in turn and the
+    /// move stops at the first hex entered within 7 hexes of an enemy
+    /// counter (B4c), where the line of sight is asked.
+    fn do_move(&mut self, id: usize, leader: &[Hex], dis: &[Vec<Hex>; 2]) -> Result<(), RuleError> {
         self.free()?;
         let counter = self.public.counter(id)?.clone();
         match self.public.active {
@@ -789,35 +985,24 @@ impl Work<'_> {
                 format!("counter {id} is no longer on the map as a leader"),
             );
         }
+        if leader.is_empty() && dis.iter().all(Vec::is_empty) {
+            return refuse("27.1.4", format!("counter {id}: trace a path to move it"));
+        }
         let map = &self.setup.battle.map;
-        for hex in std::iter::once(leader).chain(dis) {
-            map.hex(&hex.to_string())?;
+        let (most, why) = self.allowance(id)?;
+        let from = [counter.leader, counter.dis[0], counter.dis[1]];
+        let moved = [counter.moved, counter.dis_moved[0], counter.dis_moved[1]];
+        let paths = [leader, &dis[0][..], &dis[1][..]];
+        let names = [
+            format!("counter {id}"),
+            format!("counter {id}'s first Dis counter"),
+            format!("counter {id}'s second Dis counter"),
+        ];
+        for k in 0..3 {
+            placement::check_path(map, &names[k], from[k], paths[k], moved[k], most, why)?;
         }
-        let hexes = map.distance(counter.leader, leader);
-        let most = self.allowance(id)?;
-        if counter.moved + hexes > most {
-            let c = self.composition(id)?;
-            let what = if c.real {
-                "its slowest unit allows"
-            } else {
-                "a real Wing of its type could move"
-            };
-            return refuse(
-                "27.1.4",
-                format!(
-                    "counter {id} has moved {} and would move {hexes} more: {what} {most} this turn",
-                    counter.moved
-                ),
-            );
-        }
-        placement::check_trail(map, leader, dis)?;
-        self.push(Event::Moved {
-            id,
-            leader,
-            dis,
-            hexes,
-        })?;
-        let moving = self.public.counter(id)?.hexes();
+        let end = |k: usize| paths[k].last().copied().unwrap_or(from[k]);
+        placement::check_trail(map, end(0), [end(1), end(2)])?;
         let enemies: Vec<(usize, Vec<Hex>)> = self
             .public
             .counters
@@ -825,10 +1010,36 @@ impl Work<'_> {
             .filter(|o| o.side != counter.side && o.hidden())
             .map(|o| (o.id, o.hexes()))
             .collect();
-        let candidates = spotting::in_range(map, &moving, &enemies);
-        if candidates.is_empty() {
+        // The counters step in turn, a hex each, so that the Wing moves as
+        // a body and stops together.
+        let mut at = from;
+        let mut steps = [0u32; 3];
+        let mut stopped = false;
+        let longest = paths.iter().map(|p| p.len()).max().unwrap_or(0);
+        'steps: for i in 0..longest {
+            for k in 0..3 {
+                let Some(&hex) = paths[k].get(i) else {
+                    continue;
+                };
+                at[k] = hex;
+                steps[k] += 1;
+                if !spotting::in_range(map, &[hex], &enemies).is_empty() {
+                    stopped = true;
+                    break 'steps;
+                }
+            }
+        }
+        self.push(Event::Moved {
+            id,
+            leader: at[0],
+            dis: [at[1], at[2]],
+            hexes: steps[0],
+            dis_hexes: [steps[1], steps[2]],
+        })?;
+        if !stopped {
             return Ok(());
         }
+        let candidates = spotting::in_range(map, &at, &enemies);
         self.push(Event::InRange {
             moving: id,
             candidates,
@@ -1099,11 +1310,7 @@ impl Game {
         keys: Sides<Option<PlayerKey>>,
         dice: AppDice,
     ) -> Result<Game, RuleError> {
-        setup
-            .battle
-            .map
-            .check()
-            .map_err(|(f, m)| RuleError::new("27.6", format!("map.{f}: {m}")))?;
+        setup.check()?;
         let id = new_id();
         let (trail, seal_keys) = Trail::begin(genesis(&id, &setup), &setup.locks, &keys)?;
         Ok(Game {
@@ -1176,7 +1383,9 @@ impl Game {
                     i + 1,
                     super::describe::event(event, &self.setup, &public)
                 ));
-                public.fold(event).expect("the log folded before");
+                public
+                    .fold(event, &self.setup)
+                    .expect("the log folded before");
             }
         }
         lines
@@ -1191,10 +1400,11 @@ impl Game {
         log: Vec<Entry>,
         tags: Vec<crate::core::intel::trail::Tags>,
     ) -> Result<Game, RuleError> {
+        setup.check()?;
         let mut public = Public::default();
         for (i, entry) in log.iter().enumerate() {
             for event in &entry.events {
-                public.fold(event).map_err(|e| e.in_entry(i))?;
+                public.fold(event, &setup).map_err(|e| e.in_entry(i))?;
             }
         }
         let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
@@ -1311,7 +1521,11 @@ impl Game {
                     (None, false) => None,
                 };
                 let allowance = (own && c.hidden())
-                    .then(|| work.allowance(c.id).ok().map(|a| a.saturating_sub(c.moved)))
+                    .then(|| {
+                        work.allowance(c.id)
+                            .ok()
+                            .map(|(a, _)| a.saturating_sub(c.moved))
+                    })
                     .flatten();
                 Seen {
                     id: c.id,

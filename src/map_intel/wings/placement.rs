@@ -2,7 +2,8 @@
 //! intel B2-B4, B6, B9, B11; rules 27.1.1-27.1.4, 27.2.2, 27.4, 27.6.4.4),
 //! each refusal with the measured figure and the rule: Dis counters within
 //! 1-2 hexes of their leader at set-up (1 for fewer than 4 units) and
-//! within 2 after a move, a winning leader's shift, Torgau's 3 empty hexes
+//! within 2 after a move, each counter's path and allowance, a winning
+//! leader's shift, Torgau's 3 empty hexes
 //! between Detachment stacks, a Wing's artillery, the units detached to an
 //! Army Commander, and movement allowances.
 
@@ -158,17 +159,43 @@ pub fn voluntary_deployment(column: u32) -> u32 {
     column.div_ceil(2)
 }
 
-/// A dummy's move against the most a real Wing of its type could move.
-pub fn check_dummy_move(hexes: u32, most: u32) -> Result<(), RuleError> {
-    if hexes > most {
+/// One counter's move as a path of adjacent hexes on the map, from
+/// `from`, counted against what is left of its allowance (RULES-map-intel
+/// B4 a and c). `who` names the counter in a refusal, `why` says what
+/// sets the allowance. Returns the hexes moved.
+pub fn check_path(
+    map: &HexMap,
+    who: &str,
+    from: Hex,
+    path: &[Hex],
+    moved: u32,
+    most: u32,
+    why: &str,
+) -> Result<u32, RuleError> {
+    let mut at = from;
+    for (i, &hex) in path.iter().enumerate() {
+        map.hex(&hex.to_string())?;
+        let step = map.distance(at, hex);
+        if step != 1 {
+            return refuse(
+                "27.1.4",
+                format!(
+                    "{who}'s path goes from {at} to {hex}, {step} hexes: step {} must enter an adjacent hex",
+                    i + 1
+                ),
+            );
+        }
+        at = hex;
+    }
+    let hexes = u32::try_from(path.len()).unwrap_or(u32::MAX);
+    let left = most.saturating_sub(moved);
+    if hexes > left {
         return refuse(
             "27.1.4",
-            format!(
-                "a dummy moves at most what a real Wing of its type could: {most} hexes, not {hexes}"
-            ),
+            format!("{who} has moved {moved} and would move {hexes} more: {why} {most} this turn"),
         );
     }
-    Ok(())
+    Ok(hexes)
 }
 
 #[cfg(test)]
@@ -262,7 +289,30 @@ mod tests {
         assert_eq!(allowance(&wing, Formation::Deployed), Some(5));
         assert_eq!(allowance(&[], Formation::Deployed), None);
         assert_eq!((voluntary_deployment(9), voluntary_deployment(8)), (5, 4));
-        assert!(check_dummy_move(9, 9).is_ok());
-        assert_eq!(check_dummy_move(10, 9).unwrap_err().rule, "27.1.4");
+    }
+
+    #[test]
+    fn a_move_is_a_path_of_adjacent_hexes_within_what_is_left_of_the_allowance() {
+        let m = map();
+        let path = [h("1011"), h("1012"), h("1013")];
+        assert_eq!(
+            check_path(&m, "Dis 1", h("1010"), &path, 0, 3, "allows").unwrap(),
+            3
+        );
+        let e = check_path(&m, "Dis 1", h("1010"), &path, 1, 3, "allows").unwrap_err();
+        assert!(
+            e.message
+                .contains("Dis 1 has moved 1 and would move 3 more: allows 3"),
+            "{}",
+            e.message
+        );
+        let e = check_path(&m, "Dis 1", h("1010"), &[h("1012")], 0, 3, "allows").unwrap_err();
+        assert!(
+            e.message.contains("from 1010 to 1012, 2 hexes"),
+            "{}",
+            e.message
+        );
+        assert!(check_path(&m, "Dis 1", h("4030"), &[h("4131")], 0, 3, "").is_err());
+        assert_eq!(check_path(&m, "x", h("1010"), &[], 5, 3, "").unwrap(), 0);
     }
 }

@@ -121,7 +121,7 @@ pub struct Dummy {
 
 impl Battle {
     /// Checks a battle; the field at fault is named under `at`.
-    fn check(&self, at: &str) -> Result<(), (String, String)> {
+    pub(crate) fn check(&self, at: &str) -> Result<(), (String, String)> {
         if self.name.trim().is_empty() {
             return Err((format!("{at}name"), "a battle needs a name".into()));
         }

@@ -127,12 +127,29 @@ fn armies() -> (Game, usize, usize, usize) {
     (g, cav, dummy, french)
 }
 
+/// A path from `from` to `to`, each step into the neighbour nearest `to`.
+fn path(g: &Game, from: Hex, to: Hex) -> Vec<Hex> {
+    let map = &g.setup().battle.map;
+    let mut out = Vec::new();
+    let mut at = from;
+    while at != to {
+        at = map
+            .neighbours(at)
+            .into_iter()
+            .min_by_key(|n| map.distance(*n, to))
+            .unwrap();
+        out.push(at);
+    }
+    out
+}
+
+/// Moves a counter's leader and Dis counters to `at`, each along a
+/// straight path.
 fn move_to(g: &mut Game, id: usize, at: [&str; 3]) -> Result<Vec<Event>, RuleError> {
-    g.apply(Command::Move {
-        id,
-        leader: h(at[0]),
-        dis: [h(at[1]), h(at[2])],
-    })
+    let c = g.public().counters[id].clone();
+    let leader = path(g, c.leader, h(at[0]));
+    let dis = [path(g, c.dis[0], h(at[1])), path(g, c.dis[1], h(at[2]))];
+    g.apply(Command::Move { id, leader, dis })
 }
 
 #[test]
@@ -238,9 +255,17 @@ fn moves_keep_to_the_slowest_unit_and_the_dis_trail_and_a_dummy_to_a_real_wings_
     let e = move_to(&mut g, cav, ["1008", "1005", "1007"]).unwrap_err();
     assert!(e.message.contains("within 2"), "{}", e.message);
     move_to(&mut g, cav, ["1008", "1007", "1006"]).unwrap();
-    // The Inf dummy may move as the fastest real Inf Wing could: there is
-    // none, so not at all.
-    assert!(move_to(&mut g, dummy, ["2006", "2005", "2007"]).is_err());
+    // The Inf dummy may move as the fastest real Inf Wing could, in column:
+    // South's one infantry unit goes 6 IC, though no Inf Wing is on the map
+    // (B4b).
+    let e = move_to(&mut g, dummy, ["2012", "2011", "2013"]).unwrap_err();
+    assert!(
+        e.message
+            .contains("the fastest real Wing of its type could move 6"),
+        "{}",
+        e.message
+    );
+    move_to(&mut g, dummy, ["2011", "2010", "2012"]).unwrap();
     // Not in the other side's turn.
     assert!(move_to(&mut g, french, ["1019", "1020", "1018"]).is_err());
     let own = g.view(Side::South);
@@ -316,7 +341,7 @@ fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations
     // The state is a fold of the log alone: what a reopened file replays.
     let mut replay = Public::default();
     for event in g.log().iter().flat_map(|e| &e.events) {
-        replay.fold(event).unwrap();
+        replay.fold(event, g.setup()).unwrap();
     }
     assert_eq!(&replay, g.public());
 }
@@ -441,6 +466,19 @@ fn a_prussian_wing_meets_a_dummy_and_line_of_sight_refusals() {
         g.apply(Command::Sight { clear: true }).is_err(),
         "nothing is asked yet"
     );
+    // The move stops at the first hex within 7 of the Cav dummy (B4c): its
+    // leader in 1018, 7 from the dummy's Dis counter in 1011.
+    let events = move_to(&mut g, french, ["1017", "1018", "1019"]).unwrap();
+    let Some(Event::InRange { candidates, .. }) = events.last() else {
+        panic!("{events:?}");
+    };
+    assert_eq!(g.public().counters[french].leader, h("1018"));
+    assert_eq!(
+        candidates.iter().map(|c| c.wing).collect::<Vec<_>>(),
+        vec![dummy]
+    );
+    g.apply(Command::Sight { clear: false }).unwrap();
+    // It goes on; the next hex entered is checked again.
     let events = move_to(&mut g, french, ["1017", "1018", "1019"]).unwrap();
     let Some(Event::InRange { candidates, .. }) = events.last() else {
         panic!("{events:?}");
@@ -752,4 +790,214 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
             .contains("Log entry 4 (2 events) does not carry a valid tag of South's"),
         "{e:?}"
     );
+}
+
+fn hexes(names: &[&str]) -> Vec<Hex> {
+    names.iter().map(|n| h(n)).collect()
+}
+
+#[test]
+fn a_dis_counter_is_held_to_the_wings_allowance_along_its_path() {
+    // Issue 21: a Dis counter moved 6 hexes on an allowance of 2. The
+    // cavalry's allowance is 9 IC; this Dis counter wanders 10 hexes and
+    // ends beside its leader.
+    let (mut g, cav, _, _) = armies();
+    let mut wander = path(&g, h("1004"), h("1010"));
+    wander.extend(path(&g, h("1010"), h("1006")));
+    assert_eq!(wander.len(), 10);
+    let e = g
+        .apply(Command::Move {
+            id: cav,
+            leader: hexes(&["1006", "1007", "1008"]),
+            dis: [wander, Vec::new()],
+        })
+        .unwrap_err();
+    assert_eq!(e.rule, "27.1.4");
+    assert!(
+        e.message.contains(
+            "counter 0's first Dis counter has moved 0 and would move 10 more: its slowest unit allows 9"
+        ),
+        "{}",
+        e.message
+    );
+    // A path that jumps is no path.
+    let e = g
+        .apply(Command::Move {
+            id: cav,
+            leader: hexes(&["1007"]),
+            dis: [Vec::new(), Vec::new()],
+        })
+        .unwrap_err();
+    assert!(
+        e.message.contains("from 1005 to 1007, 2 hexes"),
+        "{}",
+        e.message
+    );
+    // What each Dis counter moved counts for the rest of the turn.
+    g.apply(Command::Move {
+        id: cav,
+        leader: Vec::new(),
+        dis: [path(&g, h("1004"), h("1006")), Vec::new()],
+    })
+    .unwrap();
+    assert_eq!(g.public().counters[cav].dis_moved, [2, 0]);
+    let e = g
+        .apply(Command::Move {
+            id: cav,
+            leader: Vec::new(),
+            dis: [
+                {
+                    let mut p = path(&g, h("1006"), h("1001"));
+                    p.extend(path(&g, h("1001"), h("1005")));
+                    p
+                },
+                Vec::new(),
+            ],
+        })
+        .unwrap_err();
+    assert!(
+        e.message.contains("has moved 2 and would move 9 more"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_wing_passing_within_seven_hexes_is_stopped_and_asked_there() {
+    // Issue 21: a Wing passing within 7 hexes of the French but stopping 8
+    // away was never spotted. The leader enters 1013 (7 from 1020) on its
+    // way to 1012: the move stops there.
+    let (mut g, cav, _, french) = armies();
+    let leader = hexes(&[
+        "1006", "1007", "1008", "1009", "1010", "1011", "1012", "1013", "1012",
+    ]);
+    let events = g
+        .apply(Command::Move {
+            id: cav,
+            leader,
+            dis: [
+                path(&g, h("1004"), h("1010")),
+                path(&g, h("1003"), h("1011")),
+            ],
+        })
+        .unwrap();
+    let Some(Event::Moved {
+        leader, hexes: 8, ..
+    }) = events.first()
+    else {
+        panic!("{events:?}");
+    };
+    assert_eq!(*leader, h("1013"));
+    let Some(Event::InRange { candidates, .. }) = events.last() else {
+        panic!("{events:?}");
+    };
+    assert_eq!((candidates[0].wing, candidates[0].distance), (french, 7));
+    assert!(matches!(g.public().pending, Some(Pending::Sight { .. })));
+}
+
+#[test]
+fn leaders_do_not_count_as_units_for_the_dis_distance() {
+    // Three cavalry units and Seydlitz: fewer than 4 units, so the Dis
+    // counters go within 1 hex (B3 ruling).
+    let mut g = game();
+    let e = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1005", "1004", "1003"],
+        wing(
+            &["p-cav-1", "p-cav-2", "p-cav-3", "seydlitz"],
+            4,
+            Formation::InColumn,
+        ),
+    )
+    .unwrap_err();
+    assert!(
+        e.message.contains("place it 1 to 1 hex away"),
+        "{}",
+        e.message
+    );
+    place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1005", "1004", "1006"],
+        wing(
+            &["p-cav-1", "p-cav-2", "p-cav-3", "seydlitz"],
+            4,
+            Formation::InColumn,
+        ),
+    )
+    .unwrap();
+}
+
+/// Issue 21: a re-chained file whose spotting has no one to spot made the
+/// next `sight` panic, and a setup read from a file skipped what `new`
+/// checks (a huge map, a huge dummy count). Each is refused at load, with
+/// the entry or field named.
+#[test]
+fn a_rechained_file_the_rules_could_not_make_is_refused_at_load() {
+    use super::super::files::{FORMAT, SCHEMA, from_json, to_json};
+    use crate::core::store::chained::{Parts, rechain};
+    let (mut g, cav, _, _) = armies();
+    move_to(&mut g, cav, ["1008", "1007", "1006"]).unwrap();
+    let text = to_json(&g);
+    from_json(&text).unwrap();
+    let forge = |edit: &dyn Fn(&mut Parts<Setup, Entry>)| {
+        rechain(
+            &text,
+            FORMAT,
+            SCHEMA,
+            genesis,
+            |p: &mut Parts<Setup, Entry>| edit(p),
+        )
+    };
+    let no_one = forge(&|p| {
+        p.log.push(Entry {
+            events: vec![Event::InRange {
+                moving: 0,
+                candidates: Vec::new(),
+            }],
+        })
+    });
+    let e = from_json(&no_one).unwrap_err();
+    assert!(e.message.contains("a spotting does not follow"), "{e:?}");
+    let own_side = forge(&|p| {
+        p.log.push(Entry {
+            events: vec![Event::InRange {
+                moving: 0,
+                candidates: vec![InRange {
+                    wing: 1,
+                    distance: 1,
+                    from: h("1008"),
+                    to: h("2005"),
+                }],
+            }],
+        })
+    });
+    assert!(
+        from_json(&own_side).is_err(),
+        "South's own dummy is no enemy"
+    );
+    let far = forge(&|p| {
+        for e in p.log.iter_mut().flat_map(|e| e.events.iter_mut()) {
+            if let Event::Moved { hexes, .. } = e {
+                *hexes = u32::MAX;
+            }
+        }
+    });
+    let e = from_json(&far).unwrap_err();
+    assert!(e.message.contains("beyond any allowance"), "{e:?}");
+    let huge_map = forge(&|p| p.setup.battle.map.first_column = u32::MAX);
+    let e = from_json(&huge_map).unwrap_err();
+    assert!(e.message.contains("battle.map.columns"), "{e:?}");
+    let many = forge(&|p| p.setup.battle.sides.south.dummies[0].count = 4_000_000_000);
+    let e = from_json(&many).unwrap_err();
+    assert!(e.message.contains("count"), "{e:?}");
+    let units = forge(&|p| {
+        let u = p.setup.armies.south[0].clone();
+        p.setup.armies.south = vec![u; MAX_UNITS + 1];
+    });
+    let e = from_json(&units).unwrap_err();
+    assert!(e.message.contains("at most 500"), "{e:?}");
 }
