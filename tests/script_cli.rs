@@ -226,7 +226,7 @@ fn the_hidden_forces_example_reaches_contact_and_saves_a_game_that_reopens() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(stdout.lines().count(), 9);
+    assert_eq!(stdout.lines().count(), 10);
     assert!(stdout.contains("(A2b): Cataphracts of Suren"), "{stdout}");
     assert!(stdout.contains("held no units: it is removed from the map (A4)"));
     let game = muster::map_intel::files::load(&save).unwrap();

@@ -594,6 +594,17 @@ impl Work<'_> {
                 ),
             );
         }
+        if replacing && force.contents.is_open() && force.revealed.is_some() {
+            // A4 ruling (A3 wins): placing the marker would seal a force
+            // the opponent may still examine face up.
+            return refuse(
+                "A4",
+                format!(
+                    "{} was revealed and stays face up (A3): the Exercitus goes on a face-down force or on a unit in a hex of its own",
+                    self.label(&force)
+                ),
+            );
+        }
         let marker = self.free_marker(side, number)?;
         let units = self.units(&force)?;
         self.check_statuses(&marker, &units)?;

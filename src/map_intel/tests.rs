@@ -78,8 +78,17 @@ fn reasons(g: &Game) -> Vec<(usize, Reason)> {
 /// South: a legion force in 0505 and an empty Exercitus 1 in 0707; North:
 /// cataphracts in 0909. South begins.
 fn contact_position() -> (Game, usize, usize) {
+    contact_position_with(&[])
+}
+
+/// The contact position, with South's `reserve` units (if any) in a face-down
+/// force in 0303.
+fn contact_position_with(reserve: &[&str]) -> (Game, usize, usize) {
     let mut g = game();
     let legions = deploy(&mut g, Side::South, "0505", &["r-leg-3", "r-leg-6"]);
+    if !reserve.is_empty() {
+        deploy(&mut g, Side::South, "0303", reserve);
+    }
     g.apply(Command::PlaceExercitus {
         side: Side::South,
         number: 1,
@@ -94,7 +103,14 @@ fn contact_position() -> (Game, usize, usize) {
 
 #[test]
 fn entering_an_enemy_hex_reveals_both_and_an_empty_exercitus_is_removed_and_replaced() {
-    let (mut g, legions, cataphracts) = contact_position();
+    let (mut g, legions, cataphracts) = contact_position_with(&["r-aux-1"]);
+    let reserve = g
+        .public()
+        .holders
+        .iter()
+        .find(|h| h.side == Side::South && h.hex == Some(hex("0303")))
+        .unwrap()
+        .id;
     let bluff = exercitus(&g, Side::South, 1);
     assert!(g.examine(Side::North, bluff).is_err());
     // (b) and (c): the legions enter the cataphracts' hex.
@@ -140,15 +156,27 @@ fn entering_an_enemy_hex_reveals_both_and_an_empty_exercitus_is_removed_and_repl
         "A4",
         "places his empty Exercitus 1",
     );
+    // The legions were revealed last turn and stay face up until South's
+    // next turn (A3): the marker may not seal them (A4 ruling, issue 21).
+    refused(
+        &mut g,
+        Command::ToExercitus {
+            id: legions,
+            number: 1,
+        },
+        "A4",
+        "stays face up (A3)",
+    );
     g.apply(Command::ToExercitus {
-        id: legions,
+        id: reserve,
         number: 1,
     })
     .unwrap();
     let marker = g.public().holder(bluff).unwrap();
-    assert_eq!(marker.hex, Some(hex("0909")));
+    assert_eq!(marker.hex, Some(hex("0303")));
     assert!(!marker.contents.is_open(), "face down again, sealed anew");
-    assert!(g.public().holder(legions).unwrap().gone);
+    assert!(g.public().holder(reserve).unwrap().gone);
+    assert!(g.public().holder(legions).unwrap().contents.is_open());
     assert!(g.public().may_replace.is_empty());
     assert!(g.examine(Side::North, bluff).is_err());
     let log = g.log_lines().join("\n");

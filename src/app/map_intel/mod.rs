@@ -17,7 +17,7 @@ mod tests;
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions};
 use crate::app::hex_grid::{HexGrid, Highlight, Marker};
-use crate::app::privacy::{Clicked, Screen, hand_over_screen};
+use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, imported, players};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
@@ -66,6 +66,7 @@ pub struct ForcesWindow {
     queue: Vec<ForcesAction>,
     unlock: UnlockWindow,
     wants_file: Option<FileAction>,
+    private_refusal: PrivateRefusal,
 }
 
 impl ForcesWindow {
@@ -80,6 +81,7 @@ impl ForcesWindow {
             queue: Vec::new(),
             unlock: UnlockWindow::default(),
             wants_file: None,
+            private_refusal: PrivateRefusal::default(),
         }
     }
 
@@ -139,13 +141,16 @@ impl ForcesWindow {
                             changed = true;
                             self.after_change();
                         }
-                        Err(e) => status = Some(Status::Error(e.to_string())),
+                        Err(e) => {
+                            status = self.private_refusal.route(self.screen, e.to_string());
+                        }
                     }
                 }
                 ForcesAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 ForcesAction::Hide => {
                     self.screen = self.screen.hide();
                     self.ledger = ledger::Regroup::default();
+                    self.private_refusal.clear();
                 }
                 ForcesAction::Unlock(side, passphrase) => {
                     let Some(game) = &mut self.game else {
@@ -161,7 +166,9 @@ impl ForcesWindow {
                     self.unlock.answer(side, result);
                 }
                 ForcesAction::ShowUnlock => self.unlock.reopen(),
-                ForcesAction::Refused(message) => status = Some(Status::Error(message)),
+                ForcesAction::Refused(message) => {
+                    status = self.private_refusal.route(self.screen, message);
+                }
             }
         }
         (status, changed)
@@ -237,6 +244,7 @@ impl ForcesWindow {
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         if let Screen::Private(side) = self.screen {
+                            self.private_refusal.show(ui);
                             ledger::ui(ui, game, &view, side, &mut self.ledger, &mut self.queue);
                             ui.separator();
                         }

@@ -137,14 +137,17 @@ fn replace_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<For
     for &(side, number) in &view.may_replace {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.strong(format!(
-                "{} may place Exercitus {number} at once on a friendly force (A4)",
+                "{} may place Exercitus {number} at once on a face-down friendly force (A4)",
                 game.setup().name(side)
             ));
-            for force in view
-                .holders
-                .iter()
-                .filter(|h| h.side == side && h.kind == Kind::Force && h.hex.is_some())
-            {
+            // A force revealed and still face up under A3 is not offered:
+            // the marker would hide what the opponent may examine.
+            for force in view.holders.iter().filter(|h| {
+                h.side == side
+                    && h.kind == Kind::Force
+                    && h.hex.is_some()
+                    && !(h.face_up && h.revealed.is_some())
+            }) {
                 let hex = force.hex.map(|h| h.to_string()).unwrap_or_default();
                 if ui
                     .button(format!(

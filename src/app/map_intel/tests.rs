@@ -84,6 +84,7 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
     // Ann sets up in private: Legio III in 0505, Exercitus 1 empty in 0909.
     ledger(&mut h, "Ann (Rome)");
     new_force(&mut h, &["Legio III Gallica (legion)"], "0505");
+    new_force(&mut h, &["Cohors I Ituraeorum (auxilia)"], "0303");
     click(&mut h, "off-map area");
     replace_text(&mut h, "Hex for a new force or an Exercitus", "0909");
     click(&mut h, "Place Exercitus 1");
@@ -108,13 +109,13 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
     click(&mut h, "Begin: Ann (Rome) first");
 
     // Turn 1, Ann: Bob's force is "?" to her; she moves into it.
-    select(&mut h, "Bob (Parthia)'s force 13, in 0606, face down");
+    select(&mut h, "Bob (Parthia)'s force 14, in 0606, face down");
     h.get_by_label_contains("Holds: ? (sealed");
     select(&mut h, "Ann (Rome)'s force 12, in 0505, face down");
     move_to(&mut h, "0606");
     let text = log(&h);
     assert!(text.contains("Ann (Rome)'s force 12 is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica"), "{text}");
-    assert!(text.contains("Bob (Parthia)'s force 13 is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren"), "{text}");
+    assert!(text.contains("Bob (Parthia)'s force 14 is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren"), "{text}");
     h.get_by_label("Holds: Legio III Gallica");
     // Revealed this turn: not offered face down yet (A3).
     assert!(h.query_by_label("Turn force 12 face down").is_none());
@@ -122,8 +123,8 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
 
     // Turn 2, Bob: his force, revealed last turn, may go face down now;
     // first it walks onto Ann's Exercitus, which holds nothing.
-    h.get_by_label("Turn force 13 face down");
-    select(&mut h, "Bob (Parthia)'s force 13, in 0606, face up");
+    h.get_by_label("Turn force 14 face down");
+    select(&mut h, "Bob (Parthia)'s force 14, in 0606, face up");
     move_to(&mut h, "0909");
     let text = log(&h);
     assert!(
@@ -136,22 +137,27 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
         text.contains("Ann (Rome)'s Exercitus 1 held no units: it is removed from the map (A4)"),
         "{text}"
     );
-    // Ann places it at once on her force; nothing else waits.
+    // Ann places it at once on a face-down force; nothing else waits. Her
+    // legion, revealed last turn, stays face up (A4 ruling: A3 wins).
     assert!(h.query_by_label("End Bob (Parthia)'s turn").is_none());
-    click(&mut h, "Place Exercitus 1 on force 12 in 0606");
+    assert!(
+        h.query_by_label("Place Exercitus 1 on force 12 in 0606")
+            .is_none()
+    );
+    click(&mut h, "Place Exercitus 1 on force 13 in 0303");
     let text = log(&h);
     assert!(
-        text.contains("Ann (Rome)'s force 12 is replaced by the Exercitus"),
+        text.contains("Ann (Rome)'s force 13 is replaced by the Exercitus"),
         "{text}"
     );
     assert!(
-        text.contains("Ann (Rome)'s Exercitus 1 goes on the map in 0606"),
+        text.contains("Ann (Rome)'s Exercitus 1 goes on the map in 0303"),
         "{text}"
     );
 
-    click(&mut h, "Turn force 13 face down");
-    assert!(log(&h).contains("Bob (Parthia)'s force 13 is turned face down"));
-    select(&mut h, "Bob (Parthia)'s force 13, in 0909, face down");
+    click(&mut h, "Turn force 14 face down");
+    assert!(log(&h).contains("Bob (Parthia)'s force 14 is turned face down"));
+    select(&mut h, "Bob (Parthia)'s force 14, in 0909, face down");
     h.get_by_label_contains("Holds: ? (sealed");
     click(&mut h, "End Bob (Parthia)'s turn");
     h.get_by_label("Turn 3: Ann (Rome) is active");
