@@ -31,12 +31,22 @@ pub enum FileAction {
 /// The printout's paper, and whether a player adds his private page.
 #[derive(Default)]
 pub struct PdfOptions {
+    /// What the game's printout can hold beyond the public pages: a
+    /// player's private page, the pieces' templates. The dialog offers only
+    /// these, so that no choice is silently ignored.
+    pub offers: Offers,
     pub paper: Paper,
     /// The player whose sealed records get a page of their own.
     pub private: Option<Side>,
     /// His passphrase, for that page only.
     pub passphrase: String,
     /// Also every piece's template at 1:1 on tiled pages.
+    pub templates: bool,
+}
+
+#[derive(Clone, Copy, Default)]
+pub struct Offers {
+    pub private: bool,
     pub templates: bool,
 }
 
@@ -178,15 +188,19 @@ impl FileDialog {
                     ui.radio_value(&mut options.paper, Paper::A4, "A4");
                     ui.radio_value(&mut options.paper, Paper::Letter, "Letter");
                 });
-                ui.checkbox(&mut options.templates, "Also print piece templates at 1:1 on tiled pages")
-                    .on_hover_text("Each piece's outline at its true size, cut into pages that join edge to edge: a file of its own beside the printout");
-                ui.horizontal(|ui| {
-                    ui.label("Private page of sealed records:");
-                    ui.radio_value(&mut options.private, None, "None");
-                    ui.radio_value(&mut options.private, Some(Side::South), "South's");
-                    ui.radio_value(&mut options.private, Some(Side::North), "North's");
-                });
-                if let Some(side) = options.private {
+                if options.offers.templates {
+                    ui.checkbox(&mut options.templates, "Also print piece templates at 1:1 on tiled pages")
+                        .on_hover_text("Each piece's outline at its true size, cut into pages that join edge to edge: a file of its own beside the printout");
+                }
+                if options.offers.private {
+                    ui.horizontal(|ui| {
+                        ui.label("Private page of sealed records:");
+                        ui.radio_value(&mut options.private, None, "None");
+                        ui.radio_value(&mut options.private, Some(Side::South), "South's");
+                        ui.radio_value(&mut options.private, Some(Side::North), "North's");
+                    });
+                }
+                if let Some(side) = options.private.filter(|_| options.offers.private) {
                     ui.horizontal(|ui| {
                         let edit = ui.add(
                             egui::TextEdit::singleline(&mut options.passphrase)

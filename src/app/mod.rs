@@ -215,6 +215,22 @@ impl MusterApp {
         self.system.as_ref()?.as_any().downcast_ref()
     }
 
+    /// The export dialog's choices for the game open: Field of Glory's
+    /// printout has templates and a private page, each system says its own.
+    fn pdf_options(&self) -> file_dialog::PdfOptions {
+        let offers = match &self.system {
+            Some(system) => system.printout_offers(),
+            None => file_dialog::Offers {
+                private: true,
+                templates: true,
+            },
+        };
+        file_dialog::PdfOptions {
+            offers,
+            ..Default::default()
+        }
+    }
+
     fn recent(&self) -> Vec<store::Recent> {
         self.autosaves.as_ref().map_or(Vec::new(), |a| a.recent())
     }
@@ -612,9 +628,9 @@ impl MusterApp {
                 self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));
             }
             if i.consume_shortcut(&cmd(Key::P)) {
-                self.queue.push(AppCommand::Dialog(
-                    FileAction::ExportPdf(Default::default()),
-                ));
+                self.queue.push(AppCommand::Dialog(FileAction::ExportPdf(
+                    self.pdf_options(),
+                )));
             }
             if i.consume_shortcut(&cmd(Key::N)) {
                 self.queue.push(AppCommand::NewBattle);
@@ -714,9 +730,8 @@ impl MusterApp {
                 }
                 let export = egui::Button::new("Export PDF…").shortcut_text("Ctrl+P");
                 if ui.add(export).clicked() {
-                    self.queue.push(AppCommand::Dialog(
-                        FileAction::ExportPdf(Default::default()),
-                    ));
+                    self.queue
+                        .push(AppCommand::Dialog(FileAction::ExportPdf(self.pdf_options())));
                 }
                 if self.system.is_none() {
                     self.rosters_menu(ui);

@@ -128,6 +128,38 @@ impl Screen {
     }
 }
 
+/// A refusal of a command given on a private screen: shown there only and
+/// dropped when the screen closes, since its words may tell what a secret
+/// is ("its slowest unit allows 4" is a real Wing). Refusals given at the
+/// table go to the shared status line as before.
+#[derive(Default)]
+pub struct PrivateRefusal(Option<String>);
+
+impl PrivateRefusal {
+    /// Where `message` goes: kept here on a private screen, else returned
+    /// for the status line.
+    pub fn route(&mut self, screen: Screen, message: String) -> Option<crate::app::Status> {
+        match screen {
+            Screen::Private(_) => {
+                self.0 = Some(message);
+                None
+            }
+            _ => Some(crate::app::Status::Error(message)),
+        }
+    }
+
+    /// Drawn at the top of the private screen.
+    pub fn show(&self, ui: &mut egui::Ui) {
+        if let Some(why) = &self.0 {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+}
+
 #[derive(Default)]
 pub struct Privacy {
     /// The side whose player holds the screen for his secrets.

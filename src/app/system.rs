@@ -5,7 +5,7 @@
 //! alike (the pattern of egui's demo app).
 
 use crate::app::Status;
-use crate::app::file_dialog::{FileAction, PdfOptions};
+use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use eframe::egui;
 use muster::core::intel::trail::Locks;
 use muster::core::intel::{Lock, PlayerKey};
@@ -30,6 +30,15 @@ pub trait SystemWindow {
 
     /// The game to save, autosave and print, once it has started.
     fn game(&self) -> Option<&dyn Autosave>;
+
+    /// What its printout offers beyond the public pages (a player's
+    /// private page by default).
+    fn printout_offers(&self) -> Offers {
+        Offers {
+            private: true,
+            templates: false,
+        }
+    }
 
     /// Prints the game; returns the files written.
     fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError>;

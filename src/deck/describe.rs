@@ -142,5 +142,8 @@ pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String 
         Event::TurnEnded { number } => format!(
             "Turn {number} ends: the cards in play go to their owners' discard piles or removed boxes"
         ),
+        Event::GameOver { player } => {
+            format!("{} agrees the game is over", setup.name(*player))
+        }
     }
 }

@@ -107,6 +107,11 @@ pub enum Event {
     TurnEnded {
         number: u32,
     },
+    /// A player agrees the game is over; once both have, nothing more is
+    /// played and *Open everything* may show every card.
+    GameOver {
+        player: Side,
+    },
 }
 
 impl Event {
@@ -151,6 +156,8 @@ pub struct Public {
     pub counts: Sides<Counts>,
     pub turn: Option<Turn>,
     pub shown: Vec<Shown>,
+    /// Which players have agreed the game is over.
+    pub over: Sides<bool>,
 }
 
 impl Public {
@@ -169,7 +176,13 @@ impl Public {
             },
             turn: None,
             shown: Vec::new(),
+            over: Sides::default(),
         }
+    }
+
+    /// Both players agreed the game is over.
+    pub fn ended(&self) -> bool {
+        self.over.south && self.over.north
     }
 
     pub fn phase(&self, set: &CardSet) -> Option<PhaseName> {
@@ -178,7 +191,16 @@ impl Public {
 
     /// Folds one event in, refusing what the counts or the turn forbid.
     pub fn fold(&mut self, set: &CardSet, event: &Event) -> Result<(), RuleError> {
+        if self.ended() {
+            return refuse("RULES-deck 7", "the game is over: both players agreed");
+        }
         match event {
+            Event::GameOver { player } => {
+                if self.over[*player] {
+                    return refuse("RULES-deck 7", "he has agreed the game is over already");
+                }
+                self.over[*player] = true;
+            }
             Event::FirstRollTied { .. } => {}
             Event::FirstPlayer { active, .. } => {
                 if self.turn.is_some() {

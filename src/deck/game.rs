@@ -184,6 +184,11 @@ pub enum Command {
         player: Side,
     },
     EndTurn,
+    /// A player agrees the game is over (the rules leave the end to the
+    /// players); after both, *Open everything* (RULES-deck 7).
+    GameOver {
+        player: Side,
+    },
 }
 
 /// One log entry: the events of one command.
@@ -384,6 +389,12 @@ impl Game {
     /// every draw, reshuffle and removal has been replayed against the
     /// rules; returns the full log in words, every card named.
     pub fn open_everything(&self) -> Result<Vec<String>, RuleError> {
+        if !self.public.ended() {
+            return refuse(
+                "RULES-deck 7",
+                "Everything is opened after the game: both players first agree it is over",
+            );
+        }
         let keys = Sides {
             south: self.key(Side::South)?,
             north: self.key(Side::North)?,
@@ -853,6 +864,7 @@ impl Work<'_> {
 
     fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
         match command {
+            Command::GameOver { player } => self.push(Event::GameOver { player: *player }, None),
             Command::ChooseFirst { active } => {
                 self.not_started()?;
                 self.push(
@@ -1042,7 +1054,9 @@ impl Work<'_> {
                 }
                 let hand = self.zones(*player)?.hand.len();
                 let size = self.hand_size(*player);
-                if *count == 0 || hand + count > size {
+                // Checked: a count typed or read from a file near usize::MAX
+                // must not wrap past the hand-size check.
+                if *count == 0 || hand.checked_add(*count).is_none_or(|n| n > size) {
                     return refuse(
                         "RULES-deck 3",
                         format!(

@@ -573,6 +573,31 @@ fn drawing_stops_when_deck_and_discards_are_empty() {
 }
 
 #[test]
+fn a_draw_count_near_the_largest_number_is_refused_not_wrapped() {
+    // Issue 21: 2 + (usize::MAX - 1) wrapped to 0 and passed the hand-size check.
+    let mut g = started(10);
+    let north = g.public().counts.north.hand;
+    let removed = hand(&g, Side::North)[..2].to_vec();
+    g.apply(Command::UnitBreaks {
+        player: Side::North,
+        cards: removed,
+    })
+    .unwrap();
+    for count in [usize::MAX, usize::MAX - 1, usize::MAX - (north - 2) + 1] {
+        refused(
+            &mut g,
+            Command::DrawForText {
+                player: Side::North,
+                count,
+                reason: "Forced March".into(),
+            },
+            "over its size",
+        );
+    }
+    assert_eq!(g.public().counts.north.hand, north - 2);
+}
+
+#[test]
 fn a_hand_never_goes_over_its_size_and_breaks_remove_from_the_hand() {
     let mut g = started(10);
     refused(
@@ -664,6 +689,7 @@ fn a_sealed_draw_is_one_size_whatever_it_holds() {
 fn open_everything_checks_every_move_and_names_every_card() {
     let mut g = started(14);
     quiet_turn(&mut g);
+    end_game(&mut g);
     let lines = g.open_everything().unwrap();
     let south = g.zones(Side::South).unwrap().hand.clone();
     let all = lines.join("\n");
@@ -757,8 +783,46 @@ proptest! {
                 }
             }
         }
+        end_game(&mut g);
         g.open_everything().unwrap();
     }
+}
+
+fn end_game(g: &mut Game) {
+    for side in Side::BOTH {
+        g.apply(Command::GameOver { player: side }).unwrap();
+    }
+}
+
+/// Issue 21: one click on the shared screen listed both hands mid-game.
+/// Everything opens only once both players agreed the game is over, that
+/// agreement is logged, and nothing is played after it.
+#[test]
+fn everything_opens_only_after_both_players_agree_the_game_is_over() {
+    let mut g = started(15);
+    quiet_turn(&mut g);
+    let e = g.open_everything().unwrap_err();
+    assert!(e.message.contains("both players first agree"), "{e}");
+    g.apply(Command::GameOver {
+        player: Side::South,
+    })
+    .unwrap();
+    assert!(g.open_everything().is_err(), "one player is not both");
+    refused(
+        &mut g,
+        Command::GameOver {
+            player: Side::South,
+        },
+        "agreed the game is over already",
+    );
+    g.apply(Command::GameOver {
+        player: Side::North,
+    })
+    .unwrap();
+    let log = g.log_lines().join("\n");
+    assert!(log.contains("agrees the game is over"), "{log}");
+    assert!(g.open_everything().is_ok());
+    refused(&mut g, Command::EndPhase, "the game is over");
 }
 
 /// Commands the rules allow now (a few of each kind).

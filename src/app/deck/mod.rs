@@ -9,8 +9,8 @@ mod hand;
 mod setup;
 
 use crate::app::Status;
-use crate::app::file_dialog::{FileAction, PdfOptions};
-use crate::app::privacy::{Clicked, HandOver, Screen, hand_over_screen};
+use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
+use crate::app::privacy::{Clicked, HandOver, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{SystemWindow, imported};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
@@ -54,6 +54,7 @@ pub struct DeckWindow {
     unlock: UnlockWindow,
     /// The players asked to import a card set.
     wants_import: bool,
+    private_refusal: PrivateRefusal,
 }
 
 impl DeckWindow {
@@ -68,6 +69,7 @@ impl DeckWindow {
             everything: None,
             unlock: UnlockWindow::default(),
             wants_import: false,
+            private_refusal: PrivateRefusal::default(),
         }
     }
 
@@ -155,13 +157,19 @@ impl DeckWindow {
                         Ok(_) => {
                             status = None;
                             changed = true;
+                            self.private_refusal.clear();
                             self.after_change();
                         }
-                        Err(e) => status = Some(Status::Error(e.to_string())),
+                        Err(e) => {
+                            status = self.private_refusal.route(self.screen, e.to_string());
+                        }
                     }
                 }
                 DeckAction::HandTo(side) => self.screen = Screen::HandingTo(side),
-                DeckAction::Hide => self.screen = self.screen.hide(),
+                DeckAction::Hide => {
+                    self.screen = self.screen.hide();
+                    self.private_refusal.clear();
+                }
                 DeckAction::Unlock(side, passphrase) => {
                     let Some(game) = &mut self.game else {
                         continue;
@@ -280,6 +288,7 @@ impl DeckWindow {
                         self.queue.push(DeckAction::Hide);
                     }
                     ui.separator();
+                    self.private_refusal.show(ui);
                     egui::ScrollArea::vertical()
                         .show(ui, |ui| hand::ui(ui, game, side, &mut self.queue));
                 });
@@ -322,6 +331,11 @@ impl SystemWindow for DeckWindow {
         self.game.as_ref().map(|g| g as &dyn Autosave)
     }
 
+    /// The summary of cards played is public; a hand is never printed.
+    fn printout_offers(&self) -> Offers {
+        Offers::default()
+    }
+
     fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
         let game = self
             .game
@@ -359,6 +373,11 @@ fn table(ui: &mut egui::Ui, game: &Game, screen: Screen, out: &mut Vec<DeckActio
         ui.label("Who is active first is not settled yet.");
         return;
     };
+    if public.ended() {
+        ui.heading(format!("The game is over after turn {}", turn.number));
+        after_game(ui, game, out);
+        return;
+    }
     let name = |side: Side| game.setup().name(side).to_string();
     let phase = game.set().phases[turn.phase];
     ui.heading(format!(
@@ -464,10 +483,33 @@ fn table(ui: &mut egui::Ui, game: &Game, screen: Screen, out: &mut Vec<DeckActio
         }
     }
     ui.add_space(8.0);
-    ui.collapsing("After the game", |ui| {
-        ui.label("When both players agree, every card drawn and removed is shown and each move is checked against the rules.");
-        if ui.button("Open everything").clicked() {
+    ui.collapsing("After the game", |ui| after_game(ui, game, out));
+}
+
+/// The end both players agree to, logged; only then *Open everything*,
+/// which also needs both players unlocked (RULES-deck 7).
+fn after_game(ui: &mut egui::Ui, game: &Game, out: &mut Vec<DeckAction>) {
+    let public = game.public();
+    if public.ended() {
+        ui.label("Both players agreed the game is over.");
+        if ui
+            .button("Open everything")
+            .on_hover_text(
+                "Every card drawn and removed, named, and each move checked against the rules",
+            )
+            .clicked()
+        {
             out.push(DeckAction::OpenEverything);
         }
-    });
+        return;
+    }
+    ui.label("When the game is over each player says so; nothing is played after both have. Then every card drawn and removed can be shown.");
+    for side in Side::BOTH {
+        let name = game.setup().name(side);
+        if public.over[side] {
+            ui.label(format!("{name} agrees the game is over."));
+        } else if ui.button(format!("{name}: the game is over")).clicked() {
+            out.push(DeckAction::Apply(Command::GameOver { player: side }));
+        }
+    }
 }
