@@ -235,10 +235,16 @@ fn read_passphrase(side: muster::Side) -> Result<String, String> {
         return rpassword::prompt_password(format!("{side}'s passphrase: "))
             .map_err(|e| format!("reading the passphrase: {e}"));
     }
-    let mut line = String::new();
-    std::io::stdin()
-        .read_line(&mut line)
-        .map_err(|e| format!("reading the passphrase: {e}"))?;
+    // Bounded: a passphrase is short, and standard input may never end.
+    let mut line = Vec::new();
+    let whole =
+        muster::core::script::read_line_bounded(&mut std::io::stdin().lock(), &mut line, 1024)
+            .map_err(|e| format!("reading the passphrase: {e}"))?;
+    if whole == Some(false) {
+        return Err("reading the passphrase: longer than 1024 bytes".into());
+    }
+    let line =
+        String::from_utf8(line).map_err(|_| "the passphrase is not UTF-8 text".to_string())?;
     Ok(line.trim_end_matches(['\r', '\n']).to_string())
 }
 

@@ -21,12 +21,11 @@ pub fn run_lines(
     let mut failures = 0;
     let mut bytes = Vec::new();
     for number in 1.. {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        let Some(whole) = read_line_bounded(&mut input, &mut bytes, MAX_LINE_BYTES)? else {
             break;
-        }
+        };
         let result = match std::str::from_utf8(&bytes) {
-            _ if bytes.len() > MAX_LINE_BYTES => failure(&RuleError::new(
+            _ if !whole => failure(&RuleError::new(
                 "script",
                 format!("line {number}: longer than {MAX_LINE_BYTES} bytes"),
             )),
@@ -46,6 +45,45 @@ pub fn run_lines(
         writeln!(out, "{result}")?;
     }
     Ok(failures)
+}
+
+/// Reads one line into `line` (its end of line included), keeping at most
+/// `max` bytes: the rest of a longer line is read and dropped without being
+/// held, so a line without end (`/dev/zero`) costs no memory. `None` at the
+/// end of the input; else whether the whole line fitted.
+pub fn read_line_bounded(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let mut read_any = false;
+    let mut whole = true;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(read_any.then_some(whole));
+        }
+        read_any = true;
+        let (chunk, done) = match buf.iter().position(|b| *b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let room = max.saturating_sub(line.len());
+        if chunk.len() > room {
+            whole = false;
+        }
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        input.consume(used);
+        if done {
+            return Ok(Some(whole));
+        }
+    }
 }
 
 /// A refusal as a result line.
@@ -73,4 +111,57 @@ pub fn read<T: for<'de> Deserialize<'de>>(value: Value, number: usize) -> Result
 pub fn parse_line(line: &str, number: usize) -> Result<Value, RuleError> {
     serde_json::from_str(line)
         .map_err(|e| RuleError::new("script", format!("line {number}: not a JSON command ({e})")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufReader, Read};
+
+    /// Issue 21: `muster script /dev/zero` grew to 7 GB, the line read
+    /// whole before its length was checked.
+    #[test]
+    fn a_line_without_end_is_refused_without_being_held() {
+        let endless = std::io::repeat(0).take(40 * MAX_LINE_BYTES as u64);
+        let input = BufReader::new(endless.chain(&b"\n{\"cmd\": \"x\"}\n"[..]));
+        let mut line = Vec::new();
+        let mut input = input;
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, MAX_LINE_BYTES).unwrap(),
+            Some(false)
+        );
+        assert_eq!(line.len(), MAX_LINE_BYTES);
+        assert!(line.capacity() <= 2 * MAX_LINE_BYTES, "{}", line.capacity());
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, MAX_LINE_BYTES).unwrap(),
+            Some(true)
+        );
+        assert_eq!(line, b"{\"cmd\": \"x\"}\n");
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, MAX_LINE_BYTES).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn a_too_long_line_is_refused_by_number_and_the_script_goes_on() {
+        let mut text = vec![b'x'; MAX_LINE_BYTES + 10];
+        text.extend_from_slice(b"\n\n{\"ok\": 1}");
+        let mut out = Vec::new();
+        let failures = run_lines(
+            &text[..],
+            &mut out,
+            |line, n| json!({"ok": true, "line": n, "len": line.len()}),
+        )
+        .unwrap();
+        assert_eq!(failures, 1);
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].contains("line 1: longer than 1048576 bytes"),
+            "{}",
+            lines[0]
+        );
+        assert_eq!(lines[1], r#"{"len":9,"line":3,"ok":true}"#);
+    }
 }
