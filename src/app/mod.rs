@@ -169,6 +169,16 @@ impl MusterApp {
             }
             None => muster::fog::inventory::Inventory::builtin(),
         };
+        // Temporary files of a save killed last time go at start.
+        for dir in [
+            config.autosave.as_deref(),
+            config.inventory.as_deref().and_then(Path::parent),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            store::sweep_temps(dir);
+        }
         let mut app = MusterApp {
             battle: Battle::new(ruleset),
             system: None,

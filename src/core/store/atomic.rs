@@ -1,7 +1,9 @@
 //! Atomic file replacement: write a temporary file beside the target, sync
 //! it, check it, rename it over the target, then sync the folder. A crash
-//! or a failed check leaves the old file as it was; temporary files a
-//! killed save left behind are removed by the next save to that folder.
+//! or a failed check leaves the old file as it was. A temporary file names
+//! the process writing it, so one a killed save left behind is removed as
+//! soon as that process is gone: by the next start (`sweep_temps` on
+//! Muster's own folders) or the next save to its folder.
 
 use super::StoreError;
 use std::io::Write;
@@ -41,7 +43,8 @@ pub fn write_atomic(
     let mut unique = [0u8; 6];
     let _ = getrandom::fill(&mut unique);
     let tmp = dir.join(format!(
-        ".{name}.{}{}",
+        ".{name}.{}.{}{}",
+        std::process::id(),
         crate::core::intel::to_hex(&unique),
         TEMP_SUFFIX
     ));
@@ -82,7 +85,26 @@ fn sync_dir(dir: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Removes Muster's temporary files in `dir` that no running save owns.
+/// Removes Muster's temporary files in `dir` that no running save owns:
+/// their process has ended, or they are older than any save takes.
+pub fn sweep_temps(dir: &Path) {
+    remove_stale_temps(dir);
+}
+
+/// Whether the process that named a temporary file is gone. Where the
+/// system cannot tell (not Linux), only the file's age decides.
+fn owner_gone(name: &str) -> bool {
+    let pid = name
+        .strip_suffix(TEMP_SUFFIX)
+        .and_then(|rest| rest.rsplit('.').nth(1))
+        .and_then(|pid| pid.parse::<u32>().ok());
+    match pid {
+        Some(pid) if pid == std::process::id() => false,
+        Some(pid) if cfg!(target_os = "linux") => !Path::new(&format!("/proc/{pid}")).exists(),
+        _ => false,
+    }
+}
+
 fn remove_stale_temps(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -94,15 +116,59 @@ fn remove_stale_temps(dir: &Path) {
         if !(name.starts_with('.') && name.ends_with(TEMP_SUFFIX)) {
             continue;
         }
-        let stale = entry
-            .metadata()
+        let Some(meta) = entry.metadata().ok().filter(|m| m.is_file()) else {
+            continue;
+        };
+        let old = meta
+            .modified()
             .ok()
-            .filter(|m| m.is_file())
-            .and_then(|m| m.modified().ok())
             .and_then(|t| now.duration_since(t).ok())
             .is_some_and(|age| age > STALE_AFTER);
+        let stale = old || owner_gone(&name);
         if stale {
             let _ = std::fs::remove_file(entry.path());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 21: a killed save's temporary file (357 MB) stayed until a
+    /// later save more than 60 s on. One whose process is gone goes at
+    /// the next start; one of a save still running stays.
+    #[test]
+    fn a_killed_saves_temporary_file_goes_at_the_next_start() {
+        let dir = tempfile::tempdir().unwrap();
+        // Above Linux's largest process id: no such process runs.
+        let dead = dir
+            .path()
+            .join(format!(".battle.json.4294000000.a1b2c3{TEMP_SUFFIX}"));
+        let mine = dir.path().join(format!(
+            ".battle.json.{}.d4e5f6{TEMP_SUFFIX}",
+            std::process::id()
+        ));
+        let other = dir.path().join("battle.json");
+        for f in [&dead, &mine, &other] {
+            std::fs::write(f, b"x").unwrap();
+        }
+        sweep_temps(dir.path());
+        assert_eq!(!dead.exists(), cfg!(target_os = "linux"));
+        assert!(mine.exists(), "a save of this process may be running");
+        assert!(other.exists(), "not a temporary file");
+    }
+
+    #[test]
+    fn a_save_replaces_the_file_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.json");
+        std::fs::write(&path, b"old").unwrap();
+        let refused = write_atomic(&path, b"bad", |_| Err(StoreError::new("no")));
+        assert!(refused.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+        write_atomic(&path, b"new", |_| Ok(())).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

@@ -8,7 +8,7 @@ mod atomic;
 mod autosave;
 pub mod chained;
 
-pub use atomic::write_atomic;
+pub use atomic::{sweep_temps, write_atomic};
 pub use autosave::{Autosave, Autosaves, KEEP, Recent};
 
 use crate::core::intel::ledger::Digest32;
