@@ -21,9 +21,13 @@ pub const ARGON2_MEMORY_KIB: u32 = 64 * 1024;
 /// Argon2id passes for a new lock.
 pub const ARGON2_PASSES: u32 = 3;
 /// The most a file may ask for: a larger cost is a damaged or hostile file,
-/// not a lock Muster made (it would exhaust memory or time).
-const MAX_MEMORY_KIB: u32 = 1024 * 1024;
+/// not a lock Muster made. The cap keeps one unlock under 1 s and 256 MiB
+/// on a laptop (64 MiB x 3 passes take 142 ms; time grows with memory x
+/// passes), so a file cannot make the victim wait or swap.
+const MAX_MEMORY_KIB: u32 = 256 * 1024;
 const MAX_PASSES: u32 = 16;
+/// Memory x passes, in KiB: 1 GiB-pass, about 0.76 s.
+const MAX_WORK_KIB: u64 = 1024 * 1024;
 /// The lowest zxcvbn score (0-4) a passphrase needs: 3 means more than
 /// 10^10 guesses, years at Argon2id's cost on one machine.
 const MIN_SCORE: u8 = 3;
@@ -185,6 +189,15 @@ impl Lock {
                 self.passes
             ));
         }
+        let work = u64::from(self.memory_kib) * u64::from(self.passes);
+        if work > MAX_WORK_KIB {
+            return damaged(&format!(
+                "{} KiB x {} passes is more work than one unlock may take ({} MiB-passes at most)",
+                self.memory_kib,
+                self.passes,
+                MAX_WORK_KIB / 1024
+            ));
+        }
         Ok(())
     }
 }
@@ -309,6 +322,22 @@ mod tests {
             ..lock.clone()
         };
         assert!(passes.unlock("x").unwrap_err().message.contains("passes"));
+        // Issue 21: 1 GiB and 16 passes cost the victim 19 s and 1 GiB per
+        // attempt. Inside each bound alone, but too much work together.
+        for (memory_kib, passes) in [(1024 * 1024, 16), (512 * 1024, 3), (256 * 1024, 5)] {
+            let costly = Lock {
+                memory_kib,
+                passes,
+                ..lock.clone()
+            };
+            assert!(costly.well_formed().is_err(), "{memory_kib} KiB x {passes}");
+        }
+        let most = Lock {
+            memory_kib: 256 * 1024,
+            passes: 4,
+            ..lock.clone()
+        };
+        assert!(most.well_formed().is_ok());
         let salt = Lock {
             salt: "zz".into(),
             ..lock
