@@ -8,7 +8,7 @@ use crate::app::AppCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Stroke, Vec2};
-use muster::core::side::{Side, Sides};
+use muster::core::side::Side;
 use muster::fog::battle::{
     Battle, Command, DeploymentTurn, Finished, Phase, batch_plan, deployed_bgs,
 };
@@ -21,9 +21,6 @@ pub struct DeploymentPanel {
     for_turn: Option<DeploymentTurn>,
     /// *Batch n deployed*, for the footer.
     main: Option<MainAction>,
-    /// Each side's battle groups sealed off the table, as far as his own
-    /// private sessions in this window showed them (see `FlankMarchesPanel`).
-    pub off_table: Sides<BTreeSet<usize>>,
 }
 
 fn turn(battle: &Battle) -> Option<DeploymentTurn> {
@@ -39,9 +36,10 @@ fn turn(battle: &Battle) -> Option<DeploymentTurn> {
 
 impl DeploymentPanel {
     /// A new turn starts from Muster's proposal: for a batch, the next
-    /// battle groups of the roster in order, skipping those deployed and
-    /// those he sealed off the table; the player changes the ticks to
-    /// match what he set on the real table.
+    /// battle groups of the roster in order, skipping those deployed; the
+    /// player changes the ticks to match what he set on the real table.
+    /// Battle groups he sealed off the table are not skipped: the shared
+    /// screen must not tell the opponent which they are (issue 21).
     fn settle(&mut self, battle: &Battle, t: Option<DeploymentTurn>) {
         if self.for_turn == t {
             return;
@@ -53,7 +51,7 @@ impl DeploymentPanel {
         {
             let done = deployed_bgs(battle.state(), side);
             self.ticked = (0..army.bgs.len())
-                .filter(|bg| !done.contains(bg) && !self.off_table[side].contains(bg))
+                .filter(|bg| !done.contains(bg))
                 .take(size)
                 .collect();
         }
@@ -104,7 +102,7 @@ impl StepPanel for DeploymentPanel {
                     settings.length_mu(rules.other_depth)
                 ));
                 ui.label(format!(
-                    "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table (not those in ambush or marching)."
+                    "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table (untick any you keep in ambush or on a flank march)."
                 ));
                 let done = deployed_bgs(state, side);
                 for bg in 0..army.bgs.len() {
@@ -136,36 +134,15 @@ impl StepPanel for DeploymentPanel {
                         }
                     }
                 }
-                // His own sealed records say these are off the table: a
-                // warning for him, shown only if he ticks one.
-                let sealed: Vec<&str> = self
-                    .ticked
-                    .iter()
-                    .filter(|bg| self.off_table[side].contains(bg))
-                    .map(|bg| army.bgs[*bg].name.as_str())
-                    .collect();
-                let why_not = (!sealed.is_empty()).then(|| {
-                    format!(
-                        "⚠ You sealed {} off the table (in ambush or marching): untick it",
-                        sealed.join(", ")
-                    )
-                });
-                if let Some(why) = &why_not {
-                    ui.colored_label(ui.visuals().warn_fg_color, why);
-                }
                 let command = Command::DeployBatch {
                     side,
                     bgs: self.ticked.iter().copied().collect(),
                 };
-                let legal = why_not.is_none()
-                    && verdict_line(ui, battle, &command, "✔ The batch is complete");
-                self.main = Some(
-                    MainAction::new(
-                        format!("Batch {number} deployed"),
-                        legal.then_some(AppCommand::Apply(command)),
-                    )
-                    .why_not(why_not),
-                );
+                let legal = verdict_line(ui, battle, &command, "✔ The batch is complete");
+                self.main = Some(MainAction::new(
+                    format!("Batch {number} deployed"),
+                    legal.then_some(AppCommand::Apply(command)),
+                ));
             }
             DeploymentTurn::Dismount(_) => {
                 ui.heading(format!("{side}: commit to dismounting"));

@@ -8,7 +8,7 @@ use super::StepPanel;
 use crate::app::AppCommand;
 use crate::app::privacy::{HandOver, Privacy};
 use eframe::egui;
-use muster::core::side::{Side, Sides};
+use muster::core::side::Side;
 use muster::fog::battle::{
     AmbushContent, Battle, Command, DeploymentTurn, Flank, FlankMarchPlan, Phase,
     arrival_modifiers, seal_plan,
@@ -21,10 +21,6 @@ pub struct FlankMarchesPanel {
     commander: usize,
     flank: Flank,
     error: Option<String>,
-    /// Each side's battle groups he sealed off the table (in ambush or
-    /// marching), as his own private session showed them: kept in memory
-    /// only, so his deployment checklist can warn him (never saved).
-    pub off_table: Sides<BTreeSet<usize>>,
     /// The side in session and his off-table count, for *done with flank
     /// marches* in the footer.
     finish: Option<(Side, usize)>,
@@ -38,7 +34,6 @@ impl Default for FlankMarchesPanel {
             commander: 0,
             flank: Flank::Left,
             error: None,
-            off_table: Sides::default(),
             finish: None,
         }
     }
@@ -171,7 +166,6 @@ impl FlankMarchesPanel {
             ));
             hidden.extend(plan.bgs.iter().copied());
         }
-        self.off_table[side] = hidden.clone();
         if army.commanders.is_empty() {
             ui.label("This army has no commander besides the C-in-C to lead a flank march.");
         } else {

@@ -120,7 +120,6 @@ impl Panels {
     ) {
         ui.heading(format!("{} (rule {})", step.title(), step.rule()));
         ui.add_space(4.0);
-        self.deployment.off_table = self.flank_marches.off_table.clone();
         self.panel(step).ui(ui, battle, out);
     }
 
