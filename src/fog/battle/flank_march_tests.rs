@@ -333,6 +333,12 @@ fn a_revealed_ambush_that_was_also_deployed_is_flagged_for_both() {
         line.ends_with("⚠ that battle group was also deployed in a batch"),
         "{line}"
     );
+    // Issue 21: undo took back a reveal both players saw, and the marker
+    // became "?" again with no trace.
+    assert!(!b.can_undo());
+    let e = b.undo().unwrap_err();
+    assert!(e.message.contains("a reveal both players saw"), "{e}");
+    assert!(b.state().deployment.ambushes[0].revealed.is_some());
 }
 
 #[test]

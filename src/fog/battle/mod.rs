@@ -431,6 +431,24 @@ impl Entry {
     pub fn has_roll(&self) -> bool {
         self.events.iter().any(|e| !e.rolls().is_empty())
     }
+
+    /// Why this entry is never undone, if it is not: a roll, once made, or
+    /// a secret revealed to both players (an undone reveal would hide again
+    /// what the opponent has seen, with no trace in the log).
+    pub fn never_undone(&self) -> Option<&'static str> {
+        if self.has_roll() {
+            return Some("a dice roll; a roll, once made, is never undone");
+        }
+        self.events
+            .iter()
+            .any(|e| {
+                matches!(
+                    e,
+                    Event::AmbushRevealed { .. } | Event::FlankMarchRevealed { .. }
+                )
+            })
+            .then_some("a reveal both players saw; what was shown is never hidden again")
+    }
 }
 
 /// A battle in progress.
@@ -633,14 +651,9 @@ impl Battle {
         let Some(last) = self.log.last() else {
             return refuse("11", "There is nothing to undo");
         };
-        if last.has_roll() {
+        if let Some(why) = last.never_undone() {
             let what = describe::entry(last, &self.ruleset, &self.state);
-            return refuse(
-                "11",
-                format!(
-                    "The last entry is a dice roll ({what}); a roll, once made, is never undone"
-                ),
-            );
+            return refuse("11", format!("The last entry ({what}) is {why}"));
         }
         let entry = self.log.pop().expect("checked above");
         self.trust.pop();
@@ -662,7 +675,7 @@ impl Battle {
 
     pub fn can_undo(&self) -> bool {
         self.trust.writable(&self.state.locks).is_ok()
-            && self.log.last().is_some_and(|e| !e.has_roll())
+            && self.log.last().is_some_and(|e| e.never_undone().is_none())
     }
 
     pub fn can_redo(&self) -> bool {
