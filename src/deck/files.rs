@@ -192,7 +192,9 @@ mod tests {
         };
         let mut hand = g.zones(Side::South).unwrap().hand.clone();
         hand[0] = "e-frenzy".into();
-        *cards = Sealed::seal(Side::South, &hand, &SealKey::unprotected(), SEALED_BYTES).unwrap();
+        // Sealed in the draw's own place, so only the replay can refuse it.
+        let place = crate::deck::game::place(g.id(), Side::South, 0, 1);
+        *cards = Sealed::seal(&place, &hand, &SealKey::unprotected(), SEALED_BYTES).unwrap();
         let tags = vec![Tags::default(); log.len() + 1];
         let e = Game::replay(g.id().into(), g.setup().clone(), log, tags).unwrap_err();
         assert!(

@@ -17,7 +17,7 @@ use crate::core::dice::{AppDice, DiceInput, roll};
 use crate::core::error::{RuleError, refuse};
 use crate::core::intel::ledger::{self, Digest32};
 use crate::core::intel::trail::{Locks, Tags, Trail, new_id};
-use crate::core::intel::{PlayerKey, SealKey, Sealed};
+use crate::core::intel::{Place, PlayerKey, SealKey, Sealed};
 use crate::core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 
@@ -339,7 +339,7 @@ impl Game {
 
     /// Rebuilds `side`'s zones from the log with his sealing key.
     pub(super) fn open_zones(&mut self, side: Side) -> Result<(), RuleError> {
-        let zones = replay_zones(&self.setup, &self.log, side, self.key(side)?)?;
+        let zones = replay_zones(&self.id, &self.setup, &self.log, side, self.key(side)?)?;
         self.zones[side] = Some(zones);
         Ok(())
     }
@@ -400,7 +400,7 @@ impl Game {
             north: self.key(Side::North)?,
         };
         for side in Side::BOTH {
-            let zones = replay_zones(&self.setup, &self.log, side, keys[side])?;
+            let zones = replay_zones(&self.id, &self.setup, &self.log, side, keys[side])?;
             let in_play = self.in_play_of(side);
             if zones.all(&in_play) != self.setup.deck(side) {
                 return refuse(
@@ -414,9 +414,13 @@ impl Game {
         }
         let mut lines = Vec::new();
         for (i, entry) in self.log.iter().enumerate() {
-            for event in &entry.events {
+            for (j, event) in entry.events.iter().enumerate() {
                 let opened = match event.sealed() {
-                    Some((owner, sealed)) => Some(open_hidden(sealed, keys[owner])?),
+                    Some((owner, sealed)) => Some(open_hidden(
+                        &place(&self.id, owner, i, j),
+                        sealed,
+                        keys[owner],
+                    )?),
                     None => None,
                 };
                 lines.push(format!(
@@ -444,6 +448,8 @@ impl Game {
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
         self.trail.writable(&self.setup.locks)?;
         let mut work = Work {
+            game: &self.id,
+            entry: self.log.len(),
             setup: &self.setup,
             public: self.public.clone(),
             zones: self.zones.clone(),
@@ -529,9 +535,11 @@ impl Game {
         let key = self.key(side)?;
         let mut lines = Vec::new();
         for (i, entry) in self.log.iter().enumerate() {
-            for event in &entry.events {
+            for (j, event) in entry.events.iter().enumerate() {
                 let opened = match event.sealed() {
-                    Some((owner, sealed)) if owner == side => Some(open_hidden(sealed, key)?),
+                    Some((owner, sealed)) if owner == side => {
+                        Some(open_hidden(&place(&self.id, side, i, j), sealed, key)?)
+                    }
                     _ => None,
                 };
                 lines.push(format!(
@@ -545,9 +553,20 @@ impl Game {
     }
 }
 
-fn open_hidden(sealed: &Sealed, key: &SealKey) -> Result<Hidden, RuleError> {
+/// Where a draw or removal is sealed: its game, owner, and the event's
+/// place in the log (entry and event, from 0).
+pub(crate) fn place(game: &str, owner: Side, entry: usize, event: usize) -> Place<'_> {
+    Place {
+        game,
+        owner,
+        kind: "cards",
+        slot: format!("entry {entry} event {event}"),
+    }
+}
+
+fn open_hidden(place: &Place, sealed: &Sealed, key: &SealKey) -> Result<Hidden, RuleError> {
     sealed
-        .open::<Hidden>(key)
+        .open::<Hidden>(key, place)
         .map(|r| r.secret)
         .map_err(|e| RuleError::new("trust", e.to_string()))
 }
@@ -556,6 +575,7 @@ fn open_hidden(sealed: &Sealed, key: &SealKey) -> Result<Hidden, RuleError> {
 /// must be in the deck, a reshuffle must find the deck empty, a card
 /// removed or played must be where it is taken from.
 fn replay_zones(
+    game: &str,
     setup: &Setup,
     log: &[Entry],
     side: Side,
@@ -566,10 +586,10 @@ fn replay_zones(
     let mut public = setup.opening();
     for (i, entry) in log.iter().enumerate() {
         let at = |e: RuleError| e.in_entry(i);
-        for event in &entry.events {
+        for (j, event) in entry.events.iter().enumerate() {
             let opened = match event.sealed() {
                 Some((owner, sealed)) if owner == side => {
-                    Some(open_hidden(sealed, key).map_err(at)?)
+                    Some(open_hidden(&place(game, side, i, j), sealed, key).map_err(at)?)
                 }
                 _ => None,
             };
@@ -660,6 +680,9 @@ fn fold_zones(
 /// A command being decided: a copy of the state that each event is folded
 /// into as it is made, so a command's later events see its earlier ones.
 struct Work<'a> {
+    /// The game's id and the entry being made: where a sealed record goes.
+    game: &'a str,
+    entry: usize,
     setup: &'a Setup,
     public: Public,
     zones: Sides<Option<Zones>>,
@@ -703,7 +726,9 @@ impl Work<'_> {
         let key = self.keys[side].as_ref().ok_or_else(|| {
             RuleError::new("trust", format!("{} must unlock first", self.name(side)))
         })?;
-        Sealed::seal(side, &cards.to_vec(), key, SEALED_BYTES)
+        // Sealed for the event pushed next.
+        let place = place(self.game, side, self.entry, self.events.len());
+        Sealed::seal(&place, &cards.to_vec(), key, SEALED_BYTES)
             .map_err(|e| RuleError::new("trust", e.to_string()))
     }
 

@@ -167,6 +167,9 @@ pub struct Holder {
     pub revealed: Option<u32>,
     /// Left the map for good (a force).
     pub gone: bool,
+    /// How many times its contents have been sealed: the current record is
+    /// bound to the slot "holder {id} seal {seals}".
+    pub seals: u32,
 }
 
 impl Holder {
@@ -277,6 +280,7 @@ impl Public {
                     contents: contents.clone(),
                     revealed: None,
                     gone: false,
+                    seals: u32::from(!contents.is_open()),
                 });
             }
             Event::Changed { id, contents } => {
@@ -288,6 +292,7 @@ impl Public {
                     );
                 }
                 h.contents = contents.clone();
+                h.seals += u32::from(!contents.is_open());
             }
             Event::Moved { id, from, to } => {
                 let h = self.holder_mut(*id)?;
@@ -301,6 +306,7 @@ impl Public {
                 let (side, kind) = (h.side, h.kind);
                 h.hex = Some(*hex);
                 h.contents = Contents::Sealed(contents.clone());
+                h.seals += 1;
                 h.revealed = None;
                 if let Kind::Exercitus(number) = kind {
                     self.may_replace.retain(|p| *p != (side, number));
@@ -329,6 +335,7 @@ impl Public {
             Event::TurnedDown { id, contents } => {
                 let h = self.holder_mut(*id)?;
                 h.contents = Contents::Sealed(contents.clone());
+                h.seals += 1;
                 h.revealed = None;
             }
             Event::AgentSpent { by } => {

@@ -15,7 +15,7 @@ use super::scenario::{SEALED_BYTES, Scenario, Status};
 use crate::core::error::{RuleError, refuse};
 use crate::core::intel::ledger::{self, Digest32};
 use crate::core::intel::trail::{Locks, Tags, Trail, new_id};
-use crate::core::intel::{PlayerKey, SealKey, Sealed};
+use crate::core::intel::{Place, PlayerKey, SealKey, Sealed};
 use crate::core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -150,6 +150,14 @@ pub struct Entry {
 }
 
 /// The chain's start: the game's id and its setup.
+/// A position of the log's chain, in words, for an unlock's refusal.
+fn position(log: &[Entry], n: usize) -> String {
+    match n {
+        0 => "the game's header (its id, players and scenario)".to_string(),
+        n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+    }
+}
+
 pub fn genesis(id: &str, setup: &Setup) -> Digest32 {
     let json = serde_json::to_vec(setup).expect("a setup always serializes");
     ledger::genesis(id, &json)
@@ -165,16 +173,26 @@ pub struct Game {
     trail: Trail,
 }
 
-fn seal(side: Side, units: &[String], key: &SealKey) -> Result<Sealed, RuleError> {
+/// Where holder `id`'s `n`-th sealed contents belong.
+pub(crate) fn place(game: &str, owner: Side, id: usize, n: u32) -> Place<'_> {
+    Place {
+        game,
+        owner,
+        kind: "holder",
+        slot: format!("holder {id} seal {n}"),
+    }
+}
+
+fn seal(place: &Place, units: &[String], key: &SealKey) -> Result<Sealed, RuleError> {
     let mut sorted = units.to_vec();
     sorted.sort();
-    Sealed::seal(side, &sorted, key, SEALED_BYTES)
+    Sealed::seal(place, &sorted, key, SEALED_BYTES)
         .map_err(|e| RuleError::new("trust", e.to_string()))
 }
 
 /// A counter's units: face up from the log, face down opened with its
 /// owner's key.
-fn units_of(holder: &Holder, key: Option<&SealKey>) -> Result<Vec<String>, RuleError> {
+fn units_of(game: &str, holder: &Holder, key: Option<&SealKey>) -> Result<Vec<String>, RuleError> {
     match &holder.contents {
         Contents::Open(units) => Ok(units.clone()),
         Contents::Sealed(sealed) => {
@@ -182,7 +200,7 @@ fn units_of(holder: &Holder, key: Option<&SealKey>) -> Result<Vec<String>, RuleE
                 RuleError::new("trust", format!("{} has not unlocked", holder.side))
             })?;
             sealed
-                .open::<Vec<String>>(key)
+                .open::<Vec<String>>(key, &place(game, holder.side, holder.id, holder.seals))
                 .map(|r| r.secret)
                 .map_err(|e| RuleError::new("trust", e.to_string()))
         }
@@ -191,6 +209,7 @@ fn units_of(holder: &Holder, key: Option<&SealKey>) -> Result<Vec<String>, RuleE
 
 /// Every unit of `side` in exactly one place (RULES-map-intel 0).
 fn check_conservation(
+    game: &str,
     setup: &Setup,
     public: &Public,
     side: Side,
@@ -199,7 +218,7 @@ fn check_conservation(
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let names = setup.names();
     for h in public.holders.iter().filter(|h| h.side == side && !h.gone) {
-        for unit in units_of(h, Some(key))? {
+        for unit in units_of(game, h, Some(key))? {
             if setup.scenario.sides[side].unit(&unit).is_none() {
                 return refuse(
                     "map-intel 0",
@@ -237,6 +256,7 @@ fn check_conservation(
 
 /// Checks a command against a copy of the state and collects its events.
 struct Work<'a> {
+    game: &'a str,
     setup: &'a Setup,
     public: Public,
     keys: &'a Sides<Option<SealKey>>,
@@ -259,6 +279,12 @@ impl Work<'_> {
         })
     }
 
+    /// `units` sealed as `h`'s next contents, bound to that slot.
+    fn seal(&self, h: &Holder, units: &[String]) -> Result<Sealed, RuleError> {
+        let place = place(self.game, h.side, h.id, h.seals + 1);
+        seal(&place, units, self.key(h.side)?)
+    }
+
     fn holder(&self, id: usize) -> Result<Holder, RuleError> {
         self.public.holder(id).cloned()
     }
@@ -268,7 +294,7 @@ impl Work<'_> {
     }
 
     fn units(&self, h: &Holder) -> Result<Vec<String>, RuleError> {
-        units_of(h, Some(self.key(h.side)?))
+        units_of(self.game, h, Some(self.key(h.side)?))
     }
 
     /// The units left in `h` once `units` leave it; each must be there.
@@ -290,7 +316,7 @@ impl Work<'_> {
     fn contents(&self, h: &Holder, units: &[String]) -> Result<Contents, RuleError> {
         Ok(match h.contents {
             Contents::Open(_) => Contents::Open(sorted(units)),
-            Contents::Sealed(_) => Contents::Sealed(seal(h.side, units, self.key(h.side)?)?),
+            Contents::Sealed(_) => Contents::Sealed(self.seal(h, units)?),
         })
     }
 
@@ -470,7 +496,9 @@ impl Work<'_> {
                 let contents = if face_up {
                     Contents::Open(sorted(units))
                 } else {
-                    Contents::Sealed(seal(side, units, self.key(side)?)?)
+                    let id = self.public.holders.len();
+                    let place = place(self.game, side, id, 1);
+                    Contents::Sealed(seal(&place, units, self.key(side)?)?)
                 };
                 let changed = self.contents(&source, &left)?;
                 self.push(Event::Changed {
@@ -555,7 +583,7 @@ impl Work<'_> {
         };
         let key = self.key(h.side)?;
         let contents = sealed
-            .open::<Vec<String>>(key)
+            .open::<Vec<String>>(key, &place(self.game, h.side, h.id, h.seals))
             .map_err(|e| RuleError::new("trust", e.to_string()))?;
         let empty = contents.secret.is_empty();
         self.push(Event::Revealed {
@@ -563,7 +591,13 @@ impl Work<'_> {
             reason,
             contents,
         })?;
-        check_conservation(self.setup, &self.public, h.side, self.key(h.side)?)?;
+        check_conservation(
+            self.game,
+            self.setup,
+            &self.public,
+            h.side,
+            self.key(h.side)?,
+        )?;
         if let (Kind::Exercitus(number), true) = (h.kind, empty) {
             self.push(Event::Removed {
                 id,
@@ -609,7 +643,7 @@ impl Work<'_> {
         let units = self.units(&force)?;
         self.check_statuses(&marker, &units)?;
         let hex = force.hex.expect("on the map");
-        let contents = seal(side, &units, self.key(side)?)?;
+        let contents = self.seal(&marker, &units)?;
         self.push(Event::Placed {
             id: marker.id,
             hex,
@@ -671,7 +705,7 @@ impl Work<'_> {
             id: area.id,
             contents: rest,
         })?;
-        let contents = seal(side, units, self.key(side)?)?;
+        let contents = self.seal(&marker, units)?;
         self.push(Event::Placed {
             id: marker.id,
             hex,
@@ -721,7 +755,7 @@ impl Work<'_> {
             }
             _ => {}
         }
-        let contents = seal(h.side, &units, self.key(h.side)?)?;
+        let contents = self.seal(&h, &units)?;
         self.push(Event::TurnedDown { id, contents })
     }
 
@@ -859,7 +893,7 @@ impl Work<'_> {
             }
         };
         if let Some(side) = actor {
-            check_conservation(self.setup, &self.public, side, self.key(side)?)?;
+            check_conservation(self.game, self.setup, &self.public, side, self.key(side)?)?;
         }
         Ok(())
     }
@@ -929,7 +963,28 @@ impl Game {
                     .map(|u| u.id.clone())
                     .collect()
             };
-            let mut create = |kind: Kind, contents: Contents| {
+            // Each holder's first record is bound to its id, the count so far.
+            let sealed =
+                |id: usize, units: &[String]| seal(&place(&game.id, side, id, 1), units, key);
+            let mut holders = vec![
+                (
+                    Kind::Area(Area::OffMap),
+                    Contents::Sealed(sealed(next, &with(Status::Regular))?),
+                ),
+                (
+                    Kind::Area(Area::Civis),
+                    Contents::Open(sorted(&with(Status::Civis))),
+                ),
+                (
+                    Kind::Area(Area::Client),
+                    Contents::Open(sorted(&with(Status::Client))),
+                ),
+            ];
+            for number in 1..=game.setup.scenario.exercitus {
+                let id = next + holders.len();
+                holders.push((Kind::Exercitus(number), Contents::Sealed(sealed(id, &[])?)));
+            }
+            for (kind, contents) in holders {
                 events.push(Event::Created {
                     id: next,
                     side,
@@ -938,24 +993,6 @@ impl Game {
                     contents,
                 });
                 next += 1;
-            };
-            create(
-                Kind::Area(Area::OffMap),
-                Contents::Sealed(seal(side, &with(Status::Regular), key)?),
-            );
-            create(
-                Kind::Area(Area::Civis),
-                Contents::Open(sorted(&with(Status::Civis))),
-            );
-            create(
-                Kind::Area(Area::Client),
-                Contents::Open(sorted(&with(Status::Client))),
-            );
-            for number in 1..=game.setup.scenario.exercitus {
-                create(
-                    Kind::Exercitus(number),
-                    Contents::Sealed(seal(side, &[], key)?),
-                );
             }
         }
         for e in &events {
@@ -1004,6 +1041,7 @@ impl Game {
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
         self.trail.writable(&self.setup.locks)?;
         let mut work = Work {
+            game: &self.id,
             setup: &self.setup,
             public: self.public.clone(),
             keys: &self.keys,
@@ -1021,7 +1059,7 @@ impl Game {
     pub fn examine(&self, by: Side, id: usize) -> Result<Vec<String>, RuleError> {
         let h = self.public.holder(id)?;
         if h.side == by || h.contents.is_open() {
-            return units_of(h, self.keys[h.side].as_ref());
+            return units_of(&self.id, h, self.keys[h.side].as_ref());
         }
         refuse(
             "A2",
@@ -1048,7 +1086,13 @@ impl Game {
     /// unlocked the game: for his private printout.
     pub fn ledger(&self, side: Side, passphrase: &str) -> Result<View, RuleError> {
         let key = match &self.setup.locks[side] {
-            Some(lock) => lock.unlock(passphrase)?.seal_key(),
+            Some(lock) => {
+                // Nothing of his is shown from a log changed behind his back.
+                let key = lock.unlock(passphrase)?;
+                self.trail
+                    .verify(side, &key, Some(lock), |n| position(&self.log, n))?;
+                key.seal_key()
+            }
             None => SealKey::unprotected(),
         };
         Ok(self.seen_by(Some(side), Some(&key)))
@@ -1063,7 +1107,9 @@ impl Game {
             .map(|h| {
                 let units = match &h.contents {
                     Contents::Open(u) => Some(u.clone()),
-                    Contents::Sealed(_) if Some(h.side) == viewer => units_of(h, key).ok(),
+                    Contents::Sealed(_) if Some(h.side) == viewer => {
+                        units_of(&self.id, h, key).ok()
+                    }
                     Contents::Sealed(_) => None,
                 };
                 SeenHolder {
@@ -1149,7 +1195,8 @@ impl Game {
             for event in &entry.events {
                 public.fold(event)?;
             }
-            check_conservation(&self.setup, &public, side, &key).map_err(|e| e.in_entry(i))?;
+            check_conservation(&self.id, &self.setup, &public, side, &key)
+                .map_err(|e| e.in_entry(i))?;
         }
         self.keys[side] = Some(key);
         Ok(())
@@ -1165,12 +1212,9 @@ impl Game {
             );
         };
         let key = lock.unlock(passphrase)?;
-        let lock = self.setup.locks[side].as_ref();
         let log = &self.log;
-        self.trail.hold(side, &key, lock, |n| match n {
-            0 => "the game's header (its id, players and scenario)".to_string(),
-            n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
-        })?;
+        self.trail
+            .hold(side, &key, Some(lock), |n| position(log, n))?;
         self.open(side, key.seal_key())
     }
 }

@@ -7,7 +7,7 @@
 //! "muster-forces-roster"`). Every error names its field and line.
 
 use super::map::HexMap;
-use crate::core::intel::{SealKey, Sealed};
+use crate::core::intel::{Place, SealKey, Sealed};
 use crate::core::locate::DataError;
 use crate::core::side::{Side, Sides};
 use crate::core::store::{check_header, parse};
@@ -133,7 +133,14 @@ impl Army {
         // The whole army must fit one sealed record, so that every record
         // of a side is the same size whatever it holds.
         let all: Vec<&str> = self.units.iter().map(|u| u.id.as_str()).collect();
-        if Sealed::seal(Side::South, &all, &SealKey::unprotected(), SEALED_BYTES).is_err() {
+        // The place does not change the size: any will do.
+        let place = Place {
+            game: "",
+            owner: Side::South,
+            kind: "holder",
+            slot: String::new(),
+        };
+        if Sealed::seal(&place, &all, &SealKey::unprotected(), SEALED_BYTES).is_err() {
             return Err((
                 format!("{at}units"),
                 format!(

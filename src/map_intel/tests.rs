@@ -597,8 +597,9 @@ fn a_sealed_counter_is_one_size_whether_empty_or_holding_the_whole_army() {
         .iter()
         .map(|u| u.id.clone())
         .collect();
-    let empty = Sealed::seal(Side::South, &Vec::<String>::new(), &key, SEALED_BYTES).unwrap();
-    let full = Sealed::seal(Side::South, &all, &key, SEALED_BYTES).unwrap();
+    let at = super::game::place("g", Side::South, 0, 1);
+    let empty = Sealed::seal(&at, &Vec::<String>::new(), &key, SEALED_BYTES).unwrap();
+    let full = Sealed::seal(&at, &all, &key, SEALED_BYTES).unwrap();
     assert_eq!(empty.ciphertext.len(), full.ciphertext.len());
     // And in a game: the bluff's record and the legions' are one size.
     let (g, legions, _) = contact_position();
@@ -650,12 +651,14 @@ fn a_file_reads_back_and_a_forged_reveal_or_a_unit_in_two_places_is_named() {
         SCHEMA,
         super::game::genesis,
         |p: &mut Parts<Setup, Entry>| {
-            let Event::Created { contents, .. } = &mut p.log[1].events[1] else {
+            let Event::Created { id, contents, .. } = &mut p.log[1].events[1] else {
                 panic!("{:?}", p.log[1].events);
             };
             let twice = units(&["r-leg-3", "r-leg-6", "r-leg-10"]);
+            // Sealed in the force's own place: only the count can tell.
+            let at = super::game::place(&p.id, Side::South, *id, 1);
             *contents = Contents::Sealed(
-                Sealed::seal(Side::South, &twice, &SealKey::unprotected(), SEALED_BYTES).unwrap(),
+                Sealed::seal(&at, &twice, &SealKey::unprotected(), SEALED_BYTES).unwrap(),
             );
         },
     );
@@ -665,6 +668,46 @@ fn a_file_reads_back_and_a_forged_reveal_or_a_unit_in_two_places_is_named() {
             .contains("log entry 2: Legio X Fretensis is in two places"),
         "{e:?}"
     );
+    // Issue 21: the records of South's Exercitus 1 and 2 swapped. Without
+    // the binding both opened (one key for all without a passphrase), and a
+    // printout showed each marker holding the other's units.
+    let forged = rechain(
+        &before_contact,
+        FORMAT,
+        SCHEMA,
+        super::game::genesis,
+        |p: &mut Parts<Setup, Entry>| {
+            let sealed: Vec<usize> = p.log[0]
+                .events
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| {
+                    matches!(
+                        e,
+                        Event::Created {
+                            side: Side::South,
+                            kind: Kind::Exercitus(_),
+                            ..
+                        }
+                    )
+                })
+                .map(|(i, _)| i)
+                .collect();
+            let (a, b) = (sealed[0], sealed[1]);
+            let take = |e: &Event| match e {
+                Event::Created { contents, .. } => contents.clone(),
+                _ => unreachable!(),
+            };
+            let (first, second) = (take(&p.log[0].events[a]), take(&p.log[0].events[b]));
+            for (i, with) in [(a, second), (b, first)] {
+                if let Event::Created { contents, .. } = &mut p.log[0].events[i] {
+                    *contents = with;
+                }
+            }
+        },
+    );
+    let e = from_json(&forged).unwrap_err();
+    assert!(e.message.contains("moved from another place"), "{e:?}");
 }
 
 #[test]
@@ -715,8 +758,11 @@ fn a_rechained_move_is_named_when_the_passphrase_holder_unlocks() {
         },
     );
     let mut opened = from_json(&forged).expect("a re-chained legal edit opens");
-    let e = opened.unlock(Side::North, PASS).unwrap_err();
     let n = g.log().len();
+    // His private printout is refused too, naming the entry (issue 21).
+    let e = opened.ledger(Side::North, PASS).unwrap_err();
+    assert!(e.message.starts_with(&format!("Log entry {n}")), "{e}");
+    let e = opened.unlock(Side::North, PASS).unwrap_err();
     assert!(e.message.starts_with(&format!("Log entry {n}")), "{e}");
 }
 

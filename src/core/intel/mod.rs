@@ -19,7 +19,7 @@ pub use keys::{
     ARGON2_MEMORY_KIB, ARGON2_PASSES, Lock, LogKey, PlayerKey, SealKey, check_strength,
     suggest_passphrase,
 };
-pub use seal::{Revealed, SealError, Sealed, code, commitment};
+pub use seal::{Place, Revealed, SealError, Sealed, code, commitment};
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -3,6 +3,13 @@
 //! key, and a SHA-256 commitment to it, salted with a random blinding value
 //! kept inside the encryption.
 //!
+//! A record is bound to its place: the game's id, its owner, its kind and
+//! its slot go in as associated data, so a record moved to another marker,
+//! holder, log entry, player or game does not open, even under a key both
+//! could use (a player without a passphrase). Records written before the
+//! binding existed carry no `bound` flag and open as they always did; a
+//! flag removed from a bound record only makes it fail to open.
+//!
 //! The plaintext is padded to one fixed length per kind of record, so the
 //! ciphertext's size tells nothing (a dummy ambush and a real one, a flank
 //! march of one battle group or twelve, are the same size). A player who
@@ -13,7 +20,7 @@
 use super::hex::{from_hex, to_hex};
 use super::keys::SealKey;
 use crate::core::side::Side;
-use chacha20poly1305::aead::{Aead, KeyInit};
+use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -36,6 +43,34 @@ pub struct Sealed {
     pub ciphertext: String,
     /// SHA-256 over the blinding value and the secret, as hex.
     pub commitment: String,
+    /// Sealed with its place as associated data (every record Muster
+    /// seals now; absent in files from before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bound: bool,
+}
+
+/// Where a sealed record belongs: its game, owner, kind ("ambush",
+/// "hand", ...) and slot within the kind (a marker's number, a log entry,
+/// a holder's n-th sealing). The opener computes it from where it finds
+/// the record, never from the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place<'a> {
+    pub game: &'a str,
+    pub owner: Side,
+    pub kind: &'static str,
+    pub slot: String,
+}
+
+impl Place<'_> {
+    pub(super) fn associated_data(&self) -> Vec<u8> {
+        // Each part is length-prefixed, so no two places share bytes.
+        let mut out = b"muster-place-v1".to_vec();
+        for part in [self.game, self.owner.name(), self.kind, &self.slot] {
+            out.extend_from_slice(&(part.len() as u64).to_be_bytes());
+            out.extend_from_slice(part.as_bytes());
+        }
+        out
+    }
 }
 
 /// A secret as its reveal publishes it: the contents and the blinding value
@@ -51,7 +86,7 @@ pub struct Revealed<T> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SealError {
     #[error(
-        "{owner}'s sealed record does not open with {owner}'s key: it was changed, or sealed by someone else"
+        "{owner}'s sealed record does not open with {owner}'s key here: it was changed, moved from another place, or sealed by someone else"
     )]
     WrongKey { owner: Side },
     #[error(
@@ -74,7 +109,7 @@ pub enum SealError {
 
 /// The ChaCha20-Poly1305 key of one record: its owner's sealing key and
 /// the record's own salt, through HKDF.
-fn key(seal: &SealKey, salt: &[u8]) -> Key {
+pub(super) fn record_key(seal: &SealKey, salt: &[u8]) -> Key {
     let mut out = [0u8; 32];
     hkdf::Hkdf::<Sha256>::new(Some(salt), &seal.0)
         .expand(b"muster v3 record", &mut out)
@@ -103,14 +138,16 @@ pub fn commitment<T: Serialize>(secret: &T, blind: &[u8]) -> String {
 }
 
 impl Sealed {
-    /// Seals `secret` for `owner` under his sealing key, padded to `padded`
-    /// bytes (one length for every record of a kind).
+    /// Seals `secret` for the owner of `place` under his sealing key, bound
+    /// to that place, padded to `padded` bytes (one length for every record
+    /// of a kind).
     pub fn seal<T: Serialize>(
-        owner: Side,
+        place: &Place,
         secret: &T,
         key_of_owner: &SealKey,
         padded: usize,
     ) -> Result<Sealed, SealError> {
+        let owner = place.owner;
         let salt: [u8; 16] = random()?;
         let nonce: [u8; 12] = random()?;
         let blind: [u8; 16] = random()?;
@@ -130,9 +167,14 @@ impl Sealed {
         plain.extend_from_slice(&(json.len() as u32).to_be_bytes());
         plain.extend_from_slice(&json);
         plain.resize(padded, 0);
-        let cipher = ChaCha20Poly1305::new(&key(key_of_owner, &salt));
+        let cipher = ChaCha20Poly1305::new(&record_key(key_of_owner, &salt));
+        let aad = place.associated_data();
+        let payload = Payload {
+            msg: plain.as_slice(),
+            aad: &aad,
+        };
         let ciphertext = cipher
-            .encrypt(&Nonce::from(nonce), plain.as_slice())
+            .encrypt(&Nonce::from(nonce), payload)
             .expect("encryption of a short message does not fail");
         Ok(Sealed {
             owner,
@@ -140,6 +182,7 @@ impl Sealed {
             nonce: to_hex(&nonce),
             ciphertext: to_hex(&ciphertext),
             commitment: commitment(secret, &blind),
+            bound: true,
         })
     }
 
@@ -155,21 +198,34 @@ impl Sealed {
         }
     }
 
-    /// Opens the record with its owner's sealing key and checks it against
-    /// its commitment.
+    /// Opens the record found at `place` with its owner's sealing key and
+    /// checks it against its commitment.
     pub fn open<T: Serialize + DeserializeOwned>(
         &self,
         key_of_owner: &SealKey,
+        place: &Place,
     ) -> Result<Revealed<T>, SealError> {
+        if place.owner != self.owner {
+            return Err(SealError::WrongKey { owner: place.owner });
+        }
         let salt = self.bytes("salt", &self.salt, Some(16))?;
         let nonce: [u8; 12] = self
             .bytes("nonce", &self.nonce, Some(12))?
             .try_into()
             .expect("length checked");
         let ciphertext = self.bytes("ciphertext", &self.ciphertext, None)?;
-        let cipher = ChaCha20Poly1305::new(&key(key_of_owner, &salt));
+        let cipher = ChaCha20Poly1305::new(&record_key(key_of_owner, &salt));
+        let aad = if self.bound {
+            place.associated_data()
+        } else {
+            Vec::new()
+        };
+        let payload = Payload {
+            msg: ciphertext.as_slice(),
+            aad: &aad,
+        };
         let plain = cipher
-            .decrypt(&Nonce::from(nonce), ciphertext.as_slice())
+            .decrypt(&Nonce::from(nonce), payload)
             .map_err(|_| SealError::WrongKey { owner: self.owner })?;
         let damaged = |what: String| SealError::Damaged {
             owner: self.owner,

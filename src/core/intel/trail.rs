@@ -249,6 +249,24 @@ impl Trail {
         lock: Option<&Lock>,
         name: impl Fn(usize) -> String,
     ) -> Result<(), RuleError> {
+        self.verify(side, key, lock, name)?;
+        self.held[side] = Some(Held {
+            log: key.log_key(),
+            check: key.check(),
+        });
+        Ok(())
+    }
+
+    /// What `hold` checks, without holding the key: for a private export,
+    /// which must name an entry changed behind the owner's back before it
+    /// prints anything of his.
+    pub fn verify(
+        &self,
+        side: Side,
+        key: &PlayerKey,
+        lock: Option<&Lock>,
+        name: impl Fn(usize) -> String,
+    ) -> Result<(), RuleError> {
         let log = key.log_key();
         if let Some(lock) = lock {
             if !lock.opens_with(key) {
@@ -273,10 +291,6 @@ impl Trail {
                 }
             }
         }
-        self.held[side] = Some(Held {
-            log,
-            check: key.check(),
-        });
         Ok(())
     }
 }

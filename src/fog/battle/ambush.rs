@@ -9,7 +9,7 @@
 use super::deployment::{Ambush, AmbushContent, DeploymentTurn, ground_class};
 use super::{Command, Event, State};
 use crate::core::error::{RuleError, refuse};
-use crate::core::intel::{Revealed, SealKey, Sealed};
+use crate::core::intel::{Place, Revealed, SealKey, Sealed};
 use crate::core::side::Side;
 use crate::fog::ruleset::{AmbushDepth, Ruleset, TerrainClass, Visibility};
 use crate::fog::visibility::{Effect, Screen, Sighting, Sightlines, Strip, Target};
@@ -439,6 +439,16 @@ fn expect_ambush_turn(state: &State, ruleset: &Ruleset, side: Side) -> Result<()
 /// battle group look alike, whatever its number.
 pub const AMBUSH_RECORD_BYTES: usize = 256;
 
+/// Where marker `marker` (its index among all markers) is sealed.
+fn place(state: &State, side: Side, marker: usize) -> Place<'_> {
+    Place {
+        game: &state.game,
+        owner: side,
+        kind: "ambush",
+        slot: format!("marker {marker}"),
+    }
+}
+
 /// The contents of `side`'s markers so far, opened with his sealing key.
 pub fn open_ambushes(
     state: &State,
@@ -454,7 +464,7 @@ pub fn open_ambushes(
         .map(|(i, a)| {
             let opened: Revealed<AmbushContent> = a
                 .sealed
-                .open(key)
+                .open(key, &place(state, side, i))
                 .map_err(|e| RuleError::new("8.3", e.to_string()))?;
             Ok((i, opened.secret))
         })
@@ -492,8 +502,14 @@ pub fn seal_ambush(
         }
     }
     check_ambush(state, ruleset, side, content, at)?;
-    let sealed = Sealed::seal(side, &content, key, AMBUSH_RECORD_BYTES)
-        .map_err(|e| RuleError::new("8.3", e.to_string()))?;
+    let marker = state.deployment.ambushes.len();
+    let sealed = Sealed::seal(
+        &place(state, side, marker),
+        &content,
+        key,
+        AMBUSH_RECORD_BYTES,
+    )
+    .map_err(|e| RuleError::new("8.3", e.to_string()))?;
     Ok(Command::PlaceAmbush { side, at, sealed })
 }
 
@@ -591,7 +607,7 @@ pub fn reveal_ambush(
     let a = marker_of(state, side, marker)?;
     let revealed = a
         .sealed
-        .open(key)
+        .open(key, &place(state, side, marker))
         .map_err(|e| RuleError::new("8.3", e.to_string()))?;
     Ok(Command::RevealAmbush {
         side,

@@ -387,6 +387,7 @@ fn markers_and_marches_are_numbered_per_side() {
         nonce: String::new(),
         ciphertext: String::new(),
         commitment: String::new(),
+        bound: false,
     };
     let mut state = State::default();
     for side in [Side::North, Side::North, Side::South, Side::North] {

@@ -10,7 +10,7 @@
 use super::{Command, Event, Phase, State};
 use crate::core::dice::{self, AppDice, DiceInput, Distribution, Modifier, Probability, Roll};
 use crate::core::error::{RuleError, refuse};
-use crate::core::intel::{Revealed, SealKey, Sealed};
+use crate::core::intel::{Place, Revealed, SealKey, Sealed};
 use crate::core::side::Side;
 use crate::fog::army::{Army, CommanderQuality};
 use crate::fog::ruleset::Ruleset;
@@ -241,7 +241,7 @@ pub fn open_marches(
         .map(|(i, m)| {
             let opened = m
                 .sealed
-                .open(key)
+                .open(key, &place(state, side, i))
                 .map_err(|e| RuleError::new("8.4", e.to_string()))?;
             Ok((i, opened))
         })
@@ -274,8 +274,14 @@ pub fn seal_plan(
         .iter()
         .map(|m| m.value)
         .sum();
-    let sealed = Sealed::seal(side, plan, key, FLANK_MARCH_RECORD_BYTES)
-        .map_err(|e| RuleError::new("8.4", e.to_string()))?;
+    let march = state.deployment.flank_marches.len();
+    let sealed = Sealed::seal(
+        &place(state, side, march),
+        plan,
+        key,
+        FLANK_MARCH_RECORD_BYTES,
+    )
+    .map_err(|e| RuleError::new("8.4", e.to_string()))?;
     Ok(Command::RecordFlankMarch {
         side,
         sealed,
@@ -359,6 +365,16 @@ fn owners_turn(state: &State, side: Side) -> Result<u32, RuleError> {
 }
 
 /// `side`'s flank march number `march`.
+/// Where flank march `march` (its index among all marches) is sealed.
+fn place(state: &State, side: Side, march: usize) -> Place<'_> {
+    Place {
+        game: &state.game,
+        owner: side,
+        kind: "flank-march",
+        slot: format!("march {march}"),
+    }
+}
+
 fn march_of(state: &State, side: Side, march: usize) -> Result<&FlankMarch, RuleError> {
     match state.deployment.flank_marches.get(march) {
         Some(m) if m.side == side => Ok(m),
@@ -440,7 +456,7 @@ pub fn reveal_plan(
     let m = march_of(state, side, march)?;
     let revealed = m
         .sealed
-        .open(key)
+        .open(key, &place(state, side, march))
         .map_err(|e| RuleError::new("10", e.to_string()))?;
     Ok(Command::RevealFlankMarch {
         side,

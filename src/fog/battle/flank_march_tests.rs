@@ -350,3 +350,61 @@ fn each_player_faces_the_enemy_so_left_and_right_swap_edges() {
     assert_eq!(Flank::Left.edge(Side::North), SideEdge::East);
     assert_eq!(Flank::Right.edge(Side::North), SideEdge::West);
 }
+
+/// Issue 21: a sealed record spliced in from another game (or moved to
+/// another marker) opened, since nothing bound it to its place; the
+/// private page then printed what the forger chose. Bound to its game,
+/// owner, kind and slot, it no longer opens.
+#[test]
+fn a_record_spliced_from_another_game_does_not_open() {
+    use crate::core::intel::{Place, Sealed};
+    let b = deployed();
+    assert_eq!(
+        open_ambushes(b.state(), Side::South, SOUTH_PASS)
+            .unwrap()
+            .len(),
+        1
+    );
+    // The same marker, owner and key, in another game: a dummy.
+    let elsewhere = Place {
+        game: "another battle",
+        owner: Side::South,
+        kind: "ambush",
+        slot: "marker 0".into(),
+    };
+    let spliced = Sealed::seal(
+        &elsewhere,
+        &AmbushContent::Dummy,
+        SOUTH_PASS,
+        AMBUSH_RECORD_BYTES,
+    )
+    .unwrap();
+    let mut log = b.log().to_vec();
+    let mut swapped = 0;
+    for entry in &mut log {
+        if let Command::PlaceAmbush { sealed, .. } = &mut entry.command {
+            *sealed = spliced.clone();
+            swapped += 1;
+        }
+        for event in &mut entry.events {
+            if let Event::AmbushPlaced { sealed, .. } = event {
+                *sealed = spliced.clone();
+            }
+        }
+    }
+    assert_eq!(swapped, 1);
+    let forged = Battle::replay(b.ruleset().clone(), b.id().to_string(), &log)
+        .expect("the rules cannot see inside a sealed record");
+    let e = open_ambushes(forged.state(), Side::South, SOUTH_PASS).unwrap_err();
+    assert!(e.message.contains("moved from another place"), "{e}");
+    assert!(
+        reveal_ambush(
+            forged.state(),
+            Side::South,
+            0,
+            SOUTH_PASS,
+            RevealReason::OwnersChoice
+        )
+        .is_err()
+    );
+}

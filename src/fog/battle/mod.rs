@@ -427,6 +427,17 @@ pub struct Entry {
     pub events: Vec<Event>,
 }
 
+/// A position of the log's chain, in words, for an unlock's refusal.
+fn position(log: &[Entry], ruleset: &Ruleset, state: &State, n: usize) -> String {
+    match n {
+        0 => "the battle's header (its id and ruleset)".to_string(),
+        n => format!(
+            "log entry {n} ({})",
+            describe::entry(&log[n - 1], ruleset, state)
+        ),
+    }
+}
+
 impl Entry {
     pub fn has_roll(&self) -> bool {
         self.events.iter().any(|e| !e.rolls().is_empty())
@@ -479,9 +490,12 @@ impl Battle {
         let trust = Trail::new(trust::genesis(&id, &ruleset));
         Battle {
             ruleset,
+            state: State {
+                game: id.clone(),
+                ..State::default()
+            },
             id,
             log: Vec::new(),
-            state: State::default(),
             redo: Vec::new(),
             dice: AppDice::Os,
             trust,
@@ -683,7 +697,10 @@ impl Battle {
     }
 
     fn refold(&mut self) {
-        self.state = State::default();
+        self.state = State {
+            game: self.id.clone(),
+            ..State::default()
+        };
         for event in self.log.iter().flat_map(|e| &e.events) {
             self.state.fold(&self.ruleset, event);
         }
@@ -781,21 +798,25 @@ impl Battle {
     /// (`SetArmy` with a new lock), until that command comes.
     pub fn hold_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
         let lock = self.state.locks[side].as_ref();
-        self.trust.hold(side, key, lock, |n| match n {
-            0 => "the battle's header (its id and ruleset)".to_string(),
-            n => format!(
-                "log entry {n} ({})",
-                describe::entry(&self.log[n - 1], &self.ruleset, &self.state)
-            ),
-        })
+        let (log, ruleset, state) = (&self.log, &self.ruleset, &self.state);
+        self.trust
+            .hold(side, key, lock, |n| position(log, ruleset, state, n))
     }
 
     /// The key that seals and opens `side`'s records, from his passphrase
-    /// (Argon2id: slow on purpose). A side without a passphrase seals under
-    /// the unprotected key, and `passphrase` must be empty.
+    /// (Argon2id: slow on purpose), once every tag of his holds: a private
+    /// page is never printed from a log changed behind his back. A side
+    /// without a passphrase seals under the unprotected key, and
+    /// `passphrase` must be empty.
     pub fn seal_key(&self, side: Side, passphrase: &str) -> Result<SealKey, RuleError> {
         match &self.state.locks[side] {
-            Some(lock) => Ok(lock.unlock(passphrase)?.seal_key()),
+            Some(lock) => {
+                let key = lock.unlock(passphrase)?;
+                let (log, ruleset, state) = (&self.log, &self.ruleset, &self.state);
+                self.trust
+                    .verify(side, &key, Some(lock), |n| position(log, ruleset, state, n))?;
+                Ok(key.seal_key())
+            }
             None if passphrase.is_empty() => Ok(SealKey::unprotected()),
             None => refuse(
                 "trust",

@@ -13,6 +13,9 @@ use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct State {
+    /// The battle's id, which binds each sealed record to this battle (set
+    /// by the battle, not folded from the log).
+    pub game: String,
     pub settings: Settings,
     pub armies: Sides<Option<Army>>,
     /// Each player's passphrase lock, once he sets one (it never changes).

@@ -188,6 +188,30 @@ fn a_rechained_edit_of_a_past_die_is_named_when_the_victim_unlocks() {
     }
 }
 
+/// Issue 21: `export-pdf --private-for` printed a victim's private page
+/// from a re-chained file, unlocking his lock but never checking his tags.
+#[test]
+fn a_private_page_is_refused_from_a_file_changed_behind_its_owners_back() {
+    let b = sample();
+    let text = battle_to_json(&b);
+    // North's typed die (entry 4) made another face, the events his rules
+    // give for it, and the file re-chained: it opens.
+    let before = Battle::replay(b.ruleset().clone(), b.id().to_string(), &b.log()[..3]).unwrap();
+    let command = Command::RollInitiative {
+        side: Side::North,
+        dice: DiceInput::Typed(vec![1]),
+    };
+    let events = before.check(&command).unwrap();
+    let forged = rechain(&text, |f| f.log[3].entry = Entry { command, events });
+    let opened = battle_from_json(&forged).expect("a re-chained legal edit opens");
+    let e = crate::fog::export::private_page(&opened, Side::South, SOUTH_PASS).unwrap_err();
+    assert!(e.message.starts_with("Log entry 4 (North rolls"), "{e}");
+    assert!(e.message.contains("without South's passphrase"), "{e}");
+    // The file as saved prints his page.
+    let good = battle_from_json(&text).unwrap();
+    assert!(crate::fog::export::private_page(&good, Side::South, SOUTH_PASS).is_ok());
+}
+
 #[test]
 fn a_rechained_ruleset_edit_is_named_as_the_header() {
     let text = battle_to_json(&sample());
@@ -344,7 +368,12 @@ fn a_schema_1_file_without_hashes_still_opens() {
         .collect();
     v["log"] = log.into();
     let again = battle_from_json(&serde_json::to_string_pretty(&v).unwrap()).unwrap();
-    assert_eq!(again.state(), b.state());
+    // A schema 1 file had no id: it gets a new one, and all else is the same.
+    let without_id = |s: &crate::fog::battle::State| crate::fog::battle::State {
+        game: String::new(),
+        ..s.clone()
+    };
+    assert_eq!(without_id(again.state()), without_id(b.state()));
 }
 
 #[test]
@@ -416,8 +445,16 @@ fn sealed_records_of_a_kind_are_one_size_whatever_they_hold() {
     };
     let key = SealKey::unprotected();
     let size = |s: Sealed| s.ciphertext.len();
-    let ambush =
-        |c: &AmbushContent| size(Sealed::seal(Side::South, c, &key, AMBUSH_RECORD_BYTES).unwrap());
+    // The place goes in as associated data: it does not change the size.
+    let at = |owner| crate::core::intel::Place {
+        game: "g",
+        owner,
+        kind: "record",
+        slot: String::new(),
+    };
+    let ambush = |c: &AmbushContent| {
+        size(Sealed::seal(&at(Side::South), c, &key, AMBUSH_RECORD_BYTES).unwrap())
+    };
     let dummy = ambush(&AmbushContent::Dummy);
     for bg in [0, 9, 63] {
         assert_eq!(
@@ -432,7 +469,7 @@ fn sealed_records_of_a_kind_are_one_size_whatever_they_hold() {
             commander: 0,
             flank,
         };
-        size(Sealed::seal(Side::North, &plan, &key, FLANK_MARCH_RECORD_BYTES).unwrap())
+        size(Sealed::seal(&at(Side::North), &plan, &key, FLANK_MARCH_RECORD_BYTES).unwrap())
     };
     let one_left = march(vec![3], Flank::Left);
     assert_eq!(march(vec![3], Flank::Right), one_left);

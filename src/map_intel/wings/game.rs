@@ -25,7 +25,7 @@ use crate::core::dice::{self, AppDice, DiceInput, Roll};
 use crate::core::error::{RuleError, refuse};
 use crate::core::intel::ledger::{self, Digest32};
 use crate::core::intel::trail::{Locks, Trail, new_id};
-use crate::core::intel::{PlayerKey, Revealed, SealKey, Sealed};
+use crate::core::intel::{Place, PlayerKey, Revealed, SealKey, Sealed};
 use crate::core::side::{Side, Sides};
 use crate::map_intel::map::Hex;
 use serde::{Deserialize, Serialize};
@@ -232,6 +232,9 @@ pub struct Counter {
     /// Hexes moved this turn by the leader and by each Dis counter.
     pub moved: u32,
     pub dis_moved: [u32; 2],
+    /// How many times its composition has been sealed: the current record
+    /// is bound to the slot "counter {id} seal {seals}".
+    pub seals: u32,
 }
 
 impl Counter {
@@ -482,6 +485,7 @@ impl Public {
                     deployed: None,
                     moved: 0,
                     dis_moved: [0, 0],
+                    seals: 1,
                 });
             }
             Event::Moved {
@@ -566,6 +570,7 @@ impl Public {
             Event::TurnedDown { id, sealed } => {
                 let c = self.counter_mut(*id)?;
                 c.sealed = sealed.clone();
+                c.seals += 1;
                 c.shown = None;
                 self.end_sight(*id);
             }
@@ -665,6 +670,14 @@ pub struct Entry {
     pub events: Vec<Event>,
 }
 
+/// A position of the log's chain, in words, for an unlock's refusal.
+fn position(log: &[Entry], n: usize) -> String {
+    match n {
+        0 => "the game's header (its id, players and battle)".to_string(),
+        n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+    }
+}
+
 pub fn genesis(id: &str, setup: &Setup) -> Digest32 {
     let json = serde_json::to_vec(setup).expect("a setup always serializes");
     ledger::genesis(id, &json)
@@ -681,12 +694,23 @@ pub struct Game {
     dice: AppDice,
 }
 
-fn seal(side: Side, c: &Composition, key: &SealKey) -> Result<Sealed, RuleError> {
-    Sealed::seal(side, c, key, SEALED_BYTES).map_err(|e| RuleError::new("trust", e.to_string()))
+/// Where counter `id`'s `n`-th sealed composition belongs.
+fn place(game: &str, owner: Side, id: usize, n: u32) -> Place<'_> {
+    Place {
+        game,
+        owner,
+        kind: "wing",
+        slot: format!("counter {id} seal {n}"),
+    }
+}
+
+fn seal(place: &Place, c: &Composition, key: &SealKey) -> Result<Sealed, RuleError> {
+    Sealed::seal(place, c, key, SEALED_BYTES).map_err(|e| RuleError::new("trust", e.to_string()))
 }
 
 /// Checks a command against a copy of the state and collects its events.
 struct Work<'a> {
+    game: &'a str,
     setup: &'a Setup,
     public: Public,
     keys: &'a Sides<Option<SealKey>>,
@@ -713,7 +737,7 @@ impl Work<'_> {
     fn open(&self, id: usize) -> Result<Revealed<Composition>, RuleError> {
         let c = self.public.counter(id)?;
         c.sealed
-            .open(self.key(c.side)?)
+            .open(self.key(c.side)?, &place(self.game, c.side, id, c.seals))
             .map_err(|e| RuleError::new("trust", e.to_string()))
     }
 
@@ -893,7 +917,8 @@ impl Work<'_> {
             );
             placement::check_spacing(map, &stacks)?;
         }
-        let sealed = seal(side, c, self.key(side)?)?;
+        let id = self.public.counters.len();
+        let sealed = seal(&place(self.game, side, id, 1), c, self.key(side)?)?;
         self.push(Event::Placed {
             id: self.public.counters.len(),
             side,
@@ -1103,7 +1128,8 @@ impl Work<'_> {
         } else if r.moving_turned_down && spotted.is_empty() {
             let side = self.public.counter(moving)?.side;
             let c = self.composition(moving)?;
-            let sealed = seal(side, &c, self.key(side)?)?;
+            let n = self.public.counter(moving)?.seals + 1;
+            let sealed = seal(&place(self.game, side, moving, n), &c, self.key(side)?)?;
             self.push(Event::TurnedDown { id: moving, sealed })?;
         }
         Ok(())
@@ -1343,6 +1369,7 @@ impl Game {
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
         self.trail.writable(&self.setup.locks)?;
         let mut work = Work {
+            game: &self.id,
             setup: &self.setup,
             public: self.public.clone(),
             keys: &self.keys,
@@ -1436,16 +1463,13 @@ impl Game {
             );
         };
         let key = lock.unlock(passphrase)?;
-        let lock = self.setup.locks[side].as_ref();
         let log = &self.log;
-        self.trail.hold(side, &key, lock, |n| match n {
-            0 => "the game's header (its id, players and battle)".to_string(),
-            n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
-        })?;
+        self.trail
+            .hold(side, &key, Some(lock), |n| position(log, n))?;
         let seal_key = key.seal_key();
         for c in self.public.counters.iter().filter(|c| c.side == side) {
             c.sealed
-                .open::<Composition>(&seal_key)
+                .open::<Composition>(&seal_key, &place(&self.id, side, c.id, c.seals))
                 .map_err(|e| RuleError::new("trust", format!("counter {}: {e}", c.id)))?;
         }
         self.keys[side] = Some(seal_key);
@@ -1458,6 +1482,7 @@ impl Game {
             return None;
         };
         let work = Work {
+            game: &self.id,
             setup: &self.setup,
             public: self.public.clone(),
             keys: &self.keys,
@@ -1489,7 +1514,13 @@ impl Game {
     /// unlocked the game: for his private printout.
     pub fn ledger(&self, side: Side, passphrase: &str) -> Result<Vec<Seen>, RuleError> {
         let key = match &self.setup.locks[side] {
-            Some(lock) => lock.unlock(passphrase)?.seal_key(),
+            Some(lock) => {
+                // Nothing of his is shown from a log changed behind his back.
+                let key = lock.unlock(passphrase)?;
+                self.trail
+                    .verify(side, &key, Some(lock), |n| position(&self.log, n))?;
+                key.seal_key()
+            }
             None => SealKey::unprotected(),
         };
         let mut keys = Sides::default();
@@ -1503,6 +1534,7 @@ impl Game {
 
     fn seen_with(&self, viewer: Option<Side>, keys: &Sides<Option<SealKey>>) -> Vec<Seen> {
         let work = Work {
+            game: &self.id,
             setup: &self.setup,
             public: self.public.clone(),
             keys,

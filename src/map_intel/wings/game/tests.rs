@@ -784,6 +784,9 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
         },
     );
     let mut opened = from_json(&forged).expect("a re-chained edit opens");
+    // His private printout is refused too, naming the entry (issue 21).
+    let e = opened.ledger(Side::South, PASS).unwrap_err();
+    assert!(e.message.contains("Log entry 4 (2 events)"), "{e:?}");
     let e = opened.unlock(Side::South, PASS).unwrap_err();
     assert!(
         e.message
