@@ -210,6 +210,19 @@ pub struct Game {
     keys: Sides<Option<SealKey>>,
     trail: Trail,
     dealer: AppDice,
+    /// The public log in words, each event described once, as it came.
+    lines: Vec<String>,
+}
+
+/// Log entry `number`'s events (from 1) in words, no hand card named.
+fn entry_lines<'a>(
+    setup: &'a Setup,
+    number: usize,
+    events: &'a [Event],
+) -> impl Iterator<Item = String> + 'a {
+    events
+        .iter()
+        .map(move |event| format!("{number}. {}", super::describe::event(event, setup, None)))
 }
 
 /// The chain's start: the game's id and its setup.
@@ -248,6 +261,7 @@ impl Game {
             setup,
             log: Vec::new(),
             dealer: AppDice::Os,
+            lines: Vec::new(),
         })
     }
 
@@ -371,7 +385,13 @@ impl Game {
             }
         }
         let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
+        let lines = log
+            .iter()
+            .enumerate()
+            .flat_map(|(i, entry)| entry_lines(&setup, i + 1, &entry.events))
+            .collect();
         let mut game = Game {
+            lines,
             id,
             setup,
             log,
@@ -471,6 +491,8 @@ impl Game {
         };
         self.trail.append(&entry, &self.setup.locks, &[]);
         self.log.push(entry);
+        self.lines
+            .extend(entry_lines(&self.setup, self.log.len(), &events));
         Ok(events)
     }
 
@@ -507,26 +529,15 @@ impl Game {
             public.fold(&self.setup.set, event)?;
         }
         self.public = public;
-        self.log.pop();
+        let taken = self.log.pop().map_or(0, |e| e.events.len());
+        self.lines.truncate(self.lines.len() - taken);
         self.trail.pop();
         Ok(what)
     }
 
     /// The public log in words: no card of a hand is named.
-    pub fn log_lines(&self) -> Vec<String> {
-        self.log
-            .iter()
-            .enumerate()
-            .flat_map(|(i, entry)| {
-                entry.events.iter().map(move |event| {
-                    format!(
-                        "{}. {}",
-                        i + 1,
-                        super::describe::event(event, &self.setup, None)
-                    )
-                })
-            })
-            .collect()
+    pub fn log_lines(&self) -> &[String] {
+        &self.lines
     }
 
     /// `side`'s own log: the public log with the cards he drew and

@@ -139,7 +139,7 @@ pub fn pdf(game: &Game, paper: Paper) -> Vec<u8> {
             &font,
             metrics,
         ));
-        pages.extend(text_pages("The log", &log, paper, &font, metrics));
+        pages.extend(text_pages("The log", log, paper, &font, metrics));
         pages
     })
 }

@@ -171,6 +171,27 @@ pub struct Game {
     public: Public,
     keys: Sides<Option<SealKey>>,
     trail: Trail,
+    /// The public log in words, each event described once, as it came.
+    lines: Vec<String>,
+}
+
+/// Folds log entry `number` (from 1) into `public`, each event described
+/// in the state before it, onto `lines`.
+fn fold_entry(
+    setup: &Setup,
+    public: &mut Public,
+    number: usize,
+    events: &[Event],
+    lines: &mut Vec<String>,
+) -> Result<(), RuleError> {
+    for event in events {
+        lines.push(format!(
+            "{number}. {}",
+            super::describe::event(event, setup, public)
+        ));
+        public.fold(event)?;
+    }
+    Ok(())
 }
 
 /// Where holder `id`'s `n`-th sealed contents belong.
@@ -949,6 +970,7 @@ impl Game {
             public: Public::new(0),
             keys: seal_keys,
             trail,
+            lines: Vec::new(),
         };
         game.public = Public::new(game.setup.scenario.agents);
         let mut events = Vec::new();
@@ -995,9 +1017,7 @@ impl Game {
                 next += 1;
             }
         }
-        for e in &events {
-            game.public.fold(e)?;
-        }
+        fold_entry(&game.setup, &mut game.public, 1, &events, &mut game.lines)?;
         game.append(events);
         Ok(game)
     }
@@ -1049,7 +1069,15 @@ impl Game {
         };
         work.decide(&command)?;
         let Work { public, events, .. } = work;
-        self.public = public;
+        let mut before = std::mem::replace(&mut self.public, public);
+        fold_entry(
+            &self.setup,
+            &mut before,
+            self.log.len() + 1,
+            &events,
+            &mut self.lines,
+        )
+        .expect("folded once already");
         self.append(events.clone());
         Ok(events)
     }
@@ -1138,20 +1166,8 @@ impl Game {
     }
 
     /// The log in words, as both may read it.
-    pub fn log_lines(&self) -> Vec<String> {
-        let mut public = Public::new(self.setup.scenario.agents);
-        let mut lines = Vec::new();
-        for (i, entry) in self.log.iter().enumerate() {
-            for event in &entry.events {
-                lines.push(format!(
-                    "{}. {}",
-                    i + 1,
-                    super::describe::event(event, &self.setup, &public)
-                ));
-                public.fold(event).expect("the log folded before");
-            }
-        }
-        lines
+    pub fn log_lines(&self) -> &[String] {
+        &self.lines
     }
 
     /// A game read from a file: the public state replayed from the log
@@ -1165,10 +1181,10 @@ impl Game {
     ) -> Result<Game, RuleError> {
         setup.check()?;
         let mut public = Public::new(setup.scenario.agents);
+        let mut lines = Vec::new();
         for (i, entry) in log.iter().enumerate() {
-            for event in &entry.events {
-                public.fold(event).map_err(|e| e.in_entry(i))?;
-            }
+            fold_entry(&setup, &mut public, i + 1, &entry.events, &mut lines)
+                .map_err(|e| e.in_entry(i))?;
         }
         let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
         let mut game = Game {
@@ -1178,6 +1194,7 @@ impl Game {
             public,
             keys: Sides::default(),
             trail,
+            lines,
         };
         for side in Side::BOTH {
             if game.setup.locks[side].is_none() {

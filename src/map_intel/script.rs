@@ -89,7 +89,7 @@ pub fn run(
         let cmd = value.get("cmd").and_then(Value::as_str).map(str::to_string);
         let outcome = match (game.as_mut(), cmd.as_deref()) {
             (None, Some("new")) => start(value, number).map(|g| {
-                let log = g.log_lines();
+                let log = g.log_lines().to_vec();
                 *game = Some(g);
                 json!({"ok": true, "log": log})
             }),

@@ -118,7 +118,7 @@ pub fn pdf(game: &Game, paper: Paper) -> Vec<u8> {
         map_page(game, &mut page, paper);
         let mut pages = vec![page.ops];
         pages.extend(text_pages("The counters", &lines, paper, &font, metrics));
-        pages.extend(text_pages("The log", &log, paper, &font, metrics));
+        pages.extend(text_pages("The log", log, paper, &font, metrics));
         pages
     })
 }

@@ -692,6 +692,27 @@ pub struct Game {
     keys: Sides<Option<SealKey>>,
     trail: Trail,
     dice: AppDice,
+    /// The public log in words, each event described once, as it came.
+    lines: Vec<String>,
+}
+
+/// Folds log entry `number` (from 1) into `public`, each event described
+/// in the state before it, onto `lines`.
+fn fold_entry(
+    setup: &Setup,
+    public: &mut Public,
+    number: usize,
+    events: &[Event],
+    lines: &mut Vec<String>,
+) -> Result<(), RuleError> {
+    for event in events {
+        lines.push(format!(
+            "{number}. {}",
+            super::describe::event(event, setup, public)
+        ));
+        public.fold(event, setup)?;
+    }
+    Ok(())
 }
 
 /// Where counter `id`'s `n`-th sealed composition belongs.
@@ -1347,6 +1368,7 @@ impl Game {
             keys: seal_keys,
             trail,
             dice,
+            lines: Vec::new(),
         })
     }
 
@@ -1378,7 +1400,15 @@ impl Game {
         };
         work.decide(&command)?;
         let Work { public, events, .. } = work;
-        self.public = public;
+        let mut before = std::mem::replace(&mut self.public, public);
+        fold_entry(
+            &self.setup,
+            &mut before,
+            self.log.len() + 1,
+            &events,
+            &mut self.lines,
+        )
+        .expect("folded once already");
         let entry = Entry {
             events: events.clone(),
         };
@@ -1400,22 +1430,8 @@ impl Game {
     }
 
     /// The log in words, as both may read it.
-    pub fn log_lines(&self) -> Vec<String> {
-        let mut public = Public::default();
-        let mut lines = Vec::new();
-        for (i, entry) in self.log.iter().enumerate() {
-            for event in &entry.events {
-                lines.push(format!(
-                    "{}. {}",
-                    i + 1,
-                    super::describe::event(event, &self.setup, &public)
-                ));
-                public
-                    .fold(event, &self.setup)
-                    .expect("the log folded before");
-            }
-        }
-        lines
+    pub fn log_lines(&self) -> &[String] {
+        &self.lines
     }
 
     /// A game read from a file: the state replayed from the log (every
@@ -1429,10 +1445,10 @@ impl Game {
     ) -> Result<Game, RuleError> {
         setup.check()?;
         let mut public = Public::default();
+        let mut lines = Vec::new();
         for (i, entry) in log.iter().enumerate() {
-            for event in &entry.events {
-                public.fold(event, &setup).map_err(|e| e.in_entry(i))?;
-            }
+            fold_entry(&setup, &mut public, i + 1, &entry.events, &mut lines)
+                .map_err(|e| e.in_entry(i))?;
         }
         let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
         let mut keys = Sides::default();
@@ -1449,6 +1465,7 @@ impl Game {
             keys,
             trail,
             dice: AppDice::default(),
+            lines,
         })
     }
 
