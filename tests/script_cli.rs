@@ -301,3 +301,60 @@ fn the_dummy_wings_example_spots_rolls_and_places_and_saves_a_game_that_reopens(
     let log = &file[file.find("\"log\"").unwrap()..];
     assert_eq!(log.matches("\"real\": false").count(), 0);
 }
+
+/// Issue 21: the deck, hidden forces and dummy wings had no `unlock` in
+/// their scripts, so a saved game with a passphrase could not go on from
+/// the command line. A reopened game is read-only until its player
+/// unlocks; a wrong passphrase is refused; the passphrase is never echoed.
+#[test]
+fn a_saved_hidden_forces_game_with_a_passphrase_is_unlocked_in_a_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let pass = "lantern quarry thistle ember falcon";
+    let first = dir.path().join("first.jsonl");
+    std::fs::write(
+        &first,
+        format!(
+            "{{\"cmd\": \"new\", \"south\": {{\"name\": \"Ann\", \"passphrase\": \"{pass}\"}}, \"north\": {{\"name\": \"Bob\"}}}}\n\
+             {{\"cmd\": \"transfer\", \"side\": \"south\", \"from\": 0, \"to\": {{\"new_force\": \"0505\"}}, \"units\": [\"r-leg-3\"]}}\n"
+        ),
+    )
+    .unwrap();
+    let save = dir.path().join("forces.json");
+    let out = muster()
+        .args(["script", "--forces"])
+        .arg(&first)
+        .arg("--save")
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let then = dir.path().join("then.jsonl");
+    std::fs::write(
+        &then,
+        format!(
+            "{{\"cmd\": \"begin\", \"first\": \"south\"}}\n\
+             {{\"cmd\": \"unlock\", \"side\": \"south\", \"passphrase\": \"not it at all\"}}\n\
+             {{\"cmd\": \"unlock\", \"side\": \"south\", \"passphrase\": \"{pass}\"}}\n\
+             {{\"cmd\": \"begin\", \"first\": \"south\"}}\n"
+        ),
+    )
+    .unwrap();
+    let out = muster()
+        .args(["script", "--forces", "--battle"])
+        .arg(&save)
+        .arg(&then)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert!(
+        lines[0].contains("\"ok\":false") && lines[0].contains("unlock"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains("not the passphrase"), "{}", lines[1]);
+    assert_eq!(lines[2], r#"{"ok":true,"unlocked":"south"}"#);
+    assert!(lines[3].contains("\"ok\":true"), "{}", lines[3]);
+    assert!(!stdout.contains(pass));
+}

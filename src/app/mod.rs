@@ -307,9 +307,13 @@ impl MusterApp {
         if let Some(opened) = opened {
             match opened {
                 Ok(window) => {
+                    let message = window.game().map_or_else(
+                        || format!("Opened {}", path.display()),
+                        |g| self.opened_note(path, g.id(), g.recent(0).entries),
+                    );
                     self.system = Some(window);
                     self.path = Some(path.to_path_buf());
-                    self.status = Some(Status::Info(format!("Opened {}", path.display())));
+                    self.status = Some(Status::Info(message));
                 }
                 Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
             }
@@ -317,22 +321,28 @@ impl MusterApp {
         }
         match files::load_battle(path) {
             Ok(battle) => {
-                let mut message = format!("Opened {}", path.display());
-                if let Some(newer) = self
-                    .recent()
-                    .into_iter()
-                    .find(|r| r.id == battle.id() && r.entries > battle.log().len())
-                {
-                    message = format!(
-                        "Opened {}. Note: Muster's autosave of this battle is further along ({} log entries against {} in this file). If nobody meant to go back, reopen it from File > Recent battles.",
-                        path.display(),
-                        newer.entries,
-                        battle.log().len()
-                    );
-                }
+                let message = self.opened_note(path, battle.id(), battle.log().len());
                 self.replace_battle(battle, Some(path.to_path_buf()), message);
             }
             Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
+        }
+    }
+
+    /// What opening `path` tells the players: whether Muster's autosave of
+    /// the same game is further along, so an older copy (perhaps restored
+    /// by one player) is not taken for the game they left.
+    fn opened_note(&self, path: &Path, id: &str, entries: usize) -> String {
+        match self
+            .recent()
+            .into_iter()
+            .find(|r| r.id == id && r.entries > entries)
+        {
+            Some(newer) => format!(
+                "Opened {}. Note: Muster's autosave of this game is further along ({} log entries against {entries} in this file). If nobody meant to go back, reopen it from File > Recent battles.",
+                path.display(),
+                newer.entries,
+            ),
+            None => format!("Opened {}", path.display()),
         }
     }
 

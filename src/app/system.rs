@@ -54,6 +54,36 @@ pub trait SystemWindow {
     fn as_any(&self) -> &dyn Any;
 }
 
+/// The public log at the foot of a game's window, newest line in view,
+/// with its length and fingerprint to compare with the printout or a copy
+/// of the file (an older copy has an older fingerprint).
+pub fn log_panel(
+    ui: &mut egui::Ui,
+    id: &str,
+    height: f32,
+    lines: &[String],
+    (entries, fingerprint): (usize, &str),
+) {
+    egui::Panel::bottom(id.to_string())
+        .resizable(true)
+        .default_size(height)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.strong("Log (what both players may see)");
+                ui.weak(format!("{entries} entries, fingerprint {fingerprint}"))
+                .on_hover_text("Note it when you stop: an older copy of the file would show an older fingerprint");
+            });
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for line in lines {
+                        ui.label(line);
+                    }
+                });
+        });
+}
+
 /// The status after a failed or successful import.
 pub fn imported<T>(
     what: &str,

@@ -107,6 +107,28 @@ pub fn read<T: for<'de> Deserialize<'de>>(value: Value, number: usize) -> Result
     })
 }
 
+#[derive(Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case", deny_unknown_fields)]
+enum Unlock {
+    Unlock {
+        side: crate::core::side::Side,
+        passphrase: String,
+    },
+}
+
+/// `{"cmd": "unlock", "side": "south", "passphrase": "…"}` in any system's
+/// script: a player unlocks a game read from a file (`--battle`). Its
+/// result never repeats the passphrase.
+pub fn unlock(
+    value: Value,
+    number: usize,
+    unlock: impl FnOnce(crate::core::side::Side, &str) -> Result<(), RuleError>,
+) -> Result<Value, RuleError> {
+    let Unlock::Unlock { side, passphrase } = read::<Unlock>(value, number)?;
+    unlock(side, &passphrase)?;
+    Ok(json!({"ok": true, "unlocked": side}))
+}
+
 /// A line's JSON object, or the refusal naming the line.
 pub fn parse_line(line: &str, number: usize) -> Result<Value, RuleError> {
     serde_json::from_str(line)

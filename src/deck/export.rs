@@ -13,14 +13,21 @@ use std::path::Path;
 pub fn summary_lines(game: &Game) -> Vec<String> {
     let setup = game.setup();
     let public = game.public();
-    let mut lines = vec![format!(
-        "{} ({}) v {} ({}), card set {}",
-        setup.seats.south.name,
-        army(game, Side::South),
-        setup.seats.north.name,
-        army(game, Side::North),
-        game.set().name
-    )];
+    let mut lines = vec![
+        format!(
+            "{} ({}) v {} ({}), card set {}",
+            setup.seats.south.name,
+            army(game, Side::South),
+            setup.seats.north.name,
+            army(game, Side::North),
+            game.set().name
+        ),
+        format!(
+            "Log: {} entries, fingerprint {}",
+            game.log().len(),
+            game.log_fingerprint()
+        ),
+    ];
     let last = public.turn.as_ref().map_or(0, |t| t.number);
     for number in 1..=last {
         let shown: Vec<_> = public.shown.iter().filter(|s| s.turn == number).collect();

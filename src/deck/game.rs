@@ -311,6 +311,11 @@ impl Game {
     }
 
     /// The sides with a passphrase who have not unlocked in this session.
+    /// The log's fingerprint (`Trail::fingerprint`): on screen and printed.
+    pub fn log_fingerprint(&self) -> String {
+        self.trail.fingerprint()
+    }
+
     pub fn locked_sides(&self) -> Vec<Side> {
         self.trail.locked_sides(&self.setup.locks)
     }

@@ -12,7 +12,7 @@ use super::game::{Command, Game, Seat, Setup};
 use crate::core::dice::AppDice;
 use crate::core::error::RuleError;
 use crate::core::intel::Lock;
-use crate::core::script::{failure, parse_line, read, run_lines};
+use crate::core::script::{failure, parse_line, read, run_lines, unlock};
 use crate::core::side::Sides;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -114,6 +114,9 @@ pub fn run(
             )),
             Some(g) if value.get("cmd").and_then(Value::as_str) == Some("undo") => {
                 g.undo().map(|what| json!({"ok": true, "undone": what}))
+            }
+            Some(g) if value.get("cmd").and_then(Value::as_str) == Some("unlock") => {
+                unlock(value, number, |side, pass| g.unlock(side, pass))
             }
             Some(g) => read::<Command>(value, number).and_then(|command| {
                 let before = g.log_lines().len();

@@ -59,11 +59,12 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
     let names = game.setup().names();
     let title = format!("Hidden forces: {}", game.setup().scenario.name);
     let subtitle = format!(
-        "South: {} · North: {} · {} · {} log entries",
+        "South: {} · North: {} · {} · {} log entries, fingerprint {}",
         names.south,
         names.north,
         when(game, &view),
-        game.log().len()
+        game.log().len(),
+        game.log_fingerprint()
     );
     let counters: Vec<Printed> = view
         .holders

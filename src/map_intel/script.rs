@@ -11,7 +11,7 @@ use super::game::{Command, Game, Setup};
 use super::scenario::Scenario;
 use crate::core::error::RuleError;
 use crate::core::intel::Lock;
-use crate::core::script::{failure, parse_line, read, run_lines};
+use crate::core::script::{failure, parse_line, read, run_lines, unlock};
 use crate::core::side::{Side, Sides};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -103,6 +103,7 @@ pub fn run(
                 "script",
                 format!("line {number}: the game has started"),
             )),
+            (Some(g), Some("unlock")) => unlock(value, number, |side, pass| g.unlock(side, pass)),
             (Some(g), Some("examine")) => match read::<Other>(value, number) {
                 Ok(Other::Examine { by, id }) => g
                     .examine(by, id)

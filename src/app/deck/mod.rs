@@ -11,7 +11,7 @@ mod setup;
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::privacy::{Clicked, HandOver, PrivateRefusal, Screen, hand_over_screen};
-use crate::app::system::{SystemWindow, imported};
+use crate::app::system::{SystemWindow, imported, log_panel};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
 use muster::core::dice::{AppDice, DiceInput};
@@ -265,20 +265,13 @@ impl DeckWindow {
             });
             return;
         };
-        egui::Panel::bottom("deck-log")
-            .resizable(true)
-            .default_size(170.0)
-            .show(ui, |ui| {
-                ui.strong("Log (what both players may see)");
-                egui::ScrollArea::vertical()
-                    .stick_to_bottom(true)
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        for line in game.log_lines() {
-                            ui.label(line);
-                        }
-                    });
-            });
+        log_panel(
+            ui,
+            "deck-log",
+            170.0,
+            game.log_lines(),
+            (game.log().len(), &game.log_fingerprint()),
+        );
         if let Screen::Private(side) = self.screen {
             egui::Panel::right("deck-hand")
                 .resizable(false)

@@ -18,7 +18,7 @@ use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions};
 use crate::app::hex_grid::{HexGrid, Highlight, Marker};
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
-use crate::app::system::{Players, SystemWindow, imported, players};
+use crate::app::system::{Players, SystemWindow, imported, log_panel, players};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
 use muster::core::side::Side;
@@ -221,20 +221,13 @@ impl ForcesWindow {
             Screen::Private(side) => game.view(side),
             _ => game.table_view(),
         };
-        egui::Panel::bottom("forces-log")
-            .resizable(true)
-            .default_size(150.0)
-            .show(ui, |ui| {
-                ui.strong("Log (what both players may see)");
-                egui::ScrollArea::vertical()
-                    .stick_to_bottom(true)
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        for line in game.log_lines() {
-                            ui.label(line);
-                        }
-                    });
-            });
+        log_panel(
+            ui,
+            "forces-log",
+            150.0,
+            game.log_lines(),
+            (game.log().len(), &game.log_fingerprint()),
+        );
         let width = (ui.ctx().content_rect().width() * 0.36).clamp(400.0, 560.0);
         egui::Panel::right("forces-orders")
             .resizable(false)

@@ -186,3 +186,30 @@ fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
     ledger(&mut h, "Ann (Rome)");
     h.get_by_label("Legio VI Ferrata");
 }
+
+/// Issue 21: only Field of Glory warned that an opened file was older than
+/// Muster's autosave, or showed the log's fingerprint.
+#[test]
+fn an_older_copy_is_named_as_older_and_the_log_shows_its_fingerprint() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_game(dir.path(), ["", ""]);
+    ledger(&mut h, "Ann (Rome)");
+    new_force(&mut h, &["Legio VI Ferrata (legion)"], "0202");
+    hide(&mut h);
+    let id = game(&h).id().to_string();
+    let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
+    let older = dir.path().join("older copy.json");
+    std::fs::copy(saves.path(&id), &older).unwrap();
+    let fingerprint = game(&h).log_fingerprint();
+    h.get_by_label_contains(&format!("2 entries, fingerprint {fingerprint}"));
+    ledger(&mut h, "Bob (Parthia)");
+    new_force(&mut h, &["Cataphracts of Suren (cataphracts)"], "0606");
+    hide(&mut h);
+    assert_ne!(game(&h).log_fingerprint(), fingerprint);
+
+    let h = opened(dir.path(), older);
+    h.get_by_label_contains(
+        "Muster's autosave of this game is further along (3 log entries against 2 in this file)",
+    );
+    h.get_by_label_contains(&format!("2 entries, fingerprint {fingerprint}"));
+}

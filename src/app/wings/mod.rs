@@ -18,7 +18,7 @@ use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions};
 use crate::app::hex_grid::{HexGrid, Highlight, Marker};
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
-use crate::app::system::{Players, SystemWindow, players};
+use crate::app::system::{Players, SystemWindow, log_panel, players};
 use crate::app::unlock::{self, UnlockWindow};
 use eframe::egui;
 use muster::core::dice::AppDice;
@@ -269,20 +269,13 @@ impl WingsWindow {
             Some(side) => game.view(side),
             None => game.table_view(),
         };
-        egui::Panel::bottom("wings-log")
-            .resizable(true)
-            .default_size(150.0)
-            .show(ui, |ui| {
-                ui.strong("Log (what both players may see)");
-                egui::ScrollArea::vertical()
-                    .stick_to_bottom(true)
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        for line in game.log_lines() {
-                            ui.label(line);
-                        }
-                    });
-            });
+        log_panel(
+            ui,
+            "wings-log",
+            150.0,
+            game.log_lines(),
+            (game.log().len(), &game.log_fingerprint()),
+        );
         let width = (ui.ctx().content_rect().width() * 0.38).clamp(420.0, 580.0);
         egui::Panel::right("wings-orders")
             .resizable(false)

@@ -132,6 +132,15 @@ impl Trail {
         &self.links
     }
 
+    /// The log's fingerprint, "3F2A-91C0-77DE-0A1B-C3D4": the first 80 bits
+    /// of the chain's last link. It changes with every entry and with any
+    /// edit; players who note it can tell later whether a file is the one
+    /// they left (a restored older copy has an older fingerprint).
+    pub fn fingerprint(&self) -> String {
+        let last = self.links.last().expect("the header is always there");
+        super::code(&super::to_hex(last))
+    }
+
     pub fn tags(&self) -> &[Tags] {
         &self.tags
     }

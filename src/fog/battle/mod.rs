@@ -744,17 +744,9 @@ impl Battle {
         Ok(battle)
     }
 
-    /// The log's fingerprint, "3F2A-91C0-77DE-0A1B-C3D4": the first 80 bits
-    /// of the chain's last link. It changes with every entry and with any
-    /// edit; players who note it can tell later whether a file is the one
-    /// they left (a restored older copy has an older fingerprint).
+    /// The log's fingerprint (`Trail::fingerprint`).
     pub fn log_fingerprint(&self) -> String {
-        crate::core::intel::code(&crate::core::intel::to_hex(
-            self.trust
-                .links()
-                .last()
-                .expect("the header is always there"),
-        ))
+        self.trust.fingerprint()
     }
 
     /// The players' tags as a file stores them, header first.

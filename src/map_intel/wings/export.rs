@@ -66,10 +66,11 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
     };
     let title = format!("Dummy wings: {}", setup.battle.name);
     let subtitle = format!(
-        "South: {} · North: {} · {when} · {} log entries",
+        "South: {} · North: {} · {when} · {} log entries, fingerprint {}",
         setup.name(Side::South),
         setup.name(Side::North),
-        game.log().len()
+        game.log().len(),
+        game.log_fingerprint()
     );
     let mut counters = Vec::new();
     for s in seen.iter().filter(|s| s.deployed.is_none()) {

@@ -1425,6 +1425,11 @@ impl Game {
         self.trail.links()
     }
 
+    /// The log's fingerprint (`Trail::fingerprint`): on screen and printed.
+    pub fn log_fingerprint(&self) -> String {
+        self.trail.fingerprint()
+    }
+
     pub fn locked_sides(&self) -> Vec<Side> {
         self.trail.locked_sides(&self.setup.locks)
     }

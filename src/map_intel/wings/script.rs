@@ -13,7 +13,7 @@ use super::scenario::builtin;
 use crate::core::dice::AppDice;
 use crate::core::error::RuleError;
 use crate::core::intel::Lock;
-use crate::core::script::{failure, parse_line, read, run_lines};
+use crate::core::script::{failure, parse_line, read, run_lines, unlock};
 use crate::core::side::{Side, Sides};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -124,6 +124,7 @@ pub fn run(
                 "script",
                 format!("line {number}: the game has started"),
             )),
+            (Some(g), Some("unlock")) => unlock(value, number, |side, pass| g.unlock(side, pass)),
             (Some(g), Some("odds")) => match g.odds() {
                 Some(o) => Ok(json!({
                     "ok": true,
