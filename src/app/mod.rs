@@ -14,6 +14,7 @@ mod help;
 mod hex_grid;
 mod log_view;
 mod map_intel;
+mod passphrase;
 mod privacy;
 mod system;
 mod unlock;
@@ -83,9 +84,14 @@ pub enum AppCommand {
     /// Put an army into a side's draft (a loaded or example roster).
     DraftArmy(Side, Box<Army>),
     /// Confirm a side's army and set the player's passphrase.
-    ConfirmArmyWithPassphrase(Side, Box<Army>, String),
-    /// A player unlocks the battle with his passphrase.
-    Unlock(Side, String),
+    ConfirmArmyWithPassphrase(
+        Side,
+        Box<Army>,
+        Box<(muster::core::intel::Lock, muster::core::intel::PlayerKey)>,
+    ),
+    /// A player unlocks the battle with the key his passphrase gave, worked
+    /// out on his own screen.
+    Unlock(Side, muster::core::intel::PlayerKey),
     /// Load a roster from the library into a side's draft.
     LoadRosterFrom(Side, PathBuf),
     /// Save a side's draft army into the roster library.
@@ -470,19 +476,15 @@ impl MusterApp {
                         Err(e) => Status::Error(format!("Roster not saved: {e}")),
                     });
                 }
-                AppCommand::ConfirmArmyWithPassphrase(side, army, passphrase) => {
-                    let army = *army;
-                    let context = [army.player.as_str(), army.name.as_str()];
-                    let set = muster::core::intel::Lock::create(&passphrase, &context).and_then(
-                        |(lock, key)| {
-                            self.battle.hold_key(side, &key)?;
-                            self.battle.apply(Command::SetArmy {
-                                side,
-                                army: army.clone(),
-                                lock: Some(lock),
-                            })
-                        },
-                    );
+                AppCommand::ConfirmArmyWithPassphrase(side, army, lock) => {
+                    let (lock, key) = *lock;
+                    let set = self.battle.hold_key(side, &key).and_then(|()| {
+                        self.battle.apply(Command::SetArmy {
+                            side,
+                            army: *army,
+                            lock: Some(lock),
+                        })
+                    });
                     match set {
                         Ok(_) => {
                             self.status = Some(Status::Info(format!(
@@ -494,8 +496,8 @@ impl MusterApp {
                         Err(e) => self.status = Some(Status::Error(e.to_string())),
                     }
                 }
-                AppCommand::Unlock(side, passphrase) => {
-                    let result = self.battle.unlock(side, &passphrase);
+                AppCommand::Unlock(side, key) => {
+                    let result = self.battle.unlock_key(side, &key);
                     if result.is_ok() {
                         self.status = Some(Status::Info(format!(
                             "{side} unlocked the battle: every entry carries his valid tag"
@@ -899,33 +901,38 @@ impl MusterApp {
         }
     }
 
-    /// The unlock window over a reopened battle, each side called by his
+    /// The players still to unlock a reopened battle, each called by his
     /// side and player.
-    fn show_unlock(&mut self, ctx: &egui::Context) {
+    fn locked(&self) -> Vec<unlock::Locked> {
         let state = self.battle.state();
-        let locked: Vec<(Side, String)> = self
-            .battle
+        self.battle
             .locked_sides()
             .into_iter()
-            .map(|side| {
+            .filter_map(|side| {
                 let who = state.armies[side]
                     .as_ref()
                     .map_or(side.to_string(), |a| format!("{side} ({})", a.player));
-                (side, who)
+                Some((side, who, state.locks[side].clone()?))
             })
-            .collect();
-        if let Some((side, passphrase)) = self.unlock.show(ctx, "battle", &locked) {
-            self.queue.push(AppCommand::Unlock(side, passphrase));
+            .collect()
+    }
+
+    /// The unlock window over a reopened battle; true while a player's own
+    /// passphrase screen covers the window.
+    fn show_unlock(&mut self, ui: &mut egui::Ui) -> bool {
+        let locked = self.locked();
+        match self.unlock.show(ui, "battle", &locked) {
+            unlock::Unlocking::Covering => true,
+            unlock::Unlocking::Key(side, key) => {
+                self.queue.push(AppCommand::Unlock(side, key));
+                false
+            }
+            unlock::Unlocking::Nothing => false,
         }
     }
 
     fn status_line(&mut self, ui: &mut egui::Ui) {
-        let locked: Vec<(Side, String)> = self
-            .battle
-            .locked_sides()
-            .into_iter()
-            .map(|side| (side, side.to_string()))
-            .collect();
+        let locked = self.locked();
         if unlock::read_only_banner(ui, "battle", &locked) {
             self.unlock.reopen();
         }
@@ -949,6 +956,12 @@ impl eframe::App for MusterApp {
             self.system_ui(ui);
             return;
         }
+        // A player unlocking the battle, or setting his passphrase, has the
+        // whole window.
+        if self.show_unlock(ui) || self.panels.armies.covering(ui) {
+            self.drain();
+            return;
+        }
         // A secret is being handed over: the whole window is the privacy
         // screen, so nothing of the other player's inputs shows.
         if let Some((step, mut screen)) = self.panels.hand_over(self.shown_step(), &self.battle) {
@@ -962,15 +975,11 @@ impl eframe::App for MusterApp {
                 privacy::Clicked::Wait => self.queue.push(AppCommand::ShowStep(Step::Battle)),
                 privacy::Clicked::Nothing => {}
             }
-            // A reopened battle still asks to be unlocked over the hand-over
-            // screen: nothing on it works until it is.
-            self.show_unlock(&ctx);
             self.drain();
             return;
         }
         self.shortcuts(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        self.show_unlock(&ctx);
         self.help.show(&ctx, self.shown_step());
         egui::Panel::bottom("log")
             .resizable(true)

@@ -104,8 +104,12 @@ pub struct Players {
     pub keys: Sides<Option<PlayerKey>>,
 }
 
-/// Each name is needed; a passphrase is optional.
-pub fn players(names: &Sides<String>, passphrases: &Sides<String>) -> Result<Players, String> {
+/// Each name is needed; a passphrase is optional, set on the player's own
+/// screen (`NewPassphrases`).
+pub fn players(
+    names: &Sides<String>,
+    passphrases: &Sides<Option<(Lock, PlayerKey)>>,
+) -> Result<Players, String> {
     let mut players = Sides::default();
     let mut locks = Sides::default();
     let mut keys = Sides::default();
@@ -115,10 +119,7 @@ pub fn players(names: &Sides<String>, passphrases: &Sides<String>) -> Result<Pla
             return Err(format!("{side} player: enter a name"));
         }
         players[side] = name.to_string();
-        let pass = passphrases[side].trim();
-        if !pass.is_empty() {
-            let (lock, key) = Lock::create(pass, &[name])
-                .map_err(|e| format!("{side}'s passphrase: {}", e.message))?;
+        if let Some((lock, key)) = passphrases[side].clone() {
             locks[side] = Some(lock);
             keys[side] = Some(key);
         }

@@ -1,19 +1,36 @@
 //! The unlock window, for every system: a reopened battle or game whose
-//! players set passphrases stays read-only until each of them unlocks it. Each player types his own
-//! passphrase (masked) while the other looks away; Muster checks every tag
-//! of his and names the first log entry that fails, so an edit made
-//! without his passphrase is found the moment he unlocks.
+//! players set passphrases stays read-only until each of them unlocks it.
+//! Each player unlocks behind his own hand-over screen (`PassphraseScreen`),
+//! never beside the other's field; Muster checks every tag of his and names
+//! the first log entry that fails, so an edit made without his passphrase
+//! is found the moment he unlocks. The refusal shows on his screen.
 
+use crate::app::passphrase::{Outcome, PassphraseScreen, Purpose, Shown};
 use eframe::egui;
 use muster::RuleError;
+use muster::core::intel::{Lock, PlayerKey};
 use muster::core::side::{Side, Sides};
 
 #[derive(Default)]
 pub struct UnlockWindow {
-    typed: Sides<String>,
+    /// The player unlocking now, behind his hand-over screen.
+    screen: Option<PassphraseScreen>,
     errors: Sides<Option<String>>,
     /// The players chose to look at the battle read-only for now.
     closed: bool,
+}
+
+/// A player still to unlock: his side, how to call him, his lock.
+pub type Locked = (Side, String, Lock);
+
+/// What the unlock window did this frame.
+pub enum Unlocking {
+    Nothing,
+    /// A player's screen covers the window: draw nothing else.
+    Covering,
+    /// A player's key, worked out from his passphrase: the system checks
+    /// it (`unlock_key`) and gives the answer.
+    Key(Side, PlayerKey),
 }
 
 impl UnlockWindow {
@@ -22,55 +39,56 @@ impl UnlockWindow {
         self.closed = false;
     }
 
-    /// What the battle said to `side`'s unlock.
+    /// What the game said to `side`'s key.
     pub fn answer(&mut self, side: Side, result: Result<(), RuleError>) {
-        self.typed[side].clear();
-        self.errors[side] = result.err().map(|e| e.message);
+        self.errors[side] = result.as_ref().err().map(|e| e.message.clone());
+        if let Some(screen) = &mut self.screen {
+            match result {
+                Ok(()) => screen.accepted(),
+                Err(e) => screen.refused(e.message),
+            }
+        }
     }
 
-    /// The window over `what` ("battle", "game") while `locked` (each side
-    /// with how to call him) have not unlocked; returns a side's attempt.
-    pub fn show(
-        &mut self,
-        ctx: &egui::Context,
-        what: &str,
-        locked: &[(Side, String)],
-    ) -> Option<(Side, String)> {
-        if locked.is_empty() || self.closed {
-            return None;
+    /// The window over `what` ("battle", "game") while `locked` have not
+    /// unlocked, or the unlocking player's own screen over everything.
+    pub fn show(&mut self, ui: &mut egui::Ui, what: &str, locked: &[Locked]) -> Unlocking {
+        if let Some(screen) = &mut self.screen {
+            return match screen.show(ui) {
+                Shown::Open => Unlocking::Covering,
+                Shown::Closed => {
+                    self.screen = None;
+                    Unlocking::Covering
+                }
+                Shown::Finished(Outcome::Unlocked(key)) => Unlocking::Key(screen.side, key),
+                Shown::Finished(Outcome::Set(..)) => unreachable!("an unlock sets no lock"),
+            };
         }
-        let mut attempt = None;
+        if locked.is_empty() || self.closed {
+            return Unlocking::Nothing;
+        }
         egui::Window::new(format!("Unlock this {what}"))
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
+            .show(ui.ctx(), |ui| {
                 ui.set_max_width(520.0);
                 ui.label(format!(
-                    "Each player who set a passphrase unlocks the {what} before it goes on. Muster checks that every entry of the log carries his tag, so nobody can have changed it without him."
+                    "Each player who set a passphrase unlocks the {what} before it goes on, on a screen of his own. Muster checks that every entry of the log carries his tag, so nobody can have changed it without him."
                 ));
                 ui.add_space(8.0);
-                for (side, who) in locked {
-                    let side = *side;
-                    ui.strong(format!("{who}: type your passphrase; the other player looks away."));
-                    let mut go = false;
-                    ui.horizontal(|ui| {
-                        let edit = ui.add(
-                            egui::TextEdit::singleline(&mut self.typed[side])
-                                .password(true)
-                                .desired_width(260.0),
-                        );
-                        let edit = edit.accessible_name(format!("{side}'s passphrase to unlock"));
-                        go |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                        go |= ui.button(format!("Unlock as {side}")).clicked();
-                    });
-                    if go {
-                        attempt = Some((side, std::mem::take(&mut self.typed[side])));
+                for (side, who, lock) in locked {
+                    if ui.button(format!("Unlock as {who}…")).clicked() {
+                        self.screen = Some(PassphraseScreen::new(
+                            *side,
+                            who.clone(),
+                            Purpose::Unlock(lock.clone()),
+                        ));
                     }
-                    if let Some(e) = &self.errors[side] {
+                    if let Some(e) = &self.errors[*side] {
                         ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
                     }
-                    ui.add_space(6.0);
+                    ui.add_space(4.0);
                 }
                 ui.separator();
                 if ui
@@ -83,18 +101,18 @@ impl UnlockWindow {
                     self.closed = true;
                 }
             });
-        attempt
+        Unlocking::Nothing
     }
 }
 
 /// The status line's reminder that `locked` must still unlock the `what`;
 /// true when "Unlock…" is clicked to show the window again.
-pub fn read_only_banner(ui: &mut egui::Ui, what: &str, locked: &[(Side, String)]) -> bool {
+pub fn read_only_banner(ui: &mut egui::Ui, what: &str, locked: &[Locked]) -> bool {
     if locked.is_empty() {
         return false;
     }
     ui.horizontal(|ui| {
-        let names: Vec<&str> = locked.iter().map(|(_, who)| who.as_str()).collect();
+        let names: Vec<&str> = locked.iter().map(|(_, who, _)| who.as_str()).collect();
         let one = locked.len() == 1;
         ui.colored_label(
             ui.visuals().warn_fg_color,

@@ -342,7 +342,19 @@ impl Game {
             );
         };
         let key = lock.unlock(passphrase)?;
-        self.hold(side, &key)?;
+        self.unlock_key(side, &key)
+    }
+
+    /// `unlock` with the key already worked out from the passphrase (the
+    /// window derives it on a worker thread): the same checks.
+    pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        if self.setup.locks[side].is_none() {
+            return refuse(
+                "trust",
+                format!("{} plays without a passphrase", self.setup.name(side)),
+            );
+        }
+        self.hold(side, key)?;
         self.open_zones(side)
     }
 

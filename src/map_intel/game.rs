@@ -1234,9 +1234,21 @@ impl Game {
             );
         };
         let key = lock.unlock(passphrase)?;
+        self.unlock_key(side, &key)
+    }
+
+    /// `unlock` with the key already worked out from the passphrase (the
+    /// window derives it on a worker thread): the same checks.
+    pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        let Some(lock) = &self.setup.locks[side] else {
+            return refuse(
+                "trust",
+                format!("{} plays without a passphrase", self.setup.name(side)),
+            );
+        };
         let log = &self.log;
         self.trail
-            .hold(side, &key, Some(lock), |n| position(log, n))?;
+            .hold(side, key, Some(lock), |n| position(log, n))?;
         self.open(side, key.seal_key())
     }
 }

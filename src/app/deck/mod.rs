@@ -12,10 +12,10 @@ use crate::app::Status;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::privacy::{Clicked, HandOver, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{SystemWindow, imported, log_panel};
-use crate::app::unlock::{self, UnlockWindow};
+use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
 use eframe::egui;
 use muster::core::dice::{AppDice, DiceInput};
-use muster::core::intel::Lock;
+use muster::core::intel::PlayerKey;
 use muster::core::side::{Side, Sides};
 use muster::core::store::{self, Autosave, StoreError};
 use muster::deck::{CardSet, Command, Game, Seat, Setup, Stage};
@@ -36,7 +36,8 @@ pub enum DeckAction {
     /// Both players agreed: every card of the log is shown.
     OpenEverything,
     /// A player unlocks a reopened game with his passphrase.
-    Unlock(Side, String),
+    /// A player's key, worked out from his passphrase on his own screen.
+    Unlock(Side, PlayerKey),
     /// Show the unlock window again.
     ShowUnlock,
     /// Take back the last declared, skipped or ended phase.
@@ -91,11 +92,7 @@ impl DeckWindow {
         let mut locks = Sides::default();
         let mut keys = Sides::default();
         for side in Side::BOTH {
-            let pass = f.passphrases[side].trim();
-            if !pass.is_empty() {
-                let context = [f.names[side].as_str()];
-                let (lock, key) = Lock::create(pass, &context)
-                    .map_err(|e| format!("{side}'s passphrase: {}", e.message))?;
+            if let Some((lock, key)) = f.passphrases.keys[side].clone() {
                 locks[side] = Some(lock);
                 keys[side] = Some(key);
             }
@@ -170,11 +167,11 @@ impl DeckWindow {
                     self.screen = self.screen.hide();
                     self.private_refusal.clear();
                 }
-                DeckAction::Unlock(side, passphrase) => {
+                DeckAction::Unlock(side, key) => {
                     let Some(game) = &mut self.game else {
                         continue;
                     };
-                    let result = game.unlock(side, &passphrase);
+                    let result = game.unlock_key(side, &key);
                     if result.is_ok() {
                         status = Some(Status::Info(format!(
                             "{} unlocked the game: every entry carries his valid tag, and his cards replay by the rules",
@@ -240,18 +237,27 @@ impl DeckWindow {
     }
 
     /// The players who must still unlock, each by name.
-    fn locked(&self) -> Vec<(Side, String)> {
+    fn locked(&self) -> Vec<Locked> {
         self.game.as_ref().map_or(Vec::new(), |game| {
             game.locked_sides()
                 .into_iter()
-                .map(|side| (side, game.setup().name(side).to_string()))
+                .filter_map(|side| {
+                    let lock = game.setup().locks[side].clone()?;
+                    Some((side, game.setup().name(side).to_string(), lock))
+                })
                 .collect()
         })
     }
 
     fn window(&mut self, ui: &mut egui::Ui) {
-        if let Some((side, passphrase)) = self.unlock.show(ui.ctx(), "game", &self.locked()) {
-            self.queue.push(DeckAction::Unlock(side, passphrase));
+        match self.unlock.show(ui, "game", &self.locked()) {
+            Unlocking::Covering => return,
+            Unlocking::Key(side, key) => self.queue.push(DeckAction::Unlock(side, key)),
+            Unlocking::Nothing => {}
+        }
+        // A player setting his passphrase for a new game has the window.
+        if self.game.is_none() && self.form.passphrases.covering(ui) {
+            return;
         }
         if let Some(screen) = self.hand_over() {
             if hand_over_screen(ui, &screen) == Clicked::Button {

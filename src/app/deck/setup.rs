@@ -4,6 +4,7 @@
 //! of its first error.
 
 use super::DeckAction;
+use crate::app::passphrase::NewPassphrases;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::deck::CardSet;
@@ -19,7 +20,7 @@ pub struct SetupForm {
     pub names: Sides<String>,
     pub armies: Sides<String>,
     pub hand_sizes: Sides<usize>,
-    pub passphrases: Sides<String>,
+    pub passphrases: NewPassphrases,
     pub first: First,
     pub set: CardSet,
     editor: Option<Editor>,
@@ -50,7 +51,7 @@ impl SetupForm {
                 south: army(0).hand_size,
                 north: army(1).hand_size,
             },
-            passphrases: Sides::default(),
+            passphrases: NewPassphrases::default(),
             first: First::Roll,
             set,
             editor: None,
@@ -131,16 +132,8 @@ impl SetupForm {
         }
         ui.add_space(6.0);
         for side in Side::BOTH {
-            ui.horizontal(|ui| {
-                let label = ui.label(format!("{side}'s passphrase (optional)"));
-                ui.add(
-                    egui::TextEdit::singleline(&mut self.passphrases[side])
-                        .password(true)
-                        .desired_width(200.0),
-                )
-                .labelled_by(label.id)
-                .on_hover_text("It seals his hand in the file and tags every log entry; without one, anyone with Muster can open his hand from the file");
-            });
+            let name = &self.names[side];
+            self.passphrases.row(ui, side, name, &[name], "his hand");
         }
         ui.add_space(6.0);
         ui.horizontal(|ui| {

@@ -19,8 +19,9 @@ use crate::app::file_dialog::{FileAction, PdfOptions};
 use crate::app::hex_grid::{HexGrid, Highlight, Marker};
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, imported, log_panel, players};
-use crate::app::unlock::{self, UnlockWindow};
+use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
 use eframe::egui;
+use muster::core::intel::PlayerKey;
 use muster::core::side::Side;
 use muster::core::store::{self, Autosave, StoreError};
 use muster::map_intel::describe::marker;
@@ -40,7 +41,8 @@ pub enum ForcesAction {
     Apply(Command),
     HandTo(Side),
     Hide,
-    Unlock(Side, String),
+    /// A player's key, worked out from his passphrase on his own screen.
+    Unlock(Side, PlayerKey),
     ShowUnlock,
     /// Input the window itself found wrong (a hex name mistyped).
     Refused(String),
@@ -104,7 +106,7 @@ impl ForcesWindow {
             names: players,
             locks,
             keys,
-        } = players(&f.names, &f.passphrases)?;
+        } = players(&f.names, &f.passphrases.keys)?;
         let setup = Setup {
             scenario: f.scenario.clone(),
             players,
@@ -152,11 +154,11 @@ impl ForcesWindow {
                     self.ledger = ledger::Regroup::default();
                     self.private_refusal.clear();
                 }
-                ForcesAction::Unlock(side, passphrase) => {
+                ForcesAction::Unlock(side, key) => {
                     let Some(game) = &mut self.game else {
                         continue;
                     };
-                    let result = game.unlock(side, &passphrase);
+                    let result = game.unlock_key(side, &key);
                     if result.is_ok() {
                         status = Some(Status::Info(format!(
                             "{} unlocked the game: every entry carries his valid tag, and each unit was in one place at every step",
@@ -188,18 +190,27 @@ impl ForcesWindow {
         self.ledger.after_change();
     }
 
-    fn locked(&self) -> Vec<(Side, String)> {
+    fn locked(&self) -> Vec<Locked> {
         self.game.as_ref().map_or(Vec::new(), |game| {
             game.locked_sides()
                 .into_iter()
-                .map(|side| (side, game.setup().name(side)))
+                .filter_map(|side| {
+                    let lock = game.setup().locks[side].clone()?;
+                    Some((side, game.setup().name(side).to_string(), lock))
+                })
                 .collect()
         })
     }
 
     fn window(&mut self, ui: &mut egui::Ui) {
-        if let Some((side, passphrase)) = self.unlock.show(ui.ctx(), "game", &self.locked()) {
-            self.queue.push(ForcesAction::Unlock(side, passphrase));
+        match self.unlock.show(ui, "game", &self.locked()) {
+            Unlocking::Covering => return,
+            Unlocking::Key(side, key) => self.queue.push(ForcesAction::Unlock(side, key)),
+            Unlocking::Nothing => {}
+        }
+        // A player setting his passphrase for a new game has the window.
+        if self.game.is_none() && self.form.passphrases.covering(ui) {
+            return;
         }
         let Some(game) = &self.game else {
             egui::CentralPanel::default().show(ui, |ui| {

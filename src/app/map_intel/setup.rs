@@ -6,6 +6,7 @@
 
 use super::ForcesAction;
 use crate::app::file_dialog::FileAction;
+use crate::app::passphrase::NewPassphrases;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::map::{MAX_SIDE, Orientation, Shifted};
@@ -13,7 +14,7 @@ use muster::map_intel::scenario::{Scenario, Status, Unit};
 
 pub struct SetupForm {
     pub names: Sides<String>,
-    pub passphrases: Sides<String>,
+    pub passphrases: NewPassphrases,
     pub scenario: Scenario,
 }
 
@@ -21,7 +22,7 @@ impl Default for SetupForm {
     fn default() -> SetupForm {
         SetupForm {
             names: Sides::default(),
-            passphrases: Sides::default(),
+            passphrases: NewPassphrases::default(),
             scenario: Scenario::example(),
         }
     }
@@ -61,13 +62,9 @@ impl SetupForm {
                         egui::TextEdit::singleline(&mut self.names[side]).hint_text("name"),
                     )
                     .labelled_by(label.id);
-                    let label = ui.label(format!("{side}'s passphrase (optional)"));
-                    ui.add_sized(
-                        [180.0, 20.0],
-                        egui::TextEdit::singleline(&mut self.passphrases[side]).password(true),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text("It seals his counters' contents in the file and tags every log entry; without one, anyone with Muster can open his ledger from the file");
+                    let name = &self.names[side];
+                    self.passphrases
+                        .row(ui, side, name, &[name], "his counters' contents");
                     ui.end_row();
                 }
             });

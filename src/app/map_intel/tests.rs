@@ -5,7 +5,7 @@
 
 use super::ForcesWindow;
 use crate::app::MusterApp;
-use crate::app::tests::{click, harness, opened, replace_text, type_into, unlock};
+use crate::app::tests::{click, harness, opened, replace_text, set_passphrase, type_into, unlock};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster::core::side::Side;
@@ -34,9 +34,9 @@ fn new_game(dir: &Path, passphrases: [&str; 2]) -> H {
     click(&mut h, "Hidden forces");
     type_into(&mut h, "South player", "Ann");
     type_into(&mut h, "North player", "Bob");
-    for (side, pass) in Side::BOTH.into_iter().zip(passphrases) {
+    for ((side, name), pass) in Side::BOTH.into_iter().zip(["Ann", "Bob"]).zip(passphrases) {
         if !pass.is_empty() {
-            type_into(&mut h, &format!("{side}'s passphrase (optional)"), pass);
+            set_passphrase(&mut h, side, name, pass);
         }
     }
     click(&mut h, "Start the game");
@@ -178,10 +178,10 @@ fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
 
     let mut h = opened(dir.path(), saves.path(&id));
     h.get_by_label_contains("Read-only until Ann (Rome) and Bob (Parthia) unlock the game");
-    unlock(&mut h, Side::South, "a wrong passphrase");
+    assert!(unlock(&mut h, "Ann", "a wrong passphrase").is_some());
     assert!(game(&h).locked_sides().contains(&Side::South));
-    unlock(&mut h, Side::South, "ann's long passphrase 7");
-    unlock(&mut h, Side::North, "bob's long passphrase 9");
+    assert_eq!(unlock(&mut h, "Ann", "ann's long passphrase 7"), None);
+    assert_eq!(unlock(&mut h, "Bob", "bob's long passphrase 9"), None);
     assert!(game(&h).locked_sides().is_empty());
     ledger(&mut h, "Ann (Rome)");
     h.get_by_label("Legio VI Ferrata");

@@ -19,9 +19,10 @@ use crate::app::file_dialog::{FileAction, PdfOptions};
 use crate::app::hex_grid::{HexGrid, Highlight, Marker};
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, log_panel, players};
-use crate::app::unlock::{self, UnlockWindow};
+use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
 use eframe::egui;
 use muster::core::dice::AppDice;
+use muster::core::intel::PlayerKey;
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use muster::map_intel::map::Hex;
@@ -37,7 +38,8 @@ pub enum WingsAction {
     Apply(Command),
     HandTo(Side),
     Hide,
-    Unlock(Side, String),
+    /// A player's key, worked out from his passphrase on his own screen.
+    Unlock(Side, PlayerKey),
     ShowUnlock,
     /// Input the window itself found wrong (a hex name mistyped).
     Refused(String),
@@ -156,7 +158,7 @@ impl WingsWindow {
             names: players,
             locks,
             keys,
-        } = players(&f.names, &f.passphrases)?;
+        } = players(&f.names, &f.passphrases.keys)?;
         let setup = Setup {
             battle: f.battle().clone(),
             players,
@@ -210,11 +212,11 @@ impl WingsWindow {
                     self.hexes = Hexes::default();
                     self.private_refusal.clear();
                 }
-                WingsAction::Unlock(side, passphrase) => {
+                WingsAction::Unlock(side, key) => {
                     let Some(game) = &mut self.game else {
                         continue;
                     };
-                    let result = game.unlock(side, &passphrase);
+                    let result = game.unlock_key(side, &key);
                     if result.is_ok() {
                         status = Some(Status::Info(format!(
                             "{} unlocked the game: every entry carries his valid tag",
@@ -232,18 +234,27 @@ impl WingsWindow {
         (status, changed)
     }
 
-    fn locked(&self) -> Vec<(Side, String)> {
+    fn locked(&self) -> Vec<Locked> {
         self.game.as_ref().map_or(Vec::new(), |game| {
             game.locked_sides()
                 .into_iter()
-                .map(|side| (side, game.setup().name(side)))
+                .filter_map(|side| {
+                    let lock = game.setup().locks[side].clone()?;
+                    Some((side, game.setup().name(side).to_string(), lock))
+                })
                 .collect()
         })
     }
 
     fn window(&mut self, ui: &mut egui::Ui) {
-        if let Some((side, passphrase)) = self.unlock.show(ui.ctx(), "game", &self.locked()) {
-            self.queue.push(WingsAction::Unlock(side, passphrase));
+        match self.unlock.show(ui, "game", &self.locked()) {
+            Unlocking::Covering => return,
+            Unlocking::Key(side, key) => self.queue.push(WingsAction::Unlock(side, key)),
+            Unlocking::Nothing => {}
+        }
+        // A player setting his passphrase for a new game has the window.
+        if self.game.is_none() && self.form.passphrases.covering(ui) {
+            return;
         }
         let Some(game) = &self.game else {
             egui::CentralPanel::default().show(ui, |ui| {

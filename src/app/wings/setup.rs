@@ -5,6 +5,7 @@
 //! in column, a leader's rating), starting from the shipped example units.
 
 use super::WingsAction;
+use crate::app::passphrase::NewPassphrases;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::wings::game::{WingUnit, example_armies};
@@ -15,7 +16,7 @@ pub struct SetupForm {
     battles: Vec<Battle>,
     chosen: usize,
     pub names: Sides<String>,
-    pub passphrases: Sides<String>,
+    pub passphrases: NewPassphrases,
     pub activated: Sides<bool>,
     /// Torgau: the Detachments each side forms (27.6.4).
     pub detachments: Sides<u8>,
@@ -28,7 +29,7 @@ impl Default for SetupForm {
             battles: builtin(),
             chosen: 0,
             names: Sides::default(),
-            passphrases: Sides::default(),
+            passphrases: NewPassphrases::default(),
             activated: Sides {
                 south: true,
                 north: true,
@@ -105,12 +106,8 @@ impl SetupForm {
                         egui::TextEdit::singleline(&mut self.names[side]).hint_text("name"),
                     )
                     .labelled_by(label.id);
-                    let label = ui.label(format!("{side}'s passphrase (optional)"));
-                    ui.add_sized(
-                        [170.0, 20.0],
-                        egui::TextEdit::singleline(&mut self.passphrases[side]).password(true),
-                    )
-                    .labelled_by(label.id);
+                    let name = &self.names[side];
+                    self.passphrases.row(ui, side, name, &[name], "his Wings' compositions");
                     ui.checkbox(&mut self.activated[side], format!("{side}'s army activated"))
                         .on_hover_text("A stationary Wing of an army not activated is always placed deployed (27.2.3)");
                     if self.battles[self.chosen].torgau_detachments {

@@ -785,6 +785,15 @@ impl Battle {
         self.hold_key(side, &key)
     }
 
+    /// `unlock` with the key already worked out from the passphrase (the
+    /// window derives it on a worker thread): the same checks.
+    pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        if self.state.locks[side].is_none() {
+            return refuse("trust", format!("{side} plays without a passphrase"));
+        }
+        self.hold_key(side, key)
+    }
+
     /// Holds a player's key for this session: for a side with a lock, after
     /// checking every tag of his; for a side about to set his passphrase
     /// (`SetArmy` with a new lock), until that command comes.

@@ -8,6 +8,7 @@
 use super::{MainAction, StepPanel};
 use crate::app::AppCommand;
 use crate::app::file_dialog::FileAction;
+use crate::app::passphrase::NewPassphrases;
 use eframe::egui;
 use muster::core::dice::Quality;
 use muster::core::side::{Side, Sides};
@@ -21,7 +22,9 @@ pub struct ArmiesPanel {
     drafts: Sides<Army>,
     /// The entered army each draft was last taken from.
     seen: Sides<Option<Army>>,
-    passphrases: Sides<PassphraseDraft>,
+    passphrases: NewPassphrases,
+    /// The sides that chose to play without a passphrase.
+    without: Sides<bool>,
     /// *Confirm*, worked out by `ui` for the footer.
     main: Option<MainAction>,
     /// A pasted plain-text army list, and why it was refused.
@@ -34,37 +37,8 @@ struct ListDraft {
     errors: Vec<String>,
 }
 
-/// A passphrase being chosen: typed twice, or declined.
-#[derive(Default)]
-struct PassphraseDraft {
-    typed: String,
-    again: String,
-    /// A passphrase Muster suggested, shown until the army is confirmed.
-    suggested: Option<String>,
-    without: bool,
-}
-
-impl PassphraseDraft {
-    /// The passphrase to set (`Some("")` never), `None` for none, or why it
-    /// cannot be confirmed yet.
-    fn choice(&self, army: &Army) -> Result<Option<String>, String> {
-        if self.without {
-            return Ok(None);
-        }
-        if self.typed.is_empty() {
-            return Err(
-                "Type a passphrase twice, click Suggest one, or tick Play without a passphrase"
-                    .into(),
-            );
-        }
-        muster::core::intel::check_strength(&self.typed, &[&army.player, &army.name])
-            .map_err(|e| e.message)?;
-        if self.again != self.typed {
-            return Err("The two passphrases differ".into());
-        }
-        Ok(Some(self.typed.clone()))
-    }
-}
+/// A player's new lock and key, set on his own screen.
+type NewLock = (muster::core::intel::Lock, muster::core::intel::PlayerKey);
 
 impl ArmiesPanel {
     /// Replaces a side's draft (a loaded or example roster) and shows it.
@@ -80,7 +54,28 @@ impl ArmiesPanel {
 
     /// The passphrase was set: nothing of it stays in the form.
     pub fn passphrase_set(&mut self, side: Side) {
-        self.passphrases[side] = PassphraseDraft::default();
+        self.passphrases.keys[side] = None;
+    }
+
+    /// A player setting his passphrase has the whole window; true while so.
+    pub fn covering(&mut self, ui: &mut egui::Ui) -> bool {
+        self.passphrases.covering(ui)
+    }
+
+    /// The lock to set with `side`'s army, `None` for none, or why the army
+    /// cannot be confirmed yet.
+    fn choice(&self, side: Side) -> Result<Option<NewLock>, String> {
+        if self.without[side] {
+            return Ok(None);
+        }
+        self.passphrases.keys[side]
+            .clone()
+            .map(Some)
+            .ok_or_else(|| {
+                format!(
+                    "{side} sets a passphrase on his own screen, or ticks Play without a passphrase"
+                )
+            })
     }
 
     /// The pasted army list, if one is being imported: its text, and the
@@ -128,46 +123,26 @@ impl ArmiesPanel {
         }
     }
 
-    /// The passphrase fields for a side that has none yet.
+    /// A side's passphrase, for a side that has none yet: set on his own
+    /// screen behind a hand-over, never typed on this shared one.
     fn passphrase_form(&mut self, ui: &mut egui::Ui, side: Side) {
-        let draft = &mut self.passphrases[side];
+        let army = &self.drafts[side];
+        let name = if army.player.trim().is_empty() {
+            side.to_string()
+        } else {
+            format!("{side} ({})", army.player.trim())
+        };
+        let context = [army.player.as_str(), army.name.as_str()];
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.strong(format!("{side}'s passphrase"));
             ui.label("It seals your ambushes and flank marches and tags every log entry, so nobody can read your secrets or change the record without it. It is never saved: remember it or write it down.");
             ui.checkbox(
-                &mut draft.without,
+                &mut self.without[side],
                 "Play without a passphrase (a friendly game: edits and secrets are not protected)",
             );
-            if draft.without {
-                return;
-            }
-            egui::Grid::new(("passphrase", side)).num_columns(2).show(ui, |ui| {
-                for (label, text, name) in [
-                    ("Passphrase", &mut draft.typed, ""),
-                    ("Again", &mut draft.again, " again"),
-                ] {
-                    ui.label(label);
-                    let edit = ui.add(
-                        egui::TextEdit::singleline(text)
-                            .password(true)
-                            .desired_width(260.0),
-                    );
-                    edit.accessible_name(format!("{side}'s new passphrase{name}"));
-                    ui.end_row();
-                }
-            });
-            if ui
-                .button("Suggest one")
-                .on_hover_text("Six random words: strong, and easier to remember than symbols")
-                .clicked()
-                && let Ok(words) = muster::core::intel::suggest_passphrase()
-            {
-                draft.typed = words.clone();
-                draft.again = words.clone();
-                draft.suggested = Some(words);
-            }
-            if let Some(words) = &draft.suggested {
-                ui.label(format!("Suggested (write it down; the other player looks away): {words}"));
+            if !self.without[side] {
+                self.passphrases
+                    .row(ui, side, &name, &context, "your ambushes and flank marches");
             }
         });
     }
@@ -280,14 +255,13 @@ impl StepPanel for ArmiesPanel {
         ui.add_space(6.0);
         let verdict = draft.validate(ruleset, side);
         let entered = state.armies[side].as_ref() == Some(&*draft);
-        let army = draft.clone();
         let asks_passphrase = !locked && !battle.has_passphrase(side);
         if asks_passphrase {
             ui.add_space(6.0);
             self.passphrase_form(ui, side);
         }
         let passphrase = if asks_passphrase {
-            self.passphrases[side].choice(&army)
+            self.choice(side)
         } else {
             Ok(None)
         };
@@ -310,20 +284,20 @@ impl StepPanel for ArmiesPanel {
                 ui.label("Ready to confirm.");
             }
         }
-        let confirm = (!locked
-            && verdict.is_ok()
-            && passphrase.is_ok()
-            && (!entered || new_passphrase))
-            .then(|| match &passphrase {
-                Ok(Some(p)) => {
-                    AppCommand::ConfirmArmyWithPassphrase(side, Box::new(draft.clone()), p.clone())
-                }
-                _ => AppCommand::Apply(Command::SetArmy {
-                    side,
-                    army: draft.clone(),
-                    lock: None,
-                }),
-            });
+        let confirm =
+            (!locked && verdict.is_ok() && passphrase.is_ok() && (!entered || new_passphrase))
+                .then(|| match &passphrase {
+                    Ok(Some(lock)) => AppCommand::ConfirmArmyWithPassphrase(
+                        side,
+                        Box::new(draft.clone()),
+                        Box::new(lock.clone()),
+                    ),
+                    _ => AppCommand::Apply(Command::SetArmy {
+                        side,
+                        army: draft.clone(),
+                        lock: None,
+                    }),
+                });
         self.main = Some(MainAction::new(format!("Confirm {side}'s army"), confirm));
         if state.armies.south.is_some() && state.armies.north.is_some() && !locked {
             ui.add_space(6.0);

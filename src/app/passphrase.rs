@@ -1,0 +1,309 @@
+//! A player's passphrase, typed behind his own hand-over screen: set for a
+//! new game, or given to unlock a reopened one, never on a form beside the
+//! other player's field (issue 21). The laptop passes to him, he types (or
+//! takes a suggested one, offered first), and the screen is passed back.
+//! The slow key derivation (Argon2id, slow on purpose) runs on a worker
+//! thread while the screen says it is working, so the window never freezes.
+
+use crate::app::privacy::{Clicked, HandOver, hand_over_screen};
+use eframe::egui;
+use muster::core::intel::{Lock, PlayerKey, suggest_passphrase};
+use muster::core::side::Side;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// What the passphrase is for.
+#[derive(Clone)]
+pub enum Purpose {
+    /// A new lock; `context` holds words the opponent knows (names), which
+    /// make a passphrase weaker.
+    Set { context: Vec<String> },
+    /// The lock of a reopened game.
+    Unlock(Lock),
+}
+
+/// What the worker worked out.
+pub enum Outcome {
+    Set(Lock, PlayerKey),
+    Unlocked(PlayerKey),
+}
+
+enum Stage {
+    HandingTo,
+    Typing {
+        typed: String,
+        again: String,
+        suggested: Option<String>,
+        error: Option<String>,
+    },
+    Working(Receiver<Result<Outcome, String>>),
+    /// Done: the laptop goes back to the table.
+    Done,
+}
+
+/// One player's passphrase screens, from the hand-over to the hand-back.
+pub struct PassphraseScreen {
+    pub side: Side,
+    name: String,
+    purpose: Purpose,
+    stage: Stage,
+}
+
+/// What the screens did this frame.
+pub enum Shown {
+    /// Still covering the window.
+    Open,
+    /// Closed: cancelled, or handed back.
+    Closed,
+    /// The key is worked out: the window applies it, then calls `accepted`
+    /// or `refused`.
+    Finished(Outcome),
+}
+
+impl PassphraseScreen {
+    pub fn new(side: Side, name: impl Into<String>, purpose: Purpose) -> PassphraseScreen {
+        PassphraseScreen {
+            side,
+            name: name.into(),
+            purpose,
+            stage: Stage::HandingTo,
+        }
+    }
+
+    /// The key was taken: the player hands the laptop back.
+    pub fn accepted(&mut self) {
+        self.stage = Stage::Done;
+    }
+
+    /// The key was refused (a tag that fails, a wrong passphrase): he sees
+    /// why on his own screen and may try again.
+    pub fn refused(&mut self, why: String) {
+        self.stage = Stage::Typing {
+            typed: String::new(),
+            again: String::new(),
+            suggested: None,
+            error: Some(why),
+        };
+    }
+
+    /// Draws the screen over the whole window.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Shown {
+        let name = self.name.clone();
+        match &mut self.stage {
+            Stage::HandingTo => {
+                let next = match self.purpose {
+                    Purpose::Set { .. } => "he sets his passphrase next",
+                    Purpose::Unlock(_) => "he types his passphrase next",
+                };
+                let screen = HandOver {
+                    title: format!("Pass the laptop to {name}"),
+                    text: format!("Only {name} looks: {next}."),
+                    button: format!("I am {name}: type my passphrase"),
+                    can_wait: false,
+                    open_choice: None,
+                };
+                match hand_over_screen(ui, &screen) {
+                    Clicked::Button => {
+                        self.stage = Stage::Typing {
+                            typed: String::new(),
+                            again: String::new(),
+                            suggested: None,
+                            error: None,
+                        };
+                        Shown::Open
+                    }
+                    _ if ui.input(|i| i.key_pressed(egui::Key::Escape)) => Shown::Closed,
+                    _ => Shown::Open,
+                }
+            }
+            Stage::Typing {
+                typed,
+                again,
+                suggested,
+                error,
+            } => {
+                let setting = matches!(self.purpose, Purpose::Set { .. });
+                let mut go = false;
+                let mut cancel = false;
+                egui::CentralPanel::default().show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.add_space(ui.available_height() / 5.0);
+                        ui.heading(format!("{name}, your passphrase"));
+                        ui.add_space(6.0);
+                        ui.label(if setting {
+                            "It seals your secrets and tags every log entry, so nobody can read them or change the record without it. It is never saved: remember it or write it down."
+                        } else {
+                            "Muster checks that every entry of the log carries your tag, so nobody changed it without you."
+                        });
+                        ui.add_space(10.0);
+                        if setting
+                            && ui
+                                .button("Suggest one")
+                                .on_hover_text("Six random words: strong, and easier to remember than symbols")
+                                .clicked()
+                            && let Ok(words) = suggest_passphrase()
+                        {
+                            *typed = words.clone();
+                            *again = words.clone();
+                            *suggested = Some(words);
+                        }
+                        if let Some(words) = suggested {
+                            ui.label(format!("Suggested (write it down): {words}"));
+                        }
+                        ui.add_space(6.0);
+                        let field = |ui: &mut egui::Ui, text: &mut String, label: String| {
+                            let edit = ui.add(
+                                egui::TextEdit::singleline(text)
+                                    .password(true)
+                                    .desired_width(320.0),
+                            );
+                            let edit = edit.accessible_name(label);
+                            edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                        };
+                        go |= field(ui, typed, format!("{name}'s passphrase"));
+                        if setting {
+                            go |= field(ui, again, format!("{name}'s passphrase again"));
+                        }
+                        ui.add_space(8.0);
+                        ui.horizontal(|ui| {
+                            let verb = if setting { "Set it" } else { "Unlock" };
+                            go |= ui.button(verb).clicked();
+                            cancel = ui.button("Cancel").clicked();
+                        });
+                        if let Some(e) = error {
+                            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
+                        }
+                    });
+                });
+                if cancel {
+                    return Shown::Closed;
+                }
+                if go {
+                    if setting && typed != again {
+                        *error = Some("The two passphrases differ: type the same twice".into());
+                        return Shown::Open;
+                    }
+                    let passphrase = std::mem::take(typed);
+                    again.clear();
+                    let purpose = self.purpose.clone();
+                    let (send, receive) = channel();
+                    let ctx = ui.ctx().clone();
+                    std::thread::spawn(move || {
+                        let outcome = match purpose {
+                            Purpose::Set { context } => {
+                                let context: Vec<&str> =
+                                    context.iter().map(String::as_str).collect();
+                                Lock::create(&passphrase, &context)
+                                    .map(|(lock, key)| Outcome::Set(lock, key))
+                            }
+                            Purpose::Unlock(lock) => {
+                                lock.unlock(&passphrase).map(Outcome::Unlocked)
+                            }
+                        };
+                        let _ = send.send(outcome.map_err(|e| e.message));
+                        ctx.request_repaint();
+                    });
+                    self.stage = Stage::Working(receive);
+                }
+                Shown::Open
+            }
+            Stage::Working(receive) => {
+                let received = receive.try_recv();
+                egui::CentralPanel::default().show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.add_space(ui.available_height() / 3.0);
+                        ui.spinner();
+                        ui.label("Working out the key (Argon2id, slow on purpose)…");
+                    });
+                });
+                match received {
+                    Ok(Ok(outcome)) => Shown::Finished(outcome),
+                    Ok(Err(why)) => {
+                        self.refused(why);
+                        Shown::Open
+                    }
+                    Err(TryRecvError::Empty) => Shown::Open,
+                    Err(TryRecvError::Disconnected) => {
+                        self.refused("the key could not be worked out; try again".into());
+                        Shown::Open
+                    }
+                }
+            }
+            Stage::Done => {
+                let screen = HandOver {
+                    title: format!("{name} is done"),
+                    text: "The screen shows nothing secret now.".into(),
+                    button: "Back to the table".into(),
+                    can_wait: false,
+                    open_choice: None,
+                };
+                match hand_over_screen(ui, &screen) {
+                    Clicked::Button => Shown::Closed,
+                    _ => Shown::Open,
+                }
+            }
+        }
+    }
+}
+
+/// The passphrases of a new game's players, each set on his own screen:
+/// the form shows only whether he has one.
+#[derive(Default)]
+pub struct NewPassphrases {
+    pub keys: muster::core::side::Sides<Option<(Lock, PlayerKey)>>,
+    screen: Option<PassphraseScreen>,
+}
+
+impl NewPassphrases {
+    /// A side's row on the form: whether he has set one, and the button to
+    /// set, change or remove it. `name` is how to call him, `context` the
+    /// words the opponent knows of him; `what` says what it seals.
+    pub fn row(&mut self, ui: &mut egui::Ui, side: Side, name: &str, context: &[&str], what: &str) {
+        let name = if name.trim().is_empty() {
+            side.to_string()
+        } else {
+            name.trim().to_string()
+        };
+        ui.horizontal(|ui| {
+            if self.keys[side].is_some() {
+                ui.label(format!("✔ {name} has set a passphrase"));
+                if ui.button(format!("Remove {side}'s passphrase")).clicked() {
+                    self.keys[side] = None;
+                }
+            } else {
+                let set = ui
+                    .button(format!("Set {side}'s passphrase…"))
+                    .on_hover_text(format!(
+                        "On a screen of his own: it seals {what} in the file and tags every log entry. Without one, anyone with Muster can open them from the file"
+                    ));
+                if set.clicked() {
+                    self.screen = Some(PassphraseScreen::new(
+                        side,
+                        name.clone(),
+                        Purpose::Set {
+                            context: context.iter().map(|w| w.to_string()).collect(),
+                        },
+                    ));
+                }
+                ui.weak("optional");
+            }
+        });
+    }
+
+    /// Draws a player's passphrase screen over the whole window while one
+    /// is open; true while it covers the window.
+    pub fn covering(&mut self, ui: &mut egui::Ui) -> bool {
+        let Some(screen) = &mut self.screen else {
+            return false;
+        };
+        match screen.show(ui) {
+            Shown::Open => {}
+            Shown::Closed => self.screen = None,
+            Shown::Finished(Outcome::Set(lock, key)) => {
+                self.keys[screen.side] = Some((lock, key));
+                screen.accepted();
+            }
+            Shown::Finished(Outcome::Unlocked(_)) => unreachable!("setting unlocks nothing"),
+        }
+        true
+    }
+}
