@@ -171,7 +171,7 @@ fn export_pdf(
             Some(side) if game.setup().locks[side].is_some() => read_passphrase(side)?,
             _ => String::new(),
         };
-        let private = side.map(|side| (side, passphrase.as_str()));
+        let private = side.map(|side| (side, passphrase.as_str().into()));
         return muster::map_intel::export::save_pdf(&game, paper, private, output)
             .map_err(|e| format!("{}: {e}", output.display()));
     }
@@ -181,7 +181,7 @@ fn export_pdf(
             Some(side) if game.setup().locks[side].is_some() => read_passphrase(side)?,
             _ => String::new(),
         };
-        let private = side.map(|side| (side, passphrase.as_str()));
+        let private = side.map(|side| (side, passphrase.as_str().into()));
         return muster::map_intel::wings::export::save_pdf(&game, paper, private, output)
             .map_err(|e| format!("{}: {e}", output.display()));
     }

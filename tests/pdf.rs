@@ -683,8 +683,8 @@ fn the_hidden_forces_map_prints_question_marks_and_codes_and_only_the_owner_prin
     // Ann's ledger only with her passphrase, in a document of its own;
     // Bob's never shows Ann's units.
     let south = muster::Side::South;
-    assert!(ledger_pdf(&game, south, "a guess", Paper::A4).is_err());
-    let bytes = ledger_pdf(&game, south, "ann's long passphrase 7", Paper::A4).unwrap();
+    assert!(ledger_pdf(&game, south, "a guess".into(), Paper::A4).is_err());
+    let bytes = ledger_pdf(&game, south, "ann's long passphrase 7".into(), Paper::A4).unwrap();
     let doc = lopdf::Document::load_mem(&bytes).unwrap();
     assert_eq!(doc.get_pages().len(), 1);
     assert_clear(&doc, 1, (841.89, 595.28));
@@ -699,7 +699,7 @@ fn the_hidden_forces_map_prints_question_marks_and_codes_and_only_the_owner_prin
         ledger.contains("Exercitus 1, in 0707, face down"),
         "{ledger}"
     );
-    let bytes = ledger_pdf(&game, muster::Side::North, "", Paper::A4).unwrap();
+    let bytes = ledger_pdf(&game, muster::Side::North, "".into(), Paper::A4).unwrap();
     let doc = lopdf::Document::load_mem(&bytes).unwrap();
     let all = words(&text_of(&doc, 1));
     assert!(all.contains("Cataphracts of Suren"), "{all}");
@@ -745,9 +745,10 @@ fn the_dummy_wings_map_never_tells_a_dummy_before_it_is_flipped() {
         assert!(text.contains("a real Wing, rating 4, in column (IC): Cuirassiers 8"));
         assert!(!text.contains("a dummy"), "an unflipped dummy is named");
     }
-    let doc =
-        lopdf::Document::load_mem(&ledger_pdf(&game, muster::Side::South, "", Paper::A4).unwrap())
-            .unwrap();
+    let doc = lopdf::Document::load_mem(
+        &ledger_pdf(&game, muster::Side::South, "".into(), Paper::A4).unwrap(),
+    )
+    .unwrap();
     assert_clear(&doc, 1, (841.89, 595.28));
     let own = words(&text_of(&doc, 1));
     assert_eq!(own.matches("a dummy").count(), 2, "{own}");

@@ -29,7 +29,7 @@ pub enum FileAction {
 }
 
 /// The printout's paper, and whether a player adds his private page.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct PdfOptions {
     /// What the game's printout can hold beyond the public pages: a
     /// player's private page, the pieces' templates. The dialog offers only
@@ -38,10 +38,20 @@ pub struct PdfOptions {
     pub paper: Paper,
     /// The player whose sealed records get a page of their own.
     pub private: Option<Side>,
-    /// His passphrase, for that page only.
-    pub passphrase: String,
+    /// His key for that page only, worked out on his own screen after the
+    /// dialog (never typed here, beside everyone).
+    pub key: Option<muster::core::intel::PlayerKey>,
     /// Also every piece's template at 1:1 on tiled pages.
     pub templates: bool,
+}
+
+/// What opens the chosen player's records for his private page: the key
+/// his own screen worked out, or nothing for a player without a lock.
+pub fn opener(options: &PdfOptions) -> muster::core::intel::Opener<'_> {
+    match &options.key {
+        Some(key) => key.into(),
+        None => "".into(),
+    }
 }
 
 #[derive(Clone, Copy, Default)]
@@ -201,17 +211,9 @@ impl FileDialog {
                     });
                 }
                 if let Some(side) = options.private.filter(|_| options.offers.private) {
-                    ui.horizontal(|ui| {
-                        let edit = ui.add(
-                            egui::TextEdit::singleline(&mut options.passphrase)
-                                .password(true)
-                                .desired_width(200.0),
-                        );
-                        edit.accessible_name(format!("{side}'s passphrase for the private page"));
-                        ui.label(format!(
-                            "{side}'s passphrase: this PDF will show his secrets"
-                        ));
-                    });
+                    ui.label(format!(
+                        "After Save, {side} opens his page on a screen of his own: this PDF will show his secrets"
+                    ));
                 }
             }
             if let Some(note) = &self.note {

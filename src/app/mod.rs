@@ -124,6 +124,13 @@ pub struct MusterApp {
     /// The seed of test runs' dice, given to every new battle.
     seed: Option<u64>,
     unlock: unlock::UnlockWindow,
+    /// A printout with a player's private page, waiting for him to open it
+    /// on his own screen: the screen, the dialog's choices and the path.
+    private_export: Option<(
+        passphrase::PassphraseScreen,
+        file_dialog::PdfOptions,
+        PathBuf,
+    )>,
     help: help::HelpWindow,
     /// The step whose panel is shown (the current step unless the players
     /// clicked another).
@@ -193,6 +200,7 @@ impl MusterApp {
             autosaves: config.autosave.map(Autosaves::new),
             seed: config.seed,
             unlock: Default::default(),
+            private_export: None,
             help: Default::default(),
             shown: None,
             panels: Panels::new(inventory.clone()),
@@ -572,7 +580,7 @@ impl MusterApp {
                         match muster::fog::export::private_page(
                             &self.battle,
                             side,
-                            &options.passphrase,
+                            file_dialog::opener(&options),
                         ) {
                             Ok(page) => Some(page),
                             Err(e) => {
@@ -895,10 +903,75 @@ impl MusterApp {
                 DialogOutcome::Cancel => self.dialog = None,
                 DialogOutcome::Confirm(path) => {
                     let action = self.dialog.take().expect("shown above").into_action();
-                    self.finish_dialog(action, path);
+                    match action {
+                        // His page is opened on his own screen first.
+                        FileAction::ExportPdf(options)
+                            if let Some((name, lock)) =
+                                options.private.and_then(|side| self.private_lock(side)) =>
+                        {
+                            let side = options.private.expect("checked above");
+                            let screen = passphrase::PassphraseScreen::new(
+                                side,
+                                name,
+                                passphrase::Purpose::Unlock(lock),
+                            );
+                            self.private_export = Some((screen, options, path));
+                        }
+                        action => self.finish_dialog(action, path),
+                    }
                 }
             }
         }
+    }
+
+    /// `side`'s name and lock in the game open, when he has one.
+    fn private_lock(&self, side: Side) -> Option<(String, muster::core::intel::Lock)> {
+        match &self.system {
+            Some(system) => system.private_lock(side),
+            None => {
+                let state = self.battle.state();
+                let lock = state.locks[side].clone()?;
+                let name = state.armies[side]
+                    .as_ref()
+                    .map_or(side.to_string(), |a| format!("{side} ({})", a.player));
+                Some((name, lock))
+            }
+        }
+    }
+
+    /// A private printout's owner on his own screen; true while it covers
+    /// the window. The printout is written once his key is worked out; a
+    /// refusal (a changed log) is shown to him there.
+    fn show_private_export(&mut self, ui: &mut egui::Ui) -> bool {
+        let Some((screen, options, path)) = &mut self.private_export else {
+            return false;
+        };
+        match screen.show(ui) {
+            passphrase::Shown::Open => {}
+            passphrase::Shown::Closed => self.private_export = None,
+            passphrase::Shown::Finished(passphrase::Outcome::Unlocked(key)) => {
+                let options = file_dialog::PdfOptions {
+                    key: Some(key),
+                    ..options.clone()
+                };
+                let path = path.clone();
+                self.finish_dialog(FileAction::ExportPdf(options), path);
+                let refusal = match &self.status {
+                    Some(Status::Error(e)) => Some(e.clone()),
+                    _ => None,
+                };
+                if let Some((screen, ..)) = &mut self.private_export {
+                    match refusal {
+                        Some(e) => screen.refused(e),
+                        None => screen.accepted(),
+                    }
+                }
+            }
+            passphrase::Shown::Finished(passphrase::Outcome::Set(..)) => {
+                unreachable!("a private page sets no lock")
+            }
+        }
+        true
     }
 
     /// The players still to unlock a reopened battle, each called by his
@@ -952,6 +1025,10 @@ impl MusterApp {
 impl eframe::App for MusterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if self.show_private_export(ui) {
+            self.drain();
+            return;
+        }
         if self.system.is_some() {
             self.system_ui(ui);
             return;

@@ -40,6 +40,12 @@ pub trait SystemWindow {
         }
     }
 
+    /// `side`'s name and lock, when he has one: his private page is opened
+    /// on his own screen first.
+    fn private_lock(&self, _side: Side) -> Option<(String, Lock)> {
+        None
+    }
+
     /// Prints the game; returns the files written.
     fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError>;
 

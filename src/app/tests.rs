@@ -558,6 +558,54 @@ fn the_opponent_slides_the_piece_just_placed_within_the_limit() {
     );
 }
 
+/// Issue 21: the private page's passphrase was typed on the shared export
+/// dialog. The owner now opens his page on his own screen after Save; a
+/// wrong passphrase is refused there and nothing is written.
+#[test]
+fn a_private_page_is_opened_on_its_owners_own_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("terrain.json");
+    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+    let mut h = opened(dir.path(), path);
+    assert_eq!(unlock(&mut h, "South", PASS), None);
+    let out = dir.path().join("table.pdf");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    click(&mut h, "South's");
+    assert!(
+        h.query_by_label_contains("passphrase for the private page")
+            .is_none(),
+        "no field on the shared dialog"
+    );
+    replace_text(&mut h, "File path", out.to_str().unwrap());
+    click(&mut h, "Save");
+    let who = h
+        .get_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("I am South"))
+        .expect("the laptop passes to South");
+    let name = who
+        .trim_start_matches("I am ")
+        .trim_end_matches(": type my passphrase")
+        .to_string();
+    click(&mut h, &who);
+    type_into(
+        &mut h,
+        &format!("{name}'s passphrase"),
+        "not his passphrase",
+    );
+    press_and_wait(&mut h, "Unlock");
+    h.get_by_label_contains("not the passphrase this player set");
+    assert!(!out.exists());
+    replace_text(&mut h, &format!("{name}'s passphrase"), PASS);
+    press_and_wait(&mut h, "Unlock");
+    click(&mut h, "Back to the table");
+    let private = muster::fog::export::private_path(&out, Side::South);
+    assert!(out.exists() && private.exists(), "{:?}", h.state().status);
+    let page = lopdf::Document::load(&private).unwrap();
+    assert!(page.extract_text(&[1]).unwrap().contains("private page"));
+}
+
 #[test]
 fn export_pdf_on_letter_says_where() {
     let dir = tempfile::tempdir().unwrap();

@@ -10,6 +10,7 @@ use super::events::{label, noun};
 use super::game::{Game, View};
 use super::print::{self, Printed};
 use crate::core::error::RuleError;
+use crate::core::intel::Opener;
 use crate::core::pdf::{Page, Paper, document, save_printout, text_pages};
 use crate::core::side::Side;
 use crate::core::store::StoreError;
@@ -98,8 +99,8 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
 
 /// The private ledger of `side`: every counter and holding area of his
 /// with its units.
-pub fn ledger_lines(game: &Game, side: Side, passphrase: &str) -> Result<Vec<String>, RuleError> {
-    let view = game.ledger(side, passphrase)?;
+pub fn ledger_lines(game: &Game, side: Side, opener: Opener) -> Result<Vec<String>, RuleError> {
+    let view = game.ledger(side, opener)?;
     let mut lines = vec![format!(
         "{}: {} only. This page shows sealed contents: keep it from the opponent.",
         game.setup().name(side),
@@ -150,10 +151,10 @@ pub fn pdf(game: &Game, paper: Paper) -> Vec<u8> {
 pub fn ledger_pdf(
     game: &Game,
     side: Side,
-    passphrase: &str,
+    opener: Opener,
     paper: Paper,
 ) -> Result<Vec<u8>, RuleError> {
-    let lines = ledger_lines(game, side, passphrase)?;
+    let lines = ledger_lines(game, side, opener)?;
     let title = format!("{}'s private ledger", game.setup().name(side));
     Ok(document(&title, paper, |font, metrics| {
         text_pages(&title, &lines, paper, &font, metrics)
@@ -166,11 +167,11 @@ pub fn ledger_pdf(
 pub fn save_pdf(
     game: &Game,
     paper: Paper,
-    private: Option<(Side, &str)>,
+    private: Option<(Side, Opener)>,
     path: &Path,
 ) -> Result<Vec<PathBuf>, StoreError> {
     let own = private
-        .map(|(side, passphrase)| ledger_pdf(game, side, passphrase, paper).map(|b| (side, b)))
+        .map(|(side, opener)| ledger_pdf(game, side, opener, paper).map(|b| (side, b)))
         .transpose()
         .map_err(|e| StoreError::new(e.to_string()))?;
     save_printout(path, &pdf(game, paper), own)

@@ -15,7 +15,7 @@ use super::scenario::{SEALED_BYTES, Scenario, Status};
 use crate::core::error::{RuleError, refuse};
 use crate::core::intel::ledger::{self, Digest32};
 use crate::core::intel::trail::{Locks, Tags, Trail, new_id};
-use crate::core::intel::{Place, PlayerKey, SealKey, Sealed};
+use crate::core::intel::{Opener, Place, PlayerKey, SealKey, Sealed};
 use crate::core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -1117,11 +1117,11 @@ impl Game {
 
     /// `side`'s own view opened with his passphrase, whether or not he has
     /// unlocked the game: for his private printout.
-    pub fn ledger(&self, side: Side, passphrase: &str) -> Result<View, RuleError> {
+    pub fn ledger<'a>(&self, side: Side, opener: impl Into<Opener<'a>>) -> Result<View, RuleError> {
         let key = match &self.setup.locks[side] {
             Some(lock) => {
                 // Nothing of his is shown from a log changed behind his back.
-                let key = lock.unlock(passphrase)?;
+                let key = opener.into().open(lock)?;
                 self.trail
                     .verify(side, &key, Some(lock), |n| position(&self.log, n))?;
                 key.seal_key()

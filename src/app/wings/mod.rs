@@ -15,7 +15,7 @@ mod table;
 mod tests;
 
 use crate::app::Status;
-use crate::app::file_dialog::{FileAction, PdfOptions};
+use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight, Marker};
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, log_panel, players};
@@ -394,14 +394,18 @@ impl SystemWindow for WingsWindow {
         self.game.as_ref().map(|g| g as &dyn Autosave)
     }
 
+    fn private_lock(&self, side: Side) -> Option<(String, muster::core::intel::Lock)> {
+        let game = self.game.as_ref()?;
+        let lock = game.setup().locks[side].clone()?;
+        Some((game.setup().name(side).to_string(), lock))
+    }
+
     fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
         let game = self
             .game
             .as_ref()
             .ok_or_else(|| StoreError::new("the game has not started yet"))?;
-        let private = options
-            .private
-            .map(|side| (side, options.passphrase.as_str()));
+        let private = options.private.map(|side| (side, opener(options)));
         muster::map_intel::wings::export::save_pdf(game, options.paper, private, path)
     }
 

@@ -32,6 +32,49 @@ const MAX_WORK_KIB: u64 = 1024 * 1024;
 /// 10^10 guesses, years at Argon2id's cost on one machine.
 const MIN_SCORE: u8 = 3;
 
+/// What opens a player's lock: his passphrase, worked out here (Argon2id),
+/// or the key his own screen already worked out from it, off the window's
+/// thread.
+#[derive(Clone, Copy)]
+pub enum Opener<'a> {
+    Passphrase(&'a str),
+    Key(&'a PlayerKey),
+}
+
+impl<'a> From<&'a str> for Opener<'a> {
+    fn from(passphrase: &'a str) -> Opener<'a> {
+        Opener::Passphrase(passphrase)
+    }
+}
+
+impl<'a> From<&'a String> for Opener<'a> {
+    fn from(passphrase: &'a String) -> Opener<'a> {
+        Opener::Passphrase(passphrase)
+    }
+}
+
+impl<'a> From<&'a PlayerKey> for Opener<'a> {
+    fn from(key: &'a PlayerKey) -> Opener<'a> {
+        Opener::Key(key)
+    }
+}
+
+impl Opener<'_> {
+    /// The key that opens `lock`.
+    pub fn open(self, lock: &Lock) -> Result<PlayerKey, RuleError> {
+        match self {
+            Opener::Passphrase(p) => lock.unlock(p),
+            Opener::Key(key) if lock.opens_with(key) => Ok(key.clone()),
+            Opener::Key(_) => refuse("trust", "That key does not open this player's lock"),
+        }
+    }
+
+    /// For a player without a passphrase, whom only an empty one opens.
+    pub fn is_empty(self) -> bool {
+        matches!(self, Opener::Passphrase(""))
+    }
+}
+
 /// What the battle file stores of a player's passphrase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -16,7 +16,7 @@ pub mod trail;
 
 pub use hex::{from_hex, to_hex};
 pub use keys::{
-    ARGON2_MEMORY_KIB, ARGON2_PASSES, Lock, LogKey, PlayerKey, SealKey, check_strength,
+    ARGON2_MEMORY_KIB, ARGON2_PASSES, Lock, LogKey, Opener, PlayerKey, SealKey, check_strength,
     suggest_passphrase,
 };
 pub use seal::{Place, Revealed, SealError, Sealed, code, commitment};

@@ -53,7 +53,7 @@ pub use trust::{Tags, chain, new_id as new_battle_id};
 use crate::core::dice::{AppDice, DiceInput, Roll};
 use crate::core::error::{RuleError, refuse};
 use crate::core::intel::ledger::Digest32;
-use crate::core::intel::{Lock, PlayerKey, Revealed, SealKey, Sealed};
+use crate::core::intel::{Lock, Opener, PlayerKey, Revealed, SealKey, Sealed};
 use crate::core::side::Side;
 use crate::fog::army::Army;
 use crate::fog::geometry::{Pose, Shape, SideEdge};
@@ -809,16 +809,21 @@ impl Battle {
     /// page is never printed from a log changed behind his back. A side
     /// without a passphrase seals under the unprotected key, and
     /// `passphrase` must be empty.
-    pub fn seal_key(&self, side: Side, passphrase: &str) -> Result<SealKey, RuleError> {
+    pub fn seal_key<'a>(
+        &self,
+        side: Side,
+        opener: impl Into<Opener<'a>>,
+    ) -> Result<SealKey, RuleError> {
+        let opener = opener.into();
         match &self.state.locks[side] {
             Some(lock) => {
-                let key = lock.unlock(passphrase)?;
+                let key = opener.open(lock)?;
                 let (log, ruleset, state) = (&self.log, &self.ruleset, &self.state);
                 self.trust
                     .verify(side, &key, Some(lock), |n| position(log, ruleset, state, n))?;
                 Ok(key.seal_key())
             }
-            None if passphrase.is_empty() => Ok(SealKey::unprotected()),
+            None if opener.is_empty() => Ok(SealKey::unprotected()),
             None => refuse(
                 "trust",
                 format!("{side} plays without a passphrase: give none to open his records"),

@@ -13,13 +13,14 @@ pub struct PrivatePage {
     pub lines: Vec<String>,
 }
 
-/// Opens `side`'s sealed records with his passphrase and says what they are.
-pub fn private_page(
+/// Opens `side`'s sealed records with his passphrase (or the key his own
+/// screen worked out from it) and says what they are.
+pub fn private_page<'a>(
     battle: &Battle,
     side: Side,
-    passphrase: &str,
+    opener: impl Into<crate::core::intel::Opener<'a>>,
 ) -> Result<PrivatePage, RuleError> {
-    let key = battle.seal_key(side, passphrase)?;
+    let key = battle.seal_key(side, opener)?;
     let state = battle.state();
     let army = state.armies[side]
         .as_ref()

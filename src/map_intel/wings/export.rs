@@ -6,6 +6,7 @@
 
 use super::game::{Game, Seen};
 use crate::core::error::RuleError;
+use crate::core::intel::Opener;
 use crate::core::pdf::{Page, Paper, document, save_printout, text_pages};
 use crate::core::side::Side;
 use crate::core::store::StoreError;
@@ -129,10 +130,10 @@ pub fn pdf(game: &Game, paper: Paper) -> Vec<u8> {
 pub fn ledger_pdf(
     game: &Game,
     side: Side,
-    passphrase: &str,
+    opener: Opener,
     paper: Paper,
 ) -> Result<Vec<u8>, RuleError> {
-    let seen = game.ledger(side, passphrase)?;
+    let seen = game.ledger(side, opener)?;
     let name = game.setup().name(side);
     let mut lines = vec![format!(
         "{name} only. This page shows sealed compositions: keep it from the opponent."
@@ -154,11 +155,11 @@ pub fn ledger_pdf(
 pub fn save_pdf(
     game: &Game,
     paper: Paper,
-    private: Option<(Side, &str)>,
+    private: Option<(Side, Opener)>,
     path: &Path,
 ) -> Result<Vec<PathBuf>, StoreError> {
     let own = private
-        .map(|(side, passphrase)| ledger_pdf(game, side, passphrase, paper).map(|b| (side, b)))
+        .map(|(side, opener)| ledger_pdf(game, side, opener, paper).map(|b| (side, b)))
         .transpose()
         .map_err(|e| StoreError::new(e.to_string()))?;
     save_printout(path, &pdf(game, paper), own)

@@ -25,7 +25,7 @@ use crate::core::dice::{self, AppDice, DiceInput, Roll};
 use crate::core::error::{RuleError, refuse};
 use crate::core::intel::ledger::{self, Digest32};
 use crate::core::intel::trail::{Locks, Trail, new_id};
-use crate::core::intel::{Place, PlayerKey, Revealed, SealKey, Sealed};
+use crate::core::intel::{Opener, Place, PlayerKey, Revealed, SealKey, Sealed};
 use crate::core::side::{Side, Sides};
 use crate::map_intel::map::Hex;
 use serde::{Deserialize, Serialize};
@@ -1546,11 +1546,15 @@ impl Game {
 
     /// `side`'s own view opened with his passphrase, whether or not he has
     /// unlocked the game: for his private printout.
-    pub fn ledger(&self, side: Side, passphrase: &str) -> Result<Vec<Seen>, RuleError> {
+    pub fn ledger<'a>(
+        &self,
+        side: Side,
+        opener: impl Into<Opener<'a>>,
+    ) -> Result<Vec<Seen>, RuleError> {
         let key = match &self.setup.locks[side] {
             Some(lock) => {
                 // Nothing of his is shown from a log changed behind his back.
-                let key = lock.unlock(passphrase)?;
+                let key = opener.into().open(lock)?;
                 self.trail
                     .verify(side, &key, Some(lock), |n| position(&self.log, n))?;
                 key.seal_key()
