@@ -167,6 +167,9 @@ pub struct Privacy {
     key: Option<SealKey>,
     typed: String,
     error: Option<String>,
+    /// The holder's key being worked out from his passphrase, off the
+    /// window's thread.
+    working: Option<std::sync::mpsc::Receiver<Result<muster::core::intel::PlayerKey, String>>>,
     /// A private session just ended: (who ended it, who gets the screen).
     passing_on: Option<(Side, Side)>,
     /// The holder's records opened once (Argon2id is slow on purpose), with
@@ -235,6 +238,7 @@ impl Privacy {
     /// Drops the key and what it opened.
     fn clear(&mut self) {
         self.key = None;
+        self.working = None;
         self.typed.clear();
         self.ambushes = None;
         self.marches = None;
@@ -304,6 +308,37 @@ impl Privacy {
         if let Some(key) = &self.key {
             return Some(key.clone());
         }
+        if let Some(working) = &self.working {
+            match working.try_recv() {
+                Ok(Ok(player_key)) => {
+                    self.working = None;
+                    // The tags are checked here, with the key worked out.
+                    match battle.seal_key(side, &player_key) {
+                        Ok(key) => {
+                            self.key = Some(key.clone());
+                            self.error = None;
+                            return Some(key);
+                        }
+                        Err(e) => self.error = Some(e.message),
+                    }
+                }
+                Ok(Err(e)) => {
+                    self.working = None;
+                    self.error = Some(e);
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Working out the key (Argon2id, slow on purpose)…");
+                    });
+                    return None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.working = None;
+                    self.error = Some("the key could not be worked out; try again".into());
+                }
+            }
+        }
         ui.label(format!(
             "{}, type your passphrase to open and seal your secrets. It is never saved.",
             player(battle, side)
@@ -322,15 +357,17 @@ impl Privacy {
                 .on_hover_text("Your passphrase opens your sealed records on this screen only; the key is dropped when you pass the screen on")
                 .clicked();
         });
-        if go {
-            match battle.seal_key(side, &self.typed) {
-                Ok(key) => {
-                    self.key = Some(key);
-                    self.typed.clear();
-                    self.error = None;
-                }
-                Err(e) => self.error = Some(e.message),
-            }
+        if go && let Some(lock) = battle.state().locks[side].clone() {
+            // Argon2id is slow on purpose: never on the window's thread.
+            let passphrase = std::mem::take(&mut self.typed);
+            let (send, receive) = std::sync::mpsc::channel();
+            let ctx = ui.ctx().clone();
+            std::thread::spawn(move || {
+                let _ = send.send(lock.unlock(&passphrase).map_err(|e| e.message));
+                ctx.request_repaint();
+            });
+            self.working = Some(receive);
+            self.error = None;
         }
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e);

@@ -144,7 +144,7 @@ pub(crate) fn set_passphrase(h: &mut Harness<'_, MusterApp>, side: Side, name: &
 /// Opens `side`'s private session with his passphrase.
 fn open_secrets(h: &mut Harness<'_, MusterApp>, side: Side, passphrase: &str) {
     type_into(h, &format!("{side}'s passphrase"), passphrase);
-    click(h, "Open my secrets");
+    press_and_wait(h, "Open my secrets");
 }
 
 #[test]
