@@ -161,7 +161,7 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
     // Sealed on the way in: the saved file never holds a passphrase, and the
     // march (revealed in the script) and dummy are there only as revealed.
     let file = std::fs::read_to_string(&save).unwrap();
-    assert!(!file.contains("alea iacta est"));
+    assert!(!file.contains("copper heron lantern thistle"));
     let battle = muster::fog::files::load_battle(&save).unwrap();
     assert_eq!(battle.phase(), muster::fog::battle::Phase::Play);
 
@@ -178,7 +178,7 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
         .spawn()
         .unwrap();
     use std::io::Write;
-    writeln!(child.stdin.take().unwrap(), "alea iacta est").unwrap();
+    writeln!(child.stdin.take().unwrap(), "copper heron lantern thistle").unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success());
     // Nothing of the passphrase is printed.

@@ -648,7 +648,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     let deployment = |h: &Harness<'_, MusterApp>| h.state().battle.state().deployment.clone();
     // Reopened: read-only until South, who set a passphrase, unlocks.
     h.get_by_label_contains("Read-only until South (");
-    let why = unlock(&mut h, "South", "alea iacta").unwrap();
+    let why = unlock(&mut h, "South", "copper heron lantern").unwrap();
     assert!(why.contains("not the passphrase this player set"), "{why}");
     assert_eq!(unlock(&mut h, "South", PASS), None);
     assert!(h.state().battle.locked_sides().is_empty());
@@ -1000,7 +1000,7 @@ fn a_fifth_selection_pauses_before_the_opponent_selects() {
         .map(|l| {
             format!(
                 "{}\n",
-                l.replace(", \"passphrase\": \"alea iacta est\"", "")
+                l.replace(", \"passphrase\": \"copper heron lantern thistle\"", "")
             )
         })
         .collect();

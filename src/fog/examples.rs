@@ -18,7 +18,7 @@ pub const TERRAIN_BATTLE: &str = include_str!(concat!(
 
 /// South's passphrase in the example scripts and battle (published here,
 /// so it protects nothing: it shows how a passphrase is used).
-pub const EXAMPLE_PASSPHRASE: &str = "alea iacta est";
+pub const EXAMPLE_PASSPHRASE: &str = "copper heron lantern thistle";
 
 /// [`TERRAIN_BATTLE`], replayed and unlocked by South with the example
 /// passphrase (North plays without one), ready to go on.
