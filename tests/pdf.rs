@@ -159,11 +159,15 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
 #[test]
 fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
     let battle = deployed_battle();
-    let e =
-        muster::fog::export::private_page(&battle, muster::Side::South, "copper heron lantern").unwrap_err();
+    let e = muster::fog::export::private_page(&battle, muster::Side::South, "copper heron lantern")
+        .unwrap_err();
     assert!(e.message.contains("not the passphrase"), "{e}");
-    let page =
-        muster::fog::export::private_page(&battle, muster::Side::South, "copper heron lantern thistle").unwrap();
+    let page = muster::fog::export::private_page(
+        &battle,
+        muster::Side::South,
+        "copper heron lantern thistle",
+    )
+    .unwrap();
     let bytes = private_pdf(&battle, &page, Paper::A4);
     let pdf = lopdf::Document::load_mem(&bytes).unwrap();
     assert_eq!(
