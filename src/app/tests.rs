@@ -779,6 +779,18 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
         batches, 7,
         "North 3 + 3 + 3; South 2 + 2 + 2 + 1 (three kept off)"
     );
+    // South checks on his own screen that none of his sealed battle groups
+    // is also on the table (issue 21); the shared screen names none.
+    click(&mut h, "South: check my sealed battle groups in private");
+    click(&mut h, "I am South: show my secrets");
+    open_secrets(&mut h, Side::South, PASS);
+    h.get_by_label_contains("None of the battle groups you sealed off the table is also on it");
+    click(&mut h, "Done: hide my check");
+    click(&mut h, "Screen passed to North");
+    assert!(
+        h.query_by_label_contains("Syrian archers is sealed")
+            .is_none()
+    );
     click(&mut h, "North: no dismounting");
     click(&mut h, "South: no dismounting");
     click(&mut h, "North: commanders placed");

@@ -13,6 +13,7 @@ mod describe;
 mod flank_march;
 mod initiative;
 mod moves_first;
+mod off_table;
 mod placement;
 mod play;
 mod selection;
@@ -39,6 +40,7 @@ pub use flank_march::{
     seal_plan, straggle_chance, straggle_modifiers, to_reveal,
 };
 pub use moves_first::modifiers as moves_first_modifiers;
+pub use off_table::sealed_and_deployed;
 pub use placement::{
     Laid, PlacementState, PlacementTurn, check_pose, check_road, legal_pose_exists,
     nearest_legal_pose, piece_name, placement_rolled, zone_highlight,

@@ -6,11 +6,12 @@
 use super::{MainAction, StepPanel, verdict_line};
 use crate::app::AppCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
+use crate::app::privacy::{HandOver, Privacy};
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Stroke, Vec2};
-use muster::core::side::Side;
+use muster::core::side::{Side, Sides};
 use muster::fog::battle::{
-    Battle, Command, DeploymentTurn, Finished, Phase, batch_plan, deployed_bgs,
+    Battle, Command, DeploymentTurn, Finished, Phase, batch_plan, deployed_bgs, sealed_and_deployed,
 };
 use std::collections::BTreeSet;
 
@@ -21,6 +22,11 @@ pub struct DeploymentPanel {
     for_turn: Option<DeploymentTurn>,
     /// *Batch n deployed*, for the footer.
     main: Option<MainAction>,
+    /// A player checking, in private, that none of the battle groups he
+    /// sealed off the table is also deployed (issue 21).
+    privacy: Privacy,
+    checking: Option<Side>,
+    checked: Sides<bool>,
 }
 
 fn turn(battle: &Battle) -> Option<DeploymentTurn> {
@@ -35,6 +41,69 @@ fn turn(battle: &Battle) -> Option<DeploymentTurn> {
 }
 
 impl DeploymentPanel {
+    pub fn end_private_session(&mut self) {
+        self.privacy.forget();
+        self.checking = None;
+    }
+
+    pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
+        let wanted = self.checking.filter(|_| showing);
+        self.privacy.screen(
+            battle,
+            wanted.map(|s| (s, "checks his sealed battle groups")),
+        )
+    }
+
+    pub fn handed_over(&mut self, _battle: &Battle) {
+        self.privacy.handed_over(self.checking);
+    }
+
+    /// Once the batches are in: each player who kept battle groups off the
+    /// table may check, on his own screen, that none of them is also on it.
+    fn sealed_check(&mut self, ui: &mut egui::Ui, battle: &Battle) {
+        let state = battle.state();
+        for side in Side::BOTH {
+            if state.deployment.off_table[side].unwrap_or(0) == 0 {
+                continue;
+            }
+            if self.privacy.holds(side) {
+                let Some(key) = self.privacy.key(ui, battle, side) else {
+                    continue;
+                };
+                match sealed_and_deployed(state, side, &key) {
+                    Ok(found) if found.is_empty() => {
+                        ui.label(
+                            "✔ None of the battle groups you sealed off the table is also on it.",
+                        );
+                    }
+                    Ok(found) => {
+                        for line in found {
+                            ui.colored_label(
+                                ui.visuals().warn_fg_color,
+                                format!("⚠ {line}: take it off the table; its reveal will name it to both players"),
+                            );
+                        }
+                    }
+                    Err(e) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e.message);
+                    }
+                }
+                if ui.button("Done: hide my check").clicked() {
+                    self.checked[side] = true;
+                    self.checking = None;
+                    self.privacy.release(side.opponent());
+                }
+            } else if !self.checked[side] && self.checking.is_none() {
+                let ask = ui
+                    .button(format!("{side}: check my sealed battle groups in private"))
+                    .on_hover_text("On your own screen: is any battle group you put in ambush or on a flank march also deployed?");
+                if ask.clicked() {
+                    self.checking = Some(side);
+                }
+            }
+        }
+    }
+
     /// A new turn starts from Muster's proposal: for a batch, the next
     /// battle groups of the roster in order, skipping those deployed; the
     /// player changes the ticks to match what he set on the real table.
@@ -88,8 +157,14 @@ impl StepPanel for DeploymentPanel {
                 Phase::MovesFirst | Phase::Play => "Deployment is complete.",
                 _ => "Battle groups deploy after ambushes and flank marches.",
             });
+            if matches!(battle.phase(), Phase::MovesFirst | Phase::Play) {
+                self.sealed_check(ui, battle);
+            }
             return;
         };
+        if !matches!(t, DeploymentTurn::Batch { .. }) {
+            self.sealed_check(ui, battle);
+        }
         let side = t.side();
         let army = state.armies[side].as_ref().expect("armies are set by now");
         ui.add_space(4.0);

@@ -227,10 +227,12 @@ impl Panels {
             .flank_marches
             .hand_over(battle, step == Step::FlankMarches);
         let play = self.play.hand_over(battle, step == Step::Play);
+        let check = self.deployment.hand_over(battle, step == Step::Deployment);
         ambush
             .map(|h| (Step::Ambushes, h))
             .or(march.map(|h| (Step::FlankMarches, h)))
             .or(play.map(|h| (Step::Play, h)))
+            .or(check.map(|h| (Step::Deployment, h)))
     }
 
     /// Ends every private session: its key and opened secrets are dropped,
@@ -239,6 +241,7 @@ impl Panels {
         self.ambushes.end_private_session();
         self.flank_marches.end_private_session();
         self.play.end_private_session();
+        self.deployment.end_private_session();
     }
 
     /// The hand-over screen of `step`'s panel was clicked through.
@@ -247,6 +250,7 @@ impl Panels {
             Step::Ambushes => self.ambushes.handed_over(battle),
             Step::FlankMarches => self.flank_marches.handed_over(battle),
             Step::Play => self.play.handed_over(battle),
+            Step::Deployment => self.deployment.handed_over(battle),
             _ => {}
         }
     }
