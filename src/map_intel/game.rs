@@ -793,8 +793,10 @@ impl Work<'_> {
                 Some(*side)
             }
             Command::Move { id, to } => {
+                // A move changes no contents, so conservation cannot change;
+                // a reveal it causes checks its owner's units itself.
                 self.do_move(*id, *to)?;
-                Some(self.holder(*id)?.side)
+                None
             }
             Command::ToExercitus { id, number } => {
                 self.replace_with_exercitus(*id, *number)?;
