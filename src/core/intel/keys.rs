@@ -266,6 +266,9 @@ pub fn check_strength(passphrase: &str, context: &[&str]) -> Result<(), RuleErro
     {
         return weak("a PIN or any run of digits falls in seconds".into());
     }
+    if is_famous(passphrase) {
+        return weak("it is a well-known phrase, and guessers try lists of those first".into());
+    }
     let entropy = zxcvbn::zxcvbn(passphrase, context);
     let score = entropy.score() as u8;
     if score < MIN_SCORE {
@@ -276,6 +279,33 @@ pub fn check_strength(passphrase: &str, context: &[&str]) -> Result<(), RuleErro
         return weak(why);
     }
     Ok(())
+}
+
+/// Quotations, proverbs and titles a guesser tries first (28,000 of them;
+/// `assets/passphrases/SOURCES.md` says where they come from).
+const FAMOUS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/passphrases/famous_phrases.txt"
+));
+
+/// Letters and digits only, lowercased: "Alea-iacta est!" and "aleaiactaest"
+/// are one guess.
+fn letters_and_digits(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Whether the passphrase is a famous phrase, written any way, with or
+/// without digits added at its end (the first thing a guesser varies).
+fn is_famous(passphrase: &str) -> bool {
+    static PHRASES: std::sync::OnceLock<std::collections::HashSet<String>> =
+        std::sync::OnceLock::new();
+    let phrases = PHRASES.get_or_init(|| FAMOUS.lines().map(letters_and_digits).collect());
+    let plain = letters_and_digits(passphrase);
+    let stem = plain.trim_end_matches(|c: char| c.is_ascii_digit());
+    phrases.contains(&plain) || phrases.contains(stem)
 }
 
 /// The word list suggested passphrases are drawn from: 256 distinct words.
@@ -323,6 +353,25 @@ mod tests {
         assert_eq!(suggested.split(' ').count(), 6);
         check_strength(&suggested, &[]).unwrap();
         assert_ne!(suggested, suggest_passphrase().unwrap());
+    }
+
+    #[test]
+    fn famous_phrases_are_refused_however_they_are_written() {
+        assert!(FAMOUS.lines().count() >= 10_000);
+        for famous in [
+            "alea iacta est",
+            "Veni, vidi, vici!",
+            "correct horse battery staple",
+            "Alea-Iacta-Est 2026",
+            "To be or not to be, that is the question",
+            "the quick brown fox jumps over the lazy dog",
+        ] {
+            let e = check_strength(famous, &[]).unwrap_err();
+            assert!(e.message.contains("well-known phrase"), "{famous}: {e}");
+        }
+        // A phrase's words in another order are not on any list.
+        check_strength("vici alea staple heron lantern", &[]).unwrap();
+        check_strength("copper heron lantern thistle", &[]).unwrap();
     }
 
     #[test]
