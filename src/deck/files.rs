@@ -205,7 +205,7 @@ mod tests {
     }
 
     fn rechain(text: &str, edit: impl FnOnce(&mut Parts<Setup, Entry>)) -> String {
-        chained::rechain(text, FORMAT, SCHEMA, genesis, edit)
+        chained::rechain(text, FORMAT, SCHEMA, genesis, edit).expect("a good file")
     }
 
     #[test]

@@ -641,7 +641,8 @@ fn a_file_reads_back_and_a_forged_reveal_or_a_unit_in_two_places_is_named() {
                 }
             }
         },
-    );
+    )
+    .expect("a good file");
     let e = from_json(&forged).unwrap_err();
     assert!(e.message.contains("does not match the commitment"), "{e:?}");
     // South re-seals his force with a legion that is also off the map.
@@ -661,7 +662,8 @@ fn a_file_reads_back_and_a_forged_reveal_or_a_unit_in_two_places_is_named() {
                 Sealed::seal(&at, &twice, &SealKey::unprotected(), SEALED_BYTES).unwrap(),
             );
         },
-    );
+    )
+    .expect("a good file");
     let e = from_json(&forged).unwrap_err();
     assert!(
         e.message
@@ -705,7 +707,8 @@ fn a_file_reads_back_and_a_forged_reveal_or_a_unit_in_two_places_is_named() {
                 }
             }
         },
-    );
+    )
+    .expect("a good file");
     let e = from_json(&forged).unwrap_err();
     assert!(e.message.contains("moved from another place"), "{e:?}");
 }
@@ -756,7 +759,8 @@ fn a_rechained_move_is_named_when_the_passphrase_holder_unlocks() {
                 *to = hex("0404");
             }
         },
-    );
+    )
+    .expect("a good file");
     let mut opened = from_json(&forged).expect("a re-chained legal edit opens");
     let n = g.log().len();
     // His private printout is refused too, naming the entry (issue 21).

@@ -1,75 +1,14 @@
-//! Hostile input never panics, hangs or wraps: arbitrary JSON and mutated
-//! real commands thrown at every loader (battle, roster, inventory,
-//! ruleset) and at the scripting interface at several points of a battle;
-//! and every number a click or a script can make survives save and open
-//! bit for bit. A fuzzer's job, done with proptest so CI runs it in bounded
-//! time on every build.
+//! Field of Glory: arbitrary JSON and mutated real commands thrown at
+//! every loader (battle, roster, inventory, ruleset) and at the scripting
+//! interface at several points of a battle; and every number a click or a
+//! script can make survives save and open bit for bit.
 
+use super::{any_json, example_lines, mutate};
 use muster::fog::battle::{Battle, Command, Settings, TableSize};
 use muster::fog::files::{battle_from_json, battle_to_json, roster_from_json};
 use muster::fog::ruleset::Ruleset;
 use proptest::prelude::*;
 use serde_json::Value;
-
-/// Any JSON value, a few levels deep.
-fn any_json() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        any::<i64>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<f64>()
-            .prop_filter("JSON numbers are finite", |f| f.is_finite())
-            .prop_map(Value::from),
-        "[a-z_]{0,12}".prop_map(Value::String),
-        Just(Value::String("app".into())),
-        Just(Value::String("south".into())),
-    ];
-    leaf.prop_recursive(3, 24, 4, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-            prop::collection::btree_map("[a-z_]{1,10}", inner, 0..4)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
-        ]
-    })
-}
-
-/// Every command line of the example scripts.
-fn example_lines() -> Vec<Value> {
-    ["selection", "placement", "deployment"]
-        .iter()
-        .flat_map(|name| {
-            std::fs::read_to_string(format!("examples/scripts/{name}.jsonl"))
-                .unwrap()
-                .lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect::<Vec<Value>>()
-        })
-        .collect()
-}
-
-/// Replaces the value at a random place inside `v` with `with`.
-fn mutate(v: &mut Value, mut pick: usize, with: Value) {
-    match v {
-        Value::Object(map) if !map.is_empty() => {
-            let keys: Vec<String> = map.keys().cloned().collect();
-            let key = &keys[pick % keys.len()];
-            pick /= keys.len();
-            let child = map.get_mut(key).unwrap();
-            if pick.is_multiple_of(3) {
-                *child = with;
-            } else {
-                mutate(child, pick / 3, with);
-            }
-        }
-        Value::Array(items) if !items.is_empty() => {
-            let n = items.len();
-            mutate(&mut items[pick % n], pick / n, with);
-        }
-        other => *other = with,
-    }
-}
 
 /// Battles at several points of the sequence, to throw commands at: made
 /// once (the example battle's unlock runs Argon2id), cloned per case.
@@ -116,7 +55,7 @@ proptest! {
         with in any_json(),
         at in 0usize..3,
     ) {
-        let lines = example_lines();
+        let lines = example_lines(&["selection", "placement", "deployment"]);
         let mut v = lines[line.index(lines.len())].clone();
         mutate(&mut v, pick, with);
         let mut b = battles().swap_remove(at);

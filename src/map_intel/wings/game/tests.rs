@@ -765,7 +765,8 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
                 }
             }
         },
-    );
+    )
+    .expect("a good file");
     let e = from_json(&forged).unwrap_err();
     assert!(e.message.contains("commitment"), "{e:?}");
 
@@ -782,7 +783,8 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
                 }
             }
         },
-    );
+    )
+    .expect("a good file");
     let mut opened = from_json(&forged).expect("a re-chained edit opens");
     // His private printout is refused too, naming the entry (issue 21).
     let e = opened.ledger(Side::South, PASS).unwrap_err();
@@ -954,6 +956,7 @@ fn a_rechained_file_the_rules_could_not_make_is_refused_at_load() {
             genesis,
             |p: &mut Parts<Setup, Entry>| edit(p),
         )
+        .expect("a good file")
     };
     let no_one = forge(&|p| {
         p.log.push(Entry {
