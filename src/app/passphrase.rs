@@ -11,6 +11,9 @@ use muster::core::intel::{Lock, PlayerKey, suggest_passphrase};
 use muster::core::side::Side;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+/// The passphrase fields' width, and the buttons' row under them.
+const FIELD_WIDTH: f32 = 320.0;
+
 /// What the passphrase is for.
 #[derive(Clone)]
 pub enum Purpose {
@@ -150,24 +153,33 @@ impl PassphraseScreen {
                             ui.label(format!("Suggested (write it down): {words}"));
                         }
                         ui.add_space(6.0);
-                        let field = |ui: &mut egui::Ui, text: &mut String, label: String| {
+                        let field = |ui: &mut egui::Ui, text: &mut String, label: String, hint: &str| {
                             let edit = ui.add(
                                 egui::TextEdit::singleline(text)
                                     .password(true)
-                                    .desired_width(320.0),
+                                    .hint_text(hint)
+                                    .desired_width(FIELD_WIDTH),
                             );
                             let edit = edit.accessible_name(label);
                             edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
                         };
-                        go |= field(ui, typed, format!("{name}'s passphrase"));
+                        go |= field(ui, typed, format!("{name}'s passphrase"), "Passphrase");
                         if setting {
-                            go |= field(ui, again, format!("{name}'s passphrase again"));
+                            go |= field(
+                                ui,
+                                again,
+                                format!("{name}'s passphrase again"),
+                                "The same again",
+                            );
                         }
                         ui.add_space(8.0);
-                        ui.horizontal(|ui| {
-                            let verb = if setting { "Set it" } else { "Unlock" };
-                            go |= ui.button(verb).clicked();
-                            cancel = ui.button("Cancel").clicked();
+                        // Under the fields, not at the window's left edge.
+                        ui.allocate_ui(egui::vec2(FIELD_WIDTH, 24.0), |ui| {
+                            ui.horizontal(|ui| {
+                                let verb = if setting { "Set it" } else { "Unlock" };
+                                go |= ui.button(verb).clicked();
+                                cancel = ui.button("Cancel").clicked();
+                            });
                         });
                         if let Some(e) = error {
                             ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
