@@ -1,17 +1,20 @@
-//! Muster's engines: one shared core and one folder per game system. No UI
-//! code lives here; the eframe app in `src/app/` and the CLI only send
-//! commands to the engines and render views of them.
+//! Muster's engines under the names the app, the CLI, the tests and the
+//! benches use: one shared core and one crate per game system, none of
+//! which depends on egui (their crates are under `crates/`). The eframe app
+//! in `src/app/` and the CLI only send commands to the engines and render
+//! views of them.
 //!
-//! - `core`: dice, sealed records and keys, the log's hashes and tags,
-//!   files and autosaves, printing, the two players.
-//! - `fog`: Field of Glory's pre-battle sequence (`RULES.md`).
-//! - `deck`: the action deck (`RULES-deck.md`).
-//! - `map_intel`: hidden forces on a hex map (`RULES-map-intel.md`).
+//! - `core` (`muster-core`): dice, sealed records and keys, the log's
+//!   hashes and tags, files and autosaves, printing, the two players.
+//! - `fog` (`muster-fog`): Field of Glory's pre-battle sequence (`RULES.md`).
+//! - `deck` (`muster-deck`): the action deck (`RULES-deck.md`).
+//! - `map_intel` (`muster-map-intel`): hidden forces and dummy wings on a
+//!   hex map (`RULES-map-intel.md`).
 
-pub mod core;
-pub mod deck;
-pub mod fog;
-pub mod map_intel;
+pub use muster_core as core;
+pub use muster_deck as deck;
+pub use muster_fog as fog;
+pub use muster_map_intel as map_intel;
 
-pub use crate::core::error::RuleError;
-pub use crate::core::side::{Side, Sides};
+pub use muster_core::error::RuleError;
+pub use muster_core::side::{Side, Sides};

@@ -1,0 +1,294 @@
+//! Printing, whatever the system: landscape pages in mm with the drawing
+//! primitives the printouts share, text measured and wrapped (`typeset`) so
+//! that none is clipped and none hides another, pages of wrapped text, and
+//! the atomic write of a PDF.
+//!
+//! Text is set in DejaVu Sans (its Latin subset, `assets/fonts`), embedded, so
+//! names with accents print as typed.
+
+mod typeset;
+
+pub use typeset::{MM_PER_PT, Metrics, Rect};
+
+use crate::store::{StoreError, write_atomic};
+use printpdf::{
+    Color, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
+    PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
+};
+use std::path::{Path, PathBuf};
+
+pub const FONT: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../..",
+    "/assets/fonts/DejaVuSans-Latin.ttf"
+));
+
+/// Paper size, used landscape.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    /// Landscape width and height in mm.
+    pub fn size(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (297.0, 210.0),
+            Paper::Letter => (279.4, 215.9),
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Paper> {
+        match name.to_ascii_lowercase().as_str() {
+            "a4" => Some(Paper::A4),
+            "letter" => Some(Paper::Letter),
+            _ => None,
+        }
+    }
+}
+
+pub fn rgb([r, g, b]: [u8; 3]) -> Color {
+    Color::Rgb(Rgb::new(
+        f32::from(r) / 255.0,
+        f32::from(g) / 255.0,
+        f32::from(b) / 255.0,
+        None,
+    ))
+}
+
+pub fn grey(v: f32) -> Color {
+    Color::Rgb(Rgb::new(v, v, v, None))
+}
+
+fn pt(x: f32, y: f32) -> LinePoint {
+    LinePoint {
+        p: Point::new(Mm(x), Mm(y)),
+        bezier: false,
+    }
+}
+
+/// Drawing commands for one page, in mm from the bottom-left corner, with
+/// the box of every text set on it so far.
+pub struct Page<'a> {
+    pub ops: Vec<Op>,
+    font: PdfFontHandle,
+    pub metrics: &'a Metrics,
+    pub taken: Vec<Rect>,
+}
+
+impl<'a> Page<'a> {
+    pub fn new(font: PdfFontHandle, metrics: &'a Metrics) -> Page<'a> {
+        Page {
+            ops: Vec::new(),
+            font,
+            metrics,
+            taken: Vec::new(),
+        }
+    }
+
+    /// Sets `text` with its baseline starting at (`x`, `y`); returns its box.
+    pub fn text(&mut self, x: f32, y: f32, size: f32, colour: Color, text: &str) -> Rect {
+        let bounds = self.metrics.bounds(x, y, size, text);
+        self.taken.push(bounds);
+        self.ops.extend([
+            Op::SetFillColor { col: colour },
+            Op::StartTextSection,
+            Op::SetFont {
+                font: self.font.clone(),
+                size: Pt(size),
+            },
+            Op::SetTextCursor {
+                pos: Point::new(Mm(x), Mm(y)),
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(text.to_string())],
+            },
+            Op::EndTextSection,
+        ]);
+        bounds
+    }
+
+    /// Sets `text` wrapped to `width` from the baseline (`x`, `y`) down;
+    /// returns the baseline after the last line.
+    pub fn paragraph(
+        &mut self,
+        x: f32,
+        y: f32,
+        width: f32,
+        size: f32,
+        colour: &Color,
+        text: &str,
+    ) -> f32 {
+        let mut y = y;
+        for line in self.metrics.wrap(text, size, width) {
+            self.text(x, y, size, colour.clone(), &line);
+            y -= self.metrics.line_height(size);
+        }
+        y
+    }
+
+    pub fn line(&mut self, points: &[(f32, f32)], width: f32, colour: Color) {
+        self.ops.extend([
+            Op::SetOutlineColor { col: colour },
+            Op::SetOutlineThickness { pt: Pt(width) },
+            Op::DrawLine {
+                line: Line {
+                    points: points.iter().map(|&(x, y)| pt(x, y)).collect(),
+                    is_closed: false,
+                },
+            },
+        ]);
+    }
+
+    pub fn polygon(&mut self, points: &[(f32, f32)], fill: Color, outline: Color, mode: PaintMode) {
+        self.ops.extend([
+            Op::SetFillColor { col: fill },
+            Op::SetOutlineColor { col: outline },
+            Op::SetOutlineThickness { pt: Pt(0.6) },
+            Op::DrawPolygon {
+                polygon: Polygon {
+                    rings: vec![PolygonRing {
+                        points: points.iter().map(|&(x, y)| pt(x, y)).collect(),
+                    }],
+                    mode,
+                    winding_order: WindingOrder::NonZero,
+                },
+            },
+        ]);
+    }
+
+    pub fn rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, fill: Color, outline: Color) {
+        self.polygon(
+            &[(x0, y0), (x1, y0), (x1, y1), (x0, y1)],
+            fill,
+            outline,
+            PaintMode::FillStroke,
+        );
+    }
+}
+
+/// The embedded font, parsed.
+pub fn font() -> ParsedFont {
+    ParsedFont::from_bytes(FONT, 0, &mut Vec::new()).expect("the embedded font parses")
+}
+
+/// A PDF of the pages `pages` lays out with the embedded font.
+pub fn document(
+    title: &str,
+    paper: Paper,
+    pages: impl FnOnce(PdfFontHandle, &Metrics) -> Vec<Vec<Op>>,
+) -> Vec<u8> {
+    let mut doc = PdfDocument::new(title);
+    let parsed = font();
+    let metrics = Metrics::new(&parsed);
+    let font = PdfFontHandle::External(doc.add_font(&parsed));
+    let (w, h) = paper.size();
+    let pages = pages(font, &metrics)
+        .into_iter()
+        .map(|ops| PdfPage::new(Mm(w), Mm(h), ops))
+        .collect();
+    let options = PdfSaveOptions {
+        subset_fonts: true,
+        ..PdfSaveOptions::default()
+    };
+    doc.with_pages(pages).save(&options, &mut Vec::new())
+}
+
+pub const MARGIN: f32 = 12.0;
+
+/// Pages of wrapped text under a title, numbered when there are several.
+pub fn text_pages(
+    title: &str,
+    lines: &[String],
+    paper: Paper,
+    font: &PdfFontHandle,
+    metrics: &Metrics,
+) -> Vec<Vec<Op>> {
+    let (pw, ph) = paper.size();
+    let size = 8.5;
+    let width = pw - 2.0 * MARGIN;
+    let step = metrics.line_height(size) + 0.6;
+    let mut pages: Vec<Vec<String>> = vec![Vec::new()];
+    let mut room = ph - 2.0 * MARGIN - 12.0;
+    for line in lines {
+        let wrapped = metrics.wrap(line, size, width - 8.0);
+        let need = wrapped.len() as f32 * step;
+        if need > room && !pages.last().is_some_and(Vec::is_empty) {
+            pages.push(Vec::new());
+            room = ph - 2.0 * MARGIN - 12.0;
+        }
+        room -= need;
+        pages
+            .last_mut()
+            .expect("one page at least")
+            .push(line.clone());
+    }
+    let total = pages.len();
+    pages
+        .into_iter()
+        .enumerate()
+        .map(|(k, lines)| {
+            let mut page = Page::new(font.clone(), metrics);
+            let heading = if total > 1 {
+                format!("{title} ({} of {total})", k + 1)
+            } else {
+                title.to_string()
+            };
+            let ink = grey(0.1);
+            let mut y = page.paragraph(MARGIN, ph - MARGIN - 4.0, width, 13.0, &ink, &heading);
+            y -= 3.0;
+            for line in &lines {
+                let wrapped = metrics.wrap(line, size, width - 8.0);
+                for (n, part) in wrapped.iter().enumerate() {
+                    // Continuation lines are indented under the first.
+                    let x = if n == 0 { MARGIN } else { MARGIN + 8.0 };
+                    page.text(x, y, size, ink.clone(), part);
+                    y -= step;
+                }
+            }
+            page.ops
+        })
+        .collect()
+}
+
+/// Where a player's private pages go beside the printout `public`, never
+/// in it, so the printout can go to the opponent: `table.pdf` gives
+/// `table-private-south.pdf`.
+pub fn private_path(public: &Path, side: crate::side::Side) -> PathBuf {
+    let stem = public
+        .file_stem()
+        .map_or("muster".into(), |s| s.to_string_lossy());
+    public.with_file_name(format!("{stem}-private-{}.pdf", side.name().to_lowercase()))
+}
+
+/// Writes a printout to `path` and, when given, its owner's private pages
+/// to a file of their own beside it (`private_path`); returns the files
+/// written.
+pub fn save_printout(
+    path: &Path,
+    public: &[u8],
+    private: Option<(crate::side::Side, Vec<u8>)>,
+) -> Result<Vec<PathBuf>, StoreError> {
+    write_pdf(path, public)?;
+    let mut written = vec![path.to_path_buf()];
+    if let Some((side, bytes)) = private {
+        let at = private_path(path, side);
+        write_pdf(&at, &bytes)?;
+        written.push(at);
+    }
+    Ok(written)
+}
+
+/// Writes a PDF atomically: a failed write leaves any file already at
+/// `path` as it was.
+pub fn write_pdf(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_atomic(path, bytes, |written| {
+        if written.starts_with(b"%PDF") {
+            Ok(())
+        } else {
+            Err(StoreError::new("the written file is not a PDF"))
+        }
+    })
+}

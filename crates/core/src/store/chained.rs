@@ -1,0 +1,168 @@
+//! The file of a game system whose log is a list of entries (the action
+//! deck, hidden forces, dummy wings): format and schema, the game's id, its
+//! setup, the players' tags and the log, each entry with the hash that
+//! chains it. Each system implements `System` (its format name, its setup
+//! and entry types, its genesis and its replay); reading checks the header,
+//! the id, the chain and the tags' hex, replays the log, and keeps a file
+//! only if it reads back byte for byte as Muster writes it.
+
+use super::{
+    StoreError, TagsHex, as_written, check_chain, check_header, parse, read_text, save_read_back,
+};
+use crate::intel::ledger::Digest32;
+use crate::intel::trail::{Tags, chain};
+use crate::intel::{from_hex, to_hex};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File<S, E> {
+    format: String,
+    schema: u32,
+    id: String,
+    setup: S,
+    tags: Vec<TagsHex>,
+    log: Vec<Chained<E>>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Chained<E> {
+    hash: String,
+    entry: E,
+}
+
+/// A game's parts as its file holds them.
+pub struct Parts<S, E> {
+    pub id: String,
+    pub setup: S,
+    pub log: Vec<E>,
+    pub tags: Vec<Tags>,
+}
+
+/// The file's text: `links[i + 1]` chains `log[i]` (the genesis first).
+pub fn write<S: Serialize, E: Serialize>(
+    format: &str,
+    schema: u32,
+    parts: Parts<&S, &E>,
+    links: &[Digest32],
+) -> String {
+    let file = File {
+        format: format.into(),
+        schema,
+        id: parts.id,
+        setup: parts.setup,
+        tags: parts.tags.iter().map(TagsHex::of).collect(),
+        log: parts
+            .log
+            .into_iter()
+            .enumerate()
+            .map(|(i, entry)| Chained {
+                hash: to_hex(&links[i + 1]),
+                entry,
+            })
+            .collect(),
+    };
+    serde_json::to_string_pretty(&file).expect("a game always serializes")
+}
+
+/// Reads a file of `format`: header, id, tags and chain checked; `genesis`
+/// gives the chain's start from the id and setup, and `header` names what
+/// the first hash also covers ("the game's id or the setup").
+pub fn read<S: DeserializeOwned, E: DeserializeOwned + Serialize>(
+    text: &str,
+    format: &str,
+    schema: u32,
+    genesis: impl Fn(&str, &S) -> Digest32,
+) -> Result<Parts<S, E>, StoreError> {
+    check_header(text, format, schema, schema)?;
+    let file: File<S, E> = parse(text)?;
+    if from_hex(&file.id).is_none_or(|b| b.len() != 16) {
+        return Err(StoreError::new("id: not a game id (32 hex digits)"));
+    }
+    let tags = file
+        .tags
+        .iter()
+        .enumerate()
+        .map(|(i, t)| t.read(&format!("tags[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (hashes, log): (Vec<String>, Vec<E>) =
+        file.log.into_iter().map(|c| (c.hash, c.entry)).unzip();
+    let links = chain(genesis(&file.id, &file.setup), &log);
+    check_chain(&hashes, &links, "the game's id or the setup")?;
+    Ok(Parts {
+        id: file.id,
+        setup: file.setup,
+        log,
+        tags,
+    })
+}
+
+/// A game whose file is a chained log.
+pub trait System: Sized {
+    const FORMAT: &'static str;
+    const SCHEMA: u32;
+    type Setup: Serialize + DeserializeOwned;
+    type Entry: Serialize + DeserializeOwned + PartialEq;
+
+    fn genesis(id: &str, setup: &Self::Setup) -> Digest32;
+    fn parts(&self) -> Parts<&Self::Setup, &Self::Entry>;
+    fn links(&self) -> &[Digest32];
+    /// The game from its file's parts: the setup checked, the log replayed
+    /// through the rules.
+    fn replay(parts: Parts<Self::Setup, Self::Entry>) -> Result<Self, StoreError>;
+}
+
+pub fn to_json<G: System>(game: &G) -> String {
+    write(G::FORMAT, G::SCHEMA, game.parts(), game.links())
+}
+
+/// Reads a game: chain checked, log replayed, the text as Muster writes it.
+pub fn from_json<G: System>(text: &str) -> Result<G, StoreError> {
+    let parts = read(text, G::FORMAT, G::SCHEMA, G::genesis)?;
+    let game = G::replay(parts)?;
+    as_written(&to_json(&game), text)?;
+    Ok(game)
+}
+
+/// Saves a game; a file that does not read back as the same log and tags
+/// is not kept.
+pub fn save<G: System>(path: &std::path::Path, game: &G) -> Result<(), StoreError> {
+    save_read_back(path, &to_json(game), from_json::<G>, |again| {
+        let (a, b) = (again.parts(), game.parts());
+        a.log == b.log && a.tags == b.tags
+    })
+}
+
+pub fn load<G: System>(path: &std::path::Path) -> Result<G, StoreError> {
+    from_json(&read_text(path)?).map_err(|e| e.at(path))
+}
+
+/// Rewrites a saved game as an opponent would: change its parts, then
+/// recompute every hash exactly as the format says, so the file opens.
+/// Only the tags of a player with a passphrase can still tell. Public, as
+/// the format is (anyone can compute SHA-256): the tests forge files with it.
+pub fn rechain<S, E>(
+    text: &str,
+    format: &str,
+    schema: u32,
+    genesis: impl Fn(&str, &S) -> Digest32,
+    edit: impl FnOnce(&mut Parts<S, E>),
+) -> Result<String, StoreError>
+where
+    S: DeserializeOwned + Serialize,
+    E: DeserializeOwned + Serialize,
+{
+    let mut parts: Parts<S, E> = read(text, format, schema, &genesis)?;
+    edit(&mut parts);
+    let mut links = vec![genesis(&parts.id, &parts.setup)];
+    links.extend(chain(links[0], &parts.log));
+    let view = Parts {
+        id: parts.id.clone(),
+        setup: &parts.setup,
+        log: parts.log.iter().collect(),
+        tags: parts.tags.clone(),
+    };
+    Ok(write(format, schema, view, &links))
+}

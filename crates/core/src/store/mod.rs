@@ -1,0 +1,247 @@
+//! Saved files, whatever the system: versioned JSON whose header says what
+//! it holds (`format`, `schema`), read with the field path and line of any
+//! error, written atomically (a temporary file, synced and read back before
+//! it replaces the target, so a good file is never overwritten by a bad
+//! one), and the autosaves kept per game.
+
+mod atomic;
+mod autosave;
+pub mod chained;
+
+pub use atomic::{sweep_temps, write_atomic};
+pub use autosave::{Autosave, Autosaves, KEEP, Recent};
+
+use crate::intel::ledger::Digest32;
+use crate::intel::trail::Tags;
+use crate::intel::{from_hex, to_hex};
+use crate::side::{Side, Sides};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A file that could not be read or written, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError {
+    pub path: Option<PathBuf>,
+    pub message: String,
+}
+
+impl StoreError {
+    /// An error with no file attached yet.
+    pub fn new(message: impl Into<String>) -> StoreError {
+        StoreError {
+            path: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at(mut self, path: &Path) -> StoreError {
+        self.path = Some(path.to_path_buf());
+        self
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(p) => write!(f, "{}: {}", p.display(), self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+#[derive(Serialize, Deserialize)]
+struct Header {
+    format: String,
+    schema: u32,
+}
+
+/// The `format` a Muster file says it holds (`muster-battle`, `muster-deck`…),
+/// read before anything else so the file goes to its system.
+pub fn format_of(text: &str) -> Result<String, StoreError> {
+    parse::<Header>(text).map(|h| h.format)
+}
+
+/// Parses JSON into `T`, naming the field path and line of any error.
+pub fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, StoreError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let message = inner.to_string();
+        let message = message
+            .rfind(" at line ")
+            .map_or(message.clone(), |i| message[..i].to_string());
+        let field = if path == "." {
+            String::new()
+        } else {
+            format!("{path}: ")
+        };
+        StoreError::new(format!("{field}{message}, line {}", inner.line()))
+    })
+}
+
+/// Checks the file says what it is and is a schema this build reads (from
+/// `oldest` to `newest`); returns its schema.
+pub fn check_header(text: &str, format: &str, oldest: u32, newest: u32) -> Result<u32, StoreError> {
+    let header: Header = parse(text)?;
+    if header.format != format {
+        return Err(StoreError::new(format!(
+            "this is a \"{}\" file, not a \"{format}\" file",
+            header.format
+        )));
+    }
+    if header.schema < oldest || header.schema > newest {
+        let newer = if header.schema > newest {
+            "a newer version of Muster"
+        } else {
+            "an unknown version"
+        };
+        return Err(StoreError::new(format!(
+            "schema version {} (from {newer}); this Muster reads schema {newest}",
+            header.schema
+        )));
+    }
+    Ok(header.schema)
+}
+
+/// Each player's HMAC-SHA-256 tag on one log position as hex, where he
+/// has one: how every system's file stores the trail's tags.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TagsHex {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub south: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub north: Option<String>,
+}
+
+impl TagsHex {
+    pub fn is_empty(&self) -> bool {
+        self.south.is_none() && self.north.is_none()
+    }
+
+    pub fn of(tags: &Tags) -> TagsHex {
+        TagsHex {
+            south: tags.south.as_ref().map(|t| to_hex(t)),
+            north: tags.north.as_ref().map(|t| to_hex(t)),
+        }
+    }
+
+    /// The tags, each 32 bytes; `at` names the field for an error
+    /// (`log[3].tags`).
+    pub fn read(&self, at: &str) -> Result<Tags, StoreError> {
+        let one = |side: Side, hex: &Option<String>| -> Result<Option<Digest32>, StoreError> {
+            hex.as_deref()
+                .map(|h| {
+                    from_hex(h)
+                        .and_then(|b| Digest32::try_from(b).ok())
+                        .ok_or_else(|| {
+                            StoreError::new(format!(
+                                "{at}.{}: not a tag (64 hex digits)",
+                                side.name().to_lowercase()
+                            ))
+                        })
+                })
+                .transpose()
+        };
+        Ok(Sides {
+            south: one(Side::South, &self.south)?,
+            north: one(Side::North, &self.north)?,
+        })
+    }
+}
+
+/// Checks a file's stored hashes against the chain recomputed from its
+/// entries: the first that differs names the first damaged entry, and
+/// `header` says what the first entry's hash also covers ("the battle's id
+/// or the ruleset").
+pub fn check_chain(hashes: &[String], links: &[Digest32], header: &str) -> Result<(), StoreError> {
+    for (i, (hash, link)) in hashes.iter().zip(links).enumerate() {
+        if *hash != to_hex(link) {
+            let what = if i == 0 {
+                format!("it, {header}")
+            } else {
+                "it or an earlier entry".to_string()
+            };
+            return Err(StoreError::new(format!(
+                "log entry {} does not match its hash: {what} was changed or damaged",
+                i + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a file's text is `canonical`, what Muster writes for what it
+/// read, down to spacing; the first line that differs is named.
+pub fn as_written(canonical: &str, text: &str) -> Result<(), StoreError> {
+    if canonical == text {
+        return Ok(());
+    }
+    let line = canonical
+        .lines()
+        .zip(text.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| canonical.lines().count().min(text.lines().count()))
+        + 1;
+    Err(StoreError::new(format!(
+        "line {line} is not as Muster wrote it: the file was changed or damaged"
+    )))
+}
+
+/// Writes `text` to `path` atomically, keeping it only if it reads back
+/// (`read`) as the same thing (`same`): a save that would not reopen is
+/// Muster's fault, never kept.
+pub fn save_read_back<T>(
+    path: &Path,
+    text: &str,
+    read: impl Fn(&str) -> Result<T, StoreError>,
+    same: impl Fn(&T) -> bool,
+) -> Result<(), StoreError> {
+    write_atomic(path, text.as_bytes(), |written| {
+        let again = std::str::from_utf8(written)
+            .map_err(|e| StoreError::new(e.to_string()))
+            .and_then(&read)?;
+        if !same(&again) {
+            return Err(StoreError::new("the log read back differs"));
+        }
+        Ok(())
+    })
+    .map_err(|e| e.at(path))
+}
+
+/// The largest file Muster reads: far above any real battle (a long one is
+/// well under 1 MiB), far below what would stall the machine.
+const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a regular file of reasonable size as UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, StoreError> {
+    let fail = |m: String| StoreError::new(m).at(path);
+    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(fail("not a regular file".into()));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(fail(format!(
+            "{} bytes is larger than any Muster file ({} MiB at most)",
+            meta.len(),
+            MAX_FILE_BYTES / 1024 / 1024
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "not UTF-8 text (byte {} is not valid)",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// Where the app keeps its autosaves: the platform's data directory for
+/// Muster, or `None` where the platform has none.
+pub fn autosave_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "Muster").map(|d| d.data_dir().join("autosaves"))
+}

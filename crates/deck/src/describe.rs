@@ -1,0 +1,149 @@
+//! The deck's log in words (RULES-deck 7): every draw, play, discard,
+//! removal and reshuffle. A card is named only when both saw it, or in its
+//! owner's own log, where his sealed records are opened (`opened`).
+
+use super::events::{DrawReason, Event, RemoveReason};
+use super::game::Setup;
+use super::zones::Zone;
+use muster_core::side::Side;
+
+fn cards(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
+
+fn title(setup: &Setup, id: &str) -> String {
+    setup
+        .set
+        .card(id)
+        .map_or(id.to_string(), |c| c.title.clone())
+}
+
+/// The titles of opened cards, ": Valour, Rally Cry".
+fn named(setup: &Setup, opened: Option<&[String]>) -> String {
+    match opened {
+        Some(ids) if !ids.is_empty() => {
+            let titles: Vec<String> = ids.iter().map(|id| title(setup, id)).collect();
+            format!(": {}", titles.join(", "))
+        }
+        _ => String::new(),
+    }
+}
+
+/// One event in words; `opened` names the cards of its sealed record.
+pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String {
+    let name = |side: Side| setup.name(side).to_string();
+    match event {
+        Event::FirstRollTied { south, north } => format!(
+            "Who is active first: {} rolls {}, {} rolls {}: a tie, roll again",
+            name(Side::South),
+            south.describe(),
+            name(Side::North),
+            north.describe()
+        ),
+        Event::FirstPlayer { active, rolls } => match rolls {
+            Some(r) => format!(
+                "Who is active first: {} rolls {}, {} rolls {}: {} is active first",
+                name(Side::South),
+                r.south.describe(),
+                name(Side::North),
+                r.north.describe(),
+                name(*active)
+            ),
+            None => format!("{} is chosen to be active first", name(*active)),
+        },
+        Event::Drew {
+            player, count, why, ..
+        } => {
+            let why = match why {
+                DrawReason::Opening => "to start the game".to_string(),
+                DrawReason::Redraw => "in the redraw".to_string(),
+                DrawReason::Text(reason) => format!("({reason})"),
+            };
+            format!(
+                "{} draws {} {why}{}",
+                name(*player),
+                cards(*count),
+                named(setup, opened)
+            )
+        }
+        Event::Reshuffled { player, cards: n } => format!(
+            "{}'s deck has run out: his discard pile of {} is shuffled into a new deck",
+            name(*player),
+            cards(*n)
+        ),
+        Event::RanOut { player, short } => format!(
+            "{}'s deck and discard pile are both empty: {} not drawn",
+            name(*player),
+            cards(*short)
+        ),
+        Event::Declared { phase, plays } => {
+            if *plays {
+                format!("The {phase} phase is played")
+            } else {
+                format!("The {phase} phase is skipped")
+            }
+        }
+        Event::NoInterrupt { player } => format!("{} plays no interrupt", name(*player)),
+        Event::Played {
+            player,
+            card,
+            from,
+            use_,
+            to,
+            in_play,
+        } => {
+            let source = match from {
+                Zone::Deck => "drawn from his deck",
+                _ => "from his hand",
+            };
+            let after = if *in_play {
+                format!("in play until the turn ends, then {}", to.verb())
+            } else {
+                to.verb().to_string()
+            };
+            let how = match setup.set.card(card).map(|c| c.kind) {
+                Some(super::cards::Kind::Event) if *use_ == super::turn::Use::Text => {
+                    " as the event".to_string()
+                }
+                Some(super::cards::Kind::Interrupt) if *use_ == super::turn::Use::Text => {
+                    " as an interrupt".to_string()
+                }
+                _ => String::new(),
+            };
+            format!(
+                "{} plays {} ({source}) for {}{how}; {after}",
+                name(*player),
+                title(setup, card),
+                use_.name()
+            )
+        }
+        Event::Removed {
+            player,
+            from,
+            count,
+            why,
+            ..
+        } => {
+            let why = match why {
+                RemoveReason::Fatigue => "in the fatigue step".to_string(),
+                RemoveReason::UnitBroke => "for a broken unit".to_string(),
+                RemoveReason::Other(reason) => format!("({reason})"),
+            };
+            format!(
+                "{} removes {} from his {} {why}, face down{}",
+                name(*player),
+                cards(*count),
+                from.name(),
+                named(setup, opened)
+            )
+        }
+        Event::Redrawn => "The redraw is done: the fatigue step".to_string(),
+        Event::PhaseEnded { phase } => format!("The {phase} phase ends"),
+        Event::TurnEnded { number } => format!(
+            "Turn {number} ends: the cards in play go to their owners' discard piles or removed boxes"
+        ),
+        Event::GameOver { player } => {
+            format!("{} agrees the game is over", setup.name(*player))
+        }
+    }
+}

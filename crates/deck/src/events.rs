@@ -1,0 +1,359 @@
+//! What the deck's log records (RULES-deck 3-6), and the public state both
+//! players see, folded from it.
+//!
+//! An event names a card only when both players saw it (a card played).
+//! Cards that stay face down (drawn into a hand, removed from a hand or
+//! the deck) are in a sealed record under their owner's key, padded to one
+//! size: the log says how many, never which.
+
+use super::cards::CardSet;
+use super::turn::{Destination, InPlay, PhaseName, Stage, Turn, Use};
+use super::zones::{Counts, Zone};
+use muster_core::dice::Roll;
+use muster_core::error::{RuleError, refuse};
+use muster_core::intel::Sealed;
+use muster_core::side::{Side, Sides};
+use serde::{Deserialize, Serialize};
+
+/// Why cards were drawn into a hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawReason {
+    /// The start of the game (RULES-deck 3, ruling).
+    Opening,
+    /// The status phase's redraw step.
+    Redraw,
+    /// A card's text or a rule, as the player put it.
+    Text(String),
+}
+
+/// Why cards were removed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RemoveReason {
+    /// The active player's fatigue step (RULES-deck 5).
+    Fatigue,
+    /// One of the player's units broke.
+    UnitBroke,
+    /// An event or a rule, as the player put it.
+    Other(String),
+}
+
+/// The ids in a sealed draw or removal.
+pub type Hidden = Vec<String>;
+
+/// Bytes every sealed draw or removal is padded to: 12 ids of 24
+/// characters and the blinding value fit with room to spare.
+pub const SEALED_BYTES: usize = 512;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// Both rolled the same for who is active first: roll again.
+    FirstRollTied {
+        south: Roll,
+        north: Roll,
+    },
+    FirstPlayer {
+        active: Side,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rolls: Option<Sides<Roll>>,
+    },
+    Drew {
+        player: Side,
+        count: usize,
+        why: DrawReason,
+        cards: Sealed,
+    },
+    /// The deck ran out mid-draw: the discards became the deck.
+    Reshuffled {
+        player: Side,
+        cards: usize,
+    },
+    /// Deck and discard pile both empty: `short` cards were not drawn.
+    RanOut {
+        player: Side,
+        short: usize,
+    },
+    Declared {
+        phase: PhaseName,
+        plays: bool,
+    },
+    NoInterrupt {
+        player: Side,
+    },
+    Played {
+        player: Side,
+        card: String,
+        from: Zone,
+        #[serde(rename = "use")]
+        use_: Use,
+        to: Destination,
+        /// Events and interrupts stay in play until the turn ends.
+        in_play: bool,
+    },
+    Removed {
+        player: Side,
+        from: Zone,
+        count: usize,
+        why: RemoveReason,
+        cards: Sealed,
+    },
+    /// Both players have drawn up to their hands: the fatigue step follows.
+    Redrawn,
+    PhaseEnded {
+        phase: PhaseName,
+    },
+    TurnEnded {
+        number: u32,
+    },
+    /// A player agrees the game is over; once both have, nothing more is
+    /// played and *Open everything* may show every card.
+    GameOver {
+        player: Side,
+    },
+}
+
+impl Event {
+    /// The sealed record in this event and whose it is.
+    pub fn sealed(&self) -> Option<(Side, &Sealed)> {
+        match self {
+            Event::Drew { player, cards, .. } | Event::Removed { player, cards, .. } => {
+                Some((*player, cards))
+            }
+            _ => None,
+        }
+    }
+
+    /// The player whose zones this event changes.
+    pub fn player(&self) -> Option<Side> {
+        match self {
+            Event::Drew { player, .. }
+            | Event::Reshuffled { player, .. }
+            | Event::RanOut { player, .. }
+            | Event::NoInterrupt { player }
+            | Event::Played { player, .. }
+            | Event::Removed { player, .. } => Some(*player),
+            _ => None,
+        }
+    }
+}
+
+/// One card shown to both, for the record of who played what when.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shown {
+    pub turn: u32,
+    pub phase: PhaseName,
+    pub player: Side,
+    pub card: String,
+    pub use_: Use,
+}
+
+/// What both players see: the counts, the turn, the cards in play and
+/// every card shown. It holds no card of any hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Public {
+    pub counts: Sides<Counts>,
+    pub turn: Option<Turn>,
+    pub shown: Vec<Shown>,
+    /// Which players have agreed the game is over.
+    pub over: Sides<bool>,
+}
+
+impl Public {
+    /// A new game: every card in its owner's deck.
+    pub fn new(decks: Sides<usize>) -> Public {
+        Public {
+            counts: Sides {
+                south: Counts {
+                    deck: decks.south,
+                    ..Counts::default()
+                },
+                north: Counts {
+                    deck: decks.north,
+                    ..Counts::default()
+                },
+            },
+            turn: None,
+            shown: Vec::new(),
+            over: Sides::default(),
+        }
+    }
+
+    /// Both players agreed the game is over.
+    pub fn ended(&self) -> bool {
+        self.over.south && self.over.north
+    }
+
+    pub fn phase(&self, set: &CardSet) -> Option<PhaseName> {
+        self.turn.as_ref().map(|t| set.phases[t.phase])
+    }
+
+    /// Folds one event in, refusing what the counts or the turn forbid.
+    pub fn fold(&mut self, set: &CardSet, event: &Event) -> Result<(), RuleError> {
+        if self.ended() {
+            return refuse("RULES-deck 7", "the game is over: both players agreed");
+        }
+        match event {
+            Event::GameOver { player } => {
+                if self.over[*player] {
+                    return refuse("RULES-deck 7", "he has agreed the game is over already");
+                }
+                self.over[*player] = true;
+            }
+            Event::FirstRollTied { .. } => {}
+            Event::FirstPlayer { active, .. } => {
+                if self.turn.is_some() {
+                    return refuse("RULES-deck 6", "who is active first is already settled");
+                }
+                self.turn = Some(Turn::start(1, *active, &set.phases));
+            }
+            Event::Drew { player, count, .. } => {
+                self.counts[*player].shift(Zone::Deck, Some(Zone::Hand), *count)?;
+            }
+            Event::Reshuffled { player, cards } => {
+                let c = &mut self.counts[*player];
+                if c.deck != 0 {
+                    return refuse(
+                        "RULES-deck 3",
+                        format!("No voluntary reshuffle: the deck still holds {}", c.deck),
+                    );
+                }
+                if c.discard != *cards {
+                    return refuse(
+                        "RULES-deck 3",
+                        format!(
+                            "a reshuffle of {cards} from a discard pile of {}",
+                            c.discard
+                        ),
+                    );
+                }
+                c.deck = c.discard;
+                c.discard = 0;
+            }
+            Event::RanOut { player, .. } => {
+                let c = &self.counts[*player];
+                if c.deck + c.discard != 0 {
+                    return refuse("RULES-deck 3", "drawing stopped while cards were left");
+                }
+            }
+            Event::Declared { plays, .. } => {
+                let turn = self.turn_mut()?;
+                let phase = set.phases[turn.phase];
+                if !*plays {
+                    turn.skipped.push(phase);
+                    advance(turn, set);
+                } else if turn.interrupt_open() {
+                    turn.stage = Stage::AskingInterrupt;
+                } else {
+                    turn.stage = Stage::Playing;
+                }
+            }
+            Event::NoInterrupt { .. } => {
+                self.turn_mut()?.stage = Stage::Playing;
+            }
+            Event::Played {
+                player,
+                card,
+                from,
+                use_,
+                to,
+                in_play,
+            } => {
+                let to_zone = (!*in_play).then(|| to.zone());
+                self.counts[*player].shift(*from, to_zone, 1)?;
+                let phase = self.phase(set).unwrap_or(PhaseName::Event);
+                let turn = self.turn_mut()?;
+                let number = turn.number;
+                if *in_play {
+                    turn.in_play.push(InPlay {
+                        owner: *player,
+                        card: card.clone(),
+                        then: *to,
+                    });
+                }
+                if *use_ == Use::Text {
+                    let kind = set.card(card).map(|c| (c.kind, c.blocks_interrupts));
+                    match kind {
+                        Some((super::cards::Kind::Event, blocks)) => {
+                            turn.event_played = true;
+                            turn.blocked |= blocks;
+                        }
+                        Some((super::cards::Kind::Interrupt, _)) => {
+                            turn.interrupt_played = true;
+                            turn.stage = Stage::Playing;
+                        }
+                        _ => {}
+                    }
+                }
+                self.shown.push(Shown {
+                    turn: number,
+                    phase,
+                    player: *player,
+                    card: card.clone(),
+                    use_: *use_,
+                });
+            }
+            Event::Removed {
+                player,
+                from,
+                count,
+                ..
+            } => {
+                self.counts[*player].shift(*from, Some(Zone::Removed), *count)?;
+                if let Some(turn) = &mut self.turn
+                    && turn.stage == Stage::Fatigue
+                    && *player == turn.active
+                    && matches!(
+                        event,
+                        Event::Removed {
+                            why: RemoveReason::Fatigue,
+                            ..
+                        }
+                    )
+                {
+                    advance(turn, set);
+                }
+            }
+            Event::Redrawn => {
+                self.turn_mut()?.stage = Stage::Fatigue;
+            }
+            Event::PhaseEnded { .. } => {
+                let turn = self.turn_mut()?;
+                advance(turn, set);
+            }
+            Event::TurnEnded { number } => {
+                let turn = self.turn.take().ok_or_else(no_turn)?;
+                for card in &turn.in_play {
+                    *match card.then {
+                        Destination::Discard => &mut self.counts[card.owner].discard,
+                        Destination::Remove => &mut self.counts[card.owner].removed,
+                    } += 1;
+                }
+                self.turn = Some(Turn::start(number + 1, turn.passive(), &set.phases));
+            }
+        }
+        Ok(())
+    }
+
+    fn turn_mut(&mut self) -> Result<&mut Turn, RuleError> {
+        self.turn.as_mut().ok_or_else(no_turn)
+    }
+}
+
+fn no_turn() -> RuleError {
+    RuleError::new(
+        "RULES-deck 6",
+        "The game has not started: settle who is active first",
+    )
+}
+
+/// On to the next phase; after the last, the turn waits to end.
+fn advance(turn: &mut Turn, set: &CardSet) {
+    if turn.phase + 1 < set.phases.len() {
+        turn.phase += 1;
+        turn.stage = Turn::opening_stage(set.phases[turn.phase]);
+    } else {
+        turn.stage = Stage::Ending;
+    }
+}

@@ -1,0 +1,257 @@
+//! The action deck's file (`"format": "muster-deck"`): the game's id, its
+//! setup (card set, players, locks) and its log, each entry with the hash
+//! that chains it and the players' tags. Hands and the owner-only zones are
+//! never in it: only the sealed records of their changes. A file must read
+//! back byte for byte as Muster writes it.
+
+use super::game::{Entry, Game, Setup, genesis};
+use muster_core::intel::ledger::Digest32;
+use muster_core::side::Side;
+use muster_core::store::chained::{self, Parts, System};
+use muster_core::store::{Autosave, Recent, StoreError};
+use std::path::Path;
+
+pub const FORMAT: &str = "muster-deck";
+pub const SCHEMA: u32 = 1;
+
+impl System for Game {
+    const FORMAT: &'static str = FORMAT;
+    const SCHEMA: u32 = SCHEMA;
+    type Setup = Setup;
+    type Entry = Entry;
+
+    fn genesis(id: &str, setup: &Setup) -> Digest32 {
+        genesis(id, setup)
+    }
+
+    fn parts(&self) -> Parts<&Setup, &Entry> {
+        Parts {
+            id: self.id().to_string(),
+            setup: self.setup(),
+            log: self.log().iter().collect(),
+            tags: self.tags().to_vec(),
+        }
+    }
+
+    fn links(&self) -> &[Digest32] {
+        Game::links(self)
+    }
+
+    /// The log replayed through the rules for the public state; each
+    /// player's zones open when he unlocks (at once without a passphrase).
+    fn replay(parts: Parts<Setup, Entry>) -> Result<Game, StoreError> {
+        parts
+            .setup
+            .set
+            .check()
+            .map_err(|(field, message)| StoreError::new(format!("setup.set.{field}: {message}")))?;
+        Game::replay(parts.id, parts.setup, parts.log, parts.tags)
+            .map_err(|e| StoreError::new(e.message))
+    }
+}
+
+pub fn to_json(game: &Game) -> String {
+    chained::to_json(game)
+}
+
+pub fn from_json(text: &str) -> Result<Game, StoreError> {
+    chained::from_json(text)
+}
+
+pub fn save(path: &Path, game: &Game) -> Result<(), StoreError> {
+    chained::save(path, game)
+}
+
+pub fn load(path: &Path) -> Result<Game, StoreError> {
+    chained::load(path)
+}
+
+impl Autosave for Game {
+    fn id(&self) -> &str {
+        Game::id(self)
+    }
+
+    fn recent(&self, saved: u64) -> Recent {
+        let seat = |side: Side| {
+            let s = &self.setup().seats[side];
+            let army = self
+                .set()
+                .army(&s.army)
+                .map_or(s.army.as_str(), |a| a.name.as_str());
+            format!("{} ({army})", s.name)
+        };
+        let step = match &self.public().turn {
+            Some(t) => format!(
+                "action deck, turn {}, {} phase",
+                t.number,
+                self.set().phases[t.phase]
+            ),
+            None => "action deck, not started".to_string(),
+        };
+        Recent {
+            id: self.id().to_string(),
+            title: self.set().name.clone(),
+            players: format!("{} v {}", seat(Side::South), seat(Side::North)),
+            step,
+            saved,
+            entries: self.log().len(),
+        }
+    }
+
+    fn save_to(&self, path: &Path) -> Result<(), StoreError> {
+        save(path, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Command;
+    use crate::tests::{setup, started};
+    use crate::{CardSet, Game};
+    use muster_core::intel::Lock;
+    use muster_core::intel::trail::Tags;
+    use muster_core::side::Sides;
+
+    const PASS: &str = "lantern quarry thistle ember falcon";
+
+    #[test]
+    fn a_game_reads_back_as_written_and_its_hands_reopen() {
+        let mut g = started(21);
+        g.apply(Command::EndPhase).unwrap();
+        let text = to_json(&g);
+        let again = from_json(&text).unwrap();
+        assert_eq!(again.public(), g.public());
+        assert_eq!(again.zones(Side::South), g.zones(Side::South));
+        assert_eq!(to_json(&again), text);
+    }
+
+    #[test]
+    fn the_file_holds_no_card_of_a_hand() {
+        let g = started(22);
+        let text = to_json(&g);
+        let log = &text[text.find("\"log\"").unwrap()..];
+        for side in Side::BOTH {
+            for id in &g.zones(side).unwrap().hand {
+                assert!(!log.contains(id.as_str()), "{id}");
+                let title = &g.set().card(id).unwrap().title;
+                assert!(!text.contains(&format!("{title}\"")) || g.set().card(id).is_some());
+                assert!(!log.contains(title.as_str()), "{title}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_edit_is_named_and_a_passphrase_holder_must_unlock() {
+        let (lock, key) = Lock::create(PASS, &[]).unwrap();
+        let mut s = setup(CardSet::example());
+        s.locks.south = Some(lock);
+        let mut g = Game::new(
+            s,
+            Sides {
+                south: Some(key),
+                north: None,
+            },
+        )
+        .unwrap();
+        g.apply(Command::ChooseFirst {
+            active: Side::North,
+        })
+        .unwrap();
+        let text = to_json(&g);
+        let mut again = from_json(&text).unwrap();
+        assert!(
+            again.zones(Side::South).is_none(),
+            "sealed until he unlocks"
+        );
+        assert!(again.zones(Side::North).is_some(), "no passphrase: open");
+        assert!(again.apply(Command::EndPhase).is_err(), "locked");
+        assert!(
+            again
+                .unlock(Side::South, "wrong horse battery staple")
+                .is_err()
+        );
+        again.unlock(Side::South, PASS).unwrap();
+        assert_eq!(again.zones(Side::South), g.zones(Side::South));
+        // North's opponent edits who went first and re-chains the file: the
+        // chain catches the edit, and re-chaining cannot forge South's tags.
+        let forged = text.replace("\"active\": \"north\"", "\"active\": \"south\"");
+        assert!(from_json(&forged).is_err());
+    }
+
+    #[test]
+    fn a_draw_of_a_card_not_in_the_deck_is_named_when_the_zones_open() {
+        use crate::events::{Event, SEALED_BYTES};
+        use muster_core::intel::{SealKey, Sealed};
+        let g = started(23);
+        let mut log = g.log().to_vec();
+        // South's opening draw re-sealed with a Gallic card in it: the
+        // opponent (or a damaged file) cannot slip it past the replay.
+        let Event::Drew { cards, .. } = &mut log[0].events[1] else {
+            panic!("{:?}", log[0].events[1]);
+        };
+        let mut hand = g.zones(Side::South).unwrap().hand.clone();
+        hand[0] = "e-frenzy".into();
+        // Sealed in the draw's own place, so only the replay can refuse it.
+        let place = crate::game::place(g.id(), Side::South, 0, 1);
+        *cards = Sealed::seal(&place, &hand, &SealKey::unprotected(), SEALED_BYTES).unwrap();
+        let tags = vec![Tags::default(); log.len() + 1];
+        let e = Game::replay(g.id().into(), g.setup().clone(), log, tags).unwrap_err();
+        assert!(
+            e.message
+                .contains("log entry 1: e-frenzy is not in the deck"),
+            "{e}"
+        );
+    }
+
+    fn rechain(text: &str, edit: impl FnOnce(&mut Parts<Setup, Entry>)) -> String {
+        chained::rechain(text, FORMAT, SCHEMA, genesis, edit).expect("a good file")
+    }
+
+    #[test]
+    fn a_rechained_edit_is_named_when_the_passphrase_holder_unlocks() {
+        use crate::events::Event;
+        let (lock, key) = Lock::create(PASS, &[]).unwrap();
+        let mut s = setup(CardSet::example());
+        s.locks.south = Some(lock);
+        let keys = Sides {
+            south: Some(key),
+            north: None,
+        };
+        let mut g = Game::new(s, keys).unwrap();
+        g.apply(Command::ChooseFirst {
+            active: Side::North,
+        })
+        .unwrap();
+        g.apply(Command::EndPhase).unwrap();
+        let text = to_json(&g);
+        // North, who set no passphrase, makes himself not the first active
+        // player and re-chains every hash: the file opens and replays.
+        let first = g.log().len() - 2;
+        let forged = rechain(&text, |f| {
+            let events = &mut f.log[first].events;
+            let Some(Event::FirstPlayer { active, .. }) = events.first_mut() else {
+                panic!("{events:?}");
+            };
+            *active = Side::South;
+        });
+        let mut opened = from_json(&forged).expect("a re-chained legal edit opens");
+        assert_eq!(opened.public().turn.as_ref().unwrap().active, Side::South);
+        // South's tags cannot be forged without his passphrase: the entry
+        // is named the moment he unlocks, and the game stays locked.
+        let e = opened.unlock(Side::South, PASS).unwrap_err();
+        assert!(
+            e.message.starts_with(&format!("Log entry {}", first + 1)),
+            "{e}"
+        );
+        assert!(e.message.contains("without South's passphrase"), "{e}");
+        assert_eq!(opened.locked_sides(), vec![Side::South]);
+        assert!(opened.apply(Command::EndPhase).is_err());
+        // An edit of the setup itself (a player renamed) is named as the
+        // header.
+        let forged = rechain(&text, |f| f.setup.seats.north.name = "Mallory".into());
+        let mut opened = from_json(&forged).expect("the forged file opens");
+        let e = opened.unlock(Side::South, PASS).unwrap_err();
+        assert!(e.message.starts_with("The game's header"), "{e}");
+    }
+}

@@ -1,0 +1,189 @@
+//! The turn (RULES-deck 6): players alternate as active and passive; a
+//! turn's phases run in the card set's order (data; by default event, rally,
+//! shooting, movement, combat, status). The active player declares each of
+//! the rally, shooting, movement and combat phases or skips it; before a
+//! declared phase begins the passive player may interrupt it, once per turn.
+//! Events and interrupts played for their text stay in play until the
+//! turn ends.
+
+use super::cards::Letter;
+use super::zones::Zone;
+use muster_core::side::Side;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseName {
+    Event,
+    Rally,
+    Shooting,
+    Movement,
+    Combat,
+    Status,
+}
+
+impl PhaseName {
+    pub const ALL: [PhaseName; 6] = [
+        PhaseName::Event,
+        PhaseName::Rally,
+        PhaseName::Shooting,
+        PhaseName::Movement,
+        PhaseName::Combat,
+        PhaseName::Status,
+    ];
+
+    /// The interrupt letter of a phase the active player declares.
+    pub fn letter(self) -> Option<Letter> {
+        match self {
+            PhaseName::Rally => Some(Letter::R),
+            PhaseName::Shooting => Some(Letter::S),
+            PhaseName::Movement => Some(Letter::M),
+            PhaseName::Combat => Some(Letter::C),
+            PhaseName::Event | PhaseName::Status => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PhaseName::Event => "event",
+            PhaseName::Rally => "rally",
+            PhaseName::Shooting => "shooting",
+            PhaseName::Movement => "movement",
+            PhaseName::Combat => "combat",
+            PhaseName::Status => "status",
+        }
+    }
+}
+
+impl fmt::Display for PhaseName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where the turn stands within its phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The event phase: the active player may play one event.
+    Events,
+    /// The active player says whether he plays the phase.
+    Declaring,
+    /// The passive player says whether he interrupts the declared phase.
+    AskingInterrupt,
+    /// The phase is under way: cards are played for laurels or rally.
+    Playing,
+    /// The status phase's redraw step: both players draw up to their hand.
+    Redraw,
+    /// The active player's fatigue step.
+    Fatigue,
+    /// Everything is done: the turn may end.
+    Ending,
+}
+
+/// How a card is played (RULES-deck 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Use {
+    Laurels,
+    Rally,
+    /// For its text, as an event or an interrupt.
+    Text,
+}
+
+impl Use {
+    pub fn name(self) -> &'static str {
+        match self {
+            Use::Laurels => "its laurels",
+            Use::Rally => "its rally flags",
+            Use::Text => "its text",
+        }
+    }
+}
+
+/// Discarded or removed after a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Destination {
+    Discard,
+    Remove,
+}
+
+impl Destination {
+    pub fn zone(self) -> Zone {
+        match self {
+            Destination::Discard => Zone::Discard,
+            Destination::Remove => Zone::Removed,
+        }
+    }
+
+    pub fn verb(self) -> &'static str {
+        match self {
+            Destination::Discard => "discarded",
+            Destination::Remove => "removed",
+        }
+    }
+}
+
+/// A card in play, face up, until the turn ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InPlay {
+    pub owner: Side,
+    pub card: String,
+    pub then: Destination,
+}
+
+/// The turn under way, as both players see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    pub number: u32,
+    pub active: Side,
+    /// Index into the card set's phase order.
+    pub phase: usize,
+    pub stage: Stage,
+    pub event_played: bool,
+    pub interrupt_played: bool,
+    /// A `blocks_interrupts` event was played this turn.
+    pub blocked: bool,
+    /// Phases the active player declared he skips this turn.
+    pub skipped: Vec<PhaseName>,
+    pub in_play: Vec<InPlay>,
+}
+
+impl Turn {
+    /// Turn `number` with `active` starting the first phase of `phases`.
+    pub fn start(number: u32, active: Side, phases: &[PhaseName]) -> Turn {
+        let mut turn = Turn {
+            number,
+            active,
+            phase: 0,
+            stage: Stage::Events,
+            event_played: false,
+            interrupt_played: false,
+            blocked: false,
+            skipped: Vec::new(),
+            in_play: Vec::new(),
+        };
+        turn.stage = Turn::opening_stage(phases[0]);
+        turn
+    }
+
+    pub fn passive(&self) -> Side {
+        self.active.opponent()
+    }
+
+    /// The stage a phase opens with.
+    pub fn opening_stage(phase: PhaseName) -> Stage {
+        match phase {
+            PhaseName::Event => Stage::Events,
+            PhaseName::Status => Stage::Redraw,
+            _ => Stage::Declaring,
+        }
+    }
+
+    /// Whether the passive player may still interrupt a phase this turn.
+    pub fn interrupt_open(&self) -> bool {
+        !self.interrupt_played && !self.blocked
+    }
+}

@@ -1,0 +1,604 @@
+//! Deployment (RULES 8): camps, field fortifications, then (after ambushes
+//! and flank marches, see `ambush`) battle groups in alternate batches of
+//! 25%, dismounting, commanders.
+//!
+//! Each step is done by each player, the player without initiative first.
+//! Whose turn it is comes from the state (`turn`), never stored.
+
+use super::flank_march::FlankMarch;
+use super::{Event, State};
+use crate::geometry::{Footprint, Pose, Shape, TOUCH, overlaps};
+use crate::ruleset::{Ruleset, TerrainClass};
+use muster_core::error::{RuleError, refuse};
+use muster_core::intel::Sealed;
+use muster_core::side::{Side, Sides};
+use serde::{Deserialize, Serialize};
+
+/// Where an ambush marker stands, what it is sealed, and what it proved to
+/// be once revealed (RULES 8.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ambush {
+    pub side: Side,
+    pub at: [f64; 2],
+    pub sealed: Sealed,
+    pub revealed: Option<AmbushContent>,
+}
+
+impl Ambush {
+    /// Still on the table: not revealed as a dummy (a dummy is removed).
+    pub fn standing(&self) -> bool {
+        self.revealed != Some(AmbushContent::Dummy)
+    }
+}
+
+/// What an ambush marker stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AmbushContent {
+    /// A battle group, by its index in the army.
+    Bg {
+        bg: usize,
+    },
+    Dummy,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct DeploymentState {
+    pub camps: Sides<Option<Pose>>,
+    pub fortifications: Vec<(Side, Pose)>,
+    pub fortifications_done: Sides<bool>,
+    pub ambushes: Vec<Ambush>,
+    pub ambushes_done: Sides<bool>,
+    pub flank_marches: Vec<FlankMarch>,
+    /// How many BGs each side keeps off the table (in ambush or on a flank
+    /// march), declared when he finishes flank marches: the table shows it.
+    pub off_table: Sides<Option<usize>>,
+    /// Batches deployed so far, in order: whose, and which BGs.
+    pub batches: Vec<(Side, Vec<usize>)>,
+    /// The BGs each side has committed to dismount, once decided.
+    pub dismount: Sides<Option<Vec<usize>>>,
+    pub commanders: Sides<bool>,
+}
+
+/// What deployment waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeploymentTurn {
+    Camp(Side),
+    Fortifications(Side),
+    Ambushes(Side),
+    FlankMarches(Side),
+    /// `side` deploys his batch `number` (1-based) of `size` BGs.
+    Batch {
+        side: Side,
+        number: usize,
+        size: usize,
+    },
+    Dismount(Side),
+    Commanders(Side),
+}
+
+impl DeploymentTurn {
+    pub fn side(self) -> Side {
+        match self {
+            DeploymentTurn::Camp(s)
+            | DeploymentTurn::Fortifications(s)
+            | DeploymentTurn::Ambushes(s)
+            | DeploymentTurn::FlankMarches(s)
+            | DeploymentTurn::Dismount(s)
+            | DeploymentTurn::Commanders(s) => s,
+            DeploymentTurn::Batch { side, .. } => side,
+        }
+    }
+}
+
+/// The sizes of a player's batches: ceil(n / fraction) BGs each, the last
+/// one what is left (RULES 8.5 ruling).
+pub fn batch_sizes(on_table: usize, fraction: u32) -> Vec<usize> {
+    if on_table == 0 {
+        return Vec::new();
+    }
+    let size = on_table.div_ceil(fraction.max(1) as usize);
+    let mut left = on_table;
+    let mut sizes = Vec::new();
+    while left > 0 {
+        let n = size.min(left);
+        sizes.push(n);
+        left -= n;
+    }
+    sizes
+}
+
+/// The order of all batches: alternately, `first` first; a player with
+/// none left is skipped.
+pub fn batch_order(first: Side, sizes: &Sides<Vec<usize>>) -> Vec<(Side, usize, usize)> {
+    let mut order = Vec::new();
+    let second = first.opponent();
+    let longest = sizes[first].len().max(sizes[second].len());
+    for k in 0..longest {
+        for side in [first, second] {
+            if let Some(&n) = sizes[side].get(k) {
+                order.push((side, k + 1, n));
+            }
+        }
+    }
+    order
+}
+
+/// How many BGs `side` deploys on the table: all but those he declared in
+/// ambush or on flank marches.
+pub fn on_table_count(state: &State, side: Side) -> usize {
+    let total = state.armies[side].as_ref().map_or(0, |a| a.bgs.len());
+    total.saturating_sub(state.deployment.off_table[side].unwrap_or(0))
+}
+
+/// The BGs `side` has set on the table so far.
+pub fn deployed_bgs(state: &State, side: Side) -> Vec<usize> {
+    state
+        .deployment
+        .batches
+        .iter()
+        .filter(|(s, _)| *s == side)
+        .flat_map(|(_, bgs)| bgs.iter().copied())
+        .collect()
+}
+
+pub fn turn(state: &State, ruleset: &Ruleset, init: Side) -> Option<DeploymentTurn> {
+    let d = &state.deployment;
+    let order = [init.opponent(), init];
+    if let Some(s) = order.into_iter().find(|s| d.camps[*s].is_none()) {
+        return Some(DeploymentTurn::Camp(s));
+    }
+    if let Some(s) = order.into_iter().find(|s| !d.fortifications_done[*s]) {
+        return Some(DeploymentTurn::Fortifications(s));
+    }
+    if let Some(s) = order.into_iter().find(|s| !d.ambushes_done[*s]) {
+        return Some(DeploymentTurn::Ambushes(s));
+    }
+    if let Some(s) = order.into_iter().find(|s| d.off_table[*s].is_none()) {
+        return Some(DeploymentTurn::FlankMarches(s));
+    }
+    if let Some(&(side, number, size)) = batch_plan(state, ruleset, init).get(d.batches.len()) {
+        return Some(DeploymentTurn::Batch { side, number, size });
+    }
+    if let Some(s) = order.into_iter().find(|s| d.dismount[*s].is_none()) {
+        return Some(DeploymentTurn::Dismount(s));
+    }
+    if let Some(s) = order.into_iter().find(|s| !d.commanders[*s]) {
+        return Some(DeploymentTurn::Commanders(s));
+    }
+    None
+}
+
+/// Every batch of the battle in order, as (side, number, size): each
+/// side's sizes, alternating, the player without initiative `init` first.
+pub fn batch_plan(state: &State, ruleset: &Ruleset, init: Side) -> Vec<(Side, usize, usize)> {
+    let f = ruleset.deployment.batch_fraction;
+    let sizes = Sides {
+        south: batch_sizes(on_table_count(state, Side::South), f),
+        north: batch_sizes(on_table_count(state, Side::North), f),
+    };
+    batch_order(init.opponent(), &sizes)
+}
+
+/// How far into the table from `side`'s long edge a footprint reaches.
+pub fn reach(state: &State, side: Side, f: &Footprint) -> f64 {
+    match side {
+        Side::South => f.max()[1],
+        Side::North => state.settings.table.depth - f.min()[1],
+    }
+}
+
+/// The class of ground a standing piece is: a river's rolled going, or its
+/// terrain type's class.
+pub fn ground_class(state: &State, ruleset: &Ruleset, piece: usize) -> Option<TerrainClass> {
+    let laid = state.placement.laid.get(&piece)?;
+    let terrain = ruleset.terrain(&state.selection.picks[piece].terrain)?;
+    Some(laid.going.unwrap_or(terrain.class))
+}
+
+/// Difficult or worse (a variable class not yet rolled counts as passable).
+fn at_least(class: TerrainClass, limit: TerrainClass) -> bool {
+    class != TerrainClass::Variable && class >= limit
+}
+
+pub fn camp_footprint(ruleset: &Ruleset, pose: Pose) -> Footprint {
+    let [width, depth] = ruleset.deployment.camp.footprint;
+    Footprint::new(&Shape::Rectangle { width, depth }, pose)
+}
+
+pub fn fortification_footprint(ruleset: &Ruleset, pose: Pose) -> Footprint {
+    let [width, depth] = ruleset.deployment.fortifications.footprint;
+    Footprint::new(&Shape::Rectangle { width, depth }, pose)
+}
+
+/// Camps and fortification sections on the table, with whose they are.
+fn works(state: &State, ruleset: &Ruleset) -> Vec<(String, Footprint)> {
+    let d = &state.deployment;
+    let camps = Side::BOTH.into_iter().filter_map(|s| {
+        d.camps[s].map(|pose| (format!("{s}'s camp"), camp_footprint(ruleset, pose)))
+    });
+    let ffs = d.fortifications.iter().map(|(s, pose)| {
+        (
+            format!("{s}'s fortification"),
+            fortification_footprint(ruleset, *pose),
+        )
+    });
+    camps.chain(ffs).collect()
+}
+
+/// Whether `side` may pitch his camp at `pose` (RULES 8.1).
+pub fn check_camp(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    pose: Pose,
+) -> Result<(), RuleError> {
+    let rules = &ruleset.deployment.camp;
+    let f = camp_footprint(ruleset, pose);
+    if let Some((by, edge)) = state.table().overhang(&f) {
+        return refuse(
+            "8.1",
+            format!("The camp would hang {by:.1} MU over the {edge} table edge"),
+        );
+    }
+    let depth = reach(state, side, &f);
+    if depth > rules.max_depth + 1e-9 {
+        return refuse(
+            "8.1",
+            format!(
+                "The camp reaches {depth:.1} MU from {side}'s long edge; it must lie wholly within {} MU",
+                rules.max_depth
+            ),
+        );
+    }
+    let village = state.placement.standing().find(|(i, laid)| {
+        state.selection.picks[*i].terrain == rules.allowed_if_wholly_in
+            && f.points().iter().all(|p| {
+                laid.footprint().contains(*p) || laid.footprint().boundary_distance(*p) < TOUCH
+            })
+    });
+    for (i, laid) in state.placement.standing() {
+        let Some(class) = ground_class(state, ruleset, i) else {
+            continue;
+        };
+        if at_least(class, rules.forbidden_class) && overlaps(&f, laid.footprint()) {
+            if village.is_some_and(|(v, _)| v == i) {
+                continue;
+            }
+            let name = super::piece_name(state, ruleset, i);
+            return refuse(
+                "8.1",
+                format!(
+                    "The camp is on {name} ({class} terrain); a camp may not be in {} or worse terrain unless wholly in a {}",
+                    rules.forbidden_class,
+                    ruleset
+                        .terrain_name(&rules.allowed_if_wholly_in)
+                        .to_lowercase()
+                ),
+            );
+        }
+    }
+    check_clear_of_works(state, ruleset, &f, "The camp")
+}
+
+fn check_clear_of_works(
+    state: &State,
+    ruleset: &Ruleset,
+    f: &Footprint,
+    what: &str,
+) -> Result<(), RuleError> {
+    match works(state, ruleset)
+        .into_iter()
+        .find(|(_, w)| overlaps(f, w))
+    {
+        Some((name, _)) => refuse("8.1-8.2", format!("{what} would overlap {name}")),
+        None => Ok(()),
+    }
+}
+
+/// Whether `side` may place a fortification section at `pose` (RULES 8.2).
+pub fn check_fortification(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    pose: Pose,
+) -> Result<(), RuleError> {
+    let rules = &ruleset.deployment.fortifications;
+    let f = fortification_footprint(ruleset, pose);
+    let table = state.table();
+    if let Some((by, edge)) = table.overhang(&f) {
+        return refuse(
+            "8.2",
+            format!("The fortification would hang {by:.1} MU over the {edge} table edge"),
+        );
+    }
+    let third = table.width / 3.0;
+    let central = f.min()[0] >= third - 1e-9 && f.max()[0] <= 2.0 * third + 1e-9;
+    let limit = if central {
+        rules.central_third_max_depth
+    } else {
+        rules.max_depth
+    };
+    let depth = reach(state, side, &f);
+    if depth > limit + 1e-9 {
+        let why = if central {
+            "wholly in the central third"
+        } else {
+            "not wholly in the central third"
+        };
+        return refuse(
+            "8.2",
+            format!(
+                "The fortification reaches {depth:.1} MU from {side}'s long edge; {why} it must lie within {limit} MU (12 MU, or 15 MU wholly in the central third)"
+            ),
+        );
+    }
+    for (i, laid) in state.placement.standing() {
+        if ground_class(state, ruleset, i) == Some(TerrainClass::Impassable)
+            && overlaps(&f, laid.footprint())
+        {
+            let name = super::piece_name(state, ruleset, i);
+            return refuse(
+                "8.2",
+                format!("The fortification would stand on {name}, which is impassable"),
+            );
+        }
+    }
+    check_clear_of_works(state, ruleset, &f, "The fortification")
+}
+
+fn expect(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    wanted: impl Fn(DeploymentTurn) -> bool,
+    what: &str,
+) -> Result<DeploymentTurn, RuleError> {
+    let turn = match state.phase(ruleset) {
+        super::Phase::Deployment(turn) => turn,
+        super::Phase::MovesFirst | super::Phase::Play => {
+            return refuse("8", "Deployment is over");
+        }
+        _ => return refuse("8", "Deployment starts once the terrain is on the table"),
+    };
+    if !wanted(turn) || turn.side() != side {
+        return refuse(
+            "8",
+            format!(
+                "{side} cannot {what} now; waiting for {}",
+                describe_turn(turn)
+            ),
+        );
+    }
+    Ok(turn)
+}
+
+/// What a deployment turn waits for, in words.
+pub fn describe_turn(turn: DeploymentTurn) -> String {
+    match turn {
+        DeploymentTurn::Camp(s) => format!("{s} to place his camp"),
+        DeploymentTurn::Fortifications(s) => format!("{s} to place field fortifications"),
+        DeploymentTurn::Ambushes(s) => format!("{s} to place ambushes"),
+        DeploymentTurn::FlankMarches(s) => format!("{s} to record flank marches"),
+        DeploymentTurn::Batch { side, number, size } => {
+            format!("{side} to deploy batch {number} ({size} BGs)")
+        }
+        DeploymentTurn::Dismount(s) => format!("{s} to commit to dismounting"),
+        DeploymentTurn::Commanders(s) => format!("{s} to place his commanders"),
+    }
+}
+
+pub(super) fn decide_camp(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    pose: Pose,
+) -> Result<Vec<Event>, RuleError> {
+    expect(
+        state,
+        ruleset,
+        side,
+        |t| matches!(t, DeploymentTurn::Camp(_)),
+        "place a camp",
+    )?;
+    check_camp(state, ruleset, side, pose)?;
+    Ok(vec![Event::CampPlaced { side, pose }])
+}
+
+pub(super) fn decide_fortification(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    pose: Pose,
+) -> Result<Vec<Event>, RuleError> {
+    let is = |t| matches!(t, DeploymentTurn::Fortifications(_));
+    expect(state, ruleset, side, is, "place a fortification")?;
+    check_fortification(state, ruleset, side, pose)?;
+    Ok(vec![Event::FortificationPlaced { side, pose }])
+}
+
+pub(super) fn decide_finish(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    step: Finished,
+) -> Result<Vec<Event>, RuleError> {
+    let (is, what): (fn(DeploymentTurn) -> bool, _) = match step {
+        Finished::Fortifications => (
+            |t| matches!(t, DeploymentTurn::Fortifications(_)),
+            "finish fortifications",
+        ),
+        Finished::Ambushes => (
+            |t| matches!(t, DeploymentTurn::Ambushes(_)),
+            "finish ambushes",
+        ),
+        Finished::Commanders => (
+            |t| matches!(t, DeploymentTurn::Commanders(_)),
+            "place commanders",
+        ),
+    };
+    expect(state, ruleset, side, is, what)?;
+    Ok(vec![Event::StepFinished { side, step }])
+}
+
+/// The deployment steps a player ends with a plain "done".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Finished {
+    Fortifications,
+    Ambushes,
+    /// His commanders are on the table within the depth limit.
+    Commanders,
+}
+
+pub(super) fn decide_batch(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    bgs: &[usize],
+) -> Result<Vec<Event>, RuleError> {
+    let turn = expect(
+        state,
+        ruleset,
+        side,
+        |t| matches!(t, DeploymentTurn::Batch { .. }),
+        "deploy a batch",
+    )?;
+    let DeploymentTurn::Batch { number, size, .. } = turn else {
+        unreachable!("checked by expect");
+    };
+    let army = state.armies[side].as_ref().expect("armies are set by now");
+    let done = deployed_bgs(state, side);
+    for (k, bg) in bgs.iter().enumerate() {
+        let Some(group) = army.bgs.get(*bg) else {
+            return refuse(
+                "8.5",
+                format!("{side} has no battle group number {}", bg + 1),
+            );
+        };
+        if done.contains(bg) || bgs[..k].contains(bg) {
+            return refuse("8.5", format!("{} is already deployed", group.name));
+        }
+    }
+    if bgs.len() != size {
+        return refuse(
+            "8.5",
+            format!(
+                "{side}'s batch {number} is {size} battle groups (a quarter of {}, rounded up); {} ticked",
+                on_table_count(state, side),
+                bgs.len()
+            ),
+        );
+    }
+    Ok(vec![Event::BatchDeployed {
+        side,
+        number,
+        bgs: bgs.to_vec(),
+    }])
+}
+
+pub(super) fn decide_dismount(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    bgs: &[usize],
+) -> Result<Vec<Event>, RuleError> {
+    let is = |t| matches!(t, DeploymentTurn::Dismount(_));
+    expect(state, ruleset, side, is, "commit to dismounting")?;
+    let army = state.armies[side].as_ref().expect("armies are set by now");
+    for (k, bg) in bgs.iter().enumerate() {
+        let Some(group) = army.bgs.get(*bg) else {
+            return refuse(
+                "8.6",
+                format!("{side} has no battle group number {}", bg + 1),
+            );
+        };
+        if !group.may_dismount {
+            return refuse("8.6", format!("{} may not dismount", group.name));
+        }
+        if bgs[..k].contains(bg) {
+            return refuse("8.6", format!("{} is listed twice", group.name));
+        }
+    }
+    Ok(vec![Event::DismountCommitted {
+        side,
+        bgs: bgs.to_vec(),
+    }])
+}
+
+pub(super) fn fold(d: &mut DeploymentState, event: &Event) {
+    match event {
+        Event::CampPlaced { side, pose } => d.camps[*side] = Some(*pose),
+        Event::FortificationPlaced { side, pose } => d.fortifications.push((*side, *pose)),
+        Event::AmbushPlaced { side, at, sealed } => d.ambushes.push(Ambush {
+            side: *side,
+            at: *at,
+            sealed: sealed.clone(),
+            revealed: None,
+        }),
+        Event::FlankMarchRecorded {
+            side,
+            sealed,
+            modifier,
+        } => d
+            .flank_marches
+            .push(FlankMarch::new(*side, sealed.clone(), *modifier)),
+        Event::FlankMarchesFinished { side, off_table } => d.off_table[*side] = Some(*off_table),
+        Event::AmbushRevealed {
+            marker, revealed, ..
+        } => {
+            if let Some(a) = d.ambushes.get_mut(*marker) {
+                a.revealed = Some(revealed.secret);
+            }
+        }
+        Event::ArrivalRolled {
+            march, turn, roll, ..
+        } => {
+            if let Some(m) = d.flank_marches.get_mut(*march) {
+                m.rolls.push((*turn, roll.clone()));
+            }
+        }
+        Event::FlankMarchRevealed {
+            march,
+            revealed,
+            straggling,
+            ..
+        } => {
+            if let Some(m) = d.flank_marches.get_mut(*march) {
+                m.revealed = Some(revealed.clone());
+                m.straggling = straggling.clone();
+            }
+        }
+        Event::StepFinished { side, step } => match step {
+            Finished::Fortifications => d.fortifications_done[*side] = true,
+            Finished::Ambushes => d.ambushes_done[*side] = true,
+            Finished::Commanders => d.commanders[*side] = true,
+        },
+        Event::BatchDeployed { side, bgs, .. } => d.batches.push((*side, bgs.clone())),
+        Event::DismountCommitted { side, bgs } => d.dismount[*side] = Some(bgs.clone()),
+        _ => {}
+    }
+}
+
+/// The number players call ambush marker `index` by: its place among its
+/// owner's markers (South's first is "S1" even if North placed three
+/// before it).
+pub fn marker_number(state: &State, index: usize) -> usize {
+    ordinal(&state.deployment.ambushes, index, |a| a.side)
+}
+
+/// The number players call flank march `index` by: its place among its
+/// owner's marches.
+pub fn march_number(state: &State, index: usize) -> usize {
+    ordinal(&state.deployment.flank_marches, index, |m| m.side)
+}
+
+/// The place of `items[index]` among the items of the same side, from 1.
+fn ordinal<T>(items: &[T], index: usize, side: impl Fn(&T) -> Side) -> usize {
+    items.get(index).map_or(index + 1, |item| {
+        items[..=index]
+            .iter()
+            .filter(|other| side(other) == side(item))
+            .count()
+    })
+}

@@ -1,0 +1,345 @@
+//! The log in words: one sentence per event, as a player would say it
+//! ("North rolls 4 + 1 (Field Commander C-in-C) = 5").
+
+use super::{AdjustAction, AmbushContent, Entry, Event, Finished, State};
+use crate::ruleset::{PlacementZone, Ruleset};
+use muster_core::dice::Roll;
+use muster_core::side::Side;
+
+/// A piece by its pick index, with its owner: "South's forest".
+fn name(state: &State, ruleset: &Ruleset, piece: usize) -> String {
+    match state.selection.picks.get(piece) {
+        Some(p) => format!(
+            "{}'s {}",
+            p.side,
+            super::piece_name(state, ruleset, piece).to_lowercase()
+        ),
+        None => format!("piece {piece}"),
+    }
+}
+
+/// A roll in a roll-off: "North rolls for initiative (round 2): 4 [typed]".
+fn roll_off_line(side: Side, what: &str, round: u32, roll: &Roll) -> String {
+    let round = if round > 1 {
+        format!(" (round {round})")
+    } else {
+        String::new()
+    };
+    let by = if roll.is_app() { "app dice" } else { "typed" };
+    format!("{side} rolls for {what}{round}: {} [{by}]", roll.describe())
+}
+
+/// Battle groups by name: "Cretan archers, Thracians".
+fn bg_names(state: &State, side: Side, bgs: &[usize]) -> String {
+    let army = state.armies[side].as_ref();
+    bgs.iter()
+        .map(|i| {
+            army.and_then(|a| a.bgs.get(*i))
+                .map_or(format!("battle group {}", i + 1), |b| b.name.clone())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The words of a placement result from the placer's view, with the sides
+/// named: "touch North's long edge, no part within 8 MU of a side edge".
+pub fn zone_text(ruleset: &Ruleset, result: u8, placer: Side) -> String {
+    let text = match ruleset.placement.results.get(&result.to_string()) {
+        Some(
+            PlacementZone::TouchLongEdge { text, .. }
+            | PlacementZone::TouchSideEdge { text, .. }
+            | PlacementZone::InsideHalf { text, .. },
+        ) => text.as_str(),
+        None => "",
+    };
+    text.replace("the opponent's", &format!("{}'s", placer.opponent()))
+        .replace("your own", &format!("{placer}'s own"))
+}
+
+/// An event in words. `state` is the battle as it was when the event
+/// happened (names of pieces come from the selection).
+pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
+    match event {
+        Event::Configured { settings } => format!(
+            "Battle \"{}\": table {} x {} MU, 1 MU = {}, lengths in {}",
+            settings.title,
+            settings.table.width,
+            settings.table.depth,
+            settings.mu.name(),
+            settings.units.name()
+        ),
+        Event::ArmySet { side, army, lock } => {
+            let mods: i32 = army
+                .initiative_modifiers(ruleset)
+                .iter()
+                .map(|m| m.value)
+                .sum();
+            let passphrase = if lock.is_some() {
+                "; passphrase set: his tag guards the log"
+            } else {
+                ""
+            };
+            format!(
+                "{side}: {} plays {} ({} battle groups, {} bases; initiative {mods:+}){passphrase}",
+                army.player,
+                army.name,
+                army.bgs.len(),
+                army.bgs.iter().map(|b| u64::from(b.bases)).sum::<u64>()
+            )
+        }
+        Event::InitiativeRolled { side, round, roll } => {
+            roll_off_line(*side, "initiative", *round, roll)
+        }
+        Event::InitiativeTied { total, .. } => {
+            format!("Initiative tied at {total}: both players roll again (ruling, rule 2)")
+        }
+        Event::InitiativeWon { side, south, north } => {
+            format!("{side} has the initiative (South {south}, North {north})")
+        }
+        Event::TerritoryChosen { side, territory } => format!(
+            "{side} chooses the territory type: {}",
+            ruleset.territory_name(territory)
+        ),
+        Event::TerrainSelected {
+            side,
+            terrain,
+            large,
+            compulsory,
+        } => {
+            let size = if *large { "large " } else { "" };
+            let kind = if *compulsory {
+                "compulsory piece"
+            } else {
+                "selection"
+            };
+            format!(
+                "{side} takes {size}{} ({kind})",
+                ruleset.terrain_name(terrain).to_lowercase()
+            )
+        }
+        Event::SelectionFinished { side } => format!("{side} has finished selecting terrain"),
+        Event::PlacementRolled {
+            side,
+            piece,
+            roll,
+            result,
+            legal,
+            ..
+        } => {
+            let what = name(state, ruleset, *piece);
+            let text = zone_text(ruleset, *result, *side);
+            if *legal {
+                format!(
+                    "{side} rolls {} for {what}: it must {text}",
+                    roll.describe()
+                )
+            } else {
+                format!(
+                    "{side} rolls {} for {what}: no legal position where it must {text}; re-roll (ruling, rule 5)",
+                    roll.describe()
+                )
+            }
+        }
+        Event::PieceSetAside { side, piece } => format!(
+            "{}: no die result has a legal position, so {side}'s piece is set aside (ruling, rule 5)",
+            name(state, ruleset, *piece)
+        ),
+        Event::PiecePlaced {
+            side,
+            piece,
+            shape,
+            pose,
+        } => format!(
+            "{side} places his {} ({}) centred {}, turned {:.0}°",
+            super::piece_name(state, ruleset, *piece).to_lowercase(),
+            shape.describe(),
+            state.settings.point([pose.x, pose.y]),
+            pose.angle
+        ),
+        Event::GoingRolled {
+            side, roll, class, ..
+        } => {
+            format!(
+                "{side} rolls {} for the river's going: {class}",
+                roll.describe()
+            )
+        }
+        Event::AdjustmentRolled {
+            side,
+            piece,
+            roll,
+            allowance,
+            ..
+        } => format!(
+            "{side} rolls {} to adjust {}: {}",
+            roll.describe(),
+            name(state, ruleset, *piece),
+            allowance.text
+        ),
+        Event::PieceAdjusted {
+            side,
+            piece,
+            action,
+            pose,
+        } => {
+            let what = name(state, ruleset, *piece);
+            match (action, pose) {
+                (AdjustAction::Decline, _) => format!("{side} leaves {what} where it is"),
+                (AdjustAction::Remove, _) => format!("{side} removes {what}"),
+                (AdjustAction::Slide { dx, dy }, _) => {
+                    format!("{side} slides {what} {:.1} MU", dx.hypot(*dy))
+                }
+                (AdjustAction::Pivot { degrees, .. }, _) => {
+                    format!("{side} pivots {what} by {degrees:.0}°")
+                }
+            }
+        }
+        Event::RoadPlaced { side, points } => {
+            let through: Vec<String> = points.iter().map(|p| state.settings.point(*p)).collect();
+            format!("{side} places a road through {}", through.join("; "))
+        }
+        Event::RoadDeclined { side } => format!("{side} places no road"),
+        Event::CampPlaced { side, pose } => format!(
+            "{side} pitches his camp centred {}, turned {:.0}°",
+            state.settings.point([pose.x, pose.y]),
+            pose.angle
+        ),
+        Event::FortificationPlaced { side, pose } => format!(
+            "{side} places a field fortification centred {}, turned {:.0}°",
+            state.settings.point([pose.x, pose.y]),
+            pose.angle
+        ),
+        // What a marker stands for is the owner's secret: the log says where.
+        Event::AmbushPlaced { side, at, .. } => {
+            format!(
+                "{side} places an ambush marker {}",
+                state.settings.point(*at)
+            )
+        }
+        Event::StepFinished { side, step } => match step {
+            Finished::Fortifications => format!("{side} has finished placing fortifications"),
+            Finished::Ambushes => {
+                let n = state
+                    .deployment
+                    .ambushes
+                    .iter()
+                    .filter(|a| a.side == *side)
+                    .count();
+                let s = if n == 1 { "" } else { "s" };
+                format!("{side} has finished placing ambushes ({n} marker{s})")
+            }
+            Finished::Commanders => {
+                format!("{side} has placed his commanders within 12 MU of his long edge")
+            }
+        },
+        Event::BatchDeployed { side, number, bgs } => {
+            let names = bg_names(state, *side, bgs);
+            format!("{side} deploys batch {number}: {names}")
+        }
+        Event::DismountCommitted { side, bgs } => {
+            if bgs.is_empty() {
+                format!("{side} dismounts nothing")
+            } else {
+                format!("{side} will dismount {}", bg_names(state, *side, bgs))
+            }
+        }
+        Event::MovesFirstRolled { side, round, roll } => {
+            roll_off_line(*side, "who moves first", *round, roll)
+        }
+        Event::FlankMarchRecorded {
+            side,
+            sealed,
+            modifier,
+        } => format!(
+            "{side} records a flank march, sealed: commitment {}, arrival modifier {modifier:+}",
+            sealed.code()
+        ),
+        Event::FlankMarchesFinished { side, off_table } => format!(
+            "{side} has recorded his flank marches; {off_table} battle groups stay off the table (in ambush or marching)"
+        ),
+        Event::ArrivalRolled {
+            side,
+            march,
+            turn,
+            roll,
+            arrives,
+        } => {
+            let outcome = if *arrives { "it arrives" } else { "not yet" };
+            format!(
+                "{side}'s turn {turn}: flank march {} rolls {}: {outcome}",
+                super::march_number(state, *march),
+                roll.describe()
+            )
+        }
+        Event::FlankMarchRevealed {
+            side,
+            march,
+            revealed,
+            straggling,
+            problems,
+        } => {
+            let plan = &revealed.secret;
+            let army = state.armies[*side].as_ref();
+            let leader = army
+                .and_then(|a| a.commanders.get(plan.commander))
+                .map_or("a commander".to_string(), |c| c.name.clone());
+            let tests: Vec<String> = straggling
+                .iter()
+                .map(|t| {
+                    let name = bg_names(state, *side, &[t.bg]);
+                    let verdict = if t.straggles { "straggles" } else { "arrives" };
+                    format!("{name} {} {verdict}", t.roll.describe())
+                })
+                .collect();
+            let mut text = format!(
+                "{side}'s flank march {} is revealed (commitment checked): {} led by {leader} on the {} flank. Straggling: {}",
+                super::march_number(state, *march),
+                bg_names(state, *side, &plan.bgs),
+                plan.flank.name(),
+                tests.join("; ")
+            );
+            for p in problems {
+                text.push_str(&format!(". ⚠ {p}"));
+            }
+            text
+        }
+        Event::AmbushRevealed {
+            side,
+            marker,
+            revealed,
+            reason,
+            problems,
+        } => {
+            let what = match revealed.secret {
+                AmbushContent::Dummy => "a dummy, removed".to_string(),
+                AmbushContent::Bg { bg } => bg_names(state, *side, &[bg]),
+            };
+            let mut text = format!(
+                "{side}'s ambush marker {} is revealed because {} (commitment checked): {what}",
+                super::marker_number(state, *marker),
+                reason.text()
+            );
+            for p in problems {
+                text.push_str(&format!(". ⚠ {p}"));
+            }
+            text
+        }
+        Event::TurnEnded { side, turn } => format!("{side} ends his turn {turn}"),
+        Event::MovesFirstTied { total, .. } => {
+            format!("Tied at {total} for who moves first: both roll again (ruling, rule 9)")
+        }
+        Event::MovesFirstWon { side, south, north } => {
+            format!("{side} moves first (South {south}, North {north})")
+        }
+    }
+}
+
+/// An entry in words: its events joined.
+pub fn entry(entry: &Entry, ruleset: &Ruleset, state: &State) -> String {
+    entry
+        .events
+        .iter()
+        .map(|e| event(e, ruleset, state))
+        .collect::<Vec<_>>()
+        .join("; ")
+}

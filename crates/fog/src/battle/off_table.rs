@@ -1,0 +1,52 @@
+//! A player's check of his own battle groups at the end of deployment
+//! (RULES 8.3-8.5): any he sealed off the table, in an ambush or on a flank
+//! march, that he also deployed in a batch. Sealed, the rules cannot see it
+//! when the batch is entered; the owner sees it on his private screen, and
+//! the reveal names it to both at the latest (issue 21).
+
+use super::ambush::open_ambushes;
+use super::deployment::{AmbushContent, deployed_bgs};
+use super::flank_march::open_marches;
+use super::state::State;
+use muster_core::error::RuleError;
+use muster_core::intel::SealKey;
+use muster_core::side::Side;
+
+/// Each battle group `side` sealed off the table and deployed as well, in
+/// words, for his eyes only.
+pub fn sealed_and_deployed(
+    state: &State,
+    side: Side,
+    key: &SealKey,
+) -> Result<Vec<String>, RuleError> {
+    let deployed = deployed_bgs(state, side);
+    let name = |bg: usize| {
+        state.armies[side]
+            .as_ref()
+            .and_then(|a| a.bgs.get(bg))
+            .map_or_else(|| format!("battle group {}", bg + 1), |g| g.name.clone())
+    };
+    let mut out = Vec::new();
+    for (marker, content) in open_ambushes(state, side, key)? {
+        if let AmbushContent::Bg { bg } = content
+            && deployed.contains(&bg)
+        {
+            out.push(format!(
+                "{} is sealed in ambush {}{} and was also deployed in a batch",
+                name(bg),
+                &side.name()[..1],
+                super::deployment::marker_number(state, marker)
+            ));
+        }
+    }
+    for (march, opened) in open_marches(state, side, key)? {
+        for &bg in opened.secret.bgs.iter().filter(|bg| deployed.contains(bg)) {
+            out.push(format!(
+                "{} is sealed on flank march {} and was also deployed in a batch",
+                name(bg),
+                super::deployment::march_number(state, march)
+            ));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,53 @@
+//! Play (RULES 9-10): the turn counter from who moves first. Each game turn
+//! the first mover plays his turn, then the other; a player's turn number is
+//! the game turn. A turn ends only once its flank-march arrival rolls, and
+//! the reveals of marches that arrived, are done.
+
+use super::{Event, Phase, State, flank_march};
+use crate::ruleset::Ruleset;
+use muster_core::error::{RuleError, refuse};
+use muster_core::side::Side;
+
+/// The game turn and the side to move, once who moves first is decided.
+pub fn current(state: &State) -> Option<(u32, Side)> {
+    let first = state.moves_first.winner?;
+    let ended = state.turns_ended;
+    let side = if ended.is_multiple_of(2) {
+        first
+    } else {
+        first.opponent()
+    };
+    Some((ended / 2 + 1, side))
+}
+
+pub(super) fn decide_end_turn(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+) -> Result<Vec<Event>, RuleError> {
+    if state.phase(ruleset) != Phase::Play {
+        return refuse("10", "Turns are played once who moves first is decided");
+    }
+    let Some((turn, to_move)) = current(state) else {
+        return refuse("10", "Turns are played once who moves first is decided");
+    };
+    if to_move != side {
+        return refuse("10", format!("It is {to_move}'s turn {turn}, not {side}'s"));
+    }
+    if let Some(march) = flank_march::due(state, ruleset).first() {
+        return refuse(
+            "10",
+            format!(
+                "{side} rolls for flank march {} at the start of his turn {turn} first",
+                march + 1
+            ),
+        );
+    }
+    if let Some(march) = flank_march::to_reveal(state, ruleset).first() {
+        return refuse(
+            "10",
+            format!("Flank march {} has arrived: reveal it first", march + 1),
+        );
+    }
+    Ok(vec![Event::TurnEnded { side, turn }])
+}

@@ -1,0 +1,191 @@
+//! Field of Glory's printouts: the table to scale (`table_page`), the
+//! schedule that lays every item with a tape measure (`schedule`), then
+//! the setup log; the piece templates at 1:1; and the owner's private page,
+//! a file of its own.
+
+use super::PrivatePage;
+use super::schedule::{self, Item};
+use crate::battle::{Battle, march_number};
+use muster_core::pdf::{MARGIN, Metrics, Page, Paper, document, grey, text_pages};
+use printpdf::{Op, PdfFontHandle};
+
+/// The table layout of `battle` as a PDF: page 1 the table, then the
+/// schedule that lays every item, then the log. `date` goes in the title
+/// block (see `clock::today`). Sealed contents never appear in it: the
+/// owner's private page is a file of its own.
+pub fn table_pdf(battle: &Battle, paper: Paper, date: &str) -> Vec<u8> {
+    let items = schedule::items(battle);
+    document(&battle.state().settings.title, paper, |font, metrics| {
+        let mut pages = vec![super::table_page::table_page(
+            battle,
+            &items,
+            paper,
+            date,
+            Page::new(font.clone(), metrics),
+        )];
+        pages.extend(schedule_pages(battle, &items, paper, &font, metrics));
+        pages.extend(log_pages(battle, paper, &font, metrics));
+        pages
+    })
+}
+
+/// Every piece's template at 1:1 on tiled pages, as a PDF of its own.
+pub fn templates_pdf(battle: &Battle, paper: Paper) -> Vec<u8> {
+    let items = schedule::items(battle);
+    let title = format!("{}: piece templates at 1:1", battle.state().settings.title);
+    document(&title, paper, |font, metrics| {
+        super::templates::template_pages(battle, &items, paper, &font, metrics)
+    })
+}
+
+/// The owner's private page alone, as a PDF of its own.
+pub fn private_pdf(battle: &Battle, page: &PrivatePage, paper: Paper) -> Vec<u8> {
+    let title = format!(
+        "{}: {}'s private page",
+        battle.state().settings.title,
+        page.side
+    );
+    document(&title, paper, |font, metrics| {
+        let lines: Vec<String> = page.lines.clone();
+        let who = battle.state().armies[page.side]
+            .as_ref()
+            .map_or(page.side.to_string(), |a| {
+                format!("{} ({})", page.side, a.player)
+            });
+        let title = format!("{who}: private page, sealed records. Keep it from your opponent.");
+        text_pages(&title, &lines, paper, &font, metrics)
+    })
+}
+
+/// The schedule: a table with one row per item (its tag, name, size, turn
+/// and the points to measure from), then the sealed commitments.
+fn schedule_pages(
+    battle: &Battle,
+    items: &[Item],
+    paper: Paper,
+    font: &PdfFontHandle,
+    metrics: &Metrics,
+) -> Vec<Vec<Op>> {
+    let state = battle.state();
+    let settings = &state.settings;
+    let (pw, ph) = paper.size();
+    let width = pw - 2.0 * MARGIN;
+    let ink = grey(0.1);
+    let size = 8.0;
+    let step = metrics.line_height(size);
+    // Column shares of the width: tag, item, size, turn, measure from.
+    let shares = [0.05, 0.2, 0.22, 0.14, 0.39];
+    let header = ["", "Item", "Size", "Turn", "Measure from"].map(String::from);
+    let mut rows: Vec<[String; 5]> = items
+        .iter()
+        .map(|item| {
+            let fixes: Vec<String> = item
+                .fixes
+                .iter()
+                .map(|(what, fix)| format!("{what}: {}", settings.fix(fix)))
+                .collect();
+            [
+                item.tag.clone(),
+                item.name.clone(),
+                item.size.clone(),
+                item.turn_words(),
+                fixes.join("; "),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        rows.push([
+            "".into(),
+            "Nothing is on the table yet.".into(),
+            "".into(),
+            "".into(),
+            "".into(),
+        ]);
+    }
+    let intro = format!(
+        "Turn: degrees from square to the long edges, seen from above with the south edge nearest you. \
+         Measure from: the point of the outline nearest its nearest long edge, then the one nearest \
+         its nearest side edge, each measured square to both edges. Lengths in {}; 1 MU = {}.",
+        settings.units.name(),
+        settings.mu.name()
+    );
+    let mut pages = Vec::new();
+    let mut page = Page::new(font.clone(), metrics);
+    let mut y = page.paragraph(
+        MARGIN,
+        ph - MARGIN - 4.0,
+        width,
+        13.0,
+        &ink,
+        "Laying out the table",
+    );
+    y = page.paragraph(MARGIN, y - 1.0, width, size, &ink, &intro) - 2.0;
+    let mut first_row = true;
+    for row in std::iter::once(&header).chain(rows.iter()) {
+        let cells: Vec<Vec<String>> = row
+            .iter()
+            .zip(shares)
+            .map(|(text, share)| metrics.wrap(text, size, share * width - 2.0))
+            .collect();
+        let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
+        let height = lines as f32 * step + 1.5;
+        if y - height < MARGIN && !first_row {
+            pages.push(std::mem::replace(&mut page, Page::new(font.clone(), metrics)).ops);
+            y = page.paragraph(
+                MARGIN,
+                ph - MARGIN - 4.0,
+                width,
+                13.0,
+                &ink,
+                "Laying out the table (continued)",
+            ) - 2.0;
+        }
+        first_row = false;
+        let mut x = MARGIN;
+        for (cell, share) in cells.iter().zip(shares) {
+            let mut ly = y;
+            for line in cell {
+                page.text(x, ly, size, ink.clone(), line);
+                ly -= step;
+            }
+            x += share * width;
+        }
+        y -= height;
+        page.line(
+            &[(MARGIN, y + step * 0.75), (pw - MARGIN, y + step * 0.75)],
+            0.3,
+            grey(0.7),
+        );
+    }
+    for (i, m) in state.deployment.flank_marches.iter().enumerate() {
+        let line = format!(
+            "{} flank march {}: sealed, commitment {}",
+            m.side,
+            march_number(state, i),
+            m.sealed.code()
+        );
+        if y - step < MARGIN {
+            pages.push(std::mem::replace(&mut page, Page::new(font.clone(), metrics)).ops);
+            y = ph - MARGIN - 4.0;
+        }
+        y = page.paragraph(MARGIN, y - 1.0, width, size, &ink, &line);
+    }
+    pages.push(page.ops);
+    pages
+}
+
+/// The log, every line numbered and wrapped.
+fn log_pages(
+    battle: &Battle,
+    paper: Paper,
+    font: &PdfFontHandle,
+    metrics: &Metrics,
+) -> Vec<Vec<Op>> {
+    let lines: Vec<String> = battle
+        .log_lines()
+        .iter()
+        .enumerate()
+        .map(|(n, (line, _))| format!("{:>3}. {}", n + 1, battle.state().settings.speak(line)))
+        .collect();
+    text_pages("Setup log", &lines, paper, font, metrics)
+}

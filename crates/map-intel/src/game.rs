@@ -1,0 +1,1256 @@
+//! The hidden-forces game (RULES-map-intel 0 and Part A): its setup, the
+//! commands players give, the rules that check them, and the log.
+//!
+//! `apply` checks a command and turns it into events folded into the
+//! public state. The running game holds both players' sealing keys (as the
+//! deck's dealer does) so it can check a regrouping against what was
+//! sealed and open a counter when a rule reveals it; a file holds only the
+//! sealed records, and each player's contents open to him when he unlocks.
+//! After every command the acting side's units are counted: each is in
+//! exactly one place.
+
+use super::events::{Area, Contents, Event, Gone, Holder, Kind, Public, Reason};
+use super::map::Hex;
+use super::scenario::{SEALED_BYTES, Scenario, Status};
+use muster_core::error::{RuleError, refuse};
+use muster_core::intel::ledger::{self, Digest32};
+use muster_core::intel::trail::{Locks, Tags, Trail, new_id};
+use muster_core::intel::{Opener, Place, PlayerKey, SealKey, Sealed};
+use muster_core::side::{Side, Sides};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What the game is played with: the scenario, the players, their locks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub scenario: Scenario,
+    pub players: Sides<String>,
+    pub locks: Locks,
+}
+
+impl Setup {
+    pub fn check(&self) -> Result<(), RuleError> {
+        self.scenario.check().map_err(|(field, message)| {
+            RuleError::new("map-intel 0", format!("{field}: {message}"))
+        })?;
+        for side in Side::BOTH {
+            if self.players[side].trim().is_empty() {
+                return refuse("map-intel 0", format!("{side}'s player needs a name"));
+            }
+            if let Some(lock) = &self.locks[side] {
+                lock.well_formed()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// "Ann (Rome)".
+    pub fn name(&self, side: Side) -> String {
+        format!(
+            "{} ({})",
+            self.players[side], self.scenario.sides[side].name
+        )
+    }
+
+    pub fn names(&self) -> Sides<String> {
+        Sides {
+            south: self.name(Side::South),
+            north: self.name(Side::North),
+        }
+    }
+
+    fn status(&self, unit: &str) -> Status {
+        self.scenario
+            .owner_of(unit)
+            .and_then(|s| self.scenario.sides[s].unit(unit))
+            .map_or(Status::Regular, |u| u.status)
+    }
+
+    fn unit_name(&self, unit: &str) -> String {
+        self.scenario
+            .owner_of(unit)
+            .and_then(|s| self.scenario.sides[s].unit(unit))
+            .map_or(unit.to_string(), |u| u.name.clone())
+    }
+}
+
+/// Where a regrouping sends its units.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// One of the side's counters or holding areas, by id.
+    Counter(usize),
+    /// A new force in this hex.
+    NewForce(Hex),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// Units from one of the side's counters or areas to another (A3-A5).
+    Transfer {
+        side: Side,
+        from: usize,
+        to: Target,
+        units: Vec<String>,
+    },
+    /// A force or Exercitus to a hex.
+    Move {
+        id: usize,
+        to: Hex,
+    },
+    /// A force replaced by Exercitus `number`, its units into the holding
+    /// area (A4); also the re-placing of an empty one just revealed.
+    ToExercitus {
+        id: usize,
+        number: u8,
+    },
+    /// Set-up only: Exercitus `number` on a hex with these units from the
+    /// off-map area (none for a bluff).
+    PlaceExercitus {
+        side: Side,
+        number: u8,
+        hex: Hex,
+        units: Vec<String>,
+    },
+    /// A revealed counter face down again, from its owner's next turn (A3).
+    TurnDown {
+        id: usize,
+    },
+    /// Its owner shows it (A2e).
+    Reveal {
+        id: usize,
+    },
+    /// An Agent Stratagem marker spent on an enemy counter or area (A2a).
+    SpendAgent {
+        by: Side,
+        id: usize,
+    },
+    /// Combat in a hex: both sides' counters there are revealed (A2d).
+    Combat {
+        hex: Hex,
+    },
+    /// The owner of an empty Exercitus just revealed does not place it.
+    DeclineReplace {
+        side: Side,
+        number: u8,
+    },
+    /// Set-up is over; `first` has the first turn.
+    Begin {
+        first: Side,
+    },
+    EndTurn,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub events: Vec<Event>,
+}
+
+/// The chain's start: the game's id and its setup.
+/// A position of the log's chain, in words, for an unlock's refusal.
+fn position(log: &[Entry], n: usize) -> String {
+    match n {
+        0 => "the game's header (its id, players and scenario)".to_string(),
+        n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+    }
+}
+
+pub fn genesis(id: &str, setup: &Setup) -> Digest32 {
+    let json = serde_json::to_vec(setup).expect("a setup always serializes");
+    ledger::genesis(id, &json)
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    id: String,
+    setup: Setup,
+    log: Vec<Entry>,
+    public: Public,
+    keys: Sides<Option<SealKey>>,
+    trail: Trail,
+    /// The public log in words, each event described once, as it came.
+    lines: Vec<String>,
+}
+
+/// Folds log entry `number` (from 1) into `public`, each event described
+/// in the state before it, onto `lines`.
+fn fold_entry(
+    setup: &Setup,
+    public: &mut Public,
+    number: usize,
+    events: &[Event],
+    lines: &mut Vec<String>,
+) -> Result<(), RuleError> {
+    for event in events {
+        lines.push(format!(
+            "{number}. {}",
+            super::describe::event(event, setup, public)
+        ));
+        public.fold(event)?;
+    }
+    Ok(())
+}
+
+/// Where holder `id`'s `n`-th sealed contents belong.
+pub(crate) fn place(game: &str, owner: Side, id: usize, n: u32) -> Place<'_> {
+    Place {
+        game,
+        owner,
+        kind: "holder",
+        slot: format!("holder {id} seal {n}"),
+    }
+}
+
+fn seal(place: &Place, units: &[String], key: &SealKey) -> Result<Sealed, RuleError> {
+    let mut sorted = units.to_vec();
+    sorted.sort();
+    Sealed::seal(place, &sorted, key, SEALED_BYTES)
+        .map_err(|e| RuleError::new("trust", e.to_string()))
+}
+
+/// A counter's units: face up from the log, face down opened with its
+/// owner's key.
+fn units_of(game: &str, holder: &Holder, key: Option<&SealKey>) -> Result<Vec<String>, RuleError> {
+    match &holder.contents {
+        Contents::Open(units) => Ok(units.clone()),
+        Contents::Sealed(sealed) => {
+            let key = key.ok_or_else(|| {
+                RuleError::new("trust", format!("{} has not unlocked", holder.side))
+            })?;
+            sealed
+                .open::<Vec<String>>(key, &place(game, holder.side, holder.id, holder.seals))
+                .map(|r| r.secret)
+                .map_err(|e| RuleError::new("trust", e.to_string()))
+        }
+    }
+}
+
+/// Every unit of `side` in exactly one place (RULES-map-intel 0).
+fn check_conservation(
+    game: &str,
+    setup: &Setup,
+    public: &Public,
+    side: Side,
+    key: &SealKey,
+) -> Result<(), RuleError> {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let names = setup.names();
+    for h in public.holders.iter().filter(|h| h.side == side && !h.gone) {
+        for unit in units_of(game, h, Some(key))? {
+            if setup.scenario.sides[side].unit(&unit).is_none() {
+                return refuse(
+                    "map-intel 0",
+                    format!(
+                        "{} holds {unit}, not a unit of {}",
+                        h.label(&names),
+                        names[side]
+                    ),
+                );
+            }
+            if let Some(other) = seen.insert(unit.clone(), h.label(&names)) {
+                return refuse(
+                    "map-intel 0",
+                    format!(
+                        "{} is in two places: {other} and {}",
+                        setup.unit_name(&unit),
+                        h.label(&names)
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(missing) = setup.scenario.sides[side]
+        .units
+        .iter()
+        .find(|u| !seen.contains_key(&u.id))
+    {
+        return refuse(
+            "map-intel 0",
+            format!("{} is nowhere: every unit is in one place", missing.name),
+        );
+    }
+    Ok(())
+}
+
+/// Checks a command against a copy of the state and collects its events.
+struct Work<'a> {
+    game: &'a str,
+    setup: &'a Setup,
+    public: Public,
+    keys: &'a Sides<Option<SealKey>>,
+    events: Vec<Event>,
+}
+
+impl Work<'_> {
+    fn push(&mut self, event: Event) -> Result<(), RuleError> {
+        self.public.fold(&event)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    fn key(&self, side: Side) -> Result<&SealKey, RuleError> {
+        self.keys[side].as_ref().ok_or_else(|| {
+            RuleError::new(
+                "trust",
+                format!("{} must unlock first", self.setup.name(side)),
+            )
+        })
+    }
+
+    /// `units` sealed as `h`'s next contents, bound to that slot.
+    fn seal(&self, h: &Holder, units: &[String]) -> Result<Sealed, RuleError> {
+        let place = place(self.game, h.side, h.id, h.seals + 1);
+        seal(&place, units, self.key(h.side)?)
+    }
+
+    fn holder(&self, id: usize) -> Result<Holder, RuleError> {
+        self.public.holder(id).cloned()
+    }
+
+    fn label(&self, h: &Holder) -> String {
+        h.label(&self.setup.names())
+    }
+
+    fn units(&self, h: &Holder) -> Result<Vec<String>, RuleError> {
+        units_of(self.game, h, Some(self.key(h.side)?))
+    }
+
+    /// The units left in `h` once `units` leave it; each must be there.
+    fn without(&self, h: &Holder, units: &[String]) -> Result<Vec<String>, RuleError> {
+        let mut left = self.units(h)?;
+        for unit in units {
+            let Some(i) = left.iter().position(|u| u == unit) else {
+                return refuse(
+                    "map-intel 0",
+                    format!("{} is not in {}", self.setup.unit_name(unit), self.label(h)),
+                );
+            };
+            left.remove(i);
+        }
+        Ok(left)
+    }
+
+    /// Contents for `h` after a change: face up stays face up.
+    fn contents(&self, h: &Holder, units: &[String]) -> Result<Contents, RuleError> {
+        Ok(match h.contents {
+            Contents::Open(_) => Contents::Open(sorted(units)),
+            Contents::Sealed(_) => Contents::Sealed(self.seal(h, units)?),
+        })
+    }
+
+    /// `side` may change his own counters now: in set-up, or in his turn
+    /// with no empty Exercitus waiting to be re-placed.
+    fn may_act(&self, side: Side) -> Result<(), RuleError> {
+        if let Some((who, number)) = self.public.may_replace.first() {
+            return refuse(
+                "A4",
+                format!(
+                    "{} first places his empty Exercitus {number} on a friendly force, or declines",
+                    self.setup.name(*who)
+                ),
+            );
+        }
+        match self.public.active {
+            None => Ok(()),
+            Some(active) if active == side => Ok(()),
+            Some(active) => refuse(
+                "map-intel 0",
+                format!(
+                    "It is {}'s turn: {} changes his counters only in his own",
+                    self.setup.name(active),
+                    self.setup.name(side)
+                ),
+            ),
+        }
+    }
+
+    fn own(&self, side: Side, id: usize) -> Result<Holder, RuleError> {
+        let h = self.holder(id)?;
+        if h.side != side {
+            return refuse(
+                "A2",
+                format!("{} is not {}'s", self.label(&h), self.setup.name(side)),
+            );
+        }
+        if h.gone {
+            return refuse(
+                "map-intel 0",
+                format!("{} has left the map", self.label(&h)),
+            );
+        }
+        Ok(h)
+    }
+
+    fn on_map(&self, hex: Hex) -> Result<Hex, RuleError> {
+        self.setup.scenario.map.hex(&hex.to_string())
+    }
+
+    /// The units that may not go into `to` by their status (A1, A4, A5).
+    fn check_statuses(&self, to: &Holder, units: &[String]) -> Result<(), RuleError> {
+        for unit in units {
+            let name = self.setup.unit_name(unit);
+            let status = self.setup.status(unit);
+            let refusal = match (to.kind, status, to.contents.is_open()) {
+                (Kind::Exercitus(_), Status::Civis, _) => Some((
+                    "A4",
+                    format!("{name} is a Civis unit: Civis units may not be part of an Exercitus"),
+                )),
+                (Kind::Exercitus(_), Status::Client, _) => Some((
+                    "A5",
+                    format!(
+                        "{name} is a Client unit: always face up, never in a holding area that may be face down"
+                    ),
+                )),
+                (Kind::Area(Area::OffMap), Status::Civis | Status::Client, _) => Some((
+                    if status == Status::Civis { "A1" } else { "A5" },
+                    format!(
+                        "{name} is never hidden: it goes to the {} area",
+                        if status == Status::Civis {
+                            "Civis"
+                        } else {
+                            "Client"
+                        }
+                    ),
+                )),
+                (Kind::Area(Area::Civis), s, _) if s != Status::Civis => {
+                    Some(("A5", format!("{name} is not a Civis unit")))
+                }
+                (Kind::Area(Area::Client), s, _) if s != Status::Client => {
+                    Some(("A5", format!("{name} is not a Client unit")))
+                }
+                (Kind::Force, Status::Civis, false) => Some((
+                    "A1",
+                    format!(
+                        "{name} is a Civis unit: never face down, so not into a face-down force"
+                    ),
+                )),
+                (Kind::Force, Status::Client, false) => Some((
+                    "A5",
+                    format!(
+                        "{name} is a Client unit: always face up, so not into a face-down force"
+                    ),
+                )),
+                _ => None,
+            };
+            if let Some((rule, message)) = refusal {
+                return refuse(rule, message);
+            }
+        }
+        Ok(())
+    }
+
+    fn transfer(
+        &mut self,
+        side: Side,
+        from: usize,
+        to: &Target,
+        units: &[String],
+    ) -> Result<(), RuleError> {
+        self.may_act(side)?;
+        let source = self.own(side, from)?;
+        if units.is_empty() {
+            return refuse("map-intel 0", "Name at least one unit to move");
+        }
+        let left = self.without(&source, units)?;
+        if matches!(source.kind, Kind::Force | Kind::Exercitus(_)) && !source.on_map() {
+            return refuse(
+                "map-intel 0",
+                format!("{} is not on the map", self.label(&source)),
+            );
+        }
+        match to {
+            Target::Counter(id) => {
+                let target = self.own(side, *id)?;
+                if target.id == source.id {
+                    return refuse("map-intel 0", "The units are there already");
+                }
+                if matches!(target.kind, Kind::Exercitus(_)) && !target.on_map() {
+                    return refuse(
+                        "A4",
+                        format!(
+                            "{} is not on the map: it replaces a force first",
+                            self.label(&target)
+                        ),
+                    );
+                }
+                if source.on_map() && target.on_map() && source.hex != target.hex {
+                    return refuse(
+                        "map-intel 0",
+                        format!(
+                            "{} and {} are in different hexes: units regroup within one hex",
+                            self.label(&source),
+                            self.label(&target)
+                        ),
+                    );
+                }
+                self.check_statuses(&target, units)?;
+                let mut now = self.units(&target)?;
+                now.extend(units.iter().cloned());
+                let changed = self.contents(&source, &left)?;
+                self.push(Event::Changed {
+                    id: source.id,
+                    contents: changed,
+                })?;
+                let into = self.contents(&target, &now)?;
+                self.push(Event::Changed {
+                    id: target.id,
+                    contents: into,
+                })?;
+            }
+            Target::NewForce(hex) => {
+                let hex = self.on_map(*hex)?;
+                if source.on_map() && source.hex != Some(hex) {
+                    return refuse(
+                        "map-intel 0",
+                        format!(
+                            "A force splits off in its own hex ({}); move it after",
+                            source.hex.expect("on the map")
+                        ),
+                    );
+                }
+                let face_up = units
+                    .iter()
+                    .any(|u| self.setup.status(u) != Status::Regular);
+                let contents = if face_up {
+                    Contents::Open(sorted(units))
+                } else {
+                    let id = self.public.holders.len();
+                    let place = place(self.game, side, id, 1);
+                    Contents::Sealed(seal(&place, units, self.key(side)?)?)
+                };
+                let changed = self.contents(&source, &left)?;
+                self.push(Event::Changed {
+                    id: source.id,
+                    contents: changed,
+                })?;
+                self.push(Event::Created {
+                    id: self.public.holders.len(),
+                    side,
+                    kind: Kind::Force,
+                    hex: Some(hex),
+                    contents,
+                })?;
+            }
+        }
+        if left.is_empty() && source.kind == Kind::Force {
+            self.push(Event::Removed {
+                id: source.id,
+                why: Gone::Emptied,
+            })?;
+        }
+        Ok(())
+    }
+
+    fn do_move(&mut self, id: usize, to: Hex) -> Result<(), RuleError> {
+        let mover = self.holder(id)?;
+        self.may_act(mover.side)?;
+        let Some(from) = mover.hex.filter(|_| mover.on_map()) else {
+            return refuse(
+                "map-intel 0",
+                format!("{} is not on the map", self.label(&mover)),
+            );
+        };
+        let to = self.on_map(to)?;
+        if to == from {
+            return refuse(
+                "map-intel 0",
+                format!("{} is in {to} already", self.label(&mover)),
+            );
+        }
+        self.push(Event::Moved { id, from, to })?;
+        if self.public.active.is_none() {
+            // Set-up: forces are placed, nothing is entered.
+            return Ok(());
+        }
+        let enemy = mover.side.opponent();
+        let stationary: Vec<Holder> = self
+            .public
+            .in_hex(to)
+            .filter(|h| h.side == enemy)
+            .cloned()
+            .collect();
+        if stationary.is_empty() {
+            return Ok(());
+        }
+        // (b) and (c) are decided on the contents both ways at once, so
+        // neither reveal depends on the other's outcome.
+        let mover_has_units = !self.units(&mover)?.is_empty();
+        let mut stationary_has_units = false;
+        for h in &stationary {
+            stationary_has_units |= !self.units(h)?.is_empty();
+        }
+        if mover_has_units {
+            for h in &stationary {
+                if !h.contents.is_open() {
+                    self.reveal(h.id, Reason::EnemyEntered)?;
+                }
+            }
+        }
+        if stationary_has_units && !mover.contents.is_open() {
+            self.reveal(id, Reason::EnteredEnemy)?;
+        }
+        Ok(())
+    }
+
+    /// Opens a face-down counter to both players, checked against its
+    /// commitment; an empty Exercitus then leaves the map (A4 ruling).
+    fn reveal(&mut self, id: usize, reason: Reason) -> Result<(), RuleError> {
+        let h = self.holder(id)?;
+        let Contents::Sealed(sealed) = &h.contents else {
+            return refuse("A2", format!("{} is face up already", self.label(&h)));
+        };
+        let key = self.key(h.side)?;
+        let contents = sealed
+            .open::<Vec<String>>(key, &place(self.game, h.side, h.id, h.seals))
+            .map_err(|e| RuleError::new("trust", e.to_string()))?;
+        let empty = contents.secret.is_empty();
+        self.push(Event::Revealed {
+            id,
+            reason,
+            contents,
+        })?;
+        check_conservation(
+            self.game,
+            self.setup,
+            &self.public,
+            h.side,
+            self.key(h.side)?,
+        )?;
+        if let (Kind::Exercitus(number), true) = (h.kind, empty) {
+            self.push(Event::Removed {
+                id,
+                why: Gone::EmptyExercitus,
+            })?;
+            self.push(Event::MayReplace {
+                side: h.side,
+                number,
+            })?;
+        }
+        Ok(())
+    }
+
+    fn replace_with_exercitus(&mut self, id: usize, number: u8) -> Result<(), RuleError> {
+        let force = self.holder(id)?;
+        let side = force.side;
+        let replacing = self.public.may_replace.contains(&(side, number));
+        if !replacing {
+            self.may_act(side)?;
+        }
+        let force = self.own(side, id)?;
+        if force.kind != Kind::Force || !force.on_map() {
+            return refuse(
+                "A4",
+                format!(
+                    "An Exercitus replaces a force on the map; {} is not one",
+                    self.label(&force)
+                ),
+            );
+        }
+        if replacing && force.contents.is_open() && force.revealed.is_some() {
+            // A4 ruling (A3 wins): placing the marker would seal a force
+            // the opponent may still examine face up.
+            return refuse(
+                "A4",
+                format!(
+                    "{} was revealed and stays face up (A3): the Exercitus goes on a face-down force or on a unit in a hex of its own",
+                    self.label(&force)
+                ),
+            );
+        }
+        let marker = self.free_marker(side, number)?;
+        let units = self.units(&force)?;
+        self.check_statuses(&marker, &units)?;
+        let hex = force.hex.expect("on the map");
+        let contents = self.seal(&marker, &units)?;
+        self.push(Event::Placed {
+            id: marker.id,
+            hex,
+            contents,
+        })?;
+        self.push(Event::Removed {
+            id,
+            why: Gone::Replaced,
+        })
+    }
+
+    /// `side`'s Exercitus marker `number`, off the map and so free to place.
+    fn free_marker(&self, side: Side, number: u8) -> Result<Holder, RuleError> {
+        let Some(marker) = self.public.exercitus(side, number).cloned() else {
+            return refuse(
+                "A4",
+                format!(
+                    "{} has Exercitus markers 1 to {}",
+                    self.setup.name(side),
+                    self.setup.scenario.exercitus
+                ),
+            );
+        };
+        if marker.hex.is_some() {
+            return refuse(
+                "A4",
+                format!("{} is on the map already", self.label(&marker)),
+            );
+        }
+        Ok(marker)
+    }
+
+    fn place_exercitus(
+        &mut self,
+        side: Side,
+        number: u8,
+        hex: Hex,
+        units: &[String],
+    ) -> Result<(), RuleError> {
+        if self.public.active.is_some() {
+            return refuse(
+                "A4",
+                "After set-up an Exercitus only replaces a force on the map",
+            );
+        }
+        let hex = self.on_map(hex)?;
+        let marker = self.free_marker(side, number)?;
+        let area = self
+            .public
+            .area(side, Area::OffMap)
+            .cloned()
+            .expect("every side has an off-map area");
+        let left = self.without(&area, units)?;
+        self.check_statuses(&marker, units)?;
+        // The off-map area is sealed anew even for a bluff, so the log
+        // shows the same two records either way.
+        let rest = self.contents(&area, &left)?;
+        self.push(Event::Changed {
+            id: area.id,
+            contents: rest,
+        })?;
+        let contents = self.seal(&marker, units)?;
+        self.push(Event::Placed {
+            id: marker.id,
+            hex,
+            contents,
+        })
+    }
+
+    fn turn_down(&mut self, id: usize) -> Result<(), RuleError> {
+        let h = self.holder(id)?;
+        self.may_act(h.side)?;
+        let h = self.own(h.side, id)?;
+        if !h.contents.is_open() {
+            return refuse("A3", format!("{} is face down already", self.label(&h)));
+        }
+        let units = self.units(&h)?;
+        if let Some(unit) = units
+            .iter()
+            .find(|u| self.setup.status(u) != Status::Regular)
+        {
+            return refuse(
+                "A1",
+                format!(
+                    "{} holds {}, a {} unit: it stays face up",
+                    self.label(&h),
+                    self.setup.unit_name(unit),
+                    if self.setup.status(unit) == Status::Civis {
+                        "Civis"
+                    } else {
+                        "Client"
+                    }
+                ),
+            );
+        }
+        if matches!(h.kind, Kind::Area(Area::Civis | Area::Client)) {
+            return refuse("A5", format!("{} is always face up", self.label(&h)));
+        }
+        match (self.public.active, h.revealed) {
+            (Some(_), Some(turn)) if turn >= self.public.turn => {
+                return refuse(
+                    "A3",
+                    format!(
+                        "{} was revealed this turn: it stays face up until the beginning of {}'s next turn",
+                        self.label(&h),
+                        self.setup.name(h.side)
+                    ),
+                );
+            }
+            _ => {}
+        }
+        let contents = self.seal(&h, &units)?;
+        self.push(Event::TurnedDown { id, contents })
+    }
+
+    fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
+        let started = self.public.active.is_some();
+        let actor = match command {
+            Command::Transfer {
+                side,
+                from,
+                to,
+                units,
+            } => {
+                self.transfer(*side, *from, to, units)?;
+                Some(*side)
+            }
+            Command::Move { id, to } => {
+                // A move changes no contents, so conservation cannot change;
+                // a reveal it causes checks its owner's units itself.
+                self.do_move(*id, *to)?;
+                None
+            }
+            Command::ToExercitus { id, number } => {
+                self.replace_with_exercitus(*id, *number)?;
+                Some(self.holder(*id)?.side)
+            }
+            Command::PlaceExercitus {
+                side,
+                number,
+                hex,
+                units,
+            } => {
+                self.place_exercitus(*side, *number, *hex, units)?;
+                Some(*side)
+            }
+            Command::TurnDown { id } => {
+                self.turn_down(*id)?;
+                Some(self.holder(*id)?.side)
+            }
+            Command::Reveal { id } => {
+                let h = self.holder(*id)?;
+                if !started {
+                    return refuse("A2", "Reveals come once play begins");
+                }
+                self.reveal(*id, Reason::Voluntary)?;
+                Some(h.side)
+            }
+            Command::SpendAgent { by, id } => {
+                let h = self.holder(*id)?;
+                if !started {
+                    return refuse("A6", "Agents are spent once play begins");
+                }
+                self.may_act(*by)?;
+                if h.side == *by {
+                    return refuse(
+                        "A5",
+                        "A player may always examine his own units: no Agent needed",
+                    );
+                }
+                if h.gone
+                    || (matches!(h.kind, Kind::Exercitus(_))
+                        && h.hex.is_none()
+                        && self.units(&h)?.is_empty())
+                {
+                    return refuse("A6", format!("{} holds nothing to examine", self.label(&h)));
+                }
+                if h.contents.is_open() {
+                    return refuse(
+                        "A6",
+                        format!("{} is face up already: no Agent needed", self.label(&h)),
+                    );
+                }
+                if self.public.agents[*by] == 0 {
+                    return refuse(
+                        "A6",
+                        format!(
+                            "{} has no Agent Stratagem marker left",
+                            self.setup.name(*by)
+                        ),
+                    );
+                }
+                self.push(Event::AgentSpent { by: *by })?;
+                self.reveal(*id, Reason::Agent)?;
+                Some(h.side)
+            }
+            Command::Combat { hex } => {
+                let Some(active) = self.public.active else {
+                    return refuse("A2", "Combat comes once play begins");
+                };
+                self.may_act(active)?;
+                let hex = self.on_map(*hex)?;
+                let here: Vec<Holder> = self.public.in_hex(hex).cloned().collect();
+                if !Side::BOTH.iter().all(|s| here.iter().any(|h| h.side == *s)) {
+                    return refuse(
+                        "A2",
+                        format!("Combat needs counters of both sides in {hex}"),
+                    );
+                }
+                for h in here.iter().filter(|h| !h.contents.is_open()) {
+                    self.reveal(h.id, Reason::Combat)?;
+                }
+                None
+            }
+            Command::DeclineReplace { side, number } => {
+                if !self.public.may_replace.contains(&(*side, *number)) {
+                    return refuse(
+                        "A4",
+                        format!("Exercitus {number} is not waiting to be placed"),
+                    );
+                }
+                self.push(Event::ReplaceDeclined {
+                    side: *side,
+                    number: *number,
+                })?;
+                None
+            }
+            Command::Begin { first } => {
+                if started {
+                    return refuse("map-intel 0", "Play has begun already");
+                }
+                self.push(Event::TurnBegan {
+                    number: 1,
+                    active: *first,
+                })?;
+                None
+            }
+            Command::EndTurn => {
+                let Some(active) = self.public.active else {
+                    return refuse("map-intel 0", "Set-up is not over: begin play first");
+                };
+                self.may_act(active)?;
+                let number = self.public.turn + 1;
+                self.push(Event::TurnBegan {
+                    number,
+                    active: active.opponent(),
+                })?;
+                None
+            }
+        };
+        if let Some(side) = actor {
+            check_conservation(self.game, self.setup, &self.public, side, self.key(side)?)?;
+        }
+        Ok(())
+    }
+}
+
+fn sorted(units: &[String]) -> Vec<String> {
+    let mut v = units.to_vec();
+    v.sort();
+    v
+}
+
+/// What a player may see of a counter: its units, or nothing ("?").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenHolder {
+    pub id: usize,
+    pub side: Side,
+    pub kind: Kind,
+    pub hex: Option<Hex>,
+    pub face_up: bool,
+    /// `None`: the viewer may not examine it.
+    pub units: Option<Vec<String>>,
+    pub revealed: Option<u32>,
+    /// The first 80 bits of its sealed record's commitment.
+    pub code: Option<String>,
+}
+
+/// One player's view: the public state with his own contents opened and
+/// nothing of the other side's face-down contents (not even the sealed
+/// bytes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// `None`: the table both players watch, no side's contents opened.
+    pub viewer: Option<Side>,
+    pub turn: u32,
+    pub active: Option<Side>,
+    pub agents: Sides<u32>,
+    pub holders: Vec<SeenHolder>,
+    pub may_replace: Vec<(Side, u8)>,
+}
+
+impl Game {
+    /// A new game: each side's units start in his holding areas (Civis and
+    /// Client face up, the rest off-map sealed), his Exercitus markers off
+    /// the map with empty sealed holding areas.
+    pub fn new(setup: Setup, keys: Sides<Option<PlayerKey>>) -> Result<Game, RuleError> {
+        setup.check()?;
+        let id = new_id();
+        let (trail, seal_keys) = Trail::begin(genesis(&id, &setup), &setup.locks, &keys)?;
+        let mut game = Game {
+            id,
+            setup,
+            log: Vec::new(),
+            public: Public::new(0),
+            keys: seal_keys,
+            trail,
+            lines: Vec::new(),
+        };
+        game.public = Public::new(game.setup.scenario.agents);
+        let mut events = Vec::new();
+        let mut next = 0;
+        for side in Side::BOTH {
+            let key = game.keys[side].as_ref().expect("set above");
+            let army = &game.setup.scenario.sides[side];
+            let with = |status: Status| -> Vec<String> {
+                army.units
+                    .iter()
+                    .filter(|u| u.status == status)
+                    .map(|u| u.id.clone())
+                    .collect()
+            };
+            // Each holder's first record is bound to its id, the count so far.
+            let sealed =
+                |id: usize, units: &[String]| seal(&place(&game.id, side, id, 1), units, key);
+            let mut holders = vec![
+                (
+                    Kind::Area(Area::OffMap),
+                    Contents::Sealed(sealed(next, &with(Status::Regular))?),
+                ),
+                (
+                    Kind::Area(Area::Civis),
+                    Contents::Open(sorted(&with(Status::Civis))),
+                ),
+                (
+                    Kind::Area(Area::Client),
+                    Contents::Open(sorted(&with(Status::Client))),
+                ),
+            ];
+            for number in 1..=game.setup.scenario.exercitus {
+                let id = next + holders.len();
+                holders.push((Kind::Exercitus(number), Contents::Sealed(sealed(id, &[])?)));
+            }
+            for (kind, contents) in holders {
+                events.push(Event::Created {
+                    id: next,
+                    side,
+                    kind,
+                    hex: None,
+                    contents,
+                });
+                next += 1;
+            }
+        }
+        fold_entry(&game.setup, &mut game.public, 1, &events, &mut game.lines)?;
+        game.append(events);
+        Ok(game)
+    }
+
+    fn append(&mut self, events: Vec<Event>) {
+        let entry = Entry { events };
+        self.trail.append(&entry, &self.setup.locks, &[]);
+        self.log.push(entry);
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    pub fn public(&self) -> &Public {
+        &self.public
+    }
+
+    pub fn tags(&self) -> &[Tags] {
+        self.trail.tags()
+    }
+
+    pub fn links(&self) -> &[Digest32] {
+        self.trail.links()
+    }
+
+    /// The log's fingerprint (`Trail::fingerprint`): on screen and printed.
+    pub fn log_fingerprint(&self) -> String {
+        self.trail.fingerprint()
+    }
+
+    pub fn locked_sides(&self) -> Vec<Side> {
+        self.trail.locked_sides(&self.setup.locks)
+    }
+
+    /// Checks a command and carries it out, or changes nothing and gives
+    /// the rule.
+    pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        self.trail.writable(&self.setup.locks)?;
+        let mut work = Work {
+            game: &self.id,
+            setup: &self.setup,
+            public: self.public.clone(),
+            keys: &self.keys,
+            events: Vec::new(),
+        };
+        work.decide(&command)?;
+        let Work { public, events, .. } = work;
+        let mut before = std::mem::replace(&mut self.public, public);
+        fold_entry(
+            &self.setup,
+            &mut before,
+            self.log.len() + 1,
+            &events,
+            &mut self.lines,
+        )
+        .expect("folded once already");
+        self.append(events.clone());
+        Ok(events)
+    }
+
+    /// `by` asks to examine a counter or holding area: his own, or one face
+    /// up; anything else is refused with the conditions of A2.
+    pub fn examine(&self, by: Side, id: usize) -> Result<Vec<String>, RuleError> {
+        let h = self.public.holder(id)?;
+        if h.side == by || h.contents.is_open() {
+            return units_of(&self.id, h, self.keys[h.side].as_ref());
+        }
+        refuse(
+            "A2",
+            format!(
+                "{} may not examine {}: only after an Agent Stratagem marker, his unit entering its hex, it entering his units' hex, combat, or its owner revealing it",
+                self.setup.name(by),
+                h.label(&self.setup.names())
+            ),
+        )
+    }
+
+    /// What `viewer` may see, computed from the public state and his own
+    /// key only.
+    pub fn view(&self, viewer: Side) -> View {
+        self.seen_by(Some(viewer), self.keys[viewer].as_ref())
+    }
+
+    /// What both players see together at the table: face-up contents only.
+    pub fn table_view(&self) -> View {
+        self.seen_by(None, None)
+    }
+
+    /// `side`'s own view opened with his passphrase, whether or not he has
+    /// unlocked the game: for his private printout.
+    pub fn ledger<'a>(&self, side: Side, opener: impl Into<Opener<'a>>) -> Result<View, RuleError> {
+        let key = match &self.setup.locks[side] {
+            Some(lock) => {
+                // Nothing of his is shown from a log changed behind his back.
+                let key = opener.into().open(lock)?;
+                self.trail
+                    .verify(side, &key, Some(lock), |n| position(&self.log, n))?;
+                key.seal_key()
+            }
+            None => SealKey::unprotected(),
+        };
+        Ok(self.seen_by(Some(side), Some(&key)))
+    }
+
+    fn seen_by(&self, viewer: Option<Side>, key: Option<&SealKey>) -> View {
+        let holders = self
+            .public
+            .holders
+            .iter()
+            .filter(|h| !h.gone)
+            .map(|h| {
+                let units = match &h.contents {
+                    Contents::Open(u) => Some(u.clone()),
+                    Contents::Sealed(_) if Some(h.side) == viewer => {
+                        units_of(&self.id, h, key).ok()
+                    }
+                    Contents::Sealed(_) => None,
+                };
+                SeenHolder {
+                    id: h.id,
+                    side: h.side,
+                    kind: h.kind,
+                    hex: h.hex,
+                    face_up: h.contents.is_open(),
+                    units,
+                    revealed: h.revealed,
+                    code: match &h.contents {
+                        Contents::Sealed(s) => Some(s.code()),
+                        Contents::Open(_) => None,
+                    },
+                }
+            })
+            .collect();
+        View {
+            viewer,
+            turn: self.public.turn,
+            active: self.public.active,
+            agents: self.public.agents.clone(),
+            holders,
+            may_replace: self.public.may_replace.clone(),
+        }
+    }
+
+    /// The log in words, as both may read it.
+    pub fn log_lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// A game read from a file: the public state replayed from the log
+    /// (every reveal checked against its commitment); each side's contents
+    /// open when he unlocks.
+    pub(super) fn replay(
+        id: String,
+        setup: Setup,
+        log: Vec<Entry>,
+        tags: Vec<Tags>,
+    ) -> Result<Game, RuleError> {
+        setup.check()?;
+        let mut public = Public::new(setup.scenario.agents);
+        let mut lines = Vec::new();
+        for (i, entry) in log.iter().enumerate() {
+            fold_entry(&setup, &mut public, i + 1, &entry.events, &mut lines)
+                .map_err(|e| e.in_entry(i))?;
+        }
+        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
+        let mut game = Game {
+            id,
+            setup,
+            log,
+            public,
+            keys: Sides::default(),
+            trail,
+            lines,
+        };
+        for side in Side::BOTH {
+            if game.setup.locks[side].is_none() {
+                game.open(side, SealKey::unprotected())?;
+            }
+        }
+        Ok(game)
+    }
+
+    /// Takes `side`'s sealing key after every step of the log is checked
+    /// with it: each unit in exactly one place after each entry.
+    fn open(&mut self, side: Side, key: SealKey) -> Result<(), RuleError> {
+        let mut public = Public::new(self.setup.scenario.agents);
+        for (i, entry) in self.log.iter().enumerate() {
+            for event in &entry.events {
+                public.fold(event)?;
+            }
+            check_conservation(&self.id, &self.setup, &public, side, &key)
+                .map_err(|e| e.in_entry(i))?;
+        }
+        self.keys[side] = Some(key);
+        Ok(())
+    }
+
+    /// A player unlocks a game read from a file: his passphrase must open
+    /// his lock and every tag of his must hold.
+    pub fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
+        let Some(lock) = &self.setup.locks[side] else {
+            return refuse(
+                "trust",
+                format!("{} plays without a passphrase", self.setup.name(side)),
+            );
+        };
+        let key = lock.unlock(passphrase)?;
+        self.unlock_key(side, &key)
+    }
+
+    /// `unlock` with the key already worked out from the passphrase (the
+    /// window derives it on a worker thread): the same checks.
+    pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        let Some(lock) = &self.setup.locks[side] else {
+            return refuse(
+                "trust",
+                format!("{} plays without a passphrase", self.setup.name(side)),
+            );
+        };
+        let log = &self.log;
+        self.trail
+            .hold(side, key, Some(lock), |n| position(log, n))?;
+        self.open(side, key.seal_key())
+    }
+}

@@ -1,0 +1,166 @@
+//! The dummy-wings log in words, as both players read it: counters by
+//! their printed type and number, moves, the line-of-sight answers, flips
+//! with what each counter was, the roll with its modifiers, placements.
+//! Never a face-down counter's composition.
+
+use super::game::{Composition, Event, Public, Setup};
+use muster_core::side::Side;
+
+fn counter(setup: &Setup, public: &Public, id: usize) -> String {
+    public
+        .counters
+        .get(id)
+        .map_or(format!("counter {id}"), |c| {
+            format!("{}'s {} counter {id}", setup.name(c.side), c.kind.name())
+        })
+}
+
+fn composition(setup: &Setup, side: Side, c: &Composition) -> String {
+    if !c.real {
+        return "a dummy".into();
+    }
+    let names: Vec<String> = c
+        .units
+        .iter()
+        .map(|id| {
+            setup.armies[side]
+                .iter()
+                .find(|u| &u.id == id)
+                .map_or(id.clone(), |u| u.name.clone())
+        })
+        .collect();
+    format!(
+        "a real Wing, command rating {}, {}: {}",
+        c.rating,
+        c.formation.name(),
+        names.join(", ")
+    )
+}
+
+/// One event in words; `before` is the state it applies to.
+pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
+    let named = |id: usize| counter(setup, before, id);
+    match e {
+        Event::Placed {
+            id,
+            side,
+            kind,
+            detachment,
+            leader,
+            dis,
+            sealed,
+        } => format!(
+            "{}'s {} {}counter {id} in {leader}, Dis counters in {} and {} (sealed {})",
+            setup.name(*side),
+            kind.name(),
+            if *detachment { "Detachment " } else { "" },
+            dis[0],
+            dis[1],
+            sealed.code()
+        ),
+        Event::Moved {
+            id,
+            leader,
+            dis,
+            hexes,
+            dis_hexes,
+        } => {
+            let n = |h: u32| format!("{h} hex{}", if h == 1 { "" } else { "es" });
+            format!(
+                "{} moves {} to {leader}, Dis counters {} to {} and {} to {}",
+                named(*id),
+                n(*hexes),
+                n(dis_hexes[0]),
+                dis[0],
+                n(dis_hexes[1]),
+                dis[1]
+            )
+        }
+        Event::InRange { moving, candidates } => {
+            let list: Vec<String> = candidates
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} ({} hexes, {} to {})",
+                        named(c.wing),
+                        c.distance,
+                        c.from,
+                        c.to
+                    )
+                })
+                .collect();
+            format!(
+                "{} comes within 7 hexes of {}: the line of sight is asked, nearest first (27.1.6, 27.5)",
+                named(*moving),
+                list.join(", ")
+            )
+        }
+        Event::Sighted {
+            moving,
+            stationary,
+            clear,
+            ..
+        } => format!(
+            "Line of sight from {} to {}: {} (the players' answer)",
+            named(*moving),
+            named(*stationary),
+            if *clear { "clear" } else { "blocked" }
+        ),
+        Event::Flipped { id, contents } => {
+            let side = before.counters.get(*id).map_or(Side::South, |c| c.side);
+            format!(
+                "{} is flipped: {} (matches its commitment)",
+                named(*id),
+                composition(setup, side, &contents.secret)
+            )
+        }
+        Event::Removed { id } => format!("{} is removed with its Dis counters", named(*id)),
+        Event::TurnedDown { id, sealed } => format!(
+            "{} met a dummy: face down again ({}), it may keep moving",
+            named(*id),
+            sealed.code()
+        ),
+        Event::Rolled {
+            moving_roll,
+            stationary_roll,
+            outcome,
+            ..
+        } => format!(
+            "Deployment roll: moving {}, stationary {}; {} wins by {}{}",
+            moving_roll.describe(),
+            stationary_roll.describe(),
+            match outcome.winner {
+                super::roll::Role::Moving => "the moving side",
+                super::roll::Role::Stationary => "the stationary side",
+            },
+            outcome.difference,
+            if outcome.adjustment > 0 {
+                format!(
+                    " and may shift its leader up to {} hexes",
+                    outcome.adjustment
+                )
+            } else {
+                String::new()
+            }
+        ),
+        Event::Adjusted { id, to } => format!("{}'s leader is shifted to {to}", named(*id)),
+        Event::ToPlace { wings } => {
+            let list: Vec<String> = wings
+                .iter()
+                .map(|(id, p)| {
+                    let how = p
+                        .must
+                        .map_or("deployed or IC, as its owner chooses", |f| f.name());
+                    format!("{} {how} ({}: {})", named(*id), p.rule(), p.why())
+                })
+                .collect();
+            format!("To place: {}", list.join("; "))
+        }
+        Event::Deployed { id, formation } => {
+            format!("{} is placed on the map {}", named(*id), formation.name())
+        }
+        Event::TurnBegan { number, active } => {
+            format!("Turn {number}: {} is active", setup.name(*active))
+        }
+    }
+}

@@ -1,0 +1,1619 @@
+//! A dummy-wings game (RULES-map-intel B2-B10): each leader counter, real
+//! or dummy, on the map with its two Dis counters and a sealed composition
+//! (a dummy's record is the size of a real Wing's); moves checked against
+//! the allowance and the Dis trail; every enemy counter a move brings
+//! within 7 hexes found and put to the players, nearest first, as a line
+//! of sight question whose answer is logged; spotting resolved by 27.1.6;
+//! one deployment roll for all Wings spotted together, with its exact odds
+//! shown first; the winner's adjustment; each Wing placed in the formation
+//! the rules give it.
+//!
+//! Rulings: one roll serves every stationary Wing spotted by one move, with
+//! the best modifier among them (27.5 says "the same deployment die roll");
+//! a dummy may move as far as the fastest real Wing of its type could, in
+//! its formation, whether or not such a Wing is still on the map (B4b; an
+//! Inf/Cav dummy: infantry or cavalry); the leader and each Dis counter
+//! move along traced paths within the allowance, and spotting is checked
+//! at every hex entered (B4a, B4c).
+
+use super::formation::{self, Formation, Placement};
+use super::placement::{self, Arm};
+use super::roll::{self, Outcome, Role};
+use super::scenario::{Battle, Type};
+use super::spotting::{self, InRange, Leader};
+use crate::map::Hex;
+use muster_core::dice::{self, AppDice, DiceInput, Roll};
+use muster_core::error::{RuleError, refuse};
+use muster_core::intel::ledger::{self, Digest32};
+use muster_core::intel::trail::{Locks, Trail, new_id};
+use muster_core::intel::{Opener, Place, PlayerKey, Revealed, SealKey, Sealed};
+use muster_core::side::{Side, Sides};
+use serde::{Deserialize, Serialize};
+
+/// Bytes every composition is padded to: a dummy's and a whole Wing's
+/// records are one size.
+pub const SEALED_BYTES: usize = 1024;
+const MAX_RATING: u32 = 9;
+
+/// One unit of a side's army, as its owner enters it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WingUnit {
+    pub id: String,
+    pub name: String,
+    pub arm: Arm,
+    /// Movement allowance deployed and in column (IC).
+    pub ma: u32,
+    pub ic: u32,
+    /// A leader's rating (Army Commander, Special Leader).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+    /// The Army Commander, to whom units may be detached (27.1.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub commander: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub battle: Battle,
+    pub players: Sides<String>,
+    pub armies: Sides<Vec<WingUnit>>,
+    /// Whether each army is activated (27.2.3).
+    pub activated: Sides<bool>,
+    /// Torgau: how many Detachments each side forms (27.6.4.2-3), which
+    /// decides its false leaders. Left out of the file when none, so a
+    /// setup hashes as it did before the field existed.
+    #[serde(default, skip_serializing_if = "no_detachments")]
+    pub detachments: Sides<u8>,
+    pub locks: Locks,
+}
+
+fn no_hexes(h: &[u32; 2]) -> bool {
+    *h == [0, 0]
+}
+
+fn no_detachments(d: &Sides<u8>) -> bool {
+    d.south == 0 && d.north == 0
+}
+
+pub const EXAMPLE_ARMIES_JSON: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../..",
+    "/terrain_tables/dummy_wings_example_armies.json"
+));
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmiesFile {
+    // Checked by `check_header`; named here so that unknown fields are refused.
+    #[serde(rename = "format")]
+    _format: String,
+    #[serde(rename = "schema")]
+    _schema: u32,
+    #[serde(default, rename = "note")]
+    _note: String,
+    #[serde(flatten)]
+    armies: Sides<Vec<WingUnit>>,
+}
+
+/// Both sides' units from an armies file (`"format":
+/// "muster-wings-armies"`); errors name their field and line.
+pub fn armies_from_json(
+    text: &str,
+) -> Result<Sides<Vec<WingUnit>>, muster_core::locate::DataError> {
+    muster_core::store::check_header(text, "muster-wings-armies", 1, 1)?;
+    let file: ArmiesFile = muster_core::store::parse(text)?;
+    Ok(file.armies)
+}
+
+/// The example units shipped for trying the rule.
+pub fn example_armies() -> Sides<Vec<WingUnit>> {
+    armies_from_json(EXAMPLE_ARMIES_JSON).expect("the example armies are checked by tests")
+}
+
+/// Bounds on what a setup may hold, so that a file cannot make the game
+/// allocate or loop without end: far above any real army.
+pub const MAX_UNITS: usize = 500;
+const MAX_ALLOWANCE: u32 = 99;
+const MAX_DETACHMENTS: u8 = 3;
+const MAX_NAME: usize = 200;
+
+impl Setup {
+    /// What `Game::new` and a replay from a file both check: the battle as
+    /// a scenario file would be, each army's units, the Detachment counts.
+    pub fn check(&self) -> Result<(), RuleError> {
+        let field = |f: String, m: String| RuleError::new("27.6", format!("setup.{f}: {m}"));
+        self.battle.check("battle.").map_err(|(f, m)| field(f, m))?;
+        for side in Side::BOTH {
+            let at = side.name().to_lowercase();
+            let name = &self.players[side];
+            if name.trim().is_empty() || name.len() > MAX_NAME {
+                return Err(field(
+                    format!("players.{at}"),
+                    format!("a name of 1 to {MAX_NAME} characters"),
+                ));
+            }
+            let units = &self.armies[side];
+            if units.len() > MAX_UNITS {
+                return Err(field(
+                    format!("armies.{at}"),
+                    format!("{} units: at most {MAX_UNITS}", units.len()),
+                ));
+            }
+            for (i, u) in units.iter().enumerate() {
+                let here = format!("armies.{at}[{i}]");
+                if u.id.trim().is_empty() || u.id.len() > MAX_NAME || u.name.len() > MAX_NAME {
+                    return Err(field(
+                        format!("{here}.id"),
+                        format!("an id and name of 1 to {MAX_NAME} characters"),
+                    ));
+                }
+                if units[..i].iter().any(|o| o.id == u.id) {
+                    return Err(field(
+                        format!("{here}.id"),
+                        format!("{} is used twice", u.id),
+                    ));
+                }
+                if u.ma > MAX_ALLOWANCE || u.ic > MAX_ALLOWANCE {
+                    return Err(field(
+                        format!("{here}.ma"),
+                        format!("movement allowances run 0 to {MAX_ALLOWANCE}"),
+                    ));
+                }
+                if u.rating.is_some_and(|r| r > MAX_RATING) {
+                    return Err(field(
+                        format!("{here}.rating"),
+                        format!("ratings run 0 to {MAX_RATING}"),
+                    ));
+                }
+            }
+            if self.detachments[side] > MAX_DETACHMENTS {
+                return Err(field(
+                    format!("detachments.{at}"),
+                    format!("at most {MAX_DETACHMENTS} Detachments (27.6.4.2)"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn name(&self, side: Side) -> String {
+        format!("{} ({})", self.players[side], self.battle.sides[side].name)
+    }
+
+    fn unit(&self, side: Side, id: &str) -> Option<&WingUnit> {
+        self.armies[side].iter().find(|u| u.id == id)
+    }
+}
+
+/// What a leader counter stands for, sealed under its owner's key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Composition {
+    pub real: bool,
+    pub units: Vec<String>,
+    /// The Wing's command rating (0 for a dummy).
+    pub rating: u32,
+    pub formation: Formation,
+    /// Units of `units` detached to the Army Commander with this Wing
+    /// (27.1.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub detached: Vec<String>,
+}
+
+impl Composition {
+    pub fn dummy(formation: Formation) -> Composition {
+        Composition {
+            detached: Vec::new(),
+            real: false,
+            units: Vec::new(),
+            rating: 0,
+            formation,
+        }
+    }
+}
+
+/// A leader counter as both players see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counter {
+    pub id: usize,
+    pub side: Side,
+    pub kind: Type,
+    /// A Detachment stack (Torgau's masked stacks keep their spacing).
+    pub detachment: bool,
+    pub leader: Hex,
+    pub dis: Vec<Hex>,
+    pub sealed: Sealed,
+    /// Flipped: what it is, checked against its commitment.
+    pub shown: Option<Composition>,
+    /// Removed (a dummy) or placed as units (a Wing).
+    pub gone: bool,
+    pub deployed: Option<Formation>,
+    /// Hexes moved this turn by the leader and by each Dis counter.
+    pub moved: u32,
+    pub dis_moved: [u32; 2],
+    /// How many times its composition has been sealed: the current record
+    /// is bound to the slot "counter {id} seal {seals}".
+    pub seals: u32,
+}
+
+impl Counter {
+    fn hexes(&self) -> Vec<Hex> {
+        std::iter::once(self.leader)
+            .chain(self.dis.iter().copied())
+            .collect()
+    }
+
+    fn hidden(&self) -> bool {
+        !self.gone && self.deployed.is_none()
+    }
+}
+
+/// What must be settled before anything else.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "pending", rename_all = "snake_case")]
+pub enum Pending {
+    /// The line of sight from the moving Wing to `candidates[asked]`.
+    Sight {
+        moving: usize,
+        candidates: Vec<InRange>,
+        asked: usize,
+        spotted: Vec<usize>,
+    },
+    Roll {
+        moving: usize,
+        stationary: Vec<usize>,
+    },
+    /// The winning moving leader may shift up to `allowed` hexes.
+    Adjust {
+        moving: usize,
+        allowed: u32,
+        stationary: Vec<usize>,
+    },
+    /// These Wings are placed, each as its rule says.
+    Place { wings: Vec<(usize, Placement)> },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    Placed {
+        id: usize,
+        side: Side,
+        kind: Type,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        detachment: bool,
+        leader: Hex,
+        dis: [Hex; 2],
+        sealed: Sealed,
+    },
+    /// Where a move left the counters, and how far the leader (`hexes`)
+    /// and each Dis counter moved; a move stops at the hex that brought an
+    /// enemy counter within 7 hexes.
+    Moved {
+        id: usize,
+        leader: Hex,
+        dis: [Hex; 2],
+        hexes: u32,
+        #[serde(default, skip_serializing_if = "no_hexes")]
+        dis_hexes: [u32; 2],
+    },
+    /// A move brought enemy counters within 7 hexes, nearest first.
+    InRange {
+        moving: usize,
+        candidates: Vec<InRange>,
+    },
+    /// The players' answer to the line-of-sight question; `spotted`: both
+    /// leaders real, so this Wing deploys after the roll.
+    Sighted {
+        moving: usize,
+        stationary: usize,
+        clear: bool,
+        spotted: bool,
+    },
+    Flipped {
+        id: usize,
+        contents: Revealed<Composition>,
+    },
+    Removed {
+        id: usize,
+    },
+    /// The moving Wing met a dummy: face down again, and it may go on.
+    TurnedDown {
+        id: usize,
+        sealed: Sealed,
+    },
+    Rolled {
+        moving: usize,
+        stationary: Vec<usize>,
+        moving_roll: Roll,
+        stationary_roll: Roll,
+        outcome: Outcome,
+    },
+    Adjusted {
+        id: usize,
+        to: Hex,
+    },
+    /// The Wings to place now, each with its formation rule.
+    ToPlace {
+        wings: Vec<(usize, Placement)>,
+    },
+    Deployed {
+        id: usize,
+        formation: Formation,
+    },
+    TurnBegan {
+        number: u32,
+        active: Side,
+    },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Public {
+    pub counters: Vec<Counter>,
+    pub turn: u32,
+    pub active: Option<Side>,
+    pub pending: Option<Pending>,
+    /// The last roll, kept for the formations that follow it.
+    pub last: Option<Outcome>,
+}
+
+impl Public {
+    pub fn counter(&self, id: usize) -> Result<&Counter, RuleError> {
+        self.counters
+            .get(id)
+            .ok_or_else(|| RuleError::new("27.1", format!("there is no counter {id}")))
+    }
+
+    fn counter_mut(&mut self, id: usize) -> Result<&mut Counter, RuleError> {
+        self.counters
+            .get_mut(id)
+            .ok_or_else(|| RuleError::new("27.1", format!("there is no counter {id}")))
+    }
+
+    fn fits(&self, event: &Event, setup: &Setup) -> Result<(), RuleError> {
+        let map = &setup.battle.map;
+        let on_map = |hexes: &[Hex]| match hexes.iter().find(|h| !map.contains(**h)) {
+            Some(h) => refuse("27.1", format!("{h} is not on the map")),
+            None => Ok(()),
+        };
+        let wrong = |what: &str| refuse("27.1", format!("{what} does not follow from the game"));
+        match event {
+            Event::Placed {
+                side, leader, dis, ..
+            } => {
+                on_map(&[*leader, dis[0], dis[1]])?;
+                let most = setup.armies[*side].len()
+                    + setup.battle.dummies(*side, setup.detachments[*side]).len();
+                let placed = self.counters.iter().filter(|c| c.side == *side).count();
+                if placed >= most || self.active.is_some() {
+                    return wrong("a counter placed beyond the army's units and dummies");
+                }
+            }
+            Event::Moved { leader, dis, .. } => on_map(&[*leader, dis[0], dis[1]])?,
+            Event::Adjusted { to, id } => {
+                on_map(&[*to])?;
+                if !matches!(self.pending, Some(Pending::Adjust { moving, .. }) if moving == *id) {
+                    return wrong("an adjustment");
+                }
+            }
+            Event::InRange { moving, candidates } => {
+                let mover = self.counter(*moving)?;
+                let fine = self.pending.is_none()
+                    && mover.hidden()
+                    && !candidates.is_empty()
+                    && candidates.iter().all(|c| {
+                        self.counters
+                            .get(c.wing)
+                            .is_some_and(|o| o.side != mover.side && o.hidden())
+                    });
+                if !fine {
+                    return wrong("a spotting");
+                }
+            }
+            Event::Sighted { moving, .. } => {
+                if !matches!(self.pending, Some(Pending::Sight { moving: m, .. }) if m == *moving) {
+                    return wrong("a line-of-sight answer");
+                }
+            }
+            Event::Rolled {
+                moving,
+                stationary,
+                outcome,
+                ..
+            } => {
+                let asked = matches!(&self.pending, Some(Pending::Roll { moving: m, stationary: s })
+                    if m == moving && s == stationary);
+                if !asked || outcome.adjustment > roll::MAX_ADJUSTMENT {
+                    return wrong("a deployment roll");
+                }
+            }
+            Event::ToPlace { wings } => {
+                if wings.is_empty() || wings.iter().any(|(id, _)| self.counter(*id).is_err()) {
+                    return wrong("the Wings to place");
+                }
+            }
+            Event::TurnBegan { number, .. } => {
+                if *number != self.turn.saturating_add(1) {
+                    return wrong(&format!("turn {number}"));
+                }
+            }
+            Event::Flipped { .. }
+            | Event::Removed { .. }
+            | Event::TurnedDown { .. }
+            | Event::Deployed { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// A moving Wing removed or turned face down ends its spotting.
+    fn end_sight(&mut self, id: usize) {
+        if matches!(self.pending, Some(Pending::Sight { moving, .. }) if moving == id) {
+            self.pending = None;
+        }
+    }
+
+    /// Folds one event in; an event that does not fit is refused, so that
+    /// a file's log holds only what the rules could have made: counters on
+    /// the map and within the army's count, a spotting with someone to
+    /// spot, answers and rolls to what was asked.
+    pub fn fold(&mut self, event: &Event, setup: &Setup) -> Result<(), RuleError> {
+        self.fits(event, setup)?;
+        match event {
+            Event::Placed {
+                id,
+                side,
+                kind,
+                detachment,
+                leader,
+                dis,
+                sealed,
+            } => {
+                if *id != self.counters.len() {
+                    return refuse("27.1", format!("counter {id} is out of order"));
+                }
+                self.counters.push(Counter {
+                    id: *id,
+                    side: *side,
+                    kind: *kind,
+                    detachment: *detachment,
+                    leader: *leader,
+                    dis: dis.to_vec(),
+                    sealed: sealed.clone(),
+                    shown: None,
+                    gone: false,
+                    deployed: None,
+                    moved: 0,
+                    dis_moved: [0, 0],
+                    seals: 1,
+                });
+            }
+            Event::Moved {
+                id,
+                leader,
+                dis,
+                hexes,
+                dis_hexes,
+            } => {
+                let c = self.counter_mut(*id)?;
+                if !c.hidden() {
+                    return refuse("27.1.4", format!("counter {id} is not on the map to move"));
+                }
+                let add = |a: u32, b: u32| {
+                    a.checked_add(b)
+                        .filter(|n| *n <= MAX_ALLOWANCE)
+                        .ok_or_else(|| {
+                            RuleError::new(
+                                "27.1.4",
+                                format!("counter {id} moves beyond any allowance"),
+                            )
+                        })
+                };
+                c.moved = add(c.moved, *hexes)?;
+                c.dis_moved = [
+                    add(c.dis_moved[0], dis_hexes[0])?,
+                    add(c.dis_moved[1], dis_hexes[1])?,
+                ];
+                c.leader = *leader;
+                c.dis = dis.to_vec();
+            }
+            Event::InRange { moving, candidates } => {
+                self.pending = Some(Pending::Sight {
+                    moving: *moving,
+                    candidates: candidates.clone(),
+                    asked: 0,
+                    spotted: Vec::new(),
+                });
+            }
+            Event::Sighted {
+                stationary,
+                spotted: seen,
+                ..
+            } => {
+                let Some(Pending::Sight {
+                    moving,
+                    candidates,
+                    asked,
+                    spotted,
+                }) = &mut self.pending
+                else {
+                    return refuse("27.1.6", "no line of sight was asked");
+                };
+                if candidates.get(*asked).map(|c| c.wing) != Some(*stationary) {
+                    return refuse(
+                        "27.5",
+                        format!("counter {stationary} was not the one asked about"),
+                    );
+                }
+                *asked += 1;
+                if *seen {
+                    spotted.push(*stationary);
+                }
+                if *asked == candidates.len() {
+                    self.pending = (!spotted.is_empty()).then(|| Pending::Roll {
+                        moving: *moving,
+                        stationary: std::mem::take(spotted),
+                    });
+                }
+            }
+            Event::Flipped { id, contents } => {
+                let c = self.counter_mut(*id)?;
+                c.sealed
+                    .check(contents)
+                    .map_err(|e| RuleError::new("27.1.6", format!("counter {id}: {e}")))?;
+                c.shown = Some(contents.secret.clone());
+            }
+            Event::Removed { id } => {
+                self.counter_mut(*id)?.gone = true;
+                self.end_sight(*id);
+            }
+            Event::TurnedDown { id, sealed } => {
+                let c = self.counter_mut(*id)?;
+                c.sealed = sealed.clone();
+                c.seals += 1;
+                c.shown = None;
+                self.end_sight(*id);
+            }
+            Event::Rolled {
+                moving,
+                stationary,
+                outcome,
+                ..
+            } => {
+                self.last = Some(*outcome);
+                self.pending = Some(Pending::Adjust {
+                    moving: *moving,
+                    allowed: outcome.adjustment,
+                    stationary: stationary.clone(),
+                });
+            }
+            Event::Adjusted { id, to } => self.counter_mut(*id)?.leader = *to,
+            Event::ToPlace { wings } => {
+                self.pending = Some(Pending::Place {
+                    wings: wings.clone(),
+                })
+            }
+            Event::Deployed { id, formation } => {
+                let c = self.counter_mut(*id)?;
+                c.deployed = Some(*formation);
+                c.dis.clear();
+                if let Some(Pending::Place { wings }) = &mut self.pending {
+                    wings.retain(|(w, _)| w != id);
+                    if wings.is_empty() {
+                        self.pending = None;
+                    }
+                }
+            }
+            Event::TurnBegan { number, active } => {
+                self.turn = *number;
+                self.active = Some(*active);
+                for c in &mut self.counters {
+                    c.moved = 0;
+                    c.dis_moved = [0, 0];
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// Set-up: a leader counter, real (with its composition) or a dummy.
+    PlaceWing {
+        side: Side,
+        kind: Type,
+        /// A Detachment stack rather than a main-army Wing.
+        #[serde(default)]
+        detachment: bool,
+        leader: Hex,
+        dis: [Hex; 2],
+        composition: Composition,
+    },
+    Begin {
+        first: Side,
+    },
+    /// A counter's move: the hexes its leader and each Dis counter enter,
+    /// in order (RULES-map-intel B4c); an empty path stays put.
+    Move {
+        id: usize,
+        #[serde(default)]
+        leader: Vec<Hex>,
+        #[serde(default)]
+        dis: [Vec<Hex>; 2],
+    },
+    /// The players' answer: is the line of sight clear?
+    Sight {
+        clear: bool,
+    },
+    Roll {
+        moving: DiceInput,
+        stationary: DiceInput,
+    },
+    /// The winning moving leader's new hex, or `None` to stay.
+    Adjust {
+        to: Option<Hex>,
+    },
+    /// A spotted Wing placed as units, or an active unspotted Wing that
+    /// deploys of its own accord (27.4).
+    Deploy {
+        id: usize,
+        formation: Formation,
+    },
+    EndTurn,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub events: Vec<Event>,
+}
+
+/// A position of the log's chain, in words, for an unlock's refusal.
+fn position(log: &[Entry], n: usize) -> String {
+    match n {
+        0 => "the game's header (its id, players and battle)".to_string(),
+        n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+    }
+}
+
+pub fn genesis(id: &str, setup: &Setup) -> Digest32 {
+    let json = serde_json::to_vec(setup).expect("a setup always serializes");
+    ledger::genesis(id, &json)
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    id: String,
+    setup: Setup,
+    log: Vec<Entry>,
+    public: Public,
+    keys: Sides<Option<SealKey>>,
+    trail: Trail,
+    dice: AppDice,
+    /// The public log in words, each event described once, as it came.
+    lines: Vec<String>,
+}
+
+/// Folds log entry `number` (from 1) into `public`, each event described
+/// in the state before it, onto `lines`.
+fn fold_entry(
+    setup: &Setup,
+    public: &mut Public,
+    number: usize,
+    events: &[Event],
+    lines: &mut Vec<String>,
+) -> Result<(), RuleError> {
+    for event in events {
+        lines.push(format!(
+            "{number}. {}",
+            super::describe::event(event, setup, public)
+        ));
+        public.fold(event, setup)?;
+    }
+    Ok(())
+}
+
+/// Where counter `id`'s `n`-th sealed composition belongs.
+fn place(game: &str, owner: Side, id: usize, n: u32) -> Place<'_> {
+    Place {
+        game,
+        owner,
+        kind: "wing",
+        slot: format!("counter {id} seal {n}"),
+    }
+}
+
+fn seal(place: &Place, c: &Composition, key: &SealKey) -> Result<Sealed, RuleError> {
+    Sealed::seal(place, c, key, SEALED_BYTES).map_err(|e| RuleError::new("trust", e.to_string()))
+}
+
+/// Checks a command against a copy of the state and collects its events.
+struct Work<'a> {
+    game: &'a str,
+    setup: &'a Setup,
+    public: Public,
+    keys: &'a Sides<Option<SealKey>>,
+    dice: &'a mut AppDice,
+    events: Vec<Event>,
+}
+
+impl Work<'_> {
+    fn push(&mut self, event: Event) -> Result<(), RuleError> {
+        self.public.fold(&event, self.setup)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    fn key(&self, side: Side) -> Result<&SealKey, RuleError> {
+        self.keys[side].as_ref().ok_or_else(|| {
+            RuleError::new(
+                "trust",
+                format!("{} must unlock first", self.setup.name(side)),
+            )
+        })
+    }
+
+    fn open(&self, id: usize) -> Result<Revealed<Composition>, RuleError> {
+        let c = self.public.counter(id)?;
+        c.sealed
+            .open(self.key(c.side)?, &place(self.game, c.side, id, c.seals))
+            .map_err(|e| RuleError::new("trust", e.to_string()))
+    }
+
+    fn composition(&self, id: usize) -> Result<Composition, RuleError> {
+        Ok(self.open(id)?.secret)
+    }
+
+    fn free(&self) -> Result<(), RuleError> {
+        if let Some(p) = &self.public.pending {
+            let what = match p {
+                Pending::Sight { .. } => "the line of sight is asked first",
+                Pending::Roll { .. } => "the deployment roll comes first",
+                Pending::Adjust { .. } => "the winner's adjustment comes first",
+                Pending::Place { .. } => "the spotted Wings are placed first",
+            };
+            return refuse("27.1.6", what);
+        }
+        Ok(())
+    }
+
+    fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
+        match command {
+            Command::PlaceWing {
+                side,
+                kind,
+                detachment,
+                leader,
+                dis,
+                composition,
+            } => self.place(*side, (*kind, *detachment), *leader, *dis, composition),
+            Command::Begin { first } => {
+                self.free()?;
+                if self.public.active.is_some() {
+                    return refuse("27.1.2", "the game has begun already");
+                }
+                self.push(Event::TurnBegan {
+                    number: 1,
+                    active: *first,
+                })
+            }
+            Command::Move { id, leader, dis } => self.do_move(*id, leader, dis),
+            Command::Sight { clear } => self.sight(*clear),
+            Command::Roll { moving, stationary } => self.roll(moving, stationary),
+            Command::Adjust { to } => self.adjust(*to),
+            Command::Deploy { id, formation } => self.deploy(*id, *formation),
+            Command::EndTurn => {
+                self.free()?;
+                let Some(active) = self.public.active else {
+                    return refuse("27.1.2", "the game has not begun");
+                };
+                self.push(Event::TurnBegan {
+                    number: self.public.turn + 1,
+                    active: active.opponent(),
+                })
+            }
+        }
+    }
+
+    fn place(
+        &mut self,
+        side: Side,
+        (kind, detachment): (Type, bool),
+        leader: Hex,
+        dis: [Hex; 2],
+        c: &Composition,
+    ) -> Result<(), RuleError> {
+        if self.public.active.is_some() {
+            return refuse("27.1.2", "leader counters are placed before the first turn");
+        }
+        let map = &self.setup.battle.map;
+        for hex in std::iter::once(leader).chain(dis) {
+            map.hex(&hex.to_string())?;
+        }
+        let name = self.setup.name(side);
+        if c.real {
+            if c.units.is_empty() {
+                return refuse("27.1.1", "a real Wing has units");
+            }
+            if c.rating > MAX_RATING {
+                return refuse(
+                    "27.2.1",
+                    format!("a command rating of {} is beyond {MAX_RATING}", c.rating),
+                );
+            }
+            let mut arms = Vec::new();
+            for id in &c.units {
+                let unit = self.setup.unit(side, id).ok_or_else(|| {
+                    RuleError::new("27.1.1", format!("{id} is not one of {name}'s units"))
+                })?;
+                arms.push(unit.arm);
+            }
+            placement::check_wing(&format!("{name}'s {} Wing", kind.name()), &arms)?;
+            self.check_detached(side, c)?;
+            // Once grouped, a unit belongs to one Wing (27.1.1).
+            for other in self.public.counters.iter().filter(|o| o.side == side) {
+                let theirs = self.composition(other.id)?;
+                if let Some(unit) = c.units.iter().find(|u| theirs.units.contains(u)) {
+                    return refuse(
+                        "27.1.1",
+                        format!("{unit} is already in the Wing of counter {}", other.id),
+                    );
+                }
+            }
+        } else {
+            let allowed = self
+                .setup
+                .battle
+                .dummies(side, self.setup.detachments[side])
+                .iter()
+                .filter(|d| d.kind == kind)
+                .count();
+            let mut placed = 0;
+            for other in self
+                .public
+                .counters
+                .iter()
+                .filter(|o| o.side == side && o.kind == kind)
+            {
+                if !self.composition(other.id)?.real {
+                    placed += 1;
+                }
+            }
+            if placed >= allowed {
+                return refuse(
+                    "27.6",
+                    format!(
+                        "{name} has {allowed} {} dummies in {}: all are placed",
+                        kind.name(),
+                        self.setup.battle.name
+                    ),
+                );
+            }
+            // A dummy of a type the data places near a hex (Leuthen's Von
+            // Loudon within 5 hexes of 2114, 27.6.2), when every dummy of
+            // that type is so placed.
+            let limits: Option<Vec<_>> = self.setup.battle.sides[side]
+                .dummies
+                .iter()
+                .filter(|d| d.kind == kind)
+                .map(|d| d.within.as_ref())
+                .collect();
+            if let Some(w) = limits.and_then(|l| l.first().copied()) {
+                let measured = map.distance(leader, w.of);
+                if measured > w.hexes {
+                    return refuse(
+                        "27.6",
+                        format!(
+                            "this {} dummy goes within {} hexes of {}: {leader} is {measured} away",
+                            kind.name(),
+                            w.hexes,
+                            w.of
+                        ),
+                    );
+                }
+            }
+        }
+        // Units are combat units; leaders do not count (B3 ruling).
+        let combat = |id: &String| {
+            self.setup
+                .unit(side, id)
+                .is_some_and(|u| u.arm != Arm::Leader)
+        };
+        let reach =
+            placement::dis_reach(c.real.then(|| c.units.iter().filter(|u| combat(u)).count()));
+        placement::check_set_up(map, leader, dis, reach)?;
+        if detachment && self.setup.battle.torgau_detachments {
+            let mut stacks = vec![(
+                "the new stack".to_string(),
+                std::iter::once(leader).chain(dis).collect(),
+            )];
+            stacks.extend(
+                self.public
+                    .counters
+                    .iter()
+                    .filter(|o| o.side == side && o.detachment)
+                    .map(|o| (format!("the stack of counter {}", o.id), o.hexes())),
+            );
+            placement::check_spacing(map, &stacks)?;
+        }
+        let id = self.public.counters.len();
+        let sealed = seal(&place(self.game, side, id, 1), c, self.key(side)?)?;
+        self.push(Event::Placed {
+            id: self.public.counters.len(),
+            side,
+            kind,
+            detachment,
+            leader,
+            dis,
+            sealed,
+        })
+    }
+
+    /// Units detached to the Army Commander: he is with this Wing, they are
+    /// of it, at most 2 infantry/cavalry and 2 artillery (27.1.1).
+    fn check_detached(&self, side: Side, c: &Composition) -> Result<(), RuleError> {
+        if c.detached.is_empty() {
+            return Ok(());
+        }
+        let Some(commander) = c
+            .units
+            .iter()
+            .filter_map(|u| self.setup.unit(side, u))
+            .find(|u| u.commander)
+        else {
+            return refuse(
+                "27.1.1",
+                "units are detached only to the Army Commander, and he is not with this Wing",
+            );
+        };
+        let mut arms = Vec::new();
+        for id in &c.detached {
+            if !c.units.contains(id) {
+                return refuse("27.1.1", format!("{id} is detached but not in this Wing"));
+            }
+            arms.extend(self.setup.unit(side, id).map(|u| u.arm));
+        }
+        placement::check_detached(&commander.name, &arms)
+    }
+
+    /// The most a counter may move this turn, and what sets it: a real
+    /// Wing's slowest unit; a dummy what the fastest real Wing of its type
+    /// could move in the dummy's formation, i.e. the fastest such unit of
+    /// its side, on the map or not (RULES-map-intel B4b).
+    fn allowance(&self, id: usize) -> Result<(u32, &'static str), RuleError> {
+        let counter = self.public.counter(id)?;
+        let c = self.composition(id)?;
+        let pick = |u: &WingUnit| match c.formation {
+            Formation::Deployed => u.ma,
+            Formation::InColumn => u.ic,
+        };
+        if c.real {
+            let units: Vec<(u32, u32)> = c
+                .units
+                .iter()
+                .filter_map(|u| self.setup.unit(counter.side, u))
+                .map(|u| (u.ma, u.ic))
+                .collect();
+            let most = placement::allowance(&units, c.formation).unwrap_or(0);
+            return Ok((most, "its slowest unit allows"));
+        }
+        let of_type = |arm: Arm| match counter.kind {
+            Type::Inf => arm == Arm::Infantry,
+            Type::Cav => arm == Arm::Cavalry,
+            Type::InfCav => matches!(arm, Arm::Infantry | Arm::Cavalry),
+        };
+        let most = self.setup.armies[counter.side]
+            .iter()
+            .filter(|u| of_type(u.arm))
+            .map(pick)
+            .max()
+            .unwrap_or(0);
+        Ok((most, "the fastest real Wing of its type could move"))
+    }
+
+    /// A move along the paths traced for the leader and each Dis counter,
+    /// each within the allowance (B4a); the counters step in turn and the
+    /// move stops at the first hex entered within 7 hexes of an enemy
+    /// counter (B4c), where the line of sight is asked.
+    fn do_move(&mut self, id: usize, leader: &[Hex], dis: &[Vec<Hex>; 2]) -> Result<(), RuleError> {
+        self.free()?;
+        let counter = self.public.counter(id)?.clone();
+        match self.public.active {
+            Some(active) if active == counter.side => {}
+            Some(_) => return refuse("27.1.4", "a side moves its counters in its own turn"),
+            None => return refuse("27.1.4", "the game has not begun"),
+        }
+        if !counter.hidden() {
+            return refuse(
+                "27.1.4",
+                format!("counter {id} is no longer on the map as a leader"),
+            );
+        }
+        if leader.is_empty() && dis.iter().all(Vec::is_empty) {
+            return refuse("27.1.4", format!("counter {id}: trace a path to move it"));
+        }
+        let map = &self.setup.battle.map;
+        let (most, why) = self.allowance(id)?;
+        let from = [counter.leader, counter.dis[0], counter.dis[1]];
+        let moved = [counter.moved, counter.dis_moved[0], counter.dis_moved[1]];
+        let paths = [leader, &dis[0][..], &dis[1][..]];
+        let names = [
+            format!("counter {id}"),
+            format!("counter {id}'s first Dis counter"),
+            format!("counter {id}'s second Dis counter"),
+        ];
+        for k in 0..3 {
+            placement::check_path(map, &names[k], from[k], paths[k], moved[k], most, why)?;
+        }
+        let end = |k: usize| paths[k].last().copied().unwrap_or(from[k]);
+        placement::check_trail(map, end(0), [end(1), end(2)])?;
+        let enemies: Vec<(usize, Vec<Hex>)> = self
+            .public
+            .counters
+            .iter()
+            .filter(|o| o.side != counter.side && o.hidden())
+            .map(|o| (o.id, o.hexes()))
+            .collect();
+        // The counters step in turn, a hex each, so that the Wing moves as
+        // a body and stops together.
+        let mut at = from;
+        let mut steps = [0u32; 3];
+        let mut stopped = false;
+        let longest = paths.iter().map(|p| p.len()).max().unwrap_or(0);
+        'steps: for i in 0..longest {
+            for k in 0..3 {
+                let Some(&hex) = paths[k].get(i) else {
+                    continue;
+                };
+                at[k] = hex;
+                steps[k] += 1;
+                if !spotting::in_range(map, &[hex], &enemies).is_empty() {
+                    stopped = true;
+                    break 'steps;
+                }
+            }
+        }
+        self.push(Event::Moved {
+            id,
+            leader: at[0],
+            dis: [at[1], at[2]],
+            hexes: steps[0],
+            dis_hexes: [steps[1], steps[2]],
+        })?;
+        if !stopped {
+            return Ok(());
+        }
+        let candidates = spotting::in_range(map, &at, &enemies);
+        self.push(Event::InRange {
+            moving: id,
+            candidates,
+        })
+    }
+
+    fn flip(&mut self, id: usize) -> Result<Composition, RuleError> {
+        let contents = self.open(id)?;
+        let c = contents.secret.clone();
+        if self.public.counter(id)?.shown.is_none() {
+            self.push(Event::Flipped { id, contents })?;
+        }
+        Ok(c)
+    }
+
+    fn sight(&mut self, clear: bool) -> Result<(), RuleError> {
+        let Some(Pending::Sight {
+            moving,
+            candidates,
+            asked,
+            spotted,
+        }) = self.public.pending.clone()
+        else {
+            return refuse("27.1.6", "no line of sight is asked now");
+        };
+        let stationary = candidates[asked].wing;
+        if !clear {
+            return self.push(Event::Sighted {
+                moving,
+                stationary,
+                clear,
+                spotted: false,
+            });
+        }
+        // The moving side is spotted first (27.1.6); after the nearest Wing,
+        // the others only show what they are (27.5).
+        let first = spotted.is_empty() && self.public.counter(moving)?.shown.is_none();
+        let m_real = self.composition(moving)?.real;
+        let s_real = self.composition(stationary)?.real;
+        let r = spotting::resolve(
+            if m_real { Leader::Real } else { Leader::Dummy },
+            if s_real { Leader::Real } else { Leader::Dummy },
+        );
+        self.push(Event::Sighted {
+            moving,
+            stationary,
+            clear,
+            spotted: r.deployment,
+        })?;
+        if first || r.moving_removed {
+            self.flip(moving)?;
+        }
+        if r.stationary_revealed {
+            self.flip(stationary)?;
+        }
+        if r.stationary_removed {
+            self.push(Event::Removed { id: stationary })?;
+        }
+        if r.moving_removed {
+            self.push(Event::Removed { id: moving })?;
+        } else if r.moving_turned_down && spotted.is_empty() {
+            let side = self.public.counter(moving)?.side;
+            let c = self.composition(moving)?;
+            let n = self.public.counter(moving)?.seals + 1;
+            let sealed = seal(&place(self.game, side, moving, n), &c, self.key(side)?)?;
+            self.push(Event::TurnedDown { id: moving, sealed })?;
+        }
+        Ok(())
+    }
+
+    /// The modifiers of a side's Wing: its rating or its best leader's, and
+    /// the Prussian cavalry bonus when it did not move.
+    fn modifiers(&self, id: usize, moving: bool) -> Result<Vec<dice::Modifier>, RuleError> {
+        let counter = self.public.counter(id)?;
+        let c = self.composition(id)?;
+        let units: Vec<&WingUnit> = c
+            .units
+            .iter()
+            .filter_map(|u| self.setup.unit(counter.side, u))
+            .collect();
+        let leaders: Vec<(String, u32)> = units
+            .iter()
+            .filter_map(|u| u.rating.map(|r| (u.name.clone(), r)))
+            .collect();
+        let cavalry = !moving
+            && self.setup.battle.sides[counter.side].prussian
+            && units
+                .iter()
+                .all(|u| matches!(u.arm, Arm::Cavalry | Arm::Leader));
+        Ok(roll::modifiers(c.rating, &leaders, cavalry))
+    }
+
+    fn roll(
+        &mut self,
+        moving_dice: &DiceInput,
+        stationary_dice: &DiceInput,
+    ) -> Result<(), RuleError> {
+        let Some(Pending::Roll { moving, stationary }) = self.public.pending.clone() else {
+            return refuse("27.2.1", "no deployment roll is due");
+        };
+        let m = self.modifiers(moving, true)?;
+        let mut s = Vec::new();
+        for &id in &stationary {
+            let these = self.modifiers(id, false)?;
+            if s.is_empty() || roll::total(&these) > roll::total(&s) {
+                s = these;
+            }
+        }
+        let moving_roll = dice::roll(
+            moving_dice,
+            1,
+            "the moving side's deployment roll",
+            self.dice,
+            m,
+        )?;
+        let stationary_roll = dice::roll(
+            stationary_dice,
+            1,
+            "the stationary side's deployment roll",
+            self.dice,
+            s,
+        )?;
+        let outcome = roll::decide(
+            (moving_roll.dice[0], stationary_roll.dice[0]),
+            roll::total(&moving_roll.modifiers),
+            roll::total(&stationary_roll.modifiers),
+        )?;
+        self.push(Event::Rolled {
+            moving,
+            stationary: stationary.clone(),
+            moving_roll,
+            stationary_roll,
+            outcome,
+        })?;
+        if outcome.adjustment == 0 {
+            self.order_placing(moving, &stationary, outcome)?;
+        }
+        Ok(())
+    }
+
+    /// Each Wing of the spotting with the formation its rule gives it.
+    fn order_placing(
+        &mut self,
+        moving: usize,
+        stationary: &[usize],
+        outcome: Outcome,
+    ) -> Result<(), RuleError> {
+        let won = outcome.winner == Role::Moving;
+        let mut wings = vec![(
+            moving,
+            formation::moving(won, self.composition(moving)?.formation),
+        )];
+        for &id in stationary {
+            let side = self.public.counter(id)?.side;
+            let last = self.composition(id)?.formation;
+            wings.push((
+                id,
+                formation::stationary(!won, self.setup.activated[side], last),
+            ));
+        }
+        self.push(Event::ToPlace { wings })
+    }
+
+    fn adjust(&mut self, to: Option<Hex>) -> Result<(), RuleError> {
+        let Some(Pending::Adjust {
+            moving,
+            allowed,
+            stationary,
+        }) = self.public.pending.clone()
+        else {
+            return refuse("27.2.2", "no adjustment is due");
+        };
+        if let Some(to) = to {
+            let map = &self.setup.battle.map;
+            map.hex(&to.to_string())?;
+            let from = self.public.counter(moving)?.leader;
+            placement::check_adjustment(map, from, to, allowed)?;
+            self.push(Event::Adjusted { id: moving, to })?;
+        }
+        let outcome = self.public.last.expect("a roll came first");
+        self.order_placing(moving, &stationary, outcome)
+    }
+
+    fn deploy(&mut self, id: usize, formation: Formation) -> Result<(), RuleError> {
+        match self.public.pending.clone() {
+            Some(Pending::Place { wings }) => {
+                let Some((_, rule)) = wings.iter().find(|(w, _)| *w == id) else {
+                    return refuse(
+                        "27.3",
+                        format!("counter {id} is not among the Wings to place"),
+                    );
+                };
+                if let Some(must) = rule.must
+                    && must != formation
+                {
+                    return refuse(
+                        rule.rule(),
+                        format!("counter {id} is placed {}: {}", must.name(), rule.why()),
+                    );
+                }
+                self.push(Event::Deployed { id, formation })
+            }
+            Some(_) => self.free(),
+            None => {
+                // Voluntary deployment (27.4): an active unspotted real Wing
+                // that moved no more than half its IC allowance.
+                let counter = self.public.counter(id)?.clone();
+                if self.public.active != Some(counter.side) || !counter.hidden() {
+                    return refuse(
+                        "27.4",
+                        "only an active, unspotted Wing deploys of its own accord",
+                    );
+                }
+                let c = self.composition(id)?;
+                if !c.real {
+                    return refuse("27.4", "a dummy has no units to deploy");
+                }
+                if formation != Formation::Deployed {
+                    return refuse(
+                        "27.4",
+                        "a voluntary deployment places the Wing deployed (27.3.1)",
+                    );
+                }
+                let units: Vec<(u32, u32)> = c
+                    .units
+                    .iter()
+                    .filter_map(|u| self.setup.unit(counter.side, u))
+                    .map(|u| (u.ma, u.ic))
+                    .collect();
+                let half = placement::voluntary_deployment(
+                    placement::allowance(&units, Formation::InColumn).unwrap_or(0),
+                );
+                if counter.moved > half {
+                    return refuse(
+                        "27.4",
+                        format!(
+                            "it moved {} hexes: a Wing deploying of its own accord moves at most {half}",
+                            counter.moved
+                        ),
+                    );
+                }
+                self.flip(id)?;
+                self.push(Event::Deployed { id, formation })
+            }
+        }
+    }
+}
+
+/// One player's view: his own compositions opened, the enemy's only once
+/// flipped, not even sealed bytes otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Seen {
+    pub id: usize,
+    pub side: Side,
+    pub kind: Type,
+    pub leader: Hex,
+    pub dis: Vec<Hex>,
+    pub composition: Option<Composition>,
+    pub face_up: bool,
+    pub deployed: Option<Formation>,
+    /// His own unspotted counter's allowance left this turn.
+    pub allowance: Option<u32>,
+    pub code: String,
+}
+
+impl Game {
+    pub fn new(
+        setup: Setup,
+        keys: Sides<Option<PlayerKey>>,
+        dice: AppDice,
+    ) -> Result<Game, RuleError> {
+        setup.check()?;
+        let id = new_id();
+        let (trail, seal_keys) = Trail::begin(genesis(&id, &setup), &setup.locks, &keys)?;
+        Ok(Game {
+            id,
+            setup,
+            log: Vec::new(),
+            public: Public::default(),
+            keys: seal_keys,
+            trail,
+            dice,
+            lines: Vec::new(),
+        })
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn public(&self) -> &Public {
+        &self.public
+    }
+
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        self.trail.writable(&self.setup.locks)?;
+        let mut work = Work {
+            game: &self.id,
+            setup: &self.setup,
+            public: self.public.clone(),
+            keys: &self.keys,
+            dice: &mut self.dice,
+            events: Vec::new(),
+        };
+        work.decide(&command)?;
+        let Work { public, events, .. } = work;
+        let mut before = std::mem::replace(&mut self.public, public);
+        fold_entry(
+            &self.setup,
+            &mut before,
+            self.log.len() + 1,
+            &events,
+            &mut self.lines,
+        )
+        .expect("folded once already");
+        let entry = Entry {
+            events: events.clone(),
+        };
+        self.trail.append(&entry, &self.setup.locks, &[]);
+        self.log.push(entry);
+        Ok(events)
+    }
+
+    pub fn tags(&self) -> &[muster_core::intel::trail::Tags] {
+        self.trail.tags()
+    }
+
+    pub fn links(&self) -> &[Digest32] {
+        self.trail.links()
+    }
+
+    /// The log's fingerprint (`Trail::fingerprint`): on screen and printed.
+    pub fn log_fingerprint(&self) -> String {
+        self.trail.fingerprint()
+    }
+
+    pub fn locked_sides(&self) -> Vec<Side> {
+        self.trail.locked_sides(&self.setup.locks)
+    }
+
+    /// The log in words, as both may read it.
+    pub fn log_lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// A game read from a file: the state replayed from the log (every
+    /// flip checked against its commitment); each side's compositions open
+    /// when he unlocks, at once without a passphrase.
+    pub(super) fn replay(
+        id: String,
+        setup: Setup,
+        log: Vec<Entry>,
+        tags: Vec<muster_core::intel::trail::Tags>,
+    ) -> Result<Game, RuleError> {
+        setup.check()?;
+        let mut public = Public::default();
+        let mut lines = Vec::new();
+        for (i, entry) in log.iter().enumerate() {
+            fold_entry(&setup, &mut public, i + 1, &entry.events, &mut lines)
+                .map_err(|e| e.in_entry(i))?;
+        }
+        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
+        let mut keys = Sides::default();
+        for side in Side::BOTH {
+            if setup.locks[side].is_none() {
+                keys[side] = Some(SealKey::unprotected());
+            }
+        }
+        Ok(Game {
+            id,
+            setup,
+            log,
+            public,
+            keys,
+            trail,
+            dice: AppDice::default(),
+            lines,
+        })
+    }
+
+    /// A player unlocks a game read from a file: his passphrase must open
+    /// his lock, every tag of his must hold, and each of his sealed
+    /// compositions must open with his key.
+    pub fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
+        let Some(lock) = &self.setup.locks[side] else {
+            return refuse(
+                "trust",
+                format!("{} plays without a passphrase", self.setup.name(side)),
+            );
+        };
+        let key = lock.unlock(passphrase)?;
+        self.unlock_key(side, &key)
+    }
+
+    /// `unlock` with the key already worked out from the passphrase (the
+    /// window derives it on a worker thread): the same checks.
+    pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        let Some(lock) = &self.setup.locks[side] else {
+            return refuse(
+                "trust",
+                format!("{} plays without a passphrase", self.setup.name(side)),
+            );
+        };
+        let log = &self.log;
+        self.trail
+            .hold(side, key, Some(lock), |n| position(log, n))?;
+        let seal_key = key.seal_key();
+        for c in self.public.counters.iter().filter(|c| c.side == side) {
+            c.sealed
+                .open::<Composition>(&seal_key, &place(&self.id, side, c.id, c.seals))
+                .map_err(|e| RuleError::new("trust", format!("counter {}: {e}", c.id)))?;
+        }
+        self.keys[side] = Some(seal_key);
+        Ok(())
+    }
+
+    /// The chance each side wins the deployment roll now due.
+    pub fn odds(&self) -> Option<roll::Odds> {
+        let Some(Pending::Roll { moving, stationary }) = &self.public.pending else {
+            return None;
+        };
+        let work = Work {
+            game: &self.id,
+            setup: &self.setup,
+            public: self.public.clone(),
+            keys: &self.keys,
+            dice: &mut AppDice::default(),
+            events: Vec::new(),
+        };
+        let m = roll::total(&work.modifiers(*moving, true).ok()?);
+        let s = stationary
+            .iter()
+            .filter_map(|&id| work.modifiers(id, false).ok())
+            .map(|m| roll::total(&m))
+            .max()?;
+        Some(roll::odds(m, s))
+    }
+
+    /// What `viewer` may see: his own compositions, the enemy's once
+    /// flipped.
+    pub fn view(&self, viewer: Side) -> Vec<Seen> {
+        self.seen_by(Some(viewer))
+    }
+
+    /// What both players see together at the table: flipped compositions
+    /// only.
+    pub fn table_view(&self) -> Vec<Seen> {
+        self.seen_by(None)
+    }
+
+    /// `side`'s own view opened with his passphrase, whether or not he has
+    /// unlocked the game: for his private printout.
+    pub fn ledger<'a>(
+        &self,
+        side: Side,
+        opener: impl Into<Opener<'a>>,
+    ) -> Result<Vec<Seen>, RuleError> {
+        let key = match &self.setup.locks[side] {
+            Some(lock) => {
+                // Nothing of his is shown from a log changed behind his back.
+                let key = opener.into().open(lock)?;
+                self.trail
+                    .verify(side, &key, Some(lock), |n| position(&self.log, n))?;
+                key.seal_key()
+            }
+            None => SealKey::unprotected(),
+        };
+        let mut keys = Sides::default();
+        keys[side] = Some(key);
+        Ok(self.seen_with(Some(side), &keys))
+    }
+
+    fn seen_by(&self, viewer: Option<Side>) -> Vec<Seen> {
+        self.seen_with(viewer, &self.keys)
+    }
+
+    fn seen_with(&self, viewer: Option<Side>, keys: &Sides<Option<SealKey>>) -> Vec<Seen> {
+        let work = Work {
+            game: &self.id,
+            setup: &self.setup,
+            public: self.public.clone(),
+            keys,
+            dice: &mut AppDice::default(),
+            events: Vec::new(),
+        };
+        self.public
+            .counters
+            .iter()
+            .filter(|c| !c.gone)
+            .map(|c| {
+                let own = Some(c.side) == viewer;
+                let composition = match (&c.shown, own) {
+                    (Some(shown), _) => Some(shown.clone()),
+                    (None, true) => work.composition(c.id).ok(),
+                    (None, false) => None,
+                };
+                let allowance = (own && c.hidden())
+                    .then(|| {
+                        work.allowance(c.id)
+                            .ok()
+                            .map(|(a, _)| a.saturating_sub(c.moved))
+                    })
+                    .flatten();
+                Seen {
+                    id: c.id,
+                    side: c.side,
+                    kind: c.kind,
+                    leader: c.leader,
+                    dis: c.dis.clone(),
+                    composition,
+                    face_up: c.shown.is_some(),
+                    deployed: c.deployed,
+                    allowance,
+                    code: c.sealed.code(),
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;
