@@ -2,6 +2,7 @@
 //! and player keys, the authenticated log's building blocks, files written
 //! atomically and autosaved, printing, and the two players.
 
+pub mod chained_game;
 pub mod clock;
 pub mod dice;
 pub mod error;

@@ -4,51 +4,15 @@
 //! never in it: only the sealed records of their changes. A file must read
 //! back byte for byte as Muster writes it.
 
-use super::game::{Entry, Game, Setup, genesis};
-use muster_core::intel::ledger::Digest32;
+use super::game::Game;
+use muster_core::chained_game::OnLedger;
 use muster_core::side::Side;
-use muster_core::store::chained::{self, Parts, System};
+use muster_core::store::chained;
 use muster_core::store::{Autosave, Recent, StoreError};
 use std::path::Path;
 
 pub const FORMAT: &str = "muster-deck";
 pub const SCHEMA: u32 = 1;
-
-impl System for Game {
-    const FORMAT: &'static str = FORMAT;
-    const SCHEMA: u32 = SCHEMA;
-    type Setup = Setup;
-    type Entry = Entry;
-
-    fn genesis(id: &str, setup: &Setup) -> Digest32 {
-        genesis(id, setup)
-    }
-
-    fn parts(&self) -> Parts<&Setup, &Entry> {
-        Parts {
-            id: self.id().to_string(),
-            setup: self.setup(),
-            log: self.log().iter().collect(),
-            tags: self.tags().to_vec(),
-        }
-    }
-
-    fn links(&self) -> &[Digest32] {
-        Game::links(self)
-    }
-
-    /// The log replayed through the rules for the public state; each
-    /// player's zones open when he unlocks (at once without a passphrase).
-    fn replay(parts: Parts<Setup, Entry>) -> Result<Game, StoreError> {
-        parts
-            .setup
-            .set
-            .check()
-            .map_err(|(field, message)| StoreError::new(format!("setup.set.{field}: {message}")))?;
-        Game::replay(parts.id, parts.setup, parts.log, parts.tags)
-            .map_err(|e| StoreError::new(e.message))
-    }
-}
 
 pub fn to_json(game: &Game) -> String {
     chained::to_json(game)
@@ -68,7 +32,7 @@ pub fn load(path: &Path) -> Result<Game, StoreError> {
 
 impl Autosave for Game {
     fn id(&self) -> &str {
-        Game::id(self)
+        self.record().id()
     }
 
     fn recent(&self, saved: u64) -> Recent {
@@ -106,12 +70,13 @@ impl Autosave for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Command;
+    use crate::game::{Command, Entry, Setup, genesis};
     use crate::tests::{setup, started};
     use crate::{CardSet, Game};
     use muster_core::intel::Lock;
     use muster_core::intel::trail::Tags;
     use muster_core::side::Sides;
+    use muster_core::store::chained::Parts;
 
     const PASS: &str = "lantern quarry thistle ember falcon";
 
@@ -196,7 +161,15 @@ mod tests {
         let place = crate::game::place(g.id(), Side::South, 0, 1);
         *cards = Sealed::seal(&place, &hand, &SealKey::unprotected(), SEALED_BYTES).unwrap();
         let tags = vec![Tags::default(); log.len() + 1];
-        let e = Game::replay(g.id().into(), g.setup().clone(), log, tags).unwrap_err();
+        let parts = chained::Parts {
+            id: g.id().into(),
+            setup: g.setup().clone(),
+            log,
+            tags,
+        };
+        let e = muster_core::chained_game::Ledger::replay(parts)
+            .and_then(Game::from_ledger)
+            .unwrap_err();
         assert!(
             e.message
                 .contains("log entry 1: e-frenzy is not in the deck"),

@@ -13,13 +13,14 @@ use super::cards::{CardSet, Kind, Letter};
 use super::events::{DrawReason, Event, Hidden, Public, RemoveReason, SEALED_BYTES};
 use super::turn::{Destination, PhaseName, Stage, Use};
 use super::zones::{Zone, Zones};
+use muster_core::chained_game::{self, Ledger, OnLedger, Rules};
 use muster_core::dice::{AppDice, DiceInput, roll};
 use muster_core::error::{RuleError, refuse};
-use muster_core::intel::ledger::{self, Digest32};
-use muster_core::intel::trail::{Locks, Tags, Trail, new_id};
+use muster_core::intel::trail::Locks;
 use muster_core::intel::{Place, PlayerKey, SealKey, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
+use std::ops::Deref;
 
 /// A player at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,8 +42,11 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Checks the players against the card set.
+    /// Checks the card set, and the players against it.
     pub fn check(&self) -> Result<(), RuleError> {
+        self.set.check().map_err(|(field, message)| {
+            RuleError::new("RULES-deck 1", format!("setup.set.{field}: {message}"))
+        })?;
         for side in Side::BOTH {
             let seat = &self.seats[side];
             let who = if seat.name.trim().is_empty() {
@@ -192,43 +196,88 @@ pub enum Command {
 }
 
 /// One log entry: the events of one command.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Entry {
-    pub events: Vec<Event>,
+pub type Entry = chained_game::Entry<Event>;
+
+pub use muster_core::chained_game::genesis;
+
+/// The action deck's public rules as the chained ledger folds them; each
+/// player's zones are the game's, opened with his key.
+#[derive(Clone, Copy, Debug)]
+pub struct ActionDeck;
+
+impl Rules for ActionDeck {
+    const FORMAT: &'static str = super::files::FORMAT;
+    const SCHEMA: u32 = super::files::SCHEMA;
+    const HEADER: &'static str = "the game's header (its id, players and card set)";
+    type Setup = Setup;
+    type Event = Event;
+    type Public = Public;
+
+    fn check(setup: &Setup) -> Result<(), RuleError> {
+        setup.check()
+    }
+
+    fn locks(setup: &Setup) -> &Locks {
+        &setup.locks
+    }
+
+    fn name(setup: &Setup, side: Side) -> String {
+        setup.name(side).to_string()
+    }
+
+    fn opening(setup: &Setup) -> Public {
+        setup.opening()
+    }
+
+    fn fold(public: &mut Public, event: &Event, setup: &Setup) -> Result<(), RuleError> {
+        public.fold(&setup.set, event)
+    }
+
+    /// No card of a hand is named.
+    fn describe(event: &Event, setup: &Setup, _: &Public) -> String {
+        super::describe::event(event, setup, None)
+    }
 }
 
-/// The game: setup, log, public state, and the zones and keys of the
-/// players who opened them in this session.
+/// The game: its ledger, and the zones of the players who opened them in
+/// this session (the app deals every card).
 #[derive(Clone, Debug)]
 pub struct Game {
-    id: String,
-    setup: Setup,
-    log: Vec<Entry>,
-    public: Public,
+    ledger: Ledger<ActionDeck>,
     zones: Sides<Option<Zones>>,
-    keys: Sides<Option<SealKey>>,
-    trail: Trail,
     dealer: AppDice,
-    /// The public log in words, each event described once, as it came.
-    lines: Vec<String>,
 }
 
-/// Log entry `number`'s events (from 1) in words, no hand card named.
-fn entry_lines<'a>(
-    setup: &'a Setup,
-    number: usize,
-    events: &'a [Event],
-) -> impl Iterator<Item = String> + 'a {
-    events
-        .iter()
-        .map(move |event| format!("{number}. {}", super::describe::event(event, setup, None)))
+impl OnLedger for Game {
+    type Rules = ActionDeck;
+    fn record(&self) -> &Ledger<ActionDeck> {
+        &self.ledger
+    }
+
+    /// Players without a passphrase open their zones at once; the others
+    /// when they unlock.
+    fn from_ledger(ledger: Ledger<ActionDeck>) -> Result<Game, RuleError> {
+        let mut game = Game {
+            ledger,
+            zones: Sides::default(),
+            dealer: AppDice::Os,
+        };
+        for side in Side::BOTH {
+            if game.keys()[side].is_some() {
+                game.open_zones(side)?;
+            }
+        }
+        Ok(game)
+    }
 }
 
-/// The chain's start: the game's id and its setup.
-pub fn genesis(id: &str, setup: &Setup) -> Digest32 {
-    let json = serde_json::to_vec(setup).expect("a setup always serializes");
-    ledger::genesis(id, &json)
+/// Everything the ledger keeps is read through the game; only the game's
+/// commands change it.
+impl Deref for Game {
+    type Target = Ledger<ActionDeck>;
+    fn deref(&self) -> &Ledger<ActionDeck> {
+        &self.ledger
+    }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -239,29 +288,15 @@ impl Game {
     /// A new game. `keys` are the players' keys from their passphrases
     /// (`None`: he plays without one and seals under the unprotected key).
     pub fn new(setup: Setup, keys: Sides<Option<PlayerKey>>) -> Result<Game, RuleError> {
-        Game::with_id(new_id(), setup, &keys)
-    }
-
-    fn with_id(
-        id: String,
-        setup: Setup,
-        keys: &Sides<Option<PlayerKey>>,
-    ) -> Result<Game, RuleError> {
-        setup.check()?;
-        let (trail, keys) = Trail::begin(genesis(&id, &setup), &setup.locks, keys)?;
+        let ledger: Ledger<ActionDeck> = Ledger::new(setup, &keys)?;
+        let deck = |side: Side| Some(Zones::new(ledger.setup().deck(side)));
         Ok(Game {
-            trail,
-            id,
-            public: setup.opening(),
             zones: Sides {
-                south: Some(Zones::new(setup.deck(Side::South))),
-                north: Some(Zones::new(setup.deck(Side::North))),
+                south: deck(Side::South),
+                north: deck(Side::North),
             },
-            keys,
-            setup,
-            log: Vec::new(),
+            ledger,
             dealer: AppDice::Os,
-            lines: Vec::new(),
         })
     }
 
@@ -270,32 +305,8 @@ impl Game {
         self.dealer = dealer;
     }
 
-    pub fn id(&self) -> &str {
-        &self.id
-    }
-
-    pub fn setup(&self) -> &Setup {
-        &self.setup
-    }
-
     pub fn set(&self) -> &CardSet {
-        &self.setup.set
-    }
-
-    pub fn log(&self) -> &[Entry] {
-        &self.log
-    }
-
-    pub fn public(&self) -> &Public {
-        &self.public
-    }
-
-    pub fn tags(&self) -> &[Tags] {
-        self.trail.tags()
-    }
-
-    pub fn links(&self) -> &[Digest32] {
-        self.trail.links()
+        &self.setup().set
     }
 
     /// A player's own zones, if he opened them in this session.
@@ -310,123 +321,33 @@ impl Game {
         self.zones[side].as_mut().expect("open in tests")
     }
 
-    /// The sides with a passphrase who have not unlocked in this session.
-    /// The log's fingerprint (`Trail::fingerprint`): on screen and printed.
-    pub fn log_fingerprint(&self) -> String {
-        self.trail.fingerprint()
-    }
-
-    pub fn locked_sides(&self) -> Vec<Side> {
-        self.trail.locked_sides(&self.setup.locks)
-    }
-
-    fn hold(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
-        let lock = self.setup.locks[side].as_ref();
-        let log = &self.log;
-        self.trail.hold(side, key, lock, |n| match n {
-            0 => "the game's header (its id, players and card set)".to_string(),
-            n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
-        })?;
-        self.keys[side] = Some(key.seal_key());
-        Ok(())
-    }
-
     /// A player unlocks a game read from a file: his passphrase must open
     /// his lock and every tag of his must hold; then his zones are rebuilt
     /// from his sealed records, each checked against the rules.
     pub fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
-        let Some(lock) = &self.setup.locks[side] else {
-            return refuse(
-                "trust",
-                format!("{} plays without a passphrase", self.setup.name(side)),
-            );
-        };
-        let key = lock.unlock(passphrase)?;
-        self.unlock_key(side, &key)
+        self.ledger.unlock(side, passphrase)?;
+        self.open_zones(side)
     }
 
     /// `unlock` with the key already worked out from the passphrase (the
     /// window derives it on a worker thread): the same checks.
     pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
-        if self.setup.locks[side].is_none() {
-            return refuse(
-                "trust",
-                format!("{} plays without a passphrase", self.setup.name(side)),
-            );
-        }
-        self.hold(side, key)?;
+        self.ledger.unlock_key(side, key)?;
         self.open_zones(side)
-    }
-
-    /// `side`'s sealing key, held once he unlocked.
-    fn key(&self, side: Side) -> Result<&SealKey, RuleError> {
-        self.keys[side].as_ref().ok_or_else(|| {
-            RuleError::new(
-                "trust",
-                format!("{} has not unlocked", self.setup.name(side)),
-            )
-        })
     }
 
     /// Rebuilds `side`'s zones from the log with his sealing key.
     pub(super) fn open_zones(&mut self, side: Side) -> Result<(), RuleError> {
-        let zones = replay_zones(&self.id, &self.setup, &self.log, side, self.key(side)?)?;
+        let zones = replay_zones(self.id(), self.setup(), self.log(), side, self.key(side)?)?;
         self.zones[side] = Some(zones);
         Ok(())
-    }
-
-    /// After a file is read: players without a passphrase open at once.
-    pub(super) fn open_unprotected(&mut self) -> Result<(), RuleError> {
-        for side in Side::BOTH {
-            if self.setup.locks[side].is_none() {
-                self.keys[side] = Some(SealKey::unprotected());
-                self.open_zones(side)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// A game read from a file: the public state replayed from the log,
-    /// no zones open until their owners unlock.
-    pub(super) fn replay(
-        id: String,
-        setup: Setup,
-        log: Vec<Entry>,
-        tags: Vec<Tags>,
-    ) -> Result<Game, RuleError> {
-        setup.check()?;
-        let mut public = setup.opening();
-        for (i, entry) in log.iter().enumerate() {
-            for event in &entry.events {
-                public.fold(&setup.set, event).map_err(|e| e.in_entry(i))?;
-            }
-        }
-        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
-        let lines = log
-            .iter()
-            .enumerate()
-            .flat_map(|(i, entry)| entry_lines(&setup, i + 1, &entry.events))
-            .collect();
-        let mut game = Game {
-            lines,
-            id,
-            setup,
-            log,
-            public,
-            zones: Sides::default(),
-            keys: Sides::default(),
-            trail,
-            dealer: AppDice::Os,
-        };
-        game.open_unprotected()?;
-        Ok(game)
     }
 
     /// *Open everything*, after the game: with both players' zones open,
     /// every draw, reshuffle and removal has been replayed against the
     /// rules; returns the full log in words, every card named.
     pub fn open_everything(&self) -> Result<Vec<String>, RuleError> {
-        if !self.public.ended() {
+        if !self.public().ended() {
             return refuse(
                 "RULES-deck 7",
                 "Everything is opened after the game: both players first agree it is over",
@@ -437,24 +358,24 @@ impl Game {
             north: self.key(Side::North)?,
         };
         for side in Side::BOTH {
-            let zones = replay_zones(&self.id, &self.setup, &self.log, side, keys[side])?;
+            let zones = replay_zones(self.id(), self.setup(), self.log(), side, keys[side])?;
             let in_play = self.in_play_of(side);
-            if zones.all(&in_play) != self.setup.deck(side) {
+            if zones.all(&in_play) != self.setup().deck(side) {
                 return refuse(
                     "RULES-deck 2",
                     format!(
                         "{}'s cards do not add up to his deck",
-                        self.setup.name(side)
+                        self.setup().name(side)
                     ),
                 );
             }
         }
         let mut lines = Vec::new();
-        for (i, entry) in self.log.iter().enumerate() {
+        for (i, entry) in self.log().iter().enumerate() {
             for (j, event) in entry.events.iter().enumerate() {
                 let opened = match event.sealed() {
                     Some((owner, sealed)) => Some(open_hidden(
-                        &place(&self.id, owner, i, j),
+                        &place(self.id(), owner, i, j),
                         sealed,
                         keys[owner],
                     )?),
@@ -463,7 +384,7 @@ impl Game {
                 lines.push(format!(
                     "{}. {}",
                     i + 1,
-                    super::describe::event(event, &self.setup, opened.as_deref())
+                    super::describe::event(event, self.setup(), opened.as_deref())
                 ));
             }
         }
@@ -471,7 +392,7 @@ impl Game {
     }
 
     fn in_play_of(&self, side: Side) -> Vec<String> {
-        self.public
+        self.public()
             .turn
             .iter()
             .flat_map(|t| &t.in_play)
@@ -483,33 +404,21 @@ impl Game {
     /// Checks a command and carries it out: its events are logged and
     /// folded in, or nothing changes and the rule is given.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
-        self.trail.writable(&self.setup.locks)?;
+        self.ledger.writable()?;
         let mut work = Work {
-            game: &self.id,
-            entry: self.log.len(),
-            setup: &self.setup,
-            public: self.public.clone(),
+            game: self.ledger.id(),
+            entry: self.ledger.log().len(),
+            setup: self.ledger.setup(),
+            public: self.ledger.public().clone(),
             zones: self.zones.clone(),
-            keys: &self.keys,
+            keys: self.ledger.keys(),
             dealer: &mut self.dealer,
             events: Vec::new(),
         };
         work.decide(&command)?;
-        let Work {
-            public,
-            zones,
-            events,
-            ..
-        } = work;
-        self.public = public;
+        let Work { zones, events, .. } = work;
+        self.ledger.append(events.clone())?;
         self.zones = zones;
-        let entry = Entry {
-            events: events.clone(),
-        };
-        self.trail.append(&entry, &self.setup.locks, &[]);
-        self.log.push(entry);
-        self.lines
-            .extend(entry_lines(&self.setup, self.log.len(), &events));
         Ok(events)
     }
 
@@ -518,43 +427,29 @@ impl Game {
     /// a phase, ending one), never a draw, a play, a removal or the passive
     /// player's answer, since each of those told somebody something.
     pub fn undoable(&self) -> Option<String> {
-        let last = self.log.last()?;
+        let last = self.log().last()?;
         let choice = |e: &Event| matches!(e, Event::Declared { .. } | Event::PhaseEnded { .. });
-        if self.trail.writable(&self.setup.locks).is_err() || !last.events.iter().all(choice) {
+        if self.writable().is_err() || !last.events.iter().all(choice) {
             return None;
         }
         let words: Vec<String> = last
             .events
             .iter()
-            .map(|e| super::describe::event(e, &self.setup, None))
+            .map(|e| super::describe::event(e, self.setup(), None))
             .collect();
         Some(words.join("; "))
     }
 
     /// Takes back the last entry when `undoable` allows it.
     pub fn undo(&mut self) -> Result<String, RuleError> {
-        self.trail.writable(&self.setup.locks)?;
         let Some(what) = self.undoable() else {
             return refuse(
                 "RULES-deck 6",
                 "Only declaring, skipping or ending a phase is taken back: a card drawn, played or removed, or an answer about an interrupt, stays",
             );
         };
-        let kept = &self.log[..self.log.len() - 1];
-        let mut public = self.setup.opening();
-        for event in kept.iter().flat_map(|e| &e.events) {
-            public.fold(&self.setup.set, event)?;
-        }
-        self.public = public;
-        let taken = self.log.pop().map_or(0, |e| e.events.len());
-        self.lines.truncate(self.lines.len() - taken);
-        self.trail.pop();
+        self.ledger.pop()?;
         Ok(what)
-    }
-
-    /// The public log in words: no card of a hand is named.
-    pub fn log_lines(&self) -> &[String] {
-        &self.lines
     }
 
     /// `side`'s own log: the public log with the cards he drew and
@@ -562,18 +457,18 @@ impl Game {
     pub fn private_log(&self, side: Side) -> Result<Vec<String>, RuleError> {
         let key = self.key(side)?;
         let mut lines = Vec::new();
-        for (i, entry) in self.log.iter().enumerate() {
+        for (i, entry) in self.log().iter().enumerate() {
             for (j, event) in entry.events.iter().enumerate() {
                 let opened = match event.sealed() {
                     Some((owner, sealed)) if owner == side => {
-                        Some(open_hidden(&place(&self.id, side, i, j), sealed, key)?)
+                        Some(open_hidden(&place(self.id(), side, i, j), sealed, key)?)
                     }
                     _ => None,
                 };
                 lines.push(format!(
                     "{}. {}",
                     i + 1,
-                    super::describe::event(event, &self.setup, opened.as_deref())
+                    super::describe::event(event, self.setup(), opened.as_deref())
                 ));
             }
         }

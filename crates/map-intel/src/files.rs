@@ -3,49 +3,15 @@
 //! with the players' tags. Face-down contents are only ever in it as
 //! sealed records.
 
-use super::game::{Entry, Game, Setup, genesis};
-use muster_core::intel::ledger::Digest32;
+use super::game::Game;
+use muster_core::chained_game::OnLedger;
 use muster_core::side::Side;
-use muster_core::store::chained::{self, Parts, System};
+use muster_core::store::chained;
 use muster_core::store::{Autosave, Recent, StoreError};
 use std::path::Path;
 
 pub const FORMAT: &str = "muster-hidden-forces-game";
 pub const SCHEMA: u32 = 1;
-
-impl System for Game {
-    const FORMAT: &'static str = FORMAT;
-    const SCHEMA: u32 = SCHEMA;
-    type Setup = Setup;
-    type Entry = Entry;
-
-    fn genesis(id: &str, setup: &Setup) -> Digest32 {
-        genesis(id, setup)
-    }
-
-    fn parts(&self) -> Parts<&Setup, &Entry> {
-        Parts {
-            id: self.id().to_string(),
-            setup: self.setup(),
-            log: self.log().iter().collect(),
-            tags: self.tags().to_vec(),
-        }
-    }
-
-    fn links(&self) -> &[Digest32] {
-        Game::links(self)
-    }
-
-    /// The log replayed (every reveal against its commitment); a player's
-    /// contents open when he unlocks, at once without a passphrase.
-    fn replay(parts: Parts<Setup, Entry>) -> Result<Game, StoreError> {
-        parts.setup.scenario.check().map_err(|(field, message)| {
-            StoreError::new(format!("setup.scenario.{field}: {message}"))
-        })?;
-        Game::replay(parts.id, parts.setup, parts.log, parts.tags)
-            .map_err(|e| StoreError::new(e.message))
-    }
-}
 
 pub fn to_json(game: &Game) -> String {
     chained::to_json(game)
@@ -65,7 +31,7 @@ pub fn load(path: &Path) -> Result<Game, StoreError> {
 
 impl Autosave for Game {
     fn id(&self) -> &str {
-        Game::id(self)
+        self.record().id()
     }
 
     fn recent(&self, saved: u64) -> Recent {

@@ -12,13 +12,14 @@
 use super::events::{Area, Contents, Event, Gone, Holder, Kind, Public, Reason};
 use super::map::Hex;
 use super::scenario::{SEALED_BYTES, Scenario, Status};
+use muster_core::chained_game::{self, Ledger, OnLedger, Rules};
 use muster_core::error::{RuleError, refuse};
-use muster_core::intel::ledger::{self, Digest32};
-use muster_core::intel::trail::{Locks, Tags, Trail, new_id};
+use muster_core::intel::trail::Locks;
 use muster_core::intel::{Opener, Place, PlayerKey, SealKey, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::ops::Deref;
 
 /// What the game is played with: the scenario, the players, their locks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,55 +144,84 @@ pub enum Command {
     EndTurn,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Entry {
-    pub events: Vec<Event>,
-}
+pub type Entry = chained_game::Entry<Event>;
+pub use muster_core::chained_game::genesis;
 
-/// The chain's start: the game's id and its setup.
-/// A position of the log's chain, in words, for an unlock's refusal.
-fn position(log: &[Entry], n: usize) -> String {
-    match n {
-        0 => "the game's header (its id, players and scenario)".to_string(),
-        n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+/// Hidden forces' rules as the chained ledger folds them.
+#[derive(Clone, Copy, Debug)]
+pub struct HiddenForces;
+
+impl Rules for HiddenForces {
+    const FORMAT: &'static str = super::files::FORMAT;
+    const SCHEMA: u32 = super::files::SCHEMA;
+    const HEADER: &'static str = "the game's header (its id, players and scenario)";
+    type Setup = Setup;
+    type Event = Event;
+    type Public = Public;
+
+    fn check(setup: &Setup) -> Result<(), RuleError> {
+        setup.check()
+    }
+
+    fn locks(setup: &Setup) -> &Locks {
+        &setup.locks
+    }
+
+    fn name(setup: &Setup, side: Side) -> String {
+        setup.name(side)
+    }
+
+    fn opening(setup: &Setup) -> Public {
+        Public::new(setup.scenario.agents)
+    }
+
+    fn fold(public: &mut Public, event: &Event, _: &Setup) -> Result<(), RuleError> {
+        public.fold(event)
+    }
+
+    fn describe(event: &Event, setup: &Setup, before: &Public) -> String {
+        super::describe::event(event, setup, before)
+    }
+
+    /// Each unit of his in exactly one place after every entry, his sealed
+    /// contents opened with his key.
+    fn check_records(ledger: &Ledger<Self>, side: Side, key: &SealKey) -> Result<(), RuleError> {
+        let setup = ledger.setup();
+        let mut public = Self::opening(setup);
+        for (i, entry) in ledger.log().iter().enumerate() {
+            for event in &entry.events {
+                public.fold(event)?;
+            }
+            check_conservation(ledger.id(), setup, &public, side, key)
+                .map_err(|e| e.in_entry(i))?;
+        }
+        Ok(())
     }
 }
 
-pub fn genesis(id: &str, setup: &Setup) -> Digest32 {
-    let json = serde_json::to_vec(setup).expect("a setup always serializes");
-    ledger::genesis(id, &json)
-}
-
+/// A hidden-forces game: its ledger, and the commands that add to it.
 #[derive(Clone, Debug)]
 pub struct Game {
-    id: String,
-    setup: Setup,
-    log: Vec<Entry>,
-    public: Public,
-    keys: Sides<Option<SealKey>>,
-    trail: Trail,
-    /// The public log in words, each event described once, as it came.
-    lines: Vec<String>,
+    ledger: Ledger<HiddenForces>,
 }
 
-/// Folds log entry `number` (from 1) into `public`, each event described
-/// in the state before it, onto `lines`.
-fn fold_entry(
-    setup: &Setup,
-    public: &mut Public,
-    number: usize,
-    events: &[Event],
-    lines: &mut Vec<String>,
-) -> Result<(), RuleError> {
-    for event in events {
-        lines.push(format!(
-            "{number}. {}",
-            super::describe::event(event, setup, public)
-        ));
-        public.fold(event)?;
+impl OnLedger for Game {
+    type Rules = HiddenForces;
+    fn record(&self) -> &Ledger<HiddenForces> {
+        &self.ledger
     }
-    Ok(())
+    fn from_ledger(ledger: Ledger<HiddenForces>) -> Result<Game, RuleError> {
+        Ok(Game { ledger })
+    }
+}
+
+/// Everything the ledger keeps is read through the game; only the game's
+/// commands change it.
+impl Deref for Game {
+    type Target = Ledger<HiddenForces>;
+    fn deref(&self) -> &Ledger<HiddenForces> {
+        &self.ledger
+    }
 }
 
 /// Where holder `id`'s `n`-th sealed contents belong.
@@ -962,24 +992,14 @@ impl Game {
     /// Client face up, the rest off-map sealed), his Exercitus markers off
     /// the map with empty sealed holding areas.
     pub fn new(setup: Setup, keys: Sides<Option<PlayerKey>>) -> Result<Game, RuleError> {
-        setup.check()?;
-        let id = new_id();
-        let (trail, seal_keys) = Trail::begin(genesis(&id, &setup), &setup.locks, &keys)?;
         let mut game = Game {
-            id,
-            setup,
-            log: Vec::new(),
-            public: Public::new(0),
-            keys: seal_keys,
-            trail,
-            lines: Vec::new(),
+            ledger: Ledger::new(setup, &keys)?,
         };
-        game.public = Public::new(game.setup.scenario.agents);
         let mut events = Vec::new();
         let mut next = 0;
         for side in Side::BOTH {
-            let key = game.keys[side].as_ref().expect("set above");
-            let army = &game.setup.scenario.sides[side];
+            let key = game.key(side)?;
+            let army = &game.setup().scenario.sides[side];
             let with = |status: Status| -> Vec<String> {
                 army.units
                     .iter()
@@ -989,7 +1009,7 @@ impl Game {
             };
             // Each holder's first record is bound to its id, the count so far.
             let sealed =
-                |id: usize, units: &[String]| seal(&place(&game.id, side, id, 1), units, key);
+                |id: usize, units: &[String]| seal(&place(game.id(), side, id, 1), units, key);
             let mut holders = vec![
                 (
                     Kind::Area(Area::OffMap),
@@ -1004,7 +1024,7 @@ impl Game {
                     Contents::Open(sorted(&with(Status::Client))),
                 ),
             ];
-            for number in 1..=game.setup.scenario.exercitus {
+            for number in 1..=game.setup().scenario.exercitus {
                 let id = next + holders.len();
                 holders.push((Kind::Exercitus(number), Contents::Sealed(sealed(id, &[])?)));
             }
@@ -1019,89 +1039,40 @@ impl Game {
                 next += 1;
             }
         }
-        fold_entry(&game.setup, &mut game.public, 1, &events, &mut game.lines)?;
-        game.append(events);
+        game.ledger.append(events)?;
         Ok(game)
-    }
-
-    fn append(&mut self, events: Vec<Event>) {
-        let entry = Entry { events };
-        self.trail.append(&entry, &self.setup.locks, &[]);
-        self.log.push(entry);
-    }
-
-    pub fn id(&self) -> &str {
-        &self.id
-    }
-
-    pub fn setup(&self) -> &Setup {
-        &self.setup
-    }
-
-    pub fn log(&self) -> &[Entry] {
-        &self.log
-    }
-
-    pub fn public(&self) -> &Public {
-        &self.public
-    }
-
-    pub fn tags(&self) -> &[Tags] {
-        self.trail.tags()
-    }
-
-    pub fn links(&self) -> &[Digest32] {
-        self.trail.links()
-    }
-
-    /// The log's fingerprint (`Trail::fingerprint`): on screen and printed.
-    pub fn log_fingerprint(&self) -> String {
-        self.trail.fingerprint()
-    }
-
-    pub fn locked_sides(&self) -> Vec<Side> {
-        self.trail.locked_sides(&self.setup.locks)
     }
 
     /// Checks a command and carries it out, or changes nothing and gives
     /// the rule.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
-        self.trail.writable(&self.setup.locks)?;
+        self.writable()?;
         let mut work = Work {
-            game: &self.id,
-            setup: &self.setup,
-            public: self.public.clone(),
-            keys: &self.keys,
+            game: self.id(),
+            setup: self.setup(),
+            public: self.public().clone(),
+            keys: self.keys(),
             events: Vec::new(),
         };
         work.decide(&command)?;
-        let Work { public, events, .. } = work;
-        let mut before = std::mem::replace(&mut self.public, public);
-        fold_entry(
-            &self.setup,
-            &mut before,
-            self.log.len() + 1,
-            &events,
-            &mut self.lines,
-        )
-        .expect("folded once already");
-        self.append(events.clone());
+        let events = work.events;
+        self.ledger.append(events.clone())?;
         Ok(events)
     }
 
     /// `by` asks to examine a counter or holding area: his own, or one face
     /// up; anything else is refused with the conditions of A2.
     pub fn examine(&self, by: Side, id: usize) -> Result<Vec<String>, RuleError> {
-        let h = self.public.holder(id)?;
+        let h = self.public().holder(id)?;
         if h.side == by || h.contents.is_open() {
-            return units_of(&self.id, h, self.keys[h.side].as_ref());
+            return units_of(self.id(), h, self.keys()[h.side].as_ref());
         }
         refuse(
             "A2",
             format!(
                 "{} may not examine {}: only after an Agent Stratagem marker, his unit entering its hex, it entering his units' hex, combat, or its owner revealing it",
-                self.setup.name(by),
-                h.label(&self.setup.names())
+                self.setup().name(by),
+                h.label(&self.setup().names())
             ),
         )
     }
@@ -1109,7 +1080,7 @@ impl Game {
     /// What `viewer` may see, computed from the public state and his own
     /// key only.
     pub fn view(&self, viewer: Side) -> View {
-        self.seen_by(Some(viewer), self.keys[viewer].as_ref())
+        self.seen_by(Some(viewer), self.keys()[viewer].as_ref())
     }
 
     /// What both players see together at the table: face-up contents only.
@@ -1120,22 +1091,14 @@ impl Game {
     /// `side`'s own view opened with his passphrase, whether or not he has
     /// unlocked the game: for his private printout.
     pub fn ledger<'a>(&self, side: Side, opener: impl Into<Opener<'a>>) -> Result<View, RuleError> {
-        let key = match &self.setup.locks[side] {
-            Some(lock) => {
-                // Nothing of his is shown from a log changed behind his back.
-                let key = opener.into().open(lock)?;
-                self.trail
-                    .verify(side, &key, Some(lock), |n| position(&self.log, n))?;
-                key.seal_key()
-            }
-            None => SealKey::unprotected(),
-        };
+        // Nothing of his is shown from a log changed behind his back.
+        let key = self.open_for(side, opener)?;
         Ok(self.seen_by(Some(side), Some(&key)))
     }
 
     fn seen_by(&self, viewer: Option<Side>, key: Option<&SealKey>) -> View {
         let holders = self
-            .public
+            .public()
             .holders
             .iter()
             .filter(|h| !h.gone)
@@ -1143,7 +1106,7 @@ impl Game {
                 let units = match &h.contents {
                     Contents::Open(u) => Some(u.clone()),
                     Contents::Sealed(_) if Some(h.side) == viewer => {
-                        units_of(&self.id, h, key).ok()
+                        units_of(self.id(), h, key).ok()
                     }
                     Contents::Sealed(_) => None,
                 };
@@ -1164,93 +1127,24 @@ impl Game {
             .collect();
         View {
             viewer,
-            turn: self.public.turn,
-            active: self.public.active,
-            agents: self.public.agents.clone(),
+            turn: self.public().turn,
+            active: self.public().active,
+            agents: self.public().agents.clone(),
             holders,
-            may_replace: self.public.may_replace.clone(),
+            may_replace: self.public().may_replace.clone(),
         }
-    }
-
-    /// The log in words, as both may read it.
-    pub fn log_lines(&self) -> &[String] {
-        &self.lines
-    }
-
-    /// A game read from a file: the public state replayed from the log
-    /// (every reveal checked against its commitment); each side's contents
-    /// open when he unlocks.
-    pub(super) fn replay(
-        id: String,
-        setup: Setup,
-        log: Vec<Entry>,
-        tags: Vec<Tags>,
-    ) -> Result<Game, RuleError> {
-        setup.check()?;
-        let mut public = Public::new(setup.scenario.agents);
-        let mut lines = Vec::new();
-        for (i, entry) in log.iter().enumerate() {
-            fold_entry(&setup, &mut public, i + 1, &entry.events, &mut lines)
-                .map_err(|e| e.in_entry(i))?;
-        }
-        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
-        let mut game = Game {
-            id,
-            setup,
-            log,
-            public,
-            keys: Sides::default(),
-            trail,
-            lines,
-        };
-        for side in Side::BOTH {
-            if game.setup.locks[side].is_none() {
-                game.open(side, SealKey::unprotected())?;
-            }
-        }
-        Ok(game)
-    }
-
-    /// Takes `side`'s sealing key after every step of the log is checked
-    /// with it: each unit in exactly one place after each entry.
-    fn open(&mut self, side: Side, key: SealKey) -> Result<(), RuleError> {
-        let mut public = Public::new(self.setup.scenario.agents);
-        for (i, entry) in self.log.iter().enumerate() {
-            for event in &entry.events {
-                public.fold(event)?;
-            }
-            check_conservation(&self.id, &self.setup, &public, side, &key)
-                .map_err(|e| e.in_entry(i))?;
-        }
-        self.keys[side] = Some(key);
-        Ok(())
     }
 
     /// A player unlocks a game read from a file: his passphrase must open
-    /// his lock and every tag of his must hold.
+    /// his lock, every tag of his must hold, and each unit of his must be in
+    /// one place after every entry.
     pub fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
-        let Some(lock) = &self.setup.locks[side] else {
-            return refuse(
-                "trust",
-                format!("{} plays without a passphrase", self.setup.name(side)),
-            );
-        };
-        let key = lock.unlock(passphrase)?;
-        self.unlock_key(side, &key)
+        self.ledger.unlock(side, passphrase)
     }
 
     /// `unlock` with the key already worked out from the passphrase (the
     /// window derives it on a worker thread): the same checks.
     pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
-        let Some(lock) = &self.setup.locks[side] else {
-            return refuse(
-                "trust",
-                format!("{} plays without a passphrase", self.setup.name(side)),
-            );
-        };
-        let log = &self.log;
-        self.trail
-            .hold(side, key, Some(lock), |n| position(log, n))?;
-        self.open(side, key.seal_key())
+        self.ledger.unlock_key(side, key)
     }
 }

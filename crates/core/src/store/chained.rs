@@ -2,7 +2,8 @@
 //! deck, hidden forces, dummy wings): format and schema, the game's id, its
 //! setup, the players' tags and the log, each entry with the hash that
 //! chains it. Each system implements `System` (its format name, its setup
-//! and entry types, its genesis and its replay); reading checks the header,
+//! and entry types, its genesis and its replay: `chained_game::Ledger`
+//! replays the log through the rules); reading checks the header,
 //! the id, the chain and the tags' hex, replays the log, and keeps a file
 //! only if it reads back byte for byte as Muster writes it.
 

@@ -22,13 +22,14 @@ use super::roll::{self, Outcome, Role};
 use super::scenario::{Battle, Type};
 use super::spotting::{self, InRange, Leader};
 use crate::map::Hex;
+use muster_core::chained_game::{self, Ledger, OnLedger, Rules};
 use muster_core::dice::{self, AppDice, DiceInput, Roll};
 use muster_core::error::{RuleError, refuse};
-use muster_core::intel::ledger::{self, Digest32};
-use muster_core::intel::trail::{Locks, Trail, new_id};
+use muster_core::intel::trail::Locks;
 use muster_core::intel::{Opener, Place, PlayerKey, Revealed, SealKey, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
+use std::ops::Deref;
 
 /// Bytes every composition is padded to: a dummy's and a whole Wing's
 /// records are one size.
@@ -665,55 +666,84 @@ pub enum Command {
     EndTurn,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Entry {
-    pub events: Vec<Event>,
-}
+pub type Entry = chained_game::Entry<Event>;
+pub use muster_core::chained_game::genesis;
 
-/// A position of the log's chain, in words, for an unlock's refusal.
-fn position(log: &[Entry], n: usize) -> String {
-    match n {
-        0 => "the game's header (its id, players and battle)".to_string(),
-        n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+/// Dummy wings' rules as the chained ledger folds them.
+#[derive(Clone, Copy, Debug)]
+pub struct DummyWings;
+
+impl Rules for DummyWings {
+    const FORMAT: &'static str = super::files::FORMAT;
+    const SCHEMA: u32 = super::files::SCHEMA;
+    const HEADER: &'static str = "the game's header (its id, players and battle)";
+    type Setup = Setup;
+    type Event = Event;
+    type Public = Public;
+
+    fn check(setup: &Setup) -> Result<(), RuleError> {
+        setup.check()
+    }
+
+    fn locks(setup: &Setup) -> &Locks {
+        &setup.locks
+    }
+
+    fn name(setup: &Setup, side: Side) -> String {
+        setup.name(side)
+    }
+
+    fn opening(_: &Setup) -> Public {
+        Public::default()
+    }
+
+    fn fold(public: &mut Public, event: &Event, setup: &Setup) -> Result<(), RuleError> {
+        public.fold(event, setup)
+    }
+
+    fn describe(event: &Event, setup: &Setup, before: &Public) -> String {
+        super::describe::event(event, setup, before)
+    }
+
+    /// Each of his sealed compositions opens with his key.
+    fn check_records(ledger: &Ledger<Self>, side: Side, key: &SealKey) -> Result<(), RuleError> {
+        for c in ledger.public().counters.iter().filter(|c| c.side == side) {
+            c.sealed
+                .open::<Composition>(key, &place(ledger.id(), side, c.id, c.seals))
+                .map_err(|e| RuleError::new("trust", format!("counter {}: {e}", c.id)))?;
+        }
+        Ok(())
     }
 }
 
-pub fn genesis(id: &str, setup: &Setup) -> Digest32 {
-    let json = serde_json::to_vec(setup).expect("a setup always serializes");
-    ledger::genesis(id, &json)
-}
-
+/// A dummy-wings game: its ledger, the dice it rolls, and the commands
+/// that add to it.
 #[derive(Clone, Debug)]
 pub struct Game {
-    id: String,
-    setup: Setup,
-    log: Vec<Entry>,
-    public: Public,
-    keys: Sides<Option<SealKey>>,
-    trail: Trail,
+    ledger: Ledger<DummyWings>,
     dice: AppDice,
-    /// The public log in words, each event described once, as it came.
-    lines: Vec<String>,
 }
 
-/// Folds log entry `number` (from 1) into `public`, each event described
-/// in the state before it, onto `lines`.
-fn fold_entry(
-    setup: &Setup,
-    public: &mut Public,
-    number: usize,
-    events: &[Event],
-    lines: &mut Vec<String>,
-) -> Result<(), RuleError> {
-    for event in events {
-        lines.push(format!(
-            "{number}. {}",
-            super::describe::event(event, setup, public)
-        ));
-        public.fold(event, setup)?;
+impl OnLedger for Game {
+    type Rules = DummyWings;
+    fn record(&self) -> &Ledger<DummyWings> {
+        &self.ledger
     }
-    Ok(())
+    fn from_ledger(ledger: Ledger<DummyWings>) -> Result<Game, RuleError> {
+        Ok(Game {
+            ledger,
+            dice: AppDice::default(),
+        })
+    }
+}
+
+/// Everything the ledger keeps is read through the game; only the game's
+/// commands change it.
+impl Deref for Game {
+    type Target = Ledger<DummyWings>;
+    fn deref(&self) -> &Ledger<DummyWings> {
+        &self.ledger
+    }
 }
 
 /// Where counter `id`'s `n`-th sealed composition belongs.
@@ -1358,169 +1388,51 @@ impl Game {
         keys: Sides<Option<PlayerKey>>,
         dice: AppDice,
     ) -> Result<Game, RuleError> {
-        setup.check()?;
-        let id = new_id();
-        let (trail, seal_keys) = Trail::begin(genesis(&id, &setup), &setup.locks, &keys)?;
         Ok(Game {
-            id,
-            setup,
-            log: Vec::new(),
-            public: Public::default(),
-            keys: seal_keys,
-            trail,
+            ledger: Ledger::new(setup, &keys)?,
             dice,
-            lines: Vec::new(),
         })
     }
 
-    pub fn id(&self) -> &str {
-        &self.id
-    }
-
-    pub fn setup(&self) -> &Setup {
-        &self.setup
-    }
-
-    pub fn public(&self) -> &Public {
-        &self.public
-    }
-
-    pub fn log(&self) -> &[Entry] {
-        &self.log
-    }
-
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
-        self.trail.writable(&self.setup.locks)?;
+        self.ledger.writable()?;
         let mut work = Work {
-            game: &self.id,
-            setup: &self.setup,
-            public: self.public.clone(),
-            keys: &self.keys,
+            game: self.ledger.id(),
+            setup: self.ledger.setup(),
+            public: self.ledger.public().clone(),
+            keys: self.ledger.keys(),
             dice: &mut self.dice,
             events: Vec::new(),
         };
         work.decide(&command)?;
-        let Work { public, events, .. } = work;
-        let mut before = std::mem::replace(&mut self.public, public);
-        fold_entry(
-            &self.setup,
-            &mut before,
-            self.log.len() + 1,
-            &events,
-            &mut self.lines,
-        )
-        .expect("folded once already");
-        let entry = Entry {
-            events: events.clone(),
-        };
-        self.trail.append(&entry, &self.setup.locks, &[]);
-        self.log.push(entry);
+        let events = work.events;
+        self.ledger.append(events.clone())?;
         Ok(events)
-    }
-
-    pub fn tags(&self) -> &[muster_core::intel::trail::Tags] {
-        self.trail.tags()
-    }
-
-    pub fn links(&self) -> &[Digest32] {
-        self.trail.links()
-    }
-
-    /// The log's fingerprint (`Trail::fingerprint`): on screen and printed.
-    pub fn log_fingerprint(&self) -> String {
-        self.trail.fingerprint()
-    }
-
-    pub fn locked_sides(&self) -> Vec<Side> {
-        self.trail.locked_sides(&self.setup.locks)
-    }
-
-    /// The log in words, as both may read it.
-    pub fn log_lines(&self) -> &[String] {
-        &self.lines
-    }
-
-    /// A game read from a file: the state replayed from the log (every
-    /// flip checked against its commitment); each side's compositions open
-    /// when he unlocks, at once without a passphrase.
-    pub(super) fn replay(
-        id: String,
-        setup: Setup,
-        log: Vec<Entry>,
-        tags: Vec<muster_core::intel::trail::Tags>,
-    ) -> Result<Game, RuleError> {
-        setup.check()?;
-        let mut public = Public::default();
-        let mut lines = Vec::new();
-        for (i, entry) in log.iter().enumerate() {
-            fold_entry(&setup, &mut public, i + 1, &entry.events, &mut lines)
-                .map_err(|e| e.in_entry(i))?;
-        }
-        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
-        let mut keys = Sides::default();
-        for side in Side::BOTH {
-            if setup.locks[side].is_none() {
-                keys[side] = Some(SealKey::unprotected());
-            }
-        }
-        Ok(Game {
-            id,
-            setup,
-            log,
-            public,
-            keys,
-            trail,
-            dice: AppDice::default(),
-            lines,
-        })
     }
 
     /// A player unlocks a game read from a file: his passphrase must open
     /// his lock, every tag of his must hold, and each of his sealed
     /// compositions must open with his key.
     pub fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
-        let Some(lock) = &self.setup.locks[side] else {
-            return refuse(
-                "trust",
-                format!("{} plays without a passphrase", self.setup.name(side)),
-            );
-        };
-        let key = lock.unlock(passphrase)?;
-        self.unlock_key(side, &key)
+        self.ledger.unlock(side, passphrase)
     }
 
     /// `unlock` with the key already worked out from the passphrase (the
     /// window derives it on a worker thread): the same checks.
     pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
-        let Some(lock) = &self.setup.locks[side] else {
-            return refuse(
-                "trust",
-                format!("{} plays without a passphrase", self.setup.name(side)),
-            );
-        };
-        let log = &self.log;
-        self.trail
-            .hold(side, key, Some(lock), |n| position(log, n))?;
-        let seal_key = key.seal_key();
-        for c in self.public.counters.iter().filter(|c| c.side == side) {
-            c.sealed
-                .open::<Composition>(&seal_key, &place(&self.id, side, c.id, c.seals))
-                .map_err(|e| RuleError::new("trust", format!("counter {}: {e}", c.id)))?;
-        }
-        self.keys[side] = Some(seal_key);
-        Ok(())
+        self.ledger.unlock_key(side, key)
     }
 
     /// The chance each side wins the deployment roll now due.
     pub fn odds(&self) -> Option<roll::Odds> {
-        let Some(Pending::Roll { moving, stationary }) = &self.public.pending else {
+        let Some(Pending::Roll { moving, stationary }) = &self.public().pending else {
             return None;
         };
         let work = Work {
-            game: &self.id,
-            setup: &self.setup,
-            public: self.public.clone(),
-            keys: &self.keys,
+            game: self.id(),
+            setup: self.setup(),
+            public: self.public().clone(),
+            keys: self.keys(),
             dice: &mut AppDice::default(),
             events: Vec::new(),
         };
@@ -1552,35 +1464,26 @@ impl Game {
         side: Side,
         opener: impl Into<Opener<'a>>,
     ) -> Result<Vec<Seen>, RuleError> {
-        let key = match &self.setup.locks[side] {
-            Some(lock) => {
-                // Nothing of his is shown from a log changed behind his back.
-                let key = opener.into().open(lock)?;
-                self.trail
-                    .verify(side, &key, Some(lock), |n| position(&self.log, n))?;
-                key.seal_key()
-            }
-            None => SealKey::unprotected(),
-        };
+        // Nothing of his is shown from a log changed behind his back.
         let mut keys = Sides::default();
-        keys[side] = Some(key);
+        keys[side] = Some(self.open_for(side, opener)?);
         Ok(self.seen_with(Some(side), &keys))
     }
 
     fn seen_by(&self, viewer: Option<Side>) -> Vec<Seen> {
-        self.seen_with(viewer, &self.keys)
+        self.seen_with(viewer, self.keys())
     }
 
     fn seen_with(&self, viewer: Option<Side>, keys: &Sides<Option<SealKey>>) -> Vec<Seen> {
         let work = Work {
-            game: &self.id,
-            setup: &self.setup,
-            public: self.public.clone(),
+            game: self.id(),
+            setup: self.setup(),
+            public: self.public().clone(),
             keys,
             dice: &mut AppDice::default(),
             events: Vec::new(),
         };
-        self.public
+        self.public()
             .counters
             .iter()
             .filter(|c| !c.gone)

@@ -20,6 +20,11 @@ fn unit(id: &str, arm: Arm, ma: u32, ic: u32, rating: Option<u32>) -> WingUnit {
 /// Rossbach: the Prussians (South) with 2 Inf and 2 Cav dummies, the
 /// Franco-Imperials (North) with none.
 fn game() -> Game {
+    game_with(|_| {})
+}
+
+/// The test game with its setup changed first.
+fn game_with(edit: impl FnOnce(&mut Setup)) -> Game {
     let battle = builtin().into_iter().find(|b| b.id == "rossbach").unwrap();
     let armies = Sides {
         south: vec![
@@ -52,6 +57,8 @@ fn game() -> Game {
         detachments: Sides::default(),
         locks: Sides::default(),
     };
+    let mut setup = setup;
+    edit(&mut setup);
     Game::new(setup, Sides::default(), AppDice::seeded(3)).unwrap()
 }
 
@@ -603,14 +610,15 @@ fn the_example_armies_load_and_a_bad_arm_is_named_with_its_line() {
 
 #[test]
 fn units_detach_only_to_the_army_commander_two_and_two() {
-    let mut g = game();
-    let mut army = g.setup.armies.south.clone();
-    army.push(WingUnit {
-        commander: true,
-        ..unit("fritz", Arm::Leader, 8, 12, Some(4))
+    let mut g = game_with(|s| {
+        s.armies.south.push(WingUnit {
+            commander: true,
+            ..unit("fritz", Arm::Leader, 8, 12, Some(4))
+        });
+        s.armies
+            .south
+            .push(unit("p-art-1", Arm::Artillery, 2, 6, None));
     });
-    army.push(unit("p-art-1", Arm::Artillery, 2, 6, None));
-    g.setup.armies.south = army;
     let mut c = wing(
         &["p-cav-1", "p-cav-2", "p-cav-3", "p-inf-1"],
         3,
@@ -645,9 +653,14 @@ fn units_detach_only_to_the_army_commander_two_and_two() {
 #[test]
 fn torgau_detachments_decide_the_false_leaders_and_keep_their_spacing() {
     let battle = builtin().into_iter().find(|b| b.id == "torgau").unwrap();
-    let mut g = game();
-    g.setup.battle = battle;
-    g.setup.detachments.north = 1;
+    let with = |detachments| {
+        let battle = battle.clone();
+        game_with(move |s| {
+            s.battle = battle;
+            s.detachments.north = detachments;
+        })
+    };
+    let mut g = with(1);
     let det = |g: &mut Game, kind: Type, at: [&str; 3]| {
         g.apply(Command::PlaceWing {
             side: Side::North,
@@ -661,7 +674,7 @@ fn torgau_detachments_decide_the_false_leaders_and_keep_their_spacing() {
     // One Detachment: no Von Loudon, so no Inf/Cav dummy at all.
     let e = det(&mut g, Type::InfCav, ["1010", "1011", "1012"]).unwrap_err();
     assert_eq!(e.rule, "27.6");
-    g.setup.detachments.north = 2;
+    let mut g = with(2);
     det(&mut g, Type::InfCav, ["1010", "1011", "1012"]).unwrap();
     // A second stack whose Dis counter is 3 hexes from the first's.
     let e = det(&mut g, Type::Cav, ["1017", "1016", "1015"]).unwrap_err();
@@ -677,8 +690,7 @@ fn torgau_detachments_decide_the_false_leaders_and_keep_their_spacing() {
 #[test]
 fn leuthens_von_loudon_goes_within_5_hexes_of_2114() {
     let battle = builtin().into_iter().find(|b| b.id == "leuthen").unwrap();
-    let mut g = game();
-    g.setup.battle = battle;
+    let mut g = game_with(|s| s.battle = battle);
     let loudon = |g: &mut Game, at: [&str; 3]| {
         place(
             g,
@@ -708,7 +720,7 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
     const PASS: &str = "lantern quarry thistle ember falcon";
     let (lock, key) = Lock::create(PASS, &[]).unwrap();
     let mut g = game();
-    let mut setup = g.setup.clone();
+    let mut setup = g.setup().clone();
     setup.locks.south = Some(lock);
     g = Game::new(
         setup,

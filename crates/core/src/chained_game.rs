@@ -1,0 +1,463 @@
+//! The chained game every system with a log of entries shares (the action
+//! deck, hidden forces, dummy wings): the game's id, its setup, the log,
+//! the public state folded from it with the log in words, the players'
+//! sealing keys and the trail of hashes and tags. A system supplies its
+//! rules (`Rules`): its setup's checks, its events' fold and their words;
+//! its commands decide the events, which `Ledger::append` records.
+//!
+//! Replay checks the setup as a new game does and folds every entry
+//! through the system's rules, so a file the rules could not have made is
+//! refused with the entry named; a player's tags and sealed records are
+//! checked when he unlocks (until then, `locked_sides` names him).
+
+use crate::error::{RuleError, refuse};
+use crate::intel::ledger::{self, Digest32};
+use crate::intel::trail::{Locks, Tags, Trail, new_id};
+use crate::intel::{Opener, PlayerKey, SealKey};
+use crate::side::{Side, Sides};
+use crate::store::StoreError;
+use crate::store::chained::{Parts, System};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// What a chained system supplies to the ledger.
+pub trait Rules {
+    /// The file's format name and schema.
+    const FORMAT: &'static str;
+    const SCHEMA: u32;
+    /// The chain's first position in words, for an unlock's refusal: "the
+    /// game's header (its id, players and …)".
+    const HEADER: &'static str;
+    type Setup: Serialize + DeserializeOwned + Clone + Debug;
+    type Event: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    type Public: Clone + Debug;
+
+    /// What a new game and a replay both check of a setup.
+    fn check(setup: &Self::Setup) -> Result<(), RuleError>;
+    fn locks(setup: &Self::Setup) -> &Locks;
+    /// A player's name, for refusals.
+    fn name(setup: &Self::Setup, side: Side) -> String;
+    /// The public state before the first entry.
+    fn opening(setup: &Self::Setup) -> Self::Public;
+    /// Folds one event into the public state, or refuses an event the
+    /// rules could not have made.
+    fn fold(
+        public: &mut Self::Public,
+        event: &Self::Event,
+        setup: &Self::Setup,
+    ) -> Result<(), RuleError>;
+    /// An event in words as both players may read it, in the state before it.
+    fn describe(event: &Self::Event, setup: &Self::Setup, before: &Self::Public) -> String;
+    /// What a player's key must open before it is held (at his unlock, or
+    /// at once at replay without a passphrase): his sealed records, checked
+    /// against the rules. Nothing by default.
+    fn check_records(_ledger: &Ledger<Self>, _side: Side, _key: &SealKey) -> Result<(), RuleError>
+    where
+        Self: Sized,
+    {
+        Ok(())
+    }
+}
+
+/// One log entry: the events one command made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound = "E: Serialize + DeserializeOwned")]
+pub struct Entry<E> {
+    pub events: Vec<E>,
+}
+
+/// The chain's start: the game's id and its setup.
+pub fn genesis<S: Serialize>(id: &str, setup: &S) -> Digest32 {
+    let json = serde_json::to_vec(setup).expect("a setup always serializes");
+    ledger::genesis(id, &json)
+}
+
+/// A chained game's record: what every chained system keeps the same way.
+#[derive(Clone, Debug)]
+pub struct Ledger<R: Rules> {
+    id: String,
+    setup: R::Setup,
+    log: Vec<Entry<R::Event>>,
+    public: R::Public,
+    keys: Sides<Option<SealKey>>,
+    trail: Trail,
+    /// The public log in words, each event described once, as it came.
+    lines: Vec<String>,
+}
+
+impl<R: Rules> Ledger<R> {
+    /// A new game. `keys` are the players' keys from their passphrases
+    /// (`None`: he plays without one and seals under the unprotected key).
+    pub fn new(setup: R::Setup, keys: &Sides<Option<PlayerKey>>) -> Result<Self, RuleError> {
+        R::check(&setup)?;
+        let id = new_id();
+        let (trail, keys) = Trail::begin(genesis(&id, &setup), R::locks(&setup), keys)?;
+        Ok(Ledger {
+            public: R::opening(&setup),
+            id,
+            setup,
+            log: Vec::new(),
+            keys,
+            trail,
+            lines: Vec::new(),
+        })
+    }
+
+    /// A game read from a file: the setup checked as `new` checks it, every
+    /// entry folded through the rules (the entry named if one could not have
+    /// been made), the chain rebuilt with the file's tags for each player to
+    /// check when he unlocks. Players without a passphrase are open at once.
+    pub fn replay(parts: Parts<R::Setup, Entry<R::Event>>) -> Result<Self, RuleError> {
+        let Parts {
+            id,
+            setup,
+            log,
+            tags,
+        } = parts;
+        R::check(&setup)?;
+        let mut public = R::opening(&setup);
+        let mut lines = Vec::new();
+        for (i, entry) in log.iter().enumerate() {
+            fold_entry::<R>(&setup, &mut public, i + 1, &entry.events, &mut lines)
+                .map_err(|e| e.in_entry(i))?;
+        }
+        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
+        let mut ledger = Ledger {
+            id,
+            setup,
+            log,
+            public,
+            keys: Sides::default(),
+            trail,
+            lines,
+        };
+        for side in Side::BOTH {
+            if R::locks(&ledger.setup)[side].is_none() {
+                let key = SealKey::unprotected();
+                R::check_records(&ledger, side, &key)?;
+                ledger.keys[side] = Some(key);
+            }
+        }
+        Ok(ledger)
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn setup(&self) -> &R::Setup {
+        &self.setup
+    }
+
+    pub fn log(&self) -> &[Entry<R::Event>] {
+        &self.log
+    }
+
+    pub fn public(&self) -> &R::Public {
+        &self.public
+    }
+
+    pub fn tags(&self) -> &[Tags] {
+        self.trail.tags()
+    }
+
+    pub fn links(&self) -> &[Digest32] {
+        self.trail.links()
+    }
+
+    /// The log's fingerprint (`Trail::fingerprint`): on screen and printed.
+    pub fn log_fingerprint(&self) -> String {
+        self.trail.fingerprint()
+    }
+
+    /// The players with a passphrase who have not unlocked this game.
+    pub fn locked_sides(&self) -> Vec<Side> {
+        self.trail.locked_sides(R::locks(&self.setup))
+    }
+
+    /// The log in words, as both may read it.
+    pub fn log_lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// The game's parts as its file holds them.
+    pub fn parts(&self) -> Parts<&R::Setup, &Entry<R::Event>> {
+        Parts {
+            id: self.id.clone(),
+            setup: &self.setup,
+            log: self.log.iter().collect(),
+            tags: self.tags().to_vec(),
+        }
+    }
+
+    /// Every player's sealing key held in this session.
+    pub fn keys(&self) -> &Sides<Option<SealKey>> {
+        &self.keys
+    }
+
+    /// `side`'s sealing key, held once he unlocked (at once without a
+    /// passphrase).
+    pub fn key(&self, side: Side) -> Result<&SealKey, RuleError> {
+        self.keys[side].as_ref().ok_or_else(|| {
+            RuleError::new(
+                "trust",
+                format!("{} has not unlocked", R::name(&self.setup, side)),
+            )
+        })
+    }
+
+    /// Whether a command may be recorded: every player with a passphrase
+    /// has unlocked, so every entry gets his tag.
+    pub fn writable(&self) -> Result<(), RuleError> {
+        self.trail.writable(R::locks(&self.setup))
+    }
+
+    /// Records one command's events, each folded and described in the state
+    /// before it; nothing changes if the rules refuse one.
+    pub fn append(&mut self, events: Vec<R::Event>) -> Result<(), RuleError> {
+        self.writable()?;
+        let mut public = self.public.clone();
+        let mut lines = Vec::new();
+        fold_entry::<R>(
+            &self.setup,
+            &mut public,
+            self.log.len() + 1,
+            &events,
+            &mut lines,
+        )?;
+        let entry = Entry { events };
+        self.trail.append(&entry, R::locks(&self.setup), &[]);
+        self.log.push(entry);
+        self.public = public;
+        self.lines.append(&mut lines);
+        Ok(())
+    }
+
+    /// Takes back the last entry (the system says when it may): the public
+    /// state folded again from the start, the entry's words and link gone.
+    pub fn pop(&mut self) -> Result<(), RuleError> {
+        self.writable()?;
+        let Some(last) = self.log.last() else {
+            return refuse("undo", "The log is empty");
+        };
+        let taken = last.events.len();
+        let mut public = R::opening(&self.setup);
+        for event in self.log[..self.log.len() - 1]
+            .iter()
+            .flat_map(|e| &e.events)
+        {
+            R::fold(&mut public, event, &self.setup)?;
+        }
+        self.public = public;
+        self.log.pop();
+        self.lines.truncate(self.lines.len() - taken);
+        self.trail.pop();
+        Ok(())
+    }
+
+    /// A player unlocks a game read from a file: his passphrase must open
+    /// his lock, every tag of his must hold and his sealed records must
+    /// pass the system's check (`Rules::check_records`) before his key is
+    /// held.
+    pub fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
+        let key = self.lock(side)?.unlock(passphrase)?;
+        self.unlock_key(side, &key)
+    }
+
+    /// `unlock` with the key already worked out from the passphrase (the
+    /// window derives it on a worker thread): the same checks.
+    pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        self.lock(side)?;
+        let (log, lock) = (&self.log, R::locks(&self.setup)[side].as_ref());
+        self.trail
+            .hold(side, key, lock, |n| position::<R>(log, n))?;
+        let seal_key = key.seal_key();
+        R::check_records(self, side, &seal_key)?;
+        self.keys[side] = Some(seal_key);
+        Ok(())
+    }
+
+    /// `side`'s sealing key from his passphrase (or the key his screen
+    /// worked out), whether or not he has unlocked: for his private
+    /// printout, which shows nothing of his from a log changed behind his
+    /// back.
+    pub fn open_for<'a>(
+        &self,
+        side: Side,
+        opener: impl Into<Opener<'a>>,
+    ) -> Result<SealKey, RuleError> {
+        match &R::locks(&self.setup)[side] {
+            Some(lock) => {
+                let key = opener.into().open(lock)?;
+                self.trail
+                    .verify(side, &key, Some(lock), |n| position::<R>(&self.log, n))?;
+                Ok(key.seal_key())
+            }
+            None => Ok(SealKey::unprotected()),
+        }
+    }
+
+    fn lock(&self, side: Side) -> Result<&crate::intel::Lock, RuleError> {
+        R::locks(&self.setup)[side].as_ref().ok_or_else(|| {
+            RuleError::new(
+                "trust",
+                format!("{} plays without a passphrase", R::name(&self.setup, side)),
+            )
+        })
+    }
+}
+
+/// A system's game kept on a `Ledger`: its file is the ledger's file.
+pub trait OnLedger: Sized {
+    type Rules: Rules;
+    fn record(&self) -> &Ledger<Self::Rules>;
+    /// The game around a ledger read from a file.
+    fn from_ledger(ledger: Ledger<Self::Rules>) -> Result<Self, RuleError>;
+}
+
+impl<G: OnLedger> System for G {
+    const FORMAT: &'static str = <G::Rules as Rules>::FORMAT;
+    const SCHEMA: u32 = <G::Rules as Rules>::SCHEMA;
+    type Setup = <G::Rules as Rules>::Setup;
+    type Entry = Entry<<G::Rules as Rules>::Event>;
+
+    fn genesis(id: &str, setup: &Self::Setup) -> Digest32 {
+        genesis(id, setup)
+    }
+
+    fn parts(&self) -> Parts<&Self::Setup, &Self::Entry> {
+        self.record().parts()
+    }
+
+    fn links(&self) -> &[Digest32] {
+        self.record().links()
+    }
+
+    fn replay(parts: Parts<Self::Setup, Self::Entry>) -> Result<Self, StoreError> {
+        Ledger::replay(parts)
+            .and_then(G::from_ledger)
+            .map_err(|e| StoreError::new(e.message))
+    }
+}
+
+/// Folds entry `number` (from 1) into `public`, each event described in
+/// the state before it, onto `lines`.
+fn fold_entry<R: Rules>(
+    setup: &R::Setup,
+    public: &mut R::Public,
+    number: usize,
+    events: &[R::Event],
+    lines: &mut Vec<String>,
+) -> Result<(), RuleError> {
+    for event in events {
+        lines.push(format!("{number}. {}", R::describe(event, setup, public)));
+        R::fold(public, event, setup)?;
+    }
+    Ok(())
+}
+
+/// A position of the log's chain, in words, for an unlock's refusal.
+fn position<R: Rules>(log: &[Entry<R::Event>], n: usize) -> String {
+    match n {
+        0 => R::HEADER.to_string(),
+        n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy system: a running total that may never go below zero.
+    #[derive(Clone, Debug)]
+    struct Total;
+
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    struct Setup {
+        start: i64,
+        locks: Locks,
+    }
+
+    impl Rules for Total {
+        const FORMAT: &'static str = "muster-test-total";
+        const SCHEMA: u32 = 1;
+        const HEADER: &'static str = "the game's header";
+        type Setup = Setup;
+        type Event = i64;
+        type Public = i64;
+        fn check(setup: &Setup) -> Result<(), RuleError> {
+            if setup.start < 0 {
+                return refuse("test", "the start is below zero");
+            }
+            Ok(())
+        }
+        fn locks(setup: &Setup) -> &Locks {
+            &setup.locks
+        }
+        fn name(_: &Setup, side: Side) -> String {
+            side.to_string()
+        }
+        fn opening(setup: &Setup) -> i64 {
+            setup.start
+        }
+        fn fold(public: &mut i64, event: &i64, _: &Setup) -> Result<(), RuleError> {
+            *public += event;
+            if *public < 0 {
+                return refuse("test", "the total went below zero");
+            }
+            Ok(())
+        }
+        fn describe(event: &i64, _: &Setup, before: &i64) -> String {
+            format!("{before} {event:+}")
+        }
+    }
+
+    fn ledger() -> Ledger<Total> {
+        let setup = Setup {
+            start: 2,
+            locks: Sides::default(),
+        };
+        Ledger::new(setup, &Sides::default()).unwrap()
+    }
+
+    #[test]
+    fn an_entry_the_rules_refuse_changes_nothing() {
+        let mut l = ledger();
+        l.append(vec![3, -4]).unwrap();
+        assert_eq!(*l.public(), 1);
+        assert_eq!(l.log_lines(), ["1. 2 +3", "1. 5 -4"]);
+        let links = l.links().to_vec();
+        assert!(l.append(vec![1, -5]).is_err());
+        assert_eq!((*l.public(), l.log().len()), (1, 1));
+        assert_eq!(l.log_lines().len(), 2);
+        assert_eq!(l.links(), links);
+        l.append(vec![1]).unwrap();
+        l.pop().unwrap();
+        assert_eq!(
+            (*l.public(), l.log_lines().len(), l.links()),
+            (1, 2, &links[..])
+        );
+    }
+
+    #[test]
+    fn replay_checks_the_setup_and_names_the_entry_the_rules_refuse() {
+        let mut l = ledger();
+        l.append(vec![1]).unwrap();
+        let parts = |setup: Setup, log: Vec<Entry<i64>>| Parts {
+            id: l.id().to_string(),
+            setup,
+            log,
+            tags: vec![Tags::default(); 1 + l.log().len()],
+        };
+        let again = Ledger::<Total>::replay(parts(l.setup().clone(), l.log().to_vec())).unwrap();
+        assert_eq!((*again.public(), again.links()), (3, l.links()));
+        let mut bad = l.setup().clone();
+        bad.start = -1;
+        let e = Ledger::<Total>::replay(parts(bad, l.log().to_vec())).unwrap_err();
+        assert!(e.message.contains("below zero"), "{e}");
+        let forged = vec![Entry { events: vec![-9] }];
+        let e = Ledger::<Total>::replay(parts(l.setup().clone(), forged)).unwrap_err();
+        assert!(e.message.contains("log entry 1"), "{e}");
+    }
+}
