@@ -358,3 +358,28 @@ fn a_saved_hidden_forces_game_with_a_passphrase_is_unlocked_in_a_script() {
     assert!(lines[3].contains("\"ok\":true"), "{}", lines[3]);
     assert!(!stdout.contains(pass));
 }
+
+/// Issue 22: `--system` names any system from the one table; the old flags
+/// stay as its aliases, giving the same results; an unknown system is
+/// refused with the ones there are.
+#[test]
+fn system_names_the_game_and_the_old_flags_are_its_aliases() {
+    let script = "examples/scripts/deck.jsonl";
+    let run = |flags: &[&str]| {
+        muster()
+            .args(["script", "--seed", "5"])
+            .args(flags)
+            .arg(script)
+            .output()
+            .unwrap()
+    };
+    let by_name = run(&["--system", "deck"]);
+    let by_flag = run(&["--deck"]);
+    assert_eq!(by_name.status.code(), by_flag.status.code());
+    assert_eq!(by_name.stdout, by_flag.stdout);
+    assert!(String::from_utf8_lossy(&by_name.stdout).contains("\"ok\":true"));
+    let unknown = run(&["--system", "chess"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&unknown.stderr);
+    assert!(said.contains("deck") && said.contains("wings"), "{said}");
+}

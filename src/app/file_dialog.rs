@@ -12,8 +12,10 @@ use std::sync::{Arc, Mutex};
 
 /// What the chosen file is for.
 pub enum FileAction {
-    OpenBattle,
-    SaveBattle,
+    /// Open a saved game of any system.
+    OpenGame,
+    /// Save the game open, a game of this kind ("battle").
+    SaveGame(&'static str),
     /// Start a new battle under a ruleset file.
     NewWithRuleset,
     LoadRoster(Side),
@@ -63,12 +65,12 @@ pub struct Offers {
 impl FileAction {
     fn title(&self) -> String {
         match self {
-            FileAction::OpenBattle => "Open battle".into(),
+            FileAction::OpenGame => "Open a saved game".into(),
             FileAction::NewWithRuleset => "New battle with a ruleset file".into(),
-            FileAction::SaveBattle => "Save battle".into(),
+            FileAction::SaveGame(noun) => format!("Save {noun}"),
             FileAction::LoadRoster(side) => format!("Load roster into {side}"),
             FileAction::SaveRoster(army) => format!("Save roster of {}", army.name),
-            FileAction::ExportPdf(_) => "Export the table layout as PDF".into(),
+            FileAction::ExportPdf(_) => "Export as PDF".into(),
             FileAction::ImportCardSet => "Import a card set".into(),
             FileAction::ImportScenario => "Import a hidden-forces scenario".into(),
             FileAction::ImportRoster(side) => format!("Import {side}'s units from a roster"),
@@ -78,7 +80,7 @@ impl FileAction {
     fn saves(&self) -> bool {
         matches!(
             self,
-            FileAction::SaveBattle | FileAction::SaveRoster(_) | FileAction::ExportPdf(_)
+            FileAction::SaveGame(_) | FileAction::SaveRoster(_) | FileAction::ExportPdf(_)
         )
     }
 
@@ -95,8 +97,8 @@ impl FileAction {
             FileAction::ImportCardSet => "terrain_tables/deck_example.json".into(),
             FileAction::ImportScenario => "terrain_tables/hidden_forces_example.json".into(),
             FileAction::ImportRoster(_) => "forces.roster.json".into(),
-            FileAction::ExportPdf(_) => "table.pdf".into(),
-            _ => "battle.json".into(),
+            FileAction::ExportPdf(_) => "game.pdf".into(),
+            FileAction::OpenGame | FileAction::SaveGame(_) => "game.json".into(),
         }
     }
 }

@@ -1,15 +1,25 @@
 //! The Help menu's window: the keyboard shortcuts, and for each step of the
 //! sequence what the players do in the window, with the rule it follows.
 
+use crate::systems::System;
 use eframe::egui;
 use muster::fog::battle::Step;
 
-/// Shortcuts as the menus show them.
-const SHORTCUTS: [(&str, &str); 7] = [
-    ("Ctrl+N", "New battle"),
-    ("Ctrl+O", "Open a battle"),
-    ("Ctrl+S", "Save the battle as…"),
-    ("Ctrl+P", "Export the table layout as a PDF"),
+/// Shortcuts as the menus show them, in every system.
+const SHORTCUTS: [(&str, &str); 6] = [
+    ("Ctrl+N", "A new game of the same system"),
+    ("Ctrl+O", "Open a saved game"),
+    (
+        "Ctrl+S",
+        "Save the game to its file (Save as the first time)",
+    ),
+    ("Ctrl+Shift+S", "Save the game as…"),
+    ("Ctrl+P", "Export the game as a PDF"),
+    ("F1", "This help"),
+];
+
+/// Field of Glory's own shortcuts.
+const BATTLE_SHORTCUTS: [(&str, &str); 3] = [
     ("Ctrl+Z", "Undo the last choice (never a roll)"),
     ("Ctrl+Shift+Z", "Redo"),
     ("Q / E (Shift: 1°)", "Turn the piece being placed"),
@@ -59,20 +69,32 @@ pub struct HelpWindow {
 }
 
 impl HelpWindow {
-    pub fn show(&mut self, ctx: &egui::Context, current: Step) {
+    /// The help of `system`; Field of Glory's steps with `current` open.
+    pub fn show(&mut self, ctx: &egui::Context, system: &System, current: Option<Step>) {
         egui::Window::new("Help")
             .open(&mut self.open)
             .default_width(560.0)
             .vscroll(true)
             .show(ctx, |ui| {
                 ui.heading("Keyboard shortcuts");
+                let battle = if current.is_some() {
+                    &BATTLE_SHORTCUTS[..]
+                } else {
+                    &[]
+                };
                 egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
-                    for (keys, what) in SHORTCUTS {
-                        ui.strong(keys);
-                        ui.label(what);
+                    for (keys, what) in SHORTCUTS.iter().chain(battle) {
+                        ui.strong(*keys);
+                        ui.label(*what);
                         ui.end_row();
                     }
                 });
+                ui.add_space(8.0);
+                ui.heading(system.name);
+                ui.label(system.help);
+                let Some(current) = current else {
+                    return;
+                };
                 ui.add_space(8.0);
                 ui.heading("How to, step by step");
                 for step in Step::ALL {

@@ -6,20 +6,21 @@
 //! (the pattern of rerun's viewer). Everything the panels draw is read from
 //! the engine's `Battle`.
 
-mod deck;
+pub mod deck;
 mod dice_input;
 mod file_dialog;
 mod fog;
 mod help;
 mod hex_grid;
 mod log_view;
-mod map_intel;
+pub mod map_intel;
 mod passphrase;
 mod privacy;
-mod system;
+pub mod system;
 mod unlock;
-mod wings;
+pub mod wings;
 
+use crate::systems::{self, System};
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use file_dialog::{DialogOutcome, FileAction, FileDialog};
@@ -76,7 +77,6 @@ pub enum AppCommand {
     Apply(Command),
     Undo,
     Redo,
-    NewBattle,
     ShowStep(Step),
     Dialog(FileAction),
     /// Open an autosaved battle by its id.
@@ -96,12 +96,10 @@ pub enum AppCommand {
     LoadRosterFrom(Side, PathBuf),
     /// Save a side's draft army into the roster library.
     SaveRosterToLibrary(Side),
-    /// *File > New > Action deck*: its setup form.
-    NewDeck,
-    /// *File > New > Hidden forces*: its setup form.
-    NewForces,
-    /// *File > New > Dummy wings*: its setup form.
-    NewWings,
+    /// *File > New > (a system)*: its setup form.
+    NewGame(&'static System),
+    /// *File > Save*: to the game's file, or Save as the first time.
+    Save,
 }
 
 /// The last outcome worth telling the players.
@@ -116,6 +114,10 @@ pub struct MusterApp {
     /// Another system's game (action deck, hidden forces), when one is
     /// open instead of the battle.
     system: Option<Box<dyn system::SystemWindow>>,
+    /// The open game's system: its files' name and ending, its help.
+    kind: &'static System,
+    /// The window's title as last sent, to send it only when it changes.
+    title: String,
     /// The file the battle was last opened from or saved to.
     path: Option<PathBuf>,
     autosaves: Option<Autosaves>,
@@ -195,6 +197,8 @@ impl MusterApp {
         let mut app = MusterApp {
             battle: Battle::new(ruleset),
             system: None,
+            kind: systems::fog(),
+            title: String::new(),
             path: None,
             library: config.autosave.as_deref().map(files::RosterLibrary::beside),
             autosaves: config.autosave.map(Autosaves::new),
@@ -288,6 +292,7 @@ impl MusterApp {
     fn replace_battle(&mut self, battle: Battle, path: Option<PathBuf>, message: String) {
         self.battle = battle;
         self.system = None;
+        self.kind = systems::fog();
         self.seed_dice();
         self.last_rolls.clear();
         self.panels = Panels::new(self.inventory.clone());
@@ -301,23 +306,10 @@ impl MusterApp {
     /// file is not autosaved until it changes, so opening an older copy
     /// never overwrites the autosave of a battle further along.
     fn open(&mut self, path: &Path) {
-        let format = store::read_text(path).and_then(|text| store::format_of(&text));
-        let opened: Option<Result<Box<dyn system::SystemWindow>, store::StoreError>> = match format
-            .as_deref()
-        {
-            Ok(muster::deck::files::FORMAT) => Some(
-                muster::deck::files::load(path).map(|g| Box::new(deck::DeckWindow::opened(g)) as _),
-            ),
-            Ok(muster::map_intel::wings::files::FORMAT) => Some(
-                muster::map_intel::wings::files::load(path)
-                    .map(|g| Box::new(wings::WingsWindow::opened(g)) as _),
-            ),
-            Ok(muster::map_intel::files::FORMAT) => Some(
-                muster::map_intel::files::load(path)
-                    .map(|g| Box::new(map_intel::ForcesWindow::opened(g)) as _),
-            ),
-            _ => None,
-        };
+        let kind = systems::of_file(path).ok();
+        let opened = kind
+            .and_then(|system| system.window.as_ref())
+            .map(|window| (window.open)(path));
         if let Some(opened) = opened {
             match opened {
                 Ok(window) => {
@@ -326,6 +318,7 @@ impl MusterApp {
                         |g| self.opened_note(path, g.id(), g.recent(0).entries),
                     );
                     self.system = Some(window);
+                    self.kind = kind.expect("a window is of a system");
                     self.path = Some(path.to_path_buf());
                     self.status = Some(Status::Info(message));
                 }
@@ -422,28 +415,19 @@ impl MusterApp {
                     }
                     Err(e) => self.status = Some(Status::Error(e.to_string())),
                 },
-                AppCommand::NewBattle => {
-                    self.start(self.battle.ruleset().clone(), "New battle".into());
-                }
-                AppCommand::NewDeck => {
-                    self.system = Some(Box::new(deck::DeckWindow::new(self.seed)));
-                    self.path = None;
-                    self.status = Some(Status::Info("New action deck: enter the players".into()));
-                }
-                AppCommand::NewWings => {
-                    self.system = Some(Box::new(wings::WingsWindow::new(self.seed)));
-                    self.path = None;
-                    self.status = Some(Status::Info(
-                        "New dummy-wings game: choose the battle and enter the players".into(),
-                    ));
-                }
-                AppCommand::NewForces => {
-                    self.system = Some(Box::new(map_intel::ForcesWindow::new()));
-                    self.path = None;
-                    self.status = Some(Status::Info(
-                        "New hidden-forces game: enter the players and the scenario".into(),
-                    ));
-                }
+                AppCommand::NewGame(system) => match &system.window {
+                    Some(window) => {
+                        self.system = Some((window.new)(self.seed));
+                        self.kind = system;
+                        self.path = None;
+                        self.status = Some(Status::Info(window.started.into()));
+                    }
+                    None => self.start(self.battle.ruleset().clone(), "New battle".into()),
+                },
+                AppCommand::Save => match self.path.clone() {
+                    Some(path) => self.save(&path),
+                    None => self.queue_save_as(),
+                },
                 AppCommand::ShowStep(step) => {
                     // Leaving a step ends any private session on it: the
                     // key and the opened secrets are dropped.
@@ -453,10 +437,7 @@ impl MusterApp {
                     self.shown = Some(step);
                 }
                 AppCommand::Dialog(action) => {
-                    let suggested = match &action {
-                        FileAction::SaveBattle | FileAction::OpenBattle => self.path.clone(),
-                        _ => None,
-                    };
+                    let suggested = self.suggested_path(&action);
                     self.dialog = Some(FileDialog::new(action, suggested));
                 }
                 AppCommand::OpenRecent(id) => {
@@ -519,7 +500,7 @@ impl MusterApp {
 
     fn finish_dialog(&mut self, action: FileAction, path: PathBuf) {
         let ruleset = self.battle.ruleset().clone();
-        let files_of_system = !matches!(action, FileAction::OpenBattle | FileAction::SaveBattle);
+        let files_of_system = !matches!(action, FileAction::OpenGame | FileAction::SaveGame(_));
         if let Some(system) = self.system.as_mut().filter(|_| files_of_system) {
             self.status = Some(match action {
                 FileAction::ExportPdf(options) => match system.export_pdf(&options, &path) {
@@ -543,8 +524,8 @@ impl MusterApp {
             FileAction::ImportCardSet
             | FileAction::ImportScenario
             | FileAction::ImportRoster(_) => {}
-            FileAction::OpenBattle => self.open(&path),
-            FileAction::SaveBattle => self.save(&path),
+            FileAction::OpenGame => self.open(&path),
+            FileAction::SaveGame(_) => self.save(&path),
             FileAction::NewWithRuleset => {
                 let loaded = std::fs::read_to_string(&path)
                     .map_err(|e| e.to_string())
@@ -643,19 +624,23 @@ impl MusterApp {
 
     fn shortcuts(&mut self, ctx: &egui::Context) {
         let cmd = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
-        let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        let cmd_shift = |key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, key);
+        let battle = self.system.is_none();
         ctx.input_mut(|i| {
-            // Redo first: Ctrl+Shift+Z also matches Ctrl+Z's logical keys.
-            if i.consume_shortcut(&redo) {
+            // The shifted ones first: Ctrl+Shift+Z also matches Ctrl+Z.
+            if battle && i.consume_shortcut(&cmd_shift(Key::Z)) {
                 self.queue.push(AppCommand::Redo);
-            } else if i.consume_shortcut(&cmd(Key::Z)) {
+            } else if battle && i.consume_shortcut(&cmd(Key::Z)) {
                 self.queue.push(AppCommand::Undo);
             }
-            if i.consume_shortcut(&cmd(Key::S)) {
-                self.queue.push(AppCommand::Dialog(FileAction::SaveBattle));
+            if i.consume_shortcut(&cmd_shift(Key::S)) {
+                self.queue
+                    .push(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun)));
+            } else if i.consume_shortcut(&cmd(Key::S)) {
+                self.queue.push(AppCommand::Save);
             }
             if i.consume_shortcut(&cmd(Key::O)) {
-                self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));
+                self.queue.push(AppCommand::Dialog(FileAction::OpenGame));
             }
             if i.consume_shortcut(&cmd(Key::P)) {
                 self.queue.push(AppCommand::Dialog(FileAction::ExportPdf(
@@ -663,12 +648,49 @@ impl MusterApp {
                 )));
             }
             if i.consume_shortcut(&cmd(Key::N)) {
-                self.queue.push(AppCommand::NewBattle);
+                self.queue.push(AppCommand::NewGame(self.kind));
             }
             if i.consume_key(Modifiers::NONE, Key::F1) {
                 self.help.open = !self.help.open;
             }
         });
+    }
+
+    /// Save as, asked from the shortcut or the menu.
+    fn queue_save_as(&mut self) {
+        self.queue
+            .push(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun)));
+    }
+
+    /// The open game's title: the battle's, or the players of another
+    /// system's game once it has started.
+    fn game_title(&self) -> Option<String> {
+        match &self.system {
+            Some(system) => system.title(),
+            None => Some(self.battle.state().settings.title.clone()),
+        }
+    }
+
+    /// Where a dialog starts: a game is saved beside its own file, under
+    /// its title and its system's ending; a printout beside it as PDF.
+    fn suggested_path(&self, action: &FileAction) -> Option<PathBuf> {
+        let dir = self
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())?;
+        let title = self.game_title().unwrap_or_default();
+        match action {
+            FileAction::OpenGame => self.path.clone(),
+            FileAction::SaveGame(_) => Some(
+                self.path
+                    .clone()
+                    .unwrap_or_else(|| dir.join(systems::file_name(&title, self.kind.extension))),
+            ),
+            FileAction::ExportPdf(_) => Some(dir.join(systems::file_name(&title, "pdf"))),
+            _ => None,
+        }
     }
 
     /// *File > Rosters*: each roster of the library, to load into either
@@ -710,53 +732,42 @@ impl MusterApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 ui.menu_button("New", |ui| {
-                    if ui
-                        .add(egui::Button::new("Field of Glory battle").shortcut_text("Ctrl+N"))
-                        .clicked()
-                    {
-                        self.queue.push(AppCommand::NewBattle);
-                    }
-                    if ui
-                        .button("Field of Glory battle with ruleset file…")
-                        .on_hover_text("A battle under another ruleset file (terrain tables, dice rules), checked when it loads")
-                        .clicked()
-                    {
-                        self.queue
-                            .push(AppCommand::Dialog(FileAction::NewWithRuleset));
-                    }
-                    if ui
-                        .button("Action deck")
-                        .on_hover_text("Each player's deck of action cards, hands kept secret (RULES-deck)")
-                        .clicked()
-                    {
-                        self.queue.push(AppCommand::NewDeck);
-                    }
-                    if ui
-                        .button("Hidden forces")
-                        .on_hover_text("Face-down forces and Exercitus bluffs on a hex map, contents sealed (RULES-map-intel A)")
-                        .clicked()
-                    {
-                        self.queue.push(AppCommand::NewForces);
-                    }
-                    if ui
-                        .button("Dummy wings")
-                        .on_hover_text("Real and dummy leader counters, spotting within 7 hexes, the deployment roll (RULES-map-intel B)")
-                        .clicked()
-                    {
-                        self.queue.push(AppCommand::NewWings);
+                    for system in &systems::ALL {
+                        let mut button = egui::Button::new(system.name);
+                        if std::ptr::eq(system, self.kind) {
+                            button = button.shortcut_text("Ctrl+N");
+                        }
+                        if ui.add(button).on_hover_text(system.about).clicked() {
+                            self.queue.push(AppCommand::NewGame(system));
+                        }
+                        if system.window.is_none()
+                            && ui
+                                .button("Field of Glory battle with ruleset file…")
+                                .on_hover_text("A battle under another ruleset file (terrain tables, dice rules), checked when it loads")
+                                .clicked()
+                        {
+                            self.queue
+                                .push(AppCommand::Dialog(FileAction::NewWithRuleset));
+                        }
                     }
                 });
                 if ui
                     .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
                     .clicked()
                 {
-                    self.queue.push(AppCommand::Dialog(FileAction::OpenBattle));
+                    self.queue.push(AppCommand::Dialog(FileAction::OpenGame));
                 }
                 if ui
-                    .add(egui::Button::new("Save as…").shortcut_text("Ctrl+S"))
+                    .add(egui::Button::new("Save").shortcut_text("Ctrl+S"))
                     .clicked()
                 {
-                    self.queue.push(AppCommand::Dialog(FileAction::SaveBattle));
+                    self.queue.push(AppCommand::Save);
+                }
+                if ui
+                    .add(egui::Button::new("Save as…").shortcut_text("Ctrl+Shift+S"))
+                    .clicked()
+                {
+                    self.queue_save_as();
                 }
                 let export = egui::Button::new("Export PDF…").shortcut_text("Ctrl+P");
                 if ui.add(export).clicked() {
@@ -784,6 +795,10 @@ impl MusterApp {
                 }
             });
             if self.system.is_some() {
+                ui.menu_button("View", |ui| {
+                    egui::widgets::global_theme_preference_buttons(ui);
+                });
+                self.help_menu(ui);
                 return;
             }
             ui.menu_button("Edit", |ui| {
@@ -820,14 +835,18 @@ impl MusterApp {
                 ui.separator();
                 egui::widgets::global_theme_preference_buttons(ui);
             });
-            ui.menu_button("Help", |ui| {
-                if ui
-                    .add(egui::Button::new("Shortcuts and how-to…").shortcut_text("F1"))
-                    .clicked()
-                {
-                    self.help.open = true;
-                }
-            });
+            self.help_menu(ui);
+        });
+    }
+
+    fn help_menu(&mut self, ui: &mut egui::Ui) {
+        ui.menu_button("Help", |ui| {
+            if ui
+                .add(egui::Button::new("Shortcuts and how-to…").shortcut_text("F1"))
+                .clicked()
+            {
+                self.help.open = true;
+            }
         });
     }
 
@@ -857,7 +876,9 @@ impl MusterApp {
     /// and status line around the system's own window.
     fn system_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        self.shortcuts(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        self.help.show(&ctx, self.kind, None);
         let Some(system) = &mut self.system else {
             return;
         };
@@ -1025,6 +1046,14 @@ impl MusterApp {
 impl eframe::App for MusterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        let title = match self.game_title() {
+            Some(game) => format!("{game} - Muster"),
+            None => "Muster".to_string(),
+        };
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
         if self.show_private_export(ui) {
             self.drain();
             return;
@@ -1057,7 +1086,7 @@ impl eframe::App for MusterApp {
         }
         self.shortcuts(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        self.help.show(&ctx, self.shown_step());
+        self.help.show(&ctx, self.kind, Some(self.shown_step()));
         egui::Panel::bottom("log")
             .resizable(true)
             .default_size(170.0)

@@ -213,3 +213,55 @@ fn an_older_copy_is_named_as_older_and_the_log_shows_its_fingerprint() {
     );
     h.get_by_label_contains(&format!("2 entries, fingerprint {fingerprint}"));
 }
+
+/// Issue 22: the shell serves every system. In a hidden-forces game Ctrl+S
+/// asks where the first time (a dialog named for the system, the file named
+/// for the game, beside the game's own file after), then saves to that file
+/// at once; Ctrl+Shift+S asks again; F1 opens the system's help; the
+/// window's title names the game.
+#[test]
+fn the_shell_saves_titles_and_helps_a_hidden_forces_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_game(dir.path(), ["", ""]);
+    assert_eq!(h.state().title, "Ann (Rome) vs Bob (Parthia) - Muster");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    h.get_by_label("Save hidden-forces game");
+    let path = h.get_by_label("File path").value().unwrap_or_default();
+    assert!(
+        path.ends_with("ann_rome_vs_bob_parthia.muster-forces.json"),
+        "{path}"
+    );
+    let saved = dir.path().join("game.muster-forces.json");
+    replace_text(&mut h, "File path", saved.to_str().unwrap());
+    click(&mut h, "Save");
+    let first = std::fs::read_to_string(&saved).unwrap();
+    ledger(&mut h, "Ann (Rome)");
+    new_force(&mut h, &["Legio III Gallica (legion)"], "0505");
+    hide(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(
+        h.query_by_label("Save hidden-forces game").is_none(),
+        "no dialog"
+    );
+    let second = std::fs::read_to_string(&saved).unwrap();
+    assert_ne!(first, second, "saved to the game's file");
+    assert_eq!(
+        muster::map_intel::files::from_json(&second).unwrap().log(),
+        game(&h).log()
+    );
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::S,
+    );
+    h.run();
+    assert_eq!(
+        h.get_by_label("File path").value().as_deref(),
+        Some(saved.to_str().unwrap())
+    );
+    click(&mut h, "Cancel");
+    h.key_press(egui::Key::F1);
+    h.run();
+    h.get_by_label_contains("each player's ledger");
+}

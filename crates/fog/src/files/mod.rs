@@ -28,7 +28,7 @@ pub use library::{LibraryRoster, RosterLibrary};
 pub const BATTLE_SCHEMA: u32 = 3;
 /// The roster schema this build writes and reads.
 pub const ROSTER_SCHEMA: u32 = 1;
-const BATTLE_FORMAT: &str = "muster-battle";
+pub const BATTLE_FORMAT: &str = "muster-battle";
 const ROSTER_FORMAT: &str = "muster-roster";
 
 #[derive(Serialize, Deserialize)]
