@@ -6,12 +6,11 @@
 //!
 //! A set is checked when it loads: every error names its field and line.
 
-use super::turn::PhaseName;
+use super::phase::{Letter, PhaseName};
 use muster_core::locate::DataError;
 use muster_core::store::{check_header, parse};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::fmt;
 
 /// The example card set, written for Muster (titles and texts are ours).
 pub const EXAMPLE_JSON: &str = include_str!(concat!(
@@ -29,34 +28,6 @@ pub const MAX_HAND_SIZE: usize = 12;
 /// The most copies of one card in a deck, and the most cards in a deck.
 const MAX_COUNT: u32 = 12;
 const MAX_DECK: usize = 200;
-
-/// The phase letter of an interrupt (RULES-deck 6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Letter {
-    R,
-    S,
-    M,
-    C,
-}
-
-impl Letter {
-    pub const ALL: [Letter; 4] = [Letter::R, Letter::S, Letter::M, Letter::C];
-
-    pub fn phase_name(self) -> &'static str {
-        match self {
-            Letter::R => "rally",
-            Letter::S => "shooting",
-            Letter::M => "movement",
-            Letter::C => "combat",
-        }
-    }
-}
-
-impl fmt::Display for Letter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self:?}")
-    }
-}
 
 /// What a card does when played for its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

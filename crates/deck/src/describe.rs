@@ -3,7 +3,7 @@
 //! owner's own log, where his sealed records are opened (`opened`).
 
 use super::events::{DrawReason, Event, RemoveReason};
-use super::game::Setup;
+use super::setup::Setup;
 use super::zones::Zone;
 use muster_core::side::Side;
 

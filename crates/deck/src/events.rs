@@ -7,7 +7,8 @@
 //! size: the log says how many, never which.
 
 use super::cards::CardSet;
-use super::turn::{Destination, InPlay, PhaseName, Stage, Turn, Use};
+use super::phase::PhaseName;
+use super::turn::{Destination, InPlay, Stage, Turn, Use};
 use super::zones::{Counts, Zone};
 use muster_core::dice::Roll;
 use muster_core::error::{RuleError, refuse};

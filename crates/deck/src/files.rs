@@ -70,7 +70,8 @@ impl Autosave for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Command, Entry, Setup, genesis};
+    use crate::game::{Command, Entry, genesis};
+    use crate::setup::Setup;
     use crate::tests::{setup, started};
     use crate::{CardSet, Game};
     use muster_core::intel::Lock;

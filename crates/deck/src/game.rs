@@ -9,9 +9,11 @@
 //! him once he unlocks. With both unlocked, *Open everything* replays every
 //! draw, reshuffle and removal against the rules.
 
-use super::cards::{CardSet, Kind, Letter};
+use super::cards::{CardSet, Kind};
 use super::events::{DrawReason, Event, Hidden, Public, RemoveReason, SEALED_BYTES};
-use super::turn::{Destination, PhaseName, Stage, Use};
+use super::phase::{Letter, PhaseName};
+use super::setup::Setup;
+use super::turn::{Destination, Stage, Use};
 use super::zones::{Zone, Zones};
 use muster_core::chained_game::{self, Ledger, OnLedger, Rules};
 use muster_core::dice::{AppDice, DiceInput, roll};
@@ -21,85 +23,6 @@ use muster_core::intel::{Place, PlayerKey, SealKey, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::ops::Deref;
-
-/// A player at the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Seat {
-    pub name: String,
-    /// The army's id in the card set.
-    pub army: String,
-    pub hand_size: usize,
-}
-
-/// What the game is played with: the card set, the players and their locks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Setup {
-    pub set: CardSet,
-    pub seats: Sides<Seat>,
-    pub locks: Locks,
-}
-
-impl Setup {
-    /// Checks the card set, and the players against it.
-    pub fn check(&self) -> Result<(), RuleError> {
-        self.set.check().map_err(|(field, message)| {
-            RuleError::new("RULES-deck 1", format!("setup.set.{field}: {message}"))
-        })?;
-        for side in Side::BOTH {
-            let seat = &self.seats[side];
-            let who = if seat.name.trim().is_empty() {
-                return refuse("RULES-deck 1", format!("{side}'s player needs a name"));
-            } else {
-                &seat.name
-            };
-            if self.set.army(&seat.army).is_none() {
-                return refuse(
-                    "RULES-deck 1",
-                    format!("{who}'s army \"{}\" is not in the card set", seat.army),
-                );
-            }
-            let deck = self.deck(side).len();
-            if seat.hand_size == 0 || seat.hand_size > super::cards::MAX_HAND_SIZE {
-                return refuse(
-                    "RULES-deck 1",
-                    format!("{who}'s hand size is 1 to 12 cards"),
-                );
-            }
-            if seat.hand_size > deck {
-                return refuse(
-                    "RULES-deck 1",
-                    format!(
-                        "{who}'s hand of {} is larger than his deck of {deck}",
-                        seat.hand_size
-                    ),
-                );
-            }
-            if let Some(lock) = &self.locks[side] {
-                lock.well_formed()?;
-            }
-        }
-        Ok(())
-    }
-
-    pub fn name(&self, side: Side) -> &str {
-        &self.seats[side].name
-    }
-
-    /// `side`'s whole deck as the game began: every card of his army.
-    pub fn deck(&self, side: Side) -> Vec<String> {
-        self.set.deck_of(&self.seats[side].army)
-    }
-
-    /// The public state before the first event: every card in its deck.
-    fn opening(&self) -> Public {
-        Public::new(Sides {
-            south: self.deck(Side::South).len(),
-            north: self.deck(Side::North).len(),
-        })
-    }
-}
 
 /// A card taken from the hand by its id (*choose*), or `"app"`: the top
 /// card of the deck, which the app deals (*draw*).
@@ -1158,7 +1081,7 @@ impl Work<'_> {
                 "No interrupt may be played in a turn whose event forbids them",
             );
         }
-        let named = phase_of(letter);
+        let named = letter.phase();
         if turn.skipped.contains(&named) {
             return refuse(
                 "RULES-deck 6",
@@ -1306,15 +1229,5 @@ impl Work<'_> {
             },
             None,
         )
-    }
-}
-
-/// The phase an interrupt letter names.
-pub fn phase_of(letter: Letter) -> PhaseName {
-    match letter {
-        Letter::R => PhaseName::Rally,
-        Letter::S => PhaseName::Shooting,
-        Letter::M => PhaseName::Movement,
-        Letter::C => PhaseName::Combat,
     }
 }

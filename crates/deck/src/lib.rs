@@ -11,14 +11,18 @@ pub mod export;
 pub mod files;
 pub mod game;
 pub mod odds;
+pub mod phase;
 pub mod script;
+pub mod setup;
 pub mod turn;
 pub mod zones;
 
-pub use cards::{Card, CardSet, Kind, Letter};
+pub use cards::{Card, CardSet, Kind};
 pub use events::Event;
-pub use game::{Command, Game, Pick, Seat, Setup};
-pub use turn::{Destination, PhaseName, Stage, Use};
+pub use game::{Command, Game, Pick};
+pub use phase::{Letter, PhaseName};
+pub use setup::{Seat, Setup};
+pub use turn::{Destination, Stage, Use};
 
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,8 @@
 //! size: from the deck, and when the deck runs out, from his discards
 //! shuffled into a new deck.
 
-use super::cards::{CardSet, Kind, Letter};
+use super::cards::{CardSet, Kind};
+use super::phase::Letter;
 use super::zones::Zones;
 
 /// The odds of the next redraw.

@@ -8,7 +8,8 @@
 //! lines: no card of a hand is ever printed.
 
 use super::CardSet;
-use super::game::{Command, Game, Seat, Setup};
+use super::game::{Command, Game};
+use super::setup::{Seat, Setup};
 use muster_core::dice::AppDice;
 use muster_core::error::RuleError;
 use muster_core::intel::Lock;

@@ -1,8 +1,10 @@
 //! Every rule of RULES-deck, each tried by breaking it.
 
 use super::events::Event;
-use super::game::{Command, Game, Pick, Seat, Setup};
-use super::turn::{Destination, PhaseName, Stage, Use};
+use super::game::{Command, Game, Pick};
+use super::phase::PhaseName;
+use super::setup::{Seat, Setup};
+use super::turn::{Destination, Stage, Use};
 use super::zones::Zone;
 use super::{CardSet, Kind, Letter};
 use muster_core::dice::{AppDice, DiceInput};

@@ -6,55 +6,11 @@
 //! Events and interrupts played for their text stay in play until the
 //! turn ends.
 
-use super::cards::Letter;
+use super::phase::PhaseName;
 use super::zones::Zone;
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PhaseName {
-    Event,
-    Rally,
-    Shooting,
-    Movement,
-    Combat,
-    Status,
-}
-
-impl PhaseName {
-    pub const ALL: [PhaseName; 6] = [
-        PhaseName::Event,
-        PhaseName::Rally,
-        PhaseName::Shooting,
-        PhaseName::Movement,
-        PhaseName::Combat,
-        PhaseName::Status,
-    ];
-
-    /// The interrupt letter of a phase the active player declares.
-    pub fn letter(self) -> Option<Letter> {
-        match self {
-            PhaseName::Rally => Some(Letter::R),
-            PhaseName::Shooting => Some(Letter::S),
-            PhaseName::Movement => Some(Letter::M),
-            PhaseName::Combat => Some(Letter::C),
-            PhaseName::Event | PhaseName::Status => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            PhaseName::Event => "event",
-            PhaseName::Rally => "rally",
-            PhaseName::Shooting => "shooting",
-            PhaseName::Movement => "movement",
-            PhaseName::Combat => "combat",
-            PhaseName::Status => "status",
-        }
-    }
-}
 
 impl fmt::Display for PhaseName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -3,7 +3,8 @@
 //! counter's contents.
 
 use super::events::{Contents, Event, Gone, Kind, Public, label};
-use super::game::{SeenHolder, Setup};
+use super::setup::Setup;
+use super::view::SeenHolder;
 
 /// Unit ids in words, by the scenario's names.
 pub fn units(setup: &Setup, ids: &[String]) -> String {

@@ -7,8 +7,9 @@
 
 use super::describe::{marker, place, units};
 use super::events::{label, noun};
-use super::game::{Game, View};
+use super::game::Game;
 use super::print::{self, Printed};
+use super::view::View;
 use muster_core::error::RuleError;
 use muster_core::intel::Opener;
 use muster_core::pdf::{Page, Paper, document, save_printout, text_pages};

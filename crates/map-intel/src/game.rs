@@ -11,7 +11,9 @@
 
 use super::events::{Area, Contents, Event, Gone, Holder, Kind, Public, Reason};
 use super::map::Hex;
-use super::scenario::{SEALED_BYTES, Scenario, Status};
+use super::scenario::{SEALED_BYTES, Status};
+use super::setup::Setup;
+use super::view::{SeenHolder, View};
 use muster_core::chained_game::{self, Ledger, OnLedger, Rules};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::trail::Locks;
@@ -20,61 +22,6 @@ use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::Deref;
-
-/// What the game is played with: the scenario, the players, their locks.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Setup {
-    pub scenario: Scenario,
-    pub players: Sides<String>,
-    pub locks: Locks,
-}
-
-impl Setup {
-    pub fn check(&self) -> Result<(), RuleError> {
-        self.scenario.check().map_err(|(field, message)| {
-            RuleError::new("map-intel 0", format!("{field}: {message}"))
-        })?;
-        for side in Side::BOTH {
-            if self.players[side].trim().is_empty() {
-                return refuse("map-intel 0", format!("{side}'s player needs a name"));
-            }
-            if let Some(lock) = &self.locks[side] {
-                lock.well_formed()?;
-            }
-        }
-        Ok(())
-    }
-
-    /// "Ann (Rome)".
-    pub fn name(&self, side: Side) -> String {
-        format!(
-            "{} ({})",
-            self.players[side], self.scenario.sides[side].name
-        )
-    }
-
-    pub fn names(&self) -> Sides<String> {
-        Sides {
-            south: self.name(Side::South),
-            north: self.name(Side::North),
-        }
-    }
-
-    fn status(&self, unit: &str) -> Status {
-        self.scenario
-            .owner_of(unit)
-            .and_then(|s| self.scenario.sides[s].unit(unit))
-            .map_or(Status::Regular, |u| u.status)
-    }
-
-    fn unit_name(&self, unit: &str) -> String {
-        self.scenario
-            .owner_of(unit)
-            .and_then(|s| self.scenario.sides[s].unit(unit))
-            .map_or(unit.to_string(), |u| u.name.clone())
-    }
-}
 
 /// Where a regrouping sends its units.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -956,35 +903,6 @@ fn sorted(units: &[String]) -> Vec<String> {
     let mut v = units.to_vec();
     v.sort();
     v
-}
-
-/// What a player may see of a counter: its units, or nothing ("?").
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SeenHolder {
-    pub id: usize,
-    pub side: Side,
-    pub kind: Kind,
-    pub hex: Option<Hex>,
-    pub face_up: bool,
-    /// `None`: the viewer may not examine it.
-    pub units: Option<Vec<String>>,
-    pub revealed: Option<u32>,
-    /// The first 80 bits of its sealed record's commitment.
-    pub code: Option<String>,
-}
-
-/// One player's view: the public state with his own contents opened and
-/// nothing of the other side's face-down contents (not even the sealed
-/// bytes).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct View {
-    /// `None`: the table both players watch, no side's contents opened.
-    pub viewer: Option<Side>,
-    pub turn: u32,
-    pub active: Option<Side>,
-    pub agents: Sides<u32>,
-    pub holders: Vec<SeenHolder>,
-    pub may_replace: Vec<(Side, u8)>,
 }
 
 impl Game {

@@ -12,12 +12,16 @@ pub mod map;
 pub mod print;
 pub mod scenario;
 pub mod script;
+pub mod setup;
+pub mod view;
 pub mod wings;
 
 pub use events::{Area, Contents, Event, Kind, Reason};
-pub use game::{Command, Game, Setup, Target, View};
+pub use game::{Command, Game, Target};
 pub use map::{Hex, HexMap, Orientation, Shifted};
 pub use scenario::{Army, Scenario, Status, Unit};
+pub use setup::Setup;
+pub use view::{SeenHolder, View};
 
 #[cfg(test)]
 pub(crate) mod tests;

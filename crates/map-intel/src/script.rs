@@ -7,8 +7,9 @@
 //! unless a rule lets him. Each result lists the log's new lines, which
 //! name no face-down contents.
 
-use super::game::{Command, Game, Setup};
+use super::game::{Command, Game};
 use super::scenario::Scenario;
+use super::setup::Setup;
 use muster_core::error::RuleError;
 use muster_core::intel::Lock;
 use muster_core::script::{failure, parse_line, read, run_lines, unlock};

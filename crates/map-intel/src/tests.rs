@@ -1,9 +1,10 @@
 //! The rules of RULES-map-intel 0 and Part A, each tried and attacked.
 
 use super::events::{Contents, Event, Kind, Reason};
-use super::game::{Command, Entry, Game, Setup, Target};
+use super::game::{Command, Entry, Game, Target};
 use super::map::Hex;
 use super::scenario::{SEALED_BYTES, Scenario};
+use super::setup::Setup;
 use muster_core::intel::{SealKey, Sealed};
 use muster_core::side::{Side, Sides};
 use proptest::prelude::*;

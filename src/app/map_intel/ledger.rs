@@ -10,8 +10,9 @@ use eframe::egui;
 use muster::core::side::Side;
 use muster::map_intel::describe::{place, units};
 use muster::map_intel::events::{Area, Kind};
-use muster::map_intel::game::{Command, Game, Target, View};
+use muster::map_intel::game::{Command, Game, Target};
 use muster::map_intel::scenario::Status;
+use muster::map_intel::view::View;
 use std::collections::BTreeSet;
 
 /// The regrouping being put together.

@@ -25,9 +25,10 @@ use muster::core::intel::PlayerKey;
 use muster::core::side::Side;
 use muster::core::store::{self, Autosave, StoreError};
 use muster::map_intel::describe::marker;
-use muster::map_intel::game::{Command, Game, Setup, View};
+use muster::map_intel::game::{Command, Game};
 use muster::map_intel::map::Hex;
 use muster::map_intel::scenario::{Army, Scenario};
+use muster::map_intel::{Setup, View};
 use setup::SetupForm;
 #[cfg(test)]
 use std::any::Any;

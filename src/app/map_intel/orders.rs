@@ -15,8 +15,9 @@ use eframe::egui;
 use muster::core::side::Side;
 use muster::map_intel::describe::{place, units};
 use muster::map_intel::events::{Area, Kind, label, noun};
-use muster::map_intel::game::{Command, Game, SeenHolder, View};
+use muster::map_intel::game::{Command, Game};
 use muster::map_intel::scenario::Status;
+use muster::map_intel::{SeenHolder, View};
 
 /// "force 12", "Exercitus 2", "off-map area": a holder among its side's.
 pub fn short(h: &SeenHolder) -> String {

@@ -638,7 +638,7 @@ pub(super) fn decide_reveal(
     // Sealed, it could not be checked in full: check it now, in the open.
     let mut problems = Vec::new();
     if let AmbushContent::Bg { bg } = revealed.secret {
-        if super::deployment::deployed_bgs(state, side).contains(&bg) {
+        if super::state::deployed_bgs(state, side).contains(&bg) {
             problems.push("that battle group was also deployed in a batch".to_string());
         }
         if let Err(e) = check_ambush(state, ruleset, side, revealed.secret, a.at) {

@@ -131,17 +131,6 @@ pub fn on_table_count(state: &State, side: Side) -> usize {
     total.saturating_sub(state.deployment.off_table[side].unwrap_or(0))
 }
 
-/// The BGs `side` has set on the table so far.
-pub fn deployed_bgs(state: &State, side: Side) -> Vec<usize> {
-    state
-        .deployment
-        .batches
-        .iter()
-        .filter(|(s, _)| *s == side)
-        .flat_map(|(_, bgs)| bgs.iter().copied())
-        .collect()
-}
-
 pub fn turn(state: &State, ruleset: &Ruleset, init: Side) -> Option<DeploymentTurn> {
     let d = &state.deployment;
     let order = [init.opponent(), init];
@@ -468,7 +457,7 @@ pub(super) fn decide_batch(
         unreachable!("checked by expect");
     };
     let army = state.armies[side].as_ref().expect("armies are set by now");
-    let done = deployed_bgs(state, side);
+    let done = super::state::deployed_bgs(state, side);
     for (k, bg) in bgs.iter().enumerate() {
         let Some(group) = army.bgs.get(*bg) else {
             return refuse(

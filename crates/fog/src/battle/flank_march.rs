@@ -357,7 +357,7 @@ pub(super) fn decide_finish(
 
 /// The owner's turn now, if `side` is the player to move (RULES 10).
 fn owners_turn(state: &State, side: Side) -> Result<u32, RuleError> {
-    match super::play::current(state) {
+    match super::state::current(state) {
         Some((turn, s)) if s == side => Ok(turn),
         Some((_, s)) => refuse("10", format!("It is {s}'s turn")),
         None => refuse("10", "Flank marches arrive during play"),
@@ -384,7 +384,7 @@ fn march_of(state: &State, side: Side, march: usize) -> Result<&FlankMarch, Rule
 
 /// The flank marches of the player to move that still roll this turn.
 pub fn due(state: &State, ruleset: &Ruleset) -> Vec<usize> {
-    let Some((turn, side)) = super::play::current(state) else {
+    let Some((turn, side)) = super::state::current(state) else {
         return Vec::new();
     };
     if turn < ruleset.flank_march.first_roll_turn {
@@ -511,7 +511,7 @@ pub(super) fn decide_reveal(
             m.modifier
         ));
     }
-    let deployed = super::deployment::deployed_bgs(state, side);
+    let deployed = super::state::deployed_bgs(state, side);
     for bg in &plan.bgs {
         if deployed.contains(bg) {
             problems.push(format!(

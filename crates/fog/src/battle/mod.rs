@@ -29,7 +29,7 @@ pub use ambush::{
 };
 pub use deployment::{
     Ambush, AmbushContent, DeploymentState, DeploymentTurn, Finished, batch_order, batch_plan,
-    batch_sizes, camp_footprint, check_camp, check_fortification, deployed_bgs, describe_turn,
+    batch_sizes, camp_footprint, check_camp, check_fortification, describe_turn,
     fortification_footprint, march_number, marker_number, on_table_count, reach,
 };
 pub use describe::zone_text;
@@ -45,10 +45,10 @@ pub use placement::{
     Laid, PlacementState, PlacementTurn, check_pose, check_road, legal_pose_exists,
     nearest_legal_pose, piece_name, placement_rolled, zone_highlight,
 };
-pub use play::current as current_turn;
 pub use selection::{SelectOption, compulsory_pieces};
 pub use settings::{Settings, TableSize};
-pub use state::{Phase, Pick, RollOff, SelectionState, State, Step, StepStatus};
+pub use state::current as current_turn;
+pub use state::{Phase, Pick, RollOff, SelectionState, State, Step, StepStatus, deployed_bgs};
 pub use territory::choices as territory_choices;
 pub use trust::{Tags, chain, new_id as new_battle_id};
 

@@ -5,9 +5,10 @@
 //! the reveal names it to both at the latest (issue 21).
 
 use super::ambush::open_ambushes;
-use super::deployment::{AmbushContent, deployed_bgs};
+use super::deployment::AmbushContent;
 use super::flank_march::open_marches;
 use super::state::State;
+use super::state::deployed_bgs;
 use muster_core::error::RuleError;
 use muster_core::intel::SealKey;
 use muster_core::side::Side;

@@ -3,22 +3,11 @@
 //! the game turn. A turn ends only once its flank-march arrival rolls, and
 //! the reveals of marches that arrived, are done.
 
+use super::state::current;
 use super::{Event, Phase, State, flank_march};
 use crate::ruleset::Ruleset;
 use muster_core::error::{RuleError, refuse};
 use muster_core::side::Side;
-
-/// The game turn and the side to move, once who moves first is decided.
-pub fn current(state: &State) -> Option<(u32, Side)> {
-    let first = state.moves_first.winner?;
-    let ended = state.turns_ended;
-    let side = if ended.is_multiple_of(2) {
-        first
-    } else {
-        first.opponent()
-    };
-    Some((ended / 2 + 1, side))
-}
 
 pub(super) fn decide_end_turn(
     state: &State,

@@ -302,3 +302,26 @@ impl State {
         }
     }
 }
+
+/// The game turn and the side to move, once who moves first is decided.
+pub fn current(state: &State) -> Option<(u32, Side)> {
+    let first = state.moves_first.winner?;
+    let ended = state.turns_ended;
+    let side = if ended.is_multiple_of(2) {
+        first
+    } else {
+        first.opponent()
+    };
+    Some((ended / 2 + 1, side))
+}
+
+/// The BGs `side` has set on the table so far.
+pub fn deployed_bgs(state: &State, side: Side) -> Vec<usize> {
+    state
+        .deployment
+        .batches
+        .iter()
+        .filter(|(s, _)| *s == side)
+        .flat_map(|(_, bgs)| bgs.iter().copied())
+        .collect()
+}

@@ -3,7 +3,8 @@
 //! with what each counter was, the roll with its modifiers, placements.
 //! Never a face-down counter's composition.
 
-use super::game::{Composition, Event, Public, Setup};
+use super::events::{Composition, Event, Public};
+use super::setup::Setup;
 use muster_core::side::Side;
 
 fn counter(setup: &Setup, public: &Public, id: usize) -> String {

@@ -5,6 +5,7 @@
 //! from the map.
 
 pub mod describe;
+pub mod events;
 pub mod export;
 pub mod files;
 pub mod formation;
@@ -13,4 +14,5 @@ pub mod placement;
 pub mod roll;
 pub mod scenario;
 pub mod script;
+pub mod setup;
 pub mod spotting;

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::wings::scenario::builtin;
+use crate::wings::spotting::InRange;
 
 fn unit(id: &str, arm: Arm, ma: u32, ic: u32, rating: Option<u32>) -> WingUnit {
     WingUnit {

@@ -1,0 +1,89 @@
+//! What an action-deck game is played with (RULES-deck 1): the card set,
+//! the players at the table with their armies and hand sizes, and their
+//! locks; checked the same way for a new game and a file.
+
+use super::cards::CardSet;
+use super::events::Public;
+use muster_core::error::{RuleError, refuse};
+use muster_core::intel::trail::Locks;
+use muster_core::side::{Side, Sides};
+use serde::{Deserialize, Serialize};
+
+/// A player at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub name: String,
+    /// The army's id in the card set.
+    pub army: String,
+    pub hand_size: usize,
+}
+
+/// What the game is played with: the card set, the players and their locks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub set: CardSet,
+    pub seats: Sides<Seat>,
+    pub locks: Locks,
+}
+
+impl Setup {
+    /// Checks the card set, and the players against it.
+    pub fn check(&self) -> Result<(), RuleError> {
+        self.set.check().map_err(|(field, message)| {
+            RuleError::new("RULES-deck 1", format!("setup.set.{field}: {message}"))
+        })?;
+        for side in Side::BOTH {
+            let seat = &self.seats[side];
+            let who = if seat.name.trim().is_empty() {
+                return refuse("RULES-deck 1", format!("{side}'s player needs a name"));
+            } else {
+                &seat.name
+            };
+            if self.set.army(&seat.army).is_none() {
+                return refuse(
+                    "RULES-deck 1",
+                    format!("{who}'s army \"{}\" is not in the card set", seat.army),
+                );
+            }
+            let deck = self.deck(side).len();
+            if seat.hand_size == 0 || seat.hand_size > super::cards::MAX_HAND_SIZE {
+                return refuse(
+                    "RULES-deck 1",
+                    format!("{who}'s hand size is 1 to 12 cards"),
+                );
+            }
+            if seat.hand_size > deck {
+                return refuse(
+                    "RULES-deck 1",
+                    format!(
+                        "{who}'s hand of {} is larger than his deck of {deck}",
+                        seat.hand_size
+                    ),
+                );
+            }
+            if let Some(lock) = &self.locks[side] {
+                lock.well_formed()?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn name(&self, side: Side) -> &str {
+        &self.seats[side].name
+    }
+
+    /// `side`'s whole deck as the game began: every card of his army.
+    pub fn deck(&self, side: Side) -> Vec<String> {
+        self.set.deck_of(&self.seats[side].army)
+    }
+
+    /// The public state before the first event: every card in its deck.
+    pub(crate) fn opening(&self) -> Public {
+        Public::new(Sides {
+            south: self.deck(Side::South).len(),
+            north: self.deck(Side::North).len(),
+        })
+    }
+}

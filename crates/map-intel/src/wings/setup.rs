@@ -1,0 +1,167 @@
+//! What a dummy-wings game is played with (RULES-map-intel B2, 27.6): the
+//! battle, the players, each side's units, the Detachments and the locks,
+//! bounded and checked the same way for a new game and a file.
+
+use super::placement::Arm;
+use super::scenario::Battle;
+use muster_core::error::RuleError;
+use muster_core::intel::trail::Locks;
+use muster_core::side::{Side, Sides};
+use serde::{Deserialize, Serialize};
+
+/// Bytes every composition is padded to: a dummy's and a whole Wing's
+/// records are one size.
+pub const SEALED_BYTES: usize = 1024;
+pub(crate) const MAX_RATING: u32 = 9;
+
+/// One unit of a side's army, as its owner enters it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WingUnit {
+    pub id: String,
+    pub name: String,
+    pub arm: Arm,
+    /// Movement allowance deployed and in column (IC).
+    pub ma: u32,
+    pub ic: u32,
+    /// A leader's rating (Army Commander, Special Leader).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+    /// The Army Commander, to whom units may be detached (27.1.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub commander: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub battle: Battle,
+    pub players: Sides<String>,
+    pub armies: Sides<Vec<WingUnit>>,
+    /// Whether each army is activated (27.2.3).
+    pub activated: Sides<bool>,
+    /// Torgau: how many Detachments each side forms (27.6.4.2-3), which
+    /// decides its false leaders. Left out of the file when none, so a
+    /// setup hashes as it did before the field existed.
+    #[serde(default, skip_serializing_if = "no_detachments")]
+    pub detachments: Sides<u8>,
+    pub locks: Locks,
+}
+
+pub(crate) fn no_hexes(h: &[u32; 2]) -> bool {
+    *h == [0, 0]
+}
+
+fn no_detachments(d: &Sides<u8>) -> bool {
+    d.south == 0 && d.north == 0
+}
+
+pub const EXAMPLE_ARMIES_JSON: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../..",
+    "/terrain_tables/dummy_wings_example_armies.json"
+));
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmiesFile {
+    // Checked by `check_header`; named here so that unknown fields are refused.
+    #[serde(rename = "format")]
+    _format: String,
+    #[serde(rename = "schema")]
+    _schema: u32,
+    #[serde(default, rename = "note")]
+    _note: String,
+    #[serde(flatten)]
+    armies: Sides<Vec<WingUnit>>,
+}
+
+/// Both sides' units from an armies file (`"format":
+/// "muster-wings-armies"`); errors name their field and line.
+pub fn armies_from_json(
+    text: &str,
+) -> Result<Sides<Vec<WingUnit>>, muster_core::locate::DataError> {
+    muster_core::store::check_header(text, "muster-wings-armies", 1, 1)?;
+    let file: ArmiesFile = muster_core::store::parse(text)?;
+    Ok(file.armies)
+}
+
+/// The example units shipped for trying the rule.
+pub fn example_armies() -> Sides<Vec<WingUnit>> {
+    armies_from_json(EXAMPLE_ARMIES_JSON).expect("the example armies are checked by tests")
+}
+
+/// Bounds on what a setup may hold, so that a file cannot make the game
+/// allocate or loop without end: far above any real army.
+pub const MAX_UNITS: usize = 500;
+pub(crate) const MAX_ALLOWANCE: u32 = 99;
+const MAX_DETACHMENTS: u8 = 3;
+const MAX_NAME: usize = 200;
+
+impl Setup {
+    /// What `Game::new` and a replay from a file both check: the battle as
+    /// a scenario file would be, each army's units, the Detachment counts.
+    pub fn check(&self) -> Result<(), RuleError> {
+        let field = |f: String, m: String| RuleError::new("27.6", format!("setup.{f}: {m}"));
+        self.battle.check("battle.").map_err(|(f, m)| field(f, m))?;
+        for side in Side::BOTH {
+            let at = side.name().to_lowercase();
+            let name = &self.players[side];
+            if name.trim().is_empty() || name.len() > MAX_NAME {
+                return Err(field(
+                    format!("players.{at}"),
+                    format!("a name of 1 to {MAX_NAME} characters"),
+                ));
+            }
+            let units = &self.armies[side];
+            if units.len() > MAX_UNITS {
+                return Err(field(
+                    format!("armies.{at}"),
+                    format!("{} units: at most {MAX_UNITS}", units.len()),
+                ));
+            }
+            for (i, u) in units.iter().enumerate() {
+                let here = format!("armies.{at}[{i}]");
+                if u.id.trim().is_empty() || u.id.len() > MAX_NAME || u.name.len() > MAX_NAME {
+                    return Err(field(
+                        format!("{here}.id"),
+                        format!("an id and name of 1 to {MAX_NAME} characters"),
+                    ));
+                }
+                if units[..i].iter().any(|o| o.id == u.id) {
+                    return Err(field(
+                        format!("{here}.id"),
+                        format!("{} is used twice", u.id),
+                    ));
+                }
+                if u.ma > MAX_ALLOWANCE || u.ic > MAX_ALLOWANCE {
+                    return Err(field(
+                        format!("{here}.ma"),
+                        format!("movement allowances run 0 to {MAX_ALLOWANCE}"),
+                    ));
+                }
+                if u.rating.is_some_and(|r| r > MAX_RATING) {
+                    return Err(field(
+                        format!("{here}.rating"),
+                        format!("ratings run 0 to {MAX_RATING}"),
+                    ));
+                }
+            }
+            if self.detachments[side] > MAX_DETACHMENTS {
+                return Err(field(
+                    format!("detachments.{at}"),
+                    format!("at most {MAX_DETACHMENTS} Detachments (27.6.4.2)"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn name(&self, side: Side) -> String {
+        format!("{} ({})", self.players[side], self.battle.sides[side].name)
+    }
+
+    pub(crate) fn unit(&self, side: Side, id: &str) -> Option<&WingUnit> {
+        self.armies[side].iter().find(|u| u.id == id)
+    }
+}
