@@ -16,6 +16,7 @@ mod log_view;
 pub mod map_intel;
 mod passphrase;
 mod privacy;
+mod screen;
 pub mod system;
 mod unlock;
 pub mod wings;

@@ -10,6 +10,7 @@ pub mod intel;
 pub mod labels;
 pub mod locate;
 pub mod pdf;
+pub mod screen;
 pub mod script;
 pub mod side;
 pub mod store;

@@ -12,6 +12,7 @@ pub mod files;
 pub mod game;
 pub mod odds;
 pub mod phase;
+pub mod screens;
 pub mod script;
 pub mod setup;
 pub mod turn;

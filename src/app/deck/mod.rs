@@ -5,7 +5,6 @@
 //! Like the rest of the app it never changes the game: its widgets push
 //! `DeckAction`s, which `DeckWindow::drain` carries out in one place.
 
-mod hand;
 mod setup;
 
 use crate::app::Status;
@@ -29,6 +28,8 @@ pub enum DeckAction {
     Start,
     ImportCardSet,
     Apply(Command),
+    /// An answer from a player's private screen: his command as JSON.
+    Answer(serde_json::Value),
     /// The hand-over screen for this player.
     HandTo(Side),
     /// The player holding the screen is done.
@@ -128,6 +129,23 @@ impl DeckWindow {
         Ok(game)
     }
 
+    /// Applies a command; a refusal goes to the private screen it came
+    /// from, if one is up.
+    fn apply(&mut self, command: Command, status: &mut Option<Status>, changed: &mut bool) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        match game.apply(command) {
+            Ok(_) => {
+                *status = None;
+                *changed = true;
+                self.private_refusal.clear();
+                self.after_change();
+            }
+            Err(e) => *status = self.private_refusal.route(self.screen, e.to_string()),
+        }
+    }
+
     /// Carries out what the widgets asked for; returns the status to show
     /// and whether the game changed (to autosave).
     fn drain_actions(&mut self) -> (Option<Status>, bool) {
@@ -146,22 +164,15 @@ impl DeckWindow {
                     Err(e) => status = Some(Status::Error(format!("Not started: {e}"))),
                 },
                 DeckAction::ImportCardSet => self.wants_import = true,
-                DeckAction::Apply(command) => {
-                    let Some(game) = &mut self.game else {
-                        continue;
-                    };
-                    match game.apply(command) {
-                        Ok(_) => {
-                            status = None;
-                            changed = true;
-                            self.private_refusal.clear();
-                            self.after_change();
-                        }
-                        Err(e) => {
-                            status = self.private_refusal.route(self.screen, e.to_string());
-                        }
+                DeckAction::Apply(command) => self.apply(command, &mut status, &mut changed),
+                // A private screen answers with the command it was given.
+                DeckAction::Answer(value) => match serde_json::from_value(value) {
+                    Ok(command) => self.apply(command, &mut status, &mut changed),
+                    Err(e) => {
+                        let why = format!("That answer is not a deck command: {e}");
+                        status = self.private_refusal.route(self.screen, why);
                     }
-                }
+                },
                 DeckAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 DeckAction::Hide => {
                     self.screen = self.screen.hide();
@@ -288,8 +299,12 @@ impl DeckWindow {
                     }
                     ui.separator();
                     self.private_refusal.show(ui);
-                    egui::ScrollArea::vertical()
-                        .show(ui, |ui| hand::ui(ui, game, side, &mut self.queue));
+                    let hand = muster::deck::screens::hand(game, side);
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        if let Some(answer) = crate::app::screen::show(ui, &hand, side) {
+                            self.queue.push(DeckAction::Answer(answer));
+                        }
+                    });
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {

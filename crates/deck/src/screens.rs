@@ -1,0 +1,352 @@
+//! A player's private screen (RULES-deck 2, 6-7) as data: his hand with
+//! the plays the rules allow him now, the interrupt question when it is
+//! put to him, his next redraw's exact odds, his discard pile and removed
+//! box. Built from his own zones only, so it can go to his own device as
+//! it is; the other player's cards are not in it to hide.
+
+use super::cards::{Card, Kind};
+use super::game::{Command, Game, Pick};
+use super::phase::PhaseName;
+use super::turn::{Destination, Stage, Turn, Use};
+use muster_core::screen::{Action, Bar, Block, Screen};
+use muster_core::side::Side;
+
+/// Each distinct card of a zone once, with how many.
+fn grouped(ids: &[String]) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for id in ids {
+        match out.last_mut() {
+            Some((last, n)) if last == id => *n += 1,
+            _ => out.push((id.clone(), 1)),
+        }
+    }
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// A card in one line: its laurels, flags, kind and trash symbol.
+fn card_line(card: &Card, copies: usize) -> String {
+    let kind = match (card.kind, card.phase) {
+        (Kind::Event, _) => "event".to_string(),
+        (Kind::Interrupt, Some(letter)) => format!("interrupt ({letter})"),
+        _ => "no text play".to_string(),
+    };
+    let trash = if card.trash { ", 🗑" } else { "" };
+    let times = if copies > 1 {
+        format!(" ×{copies}")
+    } else {
+        String::new()
+    };
+    let (laurels, flags) = (card.laurels as usize, card.rally as usize);
+    format!(
+        "{}{times}: {laurels} laurel{}, {flags} flag{}, {kind}{trash}",
+        card.title,
+        plural(laurels),
+        plural(flags)
+    )
+}
+
+/// What `side` may do with a card from his hand now.
+fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
+    let phase = game.set().phases[turn.phase];
+    let active = side == turn.active;
+    let id = || card.id.clone();
+    let mut out = Vec::new();
+    match turn.stage {
+        Stage::Events if active && !turn.event_played && card.kind == Kind::Event => {
+            out.push(Action::new(
+                format!("Play {} as the event", card.title),
+                &Command::PlayEvent {
+                    player: side,
+                    card: id(),
+                },
+            ));
+        }
+        Stage::AskingInterrupt
+            if !active && card.kind == Kind::Interrupt && card.phase == phase.letter() =>
+        {
+            out.push(Action::new(
+                format!("Interrupt with {}", card.title),
+                &Command::Interrupt {
+                    player: side,
+                    card: Some(id()),
+                },
+            ));
+        }
+        Stage::Playing => {
+            for (label, use_, to) in uses(turn, side, phase) {
+                out.push(Action::new(
+                    format!("Play {} for {label}", card.title),
+                    &Command::Play {
+                        player: side,
+                        card: Pick::Hand(id()),
+                        use_,
+                        to,
+                    },
+                ));
+            }
+        }
+        Stage::Fatigue if active => out.push(Action::new(
+            format!("Remove {} (fatigue)", card.title),
+            &Command::Fatigue { card: Some(id()) },
+        )),
+        _ => {}
+    }
+    out.push(
+        Action::new(
+            format!("Remove {} for a broken unit", card.title),
+            &Command::UnitBreaks {
+                player: side,
+                cards: vec![id()],
+            },
+        )
+        .hint("A unit of yours broke: remove the cards the rules say, one click each"),
+    );
+    out
+}
+
+/// The plays for value `side` may make in the phase under way.
+fn uses(
+    turn: &Turn,
+    side: Side,
+    phase: PhaseName,
+) -> Vec<(&'static str, Use, Option<Destination>)> {
+    let active = side == turn.active;
+    match phase {
+        PhaseName::Rally if active => vec![("rally", Use::Rally, None)],
+        PhaseName::Movement if active => vec![("laurels", Use::Laurels, None)],
+        PhaseName::Shooting | PhaseName::Combat => vec![
+            (
+                "laurels, then discard",
+                Use::Laurels,
+                Some(Destination::Discard),
+            ),
+            (
+                "laurels, then remove",
+                Use::Laurels,
+                Some(Destination::Remove),
+            ),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// What the turn asks of `side` apart from his cards: the interrupt
+/// question, a draw from the deck for value, fatigue with an empty hand.
+fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let phase = game.set().phases[turn.phase];
+    if turn.stage == Stage::AskingInterrupt && side == turn.passive() {
+        blocks.push(Block::Strong {
+            text: format!(
+                "{} plays the {phase} phase. Do you interrupt it?",
+                game.setup().name(turn.active)
+            ),
+        });
+        blocks.push(Block::Actions {
+            actions: vec![Action::new(
+                "No interrupt",
+                &Command::Interrupt {
+                    player: side,
+                    card: None,
+                },
+            )],
+        });
+    }
+    let mut actions = Vec::new();
+    if turn.stage == Stage::Playing {
+        for (label, use_, to) in uses(turn, side, phase) {
+            actions.push(Action::new(
+                format!("Draw from the deck for {label}"),
+                &Command::Play {
+                    player: side,
+                    card: Pick::Deck,
+                    use_,
+                    to,
+                },
+            ));
+        }
+    }
+    if turn.stage == Stage::Fatigue && side == turn.active && hand_empty {
+        actions.push(Action::new(
+            "Remove the deck's top card (fatigue)",
+            &Command::Fatigue { card: None },
+        ));
+    }
+    if !actions.is_empty() {
+        blocks.push(Block::Actions { actions });
+    }
+    blocks
+}
+
+/// `side`'s private screen, from his own zones (or why it is sealed).
+pub fn hand(game: &Game, side: Side) -> Screen {
+    let name = game.setup().name(side).to_string();
+    let Some(zones) = game.zones(side) else {
+        return Screen {
+            title: format!("{name}'s hand"),
+            blocks: vec![Block::Text {
+                text: format!("{name}'s cards are sealed: he must unlock the game."),
+            }],
+        };
+    };
+    let mut blocks = vec![Block::Heading {
+        text: format!(
+            "{name}'s hand ({} of {})",
+            zones.hand.len(),
+            game.setup().seats[side].hand_size
+        ),
+    }];
+    let turn = game.public().turn.as_ref();
+    if let Some(turn) = turn {
+        blocks.extend(turn_actions(game, turn, side, zones.hand.is_empty()));
+    }
+    for (id, n) in grouped(&zones.hand) {
+        let Some(card) = game.set().card(&id) else {
+            continue;
+        };
+        blocks.push(Block::Item {
+            title: card_line(card, n),
+            text: card.text.clone(),
+            actions: match turn {
+                Some(turn) => plays(game, turn, side, card),
+                None => Vec::new(),
+            },
+        });
+    }
+    blocks.extend(odds(game, side));
+    for (title, ids) in [
+        ("Discard pile", &zones.discard),
+        ("Removed box", &zones.removed),
+    ] {
+        let items = grouped(ids)
+            .into_iter()
+            .map(|(id, n)| {
+                let title = game.set().card(&id).map_or(id, |c| c.title.clone());
+                if n > 1 {
+                    format!("{title} ×{n}")
+                } else {
+                    title
+                }
+            })
+            .collect();
+        blocks.push(Block::List {
+            title: format!("{title} ({})", ids.len()),
+            items,
+        });
+    }
+    Screen {
+        title: format!("{name}'s hand"),
+        blocks,
+    }
+}
+
+/// The exact odds of `side`'s next redraw, from what he knows.
+fn odds(game: &Game, side: Side) -> Vec<Block> {
+    let Some(zones) = game.zones(side) else {
+        return Vec::new();
+    };
+    let odds = super::odds::redraw(zones, game.set(), game.setup().seats[side].hand_size);
+    let mut blocks = vec![
+        Block::Strong {
+            text: "Your next redraw".into(),
+        },
+        Block::Text {
+            text: format!(
+                "draws {} card{}; {} card{} left before the deck runs out",
+                odds.draws,
+                plural(odds.draws),
+                odds.deck_left,
+                plural(odds.deck_left)
+            ),
+        },
+    ];
+    for (letter, chance, held) in &odds.interrupts {
+        let held = if *held { " (one in hand already)" } else { "" };
+        blocks.push(Block::Text {
+            text: format!(
+                "at least one {} interrupt ({letter}): {:.1}%{held}",
+                letter.phase_name(),
+                chance * 100.0
+            ),
+        });
+    }
+    blocks.push(Block::Chart {
+        title: "at least N laurels".into(),
+        x_label: "at least N laurels in hand after it".into(),
+        y_label: "chance, %".into(),
+        bars: odds
+            .laurels
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(n, p)| Bar {
+                x: n as f64,
+                y: p * 100.0,
+            })
+            .collect(),
+    });
+    blocks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::started;
+
+    /// The attack: North's screen, serialised as it would go to his phone,
+    /// is searched for every card of South's that North's own army does not
+    /// hold. Nothing of South's hand is in it to find.
+    #[test]
+    fn a_players_screen_holds_nothing_of_the_other_hand() {
+        let g = started(11);
+        let json = serde_json::to_string(&hand(&g, Side::North)).unwrap();
+        let north = g.setup().deck(Side::North);
+        let south_only: Vec<&String> = g
+            .zones(Side::South)
+            .unwrap()
+            .hand
+            .iter()
+            .filter(|id| !north.contains(id))
+            .collect();
+        assert!(
+            !south_only.is_empty(),
+            "the example armies hold cards of their own"
+        );
+        for id in south_only {
+            let card = g.set().card(id).unwrap();
+            assert!(!json.contains(id.as_str()), "{id} in North's screen");
+            assert!(
+                !json.contains(&card.title),
+                "{} in North's screen",
+                card.title
+            );
+        }
+    }
+
+    /// Every action a screen offers reads back as the system's command, and
+    /// the rules take the one offered for the turn's event.
+    #[test]
+    fn the_offered_event_is_a_command_the_rules_accept() {
+        let mut g = started(11);
+        let screen = hand(&g, Side::South);
+        let mut event = None;
+        for block in &screen.blocks {
+            let actions = match block {
+                Block::Actions { actions } | Block::Item { actions, .. } => actions,
+                _ => continue,
+            };
+            for action in actions {
+                let command: Command = serde_json::from_value(action.command.clone()).unwrap();
+                if action.label.ends_with("as the event") {
+                    event = Some(command);
+                }
+            }
+        }
+        let event = event.expect("the example's opening hand holds an event");
+        g.apply(event).unwrap();
+    }
+}
