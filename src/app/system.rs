@@ -19,9 +19,11 @@ pub trait SystemWindow {
     /// Its name on the status line when nothing else is said.
     fn name(&self) -> &'static str;
 
-    /// The game's title, once it has started: the window's title and its
-    /// file's name.
-    fn title(&self) -> Option<String>;
+    /// The game's title, once it has started: its players as File > Recent
+    /// names them; the window's title and its file's name.
+    fn title(&self) -> Option<String> {
+        Some(self.game()?.recent(0).players)
+    }
 
     fn ui(&mut self, ui: &mut egui::Ui);
 
@@ -62,11 +64,6 @@ pub trait SystemWindow {
     /// For tests, which look at the engine behind the window.
     #[cfg(test)]
     fn as_any(&self) -> &dyn Any;
-}
-
-/// A game's title from its players: "Ann (Rome) vs Bob (Parthia)".
-pub fn players_title(south: &str, north: &str) -> String {
-    format!("{south} vs {north}")
 }
 
 /// The public log at the foot of a game's window, newest line in view,

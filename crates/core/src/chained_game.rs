@@ -15,8 +15,8 @@ use crate::intel::ledger::{self, Digest32};
 use crate::intel::trail::{Locks, Tags, Trail, new_id};
 use crate::intel::{Opener, PlayerKey, SealKey};
 use crate::side::{Side, Sides};
-use crate::store::StoreError;
 use crate::store::chained::{Parts, System};
+use crate::store::{Autosave, Recent, StoreError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -49,6 +49,11 @@ pub trait Rules {
     ) -> Result<(), RuleError>;
     /// An event in words as both players may read it, in the state before it.
     fn describe(event: &Self::Event, setup: &Self::Setup, before: &Self::Public) -> String;
+    /// What File > Recent says of the game (beside its id, time and length).
+    fn about(ledger: &Ledger<Self>) -> About
+    where
+        Self: Sized;
+
     /// What a player's key must open before it is held (at his unlock, or
     /// at once at replay without a passphrase): his sealed records, checked
     /// against the rules. Nothing by default.
@@ -58,6 +63,14 @@ pub trait Rules {
     {
         Ok(())
     }
+}
+
+/// A game as File > Recent lists it: its title, its players ("Ann (Rome)
+/// v Bob (Parthia)"), where it stands.
+pub struct About {
+    pub title: String,
+    pub players: String,
+    pub step: String,
 }
 
 /// One log entry: the events one command made.
@@ -341,6 +354,32 @@ impl<G: OnLedger> System for G {
     }
 }
 
+impl<G: OnLedger> Autosave for G {
+    fn id(&self) -> &str {
+        self.record().id()
+    }
+
+    fn recent(&self, saved: u64) -> Recent {
+        let About {
+            title,
+            players,
+            step,
+        } = G::Rules::about(self.record());
+        Recent {
+            id: self.record().id().to_string(),
+            title,
+            players,
+            step,
+            saved,
+            entries: self.record().log().len(),
+        }
+    }
+
+    fn save_to(&self, path: &std::path::Path) -> Result<(), StoreError> {
+        crate::store::chained::save(path, self)
+    }
+}
+
 /// Folds entry `number` (from 1) into `public`, each event described in
 /// the state before it, onto `lines`.
 fn fold_entry<R: Rules>(
@@ -410,6 +449,13 @@ mod tests {
         }
         fn describe(event: &i64, _: &Setup, before: &i64) -> String {
             format!("{before} {event:+}")
+        }
+        fn about(ledger: &Ledger<Self>) -> About {
+            About {
+                title: "total".into(),
+                players: "South v North".into(),
+                step: format!("at {}", ledger.public()),
+            }
         }
     }
 

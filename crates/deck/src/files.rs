@@ -5,10 +5,8 @@
 //! back byte for byte as Muster writes it.
 
 use super::game::Game;
-use muster_core::chained_game::OnLedger;
-use muster_core::side::Side;
+use muster_core::store::StoreError;
 use muster_core::store::chained;
-use muster_core::store::{Autosave, Recent, StoreError};
 use std::path::Path;
 
 pub const FORMAT: &str = "muster-deck";
@@ -30,43 +28,6 @@ pub fn load(path: &Path) -> Result<Game, StoreError> {
     chained::load(path)
 }
 
-impl Autosave for Game {
-    fn id(&self) -> &str {
-        self.record().id()
-    }
-
-    fn recent(&self, saved: u64) -> Recent {
-        let seat = |side: Side| {
-            let s = &self.setup().seats[side];
-            let army = self
-                .set()
-                .army(&s.army)
-                .map_or(s.army.as_str(), |a| a.name.as_str());
-            format!("{} ({army})", s.name)
-        };
-        let step = match &self.public().turn {
-            Some(t) => format!(
-                "action deck, turn {}, {} phase",
-                t.number,
-                self.set().phases[t.phase]
-            ),
-            None => "action deck, not started".to_string(),
-        };
-        Recent {
-            id: self.id().to_string(),
-            title: self.set().name.clone(),
-            players: format!("{} v {}", seat(Side::South), seat(Side::North)),
-            step,
-            saved,
-            entries: self.log().len(),
-        }
-    }
-
-    fn save_to(&self, path: &Path) -> Result<(), StoreError> {
-        save(path, self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,8 +35,10 @@ mod tests {
     use crate::setup::Setup;
     use crate::tests::{setup, started};
     use crate::{CardSet, Game};
+    use muster_core::chained_game::OnLedger;
     use muster_core::intel::Lock;
     use muster_core::intel::trail::Tags;
+    use muster_core::side::Side;
     use muster_core::side::Sides;
     use muster_core::store::chained::Parts;
 

@@ -15,7 +15,7 @@ use super::phase::{Letter, PhaseName};
 use super::setup::Setup;
 use super::turn::{Destination, Stage, Use};
 use super::zones::{Zone, Zones};
-use muster_core::chained_game::{self, Ledger, OnLedger, Rules};
+use muster_core::chained_game::{self, About, Ledger, OnLedger, Rules};
 use muster_core::dice::{AppDice, DiceInput, roll};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::trail::Locks;
@@ -135,6 +135,29 @@ impl Rules for ActionDeck {
     type Setup = Setup;
     type Event = Event;
     type Public = Public;
+
+    fn about(ledger: &Ledger<Self>) -> About {
+        let setup = ledger.setup();
+        let seat = |side: Side| {
+            let s = &setup.seats[side];
+            let army = setup
+                .set
+                .army(&s.army)
+                .map_or(s.army.as_str(), |a| a.name.as_str());
+            format!("{} ({army})", s.name)
+        };
+        About {
+            title: setup.set.name.clone(),
+            players: format!("{} v {}", seat(Side::South), seat(Side::North)),
+            step: match &ledger.public().turn {
+                Some(t) => format!(
+                    "action deck, turn {}, {} phase",
+                    t.number, setup.set.phases[t.phase]
+                ),
+                None => "action deck, not started".to_string(),
+            },
+        }
+    }
 
     fn check(setup: &Setup) -> Result<(), RuleError> {
         setup.check()

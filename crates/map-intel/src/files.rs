@@ -4,10 +4,8 @@
 //! sealed records.
 
 use super::game::Game;
-use muster_core::chained_game::OnLedger;
-use muster_core::side::Side;
+use muster_core::store::StoreError;
 use muster_core::store::chained;
-use muster_core::store::{Autosave, Recent, StoreError};
 use std::path::Path;
 
 pub const FORMAT: &str = "muster-hidden-forces-game";
@@ -27,34 +25,4 @@ pub fn save(path: &Path, game: &Game) -> Result<(), StoreError> {
 
 pub fn load(path: &Path) -> Result<Game, StoreError> {
     chained::load(path)
-}
-
-impl Autosave for Game {
-    fn id(&self) -> &str {
-        self.record().id()
-    }
-
-    fn recent(&self, saved: u64) -> Recent {
-        let setup = self.setup();
-        let public = self.public();
-        let step = match public.active {
-            None => "hidden forces, set-up".to_string(),
-            Some(side) => format!(
-                "hidden forces, turn {} ({})",
-                public.turn, setup.players[side]
-            ),
-        };
-        Recent {
-            id: self.id().to_string(),
-            title: setup.scenario.name.clone(),
-            players: format!("{} v {}", setup.name(Side::South), setup.name(Side::North)),
-            step,
-            saved,
-            entries: self.log().len(),
-        }
-    }
-
-    fn save_to(&self, path: &Path) -> Result<(), StoreError> {
-        save(path, self)
-    }
 }

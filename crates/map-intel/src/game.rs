@@ -14,7 +14,7 @@ use super::map::Hex;
 use super::scenario::{SEALED_BYTES, Status};
 use super::setup::Setup;
 use super::view::{SeenHolder, View};
-use muster_core::chained_game::{self, Ledger, OnLedger, Rules};
+use muster_core::chained_game::{self, About, Ledger, OnLedger, Rules};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::trail::Locks;
 use muster_core::intel::{Opener, Place, PlayerKey, SealKey, Sealed};
@@ -105,6 +105,21 @@ impl Rules for HiddenForces {
     type Setup = Setup;
     type Event = Event;
     type Public = Public;
+
+    fn about(ledger: &Ledger<Self>) -> About {
+        let (setup, public) = (ledger.setup(), ledger.public());
+        About {
+            title: setup.scenario.name.clone(),
+            players: format!("{} v {}", setup.name(Side::South), setup.name(Side::North)),
+            step: match public.active {
+                None => "hidden forces, set-up".to_string(),
+                Some(side) => format!(
+                    "hidden forces, turn {} ({})",
+                    public.turn, setup.players[side]
+                ),
+            },
+        }
+    }
 
     fn check(setup: &Setup) -> Result<(), RuleError> {
         setup.check()

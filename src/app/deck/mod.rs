@@ -327,14 +327,6 @@ impl SystemWindow for DeckWindow {
         "Action deck"
     }
 
-    fn title(&self) -> Option<String> {
-        let setup = self.game.as_ref()?.setup();
-        Some(crate::app::system::players_title(
-            setup.name(Side::South),
-            setup.name(Side::North),
-        ))
-    }
-
     fn ui(&mut self, ui: &mut egui::Ui) {
         self.window(ui);
     }

@@ -223,13 +223,13 @@ fn an_older_copy_is_named_as_older_and_the_log_shows_its_fingerprint() {
 fn the_shell_saves_titles_and_helps_a_hidden_forces_game() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_game(dir.path(), ["", ""]);
-    assert_eq!(h.state().title, "Ann (Rome) vs Bob (Parthia) - Muster");
+    assert_eq!(h.state().title, "Ann (Rome) v Bob (Parthia) - Muster");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     h.run();
     h.get_by_label("Save hidden-forces game");
     let path = h.get_by_label("File path").value().unwrap_or_default();
     assert!(
-        path.ends_with("ann_rome_vs_bob_parthia.muster-forces.json"),
+        path.ends_with("ann_rome_v_bob_parthia.muster-forces.json"),
         "{path}"
     );
     let saved = dir.path().join("game.muster-forces.json");

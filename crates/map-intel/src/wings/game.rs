@@ -22,7 +22,7 @@ use super::roll::{self, Outcome, Role};
 use super::scenario::Type;
 use super::spotting::{self, Leader};
 use crate::map::Hex;
-use muster_core::chained_game::{self, Ledger, OnLedger, Rules};
+use muster_core::chained_game::{self, About, Ledger, OnLedger, Rules};
 use muster_core::dice::{self, AppDice, DiceInput};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::trail::Locks;
@@ -98,6 +98,21 @@ impl Rules for DummyWings {
     type Setup = Setup;
     type Event = Event;
     type Public = Public;
+
+    fn about(ledger: &Ledger<Self>) -> About {
+        let (setup, public) = (ledger.setup(), ledger.public());
+        About {
+            title: setup.battle.name.clone(),
+            players: format!("{} v {}", setup.name(Side::South), setup.name(Side::North)),
+            step: match public.active {
+                None => "dummy wings, set-up".to_string(),
+                Some(side) => format!(
+                    "dummy wings, turn {} ({})",
+                    public.turn, setup.players[side]
+                ),
+            },
+        }
+    }
 
     fn check(setup: &Setup) -> Result<(), RuleError> {
         setup.check()
