@@ -631,8 +631,12 @@ impl MusterApp {
             // The shifted ones first: Ctrl+Shift+Z also matches Ctrl+Z.
             if battle && i.consume_shortcut(&cmd_shift(Key::Z)) {
                 self.queue.push(AppCommand::Redo);
-            } else if battle && i.consume_shortcut(&cmd(Key::Z)) {
-                self.queue.push(AppCommand::Undo);
+            } else if i.consume_shortcut(&cmd(Key::Z)) {
+                match &mut self.system {
+                    None => self.queue.push(AppCommand::Undo),
+                    Some(system) if system.undoable().is_some() => system.undo(),
+                    Some(_) => {}
+                }
             }
             if i.consume_shortcut(&cmd_shift(Key::S)) {
                 self.queue
@@ -795,7 +799,15 @@ impl MusterApp {
                     ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             });
-            if self.system.is_some() {
+            if let Some(system) = &mut self.system {
+                ui.menu_button("Edit", |ui| {
+                    let what = system.undoable();
+                    let label = what.as_ref().map_or("Undo".to_string(), |w| format!("Undo: {w}"));
+                    let undo = egui::Button::new(label).shortcut_text("Ctrl+Z");
+                    if ui.add_enabled(what.is_some(), undo).clicked() {
+                        system.undo();
+                    }
+                });
                 ui.menu_button("View", |ui| {
                     egui::widgets::global_theme_preference_buttons(ui);
                 });

@@ -37,6 +37,15 @@ pub trait SystemWindow {
     /// The game to save, autosave and print, once it has started.
     fn game(&self) -> Option<&dyn Autosave>;
 
+    /// The last entry in words when the rules let it be taken back (Edit >
+    /// Undo, Ctrl+Z); `None` for a system without undo.
+    fn undoable(&self) -> Option<String> {
+        None
+    }
+
+    /// Takes it back, with the window's other actions.
+    fn undo(&mut self) {}
+
     /// What its printout offers beyond the public pages (a player's
     /// private page by default).
     fn printout_offers(&self) -> Offers {

@@ -1513,6 +1513,20 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     click(&mut h, "Undo: The rally phase is skipped");
     h.get_by_label("Turn 2: Artagur is active, rally phase");
     h.get_by_label("Skip the rally phase");
+    // And with Ctrl+Z, as in every system (Edit > Undo names it).
+    click(&mut h, "Skip the rally phase");
+    click(&mut h, "Edit");
+    assert_eq!(
+        h.query_all_by_label_contains("Undo: The rally phase is skipped")
+            .count(),
+        2,
+        "the table's button and Edit > Undo"
+    );
+    h.key_press(egui::Key::Escape);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.get_by_label("Turn 2: Artagur is active, rally phase");
+    h.get_by_label("Skip the rally phase");
     for phase in ["rally", "shooting", "movement", "combat"] {
         click(&mut h, &format!("Skip the {phase} phase"));
     }

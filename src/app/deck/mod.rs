@@ -323,6 +323,14 @@ impl DeckWindow {
 }
 
 impl SystemWindow for DeckWindow {
+    fn undoable(&self) -> Option<String> {
+        self.game.as_ref()?.undoable()
+    }
+
+    fn undo(&mut self) {
+        self.queue.push(DeckAction::Undo);
+    }
+
     fn name(&self) -> &'static str {
         "Action deck"
     }
