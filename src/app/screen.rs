@@ -5,7 +5,7 @@
 
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
-use muster::core::screen::{Action, Block, Screen};
+use muster::core::screen::{Action, Block, Field, Input, Reply, Screen, Values};
 use serde_json::Value;
 use std::hash::Hash;
 
@@ -26,13 +26,76 @@ fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
     });
 }
 
+/// A form's field, its answer written into `values`.
+fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) {
+    match &field.input {
+        Input::Choice {
+            options,
+            many: false,
+            selected,
+            resets,
+        } => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(&field.label);
+                for option in options {
+                    let on = selected.contains(&option.value);
+                    if ui.selectable_label(on, &option.label).clicked() && !on {
+                        values.insert(field.name.clone(), vec![option.value.clone()]);
+                        for other in resets {
+                            values.remove(other);
+                        }
+                    }
+                }
+            });
+        }
+        Input::Choice {
+            options,
+            many: true,
+            selected,
+            ..
+        } => {
+            if !field.label.is_empty() {
+                ui.label(&field.label);
+            }
+            for option in options {
+                let mut on = selected.contains(&option.value);
+                if ui.checkbox(&mut on, &option.label).changed() {
+                    let ticked = values.entry(field.name.clone()).or_default();
+                    ticked.retain(|v| *v != option.value);
+                    if on {
+                        ticked.push(option.value.clone());
+                    }
+                }
+            }
+        }
+        Input::Text { hint, value } => {
+            ui.horizontal(|ui| {
+                let label = ui.label(&field.label);
+                let mut text = value.clone();
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut text)
+                            .hint_text(hint)
+                            .desired_width(80.0),
+                    )
+                    .labelled_by(label.id);
+                if edit.changed() {
+                    values.insert(field.name.clone(), vec![text]);
+                }
+            });
+        }
+    }
+}
+
 /// Draws `screen`; `salt` keeps its folded lists and charts apart from
-/// another player's. Returns the command of the action clicked.
+/// another player's, and what he enters goes into `values` (the screen is
+/// built again from them next frame). Returns his answer, if he gave one.
 pub fn show(
     ui: &mut egui::Ui,
     screen: &Screen,
     salt: impl Hash + Copy + std::fmt::Debug,
-) -> Option<Value> {
+    values: &mut Values,
+) -> Option<Reply> {
     let mut clicked = None;
     for (i, block) in screen.blocks.iter().enumerate() {
         match block {
@@ -46,6 +109,17 @@ pub fn show(
                 ui.strong(text);
             }
             Block::Actions { actions: a } => actions(ui, a, &mut clicked),
+            // An item with nothing to do takes one line, as in a ledger.
+            Block::Item {
+                title,
+                text,
+                actions: a,
+            } if a.is_empty() => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.strong(format!("{title}:"));
+                    ui.label(text);
+                });
+            }
             Block::Item {
                 title,
                 text,
@@ -85,7 +159,16 @@ pub fn show(
                         }
                     });
             }
+            Block::Form { fields, actions: a } => {
+                for f in fields {
+                    field(ui, f, values);
+                }
+                actions(ui, a, &mut clicked);
+            }
         }
     }
-    clicked
+    clicked.map(|command| Reply {
+        command,
+        values: values.clone(),
+    })
 }

@@ -10,6 +10,64 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// What the player has entered in a screen's forms, by field name: the
+/// values chosen, ticked or typed.
+pub type Values = BTreeMap<String, Vec<String>>;
+
+/// A player's answer: the command of the action he chose, with what he
+/// entered in the screen's forms (the system turns a form's action into
+/// its command, checking each value).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reply {
+    pub command: Value,
+    #[serde(default)]
+    pub values: Values,
+}
+
+/// One option of a choice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+/// How a field is answered. The screen carries what is entered now, so a
+/// device that reconnects draws the same form.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "input", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Input {
+    /// One of the options, or (`many`) any number of them, as ticks.
+    /// Choosing another empties the fields named in `resets`.
+    Choice {
+        options: Vec<Choice>,
+        #[serde(default)]
+        many: bool,
+        #[serde(default)]
+        selected: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        resets: Vec<String>,
+    },
+    /// A line of text (a hex, a name).
+    Text {
+        #[serde(default)]
+        hint: String,
+        #[serde(default)]
+        value: String,
+    },
+}
+
+/// A form's field: its name in `Values`, its label on screen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Field {
+    pub name: String,
+    pub label: String,
+    pub input: Input,
+}
 
 /// One private screen: a title and its blocks, top to bottom.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -76,6 +134,11 @@ pub enum Block {
         title: String,
         items: Vec<String>,
     },
+    /// Fields and the actions that send them.
+    Form {
+        fields: Vec<Field>,
+        actions: Vec<Action>,
+    },
 }
 
 impl Action {
@@ -136,6 +199,18 @@ impl Screen {
                 Block::List { title, items } => {
                     out.push(title);
                     out.extend(items.iter().map(String::as_str));
+                }
+                Block::Form { fields, actions: a } => {
+                    for field in fields {
+                        out.push(&field.label);
+                        match &field.input {
+                            Input::Choice { options, .. } => {
+                                out.extend(options.iter().map(|o| o.label.as_str()))
+                            }
+                            Input::Text { hint, value } => out.extend([hint.as_str(), value]),
+                        }
+                    }
+                    out.extend(actions(a));
                 }
             }
         }

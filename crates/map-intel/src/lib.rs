@@ -11,6 +11,7 @@ pub mod game;
 pub mod map;
 pub mod print;
 pub mod scenario;
+pub mod screens;
 pub mod script;
 pub mod setup;
 pub mod view;

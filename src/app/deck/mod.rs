@@ -301,8 +301,11 @@ impl DeckWindow {
                     self.private_refusal.show(ui);
                     let hand = muster::deck::screens::hand(game, side);
                     egui::ScrollArea::vertical().show(ui, |ui| {
-                        if let Some(answer) = crate::app::screen::show(ui, &hand, side) {
-                            self.queue.push(DeckAction::Answer(answer));
+                        let mut no_forms = Default::default();
+                        if let Some(reply) =
+                            crate::app::screen::show(ui, &hand, side, &mut no_forms)
+                        {
+                            self.queue.push(DeckAction::Answer(reply.command));
                         }
                     });
                 });

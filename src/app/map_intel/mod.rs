@@ -8,7 +8,6 @@
 //! `ForcesAction`s, which `ForcesWindow::drain_actions` carries out in one
 //! place.
 
-mod ledger;
 mod orders;
 mod setup;
 #[cfg(test)]
@@ -22,6 +21,7 @@ use crate::app::system::{Players, SystemWindow, imported, log_panel, players};
 use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
 use eframe::egui;
 use muster::core::intel::PlayerKey;
+use muster::core::screen::{Reply, Values};
 use muster::core::side::Side;
 use muster::core::store::{self, Autosave, StoreError};
 use muster::map_intel::describe::marker;
@@ -47,6 +47,8 @@ pub enum ForcesAction {
     ShowUnlock,
     /// Input the window itself found wrong (a hex name mistyped).
     Refused(String),
+    /// What a player sent from his ledger.
+    Answer(Side, Reply),
 }
 
 /// The counter and hex the players picked on the map or in the lists.
@@ -65,7 +67,8 @@ pub struct ForcesWindow {
     screen: Screen,
     selection: Selection,
     grid: HexGrid,
-    ledger: ledger::Regroup,
+    /// What the player holding the screen entered in his ledger's form.
+    ledger: Values,
     queue: Vec<ForcesAction>,
     unlock: UnlockWindow,
     wants_file: Option<FileAction>,
@@ -80,7 +83,7 @@ impl ForcesWindow {
             screen: Screen::Table,
             selection: Selection::default(),
             grid: HexGrid::default(),
-            ledger: ledger::Regroup::default(),
+            ledger: Values::new(),
             queue: Vec::new(),
             unlock: UnlockWindow::default(),
             wants_file: None,
@@ -132,27 +135,20 @@ impl ForcesWindow {
                     Err(e) => status = Some(Status::Error(format!("Not started: {e}"))),
                 },
                 ForcesAction::Import(action) => self.wants_file = Some(action),
-                ForcesAction::Apply(command) => {
-                    let Some(game) = &mut self.game else {
+                ForcesAction::Apply(command) => self.apply(command, &mut status, &mut changed),
+                ForcesAction::Answer(side, reply) => {
+                    let Some(game) = &self.game else {
                         continue;
                     };
-                    match game.apply(command) {
-                        Ok(events) => {
-                            let lines = game.log_lines();
-                            let last = &lines[lines.len().saturating_sub(events.len())..];
-                            status = Some(Status::Info(last.join(" · ")));
-                            changed = true;
-                            self.after_change();
-                        }
-                        Err(e) => {
-                            status = self.private_refusal.route(self.screen, e.to_string());
-                        }
+                    match muster::map_intel::screens::answer(game, side, &reply) {
+                        Ok(command) => self.apply(command, &mut status, &mut changed),
+                        Err(e) => status = self.private_refusal.route(self.screen, e.to_string()),
                     }
                 }
                 ForcesAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 ForcesAction::Hide => {
                     self.screen = self.screen.hide();
-                    self.ledger = ledger::Regroup::default();
+                    self.ledger.clear();
                     self.private_refusal.clear();
                 }
                 ForcesAction::Unlock(side, key) => {
@@ -179,6 +175,24 @@ impl ForcesWindow {
 
     /// A selected counter that left the map is no longer selected; the
     /// ledger's ticked units follow the contents.
+    /// Applies a command; a refusal goes to the private screen it came
+    /// from, if one is up.
+    fn apply(&mut self, command: Command, status: &mut Option<Status>, changed: &mut bool) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        match game.apply(command) {
+            Ok(events) => {
+                let lines = game.log_lines();
+                let last = &lines[lines.len().saturating_sub(events.len())..];
+                *status = Some(Status::Info(last.join(" · ")));
+                *changed = true;
+                self.after_change();
+            }
+            Err(e) => *status = self.private_refusal.route(self.screen, e.to_string()),
+        }
+    }
+
     fn after_change(&mut self) {
         let Some(game) = &self.game else {
             return;
@@ -188,7 +202,8 @@ impl ForcesWindow {
         {
             self.selection.counter = None;
         }
-        self.ledger.after_change();
+        // The units moved are no longer where they were ticked.
+        self.ledger.remove("units");
     }
 
     fn locked(&self) -> Vec<Locked> {
@@ -250,7 +265,19 @@ impl ForcesWindow {
                     .show(ui, |ui| {
                         if let Screen::Private(side) = self.screen {
                             self.private_refusal.show(ui);
-                            ledger::ui(ui, game, &view, side, &mut self.ledger, &mut self.queue);
+                            let screen =
+                                muster::map_intel::screens::ledger(game, side, &self.ledger);
+                            ui.horizontal(|ui| {
+                                ui.heading(&screen.title);
+                                if ui.button("Hide my ledger").clicked() {
+                                    self.queue.push(ForcesAction::Hide);
+                                }
+                            });
+                            if let Some(reply) =
+                                crate::app::screen::show(ui, &screen, side, &mut self.ledger)
+                            {
+                                self.queue.push(ForcesAction::Answer(side, reply));
+                            }
                             ui.separator();
                         }
                         orders::ui(
@@ -288,7 +315,7 @@ impl ForcesWindow {
             let picked = self.grid.show(ui, map, &markers, &names, &highlight, hint);
             orders::picked(&view, &picked, &mut self.selection, &mut self.queue);
             if let Some(hex) = picked.clicked {
-                self.ledger.hex = hex.to_string();
+                self.ledger.insert("hex".into(), vec![hex.to_string()]);
             }
         });
     }

@@ -1,0 +1,292 @@
+//! A player's ledger (RULES-map-intel 0, A1, A3-A5) as a private screen:
+//! what each of his counters and holding areas holds, and the regrouping
+//! of units between them (to another of his counters, to a new force in a
+//! hex, or in set-up to an Exercitus placed with 0 or more units, a bluff
+//! when none). Built from his own view only; `answer` turns what he sent
+//! back into a command, which the rules then check like any other.
+
+use super::describe::{place, units};
+use super::events::{Area, Kind, noun};
+use super::game::{Command, Game, Target};
+use super::scenario::Status;
+use super::view::SeenHolder;
+use muster_core::error::RuleError;
+use muster_core::screen::{Action, Block, Choice, Field, Input, Reply, Screen, Values};
+use muster_core::side::Side;
+use serde_json::json;
+
+fn short(h: &SeenHolder) -> String {
+    noun(h.kind, h.id)
+}
+
+/// The first value of a field, if any.
+fn first<'a>(values: &'a Values, name: &str) -> Option<&'a str> {
+    values.get(name)?.first().map(String::as_str)
+}
+
+/// `side`'s ledger, with the regrouping form as `values` has it.
+pub fn ledger(game: &Game, side: Side, values: &Values) -> Screen {
+    let name = game.setup().name(side);
+    let view = game.view(side);
+    let own: Vec<&SeenHolder> = view.holders.iter().filter(|h| h.side == side).collect();
+    let mut blocks = vec![Block::Text {
+        text: format!("Only {name} looks: what each of his counters and holding areas holds."),
+    }];
+    for h in &own {
+        let held = h
+            .units
+            .as_deref()
+            .map_or("locked".into(), |u| units(game.setup(), u));
+        blocks.push(Block::Item {
+            title: format!("{}, {}", short(h), place(h)),
+            text: held,
+            actions: Vec::new(),
+        });
+    }
+    blocks.push(Block::Strong {
+        text: "Regroup units (A3-A5)".into(),
+    });
+    let from = first(values, "from").and_then(|id| own.iter().find(|h| h.id.to_string() == id));
+    let mut fields = vec![Field {
+        name: "from".into(),
+        label: "From:".into(),
+        input: Input::Choice {
+            options: own
+                .iter()
+                .filter(|h| {
+                    h.kind == Kind::Area(Area::OffMap)
+                        || h.units.as_ref().is_some_and(|u| !u.is_empty())
+                })
+                .map(|h| Choice {
+                    value: h.id.to_string(),
+                    label: short(h),
+                })
+                .collect(),
+            many: false,
+            selected: from.map(|h| vec![h.id.to_string()]).unwrap_or_default(),
+            resets: vec!["units".into()],
+        },
+    }];
+    let Some(from) = from else {
+        blocks.push(Block::Form {
+            fields,
+            actions: Vec::new(),
+        });
+        return Screen {
+            title: format!("{name}'s ledger"),
+            blocks,
+        };
+    };
+    let army = &game.setup().scenario.sides[side];
+    fields.push(Field {
+        name: "units".into(),
+        label: String::new(),
+        input: Input::Choice {
+            options: from
+                .units
+                .as_deref()
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|id| army.unit(id))
+                .map(|unit| {
+                    let status = match unit.status {
+                        Status::Regular => String::new(),
+                        Status::Civis => ", Civis".into(),
+                        Status::Client => ", Client".into(),
+                    };
+                    Choice {
+                        value: unit.id.clone(),
+                        label: format!("{} ({}{status})", unit.name, unit.kind),
+                    }
+                })
+                .collect(),
+            many: true,
+            selected: values.get("units").cloned().unwrap_or_default(),
+            resets: Vec::new(),
+        },
+    });
+    let mut to: Vec<Choice> = own
+        .iter()
+        .filter(|h| h.id != from.id)
+        .map(|h| Choice {
+            value: h.id.to_string(),
+            label: format!("into {}", short(h)),
+        })
+        .collect();
+    to.push(Choice {
+        value: "new".into(),
+        label: "into a new force".into(),
+    });
+    fields.push(Field {
+        name: "to".into(),
+        label: "To:".into(),
+        input: Input::Choice {
+            options: to,
+            many: false,
+            selected: vec![first(values, "to").unwrap_or("new").to_string()],
+            resets: Vec::new(),
+        },
+    });
+    fields.push(Field {
+        name: "hex".into(),
+        label: "Hex for a new force or an Exercitus".into(),
+        input: Input::Text {
+            hint: "click the map".into(),
+            value: first(values, "hex").unwrap_or_default().to_string(),
+        },
+    });
+    let mut actions = vec![Action::new(
+        "Move the ticked units",
+        &json!({"form": "move"}),
+    )];
+    if view.active.is_none() && from.kind == Kind::Area(Area::OffMap) {
+        for marker in own
+            .iter()
+            .filter(|m| matches!(m.kind, Kind::Exercitus(_)) && m.hex.is_none())
+        {
+            if let Kind::Exercitus(number) = marker.kind {
+                actions.push(
+                    Action::new(
+                        format!("Place Exercitus {number}"),
+                        &json!({"form": "place_exercitus", "number": number}),
+                    )
+                    .hint("Set-up: an Exercitus goes on the map with the ticked units, or with none (a bluff)"),
+                );
+            }
+        }
+    }
+    blocks.push(Block::Form { fields, actions });
+    Screen {
+        title: format!("{name}'s ledger"),
+        blocks,
+    }
+}
+
+/// The command `side` sent from his ledger: a regrouping or an Exercitus
+/// placed from the form, or a command given as it is.
+pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleError> {
+    let wrong = |what: &str| RuleError::new("map-intel 0", format!("The ledger's form: {what}"));
+    let values = &reply.values;
+    let units = values.get("units").cloned().unwrap_or_default();
+    let hex = || {
+        game.setup()
+            .scenario
+            .map
+            .hex(first(values, "hex").unwrap_or_default())
+    };
+    let from = || {
+        first(values, "from")
+            .and_then(|id| id.parse::<usize>().ok())
+            .ok_or_else(|| wrong("choose where the units come from"))
+    };
+    match reply.command.get("form").and_then(|f| f.as_str()) {
+        Some("move") => {
+            let from = from()?;
+            let to = match first(values, "to").unwrap_or("new") {
+                "new" => Target::NewForce(hex()?),
+                id => Target::Counter(id.parse().map_err(|_| wrong("\"to\" is no counter"))?),
+            };
+            Ok(Command::Transfer {
+                side,
+                from,
+                to,
+                units,
+            })
+        }
+        Some("place_exercitus") => {
+            let number = reply.command["number"]
+                .as_u64()
+                .and_then(|n| u8::try_from(n).ok())
+                .ok_or_else(|| wrong("no Exercitus number"))?;
+            Ok(Command::PlaceExercitus {
+                side,
+                number,
+                hex: hex()?,
+                units,
+            })
+        }
+        Some(other) => Err(wrong(&format!("\"{other}\" is not one of its actions"))),
+        None => serde_json::from_value(reply.command.clone())
+            .map_err(|e| wrong(&format!("not a command: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::{deploy, game};
+
+    fn values(pairs: &[(&str, &[&str])]) -> Values {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
+            .collect()
+    }
+
+    /// The attack: Bob's ledger, serialised as it would go to his phone, is
+    /// searched for Ann's face-down units. None is in it to find.
+    #[test]
+    fn a_ledger_holds_nothing_of_the_other_sides_face_down_units() {
+        let mut g = game();
+        deploy(&mut g, Side::South, "0505", &["r-leg-3"]);
+        let json = serde_json::to_string(&ledger(&g, Side::North, &Values::new())).unwrap();
+        let south = &g.setup().scenario.sides[Side::South];
+        for unit in &south.units {
+            assert!(!json.contains(&unit.id), "{} in Bob's ledger", unit.id);
+            assert!(!json.contains(&unit.name), "{} in Bob's ledger", unit.name);
+        }
+        let own = serde_json::to_string(&ledger(&g, Side::South, &Values::new())).unwrap();
+        assert!(own.contains(&south.unit("r-leg-3").unwrap().name));
+    }
+
+    /// What the form sends back becomes the command the rules check; a
+    /// forged or half-filled form is refused in words, never a panic.
+    #[test]
+    fn the_form_answers_with_a_command_and_a_bad_one_is_refused_in_words() {
+        let mut g = game();
+        let off_map = g
+            .public()
+            .area(Side::South, Area::OffMap)
+            .unwrap()
+            .id
+            .to_string();
+        let screen = ledger(&g, Side::South, &values(&[("from", &[&off_map])]));
+        let Some(Block::Form { actions, .. }) = screen.blocks.last() else {
+            panic!("{screen:?}");
+        };
+        let reply = |v: Values| Reply {
+            command: actions[0].command.clone(),
+            values: v,
+        };
+        let good = values(&[
+            ("from", &[&off_map]),
+            ("units", &["r-leg-3"]),
+            ("to", &["new"]),
+            ("hex", &["0505"]),
+        ]);
+        let command = answer(&g, Side::South, &reply(good)).unwrap();
+        g.apply(command).unwrap();
+        for (bad, why) in [
+            (
+                values(&[("units", &["r-leg-6"])]),
+                "where the units come from",
+            ),
+            (
+                values(&[("from", &[&off_map]), ("to", &["forty"])]),
+                "\"to\" is no counter",
+            ),
+            (
+                values(&[("from", &[&off_map]), ("hex", &["99999"])]),
+                "99999",
+            ),
+        ] {
+            let e = answer(&g, Side::South, &reply(bad)).unwrap_err();
+            assert!(e.message.contains(why), "{e}");
+        }
+        let forged = Reply {
+            command: json!({"form": "delete_everything"}),
+            values: Values::new(),
+        };
+        assert!(answer(&g, Side::South, &forged).is_err());
+    }
+}
