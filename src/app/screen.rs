@@ -68,7 +68,11 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) {
                 }
             }
         }
-        Input::Text { hint, value } => {
+        Input::Text {
+            hint,
+            value,
+            problem,
+        } => {
             ui.horizontal(|ui| {
                 let label = ui.label(&field.label);
                 let mut text = value.clone();
@@ -76,13 +80,16 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) {
                     .add(
                         egui::TextEdit::singleline(&mut text)
                             .hint_text(hint)
-                            .desired_width(80.0),
+                            .desired_width(110.0),
                     )
                     .labelled_by(label.id);
                 if edit.changed() {
                     values.insert(field.name.clone(), vec![text]);
                 }
             });
+            if let Some(problem) = problem {
+                ui.colored_label(ui.visuals().error_fg_color, problem);
+            }
         }
     }
 }

@@ -51,12 +51,15 @@ pub enum Input {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         resets: Vec<String>,
     },
-    /// A line of text (a hex, a name).
+    /// A line of text (a hex, a name), with what the rules say of what is
+    /// typed so far (checked as he types, before he sends it).
     Text {
         #[serde(default)]
         hint: String,
         #[serde(default)]
         value: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        problem: Option<String>,
     },
 }
 
@@ -207,7 +210,14 @@ impl Screen {
                             Input::Choice { options, .. } => {
                                 out.extend(options.iter().map(|o| o.label.as_str()))
                             }
-                            Input::Text { hint, value } => out.extend([hint.as_str(), value]),
+                            Input::Text {
+                                hint,
+                                value,
+                                problem,
+                            } => {
+                                out.extend([hint.as_str(), value]);
+                                out.extend(problem.as_deref());
+                            }
                         }
                     }
                     out.extend(actions(a));

@@ -127,12 +127,17 @@ pub fn ledger(game: &Game, side: Side, values: &Values) -> Screen {
             resets: Vec::new(),
         },
     });
+    let typed = first(values, "hex").unwrap_or_default();
     fields.push(Field {
         name: "hex".into(),
         label: "Hex for a new force or an Exercitus".into(),
         input: Input::Text {
             hint: "click the map".into(),
-            value: first(values, "hex").unwrap_or_default().to_string(),
+            value: typed.to_string(),
+            problem: (!typed.is_empty())
+                .then(|| game.setup().scenario.map.hex(typed).err())
+                .flatten()
+                .map(|e| e.message),
         },
     });
     let mut actions = vec![Action::new(
@@ -237,6 +242,36 @@ mod tests {
         }
         let own = serde_json::to_string(&ledger(&g, Side::South, &Values::new())).unwrap();
         assert!(own.contains(&south.unit("r-leg-3").unwrap().name));
+    }
+
+    /// The hex typed is checked as it is typed: the screen says what is
+    /// wrong with it before anything is sent.
+    #[test]
+    fn a_mistyped_hex_is_named_on_the_screen_at_once() {
+        let g = game();
+        let from = g
+            .public()
+            .area(Side::South, Area::OffMap)
+            .unwrap()
+            .id
+            .to_string();
+        let problem = |hex: &str| {
+            let screen = ledger(
+                &g,
+                Side::South,
+                &values(&[("from", &[&from]), ("hex", &[hex])]),
+            );
+            let Some(Block::Form { fields, .. }) = screen.blocks.last() else {
+                panic!("{screen:?}");
+            };
+            match &fields.last().unwrap().input {
+                Input::Text { problem, .. } => problem.clone(),
+                other => panic!("{other:?}"),
+            }
+        };
+        assert!(problem("05x5").is_some_and(|p| p.contains("05x5")));
+        assert_eq!(problem("0505"), None);
+        assert_eq!(problem(""), None);
     }
 
     /// What the form sends back becomes the command the rules check; a
