@@ -8,7 +8,6 @@
 //! Widgets push `WingsAction`s, which `WingsWindow::drain_actions` carries
 //! out in one place.
 
-mod ledger;
 mod setup;
 mod table;
 #[cfg(test)]
@@ -23,11 +22,12 @@ use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
 use eframe::egui;
 use muster::core::dice::AppDice;
 use muster::core::intel::PlayerKey;
+use muster::core::screen::{Reply, Values};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
-use muster::map_intel::map::Hex;
 use muster::map_intel::wings::export::marker;
 use muster::map_intel::wings::game::{Command, Game, Seen, Setup};
+use muster::map_intel::wings::screens as wings_screens;
 use setup::SetupForm;
 #[cfg(test)]
 use std::any::Any;
@@ -43,66 +43,8 @@ pub enum WingsAction {
     ShowUnlock,
     /// Input the window itself found wrong (a hex name mistyped).
     Refused(String),
-}
-
-/// The hex fields a click on the map fills, in turn.
-#[derive(Default)]
-pub struct Hexes {
-    pub leader: String,
-    pub dis: [String; 2],
-    /// Which field the next click fills: 0 leader, 1 and 2 the Dis.
-    pub next: usize,
-    /// In a move each field is a path, and a click adds the next hex to the
-    /// one being traced; in set-up a click fills a field and moves on.
-    pub tracing: bool,
-}
-
-impl Hexes {
-    fn clicked(&mut self, hex: Hex) {
-        let field = match self.next {
-            0 => &mut self.leader,
-            k => &mut self.dis[k - 1],
-        };
-        if self.tracing {
-            if !field.trim().is_empty() {
-                field.push(' ');
-            }
-            field.push_str(&hex.to_string());
-        } else {
-            *field = hex.to_string();
-            self.next = (self.next + 1) % 3;
-        }
-    }
-
-    /// The three hexes, checked on the map.
-    pub fn read(&self, map: &muster::map_intel::map::HexMap) -> Result<(Hex, [Hex; 2]), String> {
-        let hex = |s: &str| map.hex(s).map_err(|e| e.to_string());
-        Ok((hex(&self.leader)?, [hex(&self.dis[0])?, hex(&self.dis[1])?]))
-    }
-
-    /// The three paths (hexes entered, in order, separated by spaces or
-    /// commas), each checked on the map.
-    pub fn paths(
-        &self,
-        map: &muster::map_intel::map::HexMap,
-    ) -> Result<(Vec<Hex>, [Vec<Hex>; 2]), String> {
-        let path = |s: &str| {
-            s.split([' ', ','])
-                .filter(|w| !w.is_empty())
-                .map(|w| map.hex(w).map_err(|e| e.to_string()))
-                .collect::<Result<Vec<Hex>, String>>()
-        };
-        Ok((
-            path(&self.leader)?,
-            [path(&self.dis[0])?, path(&self.dis[1])?],
-        ))
-    }
-
-    /// The last hex of the leader's field: where it is going.
-    fn destination(&self, map: &muster::map_intel::map::HexMap) -> Option<Hex> {
-        let last = self.leader.split([' ', ',']).rfind(|w| !w.is_empty())?;
-        map.hex(last).ok()
-    }
+    /// What a player sent from his counters' screen.
+    Answer(Side, Reply),
 }
 
 pub struct WingsWindow {
@@ -110,8 +52,8 @@ pub struct WingsWindow {
     game: Option<Game>,
     screen: Screen,
     selected: Option<usize>,
-    hexes: Hexes,
-    ledger: ledger::Draft,
+    /// What the player holding the screen entered in his counters' form.
+    ledger: Values,
     /// Typed deployment dice, and where an adjusted leader goes.
     table: table::Inputs,
     grid: HexGrid,
@@ -122,6 +64,27 @@ pub struct WingsWindow {
 }
 
 impl WingsWindow {
+    /// Applies a command; a refusal goes to the private screen it came
+    /// from, if one is up.
+    fn apply(&mut self, command: Command, status: &mut Option<Status>, changed: &mut bool) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        match game.apply(command) {
+            Ok(events) => {
+                let lines = game.log_lines();
+                let last = &lines[lines.len().saturating_sub(events.len())..];
+                *status = Some(Status::Info(last.join(" · ")));
+                *changed = true;
+                // The counter placed or moved: its hexes and units are spent.
+                for field in ["leader", "dis1", "dis2", "next", "units", "detached"] {
+                    self.ledger.remove(field);
+                }
+            }
+            Err(e) => *status = self.private_refusal.route(self.screen, e.to_string()),
+        }
+    }
+
     /// The setup form of a new game; `seed` fixes the app's dice in tests.
     pub fn new(seed: Option<u64>) -> WingsWindow {
         WingsWindow {
@@ -129,8 +92,7 @@ impl WingsWindow {
             game: None,
             screen: Screen::Table,
             selected: None,
-            hexes: Hexes::default(),
-            ledger: ledger::Draft::default(),
+            ledger: Values::new(),
             table: table::Inputs::default(),
             grid: HexGrid::default(),
             queue: Vec::new(),
@@ -187,29 +149,20 @@ impl WingsWindow {
                     }
                     Err(e) => status = Some(Status::Error(format!("Not started: {e}"))),
                 },
-                WingsAction::Apply(command) => {
-                    let Some(game) = &mut self.game else {
+                WingsAction::Apply(command) => self.apply(command, &mut status, &mut changed),
+                WingsAction::Answer(side, reply) => {
+                    let Some(game) = &self.game else {
                         continue;
                     };
-                    match game.apply(command) {
-                        Ok(events) => {
-                            let lines = game.log_lines();
-                            let last = &lines[lines.len().saturating_sub(events.len())..];
-                            status = Some(Status::Info(last.join(" · ")));
-                            changed = true;
-                            self.hexes = Hexes::default();
-                            self.ledger.after_change();
-                        }
-                        Err(e) => {
-                            status = self.private_refusal.route(self.screen, e.to_string());
-                        }
+                    match wings_screens::answer(game, side, &reply) {
+                        Ok(command) => self.apply(command, &mut status, &mut changed),
+                        Err(e) => status = self.private_refusal.route(self.screen, e.to_string()),
                     }
                 }
                 WingsAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 WingsAction::Hide => {
                     self.screen = self.screen.hide();
-                    self.ledger = ledger::Draft::default();
-                    self.hexes = Hexes::default();
+                    self.ledger.clear();
                     self.private_refusal.clear();
                 }
                 WingsAction::Unlock(side, key) => {
@@ -297,15 +250,18 @@ impl WingsWindow {
                     .show(ui, |ui| match viewer {
                         Some(side) => {
                             self.private_refusal.show(ui);
-                            ledger::ui(
-                                ui,
-                                game,
-                                &seen,
-                                side,
-                                &mut self.ledger,
-                                &mut self.hexes,
-                                &mut self.queue,
-                            )
+                            let screen = wings_screens::counters(game, side, &self.ledger);
+                            ui.horizontal(|ui| {
+                                ui.heading(&screen.title);
+                                if ui.button("Hide my counters").clicked() {
+                                    self.queue.push(WingsAction::Hide);
+                                }
+                            });
+                            if let Some(reply) =
+                                crate::app::screen::show(ui, &screen, side, &mut self.ledger)
+                            {
+                                self.queue.push(WingsAction::Answer(side, reply));
+                            }
                         }
                         None => table::ui(
                             ui,
@@ -323,7 +279,7 @@ impl WingsWindow {
             let highlight = Highlight {
                 counter: self.selected,
                 hex: None,
-                destination: self.hexes.destination(map),
+                destination: wings_screens::destination(game, &self.ledger),
             };
             let names = Sides {
                 south: name(Side::South),
@@ -336,7 +292,7 @@ impl WingsWindow {
             let picked = self.grid.show(ui, map, &markers, &names, &highlight, hint);
             if let Some(hex) = picked.clicked {
                 match viewer {
-                    Some(_) => self.hexes.clicked(hex),
+                    Some(_) => wings_screens::clicked(game, &mut self.ledger, hex),
                     None => {
                         self.selected = seen.iter().find(|s| s.leader == hex).map(|s| s.id);
                         self.table.adjust_to = hex.to_string();

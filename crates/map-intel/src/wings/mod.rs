@@ -13,6 +13,7 @@ pub mod game;
 pub mod placement;
 pub mod roll;
 pub mod scenario;
+pub mod screens;
 pub mod script;
 pub mod setup;
 pub mod spotting;

@@ -1,0 +1,494 @@
+//! One player's own counters (RULES-map-intel B2-B4, B9) as a private
+//! screen: what each leader counter stands for and how far it may still
+//! move this turn; in set-up, a new real Wing (units, command rating,
+//! formation, detachments) or dummy with its two Dis counters; in his turn,
+//! a move along traced paths or a voluntary deployment. Built from his own
+//! view only; `answer` turns what he sent into a command for the rules.
+
+use super::formation::Formation;
+use super::game::{Command, Composition, Game, Seen};
+use super::scenario::Type;
+use crate::map::{Hex, HexMap};
+use muster_core::error::RuleError;
+use muster_core::screen::{Action, Block, Choice, Field, Input, Reply, Screen, Values};
+use muster_core::side::Side;
+use serde_json::json;
+
+const TYPES: [Type; 3] = [Type::Inf, Type::Cav, Type::InfCav];
+const FORMATIONS: [(Formation, &str); 2] = [
+    (Formation::Deployed, "Deployed"),
+    (Formation::InColumn, "In column (IC)"),
+];
+/// The three hex fields: the leader's, then each Dis counter's.
+pub const HEX_FIELDS: [&str; 3] = ["leader", "dis1", "dis2"];
+
+fn first<'a>(values: &'a Values, name: &str) -> Option<&'a str> {
+    values.get(name)?.first().map(String::as_str)
+}
+
+/// A yes-or-no tick: its value is "yes" when ticked.
+fn ticked(values: &Values, name: &str, default: bool) -> bool {
+    values
+        .get(name)
+        .map_or(default, |v| v.iter().any(|x| x == "yes"))
+}
+
+fn tick(name: &str, label: &str, on: bool) -> Field {
+    Field {
+        name: name.into(),
+        label: String::new(),
+        input: Input::Choice {
+            options: vec![Choice {
+                value: "yes".into(),
+                label: label.into(),
+            }],
+            many: true,
+            selected: if on { vec!["yes".into()] } else { Vec::new() },
+            resets: Vec::new(),
+        },
+    }
+}
+
+fn one_of(name: &str, label: &str, options: Vec<Choice>, selected: &str) -> Field {
+    Field {
+        name: name.into(),
+        label: label.into(),
+        input: Input::Choice {
+            options,
+            many: false,
+            selected: vec![selected.into()],
+            resets: Vec::new(),
+        },
+    }
+}
+
+fn choice(value: impl Into<String>, label: impl Into<String>) -> Choice {
+    Choice {
+        value: value.into(),
+        label: label.into(),
+    }
+}
+
+fn kind(values: &Values) -> Type {
+    first(values, "kind")
+        .and_then(|k| TYPES.into_iter().find(|t| t.name() == k))
+        .unwrap_or(Type::Inf)
+}
+
+fn formation(values: &Values) -> Formation {
+    first(values, "formation")
+        .and_then(|f| FORMATIONS.into_iter().find(|(_, l)| *l == f))
+        .map_or(Formation::Deployed, |(f, _)| f)
+}
+
+/// What a counter stands for, in words.
+fn describe(game: &Game, side: Side, c: &Composition) -> String {
+    if !c.real {
+        return format!("dummy, {}", c.formation.name());
+    }
+    let names: Vec<&str> = c
+        .units
+        .iter()
+        .filter_map(|id| game.setup().armies[side].iter().find(|u| &u.id == id))
+        .map(|u| u.name.as_str())
+        .collect();
+    format!(
+        "real Wing, rating {}, {}: {}",
+        c.rating,
+        c.formation.name(),
+        names.join(", ")
+    )
+}
+
+/// Whether map clicks add to paths (in play) or fill hexes (set-up).
+pub fn tracing(game: &Game) -> bool {
+    game.public().active.is_some()
+}
+
+/// `side`'s counters, with the set-up or move form as `values` has it.
+pub fn counters(game: &Game, side: Side, values: &Values) -> Screen {
+    let name = game.setup().name(side);
+    let seen = game.view(side);
+    let own: Vec<&Seen> = seen.iter().filter(|s| s.side == side).collect();
+    let mut blocks = vec![Block::Text {
+        text: format!("Only {name} looks."),
+    }];
+    for s in &own {
+        let what = s
+            .composition
+            .as_ref()
+            .map_or("locked".into(), |c| describe(game, side, c));
+        let left = s.allowance.map_or(String::new(), |a| {
+            format!("; may still move {a} hex{}", if a == 1 { "" } else { "es" })
+        });
+        let dis: Vec<String> = s.dis.iter().map(|d| d.to_string()).collect();
+        blocks.push(Block::Item {
+            title: format!(
+                "{} counter {} in {} (Dis {})",
+                s.kind.name(),
+                s.id,
+                s.leader,
+                dis.join(", ")
+            ),
+            text: format!("{what}{left}"),
+            actions: Vec::new(),
+        });
+    }
+    let tracing = tracing(game);
+    blocks.push(Block::Text {
+        text: if tracing {
+            "Trace each counter's path on the map, hex by hex: spotting is checked at every hex entered (B4).".into()
+        } else {
+            "Click the map: the leader's hex, then the two Dis counters'.".into()
+        },
+    });
+    let labels = if tracing {
+        ["Leader's path", "First Dis path", "Second Dis path"]
+    } else {
+        ["Leader hex", "First Dis hex", "Second Dis hex"]
+    };
+    let map = &game.setup().battle.map;
+    let mut fields: Vec<Field> = HEX_FIELDS
+        .iter()
+        .zip(labels)
+        .map(|(name, label)| {
+            let typed = first(values, name).unwrap_or_default();
+            Field {
+                name: (*name).into(),
+                label: label.into(),
+                input: Input::Text {
+                    hint: String::new(),
+                    value: typed.into(),
+                    problem: hexes(map, typed).err().filter(|_| !typed.trim().is_empty()),
+                },
+            }
+        })
+        .collect();
+    if tracing {
+        fields.push(one_of(
+            "next",
+            "Map clicks add to:",
+            ["the leader's", "the first Dis", "the second Dis"]
+                .iter()
+                .enumerate()
+                .map(|(k, l)| choice(k.to_string(), *l))
+                .collect(),
+            first(values, "next").unwrap_or("0"),
+        ));
+    }
+    let public = game.public();
+    let actions = if public.active.is_none() {
+        set_up(game, &own, side, values, &mut fields)
+    } else if public.active != Some(side) {
+        blocks.push(Block::Text {
+            text: "Not your turn: your counters move in your own turn.".into(),
+        });
+        Vec::new()
+    } else if public.pending.is_some() {
+        blocks.push(Block::Text {
+            text: "Settle the spotting at the table first.".into(),
+        });
+        Vec::new()
+    } else {
+        fields.push(one_of(
+            "moving",
+            "Move a counter (27.1.4):",
+            own.iter()
+                .filter(|s| s.deployed.is_none())
+                .map(|s| choice(s.id.to_string(), format!("Counter {}", s.id)))
+                .collect(),
+            first(values, "moving").unwrap_or_default(),
+        ));
+        if first(values, "moving").is_some() {
+            vec![
+                Action::new("Move along the paths", &json!({"form": "move"})),
+                Action::new("Deploy it now (27.4)", &json!({"form": "deploy"}))
+                    .hint("An active unspotted Wing that moved at most half its IC allowance"),
+            ]
+        } else {
+            Vec::new()
+        }
+    };
+    blocks.push(Block::Form { fields, actions });
+    Screen {
+        title: format!("{name}'s counters"),
+        blocks,
+    }
+}
+
+/// The set-up form's fields, after the hexes: a new counter.
+fn set_up(
+    game: &Game,
+    own: &[&Seen],
+    side: Side,
+    values: &Values,
+    fields: &mut Vec<Field>,
+) -> Vec<Action> {
+    fields.push(one_of(
+        "kind",
+        "A new leader counter (27.1.1-27.1.2):",
+        TYPES.iter().map(|t| choice(t.name(), t.name())).collect(),
+        kind(values).name(),
+    ));
+    let real = ticked(values, "real", true);
+    fields.push(tick("real", "A real Wing (untick for a dummy)", real));
+    fields.push(tick(
+        "detachment",
+        "A Detachment stack",
+        ticked(values, "detachment", false),
+    ));
+    let chosen = formation(values);
+    fields.push(one_of(
+        "formation",
+        "Formation:",
+        FORMATIONS.iter().map(|(_, l)| choice(*l, *l)).collect(),
+        FORMATIONS
+            .iter()
+            .find(|(f, _)| *f == chosen)
+            .map_or("", |(_, l)| l),
+    ));
+    if real {
+        let rating = first(values, "rating").unwrap_or("3");
+        fields.push(Field {
+            name: "rating".into(),
+            label: "Command rating".into(),
+            input: Input::Text {
+                hint: "0 to 9".into(),
+                value: rating.into(),
+                problem: rating_of(rating).err().map(|e| e.message),
+            },
+        });
+        let grouped: Vec<&String> = own
+            .iter()
+            .filter_map(|s| s.composition.as_ref())
+            .flat_map(|c| &c.units)
+            .collect();
+        let army = &game.setup().armies[side];
+        let units = values.get("units").cloned().unwrap_or_default();
+        fields.push(Field {
+            name: "units".into(),
+            label: String::new(),
+            input: Input::Choice {
+                options: army
+                    .iter()
+                    .filter(|u| !grouped.contains(&&u.id))
+                    .map(|u| choice(&u.id, &u.name))
+                    .collect(),
+                many: true,
+                selected: units.clone(),
+                resets: Vec::new(),
+            },
+        });
+        if army.iter().any(|u| u.commander && units.contains(&u.id)) {
+            fields.push(Field {
+                name: "detached".into(),
+                label: "Detached to the Army Commander (at most 2 infantry/cavalry and 2 artillery, 27.1.1):".into(),
+                input: Input::Choice {
+                    options: army
+                        .iter()
+                        .filter(|u| units.contains(&u.id) && !u.commander)
+                        .map(|u| choice(&u.id, format!("{} detached", u.name)))
+                        .collect(),
+                    many: true,
+                    selected: values.get("detached").cloned().unwrap_or_default(),
+                    resets: Vec::new(),
+                },
+            });
+        }
+    }
+    vec![Action::new("Place the counter", &json!({"form": "place"}))]
+}
+
+fn rating_of(text: &str) -> Result<u32, RuleError> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|r| *r <= 9)
+        .ok_or_else(|| {
+            RuleError::new(
+                "27.1.1",
+                format!("A command rating is 0 to 9, not \"{text}\""),
+            )
+        })
+}
+
+/// Hexes entered in order, separated by spaces or commas, each on the map.
+fn hexes(map: &HexMap, text: &str) -> Result<Vec<Hex>, String> {
+    text.split([' ', ','])
+        .filter(|w| !w.is_empty())
+        .map(|w| map.hex(w).map_err(|e| e.message))
+        .collect()
+}
+
+/// The last hex of the leader's field: where it is going.
+pub fn destination(game: &Game, values: &Values) -> Option<Hex> {
+    let last = first(values, "leader")?
+        .split([' ', ','])
+        .rfind(|w| !w.is_empty())?;
+    game.setup().battle.map.hex(last).ok()
+}
+
+/// A click on the map: in set-up it fills the next hex field and moves on;
+/// in play it adds the hex to the path being traced.
+pub fn clicked(game: &Game, values: &mut Values, hex: Hex) {
+    let next: usize = first(values, "next")
+        .and_then(|n| n.parse().ok())
+        .filter(|n| *n < 3)
+        .unwrap_or(0);
+    let field = values.entry(HEX_FIELDS[next].into()).or_default();
+    if tracing(game) {
+        match field.first_mut() {
+            Some(path) if !path.trim().is_empty() => {
+                path.push(' ');
+                path.push_str(&hex.to_string());
+            }
+            _ => *field = vec![hex.to_string()],
+        }
+    } else {
+        *field = vec![hex.to_string()];
+        values.insert("next".into(), vec![((next + 1) % 3).to_string()]);
+    }
+}
+
+/// The command `side` sent from his counters' screen.
+pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleError> {
+    let wrong = |what: String| RuleError::new("27.1", format!("The counters' form: {what}"));
+    let values = &reply.values;
+    let map = &game.setup().battle.map;
+    let field = |name: &str| hexes(map, first(values, name).unwrap_or_default()).map_err(&wrong);
+    let one = |name: &str| -> Result<Hex, RuleError> {
+        match field(name)?.as_slice() {
+            [hex] => Ok(*hex),
+            _ => Err(wrong(format!("give one hex for the {name}"))),
+        }
+    };
+    let moving = || {
+        first(values, "moving")
+            .and_then(|id| id.parse::<usize>().ok())
+            .ok_or_else(|| wrong("choose the counter".into()))
+    };
+    match reply.command.get("form").and_then(|f| f.as_str()) {
+        Some("place") => {
+            let formation = formation(values);
+            let composition = if ticked(values, "real", true) {
+                let units = values.get("units").cloned().unwrap_or_default();
+                Composition {
+                    real: true,
+                    rating: rating_of(first(values, "rating").unwrap_or("3"))?,
+                    formation,
+                    detached: values
+                        .get("detached")
+                        .into_iter()
+                        .flatten()
+                        .filter(|d| units.contains(d))
+                        .cloned()
+                        .collect(),
+                    units,
+                }
+            } else {
+                Composition::dummy(formation)
+            };
+            Ok(Command::PlaceWing {
+                side,
+                kind: kind(values),
+                detachment: ticked(values, "detachment", false),
+                leader: one("leader")?,
+                dis: [one("dis1")?, one("dis2")?],
+                composition,
+            })
+        }
+        Some("move") => Ok(Command::Move {
+            id: moving()?,
+            leader: field("leader")?,
+            dis: [field("dis1")?, field("dis2")?],
+        }),
+        Some("deploy") => Ok(Command::Deploy {
+            id: moving()?,
+            formation: Formation::Deployed,
+        }),
+        Some(other) => Err(wrong(format!("\"{other}\" is not one of its actions"))),
+        None => serde_json::from_value(reply.command.clone())
+            .map_err(|e| wrong(format!("not a command: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wings::game::{Setup, example_armies};
+    use crate::wings::scenario::builtin;
+    use muster_core::dice::AppDice;
+    use muster_core::side::Sides;
+
+    fn game() -> Game {
+        let setup = Setup {
+            battle: builtin().into_iter().find(|b| b.id == "rossbach").unwrap(),
+            players: Sides {
+                south: "Fritz".into(),
+                north: "Charles".into(),
+            },
+            armies: example_armies(),
+            activated: Sides {
+                south: true,
+                north: false,
+            },
+            detachments: Sides::default(),
+            locks: Sides::default(),
+        };
+        Game::new(setup, Sides::default(), AppDice::seeded(1)).unwrap()
+    }
+
+    fn reply(form: &str, values: &Values) -> Reply {
+        Reply {
+            command: json!({ "form": form }),
+            values: values.clone(),
+        }
+    }
+
+    /// Fritz places a real Wing from his screen (map clicks fill the three
+    /// hexes); Charles's screen, serialised, names none of its units.
+    #[test]
+    fn a_wing_placed_from_the_screen_is_sealed_from_the_other_screen() {
+        let mut g = game();
+        let mut values = Values::new();
+        for hex in ["1005", "1004", "1006"] {
+            clicked(&g, &mut values, Hex::parse(hex).unwrap());
+        }
+        let units: Vec<String> = example_armies().south[..2]
+            .iter()
+            .map(|u| u.id.clone())
+            .collect();
+        values.insert("units".into(), units.clone());
+        let command = answer(&g, Side::South, &reply("place", &values)).unwrap();
+        g.apply(command).unwrap();
+        let json = serde_json::to_string(&counters(&g, Side::North, &Values::new())).unwrap();
+        for unit in &example_armies().south[..2] {
+            assert!(
+                !json.contains(&unit.name),
+                "{} on Charles's screen",
+                unit.name
+            );
+        }
+        let own = serde_json::to_string(&counters(&g, Side::South, &Values::new())).unwrap();
+        assert!(own.contains(&example_armies().south[0].name));
+    }
+
+    /// A half-filled or forged form is refused in words; a rating typed as
+    /// 12 is named on the screen before it is sent.
+    #[test]
+    fn a_bad_form_is_refused_in_words() {
+        let g = game();
+        let mut values = Values::new();
+        values.insert("rating".into(), vec!["12".into()]);
+        let e = answer(&g, Side::South, &reply("place", &values)).unwrap_err();
+        assert!(e.message.contains("0 to 9"), "{e}");
+        let screen = serde_json::to_string(&counters(&g, Side::South, &values)).unwrap();
+        assert!(screen.contains("not \\\"12\\\""), "{screen}");
+        values.insert("rating".into(), vec!["3".into()]);
+        let e = answer(&g, Side::South, &reply("place", &values)).unwrap_err();
+        assert!(e.message.contains("one hex for the leader"), "{e}");
+        let e = answer(&g, Side::South, &reply("move", &values)).unwrap_err();
+        assert!(e.message.contains("choose the counter"), "{e}");
+        assert!(answer(&g, Side::South, &reply("teleport", &values)).is_err());
+    }
+}
