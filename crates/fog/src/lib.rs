@@ -12,6 +12,7 @@ pub mod geometry;
 pub mod inventory;
 pub mod palette;
 pub mod ruleset;
+pub mod screens;
 pub mod script;
 pub mod units;
 pub mod visibility;

@@ -29,8 +29,9 @@ fn deployed() -> Battle {
     deployed_with(vec![1, 2, 3, 4, 5, 6, 9])
 }
 
-/// The same, South setting `south` on the table in his batches.
-fn deployed_with(south: Vec<usize>) -> Battle {
+/// The example battle at South's flank marches: camps placed, South's
+/// ambush (battle group 0) sealed, North done with his marches.
+pub(crate) fn at_south_flank_marches() -> Battle {
     let mut b = terrain_battle();
     let (n, s) = (Side::North, Side::South);
     ok(
@@ -87,6 +88,13 @@ fn deployed_with(south: Vec<usize>) -> Battle {
             off_table: 0,
         },
     );
+    b
+}
+
+/// The same, South setting `south` on the table in his batches.
+fn deployed_with(south: Vec<usize>) -> Battle {
+    let mut b = at_south_flank_marches();
+    let (n, s) = (Side::North, Side::South);
     let plan = FlankMarchPlan {
         bgs: vec![7, 8],
         commander: 0,

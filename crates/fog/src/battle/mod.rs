@@ -874,4 +874,4 @@ mod placement_tests;
 mod deployment_tests;
 
 #[cfg(test)]
-mod flank_march_tests;
+pub(crate) mod flank_march_tests;

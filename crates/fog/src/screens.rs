@@ -1,0 +1,296 @@
+//! A player's flank marches (RULES 8.4) as a private screen: the marches
+//! he sealed, opened with his key, and the form of a new one (its battle
+//! groups, the commander leading it, the flank) with its arrival modifier
+//! worked out as he chooses. Built only from his own sealed records;
+//! `answer_flank_march` seals what he sent, so the command carries only
+//! the sealed record and its commitment.
+
+use crate::battle::{
+    AmbushContent, Battle, Command, Flank, FlankMarchPlan, arrival_modifiers, march_number,
+    open_ambushes, open_marches, seal_plan,
+};
+use muster_core::error::RuleError;
+use muster_core::intel::SealKey;
+use muster_core::screen::{Action, Block, Choice, Field, Input, Reply, Screen, Values};
+use muster_core::side::Side;
+use serde_json::json;
+use std::collections::BTreeSet;
+
+const FLANKS: [(Flank, &str); 2] = [(Flank::Left, "Left flank"), (Flank::Right, "Right flank")];
+
+fn first<'a>(values: &'a Values, name: &str) -> Option<&'a str> {
+    values.get(name)?.first().map(String::as_str)
+}
+
+/// The march the form describes now.
+fn plan(values: &Values) -> FlankMarchPlan {
+    FlankMarchPlan {
+        bgs: values
+            .get("bgs")
+            .into_iter()
+            .flatten()
+            .filter_map(|b| b.parse().ok())
+            .collect::<BTreeSet<usize>>()
+            .into_iter()
+            .collect(),
+        commander: first(values, "commander")
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0),
+        flank: first(values, "flank")
+            .and_then(|f| FLANKS.iter().find(|(_, l)| *l == f))
+            .map_or(Flank::Left, |(f, _)| *f),
+    }
+}
+
+/// `side`'s battle groups off the table: in his ambushes and his marches.
+pub fn off_table(battle: &Battle, side: Side, key: &SealKey) -> Result<BTreeSet<usize>, RuleError> {
+    let state = battle.state();
+    let mut hidden: BTreeSet<usize> = open_ambushes(state, side, key)?
+        .into_iter()
+        .filter_map(|(_, c)| match c {
+            AmbushContent::Bg { bg } => Some(bg),
+            AmbushContent::Dummy => None,
+        })
+        .collect();
+    for (_, m) in open_marches(state, side, key)? {
+        hidden.extend(m.secret.bgs.iter().copied());
+    }
+    Ok(hidden)
+}
+
+/// `side`'s flank marches, with the new march's form as `values` has it.
+pub fn flank_marches(
+    battle: &Battle,
+    side: Side,
+    key: &SealKey,
+    values: &Values,
+) -> Result<Screen, RuleError> {
+    let state = battle.state();
+    let army = state.armies[side]
+        .as_ref()
+        .ok_or_else(|| RuleError::new("8.4", format!("{side} has no army yet")))?;
+    let mut blocks = Vec::new();
+    for (i, m) in open_marches(state, side, key)? {
+        let plan = &m.secret;
+        let names: Vec<&str> = plan
+            .bgs
+            .iter()
+            .filter_map(|b| army.bgs.get(*b))
+            .map(|g| g.name.as_str())
+            .collect();
+        blocks.push(Block::Text {
+            text: format!(
+                "March {}: {} on the {} flank, led by {}",
+                march_number(state, i),
+                names.join(", "),
+                plan.flank.name(),
+                army.commanders
+                    .get(plan.commander)
+                    .map_or("?", |c| c.name.as_str())
+            ),
+        });
+    }
+    let hidden = off_table(battle, side, key)?;
+    if army.commanders.is_empty() {
+        blocks.push(Block::Text {
+            text: "This army has no commander besides the C-in-C to lead a flank march.".into(),
+        });
+    } else {
+        let plan = plan(values);
+        let commander = plan.commander.min(army.commanders.len() - 1);
+        blocks.push(Block::Form {
+            fields: vec![
+                Field {
+                    name: "bgs".into(),
+                    label: "A new march: tick its battle groups.".into(),
+                    input: Input::Choice {
+                        options: army
+                            .bgs
+                            .iter()
+                            .enumerate()
+                            .filter(|(bg, _)| !hidden.contains(bg))
+                            .map(|(bg, g)| Choice {
+                                value: bg.to_string(),
+                                label: format!("{} marches", g.name),
+                            })
+                            .collect(),
+                        many: true,
+                        selected: plan.bgs.iter().map(usize::to_string).collect(),
+                        resets: Vec::new(),
+                    },
+                },
+                Field {
+                    name: "commander".into(),
+                    label: "Led by".into(),
+                    input: Input::Choice {
+                        options: army
+                            .commanders
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| Choice {
+                                value: i.to_string(),
+                                label: format!("{} ({})", c.name, c.quality.name()),
+                            })
+                            .collect(),
+                        many: false,
+                        selected: vec![commander.to_string()],
+                        resets: Vec::new(),
+                    },
+                },
+                Field {
+                    name: "flank".into(),
+                    label: String::new(),
+                    input: Input::Choice {
+                        options: FLANKS
+                            .iter()
+                            .map(|(_, l)| Choice {
+                                value: (*l).into(),
+                                label: (*l).into(),
+                            })
+                            .collect(),
+                        many: false,
+                        selected: FLANKS
+                            .iter()
+                            .filter(|(f, _)| *f == plan.flank)
+                            .map(|(_, l)| (*l).into())
+                            .collect(),
+                        resets: Vec::new(),
+                    },
+                },
+            ],
+            actions: Vec::new(),
+        });
+        let mods = arrival_modifiers(battle.ruleset(), army, &plan);
+        let total: i32 = mods.iter().map(|m| m.value).sum();
+        let why: Vec<String> = mods
+            .iter()
+            .map(|m| format!("{:+} {}", m.value, m.reason))
+            .collect();
+        blocks.push(Block::Text {
+            text: format!(
+                "Arrival modifier {total:+}{}",
+                if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", why.join(", "))
+                }
+            ),
+        });
+        let mut seal = Action::new("Seal flank march", &json!({"form": "seal"})).hint(
+            "Encrypts the march under your key and logs only its commitment code: your opponent learns that a march exists, not what it is",
+        );
+        if plan.bgs.is_empty() {
+            seal.refused = Some("Tick the march's battle groups first".into());
+        }
+        blocks.push(Block::Actions {
+            actions: vec![seal],
+        });
+    }
+    blocks.push(Block::Text {
+        text: format!(
+            "{} of your battle groups stay off the table (in ambush or marching); both players will see that number.",
+            hidden.len()
+        ),
+    });
+    Ok(Screen {
+        title: format!("{side}: your flank marches (private)"),
+        blocks,
+    })
+}
+
+/// The sealed march `side` sent, or the rule that refuses it.
+pub fn answer_flank_march(
+    battle: &Battle,
+    side: Side,
+    key: &SealKey,
+    reply: &Reply,
+) -> Result<Command, RuleError> {
+    match reply.command.get("form").and_then(|f| f.as_str()) {
+        Some("seal") => seal_plan(
+            battle.state(),
+            battle.ruleset(),
+            side,
+            &plan(&reply.values),
+            key,
+        ),
+        _ => Err(RuleError::new(
+            "8.4",
+            "The flank-march form: its one action is to seal a march",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::flank_march_tests::at_south_flank_marches;
+
+    const SOUTH: &SealKey = &SealKey::from_bytes([7; 32]);
+    const NORTH: &SealKey = &SealKey::from_bytes([9; 32]);
+
+    fn values(pairs: &[(&str, &[&str])]) -> Values {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
+            .collect()
+    }
+
+    /// South seals a march from his screen; North's screen (his own key),
+    /// serialised, names none of the battle groups marching; South's own
+    /// screen lists the march and the battle groups off the table.
+    #[test]
+    fn a_march_sealed_from_the_screen_is_not_on_the_other_screen() {
+        let mut b = at_south_flank_marches();
+        let form = values(&[("bgs", &["7", "8"]), ("flank", &["Right flank"])]);
+        let screen = flank_marches(&b, Side::South, SOUTH, &form).unwrap();
+        assert!(
+            screen
+                .texts()
+                .iter()
+                .any(|t| t.starts_with("Arrival modifier"))
+        );
+        let reply = Reply {
+            command: json!({"form": "seal"}),
+            values: form,
+        };
+        let command = answer_flank_march(&b, Side::South, SOUTH, &reply).unwrap();
+        b.apply(command).unwrap();
+        let army = b.state().armies[Side::South].as_ref().unwrap();
+        let marching = [&army.bgs[7].name, &army.bgs[8].name];
+        let north =
+            serde_json::to_string(&flank_marches(&b, Side::North, NORTH, &Values::new()).unwrap())
+                .unwrap();
+        for name in marching {
+            assert!(!north.contains(name.as_str()), "{name} on North's screen");
+        }
+        let south = flank_marches(&b, Side::South, SOUTH, &Values::new()).unwrap();
+        let march = south
+            .texts()
+            .into_iter()
+            .find(|t| t.starts_with("March 1"))
+            .unwrap();
+        assert!(
+            march.contains(marching[0].as_str()) && march.contains("right flank"),
+            "{march}"
+        );
+        assert_eq!(off_table(&b, Side::South, SOUTH).unwrap().len(), 3);
+    }
+
+    /// An empty march is refused with the reason on the button, and a
+    /// forged action is refused in words.
+    #[test]
+    fn an_empty_or_forged_march_is_refused() {
+        let b = at_south_flank_marches();
+        let screen = flank_marches(&b, Side::South, SOUTH, &Values::new()).unwrap();
+        let refused = screen.blocks.iter().find_map(|block| match block {
+            Block::Actions { actions } => actions[0].refused.clone(),
+            _ => None,
+        });
+        assert!(refused.is_some_and(|r| r.contains("Tick")));
+        let forged = Reply {
+            command: json!({"cmd": "finish_flank_marches", "side": "south", "off_table": 0}),
+            values: Values::new(),
+        };
+        assert!(answer_flank_march(&b, Side::South, SOUTH, &forged).is_err());
+    }
+}
