@@ -198,6 +198,30 @@ pub fn flank_marches(
     })
 }
 
+/// `side`'s check at the end of deployment (RULES 8.3-8.5): any battle
+/// group he sealed off the table that he also deployed, for his eyes only.
+pub fn deployment_check(battle: &Battle, side: Side, key: &SealKey) -> Result<Screen, RuleError> {
+    let found = crate::battle::sealed_and_deployed(battle.state(), side, key)?;
+    let blocks = if found.is_empty() {
+        vec![Block::Text {
+            text: "✔ None of the battle groups you sealed off the table is also on it.".into(),
+        }]
+    } else {
+        found
+            .into_iter()
+            .map(|line| Block::Strong {
+                text: format!(
+                    "⚠ {line}: take it off the table; its reveal will name it to both players"
+                ),
+            })
+            .collect()
+    };
+    Ok(Screen {
+        title: format!("{side}: my sealed battle groups"),
+        blocks,
+    })
+}
+
 /// The sealed march `side` sent, or the rule that refuses it.
 pub fn answer_flank_march(
     battle: &Battle,
@@ -274,6 +298,20 @@ mod tests {
             "{march}"
         );
         assert_eq!(off_table(&b, Side::South, SOUTH).unwrap().len(), 3);
+    }
+
+    /// Nothing deployed yet: the owner's check says none of his sealed
+    /// battle groups is on the table; the opponent's key opens nothing.
+    #[test]
+    fn the_deployment_check_is_the_owners_alone() {
+        let b = at_south_flank_marches();
+        let own = deployment_check(&b, Side::South, SOUTH).unwrap();
+        assert!(
+            own.texts()
+                .iter()
+                .any(|t| t.contains("None of the battle groups"))
+        );
+        assert!(deployment_check(&b, Side::South, NORTH).is_err());
     }
 
     /// An empty march is refused with the reason on the button, and a

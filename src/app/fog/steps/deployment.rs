@@ -11,7 +11,7 @@ use eframe::egui;
 use egui::{Align2, Color32, FontId, Stroke, Vec2};
 use muster::core::side::{Side, Sides};
 use muster::fog::battle::{
-    Battle, Command, DeploymentTurn, Finished, Phase, batch_plan, deployed_bgs, sealed_and_deployed,
+    Battle, Command, DeploymentTurn, Finished, Phase, batch_plan, deployed_bgs,
 };
 use std::collections::BTreeSet;
 
@@ -70,19 +70,10 @@ impl DeploymentPanel {
                 let Some(key) = self.privacy.key(ui, battle, side) else {
                     continue;
                 };
-                match sealed_and_deployed(state, side, &key) {
-                    Ok(found) if found.is_empty() => {
-                        ui.label(
-                            "✔ None of the battle groups you sealed off the table is also on it.",
-                        );
-                    }
-                    Ok(found) => {
-                        for line in found {
-                            ui.colored_label(
-                                ui.visuals().warn_fg_color,
-                                format!("⚠ {line}: take it off the table; its reveal will name it to both players"),
-                            );
-                        }
+                match muster::fog::screens::deployment_check(battle, side, &key) {
+                    Ok(screen) => {
+                        let mut no_forms = Default::default();
+                        crate::app::screen::show(ui, &screen, ("check", side), &mut no_forms);
                     }
                     Err(e) => {
                         ui.colored_label(ui.visuals().error_fg_color, e.message);
