@@ -129,6 +129,65 @@ pub fn unlock(
     Ok(json!({"ok": true, "unlocked": side}))
 }
 
+/// A game a script drives: its commands, its unlock, its public log.
+pub trait Scripted {
+    type Command: for<'de> Deserialize<'de>;
+    fn apply_command(&mut self, command: Self::Command) -> Result<(), RuleError>;
+    fn unlock(&mut self, side: crate::side::Side, passphrase: &str) -> Result<(), RuleError>;
+    fn log_lines(&self) -> &[String];
+}
+
+/// Runs a chained game's script: the first line starts the game (`start`,
+/// given the `{"cmd": "new", …}` line), `unlock` and the game's own
+/// commands follow, each result with the public log's new lines. `extra`
+/// answers a system's other script commands (by `cmd`), or `None`.
+/// `new` shows how a script starts, for the refusal of one that does not.
+pub fn run_game<G: Scripted>(
+    game: &mut Option<G>,
+    input: impl BufRead,
+    out: impl Write,
+    new: &str,
+    mut start: impl FnMut(Value, usize) -> Result<G, RuleError>,
+    mut extra: impl FnMut(&mut G, &str, &Value, usize) -> Option<Result<Value, RuleError>>,
+) -> std::io::Result<usize> {
+    run_lines(input, out, |line, number| {
+        let value = match parse_line(line, number) {
+            Ok(v) => v,
+            Err(e) => return failure(&e),
+        };
+        let cmd = value
+            .get("cmd")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let outcome = match (game.as_mut(), cmd.as_str()) {
+            (None, "new") => start(value, number).map(|g| {
+                let log = g.log_lines().to_vec();
+                *game = Some(g);
+                json!({"ok": true, "log": log})
+            }),
+            (None, _) => Err(RuleError::new(
+                "script",
+                format!("line {number}: start with {new}"),
+            )),
+            (Some(_), "new") => Err(RuleError::new(
+                "script",
+                format!("line {number}: the game has started"),
+            )),
+            (Some(g), "unlock") => unlock(value, number, |side, pass| g.unlock(side, pass)),
+            (Some(g), cmd) => match extra(g, cmd, &value, number) {
+                Some(answer) => answer,
+                None => read::<G::Command>(value, number).and_then(|command| {
+                    let before = g.log_lines().len();
+                    g.apply_command(command)?;
+                    Ok(json!({"ok": true, "log": g.log_lines()[before..]}))
+                }),
+            },
+        };
+        outcome.unwrap_or_else(|e| failure(&e))
+    })
+}
+
 /// A line's JSON object, or the refusal naming the line.
 pub fn parse_line(line: &str, number: usize) -> Result<Value, RuleError> {
     serde_json::from_str(line)

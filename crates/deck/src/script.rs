@@ -13,11 +13,12 @@ use super::setup::{Seat, Setup};
 use muster_core::dice::AppDice;
 use muster_core::error::RuleError;
 use muster_core::intel::Lock;
-use muster_core::script::{failure, parse_line, read, run_lines, unlock};
-use muster_core::side::Sides;
+use muster_core::script::{Scripted, read, run_game};
+use muster_core::side::{Side, Sides};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
+use std::ops::Deref;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -84,6 +85,19 @@ fn start(value: Value, number: usize, seed: Option<u64>) -> Result<Game, RuleErr
     Ok(game)
 }
 
+impl Scripted for Game {
+    type Command = Command;
+    fn apply_command(&mut self, command: Command) -> Result<(), RuleError> {
+        self.apply(command).map(drop)
+    }
+    fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
+        Game::unlock(self, side, passphrase)
+    }
+    fn log_lines(&self) -> &[String] {
+        self.deref().log_lines()
+    }
+}
+
 /// Runs every line of `input` on `game` (started by the first line when
 /// `None`), one result line each. Returns how many lines failed.
 pub fn run(
@@ -92,40 +106,10 @@ pub fn run(
     input: impl BufRead,
     out: impl Write,
 ) -> std::io::Result<usize> {
-    run_lines(input, out, |line, number| {
-        let value = match parse_line(line, number) {
-            Ok(v) => v,
-            Err(e) => return failure(&e),
-        };
-        let is_new = value.get("cmd").and_then(Value::as_str) == Some("new");
-        let outcome = match game {
-            None if is_new => start(value, number, seed).map(|g| {
-                *game = Some(g);
-                json!({"ok": true, "log": []})
-            }),
-            None => Err(RuleError::new(
-                "script",
-                format!(
-                    "line {number}: start with {{\"cmd\": \"new\", \"south\": …, \"north\": …}}"
-                ),
-            )),
-            Some(_) if is_new => Err(RuleError::new(
-                "script",
-                format!("line {number}: the game has started"),
-            )),
-            Some(g) if value.get("cmd").and_then(Value::as_str) == Some("undo") => {
-                g.undo().map(|what| json!({"ok": true, "undone": what}))
-            }
-            Some(g) if value.get("cmd").and_then(Value::as_str) == Some("unlock") => {
-                unlock(value, number, |side, pass| g.unlock(side, pass))
-            }
-            Some(g) => read::<Command>(value, number).and_then(|command| {
-                let before = g.log_lines().len();
-                g.apply(command)?;
-                Ok(json!({"ok": true, "log": g.log_lines()[before..]}))
-            }),
-        };
-        outcome.unwrap_or_else(|e| failure(&e))
+    let new = "{\"cmd\": \"new\", \"south\": …, \"north\": …}";
+    let start = |value, number| start(value, number, seed);
+    run_game(game, input, out, new, start, |g, cmd, _, _| {
+        (cmd == "undo").then(|| g.undo().map(|what| json!({"ok": true, "undone": what})))
     })
 }
 

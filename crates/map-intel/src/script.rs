@@ -12,11 +12,12 @@ use super::scenario::Scenario;
 use super::setup::Setup;
 use muster_core::error::RuleError;
 use muster_core::intel::Lock;
-use muster_core::script::{failure, parse_line, read, run_lines, unlock};
+use muster_core::script::{Scripted, read, run_game};
 use muster_core::side::{Side, Sides};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
+use std::ops::Deref;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -75,6 +76,19 @@ fn start(value: Value, number: usize) -> Result<Game, RuleError> {
     )
 }
 
+impl Scripted for Game {
+    type Command = Command;
+    fn apply_command(&mut self, command: Command) -> Result<(), RuleError> {
+        self.apply(command).map(drop)
+    }
+    fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
+        Game::unlock(self, side, passphrase)
+    }
+    fn log_lines(&self) -> &[String] {
+        self.deref().log_lines()
+    }
+}
+
 /// Runs every line of `input` on `game` (started by the first line when
 /// `None`), one result line each. Returns how many lines failed.
 pub fn run(
@@ -82,43 +96,17 @@ pub fn run(
     input: impl BufRead,
     out: impl Write,
 ) -> std::io::Result<usize> {
-    run_lines(input, out, |line, number| {
-        let value = match parse_line(line, number) {
-            Ok(v) => v,
-            Err(e) => return failure(&e),
-        };
-        let cmd = value.get("cmd").and_then(Value::as_str).map(str::to_string);
-        let outcome = match (game.as_mut(), cmd.as_deref()) {
-            (None, Some("new")) => start(value, number).map(|g| {
-                let log = g.log_lines().to_vec();
-                *game = Some(g);
-                json!({"ok": true, "log": log})
-            }),
-            (None, _) => Err(RuleError::new(
-                "script",
-                format!(
-                    "line {number}: start with {{\"cmd\": \"new\", \"south\": …, \"north\": …}}"
-                ),
-            )),
-            (Some(_), Some("new")) => Err(RuleError::new(
+    let new = "{\"cmd\": \"new\", \"south\": …, \"north\": …}";
+    run_game(game, input, out, new, start, |g, cmd, value, number| {
+        (cmd == "examine").then(|| match read::<Other>(value.clone(), number)? {
+            Other::Examine { by, id } => g
+                .examine(by, id)
+                .map(|units| json!({"ok": true, "units": units})),
+            Other::New { .. } => Err(RuleError::new(
                 "script",
                 format!("line {number}: the game has started"),
             )),
-            (Some(g), Some("unlock")) => unlock(value, number, |side, pass| g.unlock(side, pass)),
-            (Some(g), Some("examine")) => match read::<Other>(value, number) {
-                Ok(Other::Examine { by, id }) => g
-                    .examine(by, id)
-                    .map(|units| json!({"ok": true, "units": units})),
-                Ok(_) => unreachable!("\"examine\" reads as Examine"),
-                Err(e) => Err(e),
-            },
-            (Some(g), _) => read::<Command>(value, number).and_then(|command| {
-                let before = g.log_lines().len();
-                g.apply(command)?;
-                Ok(json!({"ok": true, "log": g.log_lines()[before..]}))
-            }),
-        };
-        outcome.unwrap_or_else(|e| failure(&e))
+        })
     })
 }
 

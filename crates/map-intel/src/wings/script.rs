@@ -13,11 +13,12 @@ use super::scenario::builtin;
 use muster_core::dice::AppDice;
 use muster_core::error::RuleError;
 use muster_core::intel::Lock;
-use muster_core::script::{failure, parse_line, read, run_lines, unlock};
+use muster_core::script::{Scripted, read, run_game};
 use muster_core::side::{Side, Sides};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
+use std::ops::Deref;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -96,6 +97,19 @@ fn start(value: Value, number: usize, dice: AppDice) -> Result<Game, RuleError> 
     )
 }
 
+impl Scripted for Game {
+    type Command = Command;
+    fn apply_command(&mut self, command: Command) -> Result<(), RuleError> {
+        self.apply(command).map(drop)
+    }
+    fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
+        Game::unlock(self, side, passphrase)
+    }
+    fn log_lines(&self) -> &[String] {
+        self.deref().log_lines()
+    }
+}
+
 /// Runs every line of `input` on `game` (started by the first line when
 /// `None`, its app dice from `dice`), one result line each. Returns how
 /// many lines failed.
@@ -105,40 +119,16 @@ pub fn run(
     input: impl BufRead,
     out: impl Write,
 ) -> std::io::Result<usize> {
-    run_lines(input, out, |line, number| {
-        let value = match parse_line(line, number) {
-            Ok(v) => v,
-            Err(e) => return failure(&e),
-        };
-        let cmd = value.get("cmd").and_then(Value::as_str).map(str::to_string);
-        let outcome = match (game.as_mut(), cmd.as_deref()) {
-            (None, Some("new")) => start(value, number, dice.take().unwrap_or_default()).map(|g| {
-                *game = Some(g);
-                json!({"ok": true, "log": []})
-            }),
-            (None, _) => Err(RuleError::new(
-                "script",
-                format!("line {number}: start with {{\"cmd\": \"new\", \"battle\": …}}"),
-            )),
-            (Some(_), Some("new")) => Err(RuleError::new(
-                "script",
-                format!("line {number}: the game has started"),
-            )),
-            (Some(g), Some("unlock")) => unlock(value, number, |side, pass| g.unlock(side, pass)),
-            (Some(g), Some("odds")) => match g.odds() {
-                Some(o) => Ok(json!({
-                    "ok": true,
-                    "moving": format!("{}/{}", o.moving.num, o.moving.den),
-                    "stationary": format!("{}/{}", o.stationary.num, o.stationary.den),
-                })),
-                None => Err(RuleError::new("27.2.1", "no deployment roll is due")),
-            },
-            (Some(g), _) => read::<Command>(value, number).and_then(|command| {
-                let before = g.log_lines().len();
-                g.apply(command)?;
-                Ok(json!({"ok": true, "log": g.log_lines()[before..]}))
-            }),
-        };
-        outcome.unwrap_or_else(|e| failure(&e))
+    let new = "{\"cmd\": \"new\", \"battle\": …}";
+    let start = |value, number| start(value, number, dice.take().unwrap_or_default());
+    run_game(game, input, out, new, start, |g, cmd, _, _| {
+        (cmd == "odds").then(|| match g.odds() {
+            Some(o) => Ok(json!({
+                "ok": true,
+                "moving": format!("{}/{}", o.moving.num, o.moving.den),
+                "stationary": format!("{}/{}", o.stationary.num, o.stationary.den),
+            })),
+            None => Err(RuleError::new("27.2.1", "no deployment roll is due")),
+        })
     })
 }
