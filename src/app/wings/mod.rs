@@ -286,6 +286,9 @@ impl WingsWindow {
                 north: name(Side::North),
             };
             let hint = match viewer {
+                Some(_) if wings_screens::tracing(game) => {
+                    "Click each hex the chosen path enters, in order"
+                }
                 Some(_) => "Click the leader's hex, then the two Dis counters'",
                 None => "Click a leader counter to select it, or the hex to shift a leader to",
             };
