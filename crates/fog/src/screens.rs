@@ -42,9 +42,21 @@ fn plan(values: &Values) -> FlankMarchPlan {
     }
 }
 
-/// `side`'s battle groups off the table: in his ambushes and his marches.
-pub fn off_table(battle: &Battle, side: Side, key: &SealKey) -> Result<BTreeSet<usize>, RuleError> {
+/// `side`'s flank marches, with the new march's form as `values` has it,
+/// and how many of his battle groups are off the table (in his ambushes
+/// and his marches), which he declares when he is done. His records are
+/// opened once for both.
+pub fn flank_marches(
+    battle: &Battle,
+    side: Side,
+    key: &SealKey,
+    values: &Values,
+) -> Result<(Screen, usize), RuleError> {
     let state = battle.state();
+    let army = state.armies[side]
+        .as_ref()
+        .ok_or_else(|| RuleError::new("8.4", format!("{side} has no army yet")))?;
+    let mut blocks = Vec::new();
     let mut hidden: BTreeSet<usize> = open_ambushes(state, side, key)?
         .into_iter()
         .filter_map(|(_, c)| match c {
@@ -52,25 +64,8 @@ pub fn off_table(battle: &Battle, side: Side, key: &SealKey) -> Result<BTreeSet<
             AmbushContent::Dummy => None,
         })
         .collect();
-    for (_, m) in open_marches(state, side, key)? {
-        hidden.extend(m.secret.bgs.iter().copied());
-    }
-    Ok(hidden)
-}
-
-/// `side`'s flank marches, with the new march's form as `values` has it.
-pub fn flank_marches(
-    battle: &Battle,
-    side: Side,
-    key: &SealKey,
-    values: &Values,
-) -> Result<Screen, RuleError> {
-    let state = battle.state();
-    let army = state.armies[side]
-        .as_ref()
-        .ok_or_else(|| RuleError::new("8.4", format!("{side} has no army yet")))?;
-    let mut blocks = Vec::new();
     for (i, m) in open_marches(state, side, key)? {
+        hidden.extend(m.secret.bgs.iter().copied());
         let plan = &m.secret;
         let names: Vec<&str> = plan
             .bgs
@@ -90,7 +85,6 @@ pub fn flank_marches(
             ),
         });
     }
-    let hidden = off_table(battle, side, key)?;
     if army.commanders.is_empty() {
         blocks.push(Block::Text {
             text: "This army has no commander besides the C-in-C to lead a flank march.".into(),
@@ -192,10 +186,11 @@ pub fn flank_marches(
             hidden.len()
         ),
     });
-    Ok(Screen {
+    let screen = Screen {
         title: format!("{side}: your flank marches (private)"),
         blocks,
-    })
+    };
+    Ok((screen, hidden.len()))
 }
 
 /// `side`'s check at the end of deployment (RULES 8.3-8.5): any battle
@@ -266,7 +261,7 @@ mod tests {
     fn a_march_sealed_from_the_screen_is_not_on_the_other_screen() {
         let mut b = at_south_flank_marches();
         let form = values(&[("bgs", &["7", "8"]), ("flank", &["Right flank"])]);
-        let screen = flank_marches(&b, Side::South, SOUTH, &form).unwrap();
+        let (screen, _) = flank_marches(&b, Side::South, SOUTH, &form).unwrap();
         assert!(
             screen
                 .texts()
@@ -281,13 +276,12 @@ mod tests {
         b.apply(command).unwrap();
         let army = b.state().armies[Side::South].as_ref().unwrap();
         let marching = [&army.bgs[7].name, &army.bgs[8].name];
-        let north =
-            serde_json::to_string(&flank_marches(&b, Side::North, NORTH, &Values::new()).unwrap())
-                .unwrap();
+        let (north, _) = flank_marches(&b, Side::North, NORTH, &Values::new()).unwrap();
+        let north = serde_json::to_string(&north).unwrap();
         for name in marching {
             assert!(!north.contains(name.as_str()), "{name} on North's screen");
         }
-        let south = flank_marches(&b, Side::South, SOUTH, &Values::new()).unwrap();
+        let (south, off_table) = flank_marches(&b, Side::South, SOUTH, &Values::new()).unwrap();
         let march = south
             .texts()
             .into_iter()
@@ -297,7 +291,10 @@ mod tests {
             march.contains(marching[0].as_str()) && march.contains("right flank"),
             "{march}"
         );
-        assert_eq!(off_table(&b, Side::South, SOUTH).unwrap().len(), 3);
+        assert_eq!(
+            off_table, 3,
+            "the ambush's battle group and the two marching"
+        );
     }
 
     /// Nothing deployed yet: the owner's check says none of his sealed
@@ -319,7 +316,7 @@ mod tests {
     #[test]
     fn an_empty_or_forged_march_is_refused() {
         let b = at_south_flank_marches();
-        let screen = flank_marches(&b, Side::South, SOUTH, &Values::new()).unwrap();
+        let (screen, _) = flank_marches(&b, Side::South, SOUTH, &Values::new()).unwrap();
         let refused = screen.blocks.iter().find_map(|block| match block {
             Block::Actions { actions } => actions[0].refused.clone(),
             _ => None,

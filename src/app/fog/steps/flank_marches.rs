@@ -11,7 +11,7 @@ use eframe::egui;
 use muster::core::screen::Values;
 use muster::core::side::Side;
 use muster::fog::battle::{Battle, Command, DeploymentTurn, Phase};
-use muster::fog::screens::{answer_flank_march, off_table};
+use muster::fog::screens::{answer_flank_march, flank_marches};
 
 #[derive(Default)]
 pub struct FlankMarchesPanel {
@@ -122,9 +122,7 @@ impl FlankMarchesPanel {
         let Some(key) = self.privacy.key(ui, battle, side) else {
             return;
         };
-        let drawn = muster::fog::screens::flank_marches(battle, side, &key, &self.values)
-            .and_then(|screen| Ok((screen, off_table(battle, side, &key)?.len())));
-        match drawn {
+        match flank_marches(battle, side, &key, &self.values) {
             Ok((screen, off_table)) => {
                 let reply =
                     crate::app::screen::show(ui, &screen, ("march", side), &mut self.values);
