@@ -9,7 +9,7 @@ use super::describe::{place, units};
 use super::events::{Area, Kind, noun};
 use super::game::{Command, Game, Target};
 use super::scenario::Status;
-use super::view::SeenHolder;
+use super::view::{SeenHolder, View};
 use muster_core::error::RuleError;
 use muster_core::screen::{Action, Block, Choice, Field, Input, Reply, Screen, Values};
 use muster_core::side::Side;
@@ -24,10 +24,10 @@ fn first<'a>(values: &'a Values, name: &str) -> Option<&'a str> {
     values.get(name)?.first().map(String::as_str)
 }
 
-/// `side`'s ledger, with the regrouping form as `values` has it.
-pub fn ledger(game: &Game, side: Side, values: &Values) -> Screen {
+/// `side`'s ledger from his own `view` (`Game::view`), with the
+/// regrouping form as `values` has it.
+pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
     let name = game.setup().name(side);
-    let view = game.view(side);
     let own: Vec<&SeenHolder> = view.holders.iter().filter(|h| h.side == side).collect();
     let mut blocks = vec![Block::Text {
         text: format!("Only {name} looks: what each of his counters and holding areas holds."),
@@ -234,13 +234,25 @@ mod tests {
     fn a_ledger_holds_nothing_of_the_other_sides_face_down_units() {
         let mut g = game();
         deploy(&mut g, Side::South, "0505", &["r-leg-3"]);
-        let json = serde_json::to_string(&ledger(&g, Side::North, &Values::new())).unwrap();
+        let json = serde_json::to_string(&ledger(
+            &g,
+            &g.view(Side::North),
+            Side::North,
+            &Values::new(),
+        ))
+        .unwrap();
         let south = &g.setup().scenario.sides[Side::South];
         for unit in &south.units {
             assert!(!json.contains(&unit.id), "{} in Bob's ledger", unit.id);
             assert!(!json.contains(&unit.name), "{} in Bob's ledger", unit.name);
         }
-        let own = serde_json::to_string(&ledger(&g, Side::South, &Values::new())).unwrap();
+        let own = serde_json::to_string(&ledger(
+            &g,
+            &g.view(Side::South),
+            Side::South,
+            &Values::new(),
+        ))
+        .unwrap();
         assert!(own.contains(&south.unit("r-leg-3").unwrap().name));
     }
 
@@ -258,6 +270,7 @@ mod tests {
         let problem = |hex: &str| {
             let screen = ledger(
                 &g,
+                &g.view(Side::South),
                 Side::South,
                 &values(&[("from", &[&from]), ("hex", &[hex])]),
             );
@@ -285,7 +298,12 @@ mod tests {
             .unwrap()
             .id
             .to_string();
-        let screen = ledger(&g, Side::South, &values(&[("from", &[&off_map])]));
+        let screen = ledger(
+            &g,
+            &g.view(Side::South),
+            Side::South,
+            &values(&[("from", &[&off_map])]),
+        );
         let Some(Block::Form { actions, .. }) = screen.blocks.last() else {
             panic!("{screen:?}");
         };

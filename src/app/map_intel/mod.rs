@@ -266,7 +266,7 @@ impl ForcesWindow {
                         if let Screen::Private(side) = self.screen {
                             self.private_refusal.show(ui);
                             let screen =
-                                muster::map_intel::screens::ledger(game, side, &self.ledger);
+                                muster::map_intel::screens::ledger(game, &view, side, &self.ledger);
                             ui.horizontal(|ui| {
                                 ui.heading(&screen.title);
                                 if ui.button("Hide my ledger").clicked() {

@@ -250,7 +250,7 @@ impl WingsWindow {
                     .show(ui, |ui| match viewer {
                         Some(side) => {
                             self.private_refusal.show(ui);
-                            let screen = wings_screens::counters(game, side, &self.ledger);
+                            let screen = wings_screens::counters(game, &seen, side, &self.ledger);
                             ui.horizontal(|ui| {
                                 ui.heading(&screen.title);
                                 if ui.button("Hide my counters").clicked() {

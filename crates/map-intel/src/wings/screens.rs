@@ -105,10 +105,10 @@ pub fn tracing(game: &Game) -> bool {
     game.public().active.is_some()
 }
 
-/// `side`'s counters, with the set-up or move form as `values` has it.
-pub fn counters(game: &Game, side: Side, values: &Values) -> Screen {
+/// `side`'s counters from his own view (`Game::view`), with the set-up or
+/// move form as `values` has it.
+pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Screen {
     let name = game.setup().name(side);
-    let seen = game.view(side);
     let own: Vec<&Seen> = seen.iter().filter(|s| s.side == side).collect();
     let mut blocks = vec![Block::Text {
         text: format!("Only {name} looks."),
@@ -461,7 +461,13 @@ mod tests {
         values.insert("units".into(), units.clone());
         let command = answer(&g, Side::South, &reply("place", &values)).unwrap();
         g.apply(command).unwrap();
-        let json = serde_json::to_string(&counters(&g, Side::North, &Values::new())).unwrap();
+        let json = serde_json::to_string(&counters(
+            &g,
+            &g.view(Side::North),
+            Side::North,
+            &Values::new(),
+        ))
+        .unwrap();
         for unit in &example_armies().south[..2] {
             assert!(
                 !json.contains(&unit.name),
@@ -469,7 +475,13 @@ mod tests {
                 unit.name
             );
         }
-        let own = serde_json::to_string(&counters(&g, Side::South, &Values::new())).unwrap();
+        let own = serde_json::to_string(&counters(
+            &g,
+            &g.view(Side::South),
+            Side::South,
+            &Values::new(),
+        ))
+        .unwrap();
         assert!(own.contains(&example_armies().south[0].name));
     }
 
@@ -482,7 +494,9 @@ mod tests {
         values.insert("rating".into(), vec!["12".into()]);
         let e = answer(&g, Side::South, &reply("place", &values)).unwrap_err();
         assert!(e.message.contains("0 to 9"), "{e}");
-        let screen = serde_json::to_string(&counters(&g, Side::South, &values)).unwrap();
+        let screen =
+            serde_json::to_string(&counters(&g, &g.view(Side::South), Side::South, &values))
+                .unwrap();
         assert!(screen.contains("not \\\"12\\\""), "{screen}");
         values.insert("rating".into(), vec!["3".into()]);
         let e = answer(&g, Side::South, &reply("place", &values)).unwrap_err();
