@@ -76,6 +76,9 @@ pub struct AppConfig {
 /// What the UI asks for. Drained once per frame by `MusterApp::drain`.
 pub enum AppCommand {
     Apply(Command),
+    /// A command sent from a player's private session (a sealed ambush or
+    /// flank march): a refusal is shown in that session only.
+    Private(Command),
     Undo,
     Redo,
     ShowStep(Step),
@@ -400,6 +403,19 @@ impl MusterApp {
                         self.after_change();
                     }
                     Err(e) => self.status = Some(Status::Error(e.to_string())),
+                },
+                AppCommand::Private(command) => match self.battle.apply(command) {
+                    Ok(_) => {
+                        self.status = None;
+                        self.after_change();
+                    }
+                    Err(e) => {
+                        self.status = self
+                            .panels
+                            .refused_in_private(e.to_string())
+                            .err()
+                            .map(Status::Error)
+                    }
                 },
                 AppCommand::Undo => match self.battle.undo() {
                     Ok(()) => {

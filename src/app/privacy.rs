@@ -167,6 +167,10 @@ pub struct Privacy {
     key: Option<SealKey>,
     typed: String,
     error: Option<String>,
+    /// A refusal of what the holder sent from this session: its words may
+    /// tell what his secret is ("the limit is 2" dummy markers), so it is
+    /// shown in his session only and goes with it.
+    refusal: Option<String>,
     /// The holder's key being worked out from his passphrase, off the
     /// window's thread.
     working: Option<std::sync::mpsc::Receiver<Result<muster::core::intel::PlayerKey, String>>>,
@@ -237,6 +241,7 @@ impl Privacy {
 
     /// Drops the key and what it opened.
     fn clear(&mut self) {
+        self.refusal = None;
         self.key = None;
         self.working = None;
         self.typed.clear();
@@ -270,6 +275,23 @@ impl Privacy {
             self.marches = Some((count, opened));
         }
         self.marches.as_ref().map_or(Vec::new(), |(_, v)| v.clone())
+    }
+
+    /// Keeps a refusal of the holder's command for his session; with no
+    /// session open, hands it back for the status line.
+    pub fn refuse(&mut self, message: String) -> Result<(), String> {
+        if self.holder.is_none() {
+            return Err(message);
+        }
+        self.refusal = Some(message);
+        Ok(())
+    }
+
+    /// The refusal of the holder's last command, if it was refused.
+    pub fn show_refusal(&self, ui: &mut egui::Ui) {
+        if let Some(why) = &self.refusal {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
     }
 
     /// Whether `side` holds the screen.
@@ -373,5 +395,35 @@ impl Privacy {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// North's refused try ("the limit is 2" dummy markers) must not be
+    /// there when South takes the screen for his own session, nor after
+    /// the session was dropped without a hand-over.
+    #[test]
+    fn a_refusal_goes_with_the_session_it_was_made_in() {
+        let mut privacy = Privacy::default();
+        assert_eq!(
+            privacy.refuse("no session".into()),
+            Err("no session".into())
+        );
+        privacy.handed_over(Some(Side::North));
+        privacy
+            .refuse("North has placed 2 dummy markers; the limit is 2".into())
+            .unwrap();
+        assert!(privacy.refusal.is_some());
+        privacy.release(Side::South);
+        assert_eq!(privacy.refusal, None);
+        privacy.handed_over(None);
+        privacy.handed_over(Some(Side::South));
+        assert_eq!(privacy.refusal, None);
+        privacy.refuse("refused".into()).unwrap();
+        privacy.forget();
+        assert_eq!(privacy.refusal, None);
     }
 }

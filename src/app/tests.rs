@@ -701,7 +701,39 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Seal and place ambush marker");
     assert_eq!(deployment(&h).ambushes.len(), 1);
     h.get_by_label_contains("Syrian archers at 16.0 in from S, 18.0 in from W, sealed ");
+    // South sets his two dummy markers; a third is refused in his session
+    // only: the refusal ("the limit is 2") tells how many dummies he has,
+    // so it must not follow him off the screen (issue 21).
+    for _ in 0..3 {
+        click(&mut h, "Marker stands for");
+        click(&mut h, "Dummy");
+        let at = {
+            let battle = &h.state().battle;
+            let state = battle.state();
+            let dummy = muster::fog::battle::AmbushContent::Dummy;
+            let profile =
+                muster::fog::battle::Profile::of(state, battle.ruleset(), Side::South, dummy)
+                    .unwrap();
+            muster::fog::battle::AmbushMap::compute(state, battle.ruleset(), Side::South, profile)
+                .cells()
+                .filter(|(_, v)| *v == muster::fog::battle::Verdict::Legal)
+                .map(|(at, _)| at)
+                .find(|at| {
+                    state
+                        .deployment
+                        .ambushes
+                        .iter()
+                        .all(|a| (a.at[0] - at[0]).abs() + (a.at[1] - at[1]).abs() > 6.0)
+                })
+                .expect("a legal place for a dummy")
+        };
+        click_table(&mut h, at);
+        click(&mut h, "Seal and place ambush marker");
+    }
+    assert_eq!(deployment(&h).ambushes.len(), 3);
+    h.get_by_label_contains("South has placed 2 dummy markers; the limit is 2");
     click(&mut h, "South: finish ambushes");
+    assert!(h.query_by_label_contains("the limit is 2").is_none());
     click(&mut h, "Screen passed to North");
     // The next private step's hand-over screen shows nothing of it.
     assert!(h.query_by_label_contains("Syrian archers").is_none());

@@ -22,7 +22,6 @@ pub struct AmbushesPanel {
     content: Option<AmbushContent>,
     draft: Option<[f64; 2]>,
     maps: AmbushMaps,
-    error: Option<String>,
     /// The side whose private session may end with *finish ambushes*, for
     /// the footer.
     finish: Option<Side>,
@@ -63,14 +62,19 @@ impl AmbushesPanel {
         }
     }
 
-    /// The hand-over screen to show instead of the window, if any: after a
-    /// player finishes, always; before one starts, while the ambush step is
-    /// `showing`.
     /// Drops the private session's key and opened secrets.
     pub fn end_private_session(&mut self) {
         self.privacy.forget();
     }
 
+    /// The private session, which keeps its player's refusals.
+    pub fn privacy(&mut self) -> &mut Privacy {
+        &mut self.privacy
+    }
+
+    /// The hand-over screen to show instead of the window, if any: after a
+    /// player finishes, always; before one starts, while the ambush step is
+    /// `showing`.
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
         let wanted = turn(battle).filter(|_| showing);
         let mut screen = self
@@ -199,18 +203,15 @@ impl StepPanel for AmbushesPanel {
                 if ui.add_enabled(legal, button).on_hover_text(seal).clicked() {
                     match seal_ambush(state, battle.ruleset(), side, at, content, &key) {
                         Ok(command) => {
-                            out.push(AppCommand::Apply(command));
+                            out.push(AppCommand::Private(command));
                             self.draft = None;
                             self.content = None;
-                            self.error = None;
                         }
-                        Err(e) => self.error = Some(e.to_string()),
+                        Err(e) => _ = self.privacy.refuse(e.to_string()),
                     }
                 }
             }
-            if let Some(e) = &self.error {
-                ui.colored_label(ui.visuals().error_fg_color, e);
-            }
+            self.privacy.show_refusal(ui);
         }
         self.finish = Some(side);
     }

@@ -18,7 +18,6 @@ pub struct FlankMarchesPanel {
     privacy: Privacy,
     /// What the player holding the screen entered in the new march's form.
     values: Values,
-    error: Option<String>,
     /// The side in session and his off-table count, for *done with flank
     /// marches* in the footer.
     finish: Option<(Side, usize)>,
@@ -35,6 +34,11 @@ impl FlankMarchesPanel {
     /// Drops the private session's key and opened secrets.
     pub fn end_private_session(&mut self) {
         self.privacy.forget();
+    }
+
+    /// The private session, which keeps its player's refusals.
+    pub fn privacy(&mut self) -> &mut Privacy {
+        &mut self.privacy
     }
 
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
@@ -129,19 +133,16 @@ impl FlankMarchesPanel {
                 if let Some(reply) = reply {
                     match answer_flank_march(battle, side, &key, &reply) {
                         Ok(command) => {
-                            out.push(AppCommand::Apply(command));
+                            out.push(AppCommand::Private(command));
                             self.values.remove("bgs");
-                            self.error = None;
                         }
-                        Err(e) => self.error = Some(e.to_string()),
+                        Err(e) => _ = self.privacy.refuse(e.to_string()),
                     }
                 }
                 self.finish = Some((side, off_table));
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => _ = self.privacy.refuse(e.to_string()),
         }
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+        self.privacy.show_refusal(ui);
     }
 }

@@ -244,6 +244,16 @@ impl Panels {
         self.deployment.end_private_session();
     }
 
+    /// A refusal of a command sent from a private session, kept in that
+    /// session (its words may tell a secret); with none open, handed back
+    /// for the status line.
+    pub fn refused_in_private(&mut self, message: String) -> Result<(), String> {
+        self.ambushes
+            .privacy()
+            .refuse(message)
+            .or_else(|message| self.flank_marches.privacy().refuse(message))
+    }
+
     /// The hand-over screen of `step`'s panel was clicked through.
     pub fn handed_over(&mut self, step: Step, battle: &Battle) {
         match step {
