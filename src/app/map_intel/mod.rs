@@ -148,6 +148,9 @@ impl ForcesWindow {
                 ForcesAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 ForcesAction::Hide => {
                     self.screen = self.screen.hide();
+                    // What he picked in private (a counter, a hex) would
+                    // stay highlighted on the shared map.
+                    self.selection = Selection::default();
                     self.ledger.clear();
                     self.private_refusal.clear();
                 }

@@ -48,8 +48,16 @@ fn ledger(h: &mut H, name: &str) {
     click(h, &format!("I am {name}: show my ledger"));
 }
 
+/// He hides his ledger: nothing he picked in private stays highlighted on
+/// the shared map.
 fn hide(h: &mut H) {
     click(h, "Hide my ledger");
+    let window = h.state().system::<ForcesWindow>().unwrap();
+    let picked = &window.selection;
+    assert!(
+        picked.counter.is_none() && picked.hex.is_none() && picked.to.is_empty(),
+        "a private pick stays on the shared map"
+    );
     click(h, "Back to the table");
 }
 
@@ -95,6 +103,11 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
     click(&mut h, "Move the ticked units");
     h.get_by_label_contains("Civis units may not be part of an Exercitus");
     hide(&mut h);
+    // His refusal went with his ledger: the table does not show it.
+    assert!(
+        h.query_by_label_contains("Civis units may not be part")
+            .is_none()
+    );
 
     ledger(&mut h, "Bob (Parthia)");
     new_force(&mut h, &["Cataphracts of Suren (cataphracts)"], "0606");

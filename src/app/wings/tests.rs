@@ -71,6 +71,14 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     hexes(&mut h, ["3005", "3004", "3008"]);
     click(&mut h, "Place the counter");
     h.get_by_label_contains("3008 is 3 hexes from its leader in 3005");
+    // A refusal on his screen may tell what a counter is: it goes when he
+    // hides his counters, and is never on the shared screen.
+    hide(&mut h);
+    assert!(h.query_by_label_contains("hexes from its leader").is_none());
+    counters(&mut h, "Fritz (Prussian)");
+    click(&mut h, "A real Wing (untick for a dummy)");
+    click(&mut h, "Inf");
+    click(&mut h, "In column (IC)");
     hexes(&mut h, ["3005", "3004", "3006"]);
     click(&mut h, "Place the counter");
     hide(&mut h);
