@@ -7,8 +7,9 @@
 //! size: the log says how many, never which.
 
 use super::cards::CardSet;
+use super::cards::Kind;
 use super::phase::PhaseName;
-use super::turn::{Destination, InPlay, Stage, Turn, Use};
+use super::turn::{Destination, InPlay, Stage, Turn, Use, may_play_for};
 use super::zones::{Counts, Zone};
 use muster_core::dice::Roll;
 use muster_core::error::{RuleError, refuse};
@@ -238,9 +239,19 @@ impl Public {
                     return refuse("RULES-deck 3", "drawing stopped while cards were left");
                 }
             }
-            Event::Declared { plays, .. } => {
+            Event::Declared {
+                phase: named,
+                plays,
+            } => {
                 let turn = self.turn_mut()?;
                 let phase = set.phases[turn.phase];
+                turn.expect(&[Stage::Declaring], "a declaration")?;
+                if *named != phase {
+                    return refuse(
+                        "RULES-deck 6",
+                        format!("the {named} phase is declared in the {phase} phase"),
+                    );
+                }
                 if !*plays {
                     turn.skipped.push(phase);
                     advance(turn, set);
@@ -250,8 +261,13 @@ impl Public {
                     turn.stage = Stage::Playing;
                 }
             }
-            Event::NoInterrupt { .. } => {
-                self.turn_mut()?.stage = Stage::Playing;
+            Event::NoInterrupt { player } => {
+                let turn = self.turn_mut()?;
+                turn.expect(&[Stage::AskingInterrupt], "no interrupt")?;
+                if *player != turn.passive() {
+                    return refuse("RULES-deck 6", "only the passive player is asked");
+                }
+                turn.stage = Stage::Playing;
             }
             Event::Played {
                 player,
@@ -261,6 +277,7 @@ impl Public {
                 to,
                 in_play,
             } => {
+                self.may_play(set, *player, card, *use_)?;
                 let to_zone = (!*in_play).then(|| to.zone());
                 self.counts[*player].shift(*from, to_zone, 1)?;
                 let phase = self.phase(set).unwrap_or(PhaseName::Event);
@@ -317,13 +334,27 @@ impl Public {
                 }
             }
             Event::Redrawn => {
-                self.turn_mut()?.stage = Stage::Fatigue;
+                let turn = self.turn_mut()?;
+                turn.expect(&[Stage::Redraw], "the redraw")?;
+                turn.stage = Stage::Fatigue;
             }
             Event::PhaseEnded { .. } => {
                 let turn = self.turn_mut()?;
+                turn.expect(&[Stage::Events, Stage::Playing], "the end of a phase")?;
                 advance(turn, set);
             }
             Event::TurnEnded { number } => {
+                let turn = self.turn_mut()?;
+                turn.expect(&[Stage::Ending], "the end of the turn")?;
+                let next = (*number == turn.number)
+                    .then(|| number.checked_add(1))
+                    .flatten()
+                    .ok_or_else(|| {
+                        RuleError::new(
+                            "RULES-deck 6",
+                            format!("turn {number} ends during turn {}", turn.number),
+                        )
+                    })?;
                 let turn = self.turn.take().ok_or_else(no_turn)?;
                 for card in &turn.in_play {
                     *match card.then {
@@ -331,10 +362,53 @@ impl Public {
                         Destination::Remove => &mut self.counts[card.owner].removed,
                     } += 1;
                 }
-                self.turn = Some(Turn::start(number + 1, turn.passive(), &set.phases));
+                self.turn = Some(Turn::start(next, turn.passive(), &set.phases));
             }
         }
         Ok(())
+    }
+
+    /// Refuses a card played where the rules let nobody play it: an event
+    /// by the active player in the event phase, an interrupt by the passive
+    /// player as a phase is declared, laurels and rally in a phase under
+    /// way (RULES-deck 4, 6).
+    fn may_play(
+        &self,
+        set: &CardSet,
+        player: Side,
+        card: &str,
+        use_: Use,
+    ) -> Result<(), RuleError> {
+        let turn = self.turn.as_ref().ok_or_else(no_turn)?;
+        let kind = set.card(card).map(|c| c.kind);
+        let fits = match (use_, kind) {
+            (Use::Text, Some(Kind::Event)) => {
+                turn.stage == Stage::Events && player == turn.active && !turn.event_played
+            }
+            (Use::Text, Some(Kind::Interrupt)) => {
+                turn.stage == Stage::AskingInterrupt
+                    && player == turn.passive()
+                    && !turn.interrupt_played
+            }
+            (Use::Text, _) => false,
+            (use_, _) => {
+                turn.stage == Stage::Playing
+                    && set.phases[turn.phase]
+                        .letter()
+                        .is_some_and(|letter| may_play_for(use_, letter, player, turn.active))
+            }
+        };
+        if fits {
+            return Ok(());
+        }
+        refuse(
+            "RULES-deck 6",
+            format!(
+                "{player} could not play {card} for {} at this point of turn {}",
+                use_.name(),
+                turn.number
+            ),
+        )
     }
 
     fn turn_mut(&mut self) -> Result<&mut Turn, RuleError> {

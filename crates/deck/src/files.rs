@@ -191,4 +191,53 @@ mod tests {
         let e = opened.unlock(Side::South, PASS).unwrap_err();
         assert!(e.message.starts_with("The game's header"), "{e}");
     }
+
+    /// Issue 21: no fold trusts an event the rules could not make. A file
+    /// re-chained with every hash recomputed still replays through the
+    /// turn's order: a turn that ends as turn 4,294,967,295 (its successor
+    /// would wrap), a phase declared while the events phase runs, an
+    /// interrupt asked of nobody, a laurel card in the events phase.
+    #[test]
+    fn a_rechained_event_out_of_turn_is_refused_at_load() {
+        use crate::events::Event;
+        use crate::turn::Use;
+        let mut g = started(5);
+        let text = to_json(&g);
+        let last = g.log().len();
+        let forged = |events: Vec<Event>| {
+            rechain(&text, |f| {
+                f.log.push(Entry { events });
+            })
+        };
+        let refusal = |events: Vec<Event>| {
+            from_json(&forged(events))
+                .expect_err("an event out of turn opens")
+                .to_string()
+        };
+        let e = refusal(vec![Event::TurnEnded { number: u32::MAX }]);
+        assert!(e.contains("the end of the turn does not fit turn 1"), "{e}");
+        let e = refusal(vec![Event::Declared {
+            phase: crate::phase::PhaseName::Shooting,
+            plays: true,
+        }]);
+        assert!(e.contains("a declaration does not fit turn 1"), "{e}");
+        let e = refusal(vec![Event::NoInterrupt {
+            player: Side::North,
+        }]);
+        assert!(e.contains("no interrupt does not fit"), "{e}");
+        let card = g.zones(Side::South).unwrap().hand[0].clone();
+        let e = refusal(vec![Event::Played {
+            player: Side::South,
+            card: card.clone(),
+            from: crate::zones::Zone::Hand,
+            use_: Use::Laurels,
+            to: crate::turn::Destination::Discard,
+            in_play: false,
+        }]);
+        assert!(e.contains("could not play"), "{e}");
+        assert!(e.contains(&format!("log entry {}", last + 1)), "{e}");
+        // The same turn played out by the rules ends and opens again.
+        g.apply(Command::EndPhase).unwrap();
+        from_json(&to_json(&g)).unwrap();
+    }
 }

@@ -13,7 +13,7 @@ use super::cards::{CardSet, Kind};
 use super::events::{DrawReason, Event, Hidden, Public, RemoveReason, SEALED_BYTES};
 use super::phase::{Letter, PhaseName};
 use super::setup::Setup;
-use super::turn::{Destination, Stage, Use};
+use super::turn::{Destination, Stage, Use, may_play_for};
 use super::zones::{Zone, Zones};
 use muster_core::chained_game::{self, About, Ledger, OnLedger, Rules};
 use muster_core::dice::{AppDice, DiceInput, roll};
@@ -1169,16 +1169,7 @@ impl Work<'_> {
             );
         }
         let letter = phase.letter().expect("a phase under way has a letter");
-        let allowed = match (use_, letter) {
-            (Use::Rally, Letter::R) => player == turn.active,
-            (Use::Laurels, Letter::M) => player == turn.active,
-            // Both sides play laurels in shooting and combat (Muster's
-            // reading: the shooting and combat rules, which it does not
-            // model, have both sides play).
-            (Use::Laurels, Letter::S | Letter::C) => true,
-            _ => false,
-        };
-        if !allowed {
+        if !may_play_for(use_, letter, player, turn.active) {
             let why = match (use_, letter) {
                 (Use::Rally, _) if letter != Letter::R => {
                     format!("Rally flags are played in the rally phase; this is the {phase} phase")

@@ -6,8 +6,9 @@
 //! Events and interrupts played for their text stay in play until the
 //! turn ends.
 
-use super::phase::PhaseName;
+use super::phase::{Letter, PhaseName};
 use super::zones::Zone;
+use muster_core::error::{RuleError, refuse};
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -15,6 +16,20 @@ use std::fmt;
 impl fmt::Display for PhaseName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Whether `player` may play a card for `use_` (laurels or rally) in a
+/// declared phase of letter `letter` under way (RULES-deck 4).
+pub fn may_play_for(use_: Use, letter: Letter, player: Side, active: Side) -> bool {
+    match (use_, letter) {
+        (Use::Rally, Letter::R) => player == active,
+        (Use::Laurels, Letter::M) => player == active,
+        // Both sides play laurels in shooting and combat (Muster's reading:
+        // the shooting and combat rules, which it does not model, have both
+        // sides play).
+        (Use::Laurels, Letter::S | Letter::C) => true,
+        _ => false,
     }
 }
 
@@ -127,6 +142,21 @@ impl Turn {
 
     pub fn passive(&self) -> Side {
         self.active.opponent()
+    }
+
+    /// Refuses `what` unless the turn stands at one of `stages`: an event
+    /// read from a file is held to the same order of play as a command.
+    pub fn expect(&self, stages: &[Stage], what: &str) -> Result<(), RuleError> {
+        if stages.contains(&self.stage) {
+            return Ok(());
+        }
+        refuse(
+            "RULES-deck 6",
+            format!(
+                "{what} does not fit turn {} as it stands ({:?})",
+                self.number, self.stage
+            ),
+        )
     }
 
     /// The stage a phase opens with.
