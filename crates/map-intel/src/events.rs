@@ -296,7 +296,7 @@ impl Public {
             }
             Event::Moved { id, from, to } => {
                 let h = self.holder_mut(*id)?;
-                if h.hex != Some(*from) || h.gone {
+                if h.hex != Some(*from) || h.gone || from == to {
                     return refuse("map-intel 0", format!("counter {id} is not in {from}"));
                 }
                 h.hex = Some(*to);
@@ -333,7 +333,17 @@ impl Public {
                 h.revealed = Some(turn);
             }
             Event::TurnedDown { id, contents } => {
+                let (playing, turn) = (self.active.is_some(), self.turn);
                 let h = self.holder_mut(*id)?;
+                if !h.contents.is_open() {
+                    return refuse("A3", format!("counter {id} is face down already"));
+                }
+                if playing && h.revealed.is_some_and(|revealed| revealed >= turn) {
+                    return refuse(
+                        "A3",
+                        format!("counter {id} goes face down in the turn it was revealed"),
+                    );
+                }
                 h.contents = Contents::Sealed(contents.clone());
                 h.seals += 1;
                 h.revealed = None;
@@ -349,6 +359,13 @@ impl Public {
                 self.may_replace.retain(|p| *p != (*side, *number))
             }
             Event::TurnBegan { number, active } => {
+                // Turns follow one another, the players alternating.
+                if self.turn.checked_add(1) != Some(*number) || self.active == Some(*active) {
+                    return refuse(
+                        "map-intel 0",
+                        format!("turn {number} ({active}) cannot follow turn {}", self.turn),
+                    );
+                }
                 self.turn = *number;
                 self.active = Some(*active);
             }

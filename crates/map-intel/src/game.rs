@@ -137,7 +137,14 @@ impl Rules for HiddenForces {
         Public::new(setup.scenario.agents)
     }
 
-    fn fold(public: &mut Public, event: &Event, _: &Setup) -> Result<(), RuleError> {
+    fn fold(public: &mut Public, event: &Event, setup: &Setup) -> Result<(), RuleError> {
+        // Every hex a counter stands in is on the map.
+        if let Event::Created { hex: Some(hex), .. }
+        | Event::Moved { to: hex, .. }
+        | Event::Placed { hex, .. } = event
+        {
+            setup.scenario.map.hex(&hex.to_string())?;
+        }
         public.fold(event)
     }
 

@@ -885,3 +885,69 @@ proptest! {
         prop_assert_eq!(again.public(), g.public());
     }
 }
+
+/// Issue 21: no fold trusts an event the rules could not make. Re-chained
+/// with every hash recomputed, a turn that does not follow the last (turn
+/// 4,294,967,295, whose successor would wrap, or the same player twice), a
+/// force turned face down in the turn it was revealed (A3) and a move off
+/// the map are each refused at load, the entry named.
+#[test]
+fn a_rechained_turn_or_face_down_the_rules_could_not_make_is_refused_at_load() {
+    use super::files::{FORMAT, SCHEMA, from_json, to_json};
+    use muster_core::store::chained::{Parts, rechain};
+    let (mut g, legions, _) = contact_position();
+    g.apply(Command::Move {
+        id: legions,
+        to: hex("0909"),
+    })
+    .unwrap();
+    let text = to_json(&g);
+    let entries = g.log().len();
+    let refusal = |events: Vec<Event>| {
+        let forged = rechain(
+            &text,
+            FORMAT,
+            SCHEMA,
+            super::game::genesis,
+            |p: &mut Parts<Setup, Entry>| p.log.push(Entry { events }),
+        )
+        .expect("a good file");
+        let e = from_json(&forged).expect_err("an event the rules could not make opens");
+        assert!(
+            e.message.contains(&format!("log entry {}", entries + 1)),
+            "{e:?}"
+        );
+        e.message
+    };
+    let e = refusal(vec![Event::TurnBegan {
+        number: u32::MAX,
+        active: Side::North,
+    }]);
+    assert!(e.contains("cannot follow turn 1"), "{e}");
+    let e = refusal(vec![Event::TurnBegan {
+        number: 2,
+        active: Side::South,
+    }]);
+    assert!(e.contains("cannot follow turn 1"), "{e}");
+    let sealed = Sealed::seal(
+        &super::game::place(g.id(), Side::South, legions, 9),
+        &units(&["r-leg-3", "r-leg-6"]),
+        &SealKey::unprotected(),
+        SEALED_BYTES,
+    )
+    .unwrap();
+    let e = refusal(vec![Event::TurnedDown {
+        id: legions,
+        contents: sealed,
+    }]);
+    assert!(e.contains("in the turn it was revealed"), "{e}");
+    let e = refusal(vec![Event::Moved {
+        id: legions,
+        from: hex("0909"),
+        to: Hex {
+            column: 99,
+            row: 99,
+        },
+    }]);
+    assert!(e.contains("9999"), "{e}");
+}
