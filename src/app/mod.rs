@@ -138,6 +138,7 @@ pub struct MusterApp {
         PathBuf,
     )>,
     help: help::HelpWindow,
+    log_view: log_view::LogView,
     /// The step whose panel is shown (the current step unless the players
     /// clicked another).
     shown: Option<Step>,
@@ -188,7 +189,11 @@ impl MusterApp {
             }
             None => muster::fog::inventory::Inventory::builtin(),
         };
-        // Temporary files of a save killed last time go at start.
+        // Temporary files of a save killed last time go at start, in
+        // Muster's folders and in those the players saved into.
+        if let Some(dir) = &config.autosave {
+            Autosaves::new(dir.clone()).folders().sweep();
+        }
         for dir in [
             config.autosave.as_deref(),
             config.inventory.as_deref().and_then(Path::parent),
@@ -210,6 +215,7 @@ impl MusterApp {
             unlock: Default::default(),
             private_export: None,
             help: Default::default(),
+            log_view: Default::default(),
             shown: None,
             panels: Panels::new(inventory.clone()),
             inventory,
@@ -516,6 +522,13 @@ impl MusterApp {
     }
 
     fn finish_dialog(&mut self, action: FileAction, path: PathBuf) {
+        // Muster writes there now or may later (Ctrl+S): a save killed in
+        // that folder is cleaned at the next start.
+        if let Some(saves) = &self.autosaves
+            && let Err(e) = saves.folders().remember(&path)
+        {
+            self.status = Some(Status::Error(format!("Muster's folder list: {e}")));
+        }
         let ruleset = self.battle.ruleset().clone();
         let files_of_system = !matches!(action, FileAction::OpenGame | FileAction::SaveGame(_));
         if let Some(system) = self.system.as_mut().filter(|_| files_of_system) {
@@ -1122,7 +1135,7 @@ impl eframe::App for MusterApp {
             .show(ui, |ui| {
                 self.status_line(ui);
                 ui.separator();
-                log_view::show(ui, &self.battle);
+                self.log_view.show(ui, &self.battle);
             });
         egui::Panel::left("steps")
             .resizable(false)

@@ -3,7 +3,8 @@
 //! or a failed check leaves the old file as it was. A temporary file names
 //! the process writing it, so one a killed save left behind is removed as
 //! soon as that process is gone: by the next start (`sweep_temps` on
-//! Muster's own folders) or the next save to its folder.
+//! Muster's own folders and those the players saved into, `SaveFolders`)
+//! or the next save to its folder.
 
 use super::StoreError;
 use std::io::Write;

@@ -58,6 +58,11 @@ impl Autosaves {
         Autosaves { dir }
     }
 
+    /// The folders the players saved into, listed beside the autosaves.
+    pub fn folders(&self) -> super::SaveFolders {
+        super::SaveFolders::beside(&self.dir)
+    }
+
     /// The autosave of the battle with this id.
     pub fn path(&self, id: &str) -> PathBuf {
         self.dir.join(format!("{id}.json"))

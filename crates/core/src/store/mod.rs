@@ -7,9 +7,11 @@
 mod atomic;
 mod autosave;
 pub mod chained;
+mod save_folders;
 
 pub use atomic::{sweep_temps, write_atomic};
 pub use autosave::{Autosave, Autosaves, KEEP, Recent};
+pub use save_folders::SaveFolders;
 
 use crate::intel::ledger::Digest32;
 use crate::intel::trail::Tags;
