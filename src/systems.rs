@@ -319,6 +319,14 @@ fn fog_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
 }
 
 fn deck_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
+    // A hand is never printed: asked for one, say so rather than write the
+    // public summary as if it were his page.
+    if let Some(side) = args.private_for {
+        return Err(format!(
+            "--private-for {}: an action-deck game has no private page (a hand is never printed); leave it out for the summary of cards played",
+            side.name().to_lowercase()
+        ));
+    }
     let game = muster::deck::files::load(args.game).map_err(|e| e.to_string())?;
     muster::deck::export::save_summary_pdf(&game, args.paper, args.output)
         .map_err(|e| format!("{}: {e}", args.output.display()))?;

@@ -383,3 +383,38 @@ fn system_names_the_game_and_the_old_flags_are_its_aliases() {
     let said = String::from_utf8_lossy(&unknown.stderr);
     assert!(said.contains("deck") && said.contains("wings"), "{said}");
 }
+
+/// Issue 21: asked for North's private page of a deck game, `export-pdf`
+/// wrote the public summary as if it were his. It says there is none and
+/// writes nothing; without the flag it prints the summary.
+#[test]
+fn a_deck_game_has_no_private_page_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("deck.json");
+    let out = muster()
+        .args(["script", "--deck", "--seed", "5", "--save"])
+        .arg(&game)
+        .arg("examples/scripts/deck.jsonl")
+        .output()
+        .unwrap();
+    assert!(game.exists(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pdf = dir.path().join("deck.pdf");
+    let export = |flags: &[&str]| {
+        muster()
+            .arg("export-pdf")
+            .arg(&game)
+            .arg("-o")
+            .arg(&pdf)
+            .args(flags)
+            .output()
+            .unwrap()
+    };
+    let asked = export(&["--private-for", "north"]);
+    assert_ne!(asked.status.code(), Some(0));
+    let said = String::from_utf8_lossy(&asked.stderr);
+    assert!(said.contains("no private page"), "{said}");
+    assert!(!pdf.exists(), "a page was written");
+    let summary = export(&[]);
+    assert_eq!(summary.status.code(), Some(0), "{summary:?}");
+    assert!(pdf.exists());
+}
