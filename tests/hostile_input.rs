@@ -29,6 +29,15 @@ fn any_json() -> impl Strategy<Value = Value> {
         Just(Value::String("south".into())),
         Just(Value::String("north".into())),
         (0u64..40).prop_map(Value::from),
+        // The edges a count, a turn or a size read from a file must not
+        // wrap at.
+        prop::sample::select(vec![
+            u64::from(u32::MAX),
+            u64::from(u32::MAX) + 1,
+            u64::MAX,
+            usize::MAX as u64
+        ])
+        .prop_map(Value::from),
     ];
     leaf.prop_recursive(3, 24, 4, |inner| {
         prop_oneof![

@@ -8,7 +8,7 @@ use super::{any_json, example_lines, mutate, refusals_are_in_words};
 use muster::core::dice::AppDice;
 use muster::core::store::chained::{self, System, rechain};
 use muster::deck::CardSet;
-use muster::map_intel::scenario::Scenario;
+use muster::map_intel::scenario::{Army, Scenario};
 use muster::map_intel::wings;
 use muster::{deck, map_intel};
 
@@ -181,6 +181,7 @@ proptest! {
         let _ = CardSet::from_json(&text);
         let _ = map_intel::files::from_json(&text);
         let _ = Scenario::from_json(&text);
+        let _ = Army::from_roster(&text);
         let _ = wings::files::from_json(&text);
         let _ = wings::scenario::from_json(&text);
         let _ = wings::game::armies_from_json(&text);
@@ -247,6 +248,8 @@ proptest! {
     fn mutated_scenarios_and_armies_never_panic(pick in any::<usize>(), with in any_json()) {
         let _ = Scenario::from_json(&mutated_data(map_intel::scenario::EXAMPLE_JSON, pick, with.clone()));
         let _ = wings::scenario::from_json(&mutated_data(wings::scenario::BUILTIN_JSON, pick, with.clone()));
-        let _ = wings::game::armies_from_json(&mutated_data(wings::game::EXAMPLE_ARMIES_JSON, pick, with));
+        let _ = wings::game::armies_from_json(&mutated_data(wings::game::EXAMPLE_ARMIES_JSON, pick, with.clone()));
+        let roster = Scenario::example().sides.south.to_roster();
+        let _ = Army::from_roster(&mutated_data(&roster, pick, with));
     }
 }
