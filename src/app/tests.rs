@@ -21,6 +21,24 @@ fn app(config: AppConfig, size: [f32; 2]) -> Harness<'static, MusterApp> {
     h
 }
 
+/// Fails naming the first of `sealed` that the shared screen shows: every
+/// node of its accessibility tree is searched, its label, value and
+/// description alike.
+pub(crate) fn shows_none(h: &Harness<'_, MusterApp>, sealed: &[String]) {
+    let by = egui_kittest::kittest::By::new().predicate(|_| true);
+    for node in h.query_all(by) {
+        let node = node.accesskit_node();
+        for text in [node.label(), node.value(), node.description()]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(name) = sealed.iter().find(|name| text.contains(name.as_str())) {
+                panic!("the shared screen shows {name}, which is sealed: {text:?}");
+            }
+        }
+    }
+}
+
 pub(crate) fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
     let config = AppConfig {
         autosave: Some(autosave.to_path_buf()),
@@ -1446,11 +1464,34 @@ fn take_screen(h: &mut Harness<'_, MusterApp>, name: &str) {
     click(h, &format!("I am {name}: show my cards"));
 }
 
+/// He hides his cards; back at the table, no card of either hand that was
+/// never shown is named anywhere on the shared screen.
 fn done(h: &mut Harness<'_, MusterApp>) {
     if h.query_by_label("Hide my cards").is_some() {
         click(h, "Hide my cards");
     }
     click(h, "Back to the table");
+    let game = h
+        .state()
+        .system::<super::deck::DeckWindow>()
+        .unwrap()
+        .engine()
+        .unwrap();
+    let public = game.public();
+    let shown = |id: &String| {
+        public.shown.iter().any(|s| s.card == *id)
+            || public
+                .turn
+                .as_ref()
+                .is_some_and(|t| t.in_play.iter().any(|c| c.card == *id))
+    };
+    let sealed: Vec<String> = Side::BOTH
+        .into_iter()
+        .flat_map(|side| game.zones(side).unwrap().hand.clone())
+        .filter(|id| !shown(id))
+        .filter_map(|id| game.set().card(&id).map(|c| c.title.clone()))
+        .collect();
+    shows_none(h, &sealed);
 }
 
 fn deck_log(h: &Harness<'_, MusterApp>) -> String {

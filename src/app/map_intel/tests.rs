@@ -5,7 +5,9 @@
 
 use super::ForcesWindow;
 use crate::app::MusterApp;
-use crate::app::tests::{click, harness, opened, replace_text, set_passphrase, type_into, unlock};
+use crate::app::tests::{
+    click, harness, opened, replace_text, set_passphrase, shows_none, type_into, unlock,
+};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster::core::side::Side;
@@ -59,6 +61,22 @@ fn hide(h: &mut H) {
         "a private pick stays on the shared map"
     );
     click(h, "Back to the table");
+    // Nothing of a face-down counter or holding area is named at the table.
+    let game = game(h);
+    let sealed: Vec<String> = Side::BOTH
+        .into_iter()
+        .flat_map(|side| {
+            let view = game.view(side);
+            let army = &game.setup().scenario.sides[side];
+            view.holders
+                .into_iter()
+                .filter(|h| h.side == side && !h.face_up)
+                .flat_map(|h| h.units.unwrap_or_default())
+                .filter_map(|id| army.unit(&id).map(|u| u.name.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    shows_none(h, &sealed);
 }
 
 /// On the owner's screen: units from his off-map area into a new force.

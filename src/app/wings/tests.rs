@@ -5,9 +5,10 @@
 
 use super::WingsWindow;
 use crate::app::MusterApp;
-use crate::app::tests::{click, harness, replace_text, type_into};
+use crate::app::tests::{click, harness, replace_text, shows_none, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use muster::core::side::Side;
 use muster::map_intel::wings::game::Game;
 
 type H = Harness<'static, MusterApp>;
@@ -24,9 +25,24 @@ fn counters(h: &mut H, name: &str) {
     click(h, &format!("I am {name}: show my counters"));
 }
 
+/// He hides his counters; back at the table, no unit of an unspotted
+/// counter is named anywhere on the shared screen.
 fn hide(h: &mut H) {
     click(h, "Hide my counters");
     click(h, "Back to the table");
+    let game = game(h);
+    let sealed: Vec<String> = Side::BOTH
+        .into_iter()
+        .flat_map(|side| {
+            game.view(side)
+                .into_iter()
+                .filter(|c| c.side == side && !c.face_up)
+                .flat_map(|c| c.composition.map(|c| c.units).unwrap_or_default())
+                .filter_map(|id| game.setup().unit(side, &id).map(|u| u.name.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    shows_none(h, &sealed);
 }
 
 fn hexes(h: &mut H, [leader, first, second]: [&str; 3]) {

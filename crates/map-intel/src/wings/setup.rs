@@ -161,7 +161,7 @@ impl Setup {
         format!("{} ({})", self.players[side], self.battle.sides[side].name)
     }
 
-    pub(crate) fn unit(&self, side: Side, id: &str) -> Option<&WingUnit> {
+    pub fn unit(&self, side: Side, id: &str) -> Option<&WingUnit> {
         self.armies[side].iter().find(|u| u.id == id)
     }
 }
