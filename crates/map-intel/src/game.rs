@@ -143,7 +143,7 @@ impl Rules for HiddenForces {
         | Event::Moved { to: hex, .. }
         | Event::Placed { hex, .. } = event
         {
-            setup.scenario.map.hex(&hex.to_string())?;
+            setup.scenario.map.on_map(*hex)?;
         }
         public.fold(event)
     }
@@ -384,7 +384,7 @@ impl Work<'_> {
     }
 
     fn on_map(&self, hex: Hex) -> Result<Hex, RuleError> {
-        self.setup.scenario.map.hex(&hex.to_string())
+        self.setup.scenario.map.on_map(hex)
     }
 
     /// The units that may not go into `to` by their status (A1, A4, A5).

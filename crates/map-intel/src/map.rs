@@ -156,7 +156,11 @@ impl HexMap {
 
     /// A hex named as printed, refused when it is not on this map.
     pub fn hex(&self, name: &str) -> Result<Hex, RuleError> {
-        let hex = Hex::parse(name)?;
+        self.on_map(Hex::parse(name)?)
+    }
+
+    /// `hex` if it is on the map, else why not.
+    pub fn on_map(&self, hex: Hex) -> Result<Hex, RuleError> {
         if !self.contains(hex) {
             return refuse(
                 "map-intel 0",
