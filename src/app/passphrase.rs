@@ -8,11 +8,13 @@
 use crate::app::privacy::{Clicked, HandOver, hand_over_screen};
 use eframe::egui;
 use muster::core::intel::{Lock, PlayerKey, suggest_passphrase};
+use muster::core::passphrase_screen::{self, Answer};
+use muster::core::screen::Values;
 use muster::core::side::Side;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-/// The passphrase fields' width, and the buttons' row under them.
-const FIELD_WIDTH: f32 = 320.0;
+/// The width of his screen's column, centred in the window.
+const WIDTH: f32 = 520.0;
 
 /// What the passphrase is for.
 #[derive(Clone)]
@@ -32,9 +34,10 @@ pub enum Outcome {
 
 enum Stage {
     HandingTo,
+    /// His screen (`muster_core::passphrase_screen`), with what he typed
+    /// so far and the words offered him.
     Typing {
-        typed: String,
-        again: String,
+        values: Values,
         suggested: Option<String>,
         error: Option<String>,
     },
@@ -81,8 +84,7 @@ impl PassphraseScreen {
     /// why on his own screen and may try again.
     pub fn refused(&mut self, why: String) {
         self.stage = Stage::Typing {
-            typed: String::new(),
-            again: String::new(),
+            values: Values::new(),
             suggested: None,
             error: Some(why),
         };
@@ -107,8 +109,7 @@ impl PassphraseScreen {
                 match hand_over_screen(ui, &screen) {
                     Clicked::Button => {
                         self.stage = Stage::Typing {
-                            typed: String::new(),
-                            again: String::new(),
+                            values: Values::new(),
                             suggested: None,
                             error: None,
                         };
@@ -119,102 +120,69 @@ impl PassphraseScreen {
                 }
             }
             Stage::Typing {
-                typed,
-                again,
+                values,
                 suggested,
                 error,
             } => {
-                let setting = matches!(self.purpose, Purpose::Set { .. });
-                let mut go = false;
-                let mut cancel = false;
+                let purpose = match self.purpose {
+                    Purpose::Set { .. } => passphrase_screen::Purpose::Set,
+                    Purpose::Unlock(_) => passphrase_screen::Purpose::Unlock,
+                };
+                let screen = passphrase_screen::screen(
+                    &name,
+                    purpose,
+                    suggested.as_deref(),
+                    error.as_deref(),
+                );
+                let mut reply = None;
                 egui::CentralPanel::default().show(ui, |ui| {
                     ui.vertical_centered(|ui| {
                         ui.add_space(ui.available_height() / 5.0);
-                        ui.heading(format!("{name}, your passphrase"));
+                        ui.heading(&screen.title);
                         ui.add_space(6.0);
-                        ui.label(if setting {
-                            "It seals your secrets and tags every log entry, so nobody can read them or change the record without it. It is never saved: remember it or write it down."
-                        } else {
-                            "Muster checks that every entry of the log carries your tag, so nobody changed it without you."
+                        ui.allocate_ui(egui::vec2(WIDTH, ui.available_height()), |ui| {
+                            reply = crate::app::screen::show(ui, &screen, self.side, values);
                         });
-                        ui.add_space(10.0);
-                        if setting
-                            && ui
-                                .button("Suggest one")
-                                .on_hover_text("Six random words: strong, and easier to remember than symbols")
-                                .clicked()
-                            && let Ok(words) = suggest_passphrase()
-                        {
-                            *typed = words.clone();
-                            *again = words.clone();
-                            *suggested = Some(words);
-                        }
-                        if let Some(words) = suggested {
-                            ui.label(format!("Suggested (write it down): {words}"));
-                        }
-                        ui.add_space(6.0);
-                        let field = |ui: &mut egui::Ui, text: &mut String, label: String, hint: &str| {
-                            let edit = ui.add(
-                                egui::TextEdit::singleline(text)
-                                    .password(true)
-                                    .hint_text(hint)
-                                    .desired_width(FIELD_WIDTH),
-                            );
-                            let edit = edit.accessible_name(label);
-                            edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
-                        };
-                        go |= field(ui, typed, format!("{name}'s passphrase"), "Passphrase");
-                        if setting {
-                            go |= field(
-                                ui,
-                                again,
-                                format!("{name}'s passphrase again"),
-                                "The same again",
-                            );
-                        }
-                        ui.add_space(8.0);
-                        // Under the fields, not at the window's left edge.
-                        ui.allocate_ui(egui::vec2(FIELD_WIDTH, 24.0), |ui| {
-                            ui.horizontal(|ui| {
-                                let verb = if setting { "Set it" } else { "Unlock" };
-                                go |= ui.button(verb).clicked();
-                                cancel = ui.button("Cancel").clicked();
-                            });
-                        });
-                        if let Some(e) = error {
-                            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}"));
-                        }
                     });
                 });
-                if cancel {
-                    return Shown::Closed;
-                }
-                if go {
-                    if setting && typed != again {
-                        *error = Some("The two passphrases differ: type the same twice".into());
-                        return Shown::Open;
+                let Some(reply) = reply else {
+                    return Shown::Open;
+                };
+                match passphrase_screen::read(purpose, &reply) {
+                    Err(why) => *error = Some(why),
+                    Ok(Answer::Cancel) => return Shown::Closed,
+                    Ok(Answer::Suggest) => match suggest_passphrase() {
+                        Ok(words) => {
+                            for field in ["passphrase", "again"] {
+                                values.insert(field.into(), vec![words.clone()]);
+                            }
+                            *suggested = Some(words);
+                        }
+                        Err(e) => *error = Some(e.message),
+                    },
+                    Ok(Answer::Passphrase(passphrase)) => {
+                        // What he typed is dropped from the screen's state.
+                        values.clear();
+                        let purpose = self.purpose.clone();
+                        let (send, receive) = channel();
+                        let ctx = ui.ctx().clone();
+                        std::thread::spawn(move || {
+                            let outcome = match purpose {
+                                Purpose::Set { context } => {
+                                    let context: Vec<&str> =
+                                        context.iter().map(String::as_str).collect();
+                                    Lock::create(&passphrase, &context)
+                                        .map(|(lock, key)| Outcome::Set(lock, key))
+                                }
+                                Purpose::Unlock(lock) => {
+                                    lock.unlock(&passphrase).map(Outcome::Unlocked)
+                                }
+                            };
+                            let _ = send.send(outcome.map_err(|e| e.message));
+                            ctx.request_repaint();
+                        });
+                        self.stage = Stage::Working(receive);
                     }
-                    let passphrase = std::mem::take(typed);
-                    again.clear();
-                    let purpose = self.purpose.clone();
-                    let (send, receive) = channel();
-                    let ctx = ui.ctx().clone();
-                    std::thread::spawn(move || {
-                        let outcome = match purpose {
-                            Purpose::Set { context } => {
-                                let context: Vec<&str> =
-                                    context.iter().map(String::as_str).collect();
-                                Lock::create(&passphrase, &context)
-                                    .map(|(lock, key)| Outcome::Set(lock, key))
-                            }
-                            Purpose::Unlock(lock) => {
-                                lock.unlock(&passphrase).map(Outcome::Unlocked)
-                            }
-                        };
-                        let _ = send.send(outcome.map_err(|e| e.message));
-                        ctx.request_repaint();
-                    });
-                    self.stage = Stage::Working(receive);
                 }
                 Shown::Open
             }

@@ -26,8 +26,10 @@ fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
     });
 }
 
-/// A form's field, its answer written into `values`.
-fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) {
+/// A form's field, its answer written into `values`; true when Enter
+/// was pressed in it (the form's first action is taken).
+fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) -> bool {
+    let mut entered = false;
     match &field.input {
         Input::Choice {
             options,
@@ -86,12 +88,38 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) {
                 if edit.changed() {
                     values.insert(field.name.clone(), vec![text]);
                 }
+                entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             });
             if let Some(problem) = problem {
                 ui.colored_label(ui.visuals().error_fg_color, problem);
             }
         }
+        // What he types stays in `values`, never in the screen; the system
+        // puts its own offer (`fill`) there itself.
+        Input::Secret { hint, .. } => {
+            ui.horizontal(|ui| {
+                let label = ui.label(&field.label);
+                let mut text = values
+                    .get(&field.name)
+                    .and_then(|v| v.first())
+                    .cloned()
+                    .unwrap_or_default();
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut text)
+                            .password(true)
+                            .hint_text(hint)
+                            .desired_width(240.0),
+                    )
+                    .labelled_by(label.id);
+                if edit.changed() {
+                    values.insert(field.name.clone(), vec![text]);
+                }
+                entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            });
+        }
     }
+    entered
 }
 
 /// Draws `screen`; `salt` keeps its folded lists and charts apart from
@@ -167,10 +195,14 @@ pub fn show(
                     });
             }
             Block::Form { fields, actions: a } => {
+                let mut entered = false;
                 for f in fields {
-                    field(ui, f, values);
+                    entered |= field(ui, f, values);
                 }
                 actions(ui, a, &mut clicked);
+                if entered && let Some(first) = a.iter().find(|a| a.refused.is_none()) {
+                    clicked = Some(first.command.clone());
+                }
             }
         }
     }

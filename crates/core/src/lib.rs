@@ -9,6 +9,7 @@ pub mod error;
 pub mod intel;
 pub mod labels;
 pub mod locate;
+pub mod passphrase_screen;
 pub mod pdf;
 pub mod screen;
 pub mod script;

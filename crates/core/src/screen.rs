@@ -61,6 +61,16 @@ pub enum Input {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         problem: Option<String>,
     },
+    /// A secret (a passphrase): never echoed on screen, and never carried
+    /// back in the screen once typed; what he types travels only in his
+    /// `Reply`. `fill` is what the system itself offers to put in it (a
+    /// suggested passphrase, already shown to him), empty otherwise.
+    Secret {
+        #[serde(default)]
+        hint: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        fill: String,
+    },
 }
 
 /// A form's field: its name in `Values`, its label on screen.
@@ -218,6 +228,7 @@ impl Screen {
                                 out.extend([hint.as_str(), value]);
                                 out.extend(problem.as_deref());
                             }
+                            Input::Secret { hint, fill } => out.extend([hint.as_str(), fill]),
                         }
                     }
                     out.extend(actions(a));

@@ -1,0 +1,185 @@
+//! A player's passphrase screen as data (RULES 8.3's secrets rest on it):
+//! setting a new passphrase (typed twice, *Suggest one* offered first) or
+//! typing his own to unlock a reopened game, with the refusal of his last
+//! try. The laptop draws it behind his hand-over screen and a paired phone
+//! draws the same description; what he types never comes back in the
+//! screen, only in his reply, which `read` turns into what he asked for.
+
+use crate::screen::{Action, Block, Field, Input, Reply, Screen};
+use serde::{Deserialize, Serialize};
+
+/// What the passphrase is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Set,
+    Unlock,
+}
+
+/// The buttons of the screen, as its actions' commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "passphrase", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Button {
+    Suggest,
+    Submit,
+    Cancel,
+}
+
+/// What the player asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Six random words, please.
+    Suggest,
+    /// This passphrase (typed the same twice when setting one).
+    Passphrase(String),
+    Cancel,
+}
+
+/// The fields' names in a reply's values.
+const TYPED: &str = "passphrase";
+const AGAIN: &str = "again";
+
+/// `name`'s passphrase screen: `suggested` the words offered him (shown,
+/// and put in both fields), `refusal` why his last try was refused.
+pub fn screen(
+    name: &str,
+    purpose: Purpose,
+    suggested: Option<&str>,
+    refusal: Option<&str>,
+) -> Screen {
+    let setting = purpose == Purpose::Set;
+    let mut blocks = vec![Block::Text {
+        text: if setting {
+            "It seals your secrets and tags every log entry, so nobody can read them or change the record without it. It is never saved: remember it or write it down."
+        } else {
+            "Muster checks that every entry of the log carries your tag, so nobody changed it without you."
+        }
+        .into(),
+    }];
+    if setting {
+        blocks.push(Block::Actions {
+            actions: vec![
+                Action::new("Suggest one", &Button::Suggest)
+                    .hint("Six random words: strong, and easier to remember than symbols"),
+            ],
+        });
+    }
+    if let Some(words) = suggested {
+        blocks.push(Block::Strong {
+            text: format!("Suggested (write it down): {words}"),
+        });
+    }
+    let fill = suggested.unwrap_or_default().to_string();
+    let mut fields = vec![Field {
+        name: TYPED.into(),
+        label: format!("{name}'s passphrase"),
+        input: Input::Secret {
+            hint: "Passphrase".into(),
+            fill: fill.clone(),
+        },
+    }];
+    if setting {
+        fields.push(Field {
+            name: AGAIN.into(),
+            label: format!("{name}'s passphrase again"),
+            input: Input::Secret {
+                hint: "The same again".into(),
+                fill,
+            },
+        });
+    }
+    let verb = if setting { "Set it" } else { "Unlock" };
+    blocks.push(Block::Form {
+        fields,
+        actions: vec![
+            Action::new(verb, &Button::Submit),
+            Action::new("Cancel", &Button::Cancel),
+        ],
+    });
+    if let Some(why) = refusal {
+        blocks.push(Block::Strong {
+            text: format!("✖ {why}"),
+        });
+    }
+    Screen {
+        title: format!("{name}, your passphrase"),
+        blocks,
+    }
+}
+
+/// What a reply to the screen asks for; refused in words when it is not a
+/// button of the screen or the two passphrases differ.
+pub fn read(purpose: Purpose, reply: &Reply) -> Result<Answer, String> {
+    let button: Button = serde_json::from_value(reply.command.clone())
+        .map_err(|e| format!("That answer is not a button of the passphrase screen: {e}"))?;
+    let field = |name: &str| {
+        reply
+            .values
+            .get(name)
+            .and_then(|v| v.first())
+            .cloned()
+            .unwrap_or_default()
+    };
+    match button {
+        Button::Suggest if purpose == Purpose::Set => Ok(Answer::Suggest),
+        Button::Suggest => Err("Unlocking takes the passphrase you set".into()),
+        Button::Cancel => Ok(Answer::Cancel),
+        Button::Submit => {
+            let typed = field(TYPED);
+            if typed.is_empty() {
+                return Err("Type your passphrase first".into());
+            }
+            if purpose == Purpose::Set && typed != field(AGAIN) {
+                return Err("The two passphrases differ: type the same twice".into());
+            }
+            Ok(Answer::Passphrase(typed))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screen::Values;
+
+    fn reply(button: Button, typed: &str, again: &str) -> Reply {
+        let mut values = Values::new();
+        values.insert(TYPED.into(), vec![typed.into()]);
+        values.insert(AGAIN.into(), vec![again.into()]);
+        Reply {
+            command: serde_json::to_value(button).unwrap(),
+            values,
+        }
+    }
+
+    #[test]
+    fn the_screen_never_holds_what_was_typed_and_the_reply_says_what_he_asked() {
+        let screen = screen("Ann", Purpose::Set, None, Some("too short"));
+        let json = serde_json::to_string(&screen).unwrap();
+        assert!(json.contains("Suggest one") && json.contains("✖ too short"));
+        let words = "lantern quarry thistle ember falcon heron";
+        let offered =
+            serde_json::to_string(&super::screen("Ann", Purpose::Set, Some(words), None)).unwrap();
+        assert!(offered.contains(words), "the suggestion is offered to him");
+        let pass = "copper heron lantern thistle";
+        assert_eq!(
+            read(Purpose::Set, &reply(Button::Submit, pass, pass)),
+            Ok(Answer::Passphrase(pass.into()))
+        );
+        let e = read(Purpose::Set, &reply(Button::Submit, pass, "copper")).unwrap_err();
+        assert!(e.contains("differ"), "{e}");
+        assert_eq!(
+            read(Purpose::Unlock, &reply(Button::Submit, pass, "")),
+            Ok(Answer::Passphrase(pass.into()))
+        );
+        assert!(read(Purpose::Unlock, &reply(Button::Suggest, "", "")).is_err());
+        assert!(read(Purpose::Unlock, &reply(Button::Submit, "", "")).is_err());
+        let forged = Reply {
+            command: serde_json::json!({"passphrase": "steal"}),
+            values: Values::new(),
+        };
+        assert!(read(Purpose::Set, &forged).is_err());
+        let unlock =
+            serde_json::to_string(&super::screen("Bob", Purpose::Unlock, None, None)).unwrap();
+        assert!(!unlock.contains("Suggest") && unlock.contains("Unlock"));
+    }
+}
