@@ -3,7 +3,7 @@
 //! rule it breaks; only text that is not a number is caught here.
 
 use eframe::egui;
-use muster::core::dice::DiceInput;
+use muster::core::dice::{DiceInput, parse_typed};
 
 /// Shows "Roll for X" and a typed-dice field; returns the dice to send when
 /// either is used. `typed` is the field's text, kept by the caller; `error`
@@ -36,7 +36,7 @@ pub fn show(
         let edit = edit.accessible_name(name.clone());
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(format!("Enter {name}")).clicked() || enter {
-            match parse(typed) {
+            match parse_typed(typed) {
                 Ok(dice) => {
                     typed.clear();
                     *error = None;
@@ -47,42 +47,4 @@ pub fn show(
         }
     });
     out
-}
-
-/// "3 5" or "3,5" → [3, 5]. Anything but numbers and separators is an
-/// error; the numbers themselves are left for the engine to judge.
-pub fn parse(text: &str) -> Result<Vec<u8>, String> {
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .collect();
-    if tokens.is_empty() {
-        return Err("Type the dice first, e.g. 4".into());
-    }
-    tokens
-        .iter()
-        .map(|t| {
-            t.parse::<u8>()
-                .map_err(|_| format!("\"{t}\" is not a die; type numbers 1 to 6"))
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse;
-
-    #[test]
-    fn parses_dice_text() {
-        assert_eq!(parse("4"), Ok(vec![4]));
-        assert_eq!(parse(" 3 5 "), Ok(vec![3, 5]));
-        assert_eq!(parse("3,5"), Ok(vec![3, 5]));
-        assert_eq!(
-            parse("7"),
-            Ok(vec![7]),
-            "the engine refuses a 7 with its rule"
-        );
-        assert!(parse("x").is_err());
-        assert!(parse("").is_err());
-    }
 }

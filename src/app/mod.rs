@@ -396,33 +396,35 @@ impl MusterApp {
         }
     }
 
+    /// Applies a command; a refusal of one sent from a private session
+    /// (`private`) is shown in that session only. `applied` says whether
+    /// another command was applied this frame (their rolls show together).
+    fn apply(&mut self, command: Command, private: bool, applied: &mut bool) {
+        match self.battle.apply(command) {
+            Ok(_) => {
+                self.status = None;
+                self.remember_rolls(*applied);
+                *applied = true;
+                self.after_change();
+            }
+            Err(e) if private => {
+                self.status = self
+                    .panels
+                    .refused_in_private(e.to_string())
+                    .err()
+                    .map(Status::Error)
+            }
+            Err(e) => self.status = Some(Status::Error(e.to_string())),
+        }
+    }
+
     /// Carries out everything the UI asked for this frame.
     fn drain(&mut self) {
         let mut applied = false;
         for command in std::mem::take(&mut self.queue) {
             match command {
-                AppCommand::Apply(command) => match self.battle.apply(command) {
-                    Ok(_) => {
-                        self.status = None;
-                        self.remember_rolls(applied);
-                        applied = true;
-                        self.after_change();
-                    }
-                    Err(e) => self.status = Some(Status::Error(e.to_string())),
-                },
-                AppCommand::Private(command) => match self.battle.apply(command) {
-                    Ok(_) => {
-                        self.status = None;
-                        self.after_change();
-                    }
-                    Err(e) => {
-                        self.status = self
-                            .panels
-                            .refused_in_private(e.to_string())
-                            .err()
-                            .map(Status::Error)
-                    }
-                },
+                AppCommand::Apply(command) => self.apply(command, false, &mut applied),
+                AppCommand::Private(command) => self.apply(command, true, &mut applied),
                 AppCommand::Undo => match self.battle.undo() {
                     Ok(()) => {
                         self.last_rolls.clear();

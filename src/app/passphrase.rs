@@ -137,12 +137,17 @@ impl PassphraseScreen {
                 let mut reply = None;
                 egui::CentralPanel::default().show(ui, |ui| {
                     ui.vertical_centered(|ui| {
-                        ui.add_space(ui.available_height() / 5.0);
+                        ui.add_space(ui.available_height() / 4.0);
                         ui.heading(&screen.title);
                         ui.add_space(6.0);
-                        ui.allocate_ui(egui::vec2(WIDTH, ui.available_height()), |ui| {
-                            reply = crate::app::screen::show(ui, &screen, self.side, values);
-                        });
+                        // One column, read from its left edge, in the middle.
+                        ui.allocate_ui_with_layout(
+                            egui::vec2(WIDTH, ui.available_height()),
+                            egui::Layout::top_down(egui::Align::Min),
+                            |ui| {
+                                reply = crate::app::screen::show(ui, &screen, self.side, values);
+                            },
+                        );
                     });
                 });
                 let Some(reply) = reply else {

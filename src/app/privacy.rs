@@ -6,9 +6,9 @@
 //! the screen on or leaves the step, and never saved.
 
 use eframe::egui;
-use muster::core::intel::{Revealed, SealKey};
+use muster::core::intel::SealKey;
 use muster::core::side::Side;
-use muster::fog::battle::{AmbushContent, Battle, FlankMarchPlan, open_ambushes, open_marches};
+use muster::fog::battle::{AmbushContent, Battle, open_ambushes};
 
 /// What the full-window hand-over screen says, and its button.
 pub struct HandOver {
@@ -179,11 +179,7 @@ pub struct Privacy {
     /// The holder's records opened once (Argon2id is slow on purpose), with
     /// how many records there were.
     ambushes: Option<(usize, Vec<(usize, AmbushContent)>)>,
-    marches: Option<(usize, Vec<OpenedMarch>)>,
 }
-
-/// A flank march record by its index, opened.
-type OpenedMarch = (usize, Revealed<FlankMarchPlan>);
 
 fn player(battle: &Battle, side: Side) -> String {
     battle.state().armies[side]
@@ -246,7 +242,6 @@ impl Privacy {
         self.working = None;
         self.typed.clear();
         self.ambushes = None;
-        self.marches = None;
     }
 
     /// The holder's ambush markers with what they are.
@@ -262,19 +257,6 @@ impl Privacy {
         self.ambushes
             .as_ref()
             .map_or(Vec::new(), |(_, v)| v.clone())
-    }
-
-    /// The holder's flank marches with what they are.
-    pub fn marches(&mut self, battle: &Battle) -> Vec<OpenedMarch> {
-        let (Some(side), Some(key)) = (self.holder, &self.key) else {
-            return Vec::new();
-        };
-        let count = battle.state().deployment.flank_marches.len();
-        if self.marches.as_ref().is_none_or(|(n, _)| *n != count) {
-            let opened = open_marches(battle.state(), side, key).unwrap_or_default();
-            self.marches = Some((count, opened));
-        }
-        self.marches.as_ref().map_or(Vec::new(), |(_, v)| v.clone())
     }
 
     /// Keeps a refusal of the holder's command for his session; with no

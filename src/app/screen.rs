@@ -26,9 +26,24 @@ fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
     });
 }
 
+/// A typed field's label in a column `width` wide, so that the fields of
+/// a form line up.
+fn label_column(ui: &mut egui::Ui, text: &str, width: f32) -> egui::Response {
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, ui.spacing().interact_size.y),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(width);
+            ui.label(text)
+        },
+    )
+    .inner
+}
+
 /// A form's field, its answer written into `values`; true when Enter
-/// was pressed in it (the form's first action is taken).
-fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) -> bool {
+/// was pressed in it (the form's first action is taken). Typed fields'
+/// labels take `labels` of width.
+fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values, labels: f32) -> bool {
     let mut entered = false;
     match &field.input {
         Input::Choice {
@@ -76,7 +91,7 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) -> bool {
             problem,
         } => {
             ui.horizontal(|ui| {
-                let label = ui.label(&field.label);
+                let label = label_column(ui, &field.label, labels);
                 let mut text = value.clone();
                 let edit = ui
                     .add(
@@ -98,7 +113,7 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values) -> bool {
         // puts its own offer (`fill`) there itself.
         Input::Secret { hint, .. } => {
             ui.horizontal(|ui| {
-                let label = ui.label(&field.label);
+                let label = label_column(ui, &field.label, labels);
                 let mut text = values
                     .get(&field.name)
                     .and_then(|v| v.first())
@@ -142,6 +157,9 @@ pub fn show(
             }
             Block::Strong { text } => {
                 ui.strong(text);
+            }
+            Block::Refusal { text } => {
+                ui.colored_label(ui.visuals().error_fg_color, text);
             }
             Block::Actions { actions: a } => actions(ui, a, &mut clicked),
             // An item with nothing to do takes one line, as in a ledger.
@@ -195,9 +213,23 @@ pub fn show(
                     });
             }
             Block::Form { fields, actions: a } => {
+                // The widest typed field's label sets the labels' column.
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                let labels = fields
+                    .iter()
+                    .filter(|f| matches!(f.input, Input::Text { .. } | Input::Secret { .. }))
+                    .map(|f| {
+                        let galley = ui.painter().layout_no_wrap(
+                            f.label.clone(),
+                            font.clone(),
+                            egui::Color32::WHITE,
+                        );
+                        galley.size().x
+                    })
+                    .fold(0.0, f32::max);
                 let mut entered = false;
                 for f in fields {
-                    entered |= field(ui, f, values);
+                    entered |= field(ui, f, values, labels);
                 }
                 actions(ui, a, &mut clicked);
                 if entered && let Some(first) = a.iter().find(|a| a.refused.is_none()) {

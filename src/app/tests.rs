@@ -873,11 +873,18 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // The straggling dice rolled on the table, typed: a 7 is refused with
     // the rule, nothing is revealed until every battle group has its die.
     click(&mut h, "Type the straggling dice rolled on the table");
-    assert!(h.query_by_label("Reveal to both players").is_none());
+    let offered = |h: &Harness<'_, MusterApp>| {
+        !h.get_by_label("Reveal to both players")
+            .accesskit_node()
+            .is_disabled()
+    };
+    assert!(!offered(&h), "no reveal before every die is typed");
     type_into(&mut h, "Ala Petriana's straggling dice", "7 3");
     type_into(&mut h, "Ala Indiana's straggling dice", "5 4");
     h.get_by_label_contains("a die shows 1 to 6");
+    assert!(!offered(&h), "a 7 is no die");
     replace_text(&mut h, "Ala Petriana's straggling dice", "4 2");
+    assert!(offered(&h));
     click(&mut h, "Reveal to both players");
     let straggling = &h.state().battle.state().deployment.flank_marches[0].straggling;
     assert_eq!(straggling.len(), 2);

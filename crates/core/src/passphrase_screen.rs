@@ -96,7 +96,7 @@ pub fn screen(
         ],
     });
     if let Some(why) = refusal {
-        blocks.push(Block::Strong {
+        blocks.push(Block::Refusal {
             text: format!("✖ {why}"),
         });
     }

@@ -125,6 +125,10 @@ pub enum Block {
     Strong {
         text: String,
     },
+    /// Why what he asked for was refused (a rule, a mistyped value).
+    Refusal {
+        text: String,
+    },
     /// A row of buttons.
     Actions {
         actions: Vec<Action>,
@@ -191,9 +195,10 @@ impl Screen {
         let mut out = vec![self.title.as_str()];
         for block in &self.blocks {
             match block {
-                Block::Heading { text } | Block::Text { text } | Block::Strong { text } => {
-                    out.push(text)
-                }
+                Block::Heading { text }
+                | Block::Text { text }
+                | Block::Strong { text }
+                | Block::Refusal { text } => out.push(text),
                 Block::Actions { actions: a } => out.extend(actions(a)),
                 Block::Item {
                     title,

@@ -298,6 +298,26 @@ impl Roll {
     }
 }
 
+/// Dice typed as rolled on the table: "3 5" or "3,5" → [3, 5]. Anything but
+/// numbers and separators is an error; the numbers themselves are left for
+/// the rules to judge (a 7 is refused there, with the rule it breaks).
+pub fn parse_typed(text: &str) -> Result<Vec<u8>, String> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    if tokens.is_empty() {
+        return Err("Type the dice first, e.g. 4".into());
+    }
+    tokens
+        .iter()
+        .map(|t| {
+            t.parse::<u8>()
+                .map_err(|_| format!("\"{t}\" is not a die; type numbers 1 to 6"))
+        })
+        .collect()
+}
+
 /// Checks typed dice: the right count, each 1 to 6.
 pub fn check_typed(dice: &[u8], count: usize, what: &str) -> Result<(), RuleError> {
     if dice.len() != count {

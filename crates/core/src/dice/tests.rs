@@ -269,3 +269,19 @@ fn typed_rerolls_take_one_more_die_per_face_the_rule_names() {
         "a re-roll of 1 is not taken below the 2 first rolled"
     );
 }
+
+#[test]
+fn typed_dice_text_is_read_and_only_numbers_are_dice() {
+    use super::parse_typed;
+    assert_eq!(parse_typed("4"), Ok(vec![4]));
+    assert_eq!(parse_typed(" 3 5 "), Ok(vec![3, 5]));
+    assert_eq!(parse_typed("3,5"), Ok(vec![3, 5]));
+    assert_eq!(
+        parse_typed("7"),
+        Ok(vec![7]),
+        "the rules refuse a 7 with their rule"
+    );
+    assert!(parse_typed("x").is_err());
+    assert!(parse_typed("").is_err());
+    assert!(parse_typed("300").is_err(), "not a byte, not a die");
+}

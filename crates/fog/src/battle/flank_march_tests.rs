@@ -185,6 +185,31 @@ fn straggling_chances_are_exact_with_quality_rerolls() {
     }
 }
 
+/// The deployed battle at South's turn 3, his flank march arrived (rolled
+/// 3 + 4, then 5 + 6) and not yet revealed; South's sealing key is
+/// `SOUTH_PASS`.
+pub(crate) fn march_arrived() -> (Battle, &'static SealKey) {
+    let mut b = deployed();
+    let (n, s) = (Side::North, Side::South);
+    ok(&mut b, Command::EndTurn { side: s });
+    ok(&mut b, Command::EndTurn { side: n });
+    for (dice, end) in [([3, 4], true), ([5, 6], false)] {
+        ok(
+            &mut b,
+            Command::RollArrival {
+                side: s,
+                march: 0,
+                dice: d(&dice),
+            },
+        );
+        if end {
+            ok(&mut b, Command::EndTurn { side: s });
+            ok(&mut b, Command::EndTurn { side: n });
+        }
+    }
+    (b, SOUTH_PASS)
+}
+
 #[test]
 fn a_sealed_march_arrives_is_revealed_and_straggles() {
     let mut b = deployed();

@@ -11,87 +11,31 @@ use crate::app::privacy::{HandOver, Privacy};
 use crate::app::{AppCommand, dice_input};
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Corner, HoverPosition, Legend, Line, Plot};
-use muster::core::dice::DiceInput;
+use muster::core::screen::Values;
 use muster::core::side::Side;
 use muster::fog::battle::{
     Battle, Command, Phase, RevealReason, arrival_by_turn, arrival_chance, arrivals_due,
-    current_turn, march_number, marker_number, reveal_ambush, reveal_plan, to_reveal,
+    current_turn, march_number, marker_number, to_reveal,
 };
-
-/// A secret the player to move wants to open, behind the hand-over screen.
-#[derive(Clone, Copy, PartialEq)]
-enum Opening {
-    March(usize),
-    Ambush(Side, usize, RevealReason),
-}
+use muster::fog::screens::{Reveal, answer_reveal, reveal};
 
 #[derive(Default)]
 pub struct PlayPanel {
     privacy: Privacy,
-    opening: Option<Opening>,
+    /// A secret the player to move wants to open, behind the hand-over
+    /// screen, and what he entered on his screen for it.
+    opening: Option<Reveal>,
+    values: Values,
     typed: String,
     error: Option<String>,
-    /// Straggling dice typed as rolled on the table, one field per battle
-    /// group of the march being revealed; `None`: the app rolls them.
-    straggling: Option<Vec<String>>,
 }
 
 impl PlayPanel {
-    /// The straggling dice for the battle groups `bgs` of `owner`'s march:
-    /// the app's, or those typed as rolled on the table (a die, then any
-    /// quality re-roll dice, per battle group).
-    fn straggling_dice(
-        &mut self,
-        ui: &mut egui::Ui,
-        battle: &Battle,
-        owner: Side,
-        bgs: &[usize],
-    ) -> Result<Vec<DiceInput>, String> {
-        let mut typed = self.straggling.is_some();
-        ui.checkbox(&mut typed, "Type the straggling dice rolled on the table")
-            .on_hover_text("Otherwise the app rolls one straggling test per battle group (rule 10), re-rolls included");
-        if !typed {
-            self.straggling = None;
-            return Ok(vec![DiceInput::app(); bgs.len()]);
-        }
-        let fields = self.straggling.get_or_insert_with(Vec::new);
-        fields.resize(bgs.len(), String::new());
-        let army = battle.state().armies[owner].as_ref();
-        let mut dice = Vec::new();
-        let mut missing = None;
-        egui::Grid::new("straggling").num_columns(2).show(ui, |ui| {
-            for (bg, text) in bgs.iter().zip(fields.iter_mut()) {
-                let name = army
-                    .and_then(|a| a.bgs.get(*bg))
-                    .map_or("?".to_string(), |b| b.name.clone());
-                ui.label(&name);
-                ui.add(
-                    egui::TextEdit::singleline(text)
-                        .desired_width(80.0)
-                        .hint_text("e.g. 3 5"),
-                )
-                .accessible_name(format!("{name}'s straggling dice"));
-                ui.end_row();
-                match crate::app::dice_input::parse(text) {
-                    Ok(d) => dice.push(DiceInput::Typed(d)),
-                    Err(e) => {
-                        missing.get_or_insert(format!("{name}: {e}"));
-                    }
-                }
-            }
-        });
-        missing.map_or(Ok(dice), Err)
-    }
-
     fn wanted(&self, battle: &Battle) -> Option<Side> {
+        let deployment = &battle.state().deployment;
         match self.opening? {
-            Opening::March(m) => battle
-                .state()
-                .deployment
-                .flank_marches
-                .get(m)
-                .map(|m| m.side),
-            Opening::Ambush(side, ..) => Some(side),
+            Reveal::March(m) => deployment.flank_marches.get(m).map(|m| m.side),
+            Reveal::Ambush(marker, _) => deployment.ambushes.get(marker).map(|a| a.side),
         }
     }
 
@@ -114,7 +58,7 @@ impl PlayPanel {
     /// (the owner himself when he revealed in his own turn).
     fn done(&mut self, battle: &Battle, owner: Side) {
         self.opening = None;
-        self.straggling = None;
+        self.values.clear();
         let next = current_turn(battle.state()).map_or(owner.opponent(), |(_, s)| s);
         self.privacy.release(next);
     }
@@ -189,58 +133,19 @@ impl StepPanel for PlayPanel {
             let Some(key) = self.privacy.key(ui, battle, owner) else {
                 return;
             };
-            let command = match opening {
-                Opening::March(m) => {
-                    let n = state.deployment.flank_marches[m].sealed.code();
-                    ui.label(format!(
-                        "Revealing flank march {} ({n}).",
-                        march_number(state, m)
-                    ));
-                    let bgs = self
-                        .privacy
-                        .marches(battle)
-                        .into_iter()
-                        .find(|(i, _)| *i == m)
-                        .map_or(Vec::new(), |(_, r)| r.secret.bgs.clone());
-                    match self.straggling_dice(ui, battle, owner, &bgs) {
-                        Ok(dice) => reveal_plan(state, owner, m, &key, dice),
-                        Err(why) => Err(muster::RuleError::new("10", why)),
-                    }
-                }
-                Opening::Ambush(_, marker, reason) => {
-                    let a = &state.deployment.ambushes[marker];
-                    ui.label(format!(
-                        "Revealing ambush marker {}{} at {} ({}), because {}.",
-                        &owner.name()[..1],
-                        marker_number(state, marker),
-                        state.settings.point(a.at),
-                        a.sealed.code(),
-                        reason.text()
-                    ));
-                    reveal_ambush(state, owner, marker, &key, reason)
-                }
-            };
-            // Checked before it is offered: a typed 7 is refused here, with
-            // the rule, not after the owner has handed the screen back.
-            let command = command.and_then(|c| battle.check(&c).map(|_| c));
-            match command {
-                Ok(command) => {
-                    if ui
-                        .button("Reveal to both players")
-                        .on_hover_text("Opens the sealed record for both players; Muster checks it against its commitment code")
-                        .clicked()
-                    {
-                        out.push(AppCommand::Apply(command));
+            let screen = reveal(battle, owner, opening, &key, &self.values);
+            let reply = crate::app::screen::show(ui, &screen, "reveal", &mut self.values);
+            if let Some(reply) = reply {
+                match answer_reveal(battle, owner, opening, &key, &reply) {
+                    Ok(Some(command)) => {
+                        out.push(AppCommand::Private(command));
                         self.done(battle, owner);
                     }
-                }
-                Err(e) => {
-                    ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                    Ok(None) => self.done(battle, owner),
+                    Err(e) => _ = self.privacy.refuse(e.to_string()),
                 }
             }
-            if ui.button("Cancel").clicked() {
-                self.done(battle, owner);
-            }
+            self.privacy.show_refusal(ui);
             return;
         }
         // Flank marches: each one's public record and chances.
@@ -301,7 +206,7 @@ impl StepPanel for PlayPanel {
                 ))
                 .clicked()
             {
-                self.opening = Some(Opening::March(march));
+                self.opening = Some(Reveal::March(march));
             }
         }
         if let Some(e) = &self.error {
@@ -330,7 +235,7 @@ impl StepPanel for PlayPanel {
                 for reason in RevealReason::ALL {
                     let button = ui.button(reason.short()).on_hover_text(reason.text());
                     if button.clicked() {
-                        self.opening = Some(Opening::Ambush(owner, i, reason));
+                        self.opening = Some(Reveal::Ambush(i, reason));
                     }
                 }
             });

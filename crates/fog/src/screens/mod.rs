@@ -5,6 +5,10 @@
 //! `answer_flank_march` seals what he sent, so the command carries only
 //! the sealed record and its commitment.
 
+mod reveal;
+
+pub use reveal::{Reveal, answer_reveal, reveal};
+
 use crate::battle::{
     AmbushContent, Battle, Command, Flank, FlankMarchPlan, arrival_modifiers, march_number,
     open_ambushes, open_marches, seal_plan,
