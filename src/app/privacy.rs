@@ -7,6 +7,8 @@
 
 use eframe::egui;
 use muster::core::intel::SealKey;
+use muster::core::passphrase_screen::{self, Answer, Purpose};
+use muster::core::screen::Values;
 use muster::core::side::Side;
 use muster::fog::battle::{AmbushContent, Battle, open_ambushes};
 
@@ -165,7 +167,8 @@ pub struct Privacy {
     /// The side whose player holds the screen for his secrets.
     holder: Option<Side>,
     key: Option<SealKey>,
-    typed: String,
+    /// What he typed on his passphrase screen so far.
+    typed: Values,
     error: Option<String>,
     /// A refusal of what the holder sent from this session: its words may
     /// tell what his secret is ("the limit is 2" dummy markers), so it is
@@ -343,27 +346,24 @@ impl Privacy {
                 }
             }
         }
-        ui.label(format!(
-            "{}, type your passphrase to open and seal your secrets. It is never saved.",
-            player(battle, side)
-        ));
-        let mut go = false;
-        ui.horizontal(|ui| {
-            let edit = ui.add(
-                egui::TextEdit::singleline(&mut self.typed)
-                    .password(true)
-                    .desired_width(240.0),
-            );
-            let edit = edit.accessible_name(format!("{side}'s passphrase"));
-            go |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            go |= ui
-                .button("Open my secrets")
-                .on_hover_text("Your passphrase opens your sealed records on this screen only; the key is dropped when you pass the screen on")
-                .clicked();
-        });
-        if go && let Some(lock) = battle.state().locks[side].clone() {
+        let screen = passphrase_screen::screen(
+            &side.to_string(),
+            Purpose::Open,
+            None,
+            self.error.as_deref(),
+        );
+        let reply = crate::app::screen::show(ui, &screen, ("open", side), &mut self.typed);
+        let passphrase = match reply.map(|r| passphrase_screen::read(Purpose::Open, &r)) {
+            Some(Ok(Answer::Passphrase(p))) => p,
+            Some(Err(why)) => {
+                self.error = Some(why);
+                return None;
+            }
+            _ => return None,
+        };
+        self.typed.clear();
+        if let Some(lock) = battle.state().locks[side].clone() {
             // Argon2id is slow on purpose: never on the window's thread.
-            let passphrase = std::mem::take(&mut self.typed);
             let (send, receive) = std::sync::mpsc::channel();
             let ctx = ui.ctx().clone();
             std::thread::spawn(move || {
@@ -372,9 +372,6 @@ impl Privacy {
             });
             self.working = Some(receive);
             self.error = None;
-        }
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
         }
         None
     }

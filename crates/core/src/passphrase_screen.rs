@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 pub enum Purpose {
     Set,
     Unlock,
+    /// Opening his own sealed records for a private step.
+    Open,
 }
 
 /// The buttons of the screen, as its actions' commands.
@@ -48,10 +50,10 @@ pub fn screen(
 ) -> Screen {
     let setting = purpose == Purpose::Set;
     let mut blocks = vec![Block::Text {
-        text: if setting {
-            "It seals your secrets and tags every log entry, so nobody can read them or change the record without it. It is never saved: remember it or write it down."
-        } else {
-            "Muster checks that every entry of the log carries your tag, so nobody changed it without you."
+        text: match purpose {
+            Purpose::Set => "It seals your secrets and tags every log entry, so nobody can read them or change the record without it. It is never saved: remember it or write it down.",
+            Purpose::Unlock => "Muster checks that every entry of the log carries your tag, so nobody changed it without you.",
+            Purpose::Open => "Type your passphrase to open and seal your secrets. It is never saved; the key is dropped when you pass the screen on.",
         }
         .into(),
     }];
@@ -87,14 +89,19 @@ pub fn screen(
             },
         });
     }
-    let verb = if setting { "Set it" } else { "Unlock" };
-    blocks.push(Block::Form {
-        fields,
-        actions: vec![
-            Action::new(verb, &Button::Submit),
-            Action::new("Cancel", &Button::Cancel),
-        ],
-    });
+    let mut actions = vec![Action::new(
+        match purpose {
+            Purpose::Set => "Set it",
+            Purpose::Unlock => "Unlock",
+            Purpose::Open => "Open my secrets",
+        },
+        &Button::Submit,
+    )];
+    // A private step is left by its own screen's buttons.
+    if purpose != Purpose::Open {
+        actions.push(Action::new("Cancel", &Button::Cancel));
+    }
+    blocks.push(Block::Form { fields, actions });
     if let Some(why) = refusal {
         blocks.push(Block::Refusal {
             text: format!("✖ {why}"),
