@@ -10,7 +10,7 @@ use muster::core::intel::SealKey;
 use muster::core::passphrase_screen::{self, Answer, Purpose};
 use muster::core::screen::Values;
 use muster::core::side::Side;
-use muster::fog::battle::{AmbushContent, Battle, open_ambushes};
+use muster::fog::battle::Battle;
 
 /// What the full-window hand-over screen says, and its button.
 pub struct HandOver {
@@ -179,9 +179,6 @@ pub struct Privacy {
     working: Option<std::sync::mpsc::Receiver<Result<muster::core::intel::PlayerKey, String>>>,
     /// A private session just ended: (who ended it, who gets the screen).
     passing_on: Option<(Side, Side)>,
-    /// The holder's records opened once (Argon2id is slow on purpose), with
-    /// how many records there were.
-    ambushes: Option<(usize, Vec<(usize, AmbushContent)>)>,
 }
 
 fn player(battle: &Battle, side: Side) -> String {
@@ -244,22 +241,6 @@ impl Privacy {
         self.key = None;
         self.working = None;
         self.typed.clear();
-        self.ambushes = None;
-    }
-
-    /// The holder's ambush markers with what they are.
-    pub fn ambushes(&mut self, battle: &Battle) -> Vec<(usize, AmbushContent)> {
-        let (Some(side), Some(key)) = (self.holder, &self.key) else {
-            return Vec::new();
-        };
-        let count = battle.state().deployment.ambushes.len();
-        if self.ambushes.as_ref().is_none_or(|(n, _)| *n != count) {
-            let opened = open_ambushes(battle.state(), side, key).unwrap_or_default();
-            self.ambushes = Some((count, opened));
-        }
-        self.ambushes
-            .as_ref()
-            .map_or(Vec::new(), |(_, v)| v.clone())
     }
 
     /// Keeps a refusal of the holder's command for his session; with no

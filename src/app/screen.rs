@@ -5,7 +5,7 @@
 
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
-use muster::core::screen::{Action, Block, Field, Input, Reply, Screen, Values};
+use muster::core::screen::{Action, Block, Field, Input, Pick, Reply, Screen, Table, Values};
 use serde_json::Value;
 use std::hash::Hash;
 
@@ -212,6 +212,24 @@ pub fn show(
                         }
                     });
             }
+            // The table itself is drawn where the window keeps the table
+            // (`table_overlay`); the panel says what the rules say of the
+            // point picked.
+            Block::Table { table } => {
+                if let Some(Pick {
+                    verdict: Some(verdict),
+                    legal,
+                    ..
+                }) = &table.pick
+                {
+                    let colour = if *legal {
+                        egui::Color32::from_rgb(60, 170, 80)
+                    } else {
+                        ui.visuals().error_fg_color
+                    };
+                    ui.colored_label(colour, verdict);
+                }
+            }
             Block::Form { fields, actions: a } => {
                 // The widest typed field's label sets the labels' column.
                 let font = egui::TextStyle::Body.resolve(ui.style());
@@ -242,4 +260,85 @@ pub fn show(
         command,
         values: values.clone(),
     })
+}
+
+/// The screen's table, if it has one.
+pub fn table(screen: &Screen) -> Option<&Table> {
+    screen.blocks.iter().find_map(|b| match b {
+        Block::Table { table } => Some(table.as_ref()),
+        _ => None,
+    })
+}
+
+/// Draws a screen's table over the window's own picture of the table (the
+/// pieces are already there): the grid's cells, the player's marks and the
+/// point he picked; the meaning of the cell under the pointer; a click
+/// picks a point into `values`. `to_screen` and `to_table` map the table's
+/// unit to the window and back.
+pub fn table_overlay(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    to_screen: &dyn Fn([f64; 2]) -> egui::Pos2,
+    to_table: &dyn Fn(egui::Pos2) -> [f64; 2],
+    table: &Table,
+    values: &mut Values,
+) {
+    let painter = ui.painter_at(response.rect);
+    let ink = ui.visuals().text_color();
+    if let Some(grid) = &table.grid {
+        let half = grid.cell / 2.0;
+        let mut mesh = egui::Mesh::default();
+        for (k, key) in grid.cells.chars().enumerate() {
+            let Some(legend) = grid.legend.iter().find(|l| l.key == key) else {
+                continue;
+            };
+            let [r, g, b, a] = legend.colour;
+            let c = [
+                ((k % grid.columns) as f64 + 0.5) * grid.cell,
+                ((k / grid.columns) as f64 + 0.5) * grid.cell,
+            ];
+            let rect = egui::Rect::from_two_pos(
+                to_screen([c[0] - half, c[1] - half]),
+                to_screen([c[0] + half, c[1] + half]),
+            );
+            mesh.add_colored_rect(rect, egui::Color32::from_rgba_unmultiplied(r, g, b, a));
+        }
+        painter.add(egui::Shape::mesh(mesh));
+    }
+    for mark in &table.marks {
+        painter.circle_filled(to_screen(mark.at), 4.0, ink);
+        painter.text(
+            to_screen(mark.at) + egui::Vec2::new(0.0, 8.0),
+            egui::Align2::CENTER_TOP,
+            &mark.label,
+            egui::FontId::proportional(12.0),
+            ink,
+        );
+    }
+    let Some(pick) = &table.pick else {
+        return;
+    };
+    if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        values.insert(pick.field.clone(), vec![Pick::write(to_table(p))]);
+    }
+    if let Some(at) = pick.at {
+        painter.circle_stroke(to_screen(at), 7.0, egui::Stroke::new(2.5, ink));
+    }
+    let hovered = response.hover_pos().map(to_table);
+    let meaning = hovered
+        .filter(|q| (0.0..=table.size[0]).contains(&q[0]) && (0.0..=table.size[1]).contains(&q[1]))
+        .and_then(|q| table.grid.as_ref()?.at(q))
+        .map(|l| l.meaning.as_str());
+    if let Some(text) = meaning {
+        let galley = painter.layout(
+            text.to_string(),
+            egui::FontId::proportional(12.0),
+            ink,
+            response.rect.width() - 12.0,
+        );
+        let at = response.rect.left_bottom() + egui::Vec2::new(6.0, -22.0 - galley.size().y);
+        painter.galley(at, galley, ink);
+    }
 }

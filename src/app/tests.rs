@@ -711,19 +711,18 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Screen passed to South");
     click(&mut h, "I am South: show my secrets");
     open_secrets(&mut h, Side::South, PASS);
-    click(&mut h, "Marker stands for");
     click(&mut h, "Syrian archers");
     h.get_by_label_contains("where Light Foot may hide");
     click_table(&mut h, [18.0, 16.0]);
-    h.get_by_label("✔ Legal position");
+    h.get_by_label_contains("is hidden from all of North's skirmisher area");
     click(&mut h, "Seal and place ambush marker");
     assert_eq!(deployment(&h).ambushes.len(), 1);
-    h.get_by_label_contains("Syrian archers at 16.0 in from S, 18.0 in from W, sealed ");
+    h.get_by_label("Syrian archers:");
+    h.get_by_label_contains("at 16.0 in from S, 18.0 in from W, sealed ");
     // South sets his two dummy markers; a third is refused in his session
     // only: the refusal ("the limit is 2") tells how many dummies he has,
     // so it must not follow him off the screen (issue 21).
     for _ in 0..3 {
-        click(&mut h, "Marker stands for");
         click(&mut h, "Dummy");
         let at = {
             let battle = &h.state().battle;

@@ -112,6 +112,110 @@ pub struct Bar {
     pub y: f64,
 }
 
+/// A piece on a table, as its outline.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outline {
+    pub name: String,
+    pub points: Vec<[f64; 2]>,
+    /// Its colour, red, green, blue.
+    pub fill: [u8; 3],
+}
+
+/// What one kind of cell of a grid means, and its colour.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Legend {
+    /// The character that stands for it in `CellGrid::cells`.
+    pub key: char,
+    /// Red, green, blue, alpha.
+    pub colour: [u8; 4],
+    pub meaning: String,
+}
+
+/// A grid over the table, a verdict per cell (where a marker may hide):
+/// `cells` holds one character per cell, row by row from the south edge,
+/// each a `Legend` key (a space for a cell left clear).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellGrid {
+    /// A cell's side, in the table's unit.
+    pub cell: f64,
+    pub columns: usize,
+    pub rows: usize,
+    pub cells: String,
+    pub legend: Vec<Legend>,
+}
+
+impl CellGrid {
+    /// What the cell under `at` means, if anything.
+    pub fn at(&self, at: [f64; 2]) -> Option<&Legend> {
+        if !(at[0] >= 0.0 && at[1] >= 0.0) {
+            return None;
+        }
+        let (i, j) = ((at[0] / self.cell) as usize, (at[1] / self.cell) as usize);
+        if i >= self.columns || j >= self.rows {
+            return None;
+        }
+        let key = self.cells.chars().nth(j * self.columns + i)?;
+        self.legend.iter().find(|l| l.key == key)
+    }
+}
+
+/// A point marked on a table, with its words.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mark {
+    pub at: [f64; 2],
+    pub label: String,
+}
+
+/// The point a player picks on a table: the form field it fills (as
+/// "x y"), the point picked now, and what the rules say of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pick {
+    pub field: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<[f64; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+    #[serde(default)]
+    pub legal: bool,
+}
+
+impl Pick {
+    /// A point as a pick's field holds it ("x y"), if it is one.
+    pub fn read(values: &Values, field: &str) -> Option<[f64; 2]> {
+        let text = values.get(field)?.first()?;
+        let mut parts = text.split_whitespace().map(str::parse::<f64>);
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some(Ok(x)), Some(Ok(y)), None) if x.is_finite() && y.is_finite() => Some([x, y]),
+            _ => None,
+        }
+    }
+
+    /// A point as a pick's field holds it.
+    pub fn write(at: [f64; 2]) -> String {
+        format!("{} {}", at[0], at[1])
+    }
+}
+
+/// A picture of the table to scale, in the system's unit (MU for Field of
+/// Glory, y from the south edge up), with what the player may pick on it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    /// Width and depth.
+    pub size: [f64; 2],
+    pub pieces: Vec<Outline>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<CellGrid>,
+    pub marks: Vec<Mark>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pick: Option<Pick>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "block", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Block {
@@ -155,6 +259,10 @@ pub enum Block {
     Form {
         fields: Vec<Field>,
         actions: Vec<Action>,
+    },
+    /// The table to scale, and the point he picks on it.
+    Table {
+        table: Box<Table>,
     },
 }
 
@@ -237,6 +345,14 @@ impl Screen {
                         }
                     }
                     out.extend(actions(a));
+                }
+                Block::Table { table } => {
+                    out.extend(table.pieces.iter().map(|p| p.name.as_str()));
+                    out.extend(table.marks.iter().map(|m| m.label.as_str()));
+                    if let Some(grid) = &table.grid {
+                        out.extend(grid.legend.iter().map(|l| l.meaning.as_str()));
+                    }
+                    out.extend(table.pick.iter().filter_map(|p| p.verdict.as_deref()));
                 }
             }
         }

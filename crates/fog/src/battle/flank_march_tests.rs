@@ -32,6 +32,38 @@ fn deployed() -> Battle {
 /// The example battle at South's flank marches: camps placed, South's
 /// ambush (battle group 0) sealed, North done with his marches.
 pub(crate) fn at_south_flank_marches() -> Battle {
+    let mut b = at_south_ambushes();
+    let s = Side::South;
+    let c = seal_ambush(
+        b.state(),
+        b.ruleset(),
+        s,
+        [58.0, 3.0],
+        AmbushContent::Bg { bg: 0 },
+        SOUTH_PASS,
+    )
+    .unwrap();
+    ok(&mut b, c);
+    ok(
+        &mut b,
+        Command::Finish {
+            side: s,
+            step: Finished::Ambushes,
+        },
+    );
+    ok(
+        &mut b,
+        Command::FinishFlankMarches {
+            side: Side::North,
+            off_table: 0,
+        },
+    );
+    b
+}
+
+/// The example battle at South's ambushes: camps placed, North done with
+/// his (none).
+pub(crate) fn at_south_ambushes() -> Battle {
     let mut b = terrain_battle();
     let (n, s) = (Side::North, Side::South);
     ok(
@@ -62,30 +94,6 @@ pub(crate) fn at_south_flank_marches() -> Battle {
         Command::Finish {
             side: n,
             step: Finished::Ambushes,
-        },
-    );
-    let c = seal_ambush(
-        b.state(),
-        b.ruleset(),
-        s,
-        [58.0, 3.0],
-        AmbushContent::Bg { bg: 0 },
-        SOUTH_PASS,
-    )
-    .unwrap();
-    ok(&mut b, c);
-    ok(
-        &mut b,
-        Command::Finish {
-            side: s,
-            step: Finished::Ambushes,
-        },
-    );
-    ok(
-        &mut b,
-        Command::FinishFlankMarches {
-            side: n,
-            off_table: 0,
         },
     );
     b

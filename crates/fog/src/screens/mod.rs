@@ -5,8 +5,10 @@
 //! `answer_flank_march` seals what he sent, so the command carries only
 //! the sealed record and its commitment.
 
+mod ambush;
 mod reveal;
 
+pub use ambush::{ambushes, answer_ambush, content_name, pieces};
 pub use reveal::{Reveal, answer_reveal, reveal};
 
 use crate::battle::{

@@ -1,0 +1,332 @@
+//! A player's ambushes (RULES 7, 8.3) as his private screen: the markers he
+//! sealed, opened with his key, and a new marker's form: what it stands for
+//! (a battle group not yet in ambush, or a dummy), and the table to scale
+//! with the legality map of that battle group (outer thirds, depth,
+//! terrain, hidden from the enemy skirmisher area) and the point he picked
+//! with the rules' verdict on it. `answer_ambush` seals what he sent, so
+//! the command carries only the sealed record.
+
+use crate::battle::{
+    AmbushContent, AmbushMaps, Battle, Command, Profile, State, Verdict, check_ambush,
+    open_ambushes, piece_name, seal_ambush,
+};
+use crate::palette::terrain_colour;
+use muster_core::error::RuleError;
+use muster_core::intel::SealKey;
+use muster_core::screen::{
+    Action, Block, CellGrid, Choice, Field, Input, Legend, Mark, Outline, Pick, Reply, Screen,
+    Table, Values,
+};
+use muster_core::side::Side;
+use serde_json::json;
+
+/// The form's fields.
+const CONTENT: &str = "content";
+const AT: &str = "at";
+
+/// A marker's content in words, for its owner only.
+pub fn content_name(state: &State, side: Side, content: AmbushContent) -> String {
+    match content {
+        AmbushContent::Dummy => "Dummy".into(),
+        AmbushContent::Bg { bg } => state.armies[side]
+            .as_ref()
+            .and_then(|a| a.bgs.get(bg))
+            .map_or(format!("Battle group {}", bg + 1), |b| b.name.clone()),
+    }
+}
+
+fn content_value(content: AmbushContent) -> String {
+    match content {
+        AmbushContent::Dummy => "dummy".into(),
+        AmbushContent::Bg { bg } => format!("bg {bg}"),
+    }
+}
+
+/// The marker's content as the form has it.
+fn content(values: &Values) -> Option<AmbushContent> {
+    let value = values.get(CONTENT)?.first()?;
+    if value == "dummy" {
+        return Some(AmbushContent::Dummy);
+    }
+    let bg = value.strip_prefix("bg ")?.parse().ok()?;
+    Some(AmbushContent::Bg { bg })
+}
+
+/// The pieces standing on the table, as outlines: what the laptop's table
+/// and a phone's draw, from the same footprints.
+pub fn pieces(battle: &Battle) -> Vec<Outline> {
+    let state = battle.state();
+    state
+        .placement
+        .standing()
+        .map(|(i, laid)| Outline {
+            name: piece_name(state, battle.ruleset(), i),
+            points: laid.footprint().points().to_vec(),
+            fill: terrain_colour(&state.selection.picks[i].terrain),
+        })
+        .collect()
+}
+
+/// The legality map's grid: a character per cell.
+fn grid(map: &crate::battle::AmbushMap) -> CellGrid {
+    CellGrid {
+        cell: map.cell,
+        columns: map.columns,
+        rows: map.rows,
+        cells: map
+            .cells()
+            .map(|(_, v)| match v {
+                Verdict::Legal => 'L',
+                Verdict::Seen => 'S',
+                Verdict::Terrain => 'T',
+                Verdict::OutsideZone => ' ',
+            })
+            .collect(),
+        legend: vec![
+            Legend {
+                key: 'L',
+                colour: [40, 230, 90, 120],
+                meaning: format!("✔ {} may hide here", map.profile.name),
+            },
+            Legend {
+                key: 'S',
+                colour: [220, 60, 60, 60],
+                meaning: "✖ seen from the enemy skirmisher area".into(),
+            },
+            Legend {
+                key: 'T',
+                colour: [90, 90, 90, 90],
+                meaning: format!("✖ {} may not hide in this terrain", map.profile.name),
+            },
+        ],
+    }
+}
+
+/// `side`'s ambush screen, the new marker's form as `values` has it. The
+/// legality map comes from `maps`, computed again only when the terrain or
+/// the marker's profile changes.
+pub fn ambushes(
+    battle: &Battle,
+    side: Side,
+    key: &SealKey,
+    values: &Values,
+    maps: &mut AmbushMaps,
+) -> Result<Screen, RuleError> {
+    let state = battle.state();
+    let army = state.armies[side]
+        .as_ref()
+        .ok_or_else(|| RuleError::new("8.3", format!("{side} has no army yet")))?;
+    let mine = open_ambushes(state, side, key)?;
+    let mut blocks = Vec::new();
+    for (i, c) in &mine {
+        let a = &state.deployment.ambushes[*i];
+        blocks.push(Block::Item {
+            title: content_name(state, side, *c),
+            text: format!(
+                "at {}, sealed {}",
+                state.settings.point(a.at),
+                a.sealed.code()
+            ),
+            actions: Vec::new(),
+        });
+    }
+    let options: Vec<Choice> = (0..army.bgs.len())
+        .map(|bg| AmbushContent::Bg { bg })
+        .chain([AmbushContent::Dummy])
+        .filter(|c| *c == AmbushContent::Dummy || !mine.iter().any(|(_, m)| m == c))
+        .map(|c| Choice {
+            value: content_value(c),
+            label: content_name(state, side, c),
+        })
+        .collect();
+    let chosen = content(values);
+    let mut fields = vec![Field {
+        name: CONTENT.into(),
+        label: "This marker is".into(),
+        input: Input::Choice {
+            options,
+            many: false,
+            selected: chosen.map(content_value).into_iter().collect(),
+            resets: vec![AT.into()],
+        },
+    }];
+    let mut seal = Action::new("Seal and place ambush marker", &json!({"form": "seal"})).hint(
+        "Encrypts what the marker stands for under your key; both players see only the marker and its commitment code",
+    );
+    let marks = mine
+        .iter()
+        .map(|(i, c)| Mark {
+            at: state.deployment.ambushes[*i].at,
+            label: content_name(state, side, *c),
+        })
+        .collect();
+    let mut table = Table {
+        size: [state.settings.table.width, state.settings.table.depth],
+        pieces: pieces(battle),
+        grid: None,
+        marks,
+        pick: None,
+    };
+    match chosen.map(|c| (c, Profile::of(state, battle.ruleset(), side, c))) {
+        None => seal.refused = Some("Choose what the marker stands for first".into()),
+        Some((_, Err(e))) => seal.refused = Some(e.to_string()),
+        Some((c, Ok(profile))) => {
+            let map = maps.get(state, battle.ruleset(), side, profile);
+            blocks.push(Block::Text {
+                text: format!(
+                    "Green on the table: where {} may hide ({} of the {} cells of {} MU in the ambush zone). Click or tap the table to put the marker there.",
+                    map.profile.name,
+                    map.legal_cells(),
+                    map.zone_cells(),
+                    map.cell
+                ),
+            });
+            table.grid = Some(grid(map));
+            let at = Pick::read(values, AT);
+            let verdict = at.map(|at| check_ambush(state, battle.ruleset(), side, c, at));
+            let speak = |text: String| state.settings.speak(&text);
+            table.pick = Some(Pick {
+                field: AT.into(),
+                at,
+                verdict: verdict.as_ref().map(|v| match v {
+                    Ok(why) => speak(format!("✔ {why}")),
+                    Err(e) => speak(format!("✖ {e}")),
+                }),
+                legal: matches!(verdict, Some(Ok(_))),
+            });
+            seal.refused = match (at, verdict) {
+                (None, _) => Some("Pick the marker's place on the table first".into()),
+                (_, Some(Err(e))) => Some(speak(e.to_string())),
+                _ => None,
+            };
+            if let Some(at) = at {
+                fields.push(Field {
+                    name: AT.into(),
+                    label: "Marker at".into(),
+                    input: Input::Text {
+                        hint: "x y".into(),
+                        value: Pick::write(at),
+                        problem: None,
+                    },
+                });
+            }
+        }
+    }
+    blocks.push(Block::Table {
+        table: Box::new(table),
+    });
+    blocks.push(Block::Form {
+        fields,
+        actions: vec![seal],
+    });
+    Ok(Screen {
+        title: format!("{side}: my ambushes"),
+        blocks,
+    })
+}
+
+/// The sealed marker `side` sent, or the rule that refuses it.
+pub fn answer_ambush(
+    battle: &Battle,
+    side: Side,
+    key: &SealKey,
+    reply: &Reply,
+) -> Result<Command, RuleError> {
+    if reply.command.get("form").and_then(|f| f.as_str()) != Some("seal") {
+        return Err(RuleError::new(
+            "8.3",
+            "The ambush form: its one action is to seal a marker",
+        ));
+    }
+    let content = content(&reply.values)
+        .ok_or_else(|| RuleError::new("8.3", "Choose what the marker stands for first"))?;
+    let at = Pick::read(&reply.values, AT)
+        .ok_or_else(|| RuleError::new("8.3", "Pick the marker's place on the table first"))?;
+    seal_ambush(battle.state(), battle.ruleset(), side, at, content, key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::flank_march_tests::at_south_ambushes;
+
+    const SOUTH: &SealKey = &SealKey::from_bytes([7; 32]);
+    const NORTH: &SealKey = &SealKey::from_bytes([9; 32]);
+
+    fn values(pairs: &[(&str, &str)]) -> Values {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), vec![v.to_string()]))
+            .collect()
+    }
+
+    fn table(screen: &Screen) -> &Table {
+        screen
+            .blocks
+            .iter()
+            .find_map(|b| match b {
+                Block::Table { table } => Some(table.as_ref()),
+                _ => None,
+            })
+            .expect("the screen has its table")
+    }
+
+    /// South picks a battle group and a point on his screen: the map is
+    /// the rules' (a cell per character, legal where `check_ambush` says),
+    /// a point's verdict is the rules', the seal is refused until the point
+    /// is legal; what he seals opens to what he chose, and North's screen,
+    /// serialised, names nothing of it.
+    #[test]
+    fn a_marker_placed_from_the_screen_is_the_rules_and_stays_his() {
+        let mut b = at_south_ambushes();
+        let s = Side::South;
+        let mut maps = AmbushMaps::default();
+        let none = ambushes(&b, s, SOUTH, &Values::new(), &mut maps).unwrap();
+        assert!(table(&none).grid.is_none(), "no map before the choice");
+        let chosen = values(&[(CONTENT, "bg 0")]);
+        let screen = ambushes(&b, s, SOUTH, &chosen, &mut maps).unwrap();
+        let grid = table(&screen).grid.clone().unwrap();
+        assert_eq!(grid.cells.chars().count(), grid.columns * grid.rows);
+        let legal = grid
+            .cells
+            .chars()
+            .position(|c| c == 'L')
+            .expect("somewhere to hide");
+        let at = [
+            ((legal % grid.columns) as f64 + 0.5) * grid.cell,
+            ((legal / grid.columns) as f64 + 0.5) * grid.cell,
+        ];
+        let content = AmbushContent::Bg { bg: 0 };
+        assert!(check_ambush(b.state(), b.ruleset(), s, content, at).is_ok());
+        let mid = [36.0, 24.0];
+        let refused = values(&[(CONTENT, "bg 0"), (AT, &Pick::write(mid))]);
+        let screen = ambushes(&b, s, SOUTH, &refused, &mut maps).unwrap();
+        let pick = table(&screen).pick.clone().unwrap();
+        assert!(!pick.legal && pick.verdict.unwrap().starts_with("✖"));
+        let picked = values(&[(CONTENT, "bg 0"), (AT, &Pick::write(at))]);
+        let screen = ambushes(&b, s, SOUTH, &picked, &mut maps).unwrap();
+        assert!(table(&screen).pick.as_ref().unwrap().legal);
+        let reply = Reply {
+            command: json!({"form": "seal"}),
+            values: picked,
+        };
+        let command = answer_ambush(&b, s, SOUTH, &reply).unwrap();
+        b.apply(command).unwrap();
+        let opened = open_ambushes(b.state(), s, SOUTH).unwrap();
+        assert_eq!(opened.last().map(|(_, c)| *c), Some(content));
+        let name = content_name(b.state(), s, content);
+        let mine =
+            serde_json::to_string(&ambushes(&b, s, SOUTH, &Values::new(), &mut maps).unwrap())
+                .unwrap();
+        assert!(mine.contains(&name));
+        // North's screen is built from his own records only: nothing of
+        // South's marker is in it.
+        let north = ambushes(&b, Side::North, NORTH, &Values::new(), &mut maps).unwrap();
+        assert!(!serde_json::to_string(&north).unwrap().contains(&name));
+        let forged = Reply {
+            command: json!({"form": "reveal everything"}),
+            values: Values::new(),
+        };
+        assert!(answer_ambush(&b, s, SOUTH, &forged).is_err());
+    }
+}
