@@ -8,6 +8,7 @@
 use crate::app::passphrase::{Outcome, PassphraseScreen, Purpose, Shown};
 use eframe::egui;
 use muster::RuleError;
+use muster::core::chained_game::OnLedger;
 use muster::core::intel::{Lock, PlayerKey};
 use muster::core::side::{Side, Sides};
 
@@ -22,6 +23,25 @@ pub struct UnlockWindow {
 
 /// A player still to unlock: his side, how to call him, his lock.
 pub type Locked = (Side, String, Lock);
+
+/// The players of a chained game who must still unlock it, each by name.
+pub fn locked_players<G: OnLedger>(game: Option<&G>) -> Vec<Locked> {
+    game.map_or(Vec::new(), |game| {
+        let ledger = game.record();
+        ledger
+            .locked_sides()
+            .into_iter()
+            .filter_map(|side| Some((side, ledger.name(side), ledger.lock(side).ok()?.clone())))
+            .collect()
+    })
+}
+
+/// A player's name and lock, when he set a passphrase: his private page
+/// is opened on his own screen first.
+pub fn private_lock<G: OnLedger>(game: Option<&G>, side: Side) -> Option<(String, Lock)> {
+    let ledger = game?.record();
+    Some((ledger.name(side), ledger.lock(side).ok()?.clone()))
+}
 
 /// What the unlock window did this frame.
 pub enum Unlocking {

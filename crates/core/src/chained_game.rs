@@ -185,6 +185,11 @@ impl<R: Rules> Ledger<R> {
     }
 
     /// The players with a passphrase who have not unlocked this game.
+    /// How the players call `side`.
+    pub fn name(&self, side: Side) -> String {
+        R::name(&self.setup, side)
+    }
+
     pub fn locked_sides(&self) -> Vec<Side> {
         self.trail.locked_sides(R::locks(&self.setup))
     }
@@ -311,7 +316,8 @@ impl<R: Rules> Ledger<R> {
         }
     }
 
-    fn lock(&self, side: Side) -> Result<&crate::intel::Lock, RuleError> {
+    /// `side`'s lock, or why he has none.
+    pub fn lock(&self, side: Side) -> Result<&crate::intel::Lock, RuleError> {
         R::locks(&self.setup)[side].as_ref().ok_or_else(|| {
             RuleError::new(
                 "trust",

@@ -247,17 +247,8 @@ impl DeckWindow {
             .hand_over(name, "his hand is shown next", "show my cards")
     }
 
-    /// The players who must still unlock, each by name.
     fn locked(&self) -> Vec<Locked> {
-        self.game.as_ref().map_or(Vec::new(), |game| {
-            game.locked_sides()
-                .into_iter()
-                .filter_map(|side| {
-                    let lock = game.setup().locks[side].clone()?;
-                    Some((side, game.setup().name(side).to_string(), lock))
-                })
-                .collect()
-        })
+        unlock::locked_players(self.game.as_ref())
     }
 
     fn window(&mut self, ui: &mut egui::Ui) {

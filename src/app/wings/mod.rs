@@ -188,15 +188,7 @@ impl WingsWindow {
     }
 
     fn locked(&self) -> Vec<Locked> {
-        self.game.as_ref().map_or(Vec::new(), |game| {
-            game.locked_sides()
-                .into_iter()
-                .filter_map(|side| {
-                    let lock = game.setup().locks[side].clone()?;
-                    Some((side, game.setup().name(side).to_string(), lock))
-                })
-                .collect()
-        })
+        unlock::locked_players(self.game.as_ref())
     }
 
     fn window(&mut self, ui: &mut egui::Ui) {
@@ -354,9 +346,7 @@ impl SystemWindow for WingsWindow {
     }
 
     fn private_lock(&self, side: Side) -> Option<(String, muster::core::intel::Lock)> {
-        let game = self.game.as_ref()?;
-        let lock = game.setup().locks[side].clone()?;
-        Some((game.setup().name(side).to_string(), lock))
+        unlock::private_lock(self.game.as_ref(), side)
     }
 
     fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
