@@ -1071,7 +1071,13 @@ impl MusterApp {
 
     fn status_line(&mut self, ui: &mut egui::Ui) {
         let locked = self.locked();
-        if unlock::read_only_banner(ui, "battle", &locked) {
+        // A battle's sealed records are opened by their owner's own session
+        // or reveal; his unlock checks his tags.
+        let unchecked: Vec<String> = locked
+            .iter()
+            .map(|(_, who, _)| format!("Until {who} unlocks: his tag on every entry"))
+            .collect();
+        if unlock::read_only_banner(ui, "battle", &locked, &unchecked) {
             self.unlock.reopen();
         }
         match &self.status {

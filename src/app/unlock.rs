@@ -36,6 +36,11 @@ pub fn locked_players<G: OnLedger>(game: Option<&G>) -> Vec<Locked> {
     })
 }
 
+/// What opening the game could not check yet, by whose unlock checks it.
+pub fn unchecked<G: OnLedger>(game: Option<&G>) -> Vec<String> {
+    game.map_or(Vec::new(), |game| game.record().unchecked())
+}
+
 /// A player's name and lock, when he set a passphrase: his private page
 /// is opened on his own screen first.
 pub fn private_lock<G: OnLedger>(game: Option<&G>, side: Side) -> Option<(String, Lock)> {
@@ -127,7 +132,12 @@ impl UnlockWindow {
 
 /// The status line's reminder that `locked` must still unlock the `what`;
 /// true when "Unlock…" is clicked to show the window again.
-pub fn read_only_banner(ui: &mut egui::Ui, what: &str, locked: &[Locked]) -> bool {
+pub fn read_only_banner(
+    ui: &mut egui::Ui,
+    what: &str,
+    locked: &[Locked],
+    unchecked: &[String],
+) -> bool {
     if locked.is_empty() {
         return false;
     }
@@ -142,7 +152,8 @@ pub fn read_only_banner(ui: &mut egui::Ui, what: &str, locked: &[Locked]) -> boo
                 if one { "s" } else { "" },
                 if one { "his" } else { "their" }
             ),
-        );
+        )
+        .on_hover_text(format!("Not checked yet:\n{}", unchecked.join("\n")));
         ui.button("Unlock…").clicked()
     })
     .inner

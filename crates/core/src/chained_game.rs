@@ -29,6 +29,10 @@ pub trait Rules {
     /// The chain's first position in words, for an unlock's refusal: "the
     /// game's header (its id, players and …)".
     const HEADER: &'static str;
+    /// What replay cannot check of a player's records until he unlocks
+    /// (besides his tag on every entry): "his sealed draws, replayed by
+    /// the rules".
+    const SEALED_CHECK: &'static str;
     type Setup: Serialize + DeserializeOwned + Clone + Debug;
     type Event: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
     type Public: Clone + Debug;
@@ -188,6 +192,21 @@ impl<R: Rules> Ledger<R> {
     /// How the players call `side`.
     pub fn name(&self, side: Side) -> String {
         R::name(&self.setup, side)
+    }
+
+    /// What replay could not check yet, by the player whose unlock checks
+    /// it: his tag on every entry and his sealed records.
+    pub fn unchecked(&self) -> Vec<String> {
+        self.locked_sides()
+            .into_iter()
+            .map(|side| {
+                format!(
+                    "Until {} unlocks: his tag on every entry; {}",
+                    self.name(side),
+                    R::SEALED_CHECK
+                )
+            })
+            .collect()
     }
 
     pub fn locked_sides(&self) -> Vec<Side> {
@@ -428,6 +447,7 @@ mod tests {
         const FORMAT: &'static str = "muster-test-total";
         const SCHEMA: u32 = 1;
         const HEADER: &'static str = "the game's header";
+        const SEALED_CHECK: &'static str = "nothing more";
         type Setup = Setup;
         type Event = i64;
         type Public = i64;
@@ -511,5 +531,44 @@ mod tests {
         let forged = vec![Entry { events: vec![-9] }];
         let e = Ledger::<Total>::replay(parts(l.setup().clone(), forged)).unwrap_err();
         assert!(e.message.contains("log entry 1"), "{e}");
+    }
+
+    /// A game read from a file says what it could not check yet, and
+    /// whose unlock checks it; once he unlocks, nothing is left.
+    #[test]
+    fn a_replayed_game_says_what_waits_for_whose_unlock() {
+        let (lock, key) = crate::intel::Lock::create("brass otter quarry lantern", &[]).unwrap();
+        let setup = Setup {
+            start: 2,
+            locks: Sides {
+                south: Some(lock),
+                north: None,
+            },
+        };
+        let keys = Sides {
+            south: Some(key),
+            north: None,
+        };
+        let mut l = Ledger::<Total>::new(setup, &keys).unwrap();
+        l.append(vec![1]).unwrap();
+        assert!(
+            l.unchecked().is_empty(),
+            "the players who made it hold their keys"
+        );
+        let parts = Parts {
+            id: l.id().to_string(),
+            setup: l.setup().clone(),
+            log: l.log().to_vec(),
+            tags: l.tags().to_vec(),
+        };
+        let mut again = Ledger::<Total>::replay(parts).unwrap();
+        assert_eq!(
+            again.unchecked(),
+            ["Until South unlocks: his tag on every entry; nothing more"]
+        );
+        again
+            .unlock(Side::South, "brass otter quarry lantern")
+            .unwrap();
+        assert!(again.unchecked().is_empty());
     }
 }

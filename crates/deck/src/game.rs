@@ -132,6 +132,8 @@ impl Rules for ActionDeck {
     const FORMAT: &'static str = super::files::FORMAT;
     const SCHEMA: u32 = super::files::SCHEMA;
     const HEADER: &'static str = "the game's header (its id, players and card set)";
+    const SEALED_CHECK: &'static str =
+        "his sealed draws and removals, replayed by the rules (his hand rebuilt)";
     type Setup = Setup;
     type Event = Event;
     type Public = Public;

@@ -102,6 +102,7 @@ impl Rules for HiddenForces {
     const FORMAT: &'static str = super::files::FORMAT;
     const SCHEMA: u32 = super::files::SCHEMA;
     const HEADER: &'static str = "the game's header (its id, players and scenario)";
+    const SEALED_CHECK: &'static str = "each of his face-down counters opened, every unit of his in exactly one place after every entry";
     type Setup = Setup;
     type Event = Event;
     type Public = Public;

@@ -334,7 +334,8 @@ impl SystemWindow for DeckWindow {
     }
 
     fn status_line(&mut self, ui: &mut egui::Ui) {
-        if unlock::read_only_banner(ui, "game", &self.locked()) {
+        let unchecked = unlock::unchecked(self.game.as_ref());
+        if unlock::read_only_banner(ui, "game", &self.locked(), &unchecked) {
             self.queue.push(DeckAction::ShowUnlock);
         }
     }

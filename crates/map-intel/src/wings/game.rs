@@ -95,6 +95,8 @@ impl Rules for DummyWings {
     const FORMAT: &'static str = super::files::FORMAT;
     const SCHEMA: u32 = super::files::SCHEMA;
     const HEADER: &'static str = "the game's header (its id, players and battle)";
+    const SEALED_CHECK: &'static str =
+        "each of his sealed Wing compositions opened against its commitment";
     type Setup = Setup;
     type Event = Event;
     type Public = Public;
