@@ -305,15 +305,20 @@ pub fn table_overlay(
         }
         painter.add(egui::Shape::mesh(mesh));
     }
+    // Marks and their words on a dark ground, readable over any terrain.
+    let ground = egui::Color32::from_black_alpha(190);
     for mark in &table.marks {
-        painter.circle_filled(to_screen(mark.at), 4.0, ink);
-        painter.text(
-            to_screen(mark.at) + egui::Vec2::new(0.0, 8.0),
-            egui::Align2::CENTER_TOP,
-            &mark.label,
+        let at = to_screen(mark.at);
+        painter.circle_filled(at, 4.0, egui::Color32::WHITE);
+        let galley = painter.layout_no_wrap(
+            mark.label.clone(),
             egui::FontId::proportional(12.0),
-            ink,
+            egui::Color32::WHITE,
         );
+        let rect =
+            egui::Align2::CENTER_TOP.anchor_size(at + egui::Vec2::new(0.0, 8.0), galley.size());
+        painter.rect_filled(rect.expand(2.0), 3.0, ground);
+        painter.galley(rect.min, galley, egui::Color32::WHITE);
     }
     let Some(pick) = &table.pick else {
         return;
@@ -324,7 +329,17 @@ pub fn table_overlay(
         values.insert(pick.field.clone(), vec![Pick::write(to_table(p))]);
     }
     if let Some(at) = pick.at {
-        painter.circle_stroke(to_screen(at), 7.0, egui::Stroke::new(2.5, ink));
+        // A black ring inside a white one shows on any ground.
+        painter.circle_stroke(
+            to_screen(at),
+            8.0,
+            egui::Stroke::new(3.0, egui::Color32::WHITE),
+        );
+        painter.circle_stroke(
+            to_screen(at),
+            6.0,
+            egui::Stroke::new(2.0, egui::Color32::BLACK),
+        );
     }
     let hovered = response.hover_pos().map(to_table);
     let meaning = hovered

@@ -90,7 +90,7 @@ fn grid(map: &crate::battle::AmbushMap) -> CellGrid {
             },
             Legend {
                 key: 'S',
-                colour: [220, 60, 60, 60],
+                colour: [220, 40, 40, 110],
                 meaning: "✖ seen from the enemy skirmisher area".into(),
             },
             Legend {
@@ -140,7 +140,7 @@ pub fn ambushes(
         })
         .collect();
     let chosen = content(values);
-    let mut fields = vec![Field {
+    let fields = vec![Field {
         name: CONTENT.into(),
         label: "This marker is".into(),
         input: Input::Choice {
@@ -200,24 +200,20 @@ pub fn ambushes(
                 _ => None,
             };
             if let Some(at) = at {
-                fields.push(Field {
-                    name: AT.into(),
-                    label: "Marker at".into(),
-                    input: Input::Text {
-                        hint: "x y".into(),
-                        value: Pick::write(at),
-                        problem: None,
-                    },
+                blocks.push(Block::Text {
+                    text: format!("Marker at {}", state.settings.point(at)),
                 });
             }
         }
     }
-    blocks.push(Block::Table {
-        table: Box::new(table),
-    });
+    // The form before the table, whose verdict line comes and goes, so the
+    // choices and the button stay where they are.
     blocks.push(Block::Form {
         fields,
         actions: vec![seal],
+    });
+    blocks.push(Block::Table {
+        table: Box::new(table),
     });
     Ok(Screen {
         title: format!("{side}: my ambushes"),
