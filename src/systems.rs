@@ -3,12 +3,14 @@
 //! and what `export-pdf` prints. A fifth system is one entry here plus its
 //! engine crate and its window.
 
-use crate::app::system::SystemWindow;
+use crate::app::fog::FogWindow;
+use crate::app::system::{Start, SystemWindow};
 use crate::app::{deck, map_intel, wings};
 use muster::Side;
 use muster::core::dice::AppDice;
 use muster::core::store::{self, StoreError};
 use muster::fog::export::Paper;
+use muster::fog::ruleset::Ruleset;
 use serde::Serialize;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -37,12 +39,31 @@ pub struct ExportArgs<'a> {
 
 /// The window of a system the shell runs behind `SystemWindow`.
 pub struct Window {
-    /// Its setup form, for File > New (the seed of test runs' dice).
-    pub new: fn(Option<u64>) -> Box<dyn SystemWindow>,
+    /// Its setup form, for File > New.
+    pub new: fn(&Start) -> Box<dyn SystemWindow>,
     /// The window around a saved game.
-    pub open: fn(&Path) -> Result<Box<dyn SystemWindow>, StoreError>,
+    pub open: fn(&Path, &Start) -> Result<Opened, StoreError>,
     /// What the status line says when a new game's form opens.
     pub started: &'static str,
+    /// A second way to start, from a file (Field of Glory's ruleset): its
+    /// words in File > New, and the window it makes of the file.
+    pub from_file: Option<FromFile>,
+}
+
+/// A system's window around a game.
+pub type Opened = Box<dyn SystemWindow>;
+
+/// A game started from a file, and what the status line says of it.
+pub struct Started {
+    pub window: Opened,
+    pub message: String,
+}
+
+/// A new game started from a file the players choose.
+pub struct FromFile {
+    pub label: &'static str,
+    pub about: &'static str,
+    pub new: fn(&Path, &Start) -> Result<Started, String>,
 }
 
 pub struct System {
@@ -62,8 +83,7 @@ pub struct System {
     pub help: &'static str,
     pub script: fn(&ScriptArgs) -> Result<usize, String>,
     pub export: fn(&ExportArgs) -> Result<Vec<PathBuf>, String>,
-    /// `None` for Field of Glory, whose window is still the shell's own.
-    pub window: Option<Window>,
+    pub window: Window,
 }
 
 const FOG: System = System {
@@ -76,7 +96,31 @@ const FOG: System = System {
     help: "The steps on the left, in order; each step's panel on the right, its main action at the foot.",
     script: fog_script,
     export: fog_export,
-    window: None,
+    window: Window {
+        new: |start| Box::new(FogWindow::new(Ruleset::builtin(), start)),
+        open: |path, start| {
+            Ok(Box::new(FogWindow::with(
+                muster::fog::files::load_battle(path)?,
+                start,
+            )))
+        },
+        started: "New battle",
+        from_file: Some(FromFile {
+            label: "Field of Glory battle with ruleset file…",
+            about: "A battle under another ruleset file (terrain tables, dice rules), checked when it loads",
+            new: |path, start| {
+                let ruleset = std::fs::read_to_string(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| Ruleset::from_json(&text).map_err(|e| e.to_string()))
+                    .map_err(|e| format!("Ruleset not loaded: {}: {e}", path.display()))?;
+                let message = format!("New battle under {} from {}", ruleset.name, path.display());
+                Ok(Started {
+                    window: Box::new(FogWindow::new(ruleset, start)),
+                    message,
+                })
+            },
+        }),
+    },
 };
 
 pub static ALL: [System; 4] = [
@@ -91,15 +135,16 @@ pub static ALL: [System; 4] = [
         help: "Enter the players and armies, then play each turn's phases from the table; each hand is shown only behind its owner's hand-over screen.",
         script: deck_script,
         export: deck_export,
-        window: Some(Window {
-            new: |seed| Box::new(deck::DeckWindow::new(seed)),
-            open: |path| {
+        window: Window {
+            new: |start| Box::new(deck::DeckWindow::new(start.seed)),
+            open: |path, _| {
                 Ok(Box::new(deck::DeckWindow::opened(
                     muster::deck::files::load(path)?,
                 )))
             },
             started: "New action deck: enter the players",
-        }),
+            from_file: None,
+        },
     },
     System {
         key: "forces",
@@ -111,15 +156,16 @@ pub static ALL: [System; 4] = [
         help: "Enter the players and the scenario; each player's ledger (his forces' contents) opens behind his hand-over screen; orders are given on the map.",
         script: forces_script,
         export: forces_export,
-        window: Some(Window {
+        window: Window {
             new: |_| Box::new(map_intel::ForcesWindow::new()),
-            open: |path| {
+            open: |path, _| {
                 Ok(Box::new(map_intel::ForcesWindow::opened(
                     muster::map_intel::files::load(path)?,
                 )))
             },
             started: "New hidden-forces game: enter the players and the scenario",
-        }),
+            from_file: None,
+        },
     },
     System {
         key: "wings",
@@ -131,15 +177,16 @@ pub static ALL: [System; 4] = [
         help: "Choose the battle and enter the players; each player sets up his Wings behind his hand-over screen, then moves them along paths on the map.",
         script: wings_script,
         export: wings_export,
-        window: Some(Window {
-            new: |seed| Box::new(wings::WingsWindow::new(seed)),
-            open: |path| {
+        window: Window {
+            new: |start| Box::new(wings::WingsWindow::new(start.seed)),
+            open: |path, _| {
                 Ok(Box::new(wings::WingsWindow::opened(
                     muster::map_intel::wings::files::load(path)?,
                 )))
             },
             started: "New dummy-wings game: choose the battle and enter the players",
-        }),
+            from_file: None,
+        },
     },
 ];
 

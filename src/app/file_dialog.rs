@@ -16,8 +16,9 @@ pub enum FileAction {
     OpenGame,
     /// Save the game open, a game of this kind ("battle").
     SaveGame(&'static str),
-    /// Start a new battle under a ruleset file.
-    NewWithRuleset,
+    /// Start a new game of a system from a file (a battle under a ruleset
+    /// file).
+    NewFromFile(&'static crate::systems::System),
     LoadRoster(Side),
     SaveRoster(Army),
     /// Print the table layout (or a deck game's summary).
@@ -66,7 +67,7 @@ impl FileAction {
     fn title(&self) -> String {
         match self {
             FileAction::OpenGame => "Open a saved game".into(),
-            FileAction::NewWithRuleset => "New battle with a ruleset file".into(),
+            FileAction::NewFromFile(system) => format!("New {} with a ruleset file", system.noun),
             FileAction::SaveGame(noun) => format!("Save {noun}"),
             FileAction::LoadRoster(side) => format!("Load roster into {side}"),
             FileAction::SaveRoster(army) => format!("Save roster of {}", army.name),
@@ -93,7 +94,7 @@ impl FileAction {
                 )
             }
             FileAction::SaveRoster(_) | FileAction::LoadRoster(_) => "army.roster.json".into(),
-            FileAction::NewWithRuleset => "terrain_tables/fog_am_v3.json".into(),
+            FileAction::NewFromFile(_) => "terrain_tables/fog_am_v3.json".into(),
             FileAction::ImportCardSet => "terrain_tables/deck_example.json".into(),
             FileAction::ImportScenario => "terrain_tables/hidden_forces_example.json".into(),
             FileAction::ImportRoster(_) => "forces.roster.json".into(),

@@ -23,7 +23,7 @@ pub struct HandOver {
     /// A choice that needs no secret, offered on the screen itself ("South:
     /// no ambushes"): the player decides it in the open and saves passing
     /// the screen back and forth.
-    pub open_choice: Option<(String, crate::app::AppCommand)>,
+    pub open_choice: Option<(String, crate::app::fog::FogCommand)>,
 }
 
 /// What was clicked on a hand-over screen.

@@ -1,8 +1,8 @@
-//! The windows of the game systems besides Field of Glory's battle (which
-//! the shell runs itself): the action deck and hidden forces. Each owns its
-//! state and its queue of actions behind this small trait, so that the
-//! shell's menus, status line, files, autosave and printout serve them all
-//! alike (the pattern of egui's demo app).
+//! The window of each game system: Field of Glory's battle, the action
+//! deck, hidden forces, dummy wings. Each owns its state and its queue of
+//! actions behind this small trait, so that the shell's menus, status line,
+//! files, autosave and printout serve them all alike (the pattern of egui's
+//! demo app).
 
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
@@ -14,6 +14,17 @@ use muster::core::store::{Autosave, StoreError};
 #[cfg(test)]
 use std::any::Any;
 use std::path::{Path, PathBuf};
+
+/// What the shell gives every system's window as it opens: the seed of
+/// test runs' dice, Muster's own folder, the group's terrain pieces.
+#[derive(Clone)]
+pub struct Start {
+    pub seed: Option<u64>,
+    /// The folder of autosaves (rosters are kept beside it).
+    pub autosave: Option<PathBuf>,
+    pub inventory: muster::fog::inventory::Inventory,
+    pub inventory_path: Option<PathBuf>,
+}
 
 pub trait SystemWindow {
     /// Its name on the status line when nothing else is said.
@@ -45,6 +56,29 @@ pub trait SystemWindow {
 
     /// Takes it back, with the window's other actions.
     fn undo(&mut self) {}
+
+    /// Whether something undone can be done again (Edit > Redo,
+    /// Ctrl+Shift+Z).
+    fn redoable(&self) -> bool {
+        false
+    }
+
+    fn redo(&mut self) {}
+
+    /// Its own entries in the File, Edit and View menus.
+    fn file_menu(&mut self, _ui: &mut egui::Ui) {}
+    fn edit_menu(&mut self, _ui: &mut egui::Ui) {}
+    fn view_menu(&mut self, _ui: &mut egui::Ui) {}
+
+    /// The step Help's how-to is about, for a system with steps.
+    fn help_step(&self) -> Option<muster::fog::battle::Step> {
+        None
+    }
+
+    /// A refusal in the words of the game's chosen units.
+    fn speak(&self, text: &str) -> String {
+        text.to_string()
+    }
 
     /// What its printout offers beyond the public pages (a player's
     /// private page by default).

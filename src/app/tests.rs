@@ -172,7 +172,7 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     h.run();
     enter_army(&mut h, Side::South, "Ann", &["Agricultural", "Hilly"]);
     enter_army(&mut h, Side::North, "Bob", &["Woodlands", "Steppes"]);
-    assert_eq!(h.state().battle.phase(), Phase::Initiative);
+    assert_eq!(h.state().fog().battle.phase(), Phase::Initiative);
 
     // Both armies in: the window moves on to the initiative step by itself.
     // A die typed as 7 is refused with the rule, and nothing is logged.
@@ -181,13 +181,13 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     assert!(
         matches!(h.state().status.as_ref(), Some(Status::Error(e)) if e.contains("a die shows 1 to 6"))
     );
-    assert_eq!(h.state().battle.log().len(), 2);
+    assert_eq!(h.state().fog().battle.log().len(), 2);
     type_into(&mut h, "South's die", "6");
     click(&mut h, "Enter South's die");
     type_into(&mut h, "North's die", "2");
     click(&mut h, "Enter North's die");
     assert_eq!(
-        h.state().battle.state().initiative.winner,
+        h.state().fog().battle.state().initiative.winner,
         Some(Side::South)
     );
     // The result stays on screen, above the next step's panel, as well as
@@ -208,7 +208,10 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     click(&mut h, "Choose Woodlands");
     click(&mut h, "Take Forest");
     click(&mut h, "Take Forest");
-    assert_eq!(h.state().battle.phase(), Phase::Selection(Side::North));
+    assert_eq!(
+        h.state().fog().battle.phase(),
+        Phase::Selection(Side::North)
+    );
     assert!(
         h.query_by_label("Select Village").is_none(),
         "North may not take a village"
@@ -221,20 +224,24 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     // Undo takes back the village, redo restores it.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(h.state().battle.selections_used(Side::South), 2);
+    assert_eq!(h.state().fog().battle.selections_used(Side::South), 2);
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
     );
     h.run();
-    assert_eq!(h.state().battle.selections_used(Side::South), 3);
+    assert_eq!(h.state().fog().battle.selections_used(Side::South), 3);
     click(&mut h, "Finish South's selection");
-    assert!(matches!(h.state().battle.phase(), Phase::Placement(_)));
+    assert!(matches!(
+        h.state().fog().battle.phase(),
+        Phase::Placement(_)
+    ));
     assert_eq!(
         h.state()
+            .fog()
             .battle
             .state()
-            .current_step(h.state().battle.ruleset()),
+            .current_step(h.state().fog().battle.ruleset()),
         Step::TerrainPlacement
     );
 
@@ -245,7 +252,7 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     replace_text(&mut h, "File path", saved.to_str().unwrap());
     click(&mut h, "Save");
     assert!(saved.exists(), "{:?}", h.state().status.as_ref());
-    let before = h.state().battle.state().clone();
+    let before = h.state().fog().battle.state().clone();
 
     let mut h2 = harness(&dir.path().join("autosave2.json"));
     h2.run();
@@ -253,7 +260,7 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     h2.run();
     replace_text(&mut h2, "File path", saved.to_str().unwrap());
     click(&mut h2, "Open");
-    assert_eq!(h2.state().battle.state(), &before);
+    assert_eq!(h2.state().fog().battle.state(), &before);
     h2.get_by_label_contains("North takes large brush");
 }
 
@@ -269,8 +276,8 @@ fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
     click(&mut h, WITHOUT_PASSPHRASE);
     click(&mut h, "Confirm South's army");
     let saves = muster::core::store::Autosaves::new(autosave);
-    let saved = muster::fog::files::load_battle(&saves.path(h.state().battle.id())).unwrap();
-    assert_eq!(saved.state(), h.state().battle.state());
+    let saved = muster::fog::files::load_battle(&saves.path(h.state().fog().battle.id())).unwrap();
+    assert_eq!(saved.state(), h.state().fog().battle.state());
 
     let bad = dir.path().join("bad.json");
     std::fs::write(
@@ -286,7 +293,7 @@ fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
         matches!(h.state().status.as_ref(), Some(Status::Error(e)) if e.contains("Not opened") && e.contains("line 1"))
     );
     assert!(
-        h.state().battle.state().armies.south.is_some(),
+        h.state().fog().battle.state().armies.south.is_some(),
         "the battle in progress is kept"
     );
 }
@@ -309,7 +316,7 @@ fn a_malformed_ruleset_file_is_refused_with_path_and_line() {
     assert!(status.contains("territories.hilly.max.forest"), "{status}");
     assert!(status.contains("line 64"), "{status}");
     assert_eq!(
-        h.state().battle.ruleset().id,
+        h.state().fog().battle.ruleset().id,
         "fog_am_v3.1",
         "the built-in ruleset stays"
     );
@@ -445,12 +452,14 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     // Die 2 for North: touch his own (north) long edge.
     let start = h
         .state()
+        .fog()
         .panels
         .placement
         .draft_pose()
         .expect("a draft to drag");
     assert!(
         h.state()
+            .fog()
             .battle
             .check(&muster::fog::battle::Command::PlacePiece {
                 side: Side::North,
@@ -458,12 +467,12 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
             })
             .is_ok()
     );
-    let frame = h.state().table.frame.expect("the table was drawn");
+    let frame = h.state().fog().table.frame.expect("the table was drawn");
     let at = |x: f64, y: f64| frame.to_screen([x, y]);
 
     // Dropped 14 MU south of the edge: refused, and the piece goes back.
     drag(&mut h, at(start.x, start.y), at(start.x, start.y - 14.0));
-    assert_eq!(h.state().panels.placement.draft_pose(), Some(start));
+    assert_eq!(h.state().fog().panels.placement.draft_pose(), Some(start));
     h.get_by_label_contains("Drop refused: Die 2: the piece must touch North's long edge");
 
     // Dropped 0.6 MU short of the edge, 6 MU along: it snaps to the edge
@@ -473,10 +482,11 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
         at(start.x, start.y),
         at(start.x + 6.0, start.y - 0.6),
     );
-    let snapped = h.state().panels.placement.draft_pose().unwrap();
+    let snapped = h.state().fog().panels.placement.draft_pose().unwrap();
     assert!((snapped.x - (start.x + 6.0)).abs() < 1.0, "{snapped:?}");
     assert!(
         h.state()
+            .fog()
             .battle
             .check(&muster::fog::battle::Command::PlacePiece {
                 side: Side::North,
@@ -492,9 +502,10 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
         h.run();
         h.key_press(egui::Key::E);
         h.run();
-        let pose = h.state().panels.placement.draft_pose().unwrap();
+        let pose = h.state().fog().panels.placement.draft_pose().unwrap();
         assert!(
             h.state()
+                .fog()
                 .battle
                 .check(&muster::fog::battle::Command::PlacePiece {
                     side: Side::North,
@@ -504,7 +515,7 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
             "{pose:?}"
         );
     }
-    let start = h.state().panels.placement.draft_pose().unwrap();
+    let start = h.state().fog().panels.placement.draft_pose().unwrap();
     assert!(
         start.angle != 0.0 || h.query_by_label_contains("Turn refused").is_some(),
         "the keys turned the piece or said why not"
@@ -514,11 +525,11 @@ fn roll_drag_to_a_legal_pose_and_an_illegal_drop_is_refused() {
     drag(&mut h, at(start.x, start.y), at(start.x, start.y - 14.0));
     // Dragged 10 MU along the edge: legal, kept, and placed.
     drag(&mut h, at(start.x, start.y), at(start.x + 10.0, start.y));
-    let moved = h.state().panels.placement.draft_pose().unwrap();
+    let moved = h.state().fog().panels.placement.draft_pose().unwrap();
     assert!((moved.x - (start.x + 10.0)).abs() < 0.5, "{moved:?}");
     h.get_by_label("✔ Legal position");
     click(&mut h, "Place Forest here");
-    let laid = &h.state().battle.state().placement.laid[&0];
+    let laid = &h.state().fog().battle.state().placement.laid[&0];
     assert_eq!(laid.pose, moved);
     assert!(h.query_by_label_contains("Drop refused").is_none());
 }
@@ -541,7 +552,7 @@ fn the_inventory_editor_checks_sizes_and_saves_only_good_pieces() {
     h.run();
     click(&mut h, "Save inventory");
     assert!(saved.exists());
-    let shape = h.state().inventory.shape("forest", false).cloned();
+    let shape = h.state().fog().inventory.shape("forest", false).cloned();
     assert_eq!(
         shape,
         Some(muster::fog::geometry::Shape::Ellipse {
@@ -558,18 +569,18 @@ fn the_opponent_slides_the_piece_just_placed_within_the_limit() {
     type_into(&mut h, "North's die", "2");
     click(&mut h, "Enter North's die");
     click(&mut h, "Place Forest here");
-    let before = h.state().battle.state().placement.laid[&0].pose;
+    let before = h.state().fog().battle.state().placement.laid[&0].pose;
     type_into(&mut h, "South's die", "4");
     click(&mut h, "Enter South's die");
     h.get_by_label_contains("South rolled 4 - 1 (compulsory) = 3: may slide it up to 6 MU");
     click(&mut h, "Slide");
-    let frame = h.state().table.frame.expect("the table was drawn");
+    let frame = h.state().fog().table.frame.expect("the table was drawn");
     let from = frame.to_screen([before.x, before.y]);
     // Dragged 10 MU east: held to the 6 MU the score allows.
     drag(&mut h, from, frame.to_screen([before.x + 10.0, before.y]));
     h.get_by_label_contains("slide 6.0 MU of 6 MU");
     click(&mut h, "Slide it here");
-    let after = h.state().battle.state().placement.laid[&0].pose;
+    let after = h.state().fog().battle.state().placement.laid[&0].pose;
     assert!(
         (after.x - before.x - 6.0).abs() < 1e-6 && after.y == before.y,
         "{after:?}"
@@ -647,7 +658,7 @@ fn export_pdf_on_letter_says_where() {
 
 /// A press and release on the table at a table point.
 fn click_table(h: &mut Harness<'_, MusterApp>, at: [f64; 2]) {
-    let frame = h.state().table.frame.expect("the table was drawn");
+    let frame = h.state().fog().table.frame.expect("the table was drawn");
     let pos = frame.to_screen(at);
     h.hover_at(pos);
     h.run();
@@ -663,13 +674,13 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     let path = dir.path().join("terrain.json");
     std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
     let mut h = opened(dir.path(), path);
-    let deployment = |h: &Harness<'_, MusterApp>| h.state().battle.state().deployment.clone();
+    let deployment = |h: &Harness<'_, MusterApp>| h.state().fog().battle.state().deployment.clone();
     // Reopened: read-only until South, who set a passphrase, unlocks.
     h.get_by_label_contains("Read-only until South (");
     let why = unlock(&mut h, "South", "copper heron lantern").unwrap();
     assert!(why.contains("not the passphrase this player set"), "{why}");
     assert_eq!(unlock(&mut h, "South", PASS), None);
-    assert!(h.state().battle.locked_sides().is_empty());
+    assert!(h.state().fog().battle.locked_sides().is_empty());
 
     // Camps: North (without initiative) first, put where he clicks.
     h.get_by_label_contains("North (Bob) places his camp");
@@ -725,7 +736,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     for _ in 0..3 {
         click(&mut h, "Dummy");
         let at = {
-            let battle = &h.state().battle;
+            let battle = &h.state().fog().battle;
             let state = battle.state();
             let dummy = muster::fog::battle::AmbushContent::Dummy;
             let profile =
@@ -790,9 +801,9 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     let hidden = [6, 7, 8];
     let mut batches = 0;
     while let Phase::Deployment(muster::fog::battle::DeploymentTurn::Batch { side, number, size }) =
-        h.state().battle.phase()
+        h.state().fog().battle.phase()
     {
-        let state = h.state().battle.state().clone();
+        let state = h.state().fog().battle.state().clone();
         let army = state.armies[side].clone().unwrap();
         let done = muster::fog::battle::deployed_bgs(&state, side);
         let next: Vec<usize> = (0..army.bgs.len())
@@ -845,7 +856,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "North: commanders placed");
     click(&mut h, "South: commanders placed");
 
-    assert_eq!(h.state().battle.phase(), Phase::MovesFirst);
+    assert_eq!(h.state().fog().battle.phase(), Phase::MovesFirst);
     type_into(&mut h, "South's die", "5");
     click(&mut h, "Enter South's die");
     type_into(&mut h, "North's die", "2");
@@ -856,7 +867,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
         2,
         "in the log and above the panel"
     );
-    assert_eq!(h.state().battle.phase(), Phase::Play);
+    assert_eq!(h.state().fog().battle.phase(), Phase::Play);
 
     // Play: the flank march rolls from South's turn 2, with its chances.
     h.get_by_label("Turn 1: South to move");
@@ -885,7 +896,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     replace_text(&mut h, "Ala Petriana's straggling dice", "4 2");
     assert!(offered(&h));
     click(&mut h, "Reveal to both players");
-    let straggling = &h.state().battle.state().deployment.flank_marches[0].straggling;
+    let straggling = &h.state().fog().battle.state().deployment.flank_marches[0].straggling;
     assert_eq!(straggling.len(), 2);
     assert!(
         straggling.iter().all(|s| !s.roll.is_app()),
@@ -955,13 +966,13 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     click(&mut h, "Back to the table");
     h.get_by_label("✔ South (Marcus) has set a passphrase");
     click(&mut h, "Confirm South's army");
-    assert!(h.state().battle.has_passphrase(Side::South));
+    assert!(h.state().fog().battle.has_passphrase(Side::South));
     // The panel moves on to North's army by itself.
     h.get_by_label("Set North's passphrase…");
     click(&mut h, "South ✔");
     h.get_by_label_contains("South's passphrase is set");
     // Nothing of it is in the autosave.
-    let id = h.state().battle.id().to_string();
+    let id = h.state().fog().battle.id().to_string();
     let file = std::fs::read_to_string(saves.join(format!("{id}.json"))).unwrap();
     assert!(!file.contains("walnut"));
 
@@ -973,7 +984,7 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     click(&mut h, "Ancient British");
     click(&mut h, WITHOUT_PASSPHRASE);
     click(&mut h, "Confirm North's army");
-    assert_ne!(h.state().battle.id(), id);
+    assert_ne!(h.state().fog().battle.id(), id);
     click(&mut h, "File");
     click(&mut h, "Recent battles");
     let first = h
@@ -982,11 +993,11 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
         .find(|l| l.contains("Marcus (Early Imperial Roman) v North: no army yet — Armies"))
         .expect("the first battle is listed with its players and step");
     click(&mut h, &first);
-    assert_eq!(h.state().battle.id(), id);
+    assert_eq!(h.state().fog().battle.id(), id);
     // Reopened: read-only until South unlocks.
-    assert_eq!(h.state().battle.locked_sides(), vec![Side::South]);
+    assert_eq!(h.state().fog().battle.locked_sides(), vec![Side::South]);
     assert_eq!(unlock(&mut h, "South", "walnut osprey bastion cider"), None);
-    assert!(h.state().battle.locked_sides().is_empty());
+    assert!(h.state().fog().battle.locked_sides().is_empty());
 }
 
 #[test]
@@ -997,8 +1008,8 @@ fn roll_for_both_rolls_each_side_and_the_result_stays_until_the_next_action() {
     enter_army(&mut h, Side::South, "Ann", &["Agricultural", "Hilly"]);
     enter_army(&mut h, Side::North, "Bob", &["Woodlands", "Steppes"]);
     click(&mut h, "🎲 Roll for both");
-    let state = h.state().battle.state().clone();
-    let rolled = h.state().battle.log().len() - 2;
+    let state = h.state().fog().battle.state().clone();
+    let rolled = h.state().fog().battle.log().len() - 2;
     assert_eq!(rolled, 2, "one roll each, in one click");
     // Both rolls and the outcome are shown above the panel.
     for side in ["South", "North"] {
@@ -1006,7 +1017,11 @@ fn roll_for_both_rolls_each_side_and_the_result_stays_until_the_next_action() {
             .next()
             .expect("each roll is shown");
     }
-    assert_eq!(h.state().last_rolls.len(), 3, "two rolls and the outcome");
+    assert_eq!(
+        h.state().fog().last_rolls.len(),
+        3,
+        "two rolls and the outcome"
+    );
     if let Some(winner) = state.initiative.winner {
         // The next action (choosing the territory) clears it.
         let territory = if winner == Side::South {
@@ -1015,7 +1030,7 @@ fn roll_for_both_rolls_each_side_and_the_result_stays_until_the_next_action() {
             "Agricultural"
         };
         click(&mut h, &format!("Choose {territory}"));
-        assert!(h.state().last_rolls.is_empty());
+        assert!(h.state().fog().last_rolls.is_empty());
     }
 }
 
@@ -1082,12 +1097,15 @@ fn a_fifth_selection_pauses_before_the_opponent_selects() {
     click(&mut h, "Select Large marsh");
     click(&mut h, "Select Gully");
     // Five used: North's turn ended by itself; the panel waits for South.
-    assert_eq!(h.state().battle.phase(), Phase::Selection(Side::South));
+    assert_eq!(
+        h.state().fog().battle.phase(),
+        Phase::Selection(Side::South)
+    );
     h.get_by_label("North has made all his selections. Pass the screen to South.");
     assert!(h.query_by_label("Select River").is_none());
     click(&mut h, "South selects now");
     click(&mut h, "Select River");
-    assert_eq!(h.state().battle.selections_used(Side::South), 2);
+    assert_eq!(h.state().fog().battle.selections_used(Side::South), 2);
 }
 
 #[test]
@@ -1106,12 +1124,12 @@ fn removing_a_piece_asks_first() {
     h.get_by_label_contains("from the table? It will not come back.");
     click(&mut h, "No, keep it");
     assert!(h.query_by_label_contains("It will not come back").is_none());
-    let standing = h.state().battle.state().placement.standing().count();
+    let standing = h.state().fog().battle.state().placement.standing().count();
     click(&mut h, &remove);
     let yes = remove.replacen("Remove", "Yes, remove", 1);
     click(&mut h, &yes);
     assert_eq!(
-        h.state().battle.state().placement.standing().count(),
+        h.state().fog().battle.state().placement.standing().count(),
         standing - 1
     );
 }
@@ -1139,7 +1157,7 @@ impl Walk {
     }
 
     fn phase(&self) -> Phase {
-        self.h.state().battle.phase()
+        self.h.state().fog().battle.phase()
     }
 
     fn enabled(&self, label: &str) -> bool {
@@ -1170,12 +1188,13 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
     let mut stuck = 0;
     let mut last = (w.phase(), 0);
     while w.phase() != Phase::Play {
-        let state = w.h.state().battle.state().clone();
+        let state = w.h.state().fog().battle.state().clone();
         match w.phase() {
             Phase::Territory(side) => {
                 let other = state.armies[side.opponent()].as_ref().unwrap();
                 let name =
                     w.h.state()
+                        .fog()
                         .battle
                         .ruleset()
                         .territory_name(&other.territories[0])
@@ -1183,9 +1202,10 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
                 w.click(&format!("Choose {name}"));
             }
             Phase::Compulsory(_) => {
-                let first = w.h.state().battle.remaining_compulsory()[0].clone();
+                let first = w.h.state().fog().battle.remaining_compulsory()[0].clone();
                 let name =
                     w.h.state()
+                        .fog()
                         .battle
                         .ruleset()
                         .terrain_name(&first)
@@ -1195,10 +1215,11 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
             Phase::Selection(side) => {
                 if w.h.query_by_label(&format!("{side} selects now")).is_some() {
                     w.click(&format!("{side} selects now"));
-                } else if w.h.state().battle.selections_used(side) == 0 {
+                } else if w.h.state().fog().battle.selections_used(side) == 0 {
                     // One piece each, the first the rules allow.
                     let pick =
                         w.h.state()
+                            .fog()
                             .battle
                             .selection_options(side)
                             .into_iter()
@@ -1206,6 +1227,7 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
                             .unwrap();
                     let name =
                         w.h.state()
+                            .fog()
                             .battle
                             .ruleset()
                             .terrain_name(&pick.terrain)
@@ -1236,7 +1258,7 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
                 PlacementTurn::Place { piece, .. } => {
                     let name = muster::fog::battle::piece_name(
                         &state,
-                        w.h.state().battle.ruleset(),
+                        w.h.state().fog().battle.ruleset(),
                         piece,
                     );
                     let place = format!("Place {name} here");
@@ -1277,7 +1299,7 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions
             Phase::MovesFirst => w.click("🎲 Roll for both"),
             other => panic!("unexpected {other:?}"),
         }
-        let now = (w.phase(), w.h.state().battle.log().len());
+        let now = (w.phase(), w.h.state().fog().battle.log().len());
         if now == last {
             stuck += 1;
             assert!(stuck < 3, "no progress at {now:?}");
@@ -1332,7 +1354,13 @@ fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
     click(&mut h, "Import battle groups");
     h.get_by_label_contains("line 2, troop type: \"medium fut\" is not one of:");
     assert!(
-        h.state().panels.armies.draft(Side::South).bgs.is_empty(),
+        h.state()
+            .fog()
+            .panels
+            .armies
+            .draft(Side::South)
+            .bgs
+            .is_empty(),
         "nothing taken from a bad list"
     );
     replace_text(
@@ -1341,7 +1369,7 @@ fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
         "# Britons\n8, Warband, medium foot, average, undrilled\n4, Chariots, light horse, average, undrilled\n",
     );
     click(&mut h, "Import battle groups");
-    let bgs = h.state().panels.armies.draft(Side::South).bgs.clone();
+    let bgs = h.state().fog().panels.armies.draft(Side::South).bgs.clone();
     assert_eq!(bgs.len(), 2);
     assert_eq!((bgs[0].name.as_str(), bgs[0].bases), ("Warband", 8));
     assert!(
@@ -1351,7 +1379,7 @@ fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
 
     // Duplicate a row; Enter in a name adds the next row, numbered as it.
     click(&mut h, "Duplicate BG 1");
-    let bgs = &h.state().panels.armies.draft(Side::South).bgs;
+    let bgs = &h.state().fog().panels.armies.draft(Side::South).bgs;
     assert_eq!(bgs.len(), 3);
     assert_eq!(bgs[1].name, "Warband");
     h.get_by_label("BG 3 name").focus();
@@ -1359,7 +1387,7 @@ fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
     h.key_press(egui::Key::Enter);
     h.run();
     h.run();
-    let bgs = &h.state().panels.armies.draft(Side::South).bgs;
+    let bgs = &h.state().fog().panels.armies.draft(Side::South).bgs;
     assert_eq!(bgs.len(), 4);
     assert_eq!(bgs[3].name, "BG 4");
 }
@@ -1393,7 +1421,15 @@ fn a_group_with_two_forests_chooses_which_it_lays() {
     click(&mut h, "2: rectangle 8.0 in x 8.0 in (8 x 8 MU)");
     type_into(&mut h, "North's die", "2");
     click(&mut h, "Enter North's die");
-    let rolled = h.state().battle.state().placement.rolled.clone().unwrap();
+    let rolled = h
+        .state()
+        .fog()
+        .battle
+        .state()
+        .placement
+        .rolled
+        .clone()
+        .unwrap();
     assert_eq!(rolled.shape, square);
 }
 
@@ -1408,14 +1444,14 @@ fn a_roster_saved_to_the_library_loads_from_the_file_menu() {
     click(&mut h, "Rosters");
     h.get_by_label("No saved rosters yet");
     click(&mut h, "Save South's army to the library");
-    let army = h.state().panels.armies.draft(Side::South).clone();
+    let army = h.state().fog().panels.armies.draft(Side::South).clone();
     assert!(dir.path().join("rosters").read_dir().unwrap().count() == 1);
     // Into North's draft, from the menu.
     click(&mut h, "File");
     click(&mut h, "Rosters");
     click(&mut h, &format!("{} ({})", army.name, army.player));
     click(&mut h, "Load into North");
-    assert_eq!(h.state().panels.armies.draft(Side::North), &army);
+    assert_eq!(h.state().fog().panels.armies.draft(Side::North), &army);
 }
 
 #[test]
@@ -1437,10 +1473,10 @@ fn a_locked_battle_reopened_at_a_hand_over_screen_can_be_unlocked_there() {
     let mut h = opened(dir.path(), path);
     h.get_by_label("Pass to South");
     assert_eq!(unlock(&mut h, "South", PASS), None);
-    assert!(h.state().battle.locked_sides().is_empty());
+    assert!(h.state().fog().battle.locked_sides().is_empty());
     click(&mut h, "South: no ambushes");
     assert_eq!(
-        h.state().battle.phase(),
+        h.state().fog().battle.phase(),
         Phase::Deployment(muster::fog::battle::DeploymentTurn::FlankMarches(
             Side::North
         ))

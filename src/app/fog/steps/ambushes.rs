@@ -7,7 +7,7 @@
 //! private turn, only where markers stand shows.
 
 use super::StepPanel;
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
 use crate::app::privacy::{HandOver, Privacy};
 use eframe::egui;
@@ -74,7 +74,7 @@ impl AmbushesPanel {
         if let (Some(side), true) = (wanted, screen.can_wait) {
             screen.open_choice = Some((
                 format!("{side}: no ambushes"),
-                AppCommand::Apply(Command::Finish {
+                FogCommand::Apply(Command::Finish {
                     side,
                     step: Finished::Ambushes,
                 }),
@@ -90,14 +90,14 @@ impl AmbushesPanel {
 }
 
 impl StepPanel for AmbushesPanel {
-    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<FogCommand>) {
         let Some(side) = self.finish else { return };
         if ui
             .button(format!("{side}: finish ambushes"))
             .on_hover_text("Ends your private session: the screen is then passed on")
             .clicked()
         {
-            out.push(AppCommand::Apply(Command::Finish {
+            out.push(FogCommand::Apply(Command::Finish {
                 side,
                 step: Finished::Ambushes,
             }));
@@ -106,7 +106,7 @@ impl StepPanel for AmbushesPanel {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         self.finish = None;
         self.settle(battle);
         super::help(ui, battle, "ambushes");
@@ -146,7 +146,7 @@ impl StepPanel for AmbushesPanel {
                 if let Some(reply) = reply {
                     match answer_ambush(battle, side, &key, &reply) {
                         Ok(command) => {
-                            out.push(AppCommand::Private(command));
+                            out.push(FogCommand::Private(command));
                             self.values.clear();
                         }
                         Err(e) => _ = self.privacy.refuse(e.to_string()),

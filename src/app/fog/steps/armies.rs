@@ -6,8 +6,8 @@
 //! plainly chooses to play without one.
 
 use super::{MainAction, StepPanel};
-use crate::app::AppCommand;
 use crate::app::file_dialog::FileAction;
+use crate::app::fog::FogCommand;
 use crate::app::passphrase::NewPassphrases;
 use eframe::egui;
 use muster::core::dice::Quality;
@@ -149,11 +149,11 @@ impl ArmiesPanel {
 }
 
 impl StepPanel for ArmiesPanel {
-    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<FogCommand>) {
         MainAction::show(&mut self.main, ui, out);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         let state = battle.state();
         for side in Side::BOTH {
             if self.seen[side] != state.armies[side] {
@@ -201,10 +201,10 @@ impl StepPanel for ArmiesPanel {
                 .add_enabled(!locked, egui::Button::new("Load roster…"))
                 .clicked()
             {
-                out.push(AppCommand::Dialog(FileAction::LoadRoster(side)));
+                out.push(FogCommand::Dialog(FileAction::LoadRoster(side)));
             }
             if ui.button("Save roster…").clicked() {
-                out.push(AppCommand::Dialog(FileAction::SaveRoster(
+                out.push(FogCommand::Dialog(FileAction::SaveRoster(
                     self.drafts[side].clone(),
                 )));
             }
@@ -219,7 +219,7 @@ impl StepPanel for ArmiesPanel {
                 ui.menu_button("Load example army", |ui| {
                     for (i, (title, _)) in examples::ROSTERS.iter().enumerate() {
                         if ui.button(*title).clicked() {
-                            out.push(AppCommand::DraftArmy(
+                            out.push(FogCommand::DraftArmy(
                                 side,
                                 Box::new(examples::army(i, ruleset)),
                             ));
@@ -287,12 +287,12 @@ impl StepPanel for ArmiesPanel {
         let confirm =
             (!locked && verdict.is_ok() && passphrase.is_ok() && (!entered || new_passphrase))
                 .then(|| match &passphrase {
-                    Ok(Some(lock)) => AppCommand::ConfirmArmyWithPassphrase(
+                    Ok(Some(lock)) => FogCommand::ConfirmArmyWithPassphrase(
                         side,
                         Box::new(draft.clone()),
                         Box::new(lock.clone()),
                     ),
-                    _ => AppCommand::Apply(Command::SetArmy {
+                    _ => FogCommand::Apply(Command::SetArmy {
                         side,
                         army: draft.clone(),
                         lock: None,
@@ -302,7 +302,7 @@ impl StepPanel for ArmiesPanel {
         if state.armies.south.is_some() && state.armies.north.is_some() && !locked {
             ui.add_space(6.0);
             if ui.button("Go to initiative").clicked() {
-                out.push(AppCommand::ShowStep(muster::fog::battle::Step::Initiative));
+                out.push(FogCommand::ShowStep(muster::fog::battle::Step::Initiative));
             }
         }
     }

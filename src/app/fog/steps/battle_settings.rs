@@ -1,7 +1,7 @@
 //! The battle step: title, table size, what 1 MU is and the display unit.
 
 use super::StepPanel;
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use eframe::egui;
 use muster::fog::battle::{Battle, Command, Settings, TableSize};
 use muster::fog::units::{LengthUnit, MuScale};
@@ -14,7 +14,7 @@ pub struct SettingsPanel {
 }
 
 impl StepPanel for SettingsPanel {
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         let current = &battle.state().settings;
         if self.seen.as_ref() != Some(current) {
             self.seen = Some(current.clone());
@@ -78,7 +78,7 @@ impl StepPanel for SettingsPanel {
                 .add_enabled(changed, egui::Button::new("Apply settings"))
                 .clicked()
             {
-                out.push(AppCommand::Apply(Command::Configure {
+                out.push(FogCommand::Apply(Command::Configure {
                     settings: draft.clone(),
                 }));
             }
@@ -92,7 +92,7 @@ impl StepPanel for SettingsPanel {
         ui.add_space(10.0);
         record(ui, battle);
         if ui.button("Go to armies").clicked() {
-            out.push(AppCommand::ShowStep(muster::fog::battle::Step::Armies));
+            out.push(FogCommand::ShowStep(muster::fog::battle::Step::Armies));
         }
     }
 }

@@ -4,7 +4,7 @@
 //! and places it; the depth limits are drawn on the table.
 
 use super::{MainAction, StepPanel, verdict_line};
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
 use eframe::egui;
 use egui::{Color32, Response, Stroke};
@@ -95,11 +95,11 @@ fn pose_fields(ui: &mut egui::Ui, pose: &mut Pose) {
 }
 
 impl StepPanel for CampsPanel {
-    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<FogCommand>) {
         MainAction::show(&mut self.main, ui, out);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         self.main = None;
         super::help(ui, battle, "camps");
         let state = battle.state();
@@ -164,7 +164,7 @@ impl StepPanel for CampsPanel {
         let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
         self.main = Some(MainAction::new(
             button,
-            legal.then_some(AppCommand::Apply(command)),
+            legal.then_some(FogCommand::Apply(command)),
         ));
         ui.horizontal(|ui| {
             if matches!(t, DeploymentTurn::Fortifications(_))
@@ -172,7 +172,7 @@ impl StepPanel for CampsPanel {
                     .button(format!("{side}: finish fortifications"))
                     .clicked()
             {
-                out.push(AppCommand::Apply(Command::Finish {
+                out.push(FogCommand::Apply(Command::Finish {
                     side,
                     step: Finished::Fortifications,
                 }));

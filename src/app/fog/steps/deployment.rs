@@ -4,7 +4,7 @@
 //! drawn on the table for the side deploying.
 
 use super::{MainAction, StepPanel, verdict_line};
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
 use crate::app::privacy::{HandOver, Privacy};
 use eframe::egui;
@@ -128,11 +128,11 @@ fn schedule_line(battle: &Battle, init: Side) -> String {
 }
 
 impl StepPanel for DeploymentPanel {
-    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<FogCommand>) {
         MainAction::show(&mut self.main, ui, out);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, _out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, _out: &mut Vec<FogCommand>) {
         self.main = None;
         super::help(ui, battle, "deployment");
         let t = turn(battle);
@@ -207,7 +207,7 @@ impl StepPanel for DeploymentPanel {
                 let legal = verdict_line(ui, battle, &command, "✔ The batch is complete");
                 self.main = Some(MainAction::new(
                     format!("Batch {number} deployed"),
-                    legal.then_some(AppCommand::Apply(command)),
+                    legal.then_some(FogCommand::Apply(command)),
                 ));
             }
             DeploymentTurn::Dismount(_) => {
@@ -238,7 +238,7 @@ impl StepPanel for DeploymentPanel {
                 };
                 self.main = Some(MainAction::new(
                     label,
-                    Some(AppCommand::Apply(Command::CommitDismount {
+                    Some(FogCommand::Apply(Command::CommitDismount {
                         side,
                         bgs: self.ticked.iter().copied().collect(),
                     })),
@@ -263,7 +263,7 @@ impl StepPanel for DeploymentPanel {
                 }
                 self.main = Some(MainAction::new(
                     format!("{side}: commanders placed"),
-                    Some(AppCommand::Apply(Command::Finish {
+                    Some(FogCommand::Apply(Command::Finish {
                         side,
                         step: Finished::Commanders,
                     })),

@@ -5,7 +5,7 @@
 //! of his battle groups stay off the table (the table shows as much).
 
 use super::StepPanel;
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use crate::app::privacy::{HandOver, Privacy};
 use eframe::egui;
 use muster::core::screen::Values;
@@ -64,7 +64,7 @@ impl FlankMarchesPanel {
         {
             screen.open_choice = Some((
                 format!("{side}: no flank marches"),
-                AppCommand::Apply(Command::FinishFlankMarches { side, off_table: 0 }),
+                FogCommand::Apply(Command::FinishFlankMarches { side, off_table: 0 }),
             ));
         }
         Some(screen)
@@ -77,7 +77,7 @@ impl FlankMarchesPanel {
 }
 
 impl StepPanel for FlankMarchesPanel {
-    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<FogCommand>) {
         let Some((side, off_table)) = self.finish else {
             return;
         };
@@ -85,7 +85,7 @@ impl StepPanel for FlankMarchesPanel {
             .button(format!("{side}: done with flank marches"))
             .clicked()
         {
-            out.push(AppCommand::Apply(Command::FinishFlankMarches {
+            out.push(FogCommand::Apply(Command::FinishFlankMarches {
                 side,
                 off_table,
             }));
@@ -93,7 +93,7 @@ impl StepPanel for FlankMarchesPanel {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         self.finish = None;
         super::help(ui, battle, "flank_marches");
         self.private_session(ui, battle, out);
@@ -113,7 +113,7 @@ impl StepPanel for FlankMarchesPanel {
 impl FlankMarchesPanel {
     /// The player's own flank marches, once he holds the screen and has
     /// given his passphrase.
-    fn private_session(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn private_session(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         let Some(side) = turn(battle) else {
             ui.label("Flank marches are recorded after ambushes.");
             return;
@@ -133,7 +133,7 @@ impl FlankMarchesPanel {
                 if let Some(reply) = reply {
                     match answer_flank_march(battle, side, &key, &reply) {
                         Ok(command) => {
-                            out.push(AppCommand::Private(command));
+                            out.push(FogCommand::Private(command));
                             self.values.remove("bgs");
                         }
                         Err(e) => _ = self.privacy.refuse(e.to_string()),

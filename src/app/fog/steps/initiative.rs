@@ -3,7 +3,7 @@
 
 use super::StepPanel;
 use super::roll_off::RollOffInput;
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use eframe::egui;
 use muster::fog::battle::{Battle, Command, Step};
 
@@ -13,7 +13,7 @@ pub struct InitiativePanel {
 }
 
 impl StepPanel for InitiativePanel {
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         super::help(ui, battle, "initiative");
         let state = battle.state();
         let ruleset = battle.ruleset();
@@ -27,7 +27,7 @@ impl StepPanel for InitiativePanel {
             .input
             .ui(ui, battle, init, ruleset.initiative.dice, mods)
         {
-            out.push(AppCommand::Apply(Command::RollInitiative { side, dice }));
+            out.push(FogCommand::Apply(Command::RollInitiative { side, dice }));
         }
         if let Some(winner) = init.winner {
             ui.add_space(6.0);
@@ -37,7 +37,7 @@ impl StepPanel for InitiativePanel {
                 winner.opponent()
             ));
             if ui.button("Go to territory type").clicked() {
-                out.push(AppCommand::ShowStep(Step::Territory));
+                out.push(FogCommand::ShowStep(Step::Territory));
             }
         }
     }

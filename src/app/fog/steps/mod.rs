@@ -16,7 +16,7 @@ mod roll_off;
 mod selection;
 mod territory;
 
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use crate::app::privacy::HandOver;
 use eframe::egui;
 use egui::Color32;
@@ -32,13 +32,13 @@ pub use placement::PlacementPanel;
 /// words, and what it sends (`None`: shown, but not possible yet).
 pub struct MainAction {
     pub label: String,
-    pub command: Option<AppCommand>,
+    pub command: Option<FogCommand>,
     /// Why it is not possible yet, shown when the disabled button is hovered.
     pub why_not: Option<String>,
 }
 
 impl MainAction {
-    pub fn new(label: impl Into<String>, command: Option<AppCommand>) -> MainAction {
+    pub fn new(label: impl Into<String>, command: Option<FogCommand>) -> MainAction {
         MainAction {
             label: label.into(),
             command,
@@ -52,7 +52,7 @@ impl MainAction {
     }
 
     /// Draws the action's button in the footer; a click sends its command.
-    pub fn show(action: &mut Option<MainAction>, ui: &mut egui::Ui, out: &mut Vec<AppCommand>) {
+    pub fn show(action: &mut Option<MainAction>, ui: &mut egui::Ui, out: &mut Vec<FogCommand>) {
         let Some(a) = action else {
             return;
         };
@@ -70,11 +70,11 @@ impl MainAction {
 }
 
 pub trait StepPanel {
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>);
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>);
 
     /// The step's main action, drawn in the panel's fixed footer so it
     /// stays in one place, always in view, whatever the panel scrolls.
-    fn footer(&mut self, _ui: &mut egui::Ui, _battle: &Battle, _out: &mut Vec<AppCommand>) {}
+    fn footer(&mut self, _ui: &mut egui::Ui, _battle: &Battle, _out: &mut Vec<FogCommand>) {}
 }
 
 pub struct Panels {
@@ -116,7 +116,7 @@ impl Panels {
         ui: &mut egui::Ui,
         step: Step,
         battle: &Battle,
-        out: &mut Vec<AppCommand>,
+        out: &mut Vec<FogCommand>,
     ) {
         ui.heading(format!("{} (rule {})", step.title(), step.rule()));
         ui.add_space(4.0);
@@ -129,7 +129,7 @@ impl Panels {
         ui: &mut egui::Ui,
         step: Step,
         battle: &Battle,
-        out: &mut Vec<AppCommand>,
+        out: &mut Vec<FogCommand>,
     ) {
         self.panel(step).footer(ui, battle, out);
     }

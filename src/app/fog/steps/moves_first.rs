@@ -3,7 +3,7 @@
 
 use super::StepPanel;
 use super::roll_off::RollOffInput;
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use eframe::egui;
 use muster::fog::battle::{Battle, Command, Phase, moves_first_modifiers};
 
@@ -13,7 +13,7 @@ pub struct MovesFirstPanel {
 }
 
 impl StepPanel for MovesFirstPanel {
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         super::help(ui, battle, "moves_first");
         let state = battle.state();
         let ruleset = battle.ruleset();
@@ -27,7 +27,7 @@ impl StepPanel for MovesFirstPanel {
             .input
             .ui(ui, battle, contest, ruleset.who_moves_first.dice, mods)
         {
-            out.push(AppCommand::Apply(Command::RollMovesFirst { side, dice }));
+            out.push(FogCommand::Apply(Command::RollMovesFirst { side, dice }));
         }
         if let Some(winner) = contest.winner {
             ui.add_space(6.0);

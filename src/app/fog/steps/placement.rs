@@ -6,8 +6,9 @@
 //! would send, so the panel can never disagree with the engine.
 
 use super::{MainAction, StepPanel, verdict_line};
+use crate::app::dice_input;
+use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay, colour};
-use crate::app::{AppCommand, dice_input};
 use eframe::egui;
 use egui::{Color32, Key, Pos2, Response, Stroke, Vec2};
 use muster::core::side::Side;
@@ -227,11 +228,11 @@ impl PlacementPanel {
 }
 
 impl StepPanel for PlacementPanel {
-    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<FogCommand>) {
         MainAction::show(&mut self.main, ui, out);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         self.main = None;
         self.settle(battle);
         let Some(t) = turn(battle) else {
@@ -324,7 +325,7 @@ impl StepPanel for PlacementPanel {
                 let label = format!("Place the {}", ruleset.terrain_name(terrain).to_lowercase());
                 self.main = Some(MainAction::new(
                     label,
-                    legal.then_some(AppCommand::Apply(command)),
+                    legal.then_some(FogCommand::Apply(command)),
                 ));
             }
             PlacementTurn::Going { side, .. } => {
@@ -335,7 +336,7 @@ impl StepPanel for PlacementPanel {
                 if let Some(dice) =
                     dice_input::show(ui, side.name(), 1, &mut self.typed, &mut self.dice_error)
                 {
-                    out.push(AppCommand::Apply(Command::RollGoing { side, dice }));
+                    out.push(FogCommand::Apply(Command::RollGoing { side, dice }));
                 }
             }
             PlacementTurn::Roll { side, piece } => {
@@ -387,7 +388,7 @@ impl StepPanel for PlacementPanel {
                             &mut self.typed,
                             &mut self.dice_error,
                         ) {
-                            out.push(AppCommand::Apply(Command::RollPlacement {
+                            out.push(FogCommand::Apply(Command::RollPlacement {
                                 side,
                                 piece,
                                 shape,
@@ -451,7 +452,7 @@ impl StepPanel for PlacementPanel {
                 let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
                 self.main = Some(MainAction::new(
                     format!("Place {} here", piece_name(state, ruleset, piece)),
-                    legal.then_some(AppCommand::Apply(command)),
+                    legal.then_some(FogCommand::Apply(command)),
                 ));
                 ui.horizontal(|ui| {
                     if ui
@@ -476,7 +477,7 @@ impl StepPanel for PlacementPanel {
                 if let Some(dice) =
                     dice_input::show(ui, side.name(), 1, &mut self.typed, &mut self.dice_error)
                 {
-                    out.push(AppCommand::Apply(Command::RollAdjustment { side, dice }));
+                    out.push(FogCommand::Apply(Command::RollAdjustment { side, dice }));
                 }
             }
             PlacementTurn::Adjust { side, piece, score } => {
@@ -498,7 +499,7 @@ impl StepPanel for PlacementPanel {
                     );
                     ui.horizontal(|ui| {
                         if ui.button(format!("Yes, remove {name}")).clicked() {
-                            out.push(AppCommand::Apply(Command::Adjust {
+                            out.push(FogCommand::Apply(Command::Adjust {
                                 side,
                                 action: AdjustAction::Remove,
                             }));
@@ -510,7 +511,7 @@ impl StepPanel for PlacementPanel {
                 }
                 self.main = Some(MainAction::new(
                     "Leave it where it is",
-                    Some(AppCommand::Apply(Command::Adjust {
+                    Some(FogCommand::Apply(Command::Adjust {
                         side,
                         action: AdjustAction::Decline,
                     })),
@@ -575,7 +576,7 @@ impl StepPanel for PlacementPanel {
                         "Pivot it"
                     };
                     if ui.add_enabled(legal, egui::Button::new(verb)).clicked() {
-                        out.push(AppCommand::Apply(command));
+                        out.push(FogCommand::Apply(command));
                     }
                 }
             }
@@ -619,7 +620,7 @@ impl StepPanel for PlacementPanel {
                     let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
                     self.main = Some(MainAction::new(
                         "Place the road",
-                        legal.then_some(AppCommand::Apply(command)),
+                        legal.then_some(FogCommand::Apply(command)),
                     ));
                     if ui.button("Remove last point").clicked() {
                         self.road.pop();
@@ -630,7 +631,7 @@ impl StepPanel for PlacementPanel {
                     .on_hover_text("The player with the initiative may lay one road (rule 5); this declines it")
                     .clicked()
                 {
-                    out.push(AppCommand::Apply(Command::DeclineRoad { side }));
+                    out.push(FogCommand::Apply(Command::DeclineRoad { side }));
                 }
             }
         }

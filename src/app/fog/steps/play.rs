@@ -6,9 +6,10 @@
 //! ambush is revealed the same way, with the reason.
 
 use super::{MainAction, StepPanel};
+use crate::app::dice_input;
+use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
 use crate::app::privacy::{HandOver, Privacy};
-use crate::app::{AppCommand, dice_input};
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Corner, HoverPosition, Legend, Line, Plot};
 use muster::core::screen::Values;
@@ -107,7 +108,7 @@ fn chance_chart(ui: &mut egui::Ui, id: usize, rows: &[(u32, f64, f64)]) {
 }
 
 impl StepPanel for PlayPanel {
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         super::help(ui, battle, "play");
         let state = battle.state();
         let ruleset = battle.ruleset();
@@ -138,7 +139,7 @@ impl StepPanel for PlayPanel {
             if let Some(reply) = reply {
                 match answer_reveal(battle, owner, opening, &key, &reply) {
                     Ok(Some(command)) => {
-                        out.push(AppCommand::Private(command));
+                        out.push(FogCommand::Private(command));
                         self.done(battle, owner);
                     }
                     Ok(None) => self.done(battle, owner),
@@ -191,7 +192,7 @@ impl StepPanel for PlayPanel {
                 &mut self.typed,
                 &mut self.error,
             ) {
-                out.push(AppCommand::Apply(Command::RollArrival {
+                out.push(FogCommand::Apply(Command::RollArrival {
                     side,
                     march,
                     dice,
@@ -242,7 +243,7 @@ impl StepPanel for PlayPanel {
         }
     }
 
-    fn footer(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn footer(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         let (state, ruleset) = (battle.state(), battle.ruleset());
         if battle.phase() != Phase::Play || self.opening.is_some() {
             return;
@@ -254,7 +255,7 @@ impl StepPanel for PlayPanel {
         let mut end = Some(
             MainAction::new(
                 format!("End {side}'s turn {turn}"),
-                ready.then_some(AppCommand::Apply(Command::EndTurn { side })),
+                ready.then_some(FogCommand::Apply(Command::EndTurn { side })),
             )
             .why_not((!ready).then(|| "Roll for or reveal the flank marches first".into())),
         );

@@ -3,7 +3,7 @@
 //! refuse is shown disabled with the engine's reason.
 
 use super::{MainAction, StepPanel};
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use eframe::egui;
 use muster::core::side::Side;
 use muster::fog::battle::{Battle, Command, Phase};
@@ -32,11 +32,11 @@ fn auto_finished(battle: &Battle, acknowledged: usize) -> Option<Side> {
 }
 
 impl StepPanel for SelectionPanel {
-    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<FogCommand>) {
         MainAction::show(&mut self.main, ui, out);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         self.main = None;
         super::help(ui, battle, "selection");
         let ruleset = battle.ruleset();
@@ -63,7 +63,7 @@ impl StepPanel for SelectionPanel {
                         )
                         .clicked()
                     {
-                        out.push(AppCommand::Apply(Command::ChooseCompulsory {
+                        out.push(FogCommand::Apply(Command::ChooseCompulsory {
                             side,
                             terrain,
                         }));
@@ -120,7 +120,7 @@ fn options(
     ui: &mut egui::Ui,
     battle: &Battle,
     side: Side,
-    out: &mut Vec<AppCommand>,
+    out: &mut Vec<FogCommand>,
 ) -> MainAction {
     let ruleset = battle.ruleset();
     let used = battle.selections_used(side);
@@ -156,7 +156,7 @@ fn options(
                 match &option.verdict {
                     Ok(()) => {
                         if ui.button(format!("Select {label}")).clicked() {
-                            out.push(AppCommand::Apply(Command::SelectTerrain {
+                            out.push(FogCommand::Apply(Command::SelectTerrain {
                                 side,
                                 terrain: option.terrain.clone(),
                                 large: option.large,
@@ -180,7 +180,7 @@ fn options(
     let verdict = battle.check(&finish);
     MainAction::new(
         format!("Finish {side}'s selection"),
-        verdict.is_ok().then_some(AppCommand::Apply(finish)),
+        verdict.is_ok().then_some(FogCommand::Apply(finish)),
     )
     .why_not(verdict.err().map(|e| e.to_string()))
 }

@@ -2,7 +2,7 @@
 //! opponent's allowed list; every other type is shown with why it is out.
 
 use super::StepPanel;
-use crate::app::AppCommand;
+use crate::app::fog::FogCommand;
 use eframe::egui;
 use muster::fog::battle::{Battle, Command, Phase, Step, territory_choices};
 
@@ -10,14 +10,14 @@ use muster::fog::battle::{Battle, Command, Phase, Step, territory_choices};
 pub struct TerritoryPanel;
 
 impl StepPanel for TerritoryPanel {
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<AppCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         super::help(ui, battle, "territory");
         let state = battle.state();
         let ruleset = battle.ruleset();
         if let Some(t) = &state.territory {
             ui.heading(format!("Territory: {}", ruleset.territory_name(t)));
             if ui.button("Go to terrain selection").clicked() {
-                out.push(AppCommand::ShowStep(Step::TerrainSelection));
+                out.push(FogCommand::ShowStep(Step::TerrainSelection));
             }
             return;
         }
@@ -36,7 +36,7 @@ impl StepPanel for TerritoryPanel {
                 let button = egui::Button::new(format!("Choose {}", t.name));
                 let response = ui.add_enabled(ok, button);
                 if response.clicked() {
-                    out.push(AppCommand::Apply(Command::ChooseTerritory {
+                    out.push(FogCommand::Apply(Command::ChooseTerritory {
                         side: holder,
                         territory: id.clone(),
                     }));
