@@ -6,20 +6,12 @@
 //! there.
 
 use eframe::egui::{self, Color32, FontId, Pos2, Sense, Shape, Stroke, Vec2};
+use muster::core::hexmap::Hex;
+use muster::core::screen::{Counter, HexBoard};
 use muster::core::side::{Side, Sides};
-use muster::map_intel::map::{Hex, HexMap};
 
-/// A counter as the grid draws it.
-pub struct Marker {
-    pub id: usize,
-    pub side: Side,
-    pub hex: Hex,
-    pub text: String,
-    /// Framed in gold.
-    pub face_up: bool,
-}
-
-/// What the grid highlights.
+/// What the grid highlights besides the board's own hexes (what a
+/// player's private screen picked so far).
 #[derive(Default)]
 pub struct Highlight {
     /// The selected counter.
@@ -60,15 +52,17 @@ pub fn side_colour(side: Side) -> Color32 {
 }
 
 impl HexGrid {
+    /// Draws `board` (the map, its counters, its highlighted hexes) with
+    /// the window's own `highlight`; `hint` says what a click does.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
-        map: &HexMap,
-        markers: &[Marker],
+        board: &HexBoard,
         names: &Sides<String>,
         highlight: &Highlight,
         hint: &str,
     ) -> Picked {
+        let (map, markers) = (&board.map, &board.counters);
         ui.horizontal(|ui| {
             if ui.button("Zoom in").clicked() {
                 self.zoom = (self.zoom * 1.25).min(8.0);
@@ -138,7 +132,7 @@ impl HexGrid {
                 visuals.selection.bg_fill.gamma_multiply(0.6)
             } else if Some(hex) == destination {
                 Color32::from_rgba_unmultiplied(230, 190, 60, 90)
-            } else if Some(hex) == highlight.hex {
+            } else if Some(hex) == highlight.hex || board.highlight.contains(&hex) {
                 visuals.selection.bg_fill.gamma_multiply(0.25)
             } else {
                 visuals.faint_bg_color
@@ -158,7 +152,7 @@ impl HexGrid {
         }
         let font = FontId::proportional((scale * 0.3).clamp(8.0, 15.0));
         for hex in map.hexes() {
-            let here: Vec<&Marker> = markers.iter().filter(|m| m.hex == hex).collect();
+            let here: Vec<&Counter> = markers.iter().filter(|m| m.hex == hex).collect();
             let (cx, cy) = map.centre(hex);
             let step = font.size + 4.0;
             let top = to_screen((cx, cy)).y - step * (here.len() as f32 - 1.0) / 2.0;

@@ -5,7 +5,9 @@
 
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
-use muster::core::screen::{Action, Block, Field, Input, Pick, Reply, Screen, Table, Values};
+use muster::core::screen::{
+    Action, Block, Field, HexBoard, Input, Pick, Reply, Screen, Table, Values,
+};
 use serde_json::Value;
 use std::hash::Hash;
 
@@ -230,6 +232,8 @@ pub fn show(
                     ui.colored_label(colour, verdict);
                 }
             }
+            // The map is drawn where the window keeps its map (`board`).
+            Block::HexMap { .. } => {}
             Block::Form { fields, actions: a } => {
                 // The widest typed field's label sets the labels' column.
                 let font = egui::TextStyle::Body.resolve(ui.style());
@@ -259,6 +263,14 @@ pub fn show(
     clicked.map(|command| Reply {
         command,
         values: values.clone(),
+    })
+}
+
+/// The screen's hex map, if it has one.
+pub fn board(screen: &Screen) -> Option<&HexBoard> {
+    screen.blocks.iter().find_map(|b| match b {
+        Block::HexMap { board } => Some(board.as_ref()),
+        _ => None,
     })
 }
 

@@ -6,6 +6,7 @@ pub mod chained_game;
 pub mod clock;
 pub mod dice;
 pub mod error;
+pub mod hexmap;
 pub mod intel;
 pub mod labels;
 pub mod locate;

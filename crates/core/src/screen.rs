@@ -8,6 +8,8 @@
 //! the system reads it back with its command type, so a forged or stale
 //! answer is refused by the rules like any other command.
 
+use crate::hexmap::{Hex, HexMap};
+use crate::side::Side;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -216,6 +218,33 @@ pub struct Table {
     pub pick: Option<Pick>,
 }
 
+/// A counter on a hex map, as its viewer may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counter {
+    pub id: usize,
+    pub side: Side,
+    pub hex: Hex,
+    pub text: String,
+    /// Face up (framed), or face down.
+    pub face_up: bool,
+}
+
+/// A numbered hex map with the counters its viewer may see, the hexes
+/// highlighted (his choice so far) and, when `clicks` says what a click
+/// does, the hexes he picks by clicking: each click goes to the system,
+/// which fills his form with it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexBoard {
+    pub map: HexMap,
+    pub counters: Vec<Counter>,
+    #[serde(default)]
+    pub highlight: Vec<Hex>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clicks: Option<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "block", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Block {
@@ -263,6 +292,10 @@ pub enum Block {
     /// The table to scale, and the point he picks on it.
     Table {
         table: Box<Table>,
+    },
+    /// A hex map with his counters, and the hexes he picks on it.
+    HexMap {
+        board: Box<HexBoard>,
     },
 }
 
@@ -345,6 +378,10 @@ impl Screen {
                         }
                     }
                     out.extend(actions(a));
+                }
+                Block::HexMap { board } => {
+                    out.extend(board.counters.iter().map(|c| c.text.as_str()));
+                    out.extend(board.clicks.as_deref());
                 }
                 Block::Table { table } => {
                     out.extend(table.pieces.iter().map(|p| p.name.as_str()));

@@ -8,7 +8,6 @@ pub mod events;
 pub mod export;
 pub mod files;
 pub mod game;
-pub mod map;
 pub mod print;
 pub mod scenario;
 pub mod screens;
@@ -20,6 +19,8 @@ pub mod wings;
 pub use events::{Area, Contents, Event, Kind, Reason};
 pub use game::{Command, Game, Target};
 pub use map::{Hex, HexMap, Orientation, Shifted};
+/// The hex map, which the core keeps (a private screen may show one).
+pub use muster_core::hexmap as map;
 pub use scenario::{Army, Scenario, Status, Unit};
 pub use setup::Setup;
 pub use view::{SeenHolder, View};

@@ -5,13 +5,15 @@
 //! when none). Built from his own view only; `answer` turns what he sent
 //! back into a command, which the rules then check like any other.
 
-use super::describe::{place, units};
+use super::describe::{marker, place, units};
 use super::events::{Area, Kind, noun};
 use super::game::{Command, Game, Target};
 use super::scenario::Status;
 use super::view::{SeenHolder, View};
 use muster_core::error::RuleError;
-use muster_core::screen::{Action, Block, Choice, Field, Input, Reply, Screen, Values};
+use muster_core::screen::{
+    Action, Block, Choice, Counter, Field, HexBoard, Input, Reply, Screen, Values,
+};
 use muster_core::side::Side;
 use serde_json::json;
 
@@ -161,9 +163,40 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
         }
     }
     blocks.push(Block::Form { fields, actions });
+    blocks.push(Block::HexMap {
+        board: Box::new(board(game, view, values)),
+    });
     Screen {
         title: format!("{name}'s ledger"),
         blocks,
+    }
+}
+
+/// The map as `view`'s viewer sees it: every counter on it ("?" for the
+/// other side's face-down ones), and the hex the form holds; a click puts
+/// a hex in the form.
+pub fn board(game: &Game, view: &View, values: &Values) -> HexBoard {
+    let map = &game.setup().scenario.map;
+    HexBoard {
+        map: map.clone(),
+        counters: view
+            .holders
+            .iter()
+            .filter_map(|h| {
+                Some(Counter {
+                    id: h.id,
+                    side: h.side,
+                    hex: h.hex?,
+                    text: marker(h),
+                    face_up: h.face_up,
+                })
+            })
+            .collect(),
+        highlight: first(values, "hex")
+            .and_then(|hex| map.hex(hex).ok())
+            .into_iter()
+            .collect(),
+        clicks: Some("Click a hex for a new force or an Exercitus".into()),
     }
 }
 

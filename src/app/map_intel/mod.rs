@@ -15,7 +15,7 @@ mod tests;
 
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
-use crate::app::hex_grid::{HexGrid, Highlight, Marker};
+use crate::app::hex_grid::{HexGrid, Highlight};
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, imported, log_panel, players};
 use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
@@ -24,7 +24,6 @@ use muster::core::intel::PlayerKey;
 use muster::core::screen::{Reply, Values};
 use muster::core::side::Side;
 use muster::core::store::{self, Autosave, StoreError};
-use muster::map_intel::describe::marker;
 use muster::map_intel::game::{Command, Game};
 use muster::map_intel::map::Hex;
 use muster::map_intel::scenario::{Army, Scenario};
@@ -250,6 +249,15 @@ impl ForcesWindow {
             game.log_lines(),
             (game.log().len(), &game.log_fingerprint()),
         );
+        // His ledger, when he holds the screen: its form in the panel, its
+        // map in the centre.
+        let ledger = match self.screen {
+            Screen::Private(side) => Some((
+                side,
+                muster::map_intel::screens::ledger(game, &view, side, &self.ledger),
+            )),
+            _ => None,
+        };
         let width = (ui.ctx().content_rect().width() * 0.36).clamp(400.0, 560.0);
         egui::Panel::right("forces-orders")
             .resizable(false)
@@ -258,10 +266,8 @@ impl ForcesWindow {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
-                        if let Screen::Private(side) = self.screen {
+                        if let Some((side, screen)) = &ledger {
                             self.private_refusal.show(ui);
-                            let screen =
-                                muster::map_intel::screens::ledger(game, &view, side, &self.ledger);
                             ui.horizontal(|ui| {
                                 ui.heading(&screen.title);
                                 if ui.button("Hide my ledger").clicked() {
@@ -269,9 +275,9 @@ impl ForcesWindow {
                                 }
                             });
                             if let Some(reply) =
-                                crate::app::screen::show(ui, &screen, side, &mut self.ledger)
+                                crate::app::screen::show(ui, screen, *side, &mut self.ledger)
                             {
-                                self.queue.push(ForcesAction::Answer(side, reply));
+                                self.queue.push(ForcesAction::Answer(*side, reply));
                             }
                             ui.separator();
                         }
@@ -286,19 +292,17 @@ impl ForcesWindow {
                     });
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            let markers: Vec<Marker> = view
-                .holders
-                .iter()
-                .filter_map(|h| {
-                    Some(Marker {
-                        id: h.id,
-                        side: h.side,
-                        hex: h.hex?,
-                        text: marker(h),
-                        face_up: h.face_up,
-                    })
-                })
-                .collect();
+            let table;
+            let board = match ledger
+                .as_ref()
+                .and_then(|(_, s)| crate::app::screen::board(s))
+            {
+                Some(board) => board,
+                None => {
+                    table = muster::map_intel::screens::board(game, &view, &Values::new());
+                    &table
+                }
+            };
             let map = &game.setup().scenario.map;
             let highlight = Highlight {
                 counter: self.selection.counter,
@@ -307,7 +311,7 @@ impl ForcesWindow {
             };
             let hint = "Click a hex to pick it, right-click to move the selected counter there";
             let names = game.setup().names();
-            let picked = self.grid.show(ui, map, &markers, &names, &highlight, hint);
+            let picked = self.grid.show(ui, board, &names, &highlight, hint);
             orders::picked(&view, &picked, &mut self.selection, &mut self.queue);
             if let Some(hex) = picked.clicked {
                 self.ledger.insert("hex".into(), vec![hex.to_string()]);

@@ -15,7 +15,7 @@ mod tests;
 
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
-use crate::app::hex_grid::{HexGrid, Highlight, Marker};
+use crate::app::hex_grid::{HexGrid, Highlight};
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, log_panel, players};
 use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
@@ -25,7 +25,6 @@ use muster::core::intel::PlayerKey;
 use muster::core::screen::{Reply, Values};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
-use muster::map_intel::wings::export::marker;
 use muster::map_intel::wings::game::{Command, Game, Seen, Setup};
 use muster::map_intel::wings::screens as wings_screens;
 use setup::SetupForm;
@@ -232,6 +231,14 @@ impl WingsWindow {
             game.log_lines(),
             (game.log().len(), &game.log_fingerprint()),
         );
+        // His counters, when he holds the screen: their form in the panel,
+        // their map in the centre.
+        let mine = viewer.map(|side| {
+            (
+                side,
+                wings_screens::counters(game, &seen, side, &self.ledger),
+            )
+        });
         let width = (ui.ctx().content_rect().width() * 0.38).clamp(420.0, 580.0);
         egui::Panel::right("wings-orders")
             .resizable(false)
@@ -239,10 +246,9 @@ impl WingsWindow {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
-                    .show(ui, |ui| match viewer {
-                        Some(side) => {
+                    .show(ui, |ui| match &mine {
+                        Some((side, screen)) => {
                             self.private_refusal.show(ui);
-                            let screen = wings_screens::counters(game, &seen, side, &self.ledger);
                             ui.horizontal(|ui| {
                                 ui.heading(&screen.title);
                                 if ui.button("Hide my counters").clicked() {
@@ -250,9 +256,9 @@ impl WingsWindow {
                                 }
                             });
                             if let Some(reply) =
-                                crate::app::screen::show(ui, &screen, side, &mut self.ledger)
+                                crate::app::screen::show(ui, screen, *side, &mut self.ledger)
                             {
-                                self.queue.push(WingsAction::Answer(side, reply));
+                                self.queue.push(WingsAction::Answer(*side, reply));
                             }
                         }
                         None => table::ui(
@@ -266,25 +272,30 @@ impl WingsWindow {
                     });
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            let map = &game.setup().battle.map;
-            let markers = markers(&seen);
+            let table;
+            let board = match mine
+                .as_ref()
+                .and_then(|(_, s)| crate::app::screen::board(s))
+            {
+                Some(board) => board,
+                None => {
+                    table = wings_screens::board(game, &seen, None);
+                    &table
+                }
+            };
             let highlight = Highlight {
                 counter: self.selected,
                 hex: None,
-                destination: wings_screens::destination(game, &self.ledger),
+                destination: None,
             };
             let names = Sides {
                 south: name(Side::South),
                 north: name(Side::North),
             };
-            let hint = match viewer {
-                Some(_) if wings_screens::tracing(game) => {
-                    "Click each hex the chosen path enters, in order"
-                }
-                Some(_) => "Click the leader's hex, then the two Dis counters'",
-                None => "Click a leader counter to select it, or the hex to shift a leader to",
-            };
-            let picked = self.grid.show(ui, map, &markers, &names, &highlight, hint);
+            let hint = board.clicks.clone().unwrap_or_else(|| {
+                "Click a leader counter to select it, or the hex to shift a leader to".into()
+            });
+            let picked = self.grid.show(ui, board, &names, &highlight, &hint);
             if let Some(hex) = picked.clicked {
                 match viewer {
                     Some(_) => wings_screens::clicked(game, &mut self.ledger, hex),
@@ -296,30 +307,6 @@ impl WingsWindow {
             }
         });
     }
-}
-
-/// Each leader counter not yet placed as units, and its Dis counters.
-fn markers(seen: &[Seen]) -> Vec<Marker> {
-    let mut out = Vec::new();
-    for s in seen.iter().filter(|s| s.deployed.is_none()) {
-        out.push(Marker {
-            id: s.id,
-            side: s.side,
-            hex: s.leader,
-            text: marker(s),
-            face_up: s.face_up,
-        });
-        for (k, d) in s.dis.iter().enumerate() {
-            out.push(Marker {
-                id: usize::MAX - 2 * s.id - k,
-                side: s.side,
-                hex: *d,
-                text: format!("d{}", s.id),
-                face_up: false,
-            });
-        }
-    }
-    out
 }
 
 impl SystemWindow for WingsWindow {

@@ -10,7 +10,9 @@ use super::game::{Command, Composition, Game, Seen};
 use super::scenario::Type;
 use crate::map::{Hex, HexMap};
 use muster_core::error::RuleError;
-use muster_core::screen::{Action, Block, Choice, Field, Input, Reply, Screen, Values};
+use muster_core::screen::{
+    Action, Block, Choice, Counter, Field, HexBoard, Input, Reply, Screen, Values,
+};
 use muster_core::side::Side;
 use serde_json::json;
 
@@ -210,9 +212,54 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         }
     };
     blocks.push(Block::Form { fields, actions });
+    blocks.push(Block::HexMap {
+        board: Box::new(board(game, seen, Some(values))),
+    });
     Screen {
         title: format!("{name}'s counters"),
         blocks,
+    }
+}
+
+/// The map as `seen`'s viewer sees it: each leader counter not yet placed
+/// as units and its Dis counters; with his form's `values`, the hex its
+/// leader goes to, and what a click does.
+pub fn board(game: &Game, seen: &[Seen], values: Option<&Values>) -> HexBoard {
+    let mut counters = Vec::new();
+    for s in seen.iter().filter(|s| s.deployed.is_none()) {
+        counters.push(Counter {
+            id: s.id,
+            side: s.side,
+            hex: s.leader,
+            text: super::export::marker(s),
+            face_up: s.face_up,
+        });
+        for (k, d) in s.dis.iter().enumerate() {
+            counters.push(Counter {
+                id: usize::MAX - 2 * s.id - k,
+                side: s.side,
+                hex: *d,
+                text: format!("d{}", s.id),
+                face_up: false,
+            });
+        }
+    }
+    let clicks = values.map(|_| {
+        if tracing(game) {
+            "Click each hex the chosen path enters, in order"
+        } else {
+            "Click the leader's hex, then the two Dis counters'"
+        }
+        .to_string()
+    });
+    HexBoard {
+        map: game.setup().battle.map.clone(),
+        counters,
+        highlight: values
+            .and_then(|v| destination(game, v))
+            .into_iter()
+            .collect(),
+        clicks,
     }
 }
 

@@ -1,4 +1,5 @@
-//! The hex map (RULES-map-intel 0): its size, its hex orientation and which
+//! The hex map (RULES-map-intel 0), shared by the map systems and the
+//! private screens that show one: its size, its hex orientation and which
 //! columns (or rows) are shifted half a hex, all data; hexes named `CCRR`
 //! as printed (column then row, e.g. `2114`); conversion to cube
 //! coordinates, hex distance and neighbours; and where each hex sits on a
@@ -8,8 +9,8 @@
 //! numbers themselves, so "odd columns shifted" means the columns printed
 //! with odd numbers sit half a hex lower, whatever number the map starts at.
 
+use crate::error::{RuleError, refuse};
 use Orientation::{FlatTop, PointyTop};
-use muster_core::error::{RuleError, refuse};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
