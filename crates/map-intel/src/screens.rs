@@ -252,6 +252,13 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn form(screen: &Screen) -> Option<&Block> {
+        screen
+            .blocks
+            .iter()
+            .find(|b| matches!(b, Block::Form { .. }))
+    }
     use crate::tests::{deploy, game};
 
     fn values(pairs: &[(&str, &[&str])]) -> Values {
@@ -307,7 +314,7 @@ mod tests {
                 Side::South,
                 &values(&[("from", &[&from]), ("hex", &[hex])]),
             );
-            let Some(Block::Form { fields, .. }) = screen.blocks.last() else {
+            let Some(Block::Form { fields, .. }) = form(&screen) else {
                 panic!("{screen:?}");
             };
             match &fields.last().unwrap().input {
@@ -337,7 +344,7 @@ mod tests {
             Side::South,
             &values(&[("from", &[&off_map])]),
         );
-        let Some(Block::Form { actions, .. }) = screen.blocks.last() else {
+        let Some(Block::Form { actions, .. }) = form(&screen) else {
             panic!("{screen:?}");
         };
         let reply = |v: Values| Reply {
