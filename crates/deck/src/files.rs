@@ -5,28 +5,11 @@
 //! back byte for byte as Muster writes it.
 
 use super::game::Game;
-use muster_core::store::StoreError;
-use muster_core::store::chained;
-use std::path::Path;
 
 pub const FORMAT: &str = "muster-deck";
 pub const SCHEMA: u32 = 1;
 
-pub fn to_json(game: &Game) -> String {
-    chained::to_json(game)
-}
-
-pub fn from_json(text: &str) -> Result<Game, StoreError> {
-    chained::from_json(text)
-}
-
-pub fn save(path: &Path, game: &Game) -> Result<(), StoreError> {
-    chained::save(path, game)
-}
-
-pub fn load(path: &Path) -> Result<Game, StoreError> {
-    chained::load(path)
-}
+muster_core::chained_files!(Game);
 
 #[cfg(test)]
 mod tests {
@@ -40,6 +23,7 @@ mod tests {
     use muster_core::intel::trail::Tags;
     use muster_core::side::Side;
     use muster_core::side::Sides;
+    use muster_core::store::chained;
     use muster_core::store::chained::Parts;
 
     const PASS: &str = "lantern quarry thistle ember falcon";

@@ -115,6 +115,33 @@ pub trait System: Sized {
     fn replay(parts: Parts<Self::Setup, Self::Entry>) -> Result<Self, StoreError>;
 }
 
+/// A chained system's `files` module's functions for its game type:
+/// `to_json`, `from_json`, `save` and `load`, each the generic one of this
+/// module for that type, so callers need not name it.
+#[macro_export]
+macro_rules! chained_files {
+    ($game:ty) => {
+        /// The game as its file's text.
+        pub fn to_json(game: &$game) -> String {
+            $crate::store::chained::to_json(game)
+        }
+
+        /// Reads a game: chain checked, log replayed through the rules.
+        pub fn from_json(text: &str) -> Result<$game, $crate::store::StoreError> {
+            $crate::store::chained::from_json(text)
+        }
+
+        /// Saves a game; a file that does not read back the same is not kept.
+        pub fn save(path: &std::path::Path, game: &$game) -> Result<(), $crate::store::StoreError> {
+            $crate::store::chained::save(path, game)
+        }
+
+        pub fn load(path: &std::path::Path) -> Result<$game, $crate::store::StoreError> {
+            $crate::store::chained::load(path)
+        }
+    };
+}
+
 pub fn to_json<G: System>(game: &G) -> String {
     write(G::FORMAT, G::SCHEMA, game.parts(), game.links())
 }
