@@ -18,6 +18,14 @@ use std::collections::BTreeMap;
 /// values chosen, ticked or typed.
 pub type Values = BTreeMap<String, Vec<String>>;
 
+/// Values as written by hand: each field's name with what it holds.
+pub fn values(pairs: &[(&str, &[&str])]) -> Values {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
+        .collect()
+}
+
 /// A player's answer: the command of the action he chose, with what he
 /// entered in the screen's forms (the system turns a form's action into
 /// its command, checking each value).

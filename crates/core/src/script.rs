@@ -130,6 +130,30 @@ pub fn unlock(
 }
 
 /// A game a script drives: its commands, its unlock, its public log.
+/// `Scripted` for a chained system's game: its commands applied by the
+/// rules (`Game::apply`), its unlock (`Game::unlock`), its ledger's log.
+#[macro_export]
+macro_rules! scripted {
+    ($game:ty, $command:ty) => {
+        impl $crate::script::Scripted for $game {
+            type Command = $command;
+            fn apply_command(&mut self, command: $command) -> Result<(), $crate::error::RuleError> {
+                self.apply(command).map(drop)
+            }
+            fn unlock(
+                &mut self,
+                side: $crate::side::Side,
+                passphrase: &str,
+            ) -> Result<(), $crate::error::RuleError> {
+                <$game>::unlock(self, side, passphrase)
+            }
+            fn log_lines(&self) -> &[String] {
+                $crate::chained_game::OnLedger::record(self).log_lines()
+            }
+        }
+    };
+}
+
 pub trait Scripted {
     type Command: for<'de> Deserialize<'de>;
     fn apply_command(&mut self, command: Self::Command) -> Result<(), RuleError>;

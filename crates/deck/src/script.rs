@@ -13,12 +13,11 @@ use super::setup::{Seat, Setup};
 use muster_core::dice::AppDice;
 use muster_core::error::RuleError;
 use muster_core::intel::Lock;
-use muster_core::script::{Scripted, read, run_game};
-use muster_core::side::{Side, Sides};
+use muster_core::script::{read, run_game};
+use muster_core::side::Sides;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
-use std::ops::Deref;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -85,18 +84,7 @@ fn start(value: Value, number: usize, seed: Option<u64>) -> Result<Game, RuleErr
     Ok(game)
 }
 
-impl Scripted for Game {
-    type Command = Command;
-    fn apply_command(&mut self, command: Command) -> Result<(), RuleError> {
-        self.apply(command).map(drop)
-    }
-    fn unlock(&mut self, side: Side, passphrase: &str) -> Result<(), RuleError> {
-        Game::unlock(self, side, passphrase)
-    }
-    fn log_lines(&self) -> &[String] {
-        self.deref().log_lines()
-    }
-}
+muster_core::scripted!(Game, Command);
 
 /// Runs every line of `input` on `game` (started by the first line when
 /// `None`), one result line each. Returns how many lines failed.

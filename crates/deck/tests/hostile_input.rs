@@ -8,7 +8,7 @@
 
 use muster_core::side::Side;
 use muster_deck::{self as deck, CardSet};
-use muster_testkit::chained::{Scripted, forged_file, mutated_file, mutated_script};
+use muster_testkit::chained::{Scripted, any_line, forged_file, mutated_file, mutated_script};
 use muster_testkit::json::{any_json, mutated_data};
 use muster_testkit::scripts::{example_lines, refusals_are_in_words, script_text};
 use proptest::prelude::*;
@@ -44,12 +44,7 @@ proptest! {
         let text = v.to_string();
         let _ = deck::files::from_json(&text);
         let _ = CardSet::from_json(&text);
-        let first = example_lines(&["deck"]).remove(0);
-        for lines in [format!("{text}\n"), format!("{first}\n{text}\n")] {
-            let mut out = Vec::new();
-            run(&mut None, &lines, &mut out);
-            refusals_are_in_words(&out)?;
-        }
+        any_line(&DECK, &text)?;
     }
 
     #[test]

@@ -8,9 +8,7 @@
 use muster_core::side::Side;
 
 fn fixture(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/before-binding")
-        .join(name)
+    muster_testkit::fixture(env!("CARGO_MANIFEST_DIR"), name)
 }
 
 /// The ambush and flank march South sealed under "alea iacta est".

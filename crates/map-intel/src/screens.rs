@@ -252,6 +252,7 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use muster_core::screen::values;
 
     fn form(screen: &Screen) -> Option<&Block> {
         screen
@@ -260,13 +261,6 @@ mod tests {
             .find(|b| matches!(b, Block::Form { .. }))
     }
     use crate::tests::{deploy, game};
-
-    fn values(pairs: &[(&str, &[&str])]) -> Values {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
-            .collect()
-    }
 
     /// The attack: Bob's ledger, serialised as it would go to his phone, is
     /// searched for Ann's face-down units. None is in it to find.

@@ -9,9 +9,8 @@ use muster_core::dice::AppDice;
 use muster_core::side::Side;
 use muster_map_intel::scenario::{Army, Scenario};
 use muster_map_intel::{self as map_intel, wings};
-use muster_testkit::chained::{Scripted, forged_file, mutated_file, mutated_script};
+use muster_testkit::chained::{Scripted, any_line, forged_file, mutated_file, mutated_script};
 use muster_testkit::json::{any_json, mutated_data};
-use muster_testkit::scripts::{example_lines, refusals_are_in_words};
 use proptest::prelude::*;
 
 fn run_forces(game: &mut Option<map_intel::Game>, script: &str, out: &mut Vec<u8>) {
@@ -69,18 +68,8 @@ proptest! {
         let _ = wings::files::from_json(&text);
         let _ = wings::scenario::from_json(&text);
         let _ = wings::game::armies_from_json(&text);
-        let first = example_lines(&["forces"]).remove(0);
-        for lines in [format!("{text}\n"), format!("{first}\n{text}\n")] {
-            let mut out = Vec::new();
-            run_forces(&mut None, &lines, &mut out);
-            refusals_are_in_words(&out)?;
-        }
-        let first = example_lines(&["wings"]).remove(0);
-        for lines in [format!("{text}\n"), format!("{first}\n{text}\n")] {
-            let mut out = Vec::new();
-            run_wings(&mut None, &lines, &mut out);
-            refusals_are_in_words(&out)?;
-        }
+        any_line(&FORCES, &text)?;
+        any_line(&WINGS, &text)?;
     }
 
     #[test]

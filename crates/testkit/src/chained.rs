@@ -116,3 +116,15 @@ pub fn mutated_file<G: System>(
     }
     Ok(())
 }
+
+/// `text` as a script's only line, and after the example's first (which
+/// starts a game): each answered in JSON, a refusal in words.
+pub fn any_line<G: System>(s: &Scripted<G>, text: &str) -> Result<(), TestCaseError> {
+    let first = example_lines(&[s.script]).remove(0);
+    for lines in [format!("{text}\n"), format!("{first}\n{text}\n")] {
+        let mut out = Vec::new();
+        (s.run)(&mut None, &lines, &mut out);
+        refusals_are_in_words(&out)?;
+    }
+    Ok(())
+}

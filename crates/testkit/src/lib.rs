@@ -7,3 +7,11 @@ pub mod chained;
 pub mod json;
 pub mod pdf;
 pub mod scripts;
+
+/// A fixture file of the crate whose manifest is in `crate_dir` (its
+/// `env!("CARGO_MANIFEST_DIR")`): saved games kept as they were written.
+pub fn fixture(crate_dir: &str, name: &str) -> std::path::PathBuf {
+    std::path::Path::new(crate_dir)
+        .join("tests/fixtures/before-binding")
+        .join(name)
+}

@@ -249,16 +249,10 @@ pub fn answer_flank_march(
 mod tests {
     use super::*;
     use crate::battle::flank_march_tests::at_south_flank_marches;
+    use muster_core::screen::values;
 
     const SOUTH: &SealKey = &SealKey::from_bytes([7; 32]);
     const NORTH: &SealKey = &SealKey::from_bytes([9; 32]);
-
-    fn values(pairs: &[(&str, &[&str])]) -> Values {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
-            .collect()
-    }
 
     /// South seals a march from his screen; North's screen (his own key),
     /// serialised, names none of the battle groups marching; South's own
