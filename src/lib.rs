@@ -10,6 +10,9 @@
 //! - `deck` (`muster-deck`): the action deck (`RULES-deck.md`).
 //! - `map_intel` (`muster-map-intel`): hidden forces and dummy wings on a
 //!   hex map (`RULES-map-intel.md`).
+//! - `seats`: the players' screens' encrypted channel (the app's, UI-free).
+
+pub mod seats;
 
 pub use muster_core as core;
 pub use muster_deck as deck;

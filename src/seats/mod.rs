@@ -1,0 +1,5 @@
+//! The players' screens (issue 23): each player's phone as his own private
+//! screen, paired by a QR code. This part is UI-free: the encrypted
+//! channel every message crosses.
+
+pub mod channel;

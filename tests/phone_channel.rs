@@ -1,0 +1,128 @@
+//! The players' screens channel across both ends: frames the laptop seals
+//! (Rust, RustCrypto) open in the page's script (`assets/phone/channel.js`
+//! on the vendored noble-ciphers, run by node) and the page's answers open
+//! on the laptop; one frame altered, replayed or sent the wrong way is
+//! refused at either end. The vendored cipher files are pinned by SHA-256.
+
+use muster::seats::channel::Channel;
+use sha2::{Digest, Sha256};
+use std::process::Command;
+
+const KEY: [u8; 32] = [0x42; 32];
+const TOKEN: [u8; 16] = [0x17; 16];
+const PHONE: [u8; 16] = [0xa1; 16];
+const LAPTOP: [u8; 16] = [0xb2; 16];
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Vec<u8> {
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+/// The page's side, run by node on the vendored files; `None` (the test
+/// says so and is skipped) where node is not installed.
+fn node(script: &str) -> Option<String> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/phone");
+    let out = match Command::new("node")
+        .arg("--input-type=module")
+        .arg("-e")
+        .arg(script)
+        .current_dir(dir)
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!("skipped: node is not installed here ({e})");
+            return None;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn the_page_opens_what_the_laptop_seals_and_the_laptop_opens_its_answer() {
+    let mut laptop = Channel::laptop(&KEY, TOKEN, PHONE, LAPTOP);
+    let screen = r#"{"screen":{"title":"Ann's hand","blocks":[]}}"#;
+    let first = laptop.seal_with(screen.as_bytes(), [9; 24]).unwrap();
+    let second = laptop.seal(br#"{"screen":2}"#).unwrap();
+    let script = format!(
+        r#"
+import {{ Channel }} from './channel.js';
+const h = (s) => Uint8Array.from(s.match(/../g).map((b) => parseInt(b, 16)));
+const x = (b) => Array.from(b, (v) => v.toString(16).padStart(2, '0')).join('');
+const c = new Channel(h('{key}'), h('{token}'), h('{phone}'), h('{laptop}'));
+const dec = new TextDecoder();
+let refused = [];
+const altered = h('{first}'); altered[altered.length - 1] ^= 1;
+try {{ c.open(altered); }} catch (e) {{ refused.push('altered'); }}
+try {{ c.open(h('{second}')); }} catch (e) {{ refused.push('reordered'); }}
+const one = dec.decode(c.open(h('{first}')));
+try {{ c.open(h('{first}')); }} catch (e) {{ refused.push('replayed'); }}
+const two = dec.decode(c.open(h('{second}')));
+const reply = c.seal(new TextEncoder().encode('{{"reply":"play omens"}}'), new Uint8Array(24).fill(5));
+console.log(JSON.stringify({{ one, two, refused, reply: x(reply) }}));
+"#,
+        key = hex(&KEY),
+        token = hex(&TOKEN),
+        phone = hex(&PHONE),
+        laptop = hex(&LAPTOP),
+        first = hex(&first),
+        second = hex(&second),
+    );
+    let Some(out) = node(&script) else {
+        return;
+    };
+    let out: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(out["one"], screen);
+    assert_eq!(out["two"], r#"{"screen":2}"#);
+    assert_eq!(
+        out["refused"],
+        serde_json::json!(["altered", "reordered", "replayed"])
+    );
+    let reply = unhex(out["reply"].as_str().unwrap());
+    // The page's frame does not open as if it came from the laptop.
+    let mut wrong_way = Channel::phone(&KEY, TOKEN, PHONE, LAPTOP);
+    assert!(wrong_way.open(&reply).is_err());
+    assert_eq!(laptop.open(&reply).unwrap(), br#"{"reply":"play omens"}"#);
+}
+
+/// The vendored cipher is the release it says it is: a changed file is
+/// noticed here before any phone runs it.
+#[test]
+fn the_vendored_cipher_files_are_the_pinned_release() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/phone/noble-ciphers-2.3.0"
+    );
+    for (file, sum) in [
+        (
+            "_arx.js",
+            "bcd2c8e9d3a9252022c74185340d69d724d2c2eed191f5599a2cec5005507d93",
+        ),
+        (
+            "_poly1305.js",
+            "5d2afd73b40dbafb7b6740c6e6388e7123c79a4e57306861b28c5734925fa84d",
+        ),
+        (
+            "chacha.js",
+            "5f1c00575e227b75163f4bac50b79442dec50ee3047c46c18887808ba8af0a69",
+        ),
+        (
+            "utils.js",
+            "08bce2a6b116205e0d114ed3da22490384d933c6549f0b1a43e2817349465147",
+        ),
+    ] {
+        let bytes = std::fs::read(format!("{dir}/{file}")).unwrap();
+        assert_eq!(hex(&Sha256::digest(&bytes)), sum, "{file}");
+    }
+}
