@@ -1,5 +1,6 @@
 //! The players' screens (issue 23): each player's phone as his own private
 //! screen, paired by a QR code. This part is UI-free: the encrypted
-//! channel every message crosses.
+//! channel every message crosses, and the server that carries it.
 
 pub mod channel;
+pub mod server;

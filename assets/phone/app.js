@@ -1,0 +1,219 @@
+// A player's own screen on his phone: pairs with the laptop through the
+// seat's socket (every message sealed by channel.js), draws the screen the
+// laptop describes (muster_core::screen, the same description the laptop
+// draws with egui) and sends back what he does. It reconnects after sleep,
+// a lost network or a reload, and picks up where it was.
+import { Channel } from './channel.js';
+
+const stateLine = document.getElementById('state');
+const main = document.getElementById('screen');
+const HEX = /^[0-9a-f]+$/;
+
+function fromHex(text, length) {
+  if (text.length !== 2 * length || !HEX.test(text)) return null;
+  return Uint8Array.from(text.match(/../g), (b) => parseInt(b, 16));
+}
+const toHex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+const random = (n) => crypto.getRandomValues(new Uint8Array(n));
+
+// The seat: its token from the path, its key from the fragment (which the
+// browser never sends). Anything else is refused.
+const pathMatch = /^\/seat\/([0-9a-f]{32})$/.exec(location.pathname);
+const keyMatch = /^#k=([0-9a-f]{64})$/.exec(location.hash);
+const token = pathMatch && fromHex(pathMatch[1], 16);
+const key = keyMatch && fromHex(keyMatch[1], 32);
+
+// This device's name for the seat, kept across reloads: the laptop lets
+// only the first device to prove the key hold the seat.
+function deviceId() {
+  const slot = `muster-device-${pathMatch[1]}`;
+  let id = localStorage.getItem(slot);
+  if (!id || !fromHex(id, 16)) {
+    id = toHex(random(16));
+    localStorage.setItem(slot, id);
+  }
+  return id;
+}
+
+let socket = null;
+let channel = null;
+let values = {};
+let screen = null;
+let backoff = 1;
+let stopped = false;
+let retry = null;
+
+function say(text) {
+  stateLine.textContent = text;
+}
+
+function send(message) {
+  if (!socket || !channel || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(channel.seal(new TextEncoder().encode(JSON.stringify(message))));
+  return true;
+}
+
+function connect() {
+  if (stopped || (socket && socket.readyState <= WebSocket.OPEN)) return;
+  clearTimeout(retry);
+  const phone = random(16);
+  channel = null;
+  socket = new WebSocket(`ws://${location.host}/ws/${pathMatch[1]}?c=${toHex(phone)}`);
+  socket.binaryType = 'arraybuffer';
+  socket.onmessage = (event) => {
+    if (typeof event.data === 'string') {
+      const hello = JSON.parse(event.data);
+      const laptop = hello && typeof hello.hello === 'string' && fromHex(hello.hello, 16);
+      if (!laptop) return socket.close();
+      channel = new Channel(key, token, phone, laptop);
+      send({ device: deviceId() });
+      return;
+    }
+    let message;
+    try {
+      message = JSON.parse(new TextDecoder().decode(channel.open(new Uint8Array(event.data))));
+    } catch (e) {
+      say('A message did not open: reconnecting');
+      return socket.close();
+    }
+    backoff = 1;
+    say('Connected: only you see this screen');
+    if (message.screen) show(message.screen);
+  };
+  socket.onclose = (event) => {
+    socket = null;
+    if (event.code === 4001) {
+      stopped = true;
+      return say('This seat was paired again: scan the new code');
+    }
+    if (event.code === 4002) {
+      stopped = true;
+      return say('Another device holds this seat');
+    }
+    say(`Not connected: trying again in ${backoff} s`);
+    retry = setTimeout(connect, backoff * 1000);
+    backoff = Math.min(backoff * 2, 16);
+  };
+}
+
+// Back from sleep or another app: reconnect at once.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') {
+    backoff = 1;
+    connect();
+  }
+});
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function reply(command) {
+  send({ reply: { command, values } });
+}
+
+function actions(list) {
+  const out = [];
+  for (const action of list) {
+    const button = el('button', { onclick: () => reply(action.command) }, action.label);
+    if (action.refused) button.disabled = true;
+    out.push(button);
+    if (action.refused) out.push(el('p', { class: 'why' }, action.refused));
+    else if (action.hint) out.push(el('p', { class: 'why' }, action.hint));
+  }
+  return out;
+}
+
+let typing = null;
+function changed() {
+  // What he typed so far, for the rules' live checks; never a secret.
+  clearTimeout(typing);
+  typing = setTimeout(() => send({ values }), 250);
+}
+
+function field(f) {
+  const input = f.input;
+  const box = el('div');
+  if (f.label) box.append(el('label', {}, f.label));
+  if (input.input === 'choice' && !input.many) {
+    for (const option of input.options) {
+      const on = (values[f.name] || input.selected || []).includes(option.value);
+      box.append(el('button', {
+        class: 'choice', 'aria-pressed': String(on),
+        onclick: () => {
+          values[f.name] = [option.value];
+          for (const other of input.resets || []) delete values[other];
+          changed();
+          if (screen) show(screen);
+        },
+      }, option.label));
+    }
+  } else if (input.input === 'choice') {
+    for (const option of input.options) {
+      const ticked = (values[f.name] || input.selected || []).includes(option.value);
+      const tick = el('input', { type: 'checkbox' });
+      tick.checked = ticked;
+      tick.addEventListener('change', () => {
+        const list = (values[f.name] || input.selected || []).filter((v) => v !== option.value);
+        if (tick.checked) list.push(option.value);
+        values[f.name] = list;
+        changed();
+      });
+      box.append(el('label', { class: 'check' }, tick, option.label));
+    }
+  } else {
+    const secret = input.input === 'secret';
+    const text = el('input', { type: secret ? 'password' : 'text', placeholder: input.hint || '', 'aria-label': f.label });
+    text.value = (values[f.name] || [])[0] ?? (secret ? input.fill || '' : input.value || '');
+    text.addEventListener('input', () => {
+      values[f.name] = [text.value];
+      if (!secret) changed();
+    });
+    box.append(text);
+    if (input.problem) box.append(el('p', { class: 'refusal' }, input.problem));
+  }
+  return box;
+}
+
+function block(b) {
+  switch (b.block) {
+    case 'heading': return [el('h2', {}, b.text)];
+    case 'text': return [el('p', {}, b.text)];
+    case 'strong': return [el('p', { class: 'strong' }, b.text)];
+    case 'refusal': return [el('p', { class: 'refusal' }, b.text)];
+    case 'actions': return actions(b.actions);
+    case 'item': return [el('div', { class: 'item' }, el('div', { class: 'title' }, b.title), el('p', {}, b.text), ...actions(b.actions))];
+    case 'chart': {
+      const bars = el('div', { class: 'bars', role: 'img', 'aria-label': b.title });
+      for (const bar of b.bars) {
+        const column = el('div', {}, el('span', {}, `${Math.round(bar.y)}%`));
+        column.style.height = `${Math.max(0, Math.min(100, bar.y))}%`;
+        bars.append(column);
+      }
+      return [el('p', {}, b.title), bars, el('p', { class: 'why' }, `${b.x_label}: ${b.bars.map((bar) => bar.x).join(', ')}`)];
+    }
+    case 'list': return [el('details', {}, el('summary', {}, b.title), ...b.items.map((i) => el('p', {}, i)))];
+    case 'form': return [...b.fields.map(field), ...actions(b.actions)];
+    default: return [el('p', { class: 'why' }, 'Shown on the laptop')];
+  }
+}
+
+function show(next) {
+  const asked = (s) => (s ? s.blocks.filter((b) => b.block === 'strong').map((b) => b.text).join('\n') : '');
+  if (asked(next) && asked(next) !== asked(screen) && navigator.vibrate) navigator.vibrate(200);
+  screen = next;
+  main.replaceChildren(el('h1', {}, next.title), ...next.blocks.flatMap(block));
+}
+
+if (!token || !key) {
+  say('This address is not a seat: scan the code on the laptop again');
+} else {
+  connect();
+}
