@@ -17,6 +17,7 @@ mod hex_grid;
 mod log_view;
 pub mod map_intel;
 mod passphrase;
+mod players;
 mod privacy;
 mod screen;
 pub mod system;
@@ -27,6 +28,7 @@ use crate::systems::{self, System};
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use file_dialog::{DialogOutcome, FileAction, FileDialog};
+use muster::core::side::{Side, Sides};
 use muster::core::store::{self, Autosaves};
 use muster::fog::ruleset::Ruleset;
 use std::path::{Path, PathBuf};
@@ -109,6 +111,7 @@ pub struct MusterApp {
         PathBuf,
     )>,
     help: help::HelpWindow,
+    players: players::PlayersWindow,
     viewer: bool,
     dialog: Option<FileDialog>,
     status: Option<Status>,
@@ -177,6 +180,7 @@ impl MusterApp {
             autosaves: config.autosave.map(Autosaves::new),
             private_export: None,
             help: Default::default(),
+            players: Default::default(),
             viewer: config.viewer,
             dialog: None,
             status,
@@ -462,6 +466,15 @@ impl MusterApp {
                         self.pdf_options(),
                     )));
                 }
+                if ui
+                    .button("Players' screens…")
+                    .on_hover_text(
+                        "Each player pairs his phone: his secrets show there, never here",
+                    )
+                    .clicked()
+                {
+                    self.players.open = true;
+                }
                 self.system.file_menu(ui);
                 let recent = self.recent();
                 ui.add_enabled_ui(!recent.is_empty(), |ui| {
@@ -614,6 +627,15 @@ impl eframe::App for MusterApp {
                 }
             }
         });
+        let names = Side::BOTH.map(|side| self.system.seat_name(side));
+        self.players.show(
+            &ctx,
+            &Sides {
+                south: names[0].clone(),
+                north: names[1].clone(),
+            },
+        );
+        self.players.carry(self.system.as_mut());
         self.system.ui(ui);
         let (status, changed) = self.system.drain();
         if status.is_some() || changed {

@@ -75,6 +75,23 @@ pub trait SystemWindow {
         None
     }
 
+    /// Which players hold their seat on a phone now: their private screens
+    /// go there, and no hand-over screen is shown for them.
+    fn on_phones(&mut self, _on: Sides<bool>) {}
+
+    /// How the players call `side`'s player.
+    fn seat_name(&self, side: Side) -> String {
+        side.to_string()
+    }
+
+    /// `side`'s private screen for his phone, when the system has one.
+    fn phone_screen(&mut self, _side: Side) -> Option<muster::core::screen::Screen> {
+        None
+    }
+
+    /// What `side` answered on his phone.
+    fn phone_answer(&mut self, _side: Side, _reply: muster::core::screen::Reply) {}
+
     /// A refusal in the words of the game's chosen units.
     fn speak(&self, text: &str) -> String {
         text.to_string()

@@ -1548,7 +1548,7 @@ fn deck_log(h: &Harness<'_, MusterApp>) -> String {
 
 /// *File > New > Action deck* with Decius (South) and Artagur (North) and
 /// the small card set imported from `dir`; the form is left to finish.
-fn new_small_deck_game(dir: &Path) -> Harness<'static, MusterApp> {
+pub(crate) fn new_small_deck_game(dir: &Path) -> Harness<'static, MusterApp> {
     let set = dir.join("small.json");
     std::fs::write(&set, SMALL_SET).unwrap();
     let mut h = harness(&dir.join("autosaves"));

@@ -5,6 +5,8 @@
 //! Like the rest of the app it never changes the game: its widgets push
 //! `DeckAction`s, which `DeckWindow::drain` carries out in one place.
 
+#[cfg(test)]
+mod phones;
 mod setup;
 
 use crate::app::Status;
@@ -30,6 +32,8 @@ pub enum DeckAction {
     Apply(Command),
     /// An answer from a player's private screen: his command as JSON.
     Answer(serde_json::Value),
+    /// An answer from a player's phone.
+    PhoneAnswer(Side, serde_json::Value),
     /// The hand-over screen for this player.
     HandTo(Side),
     /// The player holding the screen is done.
@@ -57,6 +61,10 @@ pub struct DeckWindow {
     /// The players asked to import a card set.
     wants_import: bool,
     private_refusal: PrivateRefusal,
+    /// Who holds his seat on a phone, and the refusal of his last answer
+    /// there (shown on his phone only).
+    phones: Sides<bool>,
+    phone_refusals: Sides<Option<String>>,
 }
 
 impl DeckWindow {
@@ -72,6 +80,8 @@ impl DeckWindow {
             unlock: UnlockWindow::default(),
             wants_import: false,
             private_refusal: PrivateRefusal::default(),
+            phones: Sides::default(),
+            phone_refusals: Sides::default(),
         }
     }
 
@@ -173,6 +183,22 @@ impl DeckWindow {
                         status = self.private_refusal.route(self.screen, why);
                     }
                 },
+                DeckAction::PhoneAnswer(side, value) => {
+                    let refusal = match serde_json::from_value(value) {
+                        Ok(command) => match self.game.as_mut().map(|g| g.apply(command)) {
+                            Some(Ok(_)) => {
+                                status = None;
+                                changed = true;
+                                self.after_change();
+                                None
+                            }
+                            Some(Err(e)) => Some(e.to_string()),
+                            None => None,
+                        },
+                        Err(e) => Some(format!("That answer is not a deck command: {e}")),
+                    };
+                    self.phone_refusals[side] = refusal;
+                }
                 DeckAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 DeckAction::Hide => {
                     self.screen = self.screen.hide();
@@ -232,7 +258,10 @@ impl DeckWindow {
             {
                 self.screen = Screen::Done(side);
             }
-            Screen::Table if turn.stage == Stage::AskingInterrupt => {
+            // Asked on his phone, if he has it there.
+            Screen::Table
+                if turn.stage == Stage::AskingInterrupt && !self.phones[turn.passive()] =>
+            {
                 self.screen = Screen::HandingTo(turn.passive());
             }
             _ => {}
@@ -303,7 +332,7 @@ impl DeckWindow {
         }
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                table(ui, game, self.screen, &mut self.queue);
+                table(ui, game, self.screen, &self.phones, &mut self.queue);
                 if let Some(lines) = &self.everything {
                     ui.separator();
                     ui.strong("Everything, opened by both players");
@@ -319,6 +348,34 @@ impl DeckWindow {
 impl SystemWindow for DeckWindow {
     fn undoable(&self) -> Option<String> {
         self.game.as_ref()?.undoable()
+    }
+
+    fn on_phones(&mut self, on: Sides<bool>) {
+        self.phones = on;
+    }
+
+    fn seat_name(&self, side: Side) -> String {
+        self.game
+            .as_ref()
+            .map_or(side.to_string(), |g| g.setup().name(side).to_string())
+    }
+
+    /// His hand, with the plays the rules allow now, the interrupt question
+    /// when he is asked, his odds; his last refusal first.
+    fn phone_screen(&mut self, side: Side) -> Option<muster::core::screen::Screen> {
+        let mut screen = muster::deck::screens::hand(self.game.as_ref()?, side);
+        if let Some(why) = &self.phone_refusals[side] {
+            screen.blocks.insert(
+                0,
+                muster::core::screen::Block::Refusal { text: why.clone() },
+            );
+        }
+        Some(screen)
+    }
+
+    fn phone_answer(&mut self, side: Side, reply: muster::core::screen::Reply) {
+        self.queue
+            .push(DeckAction::PhoneAnswer(side, reply.command));
     }
 
     fn undo(&mut self) {
@@ -384,7 +441,13 @@ impl SystemWindow for DeckWindow {
 }
 
 /// What both players see, and the active player's public choices.
-fn table(ui: &mut egui::Ui, game: &Game, screen: Screen, out: &mut Vec<DeckAction>) {
+fn table(
+    ui: &mut egui::Ui,
+    game: &Game,
+    screen: Screen,
+    phones: &Sides<bool>,
+    out: &mut Vec<DeckAction>,
+) {
     let public = game.public();
     let Some(turn) = &public.turn else {
         ui.label("Who is active first is not settled yet.");
@@ -426,7 +489,9 @@ fn table(ui: &mut egui::Ui, game: &Game, screen: Screen, out: &mut Vec<DeckActio
                 "Deck {} · Hand {} · Discard {} · Removed {}",
                 c.deck, c.hand, c.discard, c.removed
             ));
-            if screen == Screen::Table
+            if phones[side] {
+                col.weak(format!("{}: on his phone", name(side)));
+            } else if screen == Screen::Table
                 && col.button(format!("Show {}'s cards", name(side))).clicked()
             {
                 out.push(DeckAction::HandTo(side));
@@ -472,6 +537,11 @@ fn table(ui: &mut egui::Ui, game: &Game, screen: Screen, out: &mut Vec<DeckActio
                 format!("Skip the {phase} phase"),
                 Command::Declare { plays: false },
             );
+        }
+        Stage::AskingInterrupt if phones[turn.passive()] => {
+            ui.label(format!(
+                "Waiting for {passive}: he is asked on his phone whether he interrupts."
+            ));
         }
         Stage::AskingInterrupt => {
             ui.label(format!("{passive} is asked whether he interrupts."));

@@ -1,0 +1,194 @@
+//! *File > Players' screens*: each player pairs his phone by scanning his
+//! seat's QR code, and his private screens go there instead of behind the
+//! hand-over screen. The window starts the server (`muster::seats`) on the
+//! address the players pick, shows a code per seat (a new pairing makes a
+//! new token and key and lets the old device go), says who is on his
+//! phone, and carries screens and answers between the phones and the
+//! system's window. Stopped when the players say so or the app closes.
+
+use crate::app::system::SystemWindow;
+use eframe::egui;
+use muster::core::screen::Reply;
+use muster::core::side::{Side, Sides};
+use muster::seats::server::{FromPhone, Pairing, Server, local_addresses};
+use std::net::{IpAddr, SocketAddr};
+
+/// The port the server listens on by default.
+const PORT: u16 = 7878;
+
+#[derive(Default)]
+pub struct PlayersWindow {
+    pub open: bool,
+    server: Option<Server>,
+    /// The address the QR codes name (the user picks it if several).
+    host: Option<IpAddr>,
+    pairings: Sides<Option<Pairing>>,
+    /// Each seat's QR code, made once per pairing.
+    codes: Sides<Option<egui::TextureHandle>>,
+    error: Option<String>,
+}
+
+impl PlayersWindow {
+    /// The sides whose phone holds their seat now.
+    pub fn on_phones(&self) -> Sides<bool> {
+        let paired = |side| self.server.as_ref().is_some_and(|s| s.paired(side));
+        Sides {
+            south: paired(Side::South),
+            north: paired(Side::North),
+        }
+    }
+
+    /// Starts the server on `bind` (tests: 127.0.0.1, any port).
+    pub fn start(&mut self, bind: SocketAddr, ctx: &egui::Context) -> Result<SocketAddr, String> {
+        let wake = ctx.clone();
+        let server = Server::start(bind, move || wake.request_repaint())?;
+        let addr = server.addr();
+        self.host.get_or_insert(addr.ip());
+        self.server = Some(server);
+        Ok(addr)
+    }
+
+    /// Pairs `side`'s seat anew; its URL on the chosen address.
+    pub fn pair(&mut self, side: Side) -> Result<String, String> {
+        let server = self
+            .server
+            .as_ref()
+            .ok_or("start the players' screens first")?;
+        let pairing = server.pair(side)?;
+        let host = SocketAddr::new(
+            self.host.unwrap_or(server.addr().ip()),
+            server.addr().port(),
+        );
+        let url = pairing.url(&host.to_string());
+        self.pairings[side] = Some(pairing);
+        self.codes[side] = None;
+        Ok(url)
+    }
+
+    /// Sends each paired phone its screen, and hands what the phones sent
+    /// to the system's window.
+    pub fn carry(&mut self, system: &mut dyn SystemWindow) {
+        let Some(server) = &self.server else {
+            return;
+        };
+        system.on_phones(self.on_phones());
+        for side in Side::BOTH {
+            if server.paired(side)
+                && let Some(screen) = system.phone_screen(side)
+                && let Ok(json) = serde_json::to_string(&screen)
+            {
+                server.show(side, json);
+            }
+        }
+        for event in server.drain() {
+            if let FromPhone::Message(side, message) = event
+                && let Some(reply) = message
+                    .get("reply")
+                    .and_then(|r| serde_json::from_value::<Reply>(r.clone()).ok())
+            {
+                system.phone_answer(side, reply);
+            }
+        }
+    }
+
+    fn url(&self, side: Side) -> Option<String> {
+        let server = self.server.as_ref()?;
+        let pairing = self.pairings[side].as_ref()?;
+        let host = SocketAddr::new(self.host?, server.addr().port());
+        Some(pairing.url(&host.to_string()))
+    }
+
+    pub fn show(&mut self, ctx: &egui::Context, names: &Sides<String>) {
+        let mut open = self.open;
+        egui::Window::new("Players' screens")
+            .open(&mut open)
+            .default_width(520.0)
+            .show(ctx, |ui| self.ui(ui, names));
+        self.open = open;
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, names: &Sides<String>) {
+        ui.label("Each player scans his own code with his phone's camera: his browser opens his private screen, and nothing secret shows here any more. Everything crosses the local network sealed with his seat's key, which only the code carries.");
+        if self.server.is_none() {
+            let addresses = local_addresses();
+            let chosen = self.host.or_else(|| addresses.first().copied());
+            ui.horizontal(|ui| {
+                ui.label("This laptop's address for the phones:");
+                egui::ComboBox::from_id_salt("players-address")
+                    .selected_text(chosen.map_or("none found".into(), |a| a.to_string()))
+                    .show_ui(ui, |ui| {
+                        for address in &addresses {
+                            ui.selectable_value(
+                                &mut self.host,
+                                Some(*address),
+                                address.to_string(),
+                            );
+                        }
+                    });
+            });
+            if ui.button("Start the players' screens").clicked() {
+                let host = chosen.unwrap_or(IpAddr::from([127, 0, 0, 1]));
+                self.host = Some(host);
+                match self.start(SocketAddr::new(host, PORT), ui.ctx()) {
+                    Ok(_) => self.error = None,
+                    Err(e) => self.error = Some(e),
+                }
+            }
+        } else {
+            let on = self.on_phones();
+            for side in Side::BOTH {
+                ui.separator();
+                let name = &names[side];
+                ui.strong(if on[side] {
+                    format!("{name}: on his phone")
+                } else {
+                    format!("{name}: not paired")
+                });
+                if ui
+                    .button(format!("Pair {name}'s phone (new code)"))
+                    .clicked()
+                    && let Err(e) = self.pair(side)
+                {
+                    self.error = Some(e);
+                }
+                if let Some(url) = self.url(side) {
+                    let texture = self.codes[side].get_or_insert_with(|| {
+                        ui.ctx().load_texture(
+                            format!("seat-{side}"),
+                            qr_image(&url),
+                            egui::TextureOptions::NEAREST,
+                        )
+                    });
+                    ui.add(egui::Image::new(&*texture).fit_to_exact_size(egui::vec2(220.0, 220.0)));
+                    ui.weak("Whoever scans this code holds the seat until it is paired again: show it to its player only.");
+                }
+            }
+            ui.separator();
+            if ui.button("Stop the players' screens").clicked() {
+                *self = PlayersWindow {
+                    open: true,
+                    ..Default::default()
+                };
+            }
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+}
+
+/// A QR code as an image, a quiet zone of four modules around it.
+fn qr_image(url: &str) -> egui::ColorImage {
+    let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
+        return egui::ColorImage::new([1, 1], vec![egui::Color32::WHITE]);
+    };
+    let width = code.width();
+    let size = width + 8;
+    let mut pixels = vec![egui::Color32::WHITE; size * size];
+    for (i, colour) in code.to_colors().into_iter().enumerate() {
+        if colour == qrcode::Color::Dark {
+            pixels[(i / width + 4) * size + i % width + 4] = egui::Color32::BLACK;
+        }
+    }
+    egui::ColorImage::new([size, size], pixels)
+}
