@@ -233,6 +233,8 @@ impl MusterApp {
         self.kind = kind;
         self.path = path;
         self.status = Some(Status::Info(message));
+        // A seat is paired for a game: the players' screens stop with it.
+        self.players = Default::default();
     }
 
     /// Opens a saved game of any system; the game open is kept if it

@@ -182,3 +182,166 @@ fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
     assert!(decius.seen.iter().all(|s| s.title.starts_with("Decius")));
     assert!(artagur.seen.iter().all(|s| s.title.starts_with("Artagur")));
 }
+
+/// The same in real browsers: two phones at 390 x 844 in headless
+/// Chromium (through chromedriver), each page loaded from a test hostname
+/// mapped to 127.0.0.1 (no WebCrypto, as on a phone), playing a deck turn
+/// with an interrupt and a laurel play, the passive player's page reloaded
+/// mid-turn. Skipped by name where Chromium is not installed.
+#[test]
+fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
+    use fantoccini::{Client, ClientBuilder, Locator};
+    use hyper_util::client::legacy::connect::HttpConnector;
+    const CHROMIUM: &str = "/usr/bin/chromium";
+    const DRIVER: &str = "/usr/bin/chromedriver";
+    if ![CHROMIUM, DRIVER]
+        .iter()
+        .all(|t| std::path::Path::new(t).exists())
+    {
+        eprintln!("skipped: Chromium or chromedriver is not installed");
+        return;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut driver = std::process::Command::new(DRIVER)
+        .arg(format!("--port={port}"))
+        .arg("--allowed-ips=127.0.0.1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::tests::new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let ctx = h.ctx.clone();
+    let players = &mut h.state_mut().players;
+    let addr = players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
+    let on_test_host = |url: String| {
+        url.replace(
+            &addr.to_string(),
+            &format!("table.muster.test:{}", addr.port()),
+        )
+    };
+    let urls = [
+        on_test_host(players.pair(Side::South).unwrap()),
+        on_test_host(players.pair(Side::North).unwrap()),
+    ];
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let profiles = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let phone = |profile: &std::path::Path| {
+        let args = [
+            "--headless=new".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-dev-shm-usage".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--no-first-run".into(),
+            "--host-resolver-rules=MAP table.muster.test 127.0.0.1".into(),
+            format!("--user-data-dir={}", profile.display()),
+        ];
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({"binary": CHROMIUM, "args": args,
+                "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}}}),
+        );
+        caps
+    };
+    let [decius, artagur]: [Client; 2] = runtime.block_on(async {
+        let mut clients = Vec::new();
+        for (profile, url) in profiles.iter().zip(&urls) {
+            let client = ClientBuilder::new(HttpConnector::new())
+                .capabilities(phone(profile.path()))
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await
+                .unwrap();
+            client.goto(url).await.unwrap();
+            clients.push(client);
+        }
+        clients.try_into().unwrap()
+    });
+    // Taps `label` on a phone once the laptop has sent it there.
+    let tap = |h: &mut Harness<'_, MusterApp>, client: &Client, label: &str| {
+        let xpath = format!("//button[text()='{label}' and not(@disabled)]");
+        for _ in 0..200 {
+            h.run();
+            let found = runtime.block_on(async {
+                tokio::time::timeout(
+                    Duration::from_millis(50),
+                    client.find(Locator::XPath(&xpath)),
+                )
+                .await
+                .ok()
+                .and_then(Result::ok)
+            });
+            if let Some(button) = found {
+                runtime.block_on(button.click()).unwrap();
+                return;
+            }
+        }
+        panic!("{label} never showed on the phone");
+    };
+    until(&mut h, |h| {
+        h.query_by_label("Artagur: on his phone").is_some()
+    });
+    click(&mut h, "End the event phase");
+    click(&mut h, "Play the rally phase");
+    h.get_by_label_contains("Waiting for Artagur: he is asked on his phone");
+    // Artagur's phone slept and reloads mid-turn: asked again, he answers.
+    tap(&mut h, &artagur, "No interrupt");
+    until(&mut h, |h| {
+        h.query_by_label_contains("Waiting for Artagur").is_none()
+    });
+    tap(&mut h, &decius, "Play Alpha for rally");
+    click(&mut h, "End the rally phase");
+    click(&mut h, "Skip the shooting phase");
+    click(&mut h, "Play the movement phase");
+    runtime.block_on(artagur.refresh()).unwrap();
+    tap(&mut h, &artagur, "Interrupt with Sudden Halt");
+    until(&mut h, |h| {
+        h.query_by_label_contains("Waiting for Artagur").is_none()
+    });
+    tap(&mut h, &decius, "Play Beta for laurels");
+    until(&mut h, |h| {
+        h.state()
+            .system::<super::DeckWindow>()
+            .and_then(|w| w.engine())
+            .is_some_and(|g| g.log_lines().iter().any(|l| l.contains("Beta")))
+    });
+    let log = h
+        .state()
+        .system::<super::DeckWindow>()
+        .unwrap()
+        .engine()
+        .unwrap()
+        .log_lines()
+        .join("\n");
+    assert!(log.contains("Artagur plays Sudden Halt"), "{log}");
+    assert!(
+        h.query_by_label_contains("show my cards").is_none(),
+        "no hand-over"
+    );
+    std::fs::create_dir_all("target/phone").unwrap();
+    runtime.block_on(async {
+        for (client, name) in [(&decius, "decius"), (&artagur, "artagur")] {
+            let png = client.screenshot().await.unwrap();
+            std::fs::write(format!("target/phone/deck-{name}.png"), png).unwrap();
+        }
+        decius.clone().close().await.unwrap();
+        artagur.clone().close().await.unwrap();
+    });
+    let _ = driver.kill();
+    let _ = driver.wait();
+}
