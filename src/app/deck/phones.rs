@@ -299,7 +299,6 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
     click(&mut h, "End the event phase");
     click(&mut h, "Play the rally phase");
     h.get_by_label_contains("Waiting for Artagur: he is asked on his phone");
-    // Artagur's phone slept and reloads mid-turn: asked again, he answers.
     tap(&mut h, &artagur, "No interrupt");
     until(&mut h, |h| {
         h.query_by_label_contains("Waiting for Artagur").is_none()
@@ -308,6 +307,7 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
     click(&mut h, "End the rally phase");
     click(&mut h, "Skip the shooting phase");
     click(&mut h, "Play the movement phase");
+    // Artagur's phone slept and reloads mid-turn: asked again, he answers.
     runtime.block_on(artagur.refresh()).unwrap();
     tap(&mut h, &artagur, "Interrupt with Sudden Halt");
     until(&mut h, |h| {

@@ -1,0 +1,115 @@
+//! The players' screens are fast (`cargo bench --bench seats`; figures in
+//! the README): through the real server and socket on 127.0.0.1, a screen
+//! from the laptop until the phone has opened it, and a tap on the phone
+//! until the window has it. Goal: under 50 ms each.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use futures_util::{SinkExt, StreamExt};
+use muster::core::side::Side;
+use muster::seats::channel::Channel;
+use muster::seats::server::{FromPhone, Server};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn benches(c: &mut Criterion) {
+    let server = Server::start("127.0.0.1:0".parse().unwrap(), || {}).unwrap();
+    let pairing = server.pair(Side::South).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let phone = [1; 16];
+    let url = format!(
+        "ws://{}/ws/{}?c={}",
+        server.addr(),
+        hex(&pairing.token),
+        hex(&phone)
+    );
+    // A hand of seven cards, as the deck's screen describes it.
+    let screen = |n: u64| {
+        let cards: Vec<serde_json::Value> = (0..7)
+            .map(|i| serde_json::json!({"block": "item", "title": format!("Card {i}"),
+                "text": "Play at the start of a turn; one unit moves at once.",
+                "actions": [{"label": format!("Play Card {i} for laurels"), "command": {"cmd": "play", "n": i}}]}))
+            .collect();
+        serde_json::json!({"title": format!("Decius's hand, version {n}"), "blocks": cards})
+            .to_string()
+    };
+    server.show(Side::South, screen(0));
+    let (mut socket, mut channel) = runtime.block_on(async {
+        let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let Some(Ok(Message::Text(hello))) = socket.next().await else {
+            panic!("no hello");
+        };
+        let hello: serde_json::Value = serde_json::from_str(&hello).unwrap();
+        let text = hello["hello"].as_str().unwrap();
+        let mut laptop = [0; 16];
+        for (i, b) in laptop.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).unwrap();
+        }
+        let mut channel = Channel::phone(&pairing.key, pairing.token, phone, laptop);
+        let device = channel
+            .seal(br#"{"device":"0101010101010101010101010101010a"}"#)
+            .unwrap();
+        socket.send(Message::Binary(device.into())).await.unwrap();
+        let Some(Ok(Message::Binary(first))) = socket.next().await else {
+            panic!("no screen");
+        };
+        channel.open(&first).unwrap();
+        (socket, channel)
+    });
+    let mut group = c.benchmark_group("players' screens");
+    let mut version = 0;
+    group.bench_function(
+        "a hand from the laptop until the phone has opened it",
+        |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    version += 1;
+                    let start = Instant::now();
+                    server.show(Side::South, screen(version));
+                    runtime.block_on(async {
+                        let Some(Ok(Message::Binary(frame))) = socket.next().await else {
+                            panic!("no screen");
+                        };
+                        channel.open(&frame).unwrap();
+                    });
+                    total += start.elapsed();
+                }
+                total
+            })
+        },
+    );
+    group.bench_function("a tap on the phone until the window has it", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let start = Instant::now();
+                let reply = channel
+                    .seal(br#"{"reply":{"command":{"cmd":"play","n":3},"values":{}}}"#)
+                    .unwrap();
+                runtime
+                    .block_on(socket.send(Message::Binary(reply.into())))
+                    .unwrap();
+                while !server
+                    .drain()
+                    .iter()
+                    .any(|e| matches!(e, FromPhone::Message(..)))
+                {
+                    std::thread::yield_now();
+                }
+                total += start.elapsed();
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(seats_benches, benches);
+criterion_main!(seats_benches);
