@@ -8,13 +8,24 @@
 
 use crate::app::system::SystemWindow;
 use eframe::egui;
-use muster::core::screen::Reply;
+use muster::core::intel::PlayerKey;
+use muster::core::passphrase_screen::{self, Answer, Purpose};
+use muster::core::screen::{Block, Reply, Screen};
 use muster::core::side::{Side, Sides};
 use muster::seats::server::{FromPhone, Pairing, Server, local_addresses};
 use std::net::{IpAddr, SocketAddr};
+use std::sync::mpsc;
 
 /// The port the server listens on by default.
 const PORT: u16 = 7878;
+
+/// A player unlocking a reopened game on his phone: his key being worked
+/// out (Argon2id, off the window's thread), or why his last try failed.
+#[derive(Default)]
+struct Unlocking {
+    working: Option<mpsc::Receiver<Result<PlayerKey, String>>>,
+    refusal: Option<String>,
+}
 
 #[derive(Default)]
 pub struct PlayersWindow {
@@ -25,6 +36,9 @@ pub struct PlayersWindow {
     pairings: Sides<Option<Pairing>>,
     /// Each seat's QR code, made once per pairing.
     codes: Sides<Option<egui::TextureHandle>>,
+    unlocking: Sides<Unlocking>,
+    /// Woken when a key is worked out.
+    ctx: Option<egui::Context>,
     error: Option<String>,
 }
 
@@ -41,6 +55,7 @@ impl PlayersWindow {
     /// Starts the server on `bind` (tests: 127.0.0.1, any port).
     pub fn start(&mut self, bind: SocketAddr, ctx: &egui::Context) -> Result<SocketAddr, String> {
         let wake = ctx.clone();
+        self.ctx = Some(ctx.clone());
         let server = Server::start(bind, move || wake.request_repaint())?;
         let addr = server.addr();
         self.host.get_or_insert(addr.ip());
@@ -65,28 +80,78 @@ impl PlayersWindow {
         Ok(url)
     }
 
-    /// Sends each paired phone its screen, and hands what the phones sent
+    /// Sends each paired phone its screen (his passphrase screen while the
+    /// reopened game waits for his unlock), and hands what the phones sent
     /// to the system's window.
     pub fn carry(&mut self, system: &mut dyn SystemWindow) {
         let Some(server) = &self.server else {
             return;
         };
         system.on_phones(self.on_phones());
+        let locked = system.locked_seats();
         for side in Side::BOTH {
-            if server.paired(side)
-                && let Some(screen) = system.phone_screen(side)
-                && let Ok(json) = serde_json::to_string(&screen)
+            let unlocking = &mut self.unlocking[side];
+            if let Some(working) = &unlocking.working
+                && let Ok(worked) = working.try_recv()
             {
+                unlocking.working = None;
+                unlocking.refusal = worked.and_then(|key| system.unlock_with(side, key)).err();
+            }
+            if !server.paired(side) {
+                continue;
+            }
+            let screen = match locked.iter().find(|(s, ..)| *s == side) {
+                Some((_, name, _)) if unlocking.working.is_some() => Some(Screen {
+                    title: format!("{name}, your passphrase"),
+                    blocks: vec![Block::Text {
+                        text: "Working out the key (Argon2id, slow on purpose)…".into(),
+                    }],
+                }),
+                Some((_, name, _)) => Some(passphrase_screen::screen(
+                    name,
+                    Purpose::Unlock,
+                    None,
+                    unlocking.refusal.as_deref(),
+                )),
+                None => system.phone_screen(side),
+            };
+            if let Some(json) = screen.and_then(|s| serde_json::to_string(&s).ok()) {
                 server.show(side, json);
             }
         }
         for event in server.drain() {
-            if let FromPhone::Message(side, message) = event
-                && let Some(reply) = message
-                    .get("reply")
-                    .and_then(|r| serde_json::from_value::<Reply>(r.clone()).ok())
-            {
-                system.phone_answer(side, reply);
+            let FromPhone::Message(side, message) = event else {
+                continue;
+            };
+            let Some(reply) = message
+                .get("reply")
+                .and_then(|r| serde_json::from_value::<Reply>(r.clone()).ok())
+            else {
+                continue;
+            };
+            match locked.iter().find(|(s, ..)| *s == side) {
+                // His passphrase crossed the network sealed; the key is
+                // worked out on a thread of its own.
+                Some((_, _, lock)) => match passphrase_screen::read(Purpose::Unlock, &reply) {
+                    Ok(Answer::Passphrase(passphrase)) => {
+                        let (send, receive) = mpsc::channel();
+                        let lock = lock.clone();
+                        let ctx = self.ctx.clone();
+                        std::thread::spawn(move || {
+                            let _ = send.send(lock.unlock(&passphrase).map_err(|e| e.message));
+                            if let Some(ctx) = ctx {
+                                ctx.request_repaint();
+                            }
+                        });
+                        self.unlocking[side] = Unlocking {
+                            working: Some(receive),
+                            refusal: None,
+                        };
+                    }
+                    Ok(_) => {}
+                    Err(why) => self.unlocking[side].refusal = Some(why),
+                },
+                None => system.phone_answer(side, reply),
             }
         }
     }

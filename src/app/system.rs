@@ -79,6 +79,19 @@ pub trait SystemWindow {
     /// go there, and no hand-over screen is shown for them.
     fn on_phones(&mut self, _on: Sides<bool>) {}
 
+    /// The players who must still unlock a reopened game, each by name
+    /// with his lock: a paired one unlocks on his phone.
+    fn locked_seats(&self) -> Vec<crate::app::unlock::Locked> {
+        Vec::new()
+    }
+
+    /// Unlocks for `side` with the key his passphrase gave (worked out off
+    /// the window's thread): his tags and sealed records are checked as
+    /// the unlock window checks them; why not, if refused.
+    fn unlock_with(&mut self, _side: Side, _key: PlayerKey) -> Result<(), String> {
+        Err("this game has no lock to open".into())
+    }
+
     /// How the players call `side`'s player.
     fn seat_name(&self, side: Side) -> String {
         side.to_string()

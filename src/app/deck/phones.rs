@@ -87,6 +87,11 @@ impl Phone {
 
     /// Taps the button `label` of the screen he sees.
     fn tap(&mut self, label: &str) {
+        self.tap_with(label, serde_json::json!({}));
+    }
+
+    /// Types `values` into the screen's fields, then taps `label`.
+    fn tap_with(&mut self, label: &str, values: serde_json::Value) {
         let command = {
             let screen = self.look();
             let actions = screen.blocks.iter().flat_map(|b| match b {
@@ -101,7 +106,7 @@ impl Phone {
             assert!(action.refused.is_none(), "{label} is refused");
             action.command
         };
-        let reply = serde_json::json!({"reply": {"command": command, "values": {}}});
+        let reply = serde_json::json!({"reply": {"command": command, "values": values}});
         let frame = self.channel.seal(reply.to_string().as_bytes()).unwrap();
         self.runtime
             .block_on(self.socket.send(Message::Binary(frame.into())))
@@ -344,4 +349,66 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
     });
     let _ = driver.kill();
     let _ = driver.wait();
+}
+
+/// A reopened game waits for Decius's unlock: paired, he types his
+/// passphrase on his phone (it crosses the network sealed), a wrong one is
+/// refused there, the right one unlocks the game, and his hand follows.
+/// The laptop never shows a passphrase field for him.
+#[test]
+fn a_player_unlocks_a_reopened_game_on_his_phone() {
+    use crate::app::tests::{opened, set_passphrase};
+    const DECIUS: &str = "lantern quarry thistle ember falcon";
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::tests::new_small_deck_game(dir.path());
+    set_passphrase(&mut h, Side::South, "Decius", DECIUS);
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    click(&mut h, "End the event phase");
+    let id = h
+        .state()
+        .system::<super::DeckWindow>()
+        .unwrap()
+        .engine()
+        .unwrap()
+        .id()
+        .to_string();
+    let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
+    let mut h = opened(dir.path(), saves.path(&id));
+    click(&mut h, "Look at it read-only for now");
+    let ctx = h.ctx.clone();
+    let players = &mut h.state_mut().players;
+    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
+    let mut decius = Phone::join(&players.pair(Side::South).unwrap());
+    until(&mut h, |h| {
+        h.query_by_label("Decius: on his phone").is_some()
+    });
+    assert_eq!(decius.look().title, "Decius, your passphrase");
+    decius.tap_with(
+        "Unlock",
+        serde_json::json!({"passphrase": ["a wrong guess"]}),
+    );
+    let refused =
+        (0..200).any(|_| {
+            h.run();
+            std::thread::sleep(Duration::from_millis(10));
+            decius.look().blocks.iter().any(
+                |b| matches!(b, Block::Refusal { text } if text.contains("not the passphrase")),
+            )
+        });
+    assert!(refused, "the wrong passphrase is refused on his phone");
+    assert!(
+        h.query_by_label("Decius's passphrase").is_none(),
+        "no passphrase field on the laptop"
+    );
+    decius.tap_with("Unlock", serde_json::json!({"passphrase": [DECIUS]}));
+    until(&mut h, |h| {
+        h.state()
+            .system::<super::DeckWindow>()
+            .and_then(|w| w.engine())
+            .is_some_and(|g| g.locked_sides().is_empty())
+    });
+    h.run();
+    assert!(decius.look().title.starts_with("Decius's hand"));
+    assert!(h.query_by_label_contains("Read-only until").is_none());
 }

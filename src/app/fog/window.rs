@@ -16,7 +16,7 @@ use crate::app::system::{Start, SystemWindow};
 use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
 use crate::app::{Status, privacy};
 use eframe::egui;
-use muster::core::intel::Lock;
+use muster::core::intel::{Lock, PlayerKey};
 use muster::core::side::Side;
 use muster::core::store::{Autosave, StoreError};
 use muster::fog::battle::{Battle, Command, Step, StepStatus};
@@ -394,6 +394,16 @@ impl FogWindow {
 }
 
 impl SystemWindow for FogWindow {
+    fn locked_seats(&self) -> Vec<Locked> {
+        self.locked()
+    }
+
+    fn unlock_with(&mut self, side: Side, key: PlayerKey) -> Result<(), String> {
+        self.battle
+            .unlock_key(side, &key)
+            .map_err(|e| e.to_string())
+    }
+
     fn name(&self) -> &'static str {
         "Field of Glory battle"
     }

@@ -310,6 +310,15 @@ impl WingsWindow {
 }
 
 impl SystemWindow for WingsWindow {
+    fn locked_seats(&self) -> Vec<Locked> {
+        self.locked()
+    }
+
+    fn unlock_with(&mut self, side: Side, key: PlayerKey) -> Result<(), String> {
+        let game = self.game.as_mut().ok_or("the game has not started yet")?;
+        game.unlock_key(side, &key).map_err(|e| e.to_string())
+    }
+
     fn name(&self) -> &'static str {
         "Dummy wings"
     }
