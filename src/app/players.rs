@@ -123,6 +123,13 @@ impl PlayersWindow {
             let FromPhone::Message(side, message) = event else {
                 continue;
             };
+            if let Some(values) = message
+                .get("values")
+                .and_then(|v| serde_json::from_value(v.clone()).ok())
+            {
+                system.phone_values(side, values);
+                continue;
+            }
             let Some(reply) = message
                 .get("reply")
                 .and_then(|r| serde_json::from_value::<Reply>(r.clone()).ok())

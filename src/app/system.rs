@@ -105,6 +105,10 @@ pub trait SystemWindow {
     /// What `side` answered on his phone.
     fn phone_answer(&mut self, _side: Side, _reply: muster::core::screen::Reply) {}
 
+    /// What `side` has typed or chosen on his phone's form so far, for its
+    /// live checks.
+    fn phone_values(&mut self, _side: Side, _values: muster::core::screen::Values) {}
+
     /// A refusal in the words of the game's chosen units.
     fn speak(&self, text: &str) -> String {
         text.to_string()

@@ -6,7 +6,7 @@
 //! `DeckAction`s, which `DeckWindow::drain` carries out in one place.
 
 #[cfg(test)]
-mod phones;
+pub(crate) mod phones;
 mod setup;
 
 use crate::app::Status;

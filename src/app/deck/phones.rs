@@ -27,16 +27,16 @@ fn bytes<const N: usize>(hex: &str) -> [u8; N] {
 }
 
 /// A player's phone on his seat's URL, as the page speaks to the laptop.
-struct Phone {
+pub(crate) struct Phone {
     runtime: tokio::runtime::Runtime,
     socket: Socket,
     channel: Channel,
     /// Every screen it was sent, in order.
-    seen: Vec<Screen>,
+    pub(crate) seen: Vec<Screen>,
 }
 
 impl Phone {
-    fn join(url: &str) -> Phone {
+    pub(crate) fn join(url: &str) -> Phone {
         let rest = url.strip_prefix("http://").unwrap();
         let (host, rest) = rest.split_once("/seat/").unwrap();
         let (token, key) = rest.split_once("#k=").unwrap();
@@ -70,7 +70,7 @@ impl Phone {
     }
 
     /// The screens sent since the last look; the latest.
-    fn look(&mut self) -> &Screen {
+    pub(crate) fn look(&mut self) -> &Screen {
         let (socket, channel, seen) = (&mut self.socket, &mut self.channel, &mut self.seen);
         self.runtime.block_on(async {
             let wait = if seen.is_empty() { 5000 } else { 300 };
@@ -85,13 +85,23 @@ impl Phone {
         self.seen.last().expect("a screen was sent")
     }
 
+    /// Fills his form as the page does while he picks and types: the
+    /// values go to the laptop, which sends the form back with its checks.
+    pub(crate) fn fill(&mut self, values: serde_json::Value) {
+        let message = serde_json::json!({ "values": values });
+        let frame = self.channel.seal(message.to_string().as_bytes()).unwrap();
+        self.runtime
+            .block_on(self.socket.send(Message::Binary(frame.into())))
+            .unwrap();
+    }
+
     /// Taps the button `label` of the screen he sees.
-    fn tap(&mut self, label: &str) {
+    pub(crate) fn tap(&mut self, label: &str) {
         self.tap_with(label, serde_json::json!({}));
     }
 
     /// Types `values` into the screen's fields, then taps `label`.
-    fn tap_with(&mut self, label: &str, values: serde_json::Value) {
+    pub(crate) fn tap_with(&mut self, label: &str, values: serde_json::Value) {
         let command = {
             let screen = self.look();
             let actions = screen.blocks.iter().flat_map(|b| match b {
@@ -115,7 +125,10 @@ impl Phone {
 }
 
 /// Runs the window until `done` (the phone's answer crossed the server).
-fn until(h: &mut Harness<'_, MusterApp>, done: impl Fn(&Harness<'_, MusterApp>) -> bool) {
+pub(crate) fn until(
+    h: &mut Harness<'_, MusterApp>,
+    done: impl Fn(&Harness<'_, MusterApp>) -> bool,
+) {
     for _ in 0..300 {
         h.run();
         if done(h) {

@@ -22,7 +22,7 @@ use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
 use eframe::egui;
 use muster::core::intel::PlayerKey;
 use muster::core::screen::{Reply, Values};
-use muster::core::side::Side;
+use muster::core::side::{Side, Sides};
 use muster::core::store::{self, Autosave, StoreError};
 use muster::map_intel::game::{Command, Game};
 use muster::map_intel::map::Hex;
@@ -44,6 +44,8 @@ pub enum ForcesAction {
     /// A player's key, worked out from his passphrase on his own screen.
     Unlock(Side, PlayerKey),
     ShowUnlock,
+    /// What a player sent from his ledger on his phone.
+    PhoneAnswer(Side, Reply),
     /// Input the window itself found wrong (a hex name mistyped).
     Refused(String),
     /// What a player sent from his ledger.
@@ -72,6 +74,11 @@ pub struct ForcesWindow {
     unlock: UnlockWindow,
     wants_file: Option<FileAction>,
     private_refusal: PrivateRefusal,
+    /// Who holds his seat on a phone, his ledger's form there, and the
+    /// refusal of his last answer (shown on his phone only).
+    phones: Sides<bool>,
+    phone_forms: Sides<Values>,
+    phone_refusals: Sides<Option<String>>,
 }
 
 impl ForcesWindow {
@@ -87,6 +94,9 @@ impl ForcesWindow {
             unlock: UnlockWindow::default(),
             wants_file: None,
             private_refusal: PrivateRefusal::default(),
+            phones: Sides::default(),
+            phone_forms: Sides::default(),
+            phone_refusals: Sides::default(),
         }
     }
 
@@ -142,6 +152,23 @@ impl ForcesWindow {
                     match muster::map_intel::screens::answer(game, side, &reply) {
                         Ok(command) => self.apply(command, &mut status, &mut changed),
                         Err(e) => status = self.private_refusal.route(self.screen, e.to_string()),
+                    }
+                }
+                ForcesAction::PhoneAnswer(side, reply) => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    let result = muster::map_intel::screens::answer(game, side, &reply)
+                        .and_then(|command| game.apply(command).map(drop));
+                    match result {
+                        Ok(()) => {
+                            changed = true;
+                            self.phone_refusals[side] = None;
+                            // The units moved are no longer where they were ticked.
+                            self.phone_forms[side].remove("units");
+                            self.after_change();
+                        }
+                        Err(e) => self.phone_refusals[side] = Some(e.to_string()),
                     }
                 }
                 ForcesAction::HandTo(side) => self.screen = Screen::HandingTo(side),
@@ -286,6 +313,7 @@ impl ForcesWindow {
                             game,
                             &view,
                             self.screen,
+                            &self.phones,
                             &mut self.selection,
                             &mut self.queue,
                         );
@@ -352,6 +380,39 @@ impl ForcesWindow {
 }
 
 impl SystemWindow for ForcesWindow {
+    fn on_phones(&mut self, on: Sides<bool>) {
+        self.phones = on;
+    }
+
+    fn seat_name(&self, side: Side) -> String {
+        self.game
+            .as_ref()
+            .map_or(side.to_string(), |g| g.setup().name(side))
+    }
+
+    /// His ledger from his own view, his last refusal first.
+    fn phone_screen(&mut self, side: Side) -> Option<muster::core::screen::Screen> {
+        let game = self.game.as_ref()?;
+        let view = game.view(side);
+        let mut screen =
+            muster::map_intel::screens::ledger(game, &view, side, &self.phone_forms[side]);
+        if let Some(why) = &self.phone_refusals[side] {
+            screen.blocks.insert(
+                0,
+                muster::core::screen::Block::Refusal { text: why.clone() },
+            );
+        }
+        Some(screen)
+    }
+
+    fn phone_values(&mut self, side: Side, values: Values) {
+        self.phone_forms[side] = values;
+    }
+
+    fn phone_answer(&mut self, side: Side, reply: Reply) {
+        self.queue.push(ForcesAction::PhoneAnswer(side, reply));
+    }
+
     fn locked_seats(&self) -> Vec<Locked> {
         self.locked()
     }

@@ -12,7 +12,7 @@ use super::{ForcesAction, Selection};
 use crate::app::hex_grid::{Picked, side_colour};
 use crate::app::privacy::Screen;
 use eframe::egui;
-use muster::core::side::Side;
+use muster::core::side::{Side, Sides};
 use muster::map_intel::describe::{place, units};
 use muster::map_intel::events::{Area, Kind, label, noun};
 use muster::map_intel::game::{Command, Game};
@@ -65,6 +65,7 @@ pub fn ui(
     game: &Game,
     view: &View,
     screen: Screen,
+    phones: &Sides<bool>,
     selection: &mut Selection,
     out: &mut Vec<ForcesAction>,
 ) {
@@ -89,7 +90,9 @@ pub fn ui(
     if screen == Screen::Table {
         ui.horizontal_wrapped(|ui| {
             for side in Side::BOTH {
-                if ui.button(format!("Show {}'s ledger", name(side))).clicked() {
+                if phones[side] {
+                    ui.weak(format!("{}: on his phone", name(side)));
+                } else if ui.button(format!("Show {}'s ledger", name(side))).clicked() {
                     out.push(ForcesAction::HandTo(side));
                 }
             }

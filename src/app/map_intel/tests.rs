@@ -296,3 +296,57 @@ fn the_shell_saves_titles_and_helps_a_hidden_forces_game() {
     h.run();
     h.get_by_label_contains("each player's ledger");
 }
+
+/// Ann keeps her ledger on her phone: she regroups a legion into a new
+/// force there (the form's values cross sealed), the table says she is on
+/// her phone instead of offering her ledger, and Bob's phone is never sent
+/// a unit of hers.
+#[test]
+fn a_ledger_on_the_phone_regroups_and_names_nothing_to_the_other_phone() {
+    use crate::app::deck::phones::{Phone, until};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_game(dir.path(), ["", ""]);
+    let ctx = h.ctx.clone();
+    let players = &mut h.state_mut().players;
+    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
+    let mut ann = Phone::join(&players.pair(Side::South).unwrap());
+    let mut bob = Phone::join(&players.pair(Side::North).unwrap());
+    until(&mut h, |h| {
+        h.query_by_label("Ann (Rome): on his phone").is_some()
+    });
+    assert!(h.query_by_label("Show Ann (Rome)'s ledger").is_none());
+    assert_eq!(ann.look().title, "Ann (Rome)'s ledger");
+    let form =
+        serde_json::json!({"from": ["0"], "units": ["r-leg-3"], "to": ["new"], "hex": ["0505"]});
+    ann.fill(form.clone());
+    for _ in 0..50 {
+        h.run();
+        let offered = ann.look().texts().contains(&"Move the ticked units");
+        if offered {
+            break;
+        }
+    }
+    ann.tap_with("Move the ticked units", form);
+    until(&mut h, |h| {
+        let game = h
+            .state()
+            .system::<ForcesWindow>()
+            .and_then(ForcesWindow::engine);
+        game.unwrap().public().holders.iter().any(|holder| {
+            holder.side == Side::South && holder.hex.map(|x| x.to_string()) == Some("0505".into())
+        })
+    });
+    h.run();
+    bob.look();
+    let legion = &game(&h).setup().scenario.sides[Side::South]
+        .unit("r-leg-3")
+        .unwrap()
+        .name
+        .clone();
+    let sent = serde_json::to_string(&bob.seen).unwrap();
+    assert!(
+        !sent.contains(legion.as_str()),
+        "Bob's phone was sent {legion}"
+    );
+    assert!(sent.contains("Bob (Parthia)'s ledger"));
+}
