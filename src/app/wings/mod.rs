@@ -44,6 +44,8 @@ pub enum WingsAction {
     Refused(String),
     /// What a player sent from his counters' screen.
     Answer(Side, Reply),
+    /// What a player sent from his counters on his phone.
+    PhoneAnswer(Side, Reply),
 }
 
 pub struct WingsWindow {
@@ -60,6 +62,11 @@ pub struct WingsWindow {
     unlock: UnlockWindow,
     seed: Option<u64>,
     private_refusal: PrivateRefusal,
+    /// Who holds his seat on a phone, his counters' form there, and the
+    /// refusal of his last answer (shown on his phone only).
+    phones: Sides<bool>,
+    phone_forms: Sides<Values>,
+    phone_refusals: Sides<Option<String>>,
 }
 
 impl WingsWindow {
@@ -98,6 +105,9 @@ impl WingsWindow {
             unlock: UnlockWindow::default(),
             seed,
             private_refusal: PrivateRefusal::default(),
+            phones: Sides::default(),
+            phone_forms: Sides::default(),
+            phone_refusals: Sides::default(),
         }
     }
 
@@ -156,6 +166,25 @@ impl WingsWindow {
                     match wings_screens::answer(game, side, &reply) {
                         Ok(command) => self.apply(command, &mut status, &mut changed),
                         Err(e) => status = self.private_refusal.route(self.screen, e.to_string()),
+                    }
+                }
+                WingsAction::PhoneAnswer(side, reply) => {
+                    let Some(game) = &mut self.game else {
+                        continue;
+                    };
+                    let result = wings_screens::answer(game, side, &reply)
+                        .and_then(|command| game.apply(command).map(drop));
+                    match result {
+                        Ok(()) => {
+                            changed = true;
+                            self.phone_refusals[side] = None;
+                            // The counter placed or moved: its hexes and
+                            // units are spent.
+                            for field in ["leader", "dis1", "dis2", "next", "units", "detached"] {
+                                self.phone_forms[side].remove(field);
+                            }
+                        }
+                        Err(e) => self.phone_refusals[side] = Some(e.to_string()),
                     }
                 }
                 WingsAction::HandTo(side) => self.screen = Screen::HandingTo(side),
@@ -265,6 +294,7 @@ impl WingsWindow {
                             ui,
                             game,
                             &seen,
+                            &self.phones,
                             &mut self.selected,
                             &mut self.table,
                             &mut self.queue,
@@ -310,6 +340,38 @@ impl WingsWindow {
 }
 
 impl SystemWindow for WingsWindow {
+    fn on_phones(&mut self, on: Sides<bool>) {
+        self.phones = on;
+    }
+
+    fn seat_name(&self, side: Side) -> String {
+        self.game
+            .as_ref()
+            .map_or(side.to_string(), |g| g.setup().name(side))
+    }
+
+    /// His counters from his own view, his last refusal first.
+    fn phone_screen(&mut self, side: Side) -> Option<muster::core::screen::Screen> {
+        let game = self.game.as_ref()?;
+        let seen = game.view(side);
+        let mut screen = wings_screens::counters(game, &seen, side, &self.phone_forms[side]);
+        if let Some(why) = &self.phone_refusals[side] {
+            screen.blocks.insert(
+                0,
+                muster::core::screen::Block::Refusal { text: why.clone() },
+            );
+        }
+        Some(screen)
+    }
+
+    fn phone_values(&mut self, side: Side, values: Values) {
+        self.phone_forms[side] = values;
+    }
+
+    fn phone_answer(&mut self, side: Side, reply: Reply) {
+        self.queue.push(WingsAction::PhoneAnswer(side, reply));
+    }
+
     fn locked_seats(&self) -> Vec<Locked> {
         self.locked()
     }

@@ -8,7 +8,7 @@ use super::WingsAction;
 use crate::app::hex_grid::side_colour;
 use eframe::egui;
 use muster::core::dice::DiceInput;
-use muster::core::side::Side;
+use muster::core::side::{Side, Sides};
 use muster::map_intel::wings::formation::{Formation, limits};
 use muster::map_intel::wings::game::{Command, Game, Pending, Seen};
 
@@ -40,6 +40,7 @@ pub fn ui(
     ui: &mut egui::Ui,
     game: &Game,
     seen: &[Seen],
+    phones: &Sides<bool>,
     selected: &mut Option<usize>,
     inputs: &mut Inputs,
     out: &mut Vec<WingsAction>,
@@ -58,7 +59,9 @@ pub fn ui(
     }
     ui.horizontal_wrapped(|ui| {
         for side in Side::BOTH {
-            if ui
+            if phones[side] {
+                ui.weak(format!("{}: on his phone", name(side)));
+            } else if ui
                 .button(format!("Show {}'s counters", name(side)))
                 .clicked()
             {

@@ -178,3 +178,77 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     click(&mut h, "End Fritz (Prussian)'s turn");
     h.get_by_label("Turn 2: Charles (Franco-Imperial) is active");
 }
+
+/// Fritz sets up a dummy Cav counter from his phone (the hexes typed on
+/// its form): the dummy is placed, the table says he is on his phone, and
+/// Charles's phone is never told it is a dummy.
+#[test]
+fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
+    use crate::app::deck::phones::{Phone, until};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Dummy wings");
+    type_into(&mut h, "South player", "Fritz");
+    type_into(&mut h, "North player", "Charles");
+    click(&mut h, "North's army activated");
+    click(&mut h, "Start the game");
+    let ctx = h.ctx.clone();
+    let players = &mut h.state_mut().players;
+    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
+    let mut fritz = Phone::join(&players.pair(Side::South).unwrap());
+    let mut charles = Phone::join(&players.pair(Side::North).unwrap());
+    until(&mut h, |h| {
+        h.query_by_label("Fritz (Prussian): on his phone").is_some()
+    });
+    assert_eq!(fritz.look().title, "Fritz (Prussian)'s counters");
+    let form = serde_json::json!({
+        "kind": ["Cav"], "real": [], "leader": ["2005"], "dis1": ["2004"], "dis2": ["2006"]
+    });
+    fritz.fill(form.clone());
+    for _ in 0..50 {
+        h.run();
+        if fritz.look().texts().contains(&"Place the counter") {
+            break;
+        }
+    }
+    fritz.tap_with("Place the counter", form);
+    until(&mut h, |h| {
+        h.state()
+            .system::<super::WingsWindow>()
+            .and_then(|w| w.engine())
+            .is_some_and(|g| !g.public().counters.is_empty())
+    });
+    h.run();
+    // Each phone's map: Fritz's counter as each may see it.
+    let fritz_on = |screen: &muster::core::screen::Screen| -> Vec<String> {
+        screen
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                muster::core::screen::Block::HexMap { board } => Some(board),
+                _ => None,
+            })
+            .flat_map(|board| board.counters.iter())
+            .filter(|c| c.side == Side::South && !c.text.starts_with('d'))
+            .map(|c| c.text.clone())
+            .collect()
+    };
+    charles.look();
+    let seen_by_charles: Vec<String> = charles.seen.iter().flat_map(fritz_on).collect();
+    assert!(
+        !seen_by_charles.is_empty(),
+        "Charles's map shows the counter"
+    );
+    assert!(
+        seen_by_charles.iter().all(|t| t.ends_with('?')),
+        "Charles's phone learnt what it is: {seen_by_charles:?}"
+    );
+    fritz.look();
+    let mine = fritz_on(fritz.seen.last().unwrap());
+    assert!(
+        mine.iter().any(|t| t.contains("dummy")),
+        "Fritz's phone shows his dummy: {mine:?}"
+    );
+}
