@@ -230,12 +230,26 @@ impl PassphraseScreen {
     }
 }
 
-/// The passphrases of a new game's players, each set on his own screen:
-/// the form shows only whether he has one.
+/// The passphrases of a new game's players, each set on his own screen
+/// (the laptop's behind a hand-over, or his paired phone): the form shows
+/// only whether he has one.
 #[derive(Default)]
 pub struct NewPassphrases {
     pub keys: muster::core::side::Sides<Option<(Lock, PlayerKey)>>,
     screen: Option<PassphraseScreen>,
+    /// Who holds his seat on a phone (the window says, each frame).
+    pub phones: muster::core::side::Sides<bool>,
+    on_phone: muster::core::side::Sides<OnPhone>,
+}
+
+/// A player setting his passphrase on his phone.
+#[derive(Default)]
+struct OnPhone {
+    /// The words the opponent knows of him, which make a passphrase weaker.
+    asked: Option<Vec<String>>,
+    suggested: Option<String>,
+    refusal: Option<String>,
+    working: Option<Receiver<Result<(Lock, PlayerKey), String>>>,
 }
 
 impl NewPassphrases {
@@ -254,6 +268,19 @@ impl NewPassphrases {
                 if ui.button(format!("Remove {side}'s passphrase")).clicked() {
                     self.keys[side] = None;
                 }
+            } else if self.phones[side] {
+                if self.on_phone[side].asked.is_some() {
+                    ui.label(format!("{name} sets it on his phone…"));
+                } else if ui
+                    .button(format!("Set {side}'s passphrase on his phone"))
+                    .clicked()
+                {
+                    self.on_phone[side] = OnPhone {
+                        asked: Some(context.iter().map(|w| w.to_string()).collect()),
+                        ..OnPhone::default()
+                    };
+                }
+                ui.weak("optional");
             } else {
                 let set = ui
                     .button(format!("Set {side}'s passphrase…"))
@@ -290,5 +317,77 @@ impl NewPassphrases {
             Shown::Finished(Outcome::Unlocked(_)) => unreachable!("setting unlocks nothing"),
         }
         true
+    }
+}
+
+impl NewPassphrases {
+    /// `name`'s passphrase screen for his phone, while he sets it there.
+    pub fn phone_screen(&mut self, side: Side, name: &str) -> Option<muster::core::screen::Screen> {
+        let name = if name.is_empty() { side.name() } else { name };
+        let on_phone = &mut self.on_phone[side];
+        if let Some(working) = &on_phone.working
+            && let Ok(worked) = working.try_recv()
+        {
+            on_phone.working = None;
+            match worked {
+                Ok(pair) => {
+                    self.keys[side] = Some(pair);
+                    *on_phone = OnPhone::default();
+                }
+                Err(why) => on_phone.refusal = Some(why),
+            }
+        }
+        let on_phone = &self.on_phone[side];
+        if self.keys[side].is_some() {
+            return Some(muster::core::screen::Screen {
+                title: format!("{name}, your passphrase"),
+                blocks: vec![muster::core::screen::Block::Text {
+                    text:
+                        "Set: it seals your secrets and tags every log entry. Keep it to yourself."
+                            .into(),
+                }],
+            });
+        }
+        on_phone.asked.as_ref()?;
+        if on_phone.working.is_some() {
+            return Some(muster::core::screen::Screen {
+                title: format!("{name}, your passphrase"),
+                blocks: vec![muster::core::screen::Block::Text {
+                    text: "Working out the key (Argon2id, slow on purpose)…".into(),
+                }],
+            });
+        }
+        Some(passphrase_screen::screen(
+            name,
+            passphrase_screen::Purpose::Set,
+            on_phone.suggested.as_deref(),
+            on_phone.refusal.as_deref(),
+        ))
+    }
+
+    /// His answer on his phone: words suggested, a passphrase set (its key
+    /// worked out on a thread of its own), or the request withdrawn.
+    pub fn phone_answer(&mut self, side: Side, reply: &muster::core::screen::Reply) {
+        let on_phone = &mut self.on_phone[side];
+        let Some(context) = on_phone.asked.clone() else {
+            return;
+        };
+        match passphrase_screen::read(passphrase_screen::Purpose::Set, reply) {
+            Ok(Answer::Suggest) => match suggest_passphrase() {
+                Ok(words) => on_phone.suggested = Some(words),
+                Err(e) => on_phone.refusal = Some(e.message),
+            },
+            Ok(Answer::Cancel) => *on_phone = OnPhone::default(),
+            Ok(Answer::Passphrase(passphrase)) => {
+                let (send, receive) = channel();
+                std::thread::spawn(move || {
+                    let context: Vec<&str> = context.iter().map(String::as_str).collect();
+                    let _ = send.send(Lock::create(&passphrase, &context).map_err(|e| e.message));
+                });
+                on_phone.working = Some(receive);
+                on_phone.refusal = None;
+            }
+            Err(why) => on_phone.refusal = Some(why),
+        }
     }
 }

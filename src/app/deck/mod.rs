@@ -351,7 +351,8 @@ impl SystemWindow for DeckWindow {
     }
 
     fn on_phones(&mut self, on: Sides<bool>) {
-        self.phones = on;
+        self.phones = on.clone();
+        self.form.passphrases.phones = on;
     }
 
     fn seat_name(&self, side: Side) -> String {
@@ -363,6 +364,10 @@ impl SystemWindow for DeckWindow {
     /// His hand, with the plays the rules allow now, the interrupt question
     /// when he is asked, his odds; his last refusal first.
     fn phone_screen(&mut self, side: Side) -> Option<muster::core::screen::Screen> {
+        if self.game.is_none() {
+            let name = self.form.names[side].trim().to_string();
+            return self.form.passphrases.phone_screen(side, &name);
+        }
         let mut screen = muster::deck::screens::hand(self.game.as_ref()?, side);
         if let Some(why) = &self.phone_refusals[side] {
             screen.blocks.insert(
@@ -374,6 +379,11 @@ impl SystemWindow for DeckWindow {
     }
 
     fn phone_answer(&mut self, side: Side, reply: muster::core::screen::Reply) {
+        // Before the game starts, his answer sets his passphrase.
+        if self.game.is_none() {
+            self.form.passphrases.phone_answer(side, &reply);
+            return;
+        }
         self.queue
             .push(DeckAction::PhoneAnswer(side, reply.command));
     }

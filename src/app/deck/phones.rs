@@ -425,3 +425,57 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
     assert!(decius.look().title.starts_with("Decius's hand"));
     assert!(h.query_by_label_contains("Read-only until").is_none());
 }
+
+/// Decius sets his passphrase for a new game on his phone: he asks for
+/// six random words there, sets them (they cross the network only inside
+/// a sealed reply), and the laptop's form only ever says that he has one.
+#[test]
+fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::tests::new_small_deck_game(dir.path());
+    let ctx = h.ctx.clone();
+    let players = &mut h.state_mut().players;
+    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
+    let mut decius = Phone::join(&players.pair(Side::South).unwrap());
+    until(&mut h, |h| {
+        h.query_by_label("Set South's passphrase on his phone")
+            .is_some()
+    });
+    click(&mut h, "Set South's passphrase on his phone");
+    h.get_by_label("Decius sets it on his phone…");
+    h.run();
+    assert_eq!(decius.look().title, "Decius, your passphrase");
+    decius.tap("Suggest one");
+    let words = (0..100)
+        .find_map(|_| {
+            h.run();
+            decius.look().blocks.iter().find_map(|b| match b {
+                Block::Strong { text } => text
+                    .strip_prefix("Suggested (write it down): ")
+                    .map(str::to_string),
+                _ => None,
+            })
+        })
+        .expect("six words suggested on his phone");
+    assert!(
+        h.query_by_label_contains(&words).is_none(),
+        "the words stay off the laptop"
+    );
+    decius.tap_with(
+        "Set it",
+        serde_json::json!({"passphrase": [words.clone()], "again": [words.clone()]}),
+    );
+    until(&mut h, |h| {
+        h.query_by_label("✔ Decius has set a passphrase").is_some()
+    });
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let game = h
+        .state()
+        .system::<super::DeckWindow>()
+        .unwrap()
+        .engine()
+        .unwrap();
+    let lock = game.setup().locks.south.clone().expect("Decius's lock");
+    assert!(lock.unlock(&words).is_ok(), "his words open his lock");
+}

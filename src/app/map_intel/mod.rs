@@ -381,7 +381,8 @@ impl ForcesWindow {
 
 impl SystemWindow for ForcesWindow {
     fn on_phones(&mut self, on: Sides<bool>) {
-        self.phones = on;
+        self.phones = on.clone();
+        self.form.passphrases.phones = on;
     }
 
     fn seat_name(&self, side: Side) -> String {
@@ -392,6 +393,10 @@ impl SystemWindow for ForcesWindow {
 
     /// His ledger from his own view, his last refusal first.
     fn phone_screen(&mut self, side: Side) -> Option<muster::core::screen::Screen> {
+        if self.game.is_none() {
+            let name = self.form.names[side].trim().to_string();
+            return self.form.passphrases.phone_screen(side, &name);
+        }
         let game = self.game.as_ref()?;
         let view = game.view(side);
         let mut screen =
@@ -410,6 +415,11 @@ impl SystemWindow for ForcesWindow {
     }
 
     fn phone_answer(&mut self, side: Side, reply: Reply) {
+        // Before the game starts, his answer sets his passphrase.
+        if self.game.is_none() {
+            self.form.passphrases.phone_answer(side, &reply);
+            return;
+        }
         self.queue.push(ForcesAction::PhoneAnswer(side, reply));
     }
 

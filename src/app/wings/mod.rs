@@ -341,7 +341,8 @@ impl WingsWindow {
 
 impl SystemWindow for WingsWindow {
     fn on_phones(&mut self, on: Sides<bool>) {
-        self.phones = on;
+        self.phones = on.clone();
+        self.form.passphrases.phones = on;
     }
 
     fn seat_name(&self, side: Side) -> String {
@@ -352,6 +353,10 @@ impl SystemWindow for WingsWindow {
 
     /// His counters from his own view, his last refusal first.
     fn phone_screen(&mut self, side: Side) -> Option<muster::core::screen::Screen> {
+        if self.game.is_none() {
+            let name = self.form.names[side].trim().to_string();
+            return self.form.passphrases.phone_screen(side, &name);
+        }
         let game = self.game.as_ref()?;
         let seen = game.view(side);
         let mut screen = wings_screens::counters(game, &seen, side, &self.phone_forms[side]);
@@ -369,6 +374,11 @@ impl SystemWindow for WingsWindow {
     }
 
     fn phone_answer(&mut self, side: Side, reply: Reply) {
+        // Before the game starts, his answer sets his passphrase.
+        if self.game.is_none() {
+            self.form.passphrases.phone_answer(side, &reply);
+            return;
+        }
         self.queue.push(WingsAction::PhoneAnswer(side, reply));
     }
 
