@@ -190,3 +190,77 @@ fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
         client.close().await.unwrap();
     });
 }
+
+/// A hex map on the phone: drawn from the board the laptop sends, and a
+/// tap on a hex sends that hex (sealed) to the laptop.
+#[test]
+fn a_tap_on_the_phones_map_sends_the_hex() {
+    use muster::core::hexmap::{Hex, HexMap, Orientation, Shifted};
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start("127.0.0.1:0".parse().unwrap(), || {}).unwrap();
+    let south = server.pair(Side::South).unwrap();
+    let map = HexMap {
+        columns: 8,
+        rows: 6,
+        first_column: 1,
+        first_row: 1,
+        orientation: Orientation::FlatTop,
+        shifted: Shifted::Odd,
+    };
+    let screen = serde_json::json!({
+        "title": "Fritz (Prussian)'s counters",
+        "blocks": [{"block": "hex_map", "board": {
+            "map": map,
+            "counters": [{"id": 0, "side": "south", "hex": "0302", "text": "C0 dummy", "face_up": false}],
+            "highlight": ["0403"],
+            "clicks": "Click the leader's hex, then the two Dis counters'"
+        }}]
+    });
+    server.show(Side::South, screen.to_string());
+    let profile = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities(profile.path()))
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .unwrap();
+        client
+            .goto(&south.url(&format!("{HOST}:{}", server.addr().port())))
+            .await
+            .unwrap();
+        client
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::Css("canvas"))
+            .await
+            .expect("the map is drawn");
+        // A tap at the centre of hex 0605, as the laptop's geometry puts it.
+        let target = Hex::parse("0605").unwrap();
+        let (x, y) = map.centre(target);
+        let (width, _) = map.extent();
+        client
+            .execute(
+                "const c = document.querySelector('canvas'); const b = c.getBoundingClientRect(); \
+                 const s = b.width / arguments[2]; \
+                 c.dispatchEvent(new MouseEvent('click', {clientX: b.left + arguments[0] * s, clientY: b.top + arguments[1] * s, bubbles: true}));",
+                vec![x.into(), y.into(), width.into()],
+            )
+            .await
+            .unwrap();
+        std::fs::create_dir_all("target/phone").unwrap();
+        let png = client.screenshot().await.unwrap();
+        std::fs::write("target/phone/wings-map.png", png).unwrap();
+        let events = told(&server, |e| matches!(e, FromPhone::Message(..)));
+        assert!(events.contains(&FromPhone::Message(
+            Side::South,
+            serde_json::json!({"click": "0605"})
+        )));
+        client.close().await.unwrap();
+    });
+}

@@ -126,3 +126,52 @@ fn the_vendored_cipher_files_are_the_pinned_release() {
         assert_eq!(hex(&Sha256::digest(&bytes)), sum, "{file}");
     }
 }
+
+/// The phone draws a hex map from the same geometry as the laptop: the
+/// page's `hexmap.js` gives every hex of both orientations and shifts the
+/// centre `muster_core::hexmap` gives, and finds the same hex under a point.
+#[test]
+fn the_page_draws_hex_maps_with_the_laptops_geometry() {
+    use muster::core::hexmap::{Hex, HexMap, Orientation, Shifted};
+    for (orientation, shifted) in [
+        (Orientation::FlatTop, Shifted::Odd),
+        (Orientation::FlatTop, Shifted::Even),
+        (Orientation::PointyTop, Shifted::Odd),
+        (Orientation::PointyTop, Shifted::Even),
+    ] {
+        let map = HexMap {
+            columns: 7,
+            rows: 5,
+            first_column: 3,
+            first_row: 1,
+            orientation,
+            shifted,
+        };
+        let json = serde_json::to_string(&map).unwrap();
+        let script = format!(
+            r#"
+import {{ hexes, centre, name, hexAt }} from './hexmap.js';
+const map = {json};
+const out = {{}};
+for (const hex of hexes(map)) {{
+  const [x, y] = centre(map, hex);
+  const at = hexAt(map, x + 0.3, y - 0.2);
+  out[name(hex.column, hex.row)] = [x, y, at && name(at.column, at.row)];
+}}
+console.log(JSON.stringify(out));
+"#
+        );
+        let Some(out) = node(&script) else {
+            return;
+        };
+        let out: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        for hex in map.hexes() {
+            let (x, y) = map.centre(hex);
+            let page = &out[hex.to_string()];
+            assert!((page[0].as_f64().unwrap() - x).abs() < 1e-9, "{hex}");
+            assert!((page[1].as_f64().unwrap() - y).abs() < 1e-9, "{hex}");
+            let under: Option<Hex> = map.hex_at((x + 0.3, y - 0.2));
+            assert_eq!(page[2].as_str(), under.map(|h| h.to_string()).as_deref());
+        }
+    }
+}

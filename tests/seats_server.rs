@@ -250,6 +250,11 @@ fn the_page_is_served_with_its_guards_and_nothing_else_is() {
             !page.contains(&hex(&south.key)),
             "the key is never in the page"
         );
+        // Every script the page imports is served.
+        for file in ["app.js", "channel.js", "hexmap.js", "style.css"] {
+            let answer = get(format!("/assets/{file}")).await;
+            assert!(answer.starts_with("HTTP/1.1 200"), "{file}: {answer}");
+        }
         let script = get("/assets/noble-ciphers-2.3.0/chacha.js".into()).await;
         assert!(script.contains("xchacha20poly1305"));
         assert!(

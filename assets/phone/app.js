@@ -4,6 +4,7 @@
 // draws with egui) and sends back what he does. It reconnects after sleep,
 // a lost network or a reload, and picks up where it was.
 import { Channel } from './channel.js';
+import { centre, corners, extent, hexAt, hexes, name } from './hexmap.js';
 
 const stateLine = document.getElementById('state');
 const main = document.getElementById('screen');
@@ -149,7 +150,8 @@ function field(f) {
         class: 'choice', 'aria-pressed': String(on),
         onclick: () => {
           values[f.name] = [option.value];
-          for (const other of input.resets || []) delete values[other];
+          // Emptied, not dropped: the laptop merges what it is sent.
+          for (const other of input.resets || []) values[other] = [];
           changed();
           if (screen) show(screen);
         },
@@ -201,8 +203,67 @@ function block(b) {
     }
     case 'list': return [el('details', {}, el('summary', {}, b.title), ...b.items.map((i) => el('p', {}, i)))];
     case 'form': return [...b.fields.map(field), ...actions(b.actions)];
+    case 'hex_map': return [hexMap(b.board)];
     default: return [el('p', { class: 'why' }, 'Shown on the laptop')];
   }
+}
+
+// A hex map drawn from the laptop's geometry (hexmap.js): every hex, the
+// hexes he picked, the counters he may see; a tap sends the hex.
+function hexMap(board) {
+  const map = board.map;
+  const [w, h] = extent(map);
+  // The column's width inside its padding.
+  const width = Math.min((main.clientWidth || 390) - 28, 400);
+  const scale = width / w;
+  const canvas = el('canvas', { role: 'img', 'aria-label': board.clicks || 'The map' });
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = width * ratio;
+  canvas.height = h * scale * ratio;
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${h * scale}px`;
+  const g = canvas.getContext('2d');
+  g.scale(ratio * scale, ratio * scale);
+  g.lineWidth = 1 / scale;
+  const picked = new Set(board.highlight || []);
+  for (const hex of hexes(map)) {
+    const points = corners(map, hex);
+    g.beginPath();
+    points.forEach(([x, y], i) => (i ? g.lineTo(x, y) : g.moveTo(x, y)));
+    g.closePath();
+    g.fillStyle = picked.has(name(hex.column, hex.row)) ? '#f2cf5b' : '#eef1e6';
+    g.fill();
+    g.strokeStyle = '#9aa39a';
+    g.stroke();
+  }
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.font = `${0.5}px sans-serif`;
+  const byHex = {};
+  for (const c of board.counters) (byHex[c.hex] = byHex[c.hex] || []).push(c);
+  for (const [hex, here] of Object.entries(byHex)) {
+    const [cx, cy] = centre(map, { column: Number(hex.slice(0, -2)), row: Number(hex.slice(-2)) });
+    here.forEach((c, k) => {
+      const y = cy + (k - (here.length - 1) / 2) * 0.6;
+      g.fillStyle = c.side === 'south' ? '#b2362c' : '#2c58aa';
+      g.fillRect(cx - 0.85, y - 0.27, 1.7, 0.54);
+      if (c.face_up) {
+        g.strokeStyle = '#f0c83c';
+        g.strokeRect(cx - 0.85, y - 0.27, 1.7, 0.54);
+      }
+      g.fillStyle = '#fff';
+      g.fillText(c.text, cx, y, 1.6);
+    });
+  }
+  if (board.clicks) {
+    canvas.addEventListener('click', (event) => {
+      const box = canvas.getBoundingClientRect();
+      const hex = hexAt(map, (event.clientX - box.left) / scale, (event.clientY - box.top) / scale);
+      if (hex) send({ click: name(hex.column, hex.row) });
+    });
+    return el('div', {}, el('p', { class: 'why' }, board.clicks), canvas);
+  }
+  return canvas;
 }
 
 function show(next) {

@@ -123,6 +123,14 @@ impl PlayersWindow {
             let FromPhone::Message(side, message) = event else {
                 continue;
             };
+            if let Some(hex) = message
+                .get("click")
+                .and_then(|h| h.as_str())
+                .and_then(|h| muster::core::hexmap::Hex::parse(h).ok())
+            {
+                system.phone_click(side, hex);
+                continue;
+            }
             if let Some(values) = message
                 .get("values")
                 .and_then(|v| serde_json::from_value(v.clone()).ok())

@@ -105,6 +105,10 @@ pub trait SystemWindow {
     /// What `side` answered on his phone.
     fn phone_answer(&mut self, _side: Side, _reply: muster::core::screen::Reply) {}
 
+    /// A hex `side` tapped on his phone's map: it goes into his form as a
+    /// click on the laptop's map would.
+    fn phone_click(&mut self, _side: Side, _hex: muster::core::hexmap::Hex) {}
+
     /// What `side` has typed or chosen on his phone's form so far, for its
     /// live checks.
     fn phone_values(&mut self, _side: Side, _values: muster::core::screen::Values) {}

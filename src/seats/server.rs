@@ -29,11 +29,16 @@ pub const MAX_SOCKETS: usize = 6;
 
 /// The page and its scripts, compiled in: nothing is fetched at run time.
 const PAGE: &str = include_str!("../../assets/phone/index.html");
-const ASSETS: [(&str, &str, &str); 7] = [
+const ASSETS: [(&str, &str, &str); 8] = [
     (
         "app.js",
         "text/javascript",
         include_str!("../../assets/phone/app.js"),
+    ),
+    (
+        "hexmap.js",
+        "text/javascript",
+        include_str!("../../assets/phone/hexmap.js"),
     ),
     (
         "channel.js",

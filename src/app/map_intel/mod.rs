@@ -410,8 +410,13 @@ impl SystemWindow for ForcesWindow {
         Some(screen)
     }
 
+    fn phone_click(&mut self, side: Side, hex: Hex) {
+        self.phone_forms[side].insert("hex".into(), vec![hex.to_string()]);
+    }
+
+    /// Merged: a hex tapped on his map stays when he ticks a unit.
     fn phone_values(&mut self, side: Side, values: Values) {
-        self.phone_forms[side] = values;
+        self.phone_forms[side].extend(values);
     }
 
     fn phone_answer(&mut self, side: Side, reply: Reply) {
@@ -420,6 +425,13 @@ impl SystemWindow for ForcesWindow {
             self.form.passphrases.phone_answer(side, &reply);
             return;
         }
+        // His form as the laptop holds it (hexes he tapped on his map),
+        // with what the page sent last on top.
+        self.phone_forms[side].extend(reply.values);
+        let reply = Reply {
+            command: reply.command,
+            values: self.phone_forms[side].clone(),
+        };
         self.queue.push(ForcesAction::PhoneAnswer(side, reply));
     }
 

@@ -369,8 +369,15 @@ impl SystemWindow for WingsWindow {
         Some(screen)
     }
 
+    fn phone_click(&mut self, side: Side, hex: muster::core::hexmap::Hex) {
+        if let Some(game) = &self.game {
+            wings_screens::clicked(game, &mut self.phone_forms[side], hex);
+        }
+    }
+
+    /// Merged: a hex tapped on his map stays when he ticks a unit.
     fn phone_values(&mut self, side: Side, values: Values) {
-        self.phone_forms[side] = values;
+        self.phone_forms[side].extend(values);
     }
 
     fn phone_answer(&mut self, side: Side, reply: Reply) {
@@ -379,6 +386,13 @@ impl SystemWindow for WingsWindow {
             self.form.passphrases.phone_answer(side, &reply);
             return;
         }
+        // His form as the laptop holds it (hexes he tapped on his map),
+        // with what the page sent last on top.
+        self.phone_forms[side].extend(reply.values);
+        let reply = Reply {
+            command: reply.command,
+            values: self.phone_forms[side].clone(),
+        };
         self.queue.push(WingsAction::PhoneAnswer(side, reply));
     }
 

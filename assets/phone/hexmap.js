@@ -1,0 +1,55 @@
+// The hex map's drawing geometry, as the laptop's (muster_core::hexmap):
+// centres, corners, extent and the hex under a point, on a drawing where a
+// hex's circumradius is 1. tests/phone_channel.rs checks both give the same
+// figures.
+const SQRT3 = Math.sqrt(3);
+
+const shifted = (n, map) => (map.shifted === 'odd' ? n % 2 === 1 : n % 2 === 0);
+
+export function name(column, row) {
+  return String(column).padStart(2, '0') + String(row).padStart(2, '0');
+}
+
+export function parse(hex) {
+  return { column: Number(hex.slice(0, hex.length - 2)), row: Number(hex.slice(-2)) };
+}
+
+export function* hexes(map) {
+  for (let c = 0; c < map.columns; c++) {
+    for (let r = 0; r < map.rows; r++) yield { column: map.first_column + c, row: map.first_row + r };
+  }
+}
+
+export function centre(map, hex) {
+  const c = hex.column - map.first_column;
+  const r = hex.row - map.first_row;
+  if (map.orientation === 'flat_top') {
+    return [1 + 1.5 * c, SQRT3 * (r + (shifted(hex.column, map) ? 0.5 : 0) + 0.5)];
+  }
+  return [SQRT3 * (c + (shifted(hex.row, map) ? 0.5 : 0) + 0.5), 1 + 1.5 * r];
+}
+
+export function corners(map, hex) {
+  const [cx, cy] = centre(map, hex);
+  const start = map.orientation === 'flat_top' ? 0 : 30;
+  return Array.from({ length: 6 }, (_, i) => {
+    const a = ((start + 60 * i) * Math.PI) / 180;
+    return [cx + Math.cos(a), cy + Math.sin(a)];
+  });
+}
+
+export function extent(map) {
+  return map.orientation === 'flat_top'
+    ? [1.5 * map.columns + 0.5, SQRT3 * (map.rows + 0.5)]
+    : [SQRT3 * (map.columns + 0.5), 1.5 * map.rows + 0.5];
+}
+
+export function hexAt(map, x, y) {
+  let best = null;
+  for (const hex of hexes(map)) {
+    const [cx, cy] = centre(map, hex);
+    const d = (cx - x) ** 2 + (cy - y) ** 2;
+    if (d <= 1 && (!best || d < best.d)) best = { hex, d };
+  }
+  return best && best.hex;
+}
