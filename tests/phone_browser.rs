@@ -6,106 +6,14 @@
 //! server itself. Where Chromium or chromedriver is not installed the
 //! test says so and is skipped; `.ci/run` installs both.
 
-use fantoccini::{ClientBuilder, Locator};
-use hyper_util::client::legacy::connect::HttpConnector;
+#[path = "support/browser.rs"]
+mod browser;
+
+use browser::{HOST, driver, phone, told};
+use fantoccini::Locator;
 use muster::core::side::Side;
 use muster::seats::server::{FromPhone, Server};
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const DRIVER: &str = "/usr/bin/chromedriver";
-/// The hostname the page is loaded from, mapped to 127.0.0.1 in Chromium
-/// only: no request leaves this machine.
-const HOST: &str = "table.muster.test";
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// chromedriver on a free port of 127.0.0.1, or `None` (skipped) where it
-/// or Chromium is missing.
-fn driver() -> Option<(Driver, u16)> {
-    for tool in [CHROMIUM, DRIVER] {
-        if !std::path::Path::new(tool).exists() {
-            eprintln!(
-                "skipped: {tool} is not installed (.ci/run installs chromium and chromium-driver)"
-            );
-            return None;
-        }
-    }
-    let port = free_port();
-    let child = Command::new(DRIVER)
-        .arg(format!("--port={port}"))
-        .arg("--allowed-ips=127.0.0.1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let driver = Driver(child);
-    for _ in 0..100 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return Some((driver, port));
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    eprintln!("skipped: chromedriver did not start");
-    None
-}
-
-fn capabilities(profile: &std::path::Path) -> serde_json::Map<String, serde_json::Value> {
-    let args = [
-        "--headless=new".to_string(),
-        "--no-sandbox".into(),
-        "--disable-gpu".into(),
-        "--disable-dev-shm-usage".into(),
-        "--disable-background-networking".into(),
-        "--disable-component-update".into(),
-        "--disable-sync".into(),
-        "--no-first-run".into(),
-        "--window-size=390,844".into(),
-        format!("--host-resolver-rules=MAP {HOST} 127.0.0.1"),
-        format!("--user-data-dir={}", profile.display()),
-    ];
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": CHROMIUM,
-            "args": args,
-            // A phone's viewport: 390 x 844 CSS pixels.
-            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}}
-        }),
-    );
-    caps
-}
-
-/// Waits until the server tells of `what`.
-fn told(server: &Server, what: impl Fn(&FromPhone) -> bool) -> Vec<FromPhone> {
-    let mut seen = Vec::new();
-    for _ in 0..500 {
-        seen.extend(server.drain());
-        if seen.iter().any(&what) {
-            return seen;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("never told; told {seen:?}");
-}
 
 #[test]
 fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
@@ -136,11 +44,7 @@ fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let client = ClientBuilder::new(HttpConnector::new())
-            .capabilities(capabilities(profile.path()))
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("chromedriver answers");
+        let client = phone(port, profile.path()).await;
         let url = south.url(&format!("{HOST}:{}", server.addr().port()));
         client.goto(&url).await.unwrap();
         let play = client
@@ -225,11 +129,7 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let client = ClientBuilder::new(HttpConnector::new())
-            .capabilities(capabilities(profile.path()))
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .unwrap();
+        let client = phone(port, profile.path()).await;
         client
             .goto(&south.url(&format!("{HOST}:{}", server.addr().port())))
             .await

@@ -5,6 +5,10 @@
 //! message in the clear, a replayed or forged frame each close that socket
 //! with its reason logged, and the other seat never gets this one's screen.
 
+#[path = "support/browser.rs"]
+mod browser;
+
+use browser::told;
 use futures_util::{SinkExt, StreamExt};
 use muster::core::side::Side;
 use muster::seats::channel::Channel;
@@ -89,19 +93,6 @@ async fn closed_with(socket: &mut Socket) -> u16 {
             _ => {}
         }
     }
-}
-
-/// Waits until the window has been told `what`.
-fn told(server: &Server, what: impl Fn(&FromPhone) -> bool) -> Vec<FromPhone> {
-    let mut seen = Vec::new();
-    for _ in 0..500 {
-        seen.extend(server.drain());
-        if seen.iter().any(&what) {
-            return seen;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the window was never told; it was told {seen:?}");
 }
 
 #[test]

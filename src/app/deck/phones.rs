@@ -4,6 +4,9 @@
 //! seat, the passive player is asked on his phone and the active player
 //! plays from his, with no hand-over screen at all.
 
+#[path = "../../../tests/support/browser.rs"]
+mod browser;
+
 use crate::app::MusterApp;
 use crate::app::tests::{click, shows_none};
 use egui_kittest::Harness;
@@ -208,32 +211,11 @@ fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
 /// mid-turn. Skipped by name where Chromium is not installed.
 #[test]
 fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
-    use fantoccini::{Client, ClientBuilder, Locator};
-    use hyper_util::client::legacy::connect::HttpConnector;
-    const CHROMIUM: &str = "/usr/bin/chromium";
-    const DRIVER: &str = "/usr/bin/chromedriver";
-    if ![CHROMIUM, DRIVER]
-        .iter()
-        .all(|t| std::path::Path::new(t).exists())
-    {
-        eprintln!("skipped: Chromium or chromedriver is not installed");
+    use browser::{HOST, driver, phone};
+    use fantoccini::{Client, Locator};
+    let Some((_driver, port)) = driver() else {
         return;
-    }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut driver = std::process::Command::new(DRIVER)
-        .arg(format!("--port={port}"))
-        .arg("--allowed-ips=127.0.0.1")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    };
     let dir = tempfile::tempdir().unwrap();
     let mut h = crate::app::tests::new_small_deck_game(dir.path());
     click(&mut h, "South chosen");
@@ -241,12 +223,8 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
     let ctx = h.ctx.clone();
     let players = &mut h.state_mut().players;
     let addr = players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    let on_test_host = |url: String| {
-        url.replace(
-            &addr.to_string(),
-            &format!("table.muster.test:{}", addr.port()),
-        )
-    };
+    let on_test_host =
+        |url: String| url.replace(&addr.to_string(), &format!("{HOST}:{}", addr.port()));
     let urls = [
         on_test_host(players.pair(Side::South).unwrap()),
         on_test_host(players.pair(Side::North).unwrap()),
@@ -256,35 +234,10 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
         .build()
         .unwrap();
     let profiles = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
-    let phone = |profile: &std::path::Path| {
-        let args = [
-            "--headless=new".to_string(),
-            "--no-sandbox".into(),
-            "--disable-gpu".into(),
-            "--disable-dev-shm-usage".into(),
-            "--disable-background-networking".into(),
-            "--disable-component-update".into(),
-            "--disable-sync".into(),
-            "--no-first-run".into(),
-            "--host-resolver-rules=MAP table.muster.test 127.0.0.1".into(),
-            format!("--user-data-dir={}", profile.display()),
-        ];
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            serde_json::json!({"binary": CHROMIUM, "args": args,
-                "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}}}),
-        );
-        caps
-    };
     let [decius, artagur]: [Client; 2] = runtime.block_on(async {
         let mut clients = Vec::new();
         for (profile, url) in profiles.iter().zip(&urls) {
-            let client = ClientBuilder::new(HttpConnector::new())
-                .capabilities(phone(profile.path()))
-                .connect(&format!("http://127.0.0.1:{port}"))
-                .await
-                .unwrap();
+            let client = phone(port, profile.path()).await;
             client.goto(url).await.unwrap();
             clients.push(client);
         }
@@ -360,8 +313,6 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
         decius.clone().close().await.unwrap();
         artagur.clone().close().await.unwrap();
     });
-    let _ = driver.kill();
-    let _ = driver.wait();
 }
 
 /// A reopened game waits for Decius's unlock: paired, he types his

@@ -1,0 +1,118 @@
+//! What the phone page's browser tests share: chromedriver on a free port
+//! of 127.0.0.1 (or a skip, said by name, where Chromium is missing), a
+//! phone's capabilities (390 x 844, the test hostname mapped to 127.0.0.1,
+//! no background traffic), a WebDriver client, and waiting for what the
+//! server tells the window. Included with `#[path]` by each test that
+//! drives a browser.
+
+#![allow(dead_code)]
+
+use fantoccini::{Client, ClientBuilder};
+use hyper_util::client::legacy::connect::HttpConnector;
+use muster::seats::server::{FromPhone, Server};
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const DRIVER: &str = "/usr/bin/chromedriver";
+/// The hostname the page is loaded from, mapped to 127.0.0.1 in Chromium
+/// only: no request leaves this machine.
+pub const HOST: &str = "table.muster.test";
+
+pub struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// chromedriver on a free port of 127.0.0.1, or `None` (skipped) where it
+/// or Chromium is missing.
+pub fn driver() -> Option<(Driver, u16)> {
+    for tool in [CHROMIUM, DRIVER] {
+        if !std::path::Path::new(tool).exists() {
+            eprintln!(
+                "skipped: {tool} is not installed (.ci/run installs chromium and chromium-driver)"
+            );
+            return None;
+        }
+    }
+    let port = free_port();
+    let child = Command::new(DRIVER)
+        .arg(format!("--port={port}"))
+        .arg("--allowed-ips=127.0.0.1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let driver = Driver(child);
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Some((driver, port));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    eprintln!("skipped: chromedriver did not start");
+    None
+}
+
+pub fn capabilities(profile: &std::path::Path) -> serde_json::Map<String, serde_json::Value> {
+    let args = [
+        "--headless=new".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-dev-shm-usage".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--no-first-run".into(),
+        "--window-size=390,844".into(),
+        format!("--host-resolver-rules=MAP {HOST} 127.0.0.1"),
+        format!("--user-data-dir={}", profile.display()),
+    ];
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": CHROMIUM,
+            "args": args,
+            // A phone's viewport: 390 x 844 CSS pixels.
+            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}}
+        }),
+    );
+    caps
+}
+
+/// Waits until the server tells of `what`.
+pub fn told(server: &Server, what: impl Fn(&FromPhone) -> bool) -> Vec<FromPhone> {
+    let mut seen = Vec::new();
+    for _ in 0..500 {
+        seen.extend(server.drain());
+        if seen.iter().any(&what) {
+            return seen;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("never told; told {seen:?}");
+}
+
+/// A phone: a browser session on chromedriver at `port`, its profile in
+/// `profile`.
+pub async fn phone(port: u16, profile: &std::path::Path) -> Client {
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities(profile))
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("chromedriver answers")
+}
