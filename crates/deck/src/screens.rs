@@ -136,9 +136,50 @@ fn uses(
 
 /// What the turn asks of `side` apart from his cards: the interrupt
 /// question, a draw from the deck for value, fatigue with an empty hand.
+/// The active player's choices of the turn as it stands (RULES-deck 6):
+/// end the phase, play or skip the declared one, redraw, end the turn.
+/// The same choices the table offers; his phone offers them too, so he
+/// runs his turn from his hand.
+pub fn stage_actions(game: &Game, turn: &Turn) -> Vec<Action> {
+    let phase = game.set().phases[turn.phase];
+    match turn.stage {
+        Stage::Events | Stage::Playing => {
+            vec![Action::new(
+                format!("End the {phase} phase"),
+                &Command::EndPhase,
+            )]
+        }
+        Stage::Declaring => vec![
+            Action::new(
+                format!("Play the {phase} phase"),
+                &Command::Declare { plays: true },
+            ),
+            Action::new(
+                format!("Skip the {phase} phase"),
+                &Command::Declare { plays: false },
+            ),
+        ],
+        Stage::Redraw => vec![Action::new("Redraw both hands", &Command::Redraw)],
+        Stage::Ending => vec![Action::new(
+            format!("End turn {}", turn.number),
+            &Command::EndTurn,
+        )],
+        Stage::AskingInterrupt | Stage::Fatigue => Vec::new(),
+    }
+}
+
 fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<Block> {
     let mut blocks = Vec::new();
     let phase = game.set().phases[turn.phase];
+    if side == turn.active && !game.public().ended() {
+        let actions = stage_actions(game, turn);
+        if !actions.is_empty() {
+            blocks.push(Block::Strong {
+                text: format!("Your turn {}: the {phase} phase", turn.number),
+            });
+            blocks.push(Block::Actions { actions });
+        }
+    }
     if turn.stage == Stage::AskingInterrupt && side == turn.passive() {
         blocks.push(Block::Strong {
             text: format!(

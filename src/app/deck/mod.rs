@@ -534,28 +534,17 @@ fn table(
         }
     }
     ui.add_space(8.0);
-    let mut act = |ui: &mut egui::Ui, label: String, command: Command| {
-        if ui.button(label).clicked() {
-            out.push(DeckAction::Apply(command));
-        }
-    };
     let passive = name(turn.passive());
     let mut hand_to = None;
+    // The active player's choices, as his phone offers them too.
+    let stage = muster::deck::screens::stage_actions(game, turn);
     ui.horizontal_wrapped(|ui| match turn.stage {
-        Stage::Events | Stage::Playing => {
-            act(ui, format!("End the {phase} phase"), Command::EndPhase)
-        }
-        Stage::Declaring => {
-            act(
-                ui,
-                format!("Play the {phase} phase"),
-                Command::Declare { plays: true },
-            );
-            act(
-                ui,
-                format!("Skip the {phase} phase"),
-                Command::Declare { plays: false },
-            );
+        Stage::Events | Stage::Playing | Stage::Declaring | Stage::Redraw | Stage::Ending => {
+            for action in stage {
+                if ui.button(&action.label).clicked() {
+                    out.push(DeckAction::Answer(action.command));
+                }
+            }
         }
         Stage::AskingInterrupt if phones[turn.passive()] => {
             ui.label(format!(
@@ -568,14 +557,12 @@ fn table(
                 hand_to = Some(turn.passive());
             }
         }
-        Stage::Redraw => act(ui, "Redraw both hands".into(), Command::Redraw),
         Stage::Fatigue => {
             ui.label(format!(
                 "{} removes one card (fatigue) on his screen.",
                 name(turn.active)
             ));
         }
-        Stage::Ending => act(ui, format!("End turn {}", turn.number), Command::EndTurn),
     });
     if let Some(side) = hand_to {
         out.push(DeckAction::HandTo(side));

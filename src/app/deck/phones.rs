@@ -430,3 +430,139 @@ fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
     let lock = game.setup().locks.south.clone().expect("Decius's lock");
     assert!(lock.unlock(&words).is_ok(), "his words open his lock");
 }
+
+/// A whole deck turn run from the two phones, no click on the laptop: the
+/// active player ends and declares each phase from his hand, the passive
+/// player answers the interrupt question and plays laurels in shooting
+/// from his, fatigue is chosen on the active player's phone. The taps are
+/// counted (README, *Faster than paper*).
+#[test]
+fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::tests::new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let ctx = h.ctx.clone();
+    let players = &mut h.state_mut().players;
+    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
+    let mut decius = Phone::join(&players.pair(Side::South).unwrap());
+    let mut artagur = Phone::join(&players.pair(Side::North).unwrap());
+    until(&mut h, |h| {
+        h.query_by_label("Artagur: on his phone").is_some()
+    });
+    let taps = std::cell::Cell::new(0);
+    let log_has = |h: &Harness<'_, MusterApp>, words: &str| {
+        h.state()
+            .system::<super::DeckWindow>()
+            .and_then(|w| w.engine())
+            .is_some_and(|g| g.log_lines().iter().any(|l| l.contains(words)))
+    };
+    let step = |h: &mut Harness<'_, MusterApp>, phone: &mut Phone, label: &str, then: &str| {
+        h.run();
+        phone.tap(label);
+        taps.set(taps.get() + 1);
+        until(h, |h| log_has(h, then));
+    };
+    step(
+        &mut h,
+        &mut decius,
+        "End the event phase",
+        "event phase ends",
+    );
+    step(
+        &mut h,
+        &mut decius,
+        "Play the rally phase",
+        "rally phase is played",
+    );
+    step(&mut h, &mut artagur, "No interrupt", "plays no interrupt");
+    step(
+        &mut h,
+        &mut decius,
+        "End the rally phase",
+        "rally phase ends",
+    );
+    step(
+        &mut h,
+        &mut decius,
+        "Play the shooting phase",
+        "shooting phase is played",
+    );
+    step(&mut h, &mut artagur, "No interrupt", "plays no interrupt");
+    // Both sides play laurels in shooting: Artagur, passive, from his phone.
+    let laurels = artagur
+        .look()
+        .blocks
+        .iter()
+        .flat_map(|b| match b {
+            Block::Item { actions, .. } => actions.clone(),
+            _ => Vec::new(),
+        })
+        .find(|a| a.label.contains("for laurels") && a.refused.is_none())
+        .expect("the passive player may play laurels in shooting")
+        .label;
+    step(&mut h, &mut artagur, &laurels, "Artagur plays");
+    step(
+        &mut h,
+        &mut decius,
+        "End the shooting phase",
+        "shooting phase ends",
+    );
+    step(
+        &mut h,
+        &mut decius,
+        "Skip the movement phase",
+        "movement phase is skipped",
+    );
+    step(
+        &mut h,
+        &mut decius,
+        "Skip the combat phase",
+        "combat phase is skipped",
+    );
+    step(
+        &mut h,
+        &mut decius,
+        "Redraw both hands",
+        "The redraw is done",
+    );
+    let fatigue = decius
+        .look()
+        .blocks
+        .iter()
+        .flat_map(|b| match b {
+            Block::Item { actions, .. } => actions.clone(),
+            _ => Vec::new(),
+        })
+        .find(|a| a.label.ends_with("(fatigue)"))
+        .expect("fatigue is chosen on the active player's phone")
+        .label;
+    h.run();
+    decius.tap(&fatigue);
+    taps.set(taps.get() + 1);
+    until(&mut h, |h| {
+        h.state()
+            .system::<super::DeckWindow>()
+            .and_then(|w| w.engine())
+            .and_then(|g| g.public().turn.clone())
+            .is_some_and(|t| t.stage == muster::deck::Stage::Ending)
+    });
+    step(&mut h, &mut decius, "End turn 1", "Turn 1 ends");
+    let turn = h
+        .state()
+        .system::<super::DeckWindow>()
+        .unwrap()
+        .engine()
+        .unwrap()
+        .public()
+        .turn
+        .clone()
+        .unwrap();
+    assert_eq!((turn.number, turn.active), (2, Side::North));
+    assert_eq!(
+        taps.get(),
+        13,
+        "a turn with two declared phases and a laurel play"
+    );
+    assert!(h.query_by_label_contains("show my cards").is_none());
+}
