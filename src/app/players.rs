@@ -272,3 +272,65 @@ fn qr_image(url: &str) -> egui::ColorImage {
     }
     egui::ColorImage::new([size, size], pixels)
 }
+
+/// What a system's window keeps of each player's phone: the form he fills
+/// there (merged, so a hex tapped on his map stays when he ticks a unit)
+/// and the refusal of his last answer, shown first on his phone only.
+#[derive(Default)]
+pub struct PhoneForms {
+    forms: Sides<muster::core::screen::Values>,
+    refusals: Sides<Option<String>>,
+}
+
+impl PhoneForms {
+    pub fn form(&self, side: Side) -> &muster::core::screen::Values {
+        &self.forms[side]
+    }
+
+    pub fn form_mut(&mut self, side: Side) -> &mut muster::core::screen::Values {
+        &mut self.forms[side]
+    }
+
+    /// What the page sent last, on top of what the laptop holds.
+    pub fn merge(&mut self, side: Side, values: muster::core::screen::Values) {
+        self.forms[side].extend(values);
+    }
+
+    /// His answer with his form as the laptop holds it (hexes he tapped)
+    /// and what the page sent with it on top.
+    pub fn reply(&mut self, side: Side, reply: Reply) -> Reply {
+        self.merge(side, reply.values);
+        Reply {
+            command: reply.command,
+            values: self.forms[side].clone(),
+        }
+    }
+
+    /// His screen, his last refusal first.
+    pub fn screen(&self, side: Side, mut screen: Screen) -> Screen {
+        if let Some(why) = &self.refusals[side] {
+            screen
+                .blocks
+                .insert(0, Block::Refusal { text: why.clone() });
+        }
+        screen
+    }
+
+    /// His answer taken (the fields it used up, `spent`, emptied) or
+    /// refused (why, for his phone); whether it was taken.
+    pub fn answered(&mut self, side: Side, result: Result<(), String>, spent: &[&str]) -> bool {
+        match result {
+            Ok(()) => {
+                self.refusals[side] = None;
+                for field in spent {
+                    self.forms[side].remove(*field);
+                }
+                true
+            }
+            Err(why) => {
+                self.refusals[side] = Some(why);
+                false
+            }
+        }
+    }
+}

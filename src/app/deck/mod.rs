@@ -11,6 +11,7 @@ mod setup;
 
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
+use crate::app::players::PhoneForms;
 use crate::app::privacy::{Clicked, HandOver, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{SystemWindow, imported, log_panel};
 use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
@@ -64,7 +65,7 @@ pub struct DeckWindow {
     /// Who holds his seat on a phone, and the refusal of his last answer
     /// there (shown on his phone only).
     phones: Sides<bool>,
-    phone_refusals: Sides<Option<String>>,
+    phone_forms: PhoneForms,
 }
 
 impl DeckWindow {
@@ -81,7 +82,7 @@ impl DeckWindow {
             wants_import: false,
             private_refusal: PrivateRefusal::default(),
             phones: Sides::default(),
-            phone_refusals: Sides::default(),
+            phone_forms: PhoneForms::default(),
         }
     }
 
@@ -184,20 +185,19 @@ impl DeckWindow {
                     }
                 },
                 DeckAction::PhoneAnswer(side, value) => {
-                    let refusal = match serde_json::from_value(value) {
-                        Ok(command) => match self.game.as_mut().map(|g| g.apply(command)) {
-                            Some(Ok(_)) => {
-                                status = None;
-                                changed = true;
-                                self.after_change();
-                                None
-                            }
-                            Some(Err(e)) => Some(e.to_string()),
-                            None => None,
-                        },
-                        Err(e) => Some(format!("That answer is not a deck command: {e}")),
+                    let Some(game) = &mut self.game else {
+                        continue;
                     };
-                    self.phone_refusals[side] = refusal;
+                    let result = serde_json::from_value(value)
+                        .map_err(|e| format!("That answer is not a deck command: {e}"))
+                        .and_then(|command| {
+                            game.apply(command).map(drop).map_err(|e| e.to_string())
+                        });
+                    if self.phone_forms.answered(side, result, &[]) {
+                        status = None;
+                        changed = true;
+                        self.after_change();
+                    }
                 }
                 DeckAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 DeckAction::Hide => {
@@ -368,14 +368,8 @@ impl SystemWindow for DeckWindow {
             let name = self.form.names[side].trim().to_string();
             return self.form.passphrases.phone_screen(side, &name);
         }
-        let mut screen = muster::deck::screens::hand(self.game.as_ref()?, side);
-        if let Some(why) = &self.phone_refusals[side] {
-            screen.blocks.insert(
-                0,
-                muster::core::screen::Block::Refusal { text: why.clone() },
-            );
-        }
-        Some(screen)
+        let hand = muster::deck::screens::hand(self.game.as_ref()?, side);
+        Some(self.phone_forms.screen(side, hand))
     }
 
     fn phone_answer(&mut self, side: Side, reply: muster::core::screen::Reply) {

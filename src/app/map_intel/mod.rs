@@ -16,6 +16,7 @@ mod tests;
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
+use crate::app::players::PhoneForms;
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, imported, log_panel, players};
 use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
@@ -77,8 +78,7 @@ pub struct ForcesWindow {
     /// Who holds his seat on a phone, his ledger's form there, and the
     /// refusal of his last answer (shown on his phone only).
     phones: Sides<bool>,
-    phone_forms: Sides<Values>,
-    phone_refusals: Sides<Option<String>>,
+    phone_forms: PhoneForms,
 }
 
 impl ForcesWindow {
@@ -95,8 +95,7 @@ impl ForcesWindow {
             wants_file: None,
             private_refusal: PrivateRefusal::default(),
             phones: Sides::default(),
-            phone_forms: Sides::default(),
-            phone_refusals: Sides::default(),
+            phone_forms: PhoneForms::default(),
         }
     }
 
@@ -159,16 +158,12 @@ impl ForcesWindow {
                         continue;
                     };
                     let result = muster::map_intel::screens::answer(game, side, &reply)
-                        .and_then(|command| game.apply(command).map(drop));
-                    match result {
-                        Ok(()) => {
-                            changed = true;
-                            self.phone_refusals[side] = None;
-                            // The units moved are no longer where they were ticked.
-                            self.phone_forms[side].remove("units");
-                            self.after_change();
-                        }
-                        Err(e) => self.phone_refusals[side] = Some(e.to_string()),
+                        .and_then(|command| game.apply(command).map(drop))
+                        .map_err(|e| e.to_string());
+                    // The units moved are no longer where they were ticked.
+                    if self.phone_forms.answered(side, result, &["units"]) {
+                        changed = true;
+                        self.after_change();
                     }
                 }
                 ForcesAction::HandTo(side) => self.screen = Screen::HandingTo(side),
@@ -399,24 +394,19 @@ impl SystemWindow for ForcesWindow {
         }
         let game = self.game.as_ref()?;
         let view = game.view(side);
-        let mut screen =
-            muster::map_intel::screens::ledger(game, &view, side, &self.phone_forms[side]);
-        if let Some(why) = &self.phone_refusals[side] {
-            screen.blocks.insert(
-                0,
-                muster::core::screen::Block::Refusal { text: why.clone() },
-            );
-        }
-        Some(screen)
+        let ledger =
+            muster::map_intel::screens::ledger(game, &view, side, self.phone_forms.form(side));
+        Some(self.phone_forms.screen(side, ledger))
     }
 
     fn phone_click(&mut self, side: Side, hex: Hex) {
-        self.phone_forms[side].insert("hex".into(), vec![hex.to_string()]);
+        self.phone_forms
+            .form_mut(side)
+            .insert("hex".into(), vec![hex.to_string()]);
     }
 
-    /// Merged: a hex tapped on his map stays when he ticks a unit.
     fn phone_values(&mut self, side: Side, values: Values) {
-        self.phone_forms[side].extend(values);
+        self.phone_forms.merge(side, values);
     }
 
     fn phone_answer(&mut self, side: Side, reply: Reply) {
@@ -425,13 +415,7 @@ impl SystemWindow for ForcesWindow {
             self.form.passphrases.phone_answer(side, &reply);
             return;
         }
-        // His form as the laptop holds it (hexes he tapped on his map),
-        // with what the page sent last on top.
-        self.phone_forms[side].extend(reply.values);
-        let reply = Reply {
-            command: reply.command,
-            values: self.phone_forms[side].clone(),
-        };
+        let reply = self.phone_forms.reply(side, reply);
         self.queue.push(ForcesAction::PhoneAnswer(side, reply));
     }
 

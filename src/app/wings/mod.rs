@@ -16,6 +16,7 @@ mod tests;
 use crate::app::Status;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
+use crate::app::players::PhoneForms;
 use crate::app::privacy::{Clicked, PrivateRefusal, Screen, hand_over_screen};
 use crate::app::system::{Players, SystemWindow, log_panel, players};
 use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
@@ -65,8 +66,7 @@ pub struct WingsWindow {
     /// Who holds his seat on a phone, his counters' form there, and the
     /// refusal of his last answer (shown on his phone only).
     phones: Sides<bool>,
-    phone_forms: Sides<Values>,
-    phone_refusals: Sides<Option<String>>,
+    phone_forms: PhoneForms,
 }
 
 impl WingsWindow {
@@ -106,8 +106,7 @@ impl WingsWindow {
             seed,
             private_refusal: PrivateRefusal::default(),
             phones: Sides::default(),
-            phone_forms: Sides::default(),
-            phone_refusals: Sides::default(),
+            phone_forms: PhoneForms::default(),
         }
     }
 
@@ -173,19 +172,12 @@ impl WingsWindow {
                         continue;
                     };
                     let result = wings_screens::answer(game, side, &reply)
-                        .and_then(|command| game.apply(command).map(drop));
-                    match result {
-                        Ok(()) => {
-                            changed = true;
-                            self.phone_refusals[side] = None;
-                            // The counter placed or moved: its hexes and
-                            // units are spent.
-                            for field in ["leader", "dis1", "dis2", "next", "units", "detached"] {
-                                self.phone_forms[side].remove(field);
-                            }
-                        }
-                        Err(e) => self.phone_refusals[side] = Some(e.to_string()),
-                    }
+                        .and_then(|command| game.apply(command).map(drop))
+                        .map_err(|e| e.to_string());
+                    // The counter placed or moved: its hexes and units are
+                    // spent.
+                    let spent = ["leader", "dis1", "dis2", "next", "units", "detached"];
+                    changed |= self.phone_forms.answered(side, result, &spent);
                 }
                 WingsAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 WingsAction::Hide => {
@@ -359,25 +351,18 @@ impl SystemWindow for WingsWindow {
         }
         let game = self.game.as_ref()?;
         let seen = game.view(side);
-        let mut screen = wings_screens::counters(game, &seen, side, &self.phone_forms[side]);
-        if let Some(why) = &self.phone_refusals[side] {
-            screen.blocks.insert(
-                0,
-                muster::core::screen::Block::Refusal { text: why.clone() },
-            );
-        }
-        Some(screen)
+        let counters = wings_screens::counters(game, &seen, side, self.phone_forms.form(side));
+        Some(self.phone_forms.screen(side, counters))
     }
 
     fn phone_click(&mut self, side: Side, hex: muster::core::hexmap::Hex) {
         if let Some(game) = &self.game {
-            wings_screens::clicked(game, &mut self.phone_forms[side], hex);
+            wings_screens::clicked(game, self.phone_forms.form_mut(side), hex);
         }
     }
 
-    /// Merged: a hex tapped on his map stays when he ticks a unit.
     fn phone_values(&mut self, side: Side, values: Values) {
-        self.phone_forms[side].extend(values);
+        self.phone_forms.merge(side, values);
     }
 
     fn phone_answer(&mut self, side: Side, reply: Reply) {
@@ -386,13 +371,7 @@ impl SystemWindow for WingsWindow {
             self.form.passphrases.phone_answer(side, &reply);
             return;
         }
-        // His form as the laptop holds it (hexes he tapped on his map),
-        // with what the page sent last on top.
-        self.phone_forms[side].extend(reply.values);
-        let reply = Reply {
-            command: reply.command,
-            values: self.phone_forms[side].clone(),
-        };
+        let reply = self.phone_forms.reply(side, reply);
         self.queue.push(WingsAction::PhoneAnswer(side, reply));
     }
 
