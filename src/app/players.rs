@@ -88,6 +88,28 @@ impl PlayersWindow {
             return;
         };
         system.on_phones(self.on_phones());
+        // A new game's form: a paired player sets his passphrase there.
+        if let Some((passphrases, names)) = system.new_game_passphrases() {
+            for side in Side::BOTH {
+                if server.paired(side)
+                    && let Some(json) = passphrases
+                        .phone_screen(side, names[side].trim())
+                        .and_then(|s| serde_json::to_string(&s).ok())
+                {
+                    server.show(side, json);
+                }
+            }
+            for event in server.drain() {
+                if let FromPhone::Message(side, message) = event
+                    && let Some(reply) = message
+                        .get("reply")
+                        .and_then(|r| serde_json::from_value::<Reply>(r.clone()).ok())
+                {
+                    passphrases.phone_answer(side, &reply);
+                }
+            }
+            return;
+        }
         let locked = system.locked_seats();
         for side in Side::BOTH {
             let unlocking = &mut self.unlocking[side];

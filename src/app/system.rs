@@ -102,6 +102,14 @@ pub trait SystemWindow {
         None
     }
 
+    /// A new game's passphrases, with the players' names as typed, while
+    /// its form is open: a paired player sets his on his phone.
+    fn new_game_passphrases(
+        &mut self,
+    ) -> Option<(&mut crate::app::passphrase::NewPassphrases, Sides<String>)> {
+        None
+    }
+
     /// What `side` answered on his phone.
     fn phone_answer(&mut self, _side: Side, _reply: muster::core::screen::Reply) {}
 

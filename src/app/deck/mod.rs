@@ -364,26 +364,26 @@ impl SystemWindow for DeckWindow {
     /// His hand, with the plays the rules allow now, the interrupt question
     /// when he is asked, his odds; his last refusal first.
     fn phone_screen(&mut self, side: Side) -> Option<muster::core::screen::Screen> {
-        if self.game.is_none() {
-            let name = self.form.names[side].trim().to_string();
-            return self.form.passphrases.phone_screen(side, &name);
-        }
         let hand = muster::deck::screens::hand(self.game.as_ref()?, side);
         Some(self.phone_forms.screen(side, hand))
     }
 
     fn phone_answer(&mut self, side: Side, reply: muster::core::screen::Reply) {
-        // Before the game starts, his answer sets his passphrase.
-        if self.game.is_none() {
-            self.form.passphrases.phone_answer(side, &reply);
-            return;
-        }
         self.queue
             .push(DeckAction::PhoneAnswer(side, reply.command));
     }
 
     fn undo(&mut self) {
         self.queue.push(DeckAction::Undo);
+    }
+
+    fn new_game_passphrases(
+        &mut self,
+    ) -> Option<(&mut crate::app::passphrase::NewPassphrases, Sides<String>)> {
+        if self.game.is_some() {
+            return None;
+        }
+        Some((&mut self.form.passphrases, self.form.names.clone()))
     }
 
     fn locked_seats(&self) -> Vec<Locked> {

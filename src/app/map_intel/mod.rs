@@ -388,10 +388,6 @@ impl SystemWindow for ForcesWindow {
 
     /// His ledger from his own view, his last refusal first.
     fn phone_screen(&mut self, side: Side) -> Option<muster::core::screen::Screen> {
-        if self.game.is_none() {
-            let name = self.form.names[side].trim().to_string();
-            return self.form.passphrases.phone_screen(side, &name);
-        }
         let game = self.game.as_ref()?;
         let view = game.view(side);
         let ledger =
@@ -410,13 +406,17 @@ impl SystemWindow for ForcesWindow {
     }
 
     fn phone_answer(&mut self, side: Side, reply: Reply) {
-        // Before the game starts, his answer sets his passphrase.
-        if self.game.is_none() {
-            self.form.passphrases.phone_answer(side, &reply);
-            return;
-        }
         let reply = self.phone_forms.reply(side, reply);
         self.queue.push(ForcesAction::PhoneAnswer(side, reply));
+    }
+
+    fn new_game_passphrases(
+        &mut self,
+    ) -> Option<(&mut crate::app::passphrase::NewPassphrases, Sides<String>)> {
+        if self.game.is_some() {
+            return None;
+        }
+        Some((&mut self.form.passphrases, self.form.names.clone()))
     }
 
     fn locked_seats(&self) -> Vec<Locked> {
