@@ -142,20 +142,34 @@ pub(crate) fn until(
     panic!("the phone's answer never reached the window");
 }
 
-#[test]
-fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = crate::app::tests::new_small_deck_game(dir.path());
-    click(&mut h, "South chosen");
-    click(&mut h, "Start the game");
+/// Starts the players' screens on 127.0.0.1 and pairs a phone for each
+/// of `sides`, in order.
+pub(crate) fn phones(h: &mut Harness<'_, MusterApp>, sides: &[Side]) -> Vec<Phone> {
     let ctx = h.ctx.clone();
     let players = &mut h.state_mut().players;
     players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    let mut decius = Phone::join(&players.pair(Side::South).unwrap());
-    let mut artagur = Phone::join(&players.pair(Side::North).unwrap());
+    sides
+        .iter()
+        .map(|side| Phone::join(&players.pair(*side).unwrap()))
+        .collect()
+}
+
+/// The small deck game started, Decius active, each player on his phone.
+fn deck_on_phones(dir: &std::path::Path) -> (Harness<'static, MusterApp>, Phone, Phone) {
+    let mut h = crate::app::tests::new_small_deck_game(dir);
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let [decius, artagur]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
     until(&mut h, |h| {
         h.query_by_label("Artagur: on his phone").is_some()
     });
+    (h, decius, artagur)
+}
+
+#[test]
+fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, mut decius, mut artagur) = deck_on_phones(dir.path());
     h.get_by_label("Decius: on his phone");
     assert!(decius.look().title.starts_with("Decius's hand"));
     assert!(artagur.look().title.starts_with("Artagur's hand"));
@@ -340,10 +354,7 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
     let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
     let mut h = opened(dir.path(), saves.path(&id));
     click(&mut h, "Look at it read-only for now");
-    let ctx = h.ctx.clone();
-    let players = &mut h.state_mut().players;
-    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    let mut decius = Phone::join(&players.pair(Side::South).unwrap());
+    let mut decius = phones(&mut h, &[Side::South]).remove(0);
     until(&mut h, |h| {
         h.query_by_label("Decius: on his phone").is_some()
     });
@@ -384,10 +395,7 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
 fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = crate::app::tests::new_small_deck_game(dir.path());
-    let ctx = h.ctx.clone();
-    let players = &mut h.state_mut().players;
-    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    let mut decius = Phone::join(&players.pair(Side::South).unwrap());
+    let mut decius = phones(&mut h, &[Side::South]).remove(0);
     until(&mut h, |h| {
         h.query_by_label("Set South's passphrase on his phone")
             .is_some()
@@ -439,29 +447,26 @@ fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
 #[test]
 fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = crate::app::tests::new_small_deck_game(dir.path());
-    click(&mut h, "South chosen");
-    click(&mut h, "Start the game");
-    let ctx = h.ctx.clone();
-    let players = &mut h.state_mut().players;
-    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    let mut decius = Phone::join(&players.pair(Side::South).unwrap());
-    let mut artagur = Phone::join(&players.pair(Side::North).unwrap());
-    until(&mut h, |h| {
-        h.query_by_label("Artagur: on his phone").is_some()
-    });
+    let (mut h, mut decius, mut artagur) = deck_on_phones(dir.path());
     let taps = std::cell::Cell::new(0);
-    let log_has = |h: &Harness<'_, MusterApp>, words: &str| {
+    let lines = |h: &Harness<'_, MusterApp>| -> Vec<String> {
         h.state()
             .system::<super::DeckWindow>()
             .and_then(|w| w.engine())
-            .is_some_and(|g| g.log_lines().iter().any(|l| l.contains(words)))
+            .map_or(Vec::new(), |g| g.log_lines().to_vec())
     };
+    // Taps `label`, then waits for a new log line saying `then` (an old
+    // one, from an earlier phase, does not count).
     let step = |h: &mut Harness<'_, MusterApp>, phone: &mut Phone, label: &str, then: &str| {
         h.run();
+        let before = lines(h).len();
         phone.tap(label);
         taps.set(taps.get() + 1);
-        until(h, |h| log_has(h, then));
+        until(h, |h| {
+            lines(h)[before.min(lines(h).len())..]
+                .iter()
+                .any(|l| l.contains(then))
+        });
     };
     step(
         &mut h,

@@ -303,14 +303,10 @@ fn the_shell_saves_titles_and_helps_a_hidden_forces_game() {
 /// a unit of hers.
 #[test]
 fn a_ledger_on_the_phone_regroups_and_names_nothing_to_the_other_phone() {
-    use crate::app::deck::phones::{Phone, until};
+    use crate::app::deck::phones::{Phone, phones, until};
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_game(dir.path(), ["", ""]);
-    let ctx = h.ctx.clone();
-    let players = &mut h.state_mut().players;
-    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    let mut ann = Phone::join(&players.pair(Side::South).unwrap());
-    let mut bob = Phone::join(&players.pair(Side::North).unwrap());
+    let [mut ann, mut bob]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
     until(&mut h, |h| {
         h.query_by_label("Ann (Rome): on his phone").is_some()
     });

@@ -184,7 +184,7 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
 /// Charles's phone is never told it is a dummy.
 #[test]
 fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
-    use crate::app::deck::phones::{Phone, until};
+    use crate::app::deck::phones::{Phone, phones, until};
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(&dir.path().join("autosaves"));
     click(&mut h, "File");
@@ -194,11 +194,7 @@ fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
     type_into(&mut h, "North player", "Charles");
     click(&mut h, "North's army activated");
     click(&mut h, "Start the game");
-    let ctx = h.ctx.clone();
-    let players = &mut h.state_mut().players;
-    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    let mut fritz = Phone::join(&players.pair(Side::South).unwrap());
-    let mut charles = Phone::join(&players.pair(Side::North).unwrap());
+    let [mut fritz, mut charles]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
     until(&mut h, |h| {
         h.query_by_label("Fritz (Prussian): on his phone").is_some()
     });
