@@ -191,7 +191,11 @@ function block(b) {
     case 'strong': return [el('p', { class: 'strong' }, b.text)];
     case 'refusal': return [el('p', { class: 'refusal' }, b.text)];
     case 'actions': return actions(b.actions);
-    case 'item': return [el('div', { class: 'item' }, el('div', { class: 'title' }, b.title), el('p', {}, b.text), ...actions(b.actions))];
+    case 'item': {
+      const title = el('div', { class: 'title' }, b.title);
+      if (b.badge) title.prepend(el('span', { class: 'badge' }, b.badge));
+      return [el('div', { class: b.badge ? 'item marked' : 'item' }, title, el('p', {}, b.text), ...actions(b.actions))];
+    }
     case 'chart': {
       const bars = el('div', { class: 'bars', role: 'img', 'aria-label': b.title });
       for (const bar of b.bars) {

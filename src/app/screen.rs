@@ -12,6 +12,17 @@ use serde_json::Value;
 use std::hash::Hash;
 
 /// A row of buttons; a refused one is greyed with its reason on hover.
+/// An item's badge ("new"), drawn as a tag before its title.
+fn badge_label(ui: &mut egui::Ui, badge: Option<&str>) {
+    if let Some(badge) = badge {
+        let text = egui::RichText::new(badge)
+            .strong()
+            .color(ui.visuals().strong_text_color())
+            .background_color(ui.visuals().selection.bg_fill);
+        ui.label(text);
+    }
+}
+
 fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
     ui.horizontal_wrapped(|ui| {
         for action in actions {
@@ -169,8 +180,10 @@ pub fn show(
                 title,
                 text,
                 actions: a,
+                badge,
             } if a.is_empty() => {
                 ui.horizontal_wrapped(|ui| {
+                    badge_label(ui, badge.as_deref());
                     ui.strong(format!("{title}:"));
                     ui.label(text);
                 });
@@ -179,10 +192,14 @@ pub fn show(
                 title,
                 text,
                 actions: a,
+                badge,
             } => {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    ui.strong(title);
+                    ui.horizontal_wrapped(|ui| {
+                        badge_label(ui, badge.as_deref());
+                        ui.strong(title);
+                    });
                     ui.label(text);
                     actions(ui, a, &mut clicked);
                 });

@@ -1609,7 +1609,6 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     done(&mut h);
     click(&mut h, "End the movement phase");
     click(&mut h, "Skip the combat phase");
-    click(&mut h, "Redraw both hands");
     let log = deck_log(&h);
     assert!(
         log.contains("discard pile of 2 cards is shuffled into a new deck"),
@@ -1645,7 +1644,6 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     for phase in ["rally", "shooting", "movement", "combat"] {
         click(&mut h, &format!("Skip the {phase} phase"));
     }
-    click(&mut h, "Redraw both hands");
     click(&mut h, "Show Artagur's cards");
     take_screen(&mut h, "Artagur");
     click(&mut h, "Remove Sudden Halt (fatigue)");

@@ -279,6 +279,9 @@ pub enum Block {
         title: String,
         text: String,
         actions: Vec<Action>,
+        /// A word to catch his eye ("new": a card he has just drawn).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        badge: Option<String>,
     },
     /// A bar chart (odds): `y` in percent.
     Chart {
@@ -353,8 +356,10 @@ impl Screen {
                     title,
                     text,
                     actions: a,
+                    badge,
                 } => {
                     out.extend([title.as_str(), text.as_str()]);
+                    out.extend(badge.as_deref());
                     out.extend(actions(a));
                 }
                 Block::Chart {
@@ -423,6 +428,7 @@ mod tests {
                     actions: vec![
                         Action::new("Play Omens", &serde_json::json!({"cmd": "x"})).hint("now"),
                     ],
+                    badge: Some("new".into()),
                 },
                 Block::Chart {
                     title: "laurels".into(),

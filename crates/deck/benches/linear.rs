@@ -31,14 +31,13 @@ fn deck_game() -> Game {
     g
 }
 
-/// A turn with every phase skipped: 8 commands.
+/// A turn with every phase skipped: 7 commands (the redraw follows the last).
 fn deck_turn(g: &mut Game) {
     use Command as C;
     g.apply(C::EndPhase).unwrap();
     for _ in 0..4 {
         g.apply(C::Declare { plays: false }).unwrap();
     }
-    g.apply(C::Redraw).unwrap();
     let active = g.public().turn.as_ref().unwrap().active;
     let card = g.zones(active).unwrap().hand.first().cloned();
     g.apply(C::Fatigue { card }).unwrap();
@@ -48,7 +47,7 @@ fn deck_turn(g: &mut Game) {
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("linear");
     group.sample_size(10);
-    group.bench_function("200 action-deck turns (1,600 commands)", |b| {
+    group.bench_function("200 action-deck turns (1,400 commands)", |b| {
         b.iter(|| {
             let mut g = deck_game();
             for _ in 0..200 {
@@ -57,15 +56,15 @@ fn benches(c: &mut Criterion) {
             g
         })
     });
-    // One more turn (8 commands) on a game already `length` commands long,
+    // One more turn (7 commands) on a game already `length` commands long,
     // each applied in turn as in play.
     for length in [100, 1_000, 10_000] {
         let mut game = deck_game();
-        for _ in 0..length / 8 {
+        for _ in 0..length / 7 {
             deck_turn(&mut game);
         }
         group.bench_with_input(
-            BenchmarkId::new("one action-deck turn of 8 commands, game already", length),
+            BenchmarkId::new("one action-deck turn of 7 commands, game already", length),
             &length,
             |b, _| {
                 b.iter_custom(|iters| {

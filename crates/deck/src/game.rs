@@ -87,7 +87,6 @@ pub enum Command {
         to: Option<Destination>,
     },
     EndPhase,
-    Redraw,
     /// The active player's fatigue removal: a card from his hand; `None`
     /// only with an empty hand (the top card of his deck).
     Fatigue {
@@ -487,8 +486,14 @@ fn fold_zones(
     opened: Option<&[String]>,
     turn: Option<&super::turn::Turn>,
 ) -> Result<(), RuleError> {
+    if !matches!(event, Event::Drew { player, .. } | Event::Reshuffled { player, .. } if *player == side)
+    {
+        zones.draw_over();
+    }
     match event {
-        Event::Drew { player, count, .. } if *player == side => {
+        Event::Drew {
+            player, count, why, ..
+        } if *player == side => {
             let cards = opened.unwrap_or_default();
             if cards.len() != *count {
                 return refuse(
@@ -498,6 +503,10 @@ fn fold_zones(
             }
             for card in cards {
                 zones.take(card, Zone::Deck, Some(Zone::Hand))?;
+            }
+            // The opening hand is all new: nothing to point out.
+            if *why != DrawReason::Opening {
+                zones.drew(cards);
             }
         }
         Event::Reshuffled { player, cards } if *player == side => {
@@ -537,6 +546,7 @@ fn fold_zones(
             }
         }
         Event::TurnEnded { .. } => {
+            zones.turn_ended();
             for c in turn.iter().flat_map(|t| &t.in_play) {
                 if c.owner == side {
                     zones.put(&c.card, c.then.zone());
@@ -651,6 +661,24 @@ impl Work<'_> {
             );
         }
         Ok(())
+    }
+
+    /// The status phase begins with its redraw (RULES-deck 3, 6): each
+    /// player draws up to his hand, active first. Nobody decides anything
+    /// in it, so it follows the phase before at once.
+    fn status_begins(&mut self) -> Result<(), RuleError> {
+        if self.turn()?.stage != Stage::Redraw {
+            return Ok(());
+        }
+        let active = self.turn()?.active;
+        for side in [active, active.opponent()] {
+            let hand = self.zones(side)?.hand.len();
+            let need = self.hand_size(side).saturating_sub(hand);
+            if need > 0 {
+                self.draw(side, need, DrawReason::Redraw)?;
+            }
+        }
+        self.push(Event::Redrawn, None)
     }
 
     /// Draws `count` cards into `side`'s hand, reshuffling exactly when the
@@ -822,7 +850,8 @@ impl Work<'_> {
                         plays: *plays,
                     },
                     None,
-                )
+                )?;
+                self.status_begins()
             }
             Command::Interrupt { player, card } => self.interrupt(*player, card.as_deref()),
             Command::Play {
@@ -836,38 +865,23 @@ impl Work<'_> {
                 let turn = self.turn()?;
                 let phase = self.phase()?;
                 match turn.stage {
-                    Stage::Events | Stage::Playing => self.push(Event::PhaseEnded { phase }, None),
+                    Stage::Events | Stage::Playing => {
+                        self.push(Event::PhaseEnded { phase }, None)?;
+                        self.status_begins()
+                    }
                     Stage::Declaring => refuse(
                         "RULES-deck 6",
                         format!("Declare the {phase} phase or skip it first"),
                     ),
                     Stage::Redraw | Stage::Fatigue => refuse(
                         "RULES-deck 5",
-                        "The status phase ends after the redraw and the fatigue step",
+                        "The status phase ends with the fatigue step",
                     ),
                     Stage::AskingInterrupt | Stage::Ending => refuse(
                         "RULES-deck 6",
                         "Every phase of this turn is done: end the turn",
                     ),
                 }
-            }
-            Command::Redraw => {
-                if self.turn()?.stage != Stage::Redraw {
-                    return refuse(
-                        "RULES-deck 3",
-                        "Redraw comes at the start of the status phase",
-                    );
-                }
-                // Active first, then passive: each draws up to his hand.
-                let active = self.turn()?.active;
-                for side in [active, active.opponent()] {
-                    let hand = self.zones(side)?.hand.len();
-                    let need = self.hand_size(side).saturating_sub(hand);
-                    if need > 0 {
-                        self.draw(side, need, DrawReason::Redraw)?;
-                    }
-                }
-                self.push(Event::Redrawn, None)
             }
             Command::Fatigue { card } => {
                 let turn = self.turn()?;

@@ -137,7 +137,7 @@ fn uses(
 /// What the turn asks of `side` apart from his cards: the interrupt
 /// question, a draw from the deck for value, fatigue with an empty hand.
 /// The active player's choices of the turn as it stands (RULES-deck 6):
-/// end the phase, play or skip the declared one, redraw, end the turn.
+/// end the phase, play or skip the declared one, end the turn.
 /// The same choices the table offers; his phone offers them too, so he
 /// runs his turn from his hand.
 pub fn stage_actions(game: &Game, turn: &Turn) -> Vec<Action> {
@@ -159,12 +159,11 @@ pub fn stage_actions(game: &Game, turn: &Turn) -> Vec<Action> {
                 &Command::Declare { plays: false },
             ),
         ],
-        Stage::Redraw => vec![Action::new("Redraw both hands", &Command::Redraw)],
         Stage::Ending => vec![Action::new(
             format!("End turn {}", turn.number),
             &Command::EndTurn,
         )],
-        Stage::AskingInterrupt | Stage::Fatigue => Vec::new(),
+        Stage::AskingInterrupt | Stage::Redraw | Stage::Fatigue => Vec::new(),
     }
 }
 
@@ -249,12 +248,18 @@ pub fn hand(game: &Game, side: Side) -> Screen {
         let Some(card) = game.set().card(&id) else {
             continue;
         };
+        let fresh = zones.fresh.iter().filter(|c| **c == id).count();
         blocks.push(Block::Item {
             title: card_line(card, n),
             text: card.text.clone(),
             actions: match turn {
                 Some(turn) => plays(game, turn, side, card),
                 None => Vec::new(),
+            },
+            badge: match fresh {
+                0 => None,
+                k if k == n => Some("new".into()),
+                k => Some(format!("{k} new")),
             },
         });
     }

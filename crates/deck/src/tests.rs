@@ -394,7 +394,6 @@ fn quiet_turn(g: &mut Game) {
     for _ in 0..4 {
         g.apply(Command::Declare { plays: false }).unwrap();
     }
-    g.apply(Command::Redraw).unwrap();
     let active = g.public().turn.as_ref().unwrap().active;
     let card = hand(g, active).first().cloned();
     g.apply(Command::Fatigue { card }).unwrap();
@@ -404,14 +403,16 @@ fn quiet_turn(g: &mut Game) {
 #[test]
 fn the_status_phase_redraws_both_then_the_active_player_removes_one() {
     let mut g = started(7);
-    refused(&mut g, Command::Redraw, "start of the status phase");
     refused(&mut g, Command::EndTurn, "after its last phase");
     g.apply(Command::EndPhase).unwrap();
-    for _ in 0..4 {
+    for _ in 0..3 {
         g.apply(Command::Declare { plays: false }).unwrap();
     }
     refused(&mut g, Command::Fatigue { card: None }, "after the redraw");
-    g.apply(Command::Redraw).unwrap();
+    // Skipping the last phase begins the status phase: the redraw follows.
+    let events = g.apply(Command::Declare { plays: false }).unwrap();
+    assert!(matches!(events.last(), Some(Event::Redrawn)), "{events:?}");
+    assert_eq!(stage(&g), Stage::Fatigue);
     refused(
         &mut g,
         Command::Fatigue { card: None },
@@ -509,9 +510,8 @@ fn a_reshuffle_happens_exactly_when_the_deck_runs_out_mid_draw() {
         .unwrap();
     }
     g.apply(Command::EndPhase).unwrap();
-    g.apply(Command::Declare { plays: false }).unwrap();
     // South: hand 3, deck 2, discard 2: draws 2, reshuffles 2, draws 2.
-    let events = g.apply(Command::Redraw).unwrap();
+    let events = g.apply(Command::Declare { plays: false }).unwrap();
     let south: Vec<&Event> = events
         .iter()
         .filter(|e| e.player() == Some(Side::South))
@@ -557,10 +557,10 @@ fn drawing_stops_when_deck_and_discards_are_empty() {
         .unwrap();
     }
     g.apply(Command::EndPhase).unwrap();
-    for _ in 0..3 {
+    for _ in 0..2 {
         g.apply(Command::Declare { plays: false }).unwrap();
     }
-    let events = g.apply(Command::Redraw).unwrap();
+    let events = g.apply(Command::Declare { plays: false }).unwrap();
     assert!(
         events.iter().any(|e| matches!(
             e,
@@ -780,7 +780,7 @@ proptest! {
                     prop_assert!(now >= before, "a removed card came back");
                 }
                 removed[side] = zones.removed.clone();
-                if matches!(command, Command::Redraw) {
+                if stage(&g) == Stage::Fatigue {
                     prop_assert!(zones.hand.len() <= g.setup().seats[side].hand_size);
                 }
             }
@@ -910,7 +910,8 @@ fn legal_commands(g: &Game, active: Side, passive: Side, choice: u8) -> Vec<Comm
                 });
             }
         }
-        Stage::Redraw => out.push(Command::Redraw),
+        // Done by the command that begins the status phase.
+        Stage::Redraw => {}
         Stage::Fatigue => out.push(Command::Fatigue { card: pick(active) }),
         Stage::Ending => out.push(Command::EndTurn),
     }
@@ -960,4 +961,48 @@ fn only_a_declared_skipped_or_ended_phase_is_taken_back() {
     g.undo().unwrap();
     let again = crate::files::from_json(&crate::files::to_json(&g)).unwrap();
     assert_eq!(again.public(), g.public());
+}
+
+/// A redraw's cards are marked new on their owner's screen until the end
+/// of the turn after; the opening hand carries no mark; a card played
+/// takes its mark with it; the file read back marks the same cards.
+#[test]
+fn the_cards_of_a_redraw_are_marked_new_until_the_next_turn_ends() {
+    let mut g = started(7);
+    assert!(g.zones(Side::South).unwrap().fresh.is_empty(), "opening");
+    let badges = |g: &Game, side: Side| -> usize {
+        crate::screens::hand(g, side)
+            .blocks
+            .iter()
+            .filter(|b| matches!(b, muster_core::screen::Block::Item { badge: Some(_), .. }))
+            .count()
+    };
+    g.apply(Command::EndPhase).unwrap();
+    for _ in 0..4 {
+        g.apply(Command::Declare { plays: false }).unwrap();
+    }
+    let kept = hand(&g, Side::South)[0].clone();
+    g.apply(Command::Fatigue {
+        card: Some(kept.clone()),
+    })
+    .unwrap();
+    g.apply(Command::EndTurn).unwrap();
+    // Turn 2: South's fatigue left him 6; the redraw draws him one.
+    quiet_turn(&mut g);
+    let south = g.zones(Side::South).unwrap().clone();
+    assert_eq!(south.fresh.len(), 1, "{south:?}");
+    assert!(south.hand.contains(&south.fresh[0]));
+    assert_eq!(badges(&g, Side::South), 1);
+    let again = crate::files::from_json(&crate::files::to_json(&g)).unwrap();
+    assert_eq!(again.zones(Side::South).unwrap().fresh, south.fresh);
+    // Turn 3 (South active): his new card is still marked; he plays it.
+    let new = south.fresh[0].clone();
+    assert_eq!(badges(&g, Side::South), 1);
+    g.apply(Command::UnitBreaks {
+        player: Side::South,
+        cards: vec![new],
+    })
+    .unwrap();
+    assert!(g.zones(Side::South).unwrap().fresh.is_empty());
+    assert_eq!(badges(&g, Side::South), 0);
 }

@@ -45,7 +45,8 @@ pub enum Stage {
     AskingInterrupt,
     /// The phase is under way: cards are played for laurels or rally.
     Playing,
-    /// The status phase's redraw step: both players draw up to their hand.
+    /// The status phase's redraw step: both players draw up to their hand,
+    /// in the command that ends the phase before (nothing to decide).
     Redraw,
     /// The active player's fatigue step.
     Fatigue,

@@ -82,6 +82,17 @@ pub struct Zones {
     pub hand: Vec<String>,
     pub discard: Vec<String>,
     pub removed: Vec<String>,
+    /// The cards of his latest draw still in his hand: marked new on his
+    /// screen, so after a redraw he sees what came in. The marks last
+    /// until the end of the turn after the draw.
+    #[serde(default)]
+    pub fresh: Vec<String>,
+    /// A draw is under way (one draw may be split by a reshuffle).
+    #[serde(skip)]
+    pub(crate) drawing: bool,
+    /// A turn has ended since the draw: the next end clears the marks.
+    #[serde(skip)]
+    pub(crate) marks_aged: bool,
 }
 
 impl Zones {
@@ -133,6 +144,11 @@ impl Zones {
             );
         };
         source.remove(i);
+        if from == Zone::Hand
+            && let Some(i) = self.fresh.iter().position(|c| c == card)
+        {
+            self.fresh.remove(i);
+        }
         if let Some(to) = to {
             self.put(card, to);
         }
@@ -144,6 +160,30 @@ impl Zones {
         let target = self.zone_mut(zone);
         let at = target.partition_point(|c| c.as_str() <= card);
         target.insert(at, card.to_string());
+    }
+
+    /// `cards` came into his hand by one draw: they are the fresh ones,
+    /// with those of the same draw before a reshuffle split it.
+    pub fn drew(&mut self, cards: &[String]) {
+        if !self.drawing {
+            self.fresh.clear();
+        }
+        self.fresh.extend(cards.iter().cloned());
+        self.drawing = true;
+        self.marks_aged = false;
+    }
+
+    /// Something other than his draw happened: the next draw is a new one.
+    pub fn draw_over(&mut self) {
+        self.drawing = false;
+    }
+
+    /// A turn ended: marks of a draw before the turn now ended go.
+    pub fn turn_ended(&mut self) {
+        if self.marks_aged {
+            self.fresh.clear();
+        }
+        self.marks_aged = true;
     }
 
     /// The discard pile becomes the deck (RULES-deck 3): only when the deck
@@ -221,5 +261,26 @@ mod tests {
         assert!(c.shift(Zone::Deck, Some(Zone::Hand), 3).is_err());
         c.shift(Zone::Deck, Some(Zone::Hand), 2).unwrap();
         assert_eq!((c.deck, c.hand), (0, 2));
+    }
+
+    #[test]
+    fn a_draws_marks_last_through_the_next_turns_end() {
+        let mut z = zones();
+        z.take("a", Zone::Deck, Some(Zone::Hand)).unwrap();
+        z.drew(&["a".into()]);
+        // A reshuffle splits a draw: both halves are marked.
+        z.take("b", Zone::Deck, Some(Zone::Hand)).unwrap();
+        z.drew(&["b".into()]);
+        assert_eq!(z.fresh, ["a", "b"]);
+        z.turn_ended();
+        assert_eq!(z.fresh, ["a", "b"], "the turn of the redraw ends");
+        z.draw_over();
+        z.take("a", Zone::Hand, Some(Zone::Discard)).unwrap();
+        assert_eq!(z.fresh, ["b"], "a card played takes its mark");
+        z.turn_ended();
+        assert!(z.fresh.is_empty(), "the turn after ends");
+        z.take("c", Zone::Deck, Some(Zone::Hand)).unwrap();
+        z.drew(&["c".into()]);
+        assert_eq!(z.fresh, ["c"], "a new draw replaces the marks");
     }
 }

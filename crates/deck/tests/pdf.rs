@@ -44,7 +44,6 @@ fn long_deck_game() -> (muster_deck::Game, u32) {
         while g.public().turn.as_ref().unwrap().stage == Stage::Declaring {
             g.apply(Command::Declare { plays: false }).unwrap();
         }
-        g.apply(Command::Redraw).unwrap();
         let card = first_of(&g, active);
         if g.apply(Command::Fatigue { card }).is_err() {
             break;

@@ -43,6 +43,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
             title: format!("{}, {}", short(h), place(h)),
             text: held,
             actions: Vec::new(),
+            badge: None,
         });
     }
     blocks.push(Block::Strong {

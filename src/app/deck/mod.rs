@@ -533,7 +533,7 @@ fn table(
     // The active player's choices, as his phone offers them too.
     let stage = muster::deck::screens::stage_actions(game, turn);
     ui.horizontal_wrapped(|ui| match turn.stage {
-        Stage::Events | Stage::Playing | Stage::Declaring | Stage::Redraw | Stage::Ending => {
+        Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending => {
             for action in stage {
                 if ui.button(&action.label).clicked() {
                     out.push(DeckAction::Answer(action.command));
@@ -551,6 +551,8 @@ fn table(
                 hand_to = Some(turn.passive());
             }
         }
+        // Drawn in the command that ended the phase before: never waits.
+        Stage::Redraw => {}
         Stage::Fatigue => {
             ui.label(format!(
                 "{} removes one card (fatigue) on his screen.",

@@ -128,6 +128,7 @@ pub fn ambushes(
                 a.sealed.code()
             ),
             actions: Vec::new(),
+            badge: None,
         });
     }
     let options: Vec<Choice> = (0..army.bgs.len())

@@ -134,6 +134,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
             ),
             text: format!("{what}{left}"),
             actions: Vec::new(),
+            badge: None,
         });
     }
     let tracing = tracing(game);
