@@ -136,7 +136,27 @@ let typing = null;
 function changed() {
   // What he typed so far, for the rules' live checks; never a secret.
   clearTimeout(typing);
-  typing = setTimeout(() => send({ values }), 250);
+  typing = setTimeout(() => {
+    typing = null;
+    send({ values });
+  }, 250);
+}
+
+// The laptop holds his form: what it says is chosen or picked replaces
+// what the page kept (fields it used up come back empty), unless he is
+// changing something that has not gone yet.
+function sync(next) {
+  if (typing) return;
+  for (const b of next.blocks) {
+    if (b.block === 'form') {
+      for (const f of b.fields) if (f.input.input === 'choice') values[f.name] = f.input.selected || [];
+    }
+    if (b.block === 'table' && b.table.pick) {
+      const pick = b.table.pick;
+      if (pick.at) values[pick.field] = [`${pick.at[0]} ${pick.at[1]}`];
+      else delete values[pick.field];
+    }
+  }
 }
 
 function field(f) {
@@ -208,6 +228,7 @@ function block(b) {
     case 'list': return [el('details', {}, el('summary', {}, b.title), ...b.items.map((i) => el('p', {}, i)))];
     case 'form': return [...b.fields.map(field), ...actions(b.actions)];
     case 'hex_map': return [hexMap(b.board)];
+    case 'table': return tableView(b.table);
     default: return [el('p', { class: 'why' }, 'Shown on the laptop')];
   }
 }
@@ -270,9 +291,98 @@ function hexMap(board) {
   return canvas;
 }
 
+// The table to scale, from the laptop's own geometry (the screen's table
+// block, in the table's unit, y from the south edge up): the pieces, the
+// legality grid, his markers, the point he picked. A tap picks a point and
+// the laptop answers with the rules' verdict; a second tap on a legal
+// point places the marker. Pinch to zoom, as on any page.
+function tableView(t) {
+  const [w, h] = t.size;
+  const width = Math.min((main.clientWidth || 390) - 28, 400);
+  const scale = width / w;
+  const canvas = el('canvas', { role: 'img', 'aria-label': t.pick ? 'The table: tap to pick a point' : 'The table' });
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = width * ratio;
+  canvas.height = h * scale * ratio;
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${h * scale}px`;
+  const g = canvas.getContext('2d');
+  const px = (x, y) => [x * scale, (h - y) * scale];
+  g.scale(ratio, ratio);
+  g.fillStyle = '#e4ead6';
+  g.fillRect(0, 0, width, h * scale);
+  for (const piece of t.pieces) {
+    g.beginPath();
+    piece.points.forEach(([x, y], i) => (i ? g.lineTo(...px(x, y)) : g.moveTo(...px(x, y))));
+    g.closePath();
+    g.fillStyle = `rgb(${piece.fill.join(',')})`;
+    g.fill();
+    g.strokeStyle = '#555';
+    g.stroke();
+  }
+  const grid = t.grid;
+  if (grid) {
+    const colours = Object.fromEntries(grid.legend.map((l) => [l.key, `rgba(${l.colour.slice(0, 3).join(',')},${l.colour[3] / 255})`]));
+    [...grid.cells].forEach((key, k) => {
+      if (!colours[key]) return;
+      const [x, y] = px((k % grid.columns) * grid.cell, (Math.floor(k / grid.columns) + 1) * grid.cell);
+      g.fillStyle = colours[key];
+      g.fillRect(x, y, grid.cell * scale, grid.cell * scale);
+    });
+  }
+  g.font = '12px system-ui, sans-serif';
+  g.textAlign = 'center';
+  for (const mark of t.marks) {
+    const [x, y] = px(...mark.at);
+    g.fillStyle = '#fff';
+    g.beginPath();
+    g.arc(x, y, 5, 0, 2 * Math.PI);
+    g.fill();
+    const text = g.measureText(mark.label).width;
+    g.fillStyle = 'rgba(0,0,0,0.75)';
+    g.fillRect(x - text / 2 - 3, y + 7, text + 6, 16);
+    g.fillStyle = '#fff';
+    g.fillText(mark.label, x, y + 19);
+  }
+  const out = [canvas];
+  const pick = t.pick;
+  if (!pick) return out;
+  if (pick.at) {
+    const [x, y] = px(...pick.at);
+    for (const [radius, colour, line] of [[10, '#fff', 4], [7, '#000', 2]]) {
+      g.beginPath();
+      g.arc(x, y, radius, 0, 2 * Math.PI);
+      g.strokeStyle = colour;
+      g.lineWidth = line;
+      g.stroke();
+    }
+  }
+  canvas.addEventListener('click', (event) => {
+    const box = canvas.getBoundingClientRect();
+    const [sx, sy] = [event.clientX - box.left, event.clientY - box.top];
+    if (pick.at && pick.confirm) {
+      const [x, y] = px(...pick.at);
+      if (Math.hypot(sx - x, sy - y) < 24) return reply(pick.confirm);
+    }
+    values[pick.field] = [`${sx / scale} ${h - sy / scale}`];
+    send({ values });
+  });
+  if (pick.verdict) out.push(el('p', { class: pick.legal ? 'verdict-good' : 'refusal' }, pick.verdict));
+  if (pick.confirm) out.push(el('p', { class: 'why' }, 'Tap the point again to place it there.'));
+  if (grid) {
+    for (const l of grid.legend) {
+      const swatch = el('span', { class: 'swatch' });
+      swatch.style.background = `rgba(${l.colour.slice(0, 3).join(',')},${Math.max(l.colour[3], 120) / 255})`;
+      out.push(el('p', { class: 'legend' }, swatch, l.meaning));
+    }
+  }
+  return out;
+}
+
 function show(next) {
   const asked = (s) => (s ? s.blocks.filter((b) => b.block === 'strong').map((b) => b.text).join('\n') : '');
   if (asked(next) && asked(next) !== asked(screen) && navigator.vibrate) navigator.vibrate(200);
+  sync(next);
   screen = next;
   main.replaceChildren(el('h1', {}, next.title), ...next.blocks.flatMap(block));
 }

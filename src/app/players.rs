@@ -313,6 +313,12 @@ impl PhoneForms {
         &mut self.forms[side]
     }
 
+    /// Forgets his form and his refusal: the step they were for is over.
+    pub fn clear(&mut self, side: Side) {
+        self.forms[side].clear();
+        self.refusals[side] = None;
+    }
+
     /// What the page sent last, on top of what the laptop holds.
     pub fn merge(&mut self, side: Side, values: muster::core::screen::Values) {
         self.forms[side].extend(values);

@@ -179,6 +179,9 @@ pub struct Privacy {
     working: Option<std::sync::mpsc::Receiver<Result<muster::core::intel::PlayerKey, String>>>,
     /// A private session just ended: (who ended it, who gets the screen).
     passing_on: Option<(Side, Side)>,
+    /// Who holds his seat on a phone: his private steps happen there, so
+    /// the laptop never asks for the screen for him.
+    phones: muster::core::side::Sides<bool>,
 }
 
 fn player(battle: &Battle, side: Side) -> String {
@@ -213,7 +216,7 @@ impl Privacy {
             });
         }
         let (side, what) = wanted?;
-        (self.holder != Some(side)).then(|| HandOver {
+        (self.holder != Some(side) && !self.phones[side]).then(|| HandOver {
             title: format!("Pass to {side}"),
             text: format!(
                 "{} {what} in secret. {} looks away until he is done.",
@@ -263,6 +266,29 @@ impl Privacy {
     /// Whether `side` holds the screen.
     pub fn holds(&self, side: Side) -> bool {
         self.holder == Some(side)
+    }
+
+    /// Who is on his phone now; a session on the laptop of a player who
+    /// just paired his phone ends.
+    pub fn set_phones(&mut self, phones: muster::core::side::Sides<bool>) {
+        if self.holder.is_some_and(|side| phones[side]) {
+            self.forget();
+        }
+        self.phones = phones;
+    }
+
+    pub fn on_phone(&self, side: Side) -> bool {
+        self.phones[side]
+    }
+
+    /// What the shared screen says while `side`'s private step waits: he
+    /// takes the screen, or does it on his phone.
+    pub fn waiting(&self, side: Side, what: &str) -> String {
+        if self.phones[side] {
+            format!("{side} {what} on his phone.")
+        } else {
+            format!("Waiting for {side} to take the screen.")
+        }
     }
 
     /// Ends the private session; the next screen asks to pass it to `next`.

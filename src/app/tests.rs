@@ -657,7 +657,7 @@ fn export_pdf_on_letter_says_where() {
 }
 
 /// A press and release on the table at a table point.
-fn click_table(h: &mut Harness<'_, MusterApp>, at: [f64; 2]) {
+pub(crate) fn click_table(h: &mut Harness<'_, MusterApp>, at: [f64; 2]) {
     let frame = h.state().fog().table.frame.expect("the table was drawn");
     let pos = frame.to_screen(at);
     h.hover_at(pos);

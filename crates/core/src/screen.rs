@@ -192,6 +192,10 @@ pub struct Pick {
     pub verdict: Option<String>,
     #[serde(default)]
     pub legal: bool,
+    /// The command a second tap on the legal point picked sends (place the
+    /// marker there), as the form's button would.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<Value>,
 }
 
 impl Pick {

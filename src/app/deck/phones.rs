@@ -88,6 +88,13 @@ impl Phone {
         self.seen.last().expect("a screen was sent")
     }
 
+    /// Every screen his phone was sent so far, as it crossed the socket
+    /// (opened), to search for what he must never see.
+    pub(crate) fn everything_seen(&mut self) -> String {
+        self.look();
+        serde_json::to_string(&self.seen).unwrap()
+    }
+
     /// Fills his form as the page does while he picks and types: the
     /// values go to the laptop, which sends the form back with its checks.
     pub(crate) fn fill(&mut self, values: serde_json::Value) {

@@ -4,6 +4,7 @@
 //! overlay, and the terrain inventory editor.
 
 pub mod inventory_editor;
+mod phones;
 pub mod steps;
 pub mod table_view;
 mod window;
@@ -24,6 +25,9 @@ pub enum FogCommand {
     /// A command sent from a player's private session (a sealed ambush or
     /// flank march, a reveal): a refusal is shown in that session only.
     Private(Command),
+    /// A command sent from a player's phone, and the fields of his form it
+    /// used up: a refusal goes to his phone only.
+    FromPhone(Side, Command, &'static [&'static str]),
     Undo,
     Redo,
     ShowStep(Step),

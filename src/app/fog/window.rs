@@ -8,6 +8,7 @@
 //! (the pattern of rerun's viewer). Everything the panels draw is read from
 //! the engine's `Battle`.
 
+use super::phones::{Asked, FogPhones};
 use super::steps::Panels;
 use super::{FogCommand, inventory_editor, table_view};
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions, opener};
@@ -17,7 +18,8 @@ use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
 use crate::app::{Status, privacy};
 use eframe::egui;
 use muster::core::intel::{Lock, PlayerKey};
-use muster::core::side::Side;
+use muster::core::screen::{Reply, Screen, Values};
+use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use muster::fog::battle::{Battle, Command, Step, StepStatus};
 use muster::fog::files::{self, RosterLibrary};
@@ -53,6 +55,10 @@ pub struct FogWindow {
     status: Option<Status>,
     changed: bool,
     wants_file: Option<FileAction>,
+    /// The private steps of the players on their phones.
+    phones: FogPhones,
+    /// Woken when a phone's key is worked out.
+    ctx: Option<egui::Context>,
 }
 
 impl FogWindow {
@@ -80,6 +86,8 @@ impl FogWindow {
             status: None,
             changed: false,
             wants_file: None,
+            phones: FogPhones::default(),
+            ctx: None,
         };
         if let Some(seed) = window.seed {
             window
@@ -148,6 +156,18 @@ impl FogWindow {
             match command {
                 FogCommand::Apply(command) => self.apply(command, false, &mut applied),
                 FogCommand::Private(command) => self.apply(command, true, &mut applied),
+                FogCommand::FromPhone(side, command, spent) => {
+                    let result = self
+                        .battle
+                        .apply(command)
+                        .map_err(|e| self.speak(&e.to_string()));
+                    if result.is_ok() {
+                        self.remember_rolls(applied);
+                        applied = true;
+                        self.after_change();
+                    }
+                    self.phones.forms.answered(side, result.map(|_| ()), spent);
+                }
                 FogCommand::Undo => match self.battle.undo() {
                     Ok(()) => {
                         self.last_rolls.clear();
@@ -279,6 +299,12 @@ impl FogWindow {
                 self.queue.push(FogCommand::ShowStep(step));
             }
         }
+        for side in Side::BOTH {
+            if self.phones.on[side] {
+                ui.add_space(6.0);
+                ui.weak(format!("{}: on his phone", self.player(side)));
+            }
+        }
     }
 
     /// The players still to unlock a reopened battle, each called by his
@@ -398,10 +424,18 @@ impl SystemWindow for FogWindow {
         self.locked()
     }
 
+    /// His phone keeps the key for his private steps, so he types his
+    /// passphrase once.
     fn unlock_with(&mut self, side: Side, key: PlayerKey) -> Result<(), String> {
         self.battle
             .unlock_key(side, &key)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+        let seal = self
+            .battle
+            .seal_key(side, &key)
+            .map_err(|e| e.to_string())?;
+        self.phones.hold(side, seal);
+        Ok(())
     }
 
     fn name(&self) -> &'static str {
@@ -413,7 +447,53 @@ impl SystemWindow for FogWindow {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui) {
+        self.ctx.get_or_insert_with(|| ui.ctx().clone());
         self.window(ui);
+    }
+
+    fn on_phones(&mut self, on: Sides<bool>) {
+        self.phones.paired(&on);
+        self.panels.set_phones(on);
+    }
+
+    /// While the armies are entered, a paired player sets his passphrase
+    /// on his phone.
+    fn new_game_passphrases(
+        &mut self,
+    ) -> Option<(&mut crate::app::passphrase::NewPassphrases, Sides<String>)> {
+        (self.shown_step() == Step::Armies && self.locked().is_empty())
+            .then(|| self.panels.armies.new_passphrases())
+    }
+
+    fn phone_screen(&mut self, side: Side) -> Option<Screen> {
+        let opening = self.panels.play.opening(&self.battle);
+        Some(self.phones.screen(&self.battle, side, opening))
+    }
+
+    fn phone_values(&mut self, side: Side, values: Values) {
+        self.phones.values(side, values);
+    }
+
+    fn phone_answer(&mut self, side: Side, reply: Reply) {
+        let opening = self.panels.play.opening(&self.battle);
+        let ctx = self.ctx.clone();
+        let wake = move || {
+            if let Some(ctx) = &ctx {
+                ctx.request_repaint();
+            }
+        };
+        match self.phones.answer(&self.battle, side, opening, reply, wake) {
+            Asked::Nothing => {}
+            Asked::Command(command, spent) => {
+                self.queue.push(FogCommand::FromPhone(side, command, spent));
+            }
+            Asked::Revealed(command) => {
+                if let Some(command) = command {
+                    self.queue.push(FogCommand::FromPhone(side, command, &[]));
+                }
+                self.panels.play.opened_on_phone();
+            }
+        }
     }
 
     fn status_line(&mut self, ui: &mut egui::Ui) {

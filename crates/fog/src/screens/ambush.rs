@@ -194,6 +194,7 @@ pub fn ambushes(
                     Err(e) => speak(format!("✖ {e}")),
                 }),
                 legal: matches!(verdict, Some(Ok(_))),
+                confirm: matches!(verdict, Some(Ok(_))).then(|| seal.command.clone()),
             });
             seal.refused = match (at, verdict) {
                 (None, _) => Some("Pick the marker's place on the table first".into()),

@@ -130,7 +130,7 @@ impl StepPanel for AmbushesPanel {
             return;
         };
         if !self.privacy.holds(side) {
-            ui.label(format!("Waiting for {side} to take the screen."));
+            ui.label(self.privacy.waiting(side, "places his ambushes"));
             return;
         }
         ui.add_space(6.0);

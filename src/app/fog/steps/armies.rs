@@ -57,6 +57,21 @@ impl ArmiesPanel {
         self.passphrases.keys[side] = None;
     }
 
+    /// Who holds his seat on a phone: he sets his passphrase there.
+    pub fn passphrases_on(&mut self, on: Sides<bool>) {
+        self.passphrases.phones = on;
+    }
+
+    /// The passphrases being set, and each player's name as typed, for the
+    /// players' screens.
+    pub fn new_passphrases(&mut self) -> (&mut NewPassphrases, Sides<String>) {
+        let names = Sides {
+            south: self.drafts.south.player.clone(),
+            north: self.drafts.north.player.clone(),
+        };
+        (&mut self.passphrases, names)
+    }
+
     /// A player setting his passphrase has the whole window; true while so.
     pub fn covering(&mut self, ui: &mut egui::Ui) -> bool {
         self.passphrases.covering(ui)

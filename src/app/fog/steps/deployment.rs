@@ -46,6 +46,10 @@ impl DeploymentPanel {
         self.checking = None;
     }
 
+    pub fn privacy(&mut self) -> &mut Privacy {
+        &mut self.privacy
+    }
+
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
         let wanted = self.checking.filter(|_| showing);
         self.privacy.screen(
@@ -66,7 +70,11 @@ impl DeploymentPanel {
             if state.deployment.off_table[side].unwrap_or(0) == 0 {
                 continue;
             }
-            if self.privacy.holds(side) {
+            if self.privacy.on_phone(side) {
+                ui.label(format!(
+                    "{side}'s phone checks his sealed battle groups as he deploys."
+                ));
+            } else if self.privacy.holds(side) {
                 let Some(key) = self.privacy.key(ui, battle, side) else {
                     continue;
                 };

@@ -119,7 +119,7 @@ impl FlankMarchesPanel {
             return;
         };
         if !self.privacy.holds(side) {
-            ui.label(format!("Waiting for {side} to take the screen."));
+            ui.label(self.privacy.waiting(side, "records his flank marches"));
             return;
         }
         ui.strong(format!("{side}: your flank marches (private)"));

@@ -254,6 +254,15 @@ impl Panels {
             .or_else(|message| self.flank_marches.privacy().refuse(message))
     }
 
+    /// Who holds his seat on a phone: his private steps go there.
+    pub fn set_phones(&mut self, on: muster::core::side::Sides<bool>) {
+        self.armies.passphrases_on(on.clone());
+        self.ambushes.privacy().set_phones(on.clone());
+        self.flank_marches.privacy().set_phones(on.clone());
+        self.play.privacy().set_phones(on.clone());
+        self.deployment.privacy().set_phones(on);
+    }
+
     /// The hand-over screen of `step`'s panel was clicked through.
     pub fn handed_over(&mut self, step: Step, battle: &Battle) {
         match step {

@@ -45,6 +45,22 @@ impl PlayPanel {
         self.privacy.forget();
     }
 
+    pub fn privacy(&mut self) -> &mut Privacy {
+        &mut self.privacy
+    }
+
+    /// The secret being opened, and whose it is.
+    pub fn opening(&self, battle: &Battle) -> Option<(Reveal, Side)> {
+        Some((self.opening?, self.wanted(battle)?))
+    }
+
+    /// Its owner answered on his phone: the table goes on, with no
+    /// hand-over (the laptop never showed the secret).
+    pub fn opened_on_phone(&mut self) {
+        self.opening = None;
+        self.values.clear();
+    }
+
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
         let wanted = self.wanted(battle).filter(|_| showing);
         self.privacy
@@ -128,7 +144,7 @@ impl StepPanel for PlayPanel {
                 return;
             };
             if !self.privacy.holds(owner) {
-                ui.label(format!("Waiting for {owner} to take the screen."));
+                ui.label(self.privacy.waiting(owner, "reveals a sealed record"));
                 return;
             }
             let Some(key) = self.privacy.key(ui, battle, owner) else {

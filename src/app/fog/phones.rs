@@ -1,0 +1,524 @@
+//! Field of Glory's private steps on the players' phones (RULES 8.3, 8.4,
+//! 9, 10): a paired player places his ambushes, records his flank marches,
+//! sees which of his sealed battle groups are also deployed and reveals
+//! his secrets on his own phone, after his passphrase; the shared screen
+//! only says that he is busy there, and never shows a hand-over screen for
+//! him. The screens are the engine's own (`muster_fog::screens`), the same
+//! the laptop draws behind its hand-over screen. His key lives here, in
+//! memory, while his phone holds his seat: he gives his passphrase once,
+//! not at every step, since his phone, not a hand-over, keeps his secrets
+//! from the table. It goes the moment the seat is let go or re-paired, so
+//! a device paired in his place finds it asked again.
+
+use crate::app::players::PhoneForms;
+use muster::core::intel::{PlayerKey, SealKey};
+use muster::core::passphrase_screen::{self, Answer, Purpose};
+use muster::core::screen::{Action, Block, Reply, Screen, Values};
+use muster::core::side::{Side, Sides};
+use muster::fog::battle::{AmbushMaps, Battle, Command, DeploymentTurn, Finished, Phase};
+use muster::fog::screens::{self, Reveal};
+use std::sync::mpsc::Receiver;
+
+/// A private step of a player's, done on his phone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    Ambushes,
+    FlankMarches,
+    /// During deployment, for a player with battle groups off the table:
+    /// which of them is also deployed (his sealed records name them).
+    Check,
+    Reveal(Reveal),
+}
+
+/// What `side` does in private now, if anything; `opening` is the secret
+/// the table asked to open, and whose it is.
+pub fn task(battle: &Battle, side: Side, opening: Option<(Reveal, Side)>) -> Option<Task> {
+    if let Some((reveal, owner)) = opening
+        && owner == side
+    {
+        return Some(Task::Reveal(reveal));
+    }
+    match battle.phase() {
+        Phase::Deployment(DeploymentTurn::Ambushes(s)) if s == side => Some(Task::Ambushes),
+        Phase::Deployment(DeploymentTurn::FlankMarches(s)) if s == side => Some(Task::FlankMarches),
+        Phase::Deployment(
+            DeploymentTurn::Batch { .. }
+            | DeploymentTurn::Dismount(_)
+            | DeploymentTurn::Commanders(_),
+        ) if battle.state().deployment.off_table[side].unwrap_or(0) > 0 => Some(Task::Check),
+        _ => None,
+    }
+}
+
+/// One player's key, while he has a private step.
+#[derive(Default)]
+struct Session {
+    key: Option<SealKey>,
+    /// His key being worked out from his passphrase (Argon2id), off the
+    /// window's thread.
+    working: Option<Receiver<Result<PlayerKey, String>>>,
+    /// Why his passphrase was not taken.
+    error: Option<String>,
+}
+
+/// What a phone's answer asks of the battle.
+pub enum Asked {
+    Nothing,
+    /// A command of his private step; the form fields it used up.
+    Command(Command, &'static [&'static str]),
+    /// He revealed (or found nothing to reveal): the table goes on.
+    Revealed(Option<Command>),
+}
+
+#[derive(Default)]
+pub struct FogPhones {
+    /// Who holds his seat on a phone.
+    pub on: Sides<bool>,
+    sessions: Sides<Session>,
+    pub forms: PhoneForms,
+    maps: Sides<AmbushMaps>,
+}
+
+/// The action that ends his step, as the footer's button would: the same
+/// command, so his phone and the laptop finish a step alike.
+fn finish(battle: &Battle, side: Side, task: Task, key: &SealKey) -> Option<Command> {
+    match task {
+        Task::Ambushes => Some(Command::Finish {
+            side,
+            step: Finished::Ambushes,
+        }),
+        Task::FlankMarches => {
+            let (_, off_table) = screens::flank_marches(battle, side, key, &Values::new()).ok()?;
+            Some(Command::FinishFlankMarches { side, off_table })
+        }
+        Task::Check | Task::Reveal(_) => None,
+    }
+}
+
+fn finish_label(task: Task) -> &'static str {
+    match task {
+        Task::Ambushes => "Finish my ambushes",
+        _ => "Done with my flank marches",
+    }
+}
+
+impl FogPhones {
+    /// Who holds his seat on a phone now: the key of a seat let go (or
+    /// being re-paired) goes.
+    pub fn paired(&mut self, on: &Sides<bool>) {
+        self.on = on.clone();
+        for side in Side::BOTH {
+            if !on[side] {
+                self.sessions[side] = Session::default();
+                self.forms.clear(side);
+            }
+        }
+    }
+
+    /// The key of a player who just unlocked the battle on his phone.
+    pub fn hold(&mut self, side: Side, key: SealKey) {
+        self.sessions[side] = Session {
+            key: Some(key),
+            ..Session::default()
+        };
+    }
+
+    /// His form goes with the step it was for.
+    fn settle(&mut self, side: Side, task: Option<Task>) {
+        if task.is_none() {
+            self.forms.clear(side);
+        }
+    }
+
+    /// His key: the one his passphrase gave (checked against every tag of
+    /// his), or the unprotected one for a player without a passphrase.
+    fn key(&mut self, battle: &Battle, side: Side) -> Option<SealKey> {
+        let session = &mut self.sessions[side];
+        if let Some(working) = &session.working
+            && let Ok(worked) = working.try_recv()
+        {
+            session.working = None;
+            match worked.and_then(|key| battle.seal_key(side, &key).map_err(|e| e.message)) {
+                Ok(key) => session.key = Some(key),
+                Err(why) => session.error = Some(why),
+            }
+        }
+        if !battle.has_passphrase(side) {
+            return Some(SealKey::unprotected());
+        }
+        session.key.clone()
+    }
+
+    /// `side`'s screen for his phone: his passphrase first, then his
+    /// private step; a word of what comes when he has none.
+    pub fn screen(
+        &mut self,
+        battle: &Battle,
+        side: Side,
+        opening: Option<(Reveal, Side)>,
+    ) -> Screen {
+        let task = task(battle, side, opening);
+        self.settle(side, task);
+        let Some(task) = task else {
+            return Screen {
+                title: format!("{side}: my secrets"),
+                blocks: vec![Block::Text {
+                    text: "Nothing private to do now: your ambushes, flank marches and reveals come here when it is your turn for them.".into(),
+                }],
+            };
+        };
+        let Some(key) = self.key(battle, side) else {
+            let session = &self.sessions[side];
+            if session.working.is_some() {
+                return Screen {
+                    title: format!("{side}: my secrets"),
+                    blocks: vec![Block::Text {
+                        text: "Working out the key (Argon2id, slow on purpose)…".into(),
+                    }],
+                };
+            }
+            return passphrase_screen::screen(
+                side.name(),
+                Purpose::Open,
+                None,
+                session.error.as_deref(),
+            );
+        };
+        let built = match task {
+            Task::Ambushes => screens::ambushes(
+                battle,
+                side,
+                &key,
+                self.forms.form(side),
+                &mut self.maps[side],
+            ),
+            Task::FlankMarches => {
+                screens::flank_marches(battle, side, &key, self.forms.form(side)).map(|(s, _)| s)
+            }
+            Task::Check => screens::deployment_check(battle, side, &key),
+            Task::Reveal(reveal) => Ok(screens::reveal(
+                battle,
+                side,
+                reveal,
+                &key,
+                self.forms.form(side),
+            )),
+        };
+        let mut screen = match built {
+            Ok(screen) => screen,
+            Err(e) => Screen {
+                title: format!("{side}: my secrets"),
+                blocks: vec![Block::Refusal {
+                    text: battle.state().settings.speak(&e.to_string()),
+                }],
+            },
+        };
+        if !battle.has_passphrase(side) {
+            screen.blocks.insert(
+                0,
+                Block::Text {
+                    text:
+                        "⚠ You play without a passphrase: the file does not protect these secrets."
+                            .into(),
+                },
+            );
+        }
+        if let Some(command) = finish(battle, side, task, &key) {
+            screen.blocks.push(Block::Actions {
+                actions: vec![Action::new(finish_label(task), &command)],
+            });
+        }
+        self.forms.screen(side, screen)
+    }
+
+    /// What `side` typed or picked so far, for the screen's live checks.
+    pub fn values(&mut self, side: Side, values: Values) {
+        self.forms.merge(side, values);
+    }
+
+    /// `side`'s answer: his passphrase (its key worked out off the
+    /// window's thread; `wake` redraws when it is), or what his step asks
+    /// of the battle. A refusal goes to his phone alone.
+    pub fn answer(
+        &mut self,
+        battle: &Battle,
+        side: Side,
+        opening: Option<(Reveal, Side)>,
+        reply: Reply,
+        wake: impl Fn() + Send + 'static,
+    ) -> Asked {
+        let Some(task) = task(battle, side, opening) else {
+            return Asked::Nothing;
+        };
+        let Some(key) = self.key(battle, side) else {
+            match passphrase_screen::read(Purpose::Open, &reply) {
+                Ok(Answer::Passphrase(passphrase)) => {
+                    if let Some(lock) = battle.state().locks[side].clone() {
+                        let (send, receive) = std::sync::mpsc::channel();
+                        std::thread::spawn(move || {
+                            let _ = send.send(lock.unlock(&passphrase).map_err(|e| e.message));
+                            wake();
+                        });
+                        let session = &mut self.sessions[side];
+                        session.working = Some(receive);
+                        session.error = None;
+                    }
+                }
+                Ok(_) => {}
+                Err(why) => self.sessions[side].error = Some(why),
+            }
+            return Asked::Nothing;
+        };
+        let finishing = finish(battle, side, task, &key);
+        if let Some(command) = finishing
+            && serde_json::to_value(&command).ok().as_ref() == Some(&reply.command)
+        {
+            return Asked::Command(command, &[]);
+        }
+        let reply = self.forms.reply(side, reply);
+        let speak = |e: muster::RuleError| battle.state().settings.speak(&e.to_string());
+        let answered = match task {
+            Task::Ambushes => screens::answer_ambush(battle, side, &key, &reply)
+                .map(|c| Asked::Command(c, &["content", "at"])),
+            Task::FlankMarches => screens::answer_flank_march(battle, side, &key, &reply)
+                .map(|c| Asked::Command(c, &["bgs"])),
+            Task::Reveal(reveal) => {
+                screens::answer_reveal(battle, side, reveal, &key, &reply).map(Asked::Revealed)
+            }
+            Task::Check => return Asked::Nothing,
+        };
+        match answered {
+            Ok(asked) => asked,
+            Err(e) => {
+                self.forms.answered(side, Err(speak(e)), &[]);
+                Asked::Nothing
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::deck::phones::{Phone, phones, until};
+    use crate::app::tests::{click, click_table, opened, shows_none};
+    use egui_kittest::kittest::Queryable;
+    use muster::core::screen::Block;
+    use muster::core::side::Side;
+    use muster::fog::battle::{AmbushContent, AmbushMap, Profile, Verdict};
+
+    const PASS: &str = muster::fog::examples::EXAMPLE_PASSPHRASE;
+
+    /// A legal point for `side`'s `content`, clear of his markers.
+    fn legal_point(
+        h: &egui_kittest::Harness<'_, crate::app::MusterApp>,
+        side: Side,
+        content: AmbushContent,
+    ) -> [f64; 2] {
+        let battle = &h.state().fog().battle;
+        let state = battle.state();
+        let profile = Profile::of(state, battle.ruleset(), side, content).unwrap();
+        AmbushMap::compute(state, battle.ruleset(), side, profile)
+            .cells()
+            .filter(|(_, v)| *v == Verdict::Legal)
+            .map(|(at, _)| at)
+            .find(|at| {
+                state
+                    .deployment
+                    .ambushes
+                    .iter()
+                    .all(|a| (a.at[0] - at[0]).abs() + (a.at[1] - at[1]).abs() > 6.0)
+            })
+            .expect("a legal place")
+    }
+
+    /// Picks `content` and a point on his phone, waits for the rules'
+    /// verdict there (it must pass), and taps the seal button.
+    fn place(
+        h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>,
+        phone: &mut Phone,
+        content: &str,
+        at: [f64; 2],
+    ) {
+        let point = format!("{} {}", at[0], at[1]);
+        phone.fill(serde_json::json!({"content": [content], "at": [point]}));
+        let said = (0..100).find_map(|_| {
+            h.run();
+            verdict(phone).filter(|v| v.starts_with('✔'))
+        });
+        assert!(said.is_some(), "{content} at {point}: {:?}", verdict(phone));
+        phone.tap("Seal and place ambush marker");
+    }
+
+    /// The rules' verdict on the point he picked, as his phone shows it.
+    fn verdict(phone: &mut Phone) -> Option<String> {
+        phone.look().blocks.iter().find_map(|b| match b {
+            Block::Table { table } => table.pick.as_ref()?.verdict.clone(),
+            _ => None,
+        })
+    }
+
+    /// Field of Glory with both players on their phones: South unlocks the
+    /// reopened battle on his, then places a real and a dummy ambush and
+    /// records a flank march there without typing his passphrase again;
+    /// North, without a passphrase, says he has none. The laptop never
+    /// shows a hand-over screen, its accessibility tree never names what
+    /// South sealed, and nothing of it crosses North's socket.
+    #[test]
+    fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("terrain.json");
+        std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+        let mut h = opened(dir.path(), path);
+        click(&mut h, "Look at it read-only for now");
+        let [mut south, mut north]: [Phone; 2] =
+            phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
+        until(&mut h, |h| {
+            h.query_by_label("North (Bob): on his phone").is_some()
+        });
+        assert_eq!(south.look().title, "South (Ann), your passphrase");
+        south.tap_with("Unlock", serde_json::json!({"passphrase": [PASS]}));
+        until(&mut h, |h| h.state().fog().battle.locked_sides().is_empty());
+
+        // Camps and fortifications are public: on the laptop.
+        click_table(&mut h, [30.0, 44.0]);
+        click_table(&mut h, [45.0, 45.0]);
+        click(&mut h, "Place camp");
+        click(&mut h, "Place camp");
+        click(&mut h, "North: finish fortifications");
+        click(&mut h, "South: finish fortifications");
+
+        // North, first, has no passphrase and no ambush.
+        h.run();
+        h.get_by_label("North places his ambushes on his phone.");
+        assert!(h.query_by_label("Pass to North").is_none());
+        let screen = north.look().clone();
+        assert!(
+            screen
+                .texts()
+                .iter()
+                .any(|t| t.contains("without a passphrase")),
+            "{screen:?}"
+        );
+        north.tap("Finish my ambushes");
+        until(&mut h, |h| {
+            h.query_by_label("South places his ambushes on his phone.")
+                .is_some()
+        });
+
+        // South: his key came with his unlock; a pick first gets the
+        // rules' verdict, then the marker is sealed.
+        h.run();
+        let secrets = secrets(&h);
+        let bg = secrets.bg;
+        let at = legal_point(&h, Side::South, AmbushContent::Bg { bg });
+        place(&mut h, &mut south, &format!("bg {bg}"), at);
+        until(&mut h, |h| {
+            h.state().fog().battle.state().deployment.ambushes.len() == 1
+        });
+        // A point in North's half: the rules' verdict is on his phone only.
+        h.run();
+        south.fill(serde_json::json!({"content": ["dummy"], "at": ["36 47"]}));
+        let said = (0..100).find_map(|_| {
+            h.run();
+            verdict(&mut south).filter(|v| v.starts_with('✖'))
+        });
+        let said = said.expect("the verdict is on his phone");
+        let words = said.trim_start_matches('✖').trim();
+        assert!(h.query_by_label_contains(words).is_none(), "{said}");
+        let at = legal_point(&h, Side::South, AmbushContent::Dummy);
+        place(&mut h, &mut south, "dummy", at);
+        until(&mut h, |h| {
+            h.state().fog().battle.state().deployment.ambushes.len() == 2
+        });
+        h.run();
+        south.tap("Finish my ambushes");
+
+        // Flank marches: North has none; South sends his two alae.
+        until(&mut h, |h| {
+            h.query_by_label("North records his flank marches on his phone.")
+                .is_some()
+        });
+        h.run();
+        north.tap("Done with my flank marches");
+        until(&mut h, |h| {
+            h.query_by_label("South records his flank marches on his phone.")
+                .is_some()
+        });
+        h.run();
+        south.fill(serde_json::json!({"bgs": secrets.marching}));
+        let ready = (0..100).any(|_| {
+            h.run();
+            let screen = south.look().clone();
+            screen.blocks.iter().any(|b| match b {
+                Block::Form { actions, .. } | Block::Actions { actions } => actions
+                    .iter()
+                    .any(|a| a.label == "Seal flank march" && a.refused.is_none()),
+                _ => false,
+            })
+        });
+        assert!(ready, "the march is ready to seal: {:?}", south.look());
+        south.tap("Seal flank march");
+        until(&mut h, |h| {
+            !h.state()
+                .fog()
+                .battle
+                .state()
+                .deployment
+                .flank_marches
+                .is_empty()
+        });
+        h.run();
+        let screen = south.look().clone();
+        assert!(
+            screen.texts().iter().any(|t| t.contains(&secrets.names[0])),
+            "his march is on his phone: {screen:?}"
+        );
+        south.tap("Done with my flank marches");
+        until(&mut h, |h| {
+            h.state()
+                .fog()
+                .battle
+                .state()
+                .deployment
+                .off_table
+                .south
+                .is_some()
+        });
+        h.run();
+        let mut sealed = vec![secrets.archers.clone()];
+        sealed.extend(secrets.names.iter().cloned());
+        shows_none(&h, &sealed);
+        assert!(
+            h.query_by_label_contains("Pass to").is_none(),
+            "no hand-over"
+        );
+        let seen = north.everything_seen();
+        for name in &sealed {
+            assert!(
+                !seen.contains(name.as_str()),
+                "{name} crossed North's socket"
+            );
+        }
+    }
+
+    /// What South seals: a battle group to put in ambush and two to send
+    /// on a flank march (as the form has them): names North never reads.
+    struct Secrets {
+        bg: usize,
+        archers: String,
+        marching: Vec<String>,
+        names: Vec<String>,
+    }
+
+    fn secrets(h: &egui_kittest::Harness<'_, crate::app::MusterApp>) -> Secrets {
+        let army = h.state().fog().battle.state().armies.south.clone().unwrap();
+        let find = |name: &str| army.bgs.iter().position(|b| b.name == name).unwrap();
+        let marching = [find("Ala Petriana"), find("Ala Indiana")];
+        Secrets {
+            bg: find("Syrian archers"),
+            archers: "Syrian archers".into(),
+            marching: marching.iter().map(usize::to_string).collect(),
+            names: vec!["Ala Petriana".into(), "Ala Indiana".into()],
+        }
+    }
+}
