@@ -109,7 +109,7 @@ impl Secret {
                 passphrase,
             } => {
                 let key = battle.seal_key(side, &passphrase)?;
-                seal_plan(battle.state(), battle.ruleset(), side, &plan, &key)?
+                seal_plan(battle.state(), battle.ruleset(), side, &plan, &key, false)?
             }
             Secret::RevealFlankMarch {
                 side,

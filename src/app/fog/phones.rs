@@ -15,7 +15,9 @@ use muster::core::intel::{PlayerKey, SealKey};
 use muster::core::passphrase_screen::{self, Answer, Purpose};
 use muster::core::screen::{Action, Block, Reply, Screen, Values};
 use muster::core::side::{Side, Sides};
-use muster::fog::battle::{AmbushMaps, Battle, Command, DeploymentTurn, Finished, Phase};
+use muster::fog::battle::{
+    AmbushMaps, Battle, Command, DeploymentTurn, Finished, Phase, arrival_word,
+};
 use muster::fog::screens::{self, Reveal};
 use std::sync::mpsc::Receiver;
 
@@ -28,6 +30,9 @@ pub enum Task {
     /// which of them is also deployed (his sealed records name them).
     Check,
     Reveal(Reveal),
+    /// In play: a roll of his march with a sealed modifier waits for his
+    /// word, which his phone gives with his key.
+    Word,
 }
 
 /// What `side` does in private now, if anything; `opening` is the secret
@@ -39,6 +44,7 @@ pub fn task(battle: &Battle, side: Side, opening: Option<(Reveal, Side)>) -> Opt
         return Some(Task::Reveal(reveal));
     }
     match battle.phase() {
+        Phase::Play if !waiting_words(battle, side).is_empty() => Some(Task::Word),
         Phase::Deployment(DeploymentTurn::Ambushes(s)) if s == side => Some(Task::Ambushes),
         Phase::Deployment(DeploymentTurn::FlankMarches(s)) if s == side => Some(Task::FlankMarches),
         Phase::Deployment(
@@ -48,6 +54,14 @@ pub fn task(battle: &Battle, side: Side, opening: Option<(Reveal, Side)>) -> Opt
         ) if battle.state().deployment.off_table[side].unwrap_or(0) > 0 => Some(Task::Check),
         _ => None,
     }
+}
+
+/// `side`'s marches whose last arrival roll waits for his word.
+fn waiting_words(battle: &Battle, side: Side) -> Vec<usize> {
+    let marches = &battle.state().deployment.flank_marches;
+    (0..marches.len())
+        .filter(|m| marches[*m].side == side && marches[*m].awaits_word())
+        .collect()
 }
 
 /// One player's key, while he has a private step.
@@ -91,7 +105,7 @@ fn finish(battle: &Battle, side: Side, task: Task, key: &SealKey) -> Option<Comm
             let (_, off_table) = screens::flank_marches(battle, side, key, &Values::new()).ok()?;
             Some(Command::FinishFlankMarches { side, off_table })
         }
-        Task::Check | Task::Reveal(_) => None,
+        Task::Check | Task::Reveal(_) | Task::Word => None,
     }
 }
 
@@ -196,6 +210,12 @@ impl FogPhones {
                 screens::flank_marches(battle, side, &key, self.forms.form(side)).map(|(s, _)| s)
             }
             Task::Check => screens::deployment_check(battle, side, &key),
+            Task::Word => Ok(Screen {
+                title: format!("{side}: my flank marches"),
+                blocks: vec![Block::Text {
+                    text: "Your phone adds your march's sealed modifier to its roll and tells the table whether it arrives.".into(),
+                }],
+            }),
             Task::Reveal(reveal) => Ok(screens::reveal(
                 battle,
                 side,
@@ -229,6 +249,30 @@ impl FogPhones {
             });
         }
         self.forms.screen(side, screen)
+    }
+
+    /// The words his phone gives on his marches' rolls (RULES 10, players'
+    /// screens ruling): each sealed modifier added to its roll with his key,
+    /// as soon as the roll is made and his key is there.
+    pub fn words(&mut self, battle: &Battle) -> Vec<(Side, Command)> {
+        let mut out = Vec::new();
+        for side in Side::BOTH {
+            let waiting = waiting_words(battle, side);
+            if !self.on[side] || waiting.is_empty() {
+                continue;
+            }
+            let Some(key) = self.key(battle, side) else {
+                continue;
+            };
+            let (state, ruleset) = (battle.state(), battle.ruleset());
+            out.extend(
+                waiting
+                    .into_iter()
+                    .filter_map(|m| arrival_word(state, ruleset, side, m, &key).ok())
+                    .map(|c| (side, c)),
+            );
+        }
+        out
     }
 
     /// What `side` typed or picked so far, for the screen's live checks.
@@ -280,12 +324,12 @@ impl FogPhones {
         let answered = match task {
             Task::Ambushes => screens::answer_ambush(battle, side, &key, &reply)
                 .map(|c| Asked::Command(c, &["content", "at"])),
-            Task::FlankMarches => screens::answer_flank_march(battle, side, &key, &reply)
+            Task::FlankMarches => screens::answer_flank_march(battle, side, &key, &reply, true)
                 .map(|c| Asked::Command(c, &["bgs"])),
             Task::Reveal(reveal) => {
                 screens::answer_reveal(battle, side, reveal, &key, &reply).map(Asked::Revealed)
             }
-            Task::Check => return Asked::Nothing,
+            Task::Check | Task::Word => return Asked::Nothing,
         };
         match answered {
             Ok(asked) => asked,
@@ -300,8 +344,8 @@ impl FogPhones {
 #[cfg(test)]
 mod tests {
     use crate::app::deck::phones::{Phone, phones, until};
-    use crate::app::tests::{click, click_table, opened, shows_none};
-    use egui_kittest::kittest::Queryable;
+    use crate::app::tests::{click, click_table, opened, shows_none, type_into};
+    use egui_kittest::kittest::{NodeT, Queryable};
     use muster::core::screen::Block;
     use muster::core::side::Side;
     use muster::fog::battle::{AmbushContent, AmbushMap, Profile, Verdict};
@@ -360,9 +404,12 @@ mod tests {
     /// Field of Glory with both players on their phones: South unlocks the
     /// reopened battle on his, then places a real and a dummy ambush and
     /// records a flank march there without typing his passphrase again;
-    /// North, without a passphrase, says he has none. The laptop never
-    /// shows a hand-over screen, its accessibility tree never names what
-    /// South sealed, and nothing of it crosses North's socket.
+    /// North, without a passphrase, says he has none. South's phone checks
+    /// his sealed battle groups through deployment; in play the march's
+    /// modifier stays sealed, his phone says whether each public roll
+    /// brings it on, and he reveals it there. The laptop never shows a
+    /// hand-over screen, its accessibility tree never names what South
+    /// sealed, and nothing of it crosses North's socket.
     #[test]
     fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
         let dir = tempfile::tempdir().unwrap();
@@ -492,12 +539,111 @@ mod tests {
             h.query_by_label_contains("Pass to").is_none(),
             "no hand-over"
         );
+        // Deployment: the laptop ticks what each side set on the table;
+        // South's phone checks his sealed battle groups as he goes.
+        deploy(&mut h, &secrets);
+        let check = south.look().clone();
+        assert!(
+            check
+                .texts()
+                .iter()
+                .any(|t| t.contains("None of the battle groups you sealed")),
+            "{check:?}"
+        );
+        assert!(
+            h.query_by_label_contains("check my sealed battle groups")
+                .is_none()
+        );
+        for side in ["North", "South"] {
+            click(&mut h, &format!("{side}: no dismounting"));
+        }
+        for side in ["North", "South"] {
+            click(&mut h, &format!("{side}: commanders placed"));
+        }
+        type_into(&mut h, "South's die", "5");
+        click(&mut h, "Enter South's die");
+        type_into(&mut h, "North's die", "2");
+        click(&mut h, "Enter North's die");
+
+        // Play: the march's modifier is sealed; the dice are public and
+        // South's phone says whether it arrives.
+        h.get_by_label_contains("), modifier sealed:");
+        assert!(h.query_by_label_contains("Each roll: 2d6").is_none());
+        click(&mut h, "End South's turn 1");
+        click(&mut h, "End North's turn 1");
+        type_into(&mut h, "South's dice", "4 5");
+        click(&mut h, "Enter South's dice");
+        until(&mut h, |h| {
+            log(h).contains("South's flank march 1: not yet (his word")
+        });
+        click(&mut h, "End South's turn 2");
+        click(&mut h, "End North's turn 2");
+        type_into(&mut h, "South's dice", "5 6");
+        click(&mut h, "Enter South's dice");
+        until(&mut h, |h| {
+            log(h).contains("South's flank march 1: arrives")
+        });
+        click(&mut h, "Reveal South's flank march 1");
+        h.get_by_label("South reveals a sealed record on his phone.");
+        h.run();
+        south.tap("Reveal to both players");
+        until(&mut h, |h| {
+            log(h).contains("South's flank march 1 is revealed (commitment checked)")
+        });
+        assert!(!log(&h).contains("modifier +"), "{}", log(&h));
+        assert!(
+            h.query_by_label_contains("Pass to").is_none(),
+            "no hand-over"
+        );
         let seen = north.everything_seen();
         for name in &sealed {
             assert!(
                 !seen.contains(name.as_str()),
                 "{name} crossed North's socket"
             );
+        }
+    }
+
+    /// The public log as both players read it.
+    fn log(h: &egui_kittest::Harness<'_, crate::app::MusterApp>) -> String {
+        let lines = h.state().fog().battle.log_lines();
+        lines
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Every batch deployed from the laptop, South's sealed battle groups
+    /// left off the table (he unticks them: the screen proposes them too).
+    fn deploy(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>, secrets: &Secrets) {
+        use muster::fog::battle::{DeploymentTurn, Phase, deployed_bgs};
+        let mut hidden: Vec<usize> = secrets
+            .marching
+            .iter()
+            .map(|m| m.parse().unwrap())
+            .collect();
+        hidden.push(secrets.bg);
+        while let Phase::Deployment(DeploymentTurn::Batch { side, number, size }) =
+            h.state().fog().battle.phase()
+        {
+            let state = h.state().fog().battle.state().clone();
+            let army = state.armies[side].clone().unwrap();
+            let done = deployed_bgs(&state, side);
+            let next: Vec<usize> = (0..army.bgs.len())
+                .filter(|bg| !(done.contains(bg) || side == Side::South && hidden.contains(bg)))
+                .take(size)
+                .collect();
+            for bg in (0..army.bgs.len()).filter(|bg| !done.contains(bg)) {
+                let label = format!("{} (", army.bgs[bg].name);
+                let ticked = h.get_by_label_contains(&label).accesskit_node().toggled()
+                    == Some(egui::accesskit::Toggled::True);
+                if ticked != next.contains(&bg) {
+                    h.get_by_label_contains(&label).click();
+                    h.run();
+                }
+            }
+            click(h, &format!("Batch {number} deployed"));
         }
     }
 

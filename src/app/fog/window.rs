@@ -157,16 +157,7 @@ impl FogWindow {
                 FogCommand::Apply(command) => self.apply(command, false, &mut applied),
                 FogCommand::Private(command) => self.apply(command, true, &mut applied),
                 FogCommand::FromPhone(side, command, spent) => {
-                    let result = self
-                        .battle
-                        .apply(command)
-                        .map_err(|e| self.speak(&e.to_string()));
-                    if result.is_ok() {
-                        self.remember_rolls(applied);
-                        applied = true;
-                        self.after_change();
-                    }
-                    self.phones.forms.answered(side, result.map(|_| ()), spent);
+                    self.from_phone(side, command, spent, &mut applied);
                 }
                 FogCommand::Undo => match self.battle.undo() {
                     Ok(()) => {
@@ -242,6 +233,24 @@ impl FogWindow {
                 }
             }
         }
+        // A roll of a march with a sealed modifier: his phone's word.
+        for (side, command) in self.phones.words(&self.battle) {
+            self.from_phone(side, command, &[], &mut applied);
+        }
+    }
+
+    /// A command from `side`'s phone; its refusal goes to his phone.
+    fn from_phone(&mut self, side: Side, command: Command, spent: &[&str], applied: &mut bool) {
+        let result = self
+            .battle
+            .apply(command)
+            .map_err(|e| self.speak(&e.to_string()));
+        if result.is_ok() {
+            self.remember_rolls(*applied);
+            *applied = true;
+            self.after_change();
+        }
+        self.phones.forms.answered(side, result.map(|_| ()), spent);
     }
 
     /// *File > Rosters*: each roster of the library, to load into either

@@ -547,6 +547,11 @@ pub(super) fn fold(d: &mut DeploymentState, event: &Event) {
                 m.rolls.push((*turn, roll.clone()));
             }
         }
+        Event::ArrivalSaid { march, arrives, .. } => {
+            if let Some(m) = d.flank_marches.get_mut(*march) {
+                m.said.push(*arrives);
+            }
+        }
         Event::FlankMarchRevealed {
             march,
             revealed,

@@ -404,7 +404,7 @@ fn markers_and_marches_are_numbered_per_side() {
         state
             .deployment
             .flank_marches
-            .push(FlankMarch::new(side, sealed(side), 0));
+            .push(FlankMarch::new(side, sealed(side), Some(0)));
     }
     assert_eq!(march_number(&state, 1), 1, "South's only march is march 1");
 }

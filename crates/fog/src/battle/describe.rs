@@ -251,8 +251,12 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             sealed,
             modifier,
         } => format!(
-            "{side} records a flank march, sealed: commitment {}, arrival modifier {modifier:+}",
-            sealed.code()
+            "{side} records a flank march, sealed: commitment {}, arrival modifier {}",
+            sealed.code(),
+            match modifier {
+                Some(m) => format!("{m:+}"),
+                None => "sealed with it (added on his phone)".into(),
+            }
         ),
         Event::FlankMarchesFinished { side, off_table } => format!(
             "{side} has recorded his flank marches; {off_table} battle groups stay off the table (in ambush or marching)"
@@ -264,11 +268,26 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             roll,
             arrives,
         } => {
-            let outcome = if *arrives { "it arrives" } else { "not yet" };
+            let outcome = match arrives {
+                Some(true) => "it arrives",
+                Some(false) => "not yet",
+                None => "its owner adds his sealed modifier",
+            };
             format!(
                 "{side}'s turn {turn}: flank march {} rolls {}: {outcome}",
                 super::march_number(state, *march),
                 roll.describe()
+            )
+        }
+        Event::ArrivalSaid {
+            side,
+            march,
+            arrives,
+        } => {
+            let outcome = if *arrives { "arrives" } else { "not yet" };
+            format!(
+                "{side}'s flank march {}: {outcome} (his word with his sealed modifier, checked when it is revealed)",
+                super::march_number(state, *march)
             )
         }
         Event::FlankMarchRevealed {

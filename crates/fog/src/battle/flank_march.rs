@@ -69,31 +69,46 @@ pub struct Straggle {
 pub struct FlankMarch {
     pub side: Side,
     pub sealed: Sealed,
-    /// The arrival modifier the record states openly.
-    pub modifier: i32,
+    /// The arrival modifier the record states openly; `None` when it is
+    /// sealed with the march and added on its owner's phone.
+    pub modifier: Option<i32>,
     /// Arrival rolls: the owner's turn each was made in, and the roll.
     pub rolls: Vec<(u32, Roll)>,
+    /// With a sealed modifier: the owner's word on each roll, arrives or
+    /// not, checked at the reveal.
+    pub said: Vec<bool>,
     pub revealed: Option<Revealed<FlankMarchPlan>>,
     pub straggling: Vec<Straggle>,
 }
 
 impl FlankMarch {
-    pub fn new(side: Side, sealed: Sealed, modifier: i32) -> FlankMarch {
+    pub fn new(side: Side, sealed: Sealed, modifier: Option<i32>) -> FlankMarch {
         FlankMarch {
             side,
             sealed,
             modifier,
             rolls: Vec::new(),
+            said: Vec::new(),
             revealed: None,
             straggling: Vec::new(),
         }
     }
 
-    /// Whether its last arrival roll brought it on.
+    /// Whether its last arrival roll brought it on (by its owner's word,
+    /// for a sealed modifier).
     pub fn arrived(&self, ruleset: &Ruleset) -> bool {
-        self.rolls
-            .last()
-            .is_some_and(|(_, r)| r.total >= ruleset.flank_march.arrives_on)
+        match self.modifier {
+            Some(_) => self
+                .rolls
+                .last()
+                .is_some_and(|(_, r)| r.total >= ruleset.flank_march.arrives_on),
+            None => !self.awaits_word() && self.said.last() == Some(&true),
+        }
+    }
+
+    /// A roll of a march with a sealed modifier waits for its owner's word.
+    pub fn awaits_word(&self) -> bool {
+        self.modifier.is_none() && self.said.len() < self.rolls.len()
     }
 }
 
@@ -256,6 +271,7 @@ pub fn seal_plan(
     side: Side,
     plan: &FlankMarchPlan,
     key: &SealKey,
+    sealed_modifier: bool,
 ) -> Result<Command, RuleError> {
     expect_marches_turn(state, ruleset, side)?;
     check_plan(state, side, plan)?;
@@ -285,7 +301,7 @@ pub fn seal_plan(
     Ok(Command::RecordFlankMarch {
         side,
         sealed,
-        modifier,
+        modifier: (!sealed_modifier).then_some(modifier),
     })
 }
 
@@ -301,7 +317,7 @@ pub(super) fn decide_record(
     ruleset: &Ruleset,
     side: Side,
     sealed: &Sealed,
-    modifier: i32,
+    modifier: Option<i32>,
 ) -> Result<Vec<Event>, RuleError> {
     expect_marches_turn(state, ruleset, side)?;
     if sealed.owner != side {
@@ -314,7 +330,9 @@ pub(super) fn decide_record(
         rules.medium_or_heavy_foot,
         rules.field_commander + rules.medium_or_heavy_foot,
     ];
-    if !possible.contains(&modifier) {
+    if let Some(modifier) = modifier
+        && !possible.contains(&modifier)
+    {
         return refuse(
             "10",
             format!("An arrival modifier of {modifier:+} is not one the rules give"),
@@ -395,7 +413,7 @@ pub fn due(state: &State, ruleset: &Ruleset) -> Vec<usize> {
         .flank_marches
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.side == side && !m.arrived(ruleset))
+        .filter(|(_, m)| m.side == side && !m.arrived(ruleset) && !m.awaits_word())
         .filter(|(_, m)| m.rolls.last().is_none_or(|(t, _)| *t < turn))
         .map(|(i, _)| i)
         .collect()
@@ -424,18 +442,19 @@ pub(super) fn decide_roll(
         };
         return refuse("10", format!("No arrival roll for that march now: {why}"));
     }
-    let modifiers = if m.modifier == 0 {
-        Vec::new()
-    } else {
-        vec![Modifier {
+    let modifiers = match m.modifier {
+        None | Some(0) => Vec::new(),
+        Some(value) => vec![Modifier {
             reason: "stated when sealed".into(),
-            value: m.modifier,
-        }]
+            value,
+        }],
     };
     let what = format!("{side}'s arrival roll");
     let count = usize::from(ruleset.flank_march.dice);
     let roll = dice::roll(input, count, &what, app, modifiers)?;
-    let arrives = roll.total >= ruleset.flank_march.arrives_on;
+    let arrives = m
+        .modifier
+        .map(|_| roll.total >= ruleset.flank_march.arrives_on);
     Ok(vec![Event::ArrivalRolled {
         side,
         march,
@@ -443,6 +462,63 @@ pub(super) fn decide_roll(
         roll,
         arrives,
     }])
+}
+
+/// The owner's word on the last roll of a march whose modifier is sealed.
+pub(super) fn decide_say(
+    state: &State,
+    side: Side,
+    march: usize,
+    arrives: bool,
+) -> Result<Vec<Event>, RuleError> {
+    owners_turn(state, side)?;
+    let m = march_of(state, side, march)?;
+    if !m.awaits_word() {
+        return refuse(
+            "10",
+            format!(
+                "Flank march {} has no arrival roll waiting for its owner's word",
+                march + 1
+            ),
+        );
+    }
+    Ok(vec![Event::ArrivalSaid {
+        side,
+        march,
+        arrives,
+    }])
+}
+
+/// What the owner's phone says of a march's last roll, from its sealed
+/// record: whether it arrives with the modifier its contents give.
+pub fn word(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    march: usize,
+    key: &SealKey,
+) -> Result<Command, RuleError> {
+    let m = march_of(state, side, march)?;
+    let plan = m
+        .sealed
+        .open::<FlankMarchPlan>(key, &place(state, side, march))
+        .map_err(|e| RuleError::new("10", e.to_string()))?
+        .secret;
+    let Some(army) = state.armies[side].as_ref() else {
+        return refuse("8.4", format!("{side} has no army entered yet"));
+    };
+    let modifier: i32 = arrival_modifiers(ruleset, army, &plan)
+        .iter()
+        .map(|m| m.value)
+        .sum();
+    let Some((_, roll)) = m.rolls.last() else {
+        return refuse("10", format!("Flank march {} has not rolled", march + 1));
+    };
+    Ok(Command::SayArrival {
+        side,
+        march,
+        arrives: roll.total + modifier >= ruleset.flank_march.arrives_on,
+    })
 }
 
 /// On the owner's screen: opens an arrived march for its reveal.
@@ -505,11 +581,33 @@ pub(super) fn decide_reveal(
         .iter()
         .map(|m| m.value)
         .sum();
-    if modifier != m.modifier {
-        problems.push(format!(
-            "its arrival rolls used {:+}, but its contents give {modifier:+}",
-            m.modifier
-        ));
+    match m.modifier {
+        Some(stated) if stated != modifier => problems.push(format!(
+            "its arrival rolls used {stated:+}, but its contents give {modifier:+}"
+        )),
+        Some(_) => {}
+        // The owner's word on each roll, checked now that the modifier
+        // can be read: a roll he called wrongly refuses the reveal.
+        None => {
+            let arrives_on = ruleset.flank_march.arrives_on;
+            for ((turn, roll), said) in m.rolls.iter().zip(&m.said) {
+                let total = roll.total + modifier;
+                if (total >= arrives_on) != *said {
+                    let (truth, word) = if *said {
+                        ("does not arrive", "arrives")
+                    } else {
+                        ("arrives", "not yet")
+                    };
+                    return refuse(
+                        "10",
+                        format!(
+                            "The arrival roll of {side}'s turn {turn} was {} with the sealed modifier {modifier:+}: {total}, so the march {truth} on {arrives_on}+, but {side} said \"{word}\"",
+                            roll.total
+                        ),
+                    );
+                }
+            }
+        }
     }
     let deployed = super::state::deployed_bgs(state, side);
     for bg in &plan.bgs {

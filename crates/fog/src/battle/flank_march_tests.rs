@@ -26,7 +26,7 @@ fn ok(b: &mut Battle, command: Command) -> Vec<Event> {
 /// village and his two alae on a flank march led by Caecina; South moves
 /// first.
 fn deployed() -> Battle {
-    deployed_with(vec![1, 2, 3, 4, 5, 6, 9])
+    deployed_with(vec![1, 2, 3, 4, 5, 6, 9], false)
 }
 
 /// The example battle at South's flank marches: camps placed, South's
@@ -100,7 +100,7 @@ pub(crate) fn at_south_ambushes() -> Battle {
 }
 
 /// The same, South setting `south` on the table in his batches.
-fn deployed_with(south: Vec<usize>) -> Battle {
+fn deployed_with(south: Vec<usize>, sealed_modifier: bool) -> Battle {
     let mut b = at_south_flank_marches();
     let (n, s) = (Side::North, Side::South);
     let plan = FlankMarchPlan {
@@ -108,7 +108,15 @@ fn deployed_with(south: Vec<usize>) -> Battle {
         commander: 0,
         flank: Flank::Left,
     };
-    let c = seal_plan(b.state(), b.ruleset(), s, &plan, SOUTH_PASS).unwrap();
+    let c = seal_plan(
+        b.state(),
+        b.ruleset(),
+        s,
+        &plan,
+        SOUTH_PASS,
+        sealed_modifier,
+    )
+    .unwrap();
     ok(&mut b, c);
     ok(
         &mut b,
@@ -266,7 +274,7 @@ fn a_sealed_march_arrives_is_revealed_and_straggles() {
     assert!(matches!(
         ev[0],
         Event::ArrivalRolled {
-            arrives: false,
+            arrives: Some(false),
             turn: 2,
             ..
         }
@@ -352,7 +360,7 @@ fn a_forged_reveal_fails_its_commitment() {
 #[test]
 fn a_revealed_ambush_that_was_also_deployed_is_flagged_for_both() {
     // South ticks Legio I in a batch although it is the BG in ambush.
-    let mut b = deployed_with(vec![0, 1, 2, 3, 4, 5, 6]);
+    let mut b = deployed_with(vec![0, 1, 2, 3, 4, 5, 6], false);
     let c = reveal_ambush(
         b.state(),
         Side::South,
@@ -461,10 +469,110 @@ fn the_owners_check_names_a_sealed_battle_group_also_deployed() {
             .unwrap()
             .is_empty()
     );
-    let b = deployed_with(vec![0, 1, 2, 3, 4, 5, 6]);
+    let b = deployed_with(vec![0, 1, 2, 3, 4, 5, 6], false);
     let found = super::sealed_and_deployed(b.state(), Side::South, SOUTH_PASS).unwrap();
     assert_eq!(
         found,
         vec!["Legio I is sealed in ambush S1 and was also deployed in a batch".to_string()]
     );
+}
+
+/// RULES 10, players' screens ruling: a march whose modifier is sealed logs
+/// its dice and its owner's word, never the modifier; the reveal checks
+/// each word against the modifier its contents give, and a wrong word
+/// refuses it, naming the roll. The file replays without the key.
+#[test]
+fn a_sealed_modifier_is_its_owners_word_checked_at_the_reveal() {
+    let mut b = deployed_with(vec![1, 2, 3, 4, 5, 6, 9], true);
+    let (n, s) = (Side::North, Side::South);
+    assert_eq!(b.state().deployment.flank_marches[0].modifier, None);
+    let lines: Vec<String> = b.log_lines().into_iter().map(|(l, _)| l).collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("arrival modifier sealed with it")),
+        "{lines:?}"
+    );
+    ok(&mut b, Command::EndTurn { side: s });
+    ok(&mut b, Command::EndTurn { side: n });
+    // Turn 2: 4 + 5; Caecina is no field commander and the alae are horse,
+    // so the sealed modifier is +0: 9, not yet.
+    let roll = Command::RollArrival {
+        side: s,
+        march: 0,
+        dice: d(&[4, 5]),
+    };
+    let ev = ok(&mut b, roll.clone());
+    assert!(
+        matches!(ev[0], Event::ArrivalRolled { arrives: None, .. }),
+        "{ev:?}"
+    );
+    let e = b.apply(Command::EndTurn { side: s }).unwrap_err();
+    assert!(
+        e.message.contains("says whether flank march 1 arrives"),
+        "{e}"
+    );
+    assert!(b.apply(roll).is_err(), "one roll a turn");
+    // South's word, which a liar gives the other way.
+    let mut liar = b.clone();
+    let word = arrival_word(b.state(), b.ruleset(), s, 0, SOUTH_PASS).unwrap();
+    assert_eq!(
+        word,
+        Command::SayArrival {
+            side: s,
+            march: 0,
+            arrives: false
+        }
+    );
+    ok(&mut b, word);
+    ok(
+        &mut liar,
+        Command::SayArrival {
+            side: s,
+            march: 0,
+            arrives: true,
+        },
+    );
+    let again = crate::files::battle_from_json(&battle_to_json(&liar)).unwrap();
+    assert_eq!(
+        again.state(),
+        liar.state(),
+        "the file replays without the key"
+    );
+    let c = reveal_plan(liar.state(), s, 0, SOUTH_PASS, vec![d(&[4, 4]), d(&[4, 4])]).unwrap();
+    let e = liar.apply(c).unwrap_err();
+    assert!(
+        e.message
+            .contains("The arrival roll of South's turn 2 was 9")
+            && e.message.contains("South said \"arrives\""),
+        "{e}"
+    );
+    // Honest: turn 3 rolls 5 + 5, he says it arrives, the reveal passes.
+    ok(&mut b, Command::EndTurn { side: s });
+    ok(&mut b, Command::EndTurn { side: n });
+    ok(
+        &mut b,
+        Command::RollArrival {
+            side: s,
+            march: 0,
+            dice: d(&[5, 5]),
+        },
+    );
+    let word = arrival_word(b.state(), b.ruleset(), s, 0, SOUTH_PASS).unwrap();
+    ok(&mut b, word);
+    assert_eq!(to_reveal(b.state(), b.ruleset()), vec![0]);
+    let c = reveal_plan(b.state(), s, 0, SOUTH_PASS, vec![d(&[4, 4]), d(&[4, 4])]).unwrap();
+    let ev = ok(&mut b, c);
+    assert!(
+        matches!(&ev[0], Event::FlankMarchRevealed { problems, .. } if problems.is_empty()),
+        "{ev:?}"
+    );
+    let log = b
+        .log_lines()
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(log.contains("South's flank march 1: arrives"), "{log}");
+    assert!(!log.contains("modifier +"), "{log}");
 }

@@ -36,7 +36,7 @@ pub use describe::zone_text;
 pub use flank_march::{
     FLANK_MARCH_RECORD_BYTES, Flank, FlankMarch, FlankMarchPlan, Straggle, arrival_by_turn,
     arrival_chance, arrival_modifiers, check_plan, due as arrivals_due, open_marches, reveal_plan,
-    seal_plan, straggle_chance, straggle_modifiers, to_reveal,
+    seal_plan, straggle_chance, straggle_modifiers, to_reveal, word as arrival_word,
 };
 pub use moves_first::modifiers as moves_first_modifiers;
 use muster_core::intel::trail::Trail;
@@ -131,12 +131,14 @@ pub enum Command {
         at: [f64; 2],
         sealed: Sealed,
     },
-    /// A flank march, sealed, with its arrival modifier stated (RULES 8.4);
-    /// made by `seal_plan` on the owner's screen.
+    /// A flank march, sealed, with its arrival modifier stated, or sealed
+    /// with it when its owner keeps it on his phone (RULES 8.4, 10); made
+    /// by `seal_plan` on the owner's screen.
     RecordFlankMarch {
         side: Side,
         sealed: Sealed,
-        modifier: i32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        modifier: Option<i32>,
     },
     /// The player has recorded his flank marches; `off_table` is how many
     /// battle groups he keeps off the table, in ambush or marching.
@@ -170,6 +172,14 @@ pub enum Command {
         marker: usize,
         revealed: Revealed<AmbushContent>,
         reason: RevealReason,
+    },
+    /// The owner of a march whose modifier is sealed says whether its last
+    /// arrival roll brings it on (RULES 10, players' screens ruling): his
+    /// phone adds the modifier; the reveal checks his word.
+    SayArrival {
+        side: Side,
+        march: usize,
+        arrives: bool,
     },
     /// The player to move ends his turn.
     EndTurn { side: Side },
@@ -342,7 +352,9 @@ pub enum Event {
     FlankMarchRecorded {
         side: Side,
         sealed: Sealed,
-        modifier: i32,
+        /// `None`: sealed with the march, added on its owner's phone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        modifier: Option<i32>,
     },
     FlankMarchesFinished {
         side: Side,
@@ -380,6 +392,13 @@ pub enum Event {
         march: usize,
         turn: u32,
         roll: Roll,
+        /// `None` for a march whose modifier is sealed: its owner says.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        arrives: Option<bool>,
+    },
+    ArrivalSaid {
+        side: Side,
+        march: usize,
         arrives: bool,
     },
     FlankMarchRevealed {
@@ -600,6 +619,11 @@ impl Battle {
             Command::RollArrival { side, march, dice } => {
                 flank_march::decide_roll(s, r, app, *side, *march, dice)
             }
+            Command::SayArrival {
+                side,
+                march,
+                arrives,
+            } => flank_march::decide_say(s, *side, *march, *arrives),
             Command::RevealFlankMarch {
                 side,
                 march,

@@ -32,6 +32,20 @@ pub(super) fn decide_end_turn(
             ),
         );
     }
+    if let Some(march) = state
+        .deployment
+        .flank_marches
+        .iter()
+        .position(|m| m.side == side && m.awaits_word())
+    {
+        return refuse(
+            "10",
+            format!(
+                "{side} says whether flank march {} arrives first (his phone adds its sealed modifier)",
+                march + 1
+            ),
+        );
+    }
     if let Some(march) = flank_march::to_reveal(state, ruleset).first() {
         return refuse(
             "10",

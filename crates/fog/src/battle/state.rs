@@ -293,6 +293,7 @@ impl State {
             | Event::BatchDeployed { .. }
             | Event::DismountCommitted { .. }
             | Event::ArrivalRolled { .. }
+            | Event::ArrivalSaid { .. }
             | Event::FlankMarchRevealed { .. }
             | Event::AmbushRevealed { .. } => deployment::fold(&mut self.deployment, event),
             Event::AdjustmentRolled { .. } | Event::PieceAdjusted { .. } => {

@@ -55,7 +55,13 @@ pub fn private_page<'a>(
             m.sealed.code(),
             names.join(", "),
             plan.flank.name(),
-            m.modifier
+            // A sealed modifier is his to read here: from the contents.
+            m.modifier.unwrap_or_else(|| {
+                crate::battle::arrival_modifiers(battle.ruleset(), army, plan)
+                    .iter()
+                    .map(|m| m.value)
+                    .sum()
+            })
         ));
     }
     if lines.is_empty() {

@@ -223,12 +223,15 @@ pub fn deployment_check(battle: &Battle, side: Side, key: &SealKey) -> Result<Sc
     })
 }
 
-/// The sealed march `side` sent, or the rule that refuses it.
+/// The sealed march `side` sent, or the rule that refuses it; with
+/// `sealed_modifier` (he keeps it on his phone) its arrival modifier is
+/// sealed with it (RULES 10, players' screens ruling).
 pub fn answer_flank_march(
     battle: &Battle,
     side: Side,
     key: &SealKey,
     reply: &Reply,
+    sealed_modifier: bool,
 ) -> Result<Command, RuleError> {
     match reply.command.get("form").and_then(|f| f.as_str()) {
         Some("seal") => seal_plan(
@@ -237,6 +240,7 @@ pub fn answer_flank_march(
             side,
             &plan(&reply.values),
             key,
+            sealed_modifier,
         ),
         _ => Err(RuleError::new(
             "8.4",
@@ -272,7 +276,7 @@ mod tests {
             command: json!({"form": "seal"}),
             values: form,
         };
-        let command = answer_flank_march(&b, Side::South, SOUTH, &reply).unwrap();
+        let command = answer_flank_march(&b, Side::South, SOUTH, &reply, false).unwrap();
         b.apply(command).unwrap();
         let army = b.state().armies[Side::South].as_ref().unwrap();
         let marching = [&army.bgs[7].name, &army.bgs[8].name];
@@ -326,6 +330,6 @@ mod tests {
             command: json!({"cmd": "finish_flank_marches", "side": "south", "off_table": 0}),
             values: Values::new(),
         };
-        assert!(answer_flank_march(&b, Side::South, SOUTH, &forged).is_err());
+        assert!(answer_flank_march(&b, Side::South, SOUTH, &forged, false).is_err());
     }
 }

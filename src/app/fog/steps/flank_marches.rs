@@ -131,7 +131,7 @@ impl FlankMarchesPanel {
                 let reply =
                     crate::app::screen::show(ui, &screen, ("march", side), &mut self.values);
                 if let Some(reply) = reply {
-                    match answer_flank_march(battle, side, &key, &reply) {
+                    match answer_flank_march(battle, side, &key, &reply, false) {
                         Ok(command) => {
                             out.push(FogCommand::Private(command));
                             self.values.remove("bgs");

@@ -172,27 +172,33 @@ impl StepPanel for PlayPanel {
                 let status = match (&m.revealed, m.arrived(ruleset)) {
                     (Some(_), _) => "arrived and revealed".to_string(),
                     (None, true) => "arrived: reveal it".to_string(),
+                    (None, false) if m.awaits_word() => {
+                        format!("waiting for {}'s phone to add the sealed modifier", m.side)
+                    }
                     (None, false) => format!("{} arrival rolls so far", m.rolls.len()),
                 };
+                let modifier = m
+                    .modifier
+                    .map_or("sealed".to_string(), |v| format!("{v:+}"));
                 ui.strong(format!(
-                    "{}'s flank march {} ({}), modifier {:+}: {status}",
+                    "{}'s flank march {} ({}), modifier {modifier}: {status}",
                     m.side,
                     march_number(state, i),
                     m.sealed.code(),
-                    m.modifier
                 ));
-                if m.revealed.is_none() && !m.arrived(ruleset) {
+                // A sealed modifier's chances are its owner's to know.
+                if let (None, false, Some(modifier)) = (&m.revealed, m.arrived(ruleset), m.modifier)
+                {
                     let from = if m.side == side { turn } else { turn + 1 }.max(fm.first_roll_turn);
-                    let p = arrival_chance(ruleset, m.modifier);
+                    let p = arrival_chance(ruleset, modifier);
                     ui.label(format!(
-                        "Each roll: 2d6 {:+}, arrives on {}+: {}/{} = {:.1}%",
-                        m.modifier,
+                        "Each roll: 2d6 {modifier:+}, arrives on {}+: {}/{} = {:.1}%",
                         fm.arrives_on,
                         p.num,
                         p.den,
                         p.value() * 100.0
                     ));
-                    chance_chart(ui, i, &arrival_by_turn(ruleset, m.modifier, from, 8));
+                    chance_chart(ui, i, &arrival_by_turn(ruleset, modifier, from, 8));
                 }
             });
         }
