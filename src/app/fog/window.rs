@@ -157,7 +157,7 @@ impl FogWindow {
                 FogCommand::Apply(command) => self.apply(command, false, &mut applied),
                 FogCommand::Private(command) => self.apply(command, true, &mut applied),
                 FogCommand::FromPhone(side, command, spent) => {
-                    self.from_phone(side, command, spent, &mut applied);
+                    self.apply_from_phone(side, command, spent, &mut applied);
                 }
                 FogCommand::Undo => match self.battle.undo() {
                     Ok(()) => {
@@ -235,12 +235,12 @@ impl FogWindow {
         }
         // A roll of a march with a sealed modifier: his phone's word.
         for (side, command) in self.phones.words(&self.battle) {
-            self.from_phone(side, command, &[], &mut applied);
+            self.apply_from_phone(side, command, &[], &mut applied);
         }
     }
 
     /// A command from `side`'s phone; its refusal goes to his phone.
-    fn from_phone(&mut self, side: Side, command: Command, spent: &[&str], applied: &mut bool) {
+    fn apply_from_phone(&mut self, side: Side, command: Command, spent: &[&str], applied: &mut bool) {
         let result = self
             .battle
             .apply(command)
