@@ -338,11 +338,15 @@ function tableView(t) {
     g.beginPath();
     g.arc(x, y, 5, 0, 2 * Math.PI);
     g.fill();
+    // Its words under it, or over it at the table's near edge; inside
+    // the table at the sides.
     const text = g.measureText(mark.label).width;
+    const top = y + 23 > h * scale ? y - 23 : y + 7;
+    const left = Math.max(0, Math.min(width - text - 6, x - text / 2 - 3));
     g.fillStyle = 'rgba(0,0,0,0.75)';
-    g.fillRect(x - text / 2 - 3, y + 7, text + 6, 16);
+    g.fillRect(left, top, text + 6, 16);
     g.fillStyle = '#fff';
-    g.fillText(mark.label, x, y + 19);
+    g.fillText(mark.label, left + 3 + text / 2, top + 12);
   }
   const out = [canvas];
   const pick = t.pick;

@@ -5,7 +5,7 @@
 //! plays from his, with no hand-over screen at all.
 
 #[path = "../../../tests/support/browser.rs"]
-mod browser;
+pub(crate) mod browser;
 
 use crate::app::MusterApp;
 use crate::app::tests::{click, shows_none};

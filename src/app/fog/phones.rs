@@ -427,12 +427,7 @@ mod tests {
         until(&mut h, |h| h.state().fog().battle.locked_sides().is_empty());
 
         // Camps and fortifications are public: on the laptop.
-        click_table(&mut h, [30.0, 44.0]);
-        click_table(&mut h, [45.0, 45.0]);
-        click(&mut h, "Place camp");
-        click(&mut h, "Place camp");
-        click(&mut h, "North: finish fortifications");
-        click(&mut h, "South: finish fortifications");
+        camps(&mut h);
 
         // North, first, has no passphrase and no ambush.
         h.run();
@@ -602,6 +597,185 @@ mod tests {
                 "{name} crossed North's socket"
             );
         }
+    }
+
+    /// South sets his army's passphrase on his phone (issue 23): the
+    /// laptop's form only says that he has one, and the battle is sealed
+    /// under it once his army is confirmed.
+    #[test]
+    fn south_sets_his_armys_passphrase_on_his_phone() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = crate::app::tests::harness(&dir.path().join("autosaves"));
+        h.run();
+        click(&mut h, "South");
+        click(&mut h, "Load example army");
+        click(&mut h, "Early Imperial Roman");
+        let mut south = phones(&mut h, &[Side::South]).remove(0);
+        until(&mut h, |h| {
+            h.query_by_label("Set South's passphrase on his phone")
+                .is_some()
+        });
+        click(&mut h, "Set South's passphrase on his phone");
+        h.run();
+        assert_eq!(south.look().title, "Marcus, your passphrase");
+        south.tap_with(
+            "Set it",
+            serde_json::json!({"passphrase": [PASS], "again": [PASS]}),
+        );
+        until(&mut h, |h| {
+            h.query_by_label("✔ South (Marcus) has set a passphrase")
+                .is_some()
+        });
+        assert!(h.query_by_label_contains(PASS).is_none());
+        click(&mut h, "Confirm South's army");
+        let battle = &h.state().fog().battle;
+        assert!(battle.has_passphrase(Side::South));
+        let lock = battle.state().locks.south.clone().unwrap();
+        assert!(lock.unlock(PASS).is_ok(), "his words open his lock");
+    }
+
+    /// The camps and fortifications of the shipped battle, from the laptop.
+    fn camps(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
+        click_table(h, [30.0, 44.0]);
+        click_table(h, [45.0, 45.0]);
+        click(h, "Place camp");
+        click(h, "Place camp");
+        click(h, "North: finish fortifications");
+        click(h, "South: finish fortifications");
+    }
+
+    /// South's phone in Chromium (390 x 844, the page loaded from the test
+    /// hostname, so without WebCrypto as on a real phone): he unlocks with
+    /// his passphrase, picks his archers, taps the table where they may
+    /// hide, reads the rules' verdict, taps the point again and the marker
+    /// is sealed. Skipped by name where Chromium is not installed.
+    #[test]
+    fn an_ambush_placed_by_two_taps_on_the_table_in_chromium() {
+        use crate::app::deck::phones::browser::{HOST, driver, phone};
+        use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
+        use fantoccini::elements::Element;
+        use fantoccini::{Client, Locator};
+        use std::time::Duration;
+        let Some((_driver, port)) = driver() else {
+            return;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("terrain.json");
+        std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+        let mut h = opened(dir.path(), path);
+        click(&mut h, "Look at it read-only for now");
+        let ctx = h.ctx.clone();
+        let players = &mut h.state_mut().players;
+        let addr = players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
+        let url = players
+            .pair(Side::South)
+            .unwrap()
+            .replace(&addr.to_string(), &format!("{HOST}:{}", addr.port()));
+        let mut north = Phone::join(&players.pair(Side::North).unwrap());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let profile = tempfile::tempdir().unwrap();
+        let south: Client = runtime.block_on(async {
+            let client = phone(port, profile.path()).await;
+            client.goto(&url).await.unwrap();
+            client
+        });
+        // The element at `xpath` once the laptop has sent it to the page.
+        let find = |h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>, xpath: &str| {
+            for _ in 0..300 {
+                h.run();
+                let found = runtime.block_on(async {
+                    tokio::time::timeout(
+                        Duration::from_millis(50),
+                        south.find(Locator::XPath(xpath)),
+                    )
+                    .await
+                    .ok()
+                    .and_then(Result::ok)
+                });
+                if let Some(element) = found {
+                    return element;
+                }
+            }
+            // The page as it was, to see why.
+            let png = runtime.block_on(south.screenshot()).unwrap_or_default();
+            let _ = std::fs::create_dir_all("target/phone");
+            let _ = std::fs::write("target/phone/fog-ambush-failed.png", png);
+            panic!("{xpath} never showed on South's phone (target/phone/fog-ambush-failed.png)");
+        };
+        // A finger's tap on the table, at a point in its unit.
+        let tap = |canvas: Element, at: [f64; 2], size: [f64; 2]| {
+            runtime.block_on(async {
+                let arg = serde_json::to_value(&canvas).unwrap();
+                south
+                    .execute("arguments[0].scrollIntoView({block: 'center'})", vec![arg])
+                    .await
+                    .unwrap();
+                let (_, _, width, height) = canvas.rectangle().await.unwrap();
+                let scale = width / size[0];
+                let finger = TouchActions::new("finger".into())
+                    .then(PointerAction::MoveToElement {
+                        element: canvas,
+                        duration: None,
+                        x: at[0] * scale - width / 2.0,
+                        y: (size[1] - at[1]) * scale - height / 2.0,
+                    })
+                    .then(PointerAction::Down {
+                        button: MOUSE_BUTTON_LEFT,
+                    })
+                    .then(PointerAction::Up {
+                        button: MOUSE_BUTTON_LEFT,
+                    });
+                south.perform_actions(finger).await.unwrap();
+            });
+        };
+        let password = find(&mut h, "//input[@type='password']");
+        runtime.block_on(password.send_keys(PASS)).unwrap();
+        let unlock = find(&mut h, "//button[text()='Unlock']");
+        runtime.block_on(unlock.click()).unwrap();
+        until(&mut h, |h| h.state().fog().battle.locked_sides().is_empty());
+        camps(&mut h);
+        until(&mut h, |h| {
+            h.query_by_label("North places his ambushes on his phone.")
+                .is_some()
+        });
+        north.tap("Finish my ambushes");
+        let archers = find(&mut h, "//button[text()='Syrian archers']");
+        runtime.block_on(archers.click()).unwrap();
+        let bg = secrets(&h).bg;
+        let at = legal_point(&h, Side::South, AmbushContent::Bg { bg });
+        let table = h.state().fog().battle.state().settings.table.clone();
+        let size = [table.width, table.depth];
+        // The table takes taps once the laptop has sent it with his pick.
+        let pickable = "//canvas[@aria-label='The table: tap to pick a point']";
+        tap(find(&mut h, pickable), at, size);
+        let verdict = find(&mut h, "//p[@class='verdict-good']");
+        let words = runtime.block_on(verdict.text()).unwrap();
+        assert!(
+            words.contains("hidden from all of North's skirmisher area"),
+            "{words}"
+        );
+        // His phone as he decides: the legality map, his pick, the verdict.
+        std::fs::create_dir_all("target/phone").unwrap();
+        runtime.block_on(async {
+            let arg = serde_json::to_value(&verdict).unwrap();
+            south
+                .execute("arguments[0].scrollIntoView({block: 'end'})", vec![arg])
+                .await
+                .unwrap();
+            let png = south.screenshot().await.unwrap();
+            std::fs::write("target/phone/fog-ambush.png", png).unwrap();
+        });
+        // The page drew the table anew with his pick: the second tap.
+        tap(find(&mut h, pickable), at, size);
+        until(&mut h, |h| {
+            h.state().fog().battle.state().deployment.ambushes.len() == 1
+        });
+        shows_none(&h, &[secrets(&h).archers]);
+        find(&mut h, "//div[@class='title' and text()='Syrian archers']");
+        runtime.block_on(south.clone().close()).unwrap();
     }
 
     /// The public log as both players read it.

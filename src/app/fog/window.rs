@@ -240,7 +240,13 @@ impl FogWindow {
     }
 
     /// A command from `side`'s phone; its refusal goes to his phone.
-    fn apply_from_phone(&mut self, side: Side, command: Command, spent: &[&str], applied: &mut bool) {
+    fn apply_from_phone(
+        &mut self,
+        side: Side,
+        command: Command,
+        spent: &[&str],
+        applied: &mut bool,
+    ) {
         let result = self
             .battle
             .apply(command)
