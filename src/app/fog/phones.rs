@@ -746,7 +746,7 @@ mod tests {
         runtime.block_on(archers.click()).unwrap();
         let bg = secrets(&h).bg;
         let at = legal_point(&h, Side::South, AmbushContent::Bg { bg });
-        let table = h.state().fog().battle.state().settings.table.clone();
+        let table = h.state().fog().battle.state().settings.table;
         let size = [table.width, table.depth];
         // The table takes taps once the laptop has sent it with his pick.
         let pickable = "//canvas[@aria-label='The table: tap to pick a point']";
