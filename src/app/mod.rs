@@ -8,6 +8,8 @@
 //! carries out in one place after the frame is laid out (the pattern of
 //! rerun's viewer); each system drains its own the same way.
 
+#[cfg(test)]
+mod chromium;
 pub mod deck;
 mod dice_input;
 mod file_dialog;

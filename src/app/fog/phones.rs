@@ -651,12 +651,8 @@ mod tests {
     /// is sealed. Skipped by name where Chromium is not installed.
     #[test]
     fn an_ambush_placed_by_two_taps_on_the_table_in_chromium() {
-        use crate::app::deck::phones::browser::{HOST, driver, phone};
-        use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
-        use fantoccini::elements::Element;
-        use fantoccini::{Client, Locator};
-        use std::time::Duration;
-        let Some((_driver, port)) = driver() else {
+        use crate::app::chromium::{Page, pair, serve};
+        let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
             return;
         };
         let dir = tempfile::tempdir().unwrap();
@@ -664,77 +660,11 @@ mod tests {
         std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
         let mut h = opened(dir.path(), path);
         click(&mut h, "Look at it read-only for now");
-        let ctx = h.ctx.clone();
-        let players = &mut h.state_mut().players;
-        let addr = players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-        let url = players
-            .pair(Side::South)
-            .unwrap()
-            .replace(&addr.to_string(), &format!("{HOST}:{}", addr.port()));
-        let mut north = Phone::join(&players.pair(Side::North).unwrap());
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let profile = tempfile::tempdir().unwrap();
-        let south: Client = runtime.block_on(async {
-            let client = phone(port, profile.path()).await;
-            client.goto(&url).await.unwrap();
-            client
-        });
-        // The element at `xpath` once the laptop has sent it to the page.
-        let find = |h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>, xpath: &str| {
-            for _ in 0..300 {
-                h.run();
-                let found = runtime.block_on(async {
-                    tokio::time::timeout(
-                        Duration::from_millis(50),
-                        south.find(Locator::XPath(xpath)),
-                    )
-                    .await
-                    .ok()
-                    .and_then(Result::ok)
-                });
-                if let Some(element) = found {
-                    return element;
-                }
-            }
-            // The page as it was, to see why.
-            let png = runtime.block_on(south.screenshot()).unwrap_or_default();
-            let _ = std::fs::create_dir_all("target/phone");
-            let _ = std::fs::write("target/phone/fog-ambush-failed.png", png);
-            panic!("{xpath} never showed on South's phone (target/phone/fog-ambush-failed.png)");
-        };
-        // A finger's tap on the table, at a point in its unit.
-        let tap = |canvas: Element, at: [f64; 2], size: [f64; 2]| {
-            runtime.block_on(async {
-                let arg = serde_json::to_value(&canvas).unwrap();
-                south
-                    .execute("arguments[0].scrollIntoView({block: 'center'})", vec![arg])
-                    .await
-                    .unwrap();
-                let (_, _, width, height) = canvas.rectangle().await.unwrap();
-                let scale = width / size[0];
-                let finger = TouchActions::new("finger".into())
-                    .then(PointerAction::MoveToElement {
-                        element: canvas,
-                        duration: None,
-                        x: at[0] * scale - width / 2.0,
-                        y: (size[1] - at[1]) * scale - height / 2.0,
-                    })
-                    .then(PointerAction::Down {
-                        button: MOUSE_BUTTON_LEFT,
-                    })
-                    .then(PointerAction::Up {
-                        button: MOUSE_BUTTON_LEFT,
-                    });
-                south.perform_actions(finger).await.unwrap();
-            });
-        };
-        let password = find(&mut h, "//input[@type='password']");
-        runtime.block_on(password.send_keys(PASS)).unwrap();
-        let unlock = find(&mut h, "//button[text()='Unlock']");
-        runtime.block_on(unlock.click()).unwrap();
+        let addr = serve(&mut h);
+        let south = Page::open(port, &pair(&mut h, addr, Side::South), "fog-south");
+        let mut north = Phone::join(&h.state_mut().players.pair(Side::North).unwrap());
+        south.type_into(&mut h, "//input[@type='password']", PASS);
+        south.tap(&mut h, "Unlock");
         until(&mut h, |h| h.state().fog().battle.locked_sides().is_empty());
         camps(&mut h);
         until(&mut h, |h| {
@@ -742,40 +672,31 @@ mod tests {
                 .is_some()
         });
         north.tap("Finish my ambushes");
-        let archers = find(&mut h, "//button[text()='Syrian archers']");
-        runtime.block_on(archers.click()).unwrap();
+        south.tap(&mut h, "Syrian archers");
         let bg = secrets(&h).bg;
         let at = legal_point(&h, Side::South, AmbushContent::Bg { bg });
         let table = h.state().fog().battle.state().settings.table;
-        let size = [table.width, table.depth];
+        // Where that is on the drawing: y runs from the south edge up.
+        let share = [at[0] / table.width, 1.0 - at[1] / table.depth];
         // The table takes taps once the laptop has sent it with his pick.
         let pickable = "//canvas[@aria-label='The table: tap to pick a point']";
-        tap(find(&mut h, pickable), at, size);
-        let verdict = find(&mut h, "//p[@class='verdict-good']");
-        let words = runtime.block_on(verdict.text()).unwrap();
+        south.tap_canvas(south.find(&mut h, pickable), share);
+        let verdict = south.find(&mut h, "//p[@class='verdict-good']");
+        let words = south.runtime.block_on(verdict.text()).unwrap();
         assert!(
             words.contains("hidden from all of North's skirmisher area"),
             "{words}"
         );
         // His phone as he decides: the legality map, his pick, the verdict.
-        std::fs::create_dir_all("target/phone").unwrap();
-        runtime.block_on(async {
-            let arg = serde_json::to_value(&verdict).unwrap();
-            south
-                .execute("arguments[0].scrollIntoView({block: 'end'})", vec![arg])
-                .await
-                .unwrap();
-            let png = south.screenshot().await.unwrap();
-            std::fs::write("target/phone/fog-ambush.png", png).unwrap();
-        });
+        south.show(&verdict, "end");
+        south.screenshot("target/phone/fog-ambush.png");
         // The page drew the table anew with his pick: the second tap.
-        tap(find(&mut h, pickable), at, size);
+        south.tap_canvas(south.find(&mut h, pickable), share);
         until(&mut h, |h| {
             h.state().fog().battle.state().deployment.ambushes.len() == 1
         });
         shows_none(&h, &[secrets(&h).archers]);
-        find(&mut h, "//div[@class='title' and text()='Syrian archers']");
-        runtime.block_on(south.clone().close()).unwrap();
+        south.find(&mut h, "//div[@class='title' and text()='Syrian archers']");
     }
 
     /// The public log as both players read it.

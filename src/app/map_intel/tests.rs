@@ -346,3 +346,115 @@ fn a_ledger_on_the_phone_regroups_and_names_nothing_to_the_other_phone() {
     );
     assert!(sent.contains("Bob (Parthia)'s ledger"));
 }
+
+/// On a phone's map, where `hex` is: a share of its drawing's width and
+/// height (the laptop's geometry, which the page draws with).
+fn on_phone_map(h: &H, hex: &str) -> [f64; 2] {
+    let map = &game(h).setup().scenario.map;
+    let (x, y) = map.centre(map.hex(hex).unwrap());
+    let (w, d) = map.extent();
+    [x / w, y / d]
+}
+
+/// How many of `side`'s counters stand in `hex`.
+fn in_hex(h: &Harness<'_, MusterApp>, side: Side, hex: &str) -> usize {
+    let game = h
+        .state()
+        .system::<ForcesWindow>()
+        .and_then(ForcesWindow::engine);
+    game.map_or(0, |g| {
+        g.public()
+            .holders
+            .iter()
+            .filter(|x| x.side == side && x.hex.map(|x| x.to_string()).as_deref() == Some(hex))
+            .count()
+    })
+}
+
+/// Hidden forces with both ledgers on phones in Chromium. Ann sets up on
+/// hers: a legion regrouped from her off-map area into a new force (the
+/// hex tapped on her map) and Exercitus 1 placed with no unit, a bluff;
+/// Bob sets up on his. At the table her force walks into his and both are
+/// revealed, then his walks onto her Exercitus, which held nothing. Until
+/// then neither Bob's page nor the laptop's tree names a unit of hers.
+#[test]
+fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
+    use crate::app::chromium::{Page, pair, serve};
+    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_game(dir.path(), ["", ""]);
+    let addr = serve(&mut h);
+    let ann = Page::open(port, &pair(&mut h, addr, Side::South), "forces-ann");
+    let bob = Page::open(port, &pair(&mut h, addr, Side::North), "forces-bob");
+    let map = "//canvas[@aria-label='Click a hex for a new force or an Exercitus']";
+    // A regroup: a unit ticked, a new force, its hex tapped on the map.
+    let regroup = |h: &mut H, page: &Page, unit: &str, hex: &str| {
+        page.tap(h, "off-map area");
+        page.click(h, &format!("//label[contains(., '{unit}')]"));
+        page.tap(h, "into a new force");
+        page.tap_canvas(page.find(h, map), on_phone_map(h, hex));
+        page.tap(h, "Move the ticked units");
+    };
+    regroup(&mut h, &ann, "Legio III Gallica (legion)", "0505");
+    crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::South, "0505") == 1);
+    // The bluff: Exercitus 1 on the map with nothing in it.
+    ann.tap(&mut h, "off-map area");
+    ann.tap_canvas(ann.find(&mut h, map), on_phone_map(&h, "0909"));
+    ann.tap(&mut h, "Place Exercitus 1");
+    crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::South, "0909") == 1);
+    ann.screenshot("target/phone/forces-ledger.png");
+    regroup(&mut h, &bob, "Cataphracts of Suren (cataphracts)", "0606");
+    crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::North, "0606") == 1);
+    let seen_by_bob = bob
+        .runtime
+        .block_on(bob.client.execute("return document.body.innerText", vec![]))
+        .unwrap();
+    assert!(
+        !seen_by_bob.to_string().contains("Legio III"),
+        "{seen_by_bob}"
+    );
+    shows_none(
+        &h,
+        &["Legio III Gallica".into(), "Cataphracts of Suren".into()],
+    );
+
+    let id = |h: &H, side: Side, hex: &str| {
+        let holders = &game(h).public().holders;
+        holders
+            .iter()
+            .find(|x| x.side == side && x.hex.map(|x| x.to_string()).as_deref() == Some(hex))
+            .map(|x| x.id)
+            .unwrap()
+    };
+    let (legion, cataphracts) = (id(&h, Side::South, "0505"), id(&h, Side::North, "0606"));
+    click(&mut h, "Begin: Ann (Rome) first");
+    select(
+        &mut h,
+        &format!("Ann (Rome)'s force {legion}, in 0505, face down"),
+    );
+    move_to(&mut h, "0606");
+    let text = log(&h);
+    assert!(
+        text.contains(&format!("Ann (Rome)'s force {legion} is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("Bob (Parthia)'s force {cataphracts} is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren")),
+        "{text}"
+    );
+    click(&mut h, "End Ann (Rome)'s turn");
+    select(
+        &mut h,
+        &format!("Bob (Parthia)'s force {cataphracts}, in 0606, face up"),
+    );
+    move_to(&mut h, "0909");
+    assert!(
+        log(&h).contains(
+            "Ann (Rome)'s Exercitus 1 is revealed, an enemy unit entered its hex (A2b): no units"
+        ),
+        "{}",
+        log(&h)
+    );
+}

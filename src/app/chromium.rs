@@ -1,0 +1,160 @@
+//! The window's players' screens driven in headless Chromium (tests only):
+//! the server started on 127.0.0.1, each seat's page loaded from the test
+//! hostname mapped to 127.0.0.1 (no WebCrypto, as on a phone on the
+//! network), and a phone's page found, tapped and photographed while the
+//! window runs frame by frame.
+
+use crate::app::MusterApp;
+use crate::app::deck::phones::browser::{HOST, phone};
+use egui_kittest::Harness;
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
+use fantoccini::elements::Element;
+use fantoccini::{Client, Locator};
+use muster::core::side::Side;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// The players' screens started on 127.0.0.1, any free port.
+pub(crate) fn serve(h: &mut Harness<'_, MusterApp>) -> SocketAddr {
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .players
+        .start("127.0.0.1:0".parse().unwrap(), &ctx)
+        .unwrap()
+}
+
+/// `side`'s seat paired anew: its address on the test hostname.
+pub(crate) fn pair(h: &mut Harness<'_, MusterApp>, addr: SocketAddr, side: Side) -> String {
+    let url = h.state_mut().players.pair(side).unwrap();
+    url.replace(&addr.to_string(), &format!("{HOST}:{}", addr.port()))
+}
+
+/// One phone's page in Chromium.
+pub(crate) struct Page {
+    pub runtime: tokio::runtime::Runtime,
+    pub client: Client,
+    /// Its own browser profile, gone with it.
+    _profile: tempfile::TempDir,
+    /// Where a screenshot of a failed wait goes.
+    name: String,
+}
+
+impl Page {
+    /// A phone at 390 x 844 on chromedriver's `port`, at `url`.
+    pub(crate) fn open(port: u16, url: &str, name: &str) -> Page {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let profile = tempfile::tempdir().unwrap();
+        let client = runtime.block_on(async {
+            let client = phone(port, profile.path()).await;
+            client.goto(url).await.unwrap();
+            client
+        });
+        Page {
+            runtime,
+            client,
+            _profile: profile,
+            name: name.into(),
+        }
+    }
+
+    /// The element at `xpath` once the laptop has sent it to the page; the
+    /// page is photographed when it never comes, to see why.
+    pub(crate) fn find(&self, h: &mut Harness<'_, MusterApp>, xpath: &str) -> Element {
+        for _ in 0..300 {
+            h.run();
+            let found = self.runtime.block_on(async {
+                tokio::time::timeout(
+                    Duration::from_millis(50),
+                    self.client.find(Locator::XPath(xpath)),
+                )
+                .await
+                .ok()
+                .and_then(Result::ok)
+            });
+            if let Some(element) = found {
+                return element;
+            }
+        }
+        let failed = format!("target/phone/{}-failed.png", self.name);
+        self.screenshot(&failed);
+        panic!("{xpath} never showed on {}'s phone ({failed})", self.name);
+    }
+
+    /// Taps the button that says `label`, once it is there and enabled.
+    pub(crate) fn tap(&self, h: &mut Harness<'_, MusterApp>, label: &str) {
+        self.click(h, &format!("//button[text()='{label}' and not(@disabled)]"));
+    }
+
+    /// Clicks the element at `xpath`; found again if the page redrew it
+    /// between finding and clicking (a screen from the laptop came).
+    pub(crate) fn click(&self, h: &mut Harness<'_, MusterApp>, xpath: &str) {
+        let mut last = None;
+        for _ in 0..20 {
+            let element = self.find(h, xpath);
+            // Clear of the page's sticky header, as a thumb would find it.
+            self.show(&element, "center");
+            match self.runtime.block_on(element.click()) {
+                Ok(_) => return,
+                Err(e) => last = Some(e),
+            }
+        }
+        panic!("{xpath} on {}'s phone: {last:?}", self.name);
+    }
+
+    /// Types `text` into the field at `xpath`.
+    pub(crate) fn type_into(&self, h: &mut Harness<'_, MusterApp>, xpath: &str, text: &str) {
+        let field = self.find(h, xpath);
+        self.runtime.block_on(field.send_keys(text)).unwrap();
+    }
+
+    /// Scrolls `element` into view (`block`: "center", "end"), if it is
+    /// still there.
+    pub(crate) fn show(&self, element: &Element, block: &str) {
+        let arg = serde_json::to_value(element).unwrap();
+        let script = format!("arguments[0].scrollIntoView({{block: '{block}'}})");
+        let _ = self
+            .runtime
+            .block_on(self.client.execute(&script, vec![arg]));
+    }
+
+    /// A finger's tap on `canvas`, at a point of its drawing given as a
+    /// share of its width and height (0 to 1 from the top left).
+    pub(crate) fn tap_canvas(&self, canvas: Element, at: [f64; 2]) {
+        self.show(&canvas, "center");
+        self.runtime.block_on(async {
+            let (_, _, width, height) = canvas.rectangle().await.unwrap();
+            let finger = TouchActions::new("finger".into())
+                .then(PointerAction::MoveToElement {
+                    element: canvas,
+                    duration: None,
+                    x: (at[0] - 0.5) * width,
+                    y: (at[1] - 0.5) * height,
+                })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+            self.client.perform_actions(finger).await.unwrap();
+        });
+    }
+
+    pub(crate) fn screenshot(&self, path: &str) {
+        let png = self
+            .runtime
+            .block_on(self.client.screenshot())
+            .unwrap_or_default();
+        let _ = std::fs::create_dir_all("target/phone");
+        std::fs::write(path, png).unwrap();
+    }
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        let _ = self.runtime.block_on(self.client.clone().close());
+    }
+}
