@@ -120,27 +120,48 @@ impl Page {
             .block_on(self.client.execute(&script, vec![arg]));
     }
 
-    /// A finger's tap on `canvas`, at a point of its drawing given as a
-    /// share of its width and height (0 to 1 from the top left).
-    pub(crate) fn tap_canvas(&self, canvas: Element, at: [f64; 2]) {
-        self.show(&canvas, "center");
-        self.runtime.block_on(async {
-            let (_, _, width, height) = canvas.rectangle().await.unwrap();
-            let finger = TouchActions::new("finger".into())
-                .then(PointerAction::MoveToElement {
-                    element: canvas,
-                    duration: None,
-                    x: (at[0] - 0.5) * width,
-                    y: (at[1] - 0.5) * height,
-                })
-                .then(PointerAction::Down {
-                    button: MOUSE_BUTTON_LEFT,
-                })
-                .then(PointerAction::Up {
-                    button: MOUSE_BUTTON_LEFT,
-                });
-            self.client.perform_actions(finger).await.unwrap();
-        });
+    /// A finger's tap on the canvas at `xpath`, at a point of its drawing
+    /// given as a share of its width and height (0 to 1 from the top left);
+    /// found again if the page redrew it meanwhile.
+    pub(crate) fn tap_canvas(&self, h: &mut Harness<'_, MusterApp>, xpath: &str, at: [f64; 2]) {
+        let mut last = None;
+        for _ in 0..20 {
+            let canvas = self.find(h, xpath);
+            self.show(&canvas, "center");
+            let tapped = self.runtime.block_on(async {
+                let (_, _, width, height) = canvas.rectangle().await?;
+                let finger = TouchActions::new("finger".into())
+                    .then(PointerAction::MoveToElement {
+                        element: canvas,
+                        duration: None,
+                        x: (at[0] - 0.5) * width,
+                        y: (at[1] - 0.5) * height,
+                    })
+                    .then(PointerAction::Down {
+                        button: MOUSE_BUTTON_LEFT,
+                    })
+                    .then(PointerAction::Up {
+                        button: MOUSE_BUTTON_LEFT,
+                    });
+                self.client.perform_actions(finger).await
+            });
+            match tapped {
+                Ok(()) => return,
+                Err(e) => last = Some(e),
+            }
+        }
+        panic!("{xpath} on {}'s phone: {last:?}", self.name);
+    }
+
+    /// What the page says now, as its reader sees it.
+    pub(crate) fn text(&self) -> String {
+        let text = self.runtime.block_on(
+            self.client
+                .execute("return document.body.innerText", Vec::new()),
+        );
+        text.ok()
+            .and_then(|t| t.as_str().map(str::to_string))
+            .unwrap_or_default()
     }
 
     pub(crate) fn screenshot(&self, path: &str) {

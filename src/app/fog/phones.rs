@@ -680,7 +680,7 @@ mod tests {
         let share = [at[0] / table.width, 1.0 - at[1] / table.depth];
         // The table takes taps once the laptop has sent it with his pick.
         let pickable = "//canvas[@aria-label='The table: tap to pick a point']";
-        south.tap_canvas(south.find(&mut h, pickable), share);
+        south.tap_canvas(&mut h, pickable, share);
         let verdict = south.find(&mut h, "//p[@class='verdict-good']");
         let words = south.runtime.block_on(verdict.text()).unwrap();
         assert!(
@@ -691,7 +691,7 @@ mod tests {
         south.show(&verdict, "end");
         south.screenshot("target/phone/fog-ambush.png");
         // The page drew the table anew with his pick: the second tap.
-        south.tap_canvas(south.find(&mut h, pickable), share);
+        south.tap_canvas(&mut h, pickable, share);
         until(&mut h, |h| {
             h.state().fog().battle.state().deployment.ambushes.len() == 1
         });

@@ -394,27 +394,22 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
         page.tap(h, "off-map area");
         page.click(h, &format!("//label[contains(., '{unit}')]"));
         page.tap(h, "into a new force");
-        page.tap_canvas(page.find(h, map), on_phone_map(h, hex));
+        let at = on_phone_map(h, hex);
+        page.tap_canvas(h, map, at);
         page.tap(h, "Move the ticked units");
     };
     regroup(&mut h, &ann, "Legio III Gallica (legion)", "0505");
     crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::South, "0505") == 1);
     // The bluff: Exercitus 1 on the map with nothing in it.
     ann.tap(&mut h, "off-map area");
-    ann.tap_canvas(ann.find(&mut h, map), on_phone_map(&h, "0909"));
+    let at = on_phone_map(&h, "0909");
+    ann.tap_canvas(&mut h, map, at);
     ann.tap(&mut h, "Place Exercitus 1");
     crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::South, "0909") == 1);
     ann.screenshot("target/phone/forces-ledger.png");
     regroup(&mut h, &bob, "Cataphracts of Suren (cataphracts)", "0606");
     crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::North, "0606") == 1);
-    let seen_by_bob = bob
-        .runtime
-        .block_on(bob.client.execute("return document.body.innerText", vec![]))
-        .unwrap();
-    assert!(
-        !seen_by_bob.to_string().contains("Legio III"),
-        "{seen_by_bob}"
-    );
+    assert!(!bob.text().contains("Legio III"), "{}", bob.text());
     shows_none(
         &h,
         &["Legio III Gallica".into(), "Cataphracts of Suren".into()],

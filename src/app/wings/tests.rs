@@ -248,3 +248,102 @@ fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
         "Fritz's phone shows his dummy: {mine:?}"
     );
 }
+
+/// How many counters are on the map.
+fn placed(h: &Harness<'_, MusterApp>) -> usize {
+    let game = h.state().system::<WingsWindow>().and_then(|w| w.engine());
+    game.map_or(0, |g| g.public().counters.len())
+}
+
+/// Dummy wings with both players' counters on phones in Chromium. Fritz
+/// sets up Seydlitz's cavalry in column and a Cav dummy on his phone, each
+/// counter's three hexes tapped on his map; Charles sets up his infantry
+/// on his. Fritz moves his cavalry on his phone; at the table it comes
+/// within 7 hexes of the French wing and the spotting is asked. Until then
+/// Charles's page and the laptop never say what Fritz's counters are.
+#[test]
+fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
+    use crate::app::chromium::{Page, pair, serve};
+    use crate::app::deck::phones::until;
+    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Dummy wings");
+    type_into(&mut h, "South player", "Fritz");
+    type_into(&mut h, "North player", "Charles");
+    click(&mut h, "North's army activated");
+    click(&mut h, "Start the game");
+    let addr = serve(&mut h);
+    let fritz = Page::open(port, &pair(&mut h, addr, Side::South), "wings-fritz");
+    let charles = Page::open(port, &pair(&mut h, addr, Side::North), "wings-charles");
+    let map = "//canvas";
+    // Where `hex` is on a phone's map: a share of its drawing.
+    let share = |h: &H, hex: &str| {
+        let map = &game(h).setup().battle.map;
+        let (x, y) = map.centre(map.hex(hex).unwrap());
+        let (w, d) = map.extent();
+        [x / w, y / d]
+    };
+    let tick = |h: &mut H, page: &Page, label: &str| {
+        page.click(h, &format!("//label[contains(., '{label}')]"));
+    };
+    // A counter's leader and two Dis hexes, tapped in turn, then placed.
+    let place = |h: &mut H, page: &Page, hexes: [&str; 3]| {
+        for hex in hexes {
+            let at = share(h, hex);
+            // In order over one socket: the laptop fills the next field.
+            page.tap_canvas(h, map, at);
+        }
+        page.tap(h, "Place the counter");
+    };
+    fritz.tap(&mut h, "Cav");
+    for unit in [
+        "Cuirassiers 8",
+        "Gensdarmes",
+        "Dragoons 4",
+        "Hussars 7",
+        "Seydlitz",
+    ] {
+        tick(&mut h, &fritz, unit);
+    }
+    fritz.tap(&mut h, "In column (IC)");
+    place(&mut h, &fritz, ["1005", "1004", "1003"]);
+    until(&mut h, |h| placed(h) == 1);
+    tick(&mut h, &fritz, "A real Wing (untick for a dummy)");
+    place(&mut h, &fritz, ["2005", "2004", "2006"]);
+    until(&mut h, |h| placed(h) == 2);
+    fritz.screenshot("target/phone/wings-counters.png");
+    for unit in ["Piemont", "Mailly", "Poitou", "Provence"] {
+        tick(&mut h, &charles, unit);
+    }
+    place(&mut h, &charles, ["1020", "1021", "1121"]);
+    until(&mut h, |h| placed(h) == 3);
+    for secret in ["Cuirassiers 8", "Seydlitz", "Hussars 7"] {
+        assert!(!charles.text().contains(secret), "{}", charles.text());
+    }
+    shows_none(&h, &["Cuirassiers 8".into(), "Seydlitz".into()]);
+
+    // Fritz moves his cavalry from his phone: the paths typed there.
+    click(&mut h, "Begin: Fritz (Prussian) first");
+    fritz.tap(&mut h, "Counter 0");
+    for (field, path) in [
+        ("Leader's path", "1006 1007 1008 1009 1010 1011 1012 1013"),
+        ("First Dis path", "1005 1006 1007 1008 1009 1010 1011 1012"),
+        ("Second Dis path", "1004 1005 1006 1007 1008 1009 1010 1011"),
+    ] {
+        fritz.type_into(&mut h, &format!("//input[@aria-label=\"{field}\"]"), path);
+    }
+    fritz.tap(&mut h, "Move along the paths");
+    until(&mut h, |h| {
+        h.query_by_label_contains(
+            "is 7 hexes from Charles (Franco-Imperial)'s Inf counter 2 in 1020",
+        )
+        .is_some()
+    });
+    click(&mut h, "Line of sight clear");
+    h.get_by_label("Chance to win: moving side 13/18 (72%), stationary side 5/18 (28%) (ties go to the stationary side)");
+}
