@@ -13,7 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use muster::core::side::Side;
 use muster::seats::channel::Channel;
 use muster::seats::server::{
-    CLOSE_REFUSED, CLOSE_REPAIRED, CLOSE_TAKEN, FromPhone, Pairing, Server,
+    CLOSE_REFUSED, CLOSE_RELEASED, CLOSE_REPAIRED, CLOSE_TAKEN, FromPhone, Pairing, Server,
 };
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
@@ -166,6 +166,30 @@ fn a_second_device_is_refused_and_a_new_pairing_ends_the_old_one() {
         "{:?}",
         server.log()
     );
+}
+
+/// A seat let go: its phone is closed as released, the seat is free, and
+/// its old code opens nothing (the player is back on the hand-over screen).
+#[test]
+fn a_seat_let_go_closes_its_phone_and_its_code_opens_nothing() {
+    let server = server();
+    let south = server.pair(Side::South).unwrap();
+    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
+    runtime().block_on(async {
+        let (mut phone, mut channel) = join(&server, &south, [1; 16]).await;
+        screen(&mut phone, &mut channel).await;
+        assert!(server.paired(Side::South));
+        server.release(Side::South);
+        assert_eq!(closed_with(&mut phone).await, CLOSE_RELEASED);
+        assert!(!server.paired(Side::South));
+        let url = format!(
+            "ws://{}/ws/{}?c={}",
+            server.addr(),
+            hex(&south.token),
+            hex(&[0x5a; 16])
+        );
+        assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    });
 }
 
 /// What an opponent on the Wi-Fi can send: a message in the clear, a

@@ -91,6 +91,11 @@ function connect() {
       stopped = true;
       return say('Another device holds this seat');
     }
+    if (event.code === 4003) {
+      stopped = true;
+      main.replaceChildren();
+      return say('This seat was let go: your screen is the laptop\'s hand-over screen again');
+    }
     say(`Not connected: trying again in ${backoff} s`);
     retry = setTimeout(connect, backoff * 1000);
     backoff = Math.min(backoff * 2, 16);
@@ -233,22 +238,30 @@ function block(b) {
   }
 }
 
-// A hex map drawn from the laptop's geometry (hexmap.js): every hex, the
-// hexes he picked, the counters he may see; a tap sends the hex.
-function hexMap(board) {
-  const map = board.map;
-  const [w, h] = extent(map);
-  // The column's width inside its padding.
+// A canvas as wide as the page's column for a drawing `w` by `h` in its
+// own unit, sharp on the phone's screen: drawn in CSS pixels, `scale` of
+// them to the unit.
+function drawing(w, h, label) {
   const width = Math.min((main.clientWidth || 390) - 28, 400);
   const scale = width / w;
-  const canvas = el('canvas', { role: 'img', 'aria-label': board.clicks || 'The map' });
+  const canvas = el('canvas', { role: 'img', 'aria-label': label });
   const ratio = window.devicePixelRatio || 1;
   canvas.width = width * ratio;
   canvas.height = h * scale * ratio;
   canvas.style.width = `${width}px`;
   canvas.style.height = `${h * scale}px`;
   const g = canvas.getContext('2d');
-  g.scale(ratio * scale, ratio * scale);
+  g.scale(ratio, ratio);
+  return { canvas, g, scale, width };
+}
+
+// A hex map drawn from the laptop's geometry (hexmap.js): every hex, the
+// hexes he picked, the counters he may see; a tap sends the hex.
+function hexMap(board) {
+  const map = board.map;
+  const [w, h] = extent(map);
+  const { canvas, g, scale } = drawing(w, h, board.clicks || 'The map');
+  g.scale(scale, scale);
   g.lineWidth = 1 / scale;
   const picked = new Set(board.highlight || []);
   for (const hex of hexes(map)) {
@@ -298,17 +311,8 @@ function hexMap(board) {
 // point places the marker. Pinch to zoom, as on any page.
 function tableView(t) {
   const [w, h] = t.size;
-  const width = Math.min((main.clientWidth || 390) - 28, 400);
-  const scale = width / w;
-  const canvas = el('canvas', { role: 'img', 'aria-label': t.pick ? 'The table: tap to pick a point' : 'The table' });
-  const ratio = window.devicePixelRatio || 1;
-  canvas.width = width * ratio;
-  canvas.height = h * scale * ratio;
-  canvas.style.width = `${width}px`;
-  canvas.style.height = `${h * scale}px`;
-  const g = canvas.getContext('2d');
+  const { canvas, g, scale, width } = drawing(w, h, t.pick ? 'The table: tap to pick a point' : 'The table');
   const px = (x, y) => [x * scale, (h - y) * scale];
-  g.scale(ratio, ratio);
   g.fillStyle = '#e4ead6';
   g.fillRect(0, 0, width, h * scale);
   for (const piece of t.pieces) {

@@ -80,6 +80,16 @@ impl PlayersWindow {
         Ok(url)
     }
 
+    /// Lets `side`'s seat go: his phone is closed and his code no longer
+    /// opens it; he is back on the hand-over screen.
+    pub fn release(&mut self, side: Side) {
+        if let Some(server) = &self.server {
+            server.release(side);
+        }
+        self.pairings[side] = None;
+        self.codes[side] = None;
+    }
+
     /// Sends each paired phone its screen (his passphrase screen while the
     /// reopened game waits for his unlock), and hands what the phones sent
     /// to the system's window.
@@ -252,6 +262,14 @@ impl PlayersWindow {
                     && let Err(e) = self.pair(side)
                 {
                     self.error = Some(e);
+                }
+                if (on[side] || self.pairings[side].is_some())
+                    && ui
+                        .button(format!("Let {name}'s seat go"))
+                        .on_hover_text("His phone stops; his secrets are shown on this laptop again, behind the hand-over screen")
+                        .clicked()
+                {
+                    self.release(side);
                 }
                 if let Some(url) = self.url(side) {
                     let texture = self.codes[side].get_or_insert_with(|| {

@@ -657,6 +657,31 @@ fn export_pdf_on_letter_says_where() {
 }
 
 /// A press and release on the table at a table point.
+/// A point where `side`'s marker for `content` may hide, clear of his
+/// other markers.
+pub(crate) fn legal_ambush_point(
+    h: &Harness<'_, MusterApp>,
+    side: Side,
+    content: muster::fog::battle::AmbushContent,
+) -> [f64; 2] {
+    use muster::fog::battle::{AmbushMap, Profile, Verdict};
+    let battle = &h.state().fog().battle;
+    let state = battle.state();
+    let profile = Profile::of(state, battle.ruleset(), side, content).unwrap();
+    AmbushMap::compute(state, battle.ruleset(), side, profile)
+        .cells()
+        .filter(|(_, v)| *v == Verdict::Legal)
+        .map(|(at, _)| at)
+        .find(|at| {
+            state
+                .deployment
+                .ambushes
+                .iter()
+                .all(|a| (a.at[0] - at[0]).abs() + (a.at[1] - at[1]).abs() > 6.0)
+        })
+        .expect("a legal place")
+}
+
 pub(crate) fn click_table(h: &mut Harness<'_, MusterApp>, at: [f64; 2]) {
     let frame = h.state().fog().table.frame.expect("the table was drawn");
     let pos = frame.to_screen(at);
@@ -735,26 +760,8 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // so it must not follow him off the screen (issue 21).
     for _ in 0..3 {
         click(&mut h, "Dummy");
-        let at = {
-            let battle = &h.state().fog().battle;
-            let state = battle.state();
-            let dummy = muster::fog::battle::AmbushContent::Dummy;
-            let profile =
-                muster::fog::battle::Profile::of(state, battle.ruleset(), Side::South, dummy)
-                    .unwrap();
-            muster::fog::battle::AmbushMap::compute(state, battle.ruleset(), Side::South, profile)
-                .cells()
-                .filter(|(_, v)| *v == muster::fog::battle::Verdict::Legal)
-                .map(|(at, _)| at)
-                .find(|at| {
-                    state
-                        .deployment
-                        .ambushes
-                        .iter()
-                        .all(|a| (a.at[0] - at[0]).abs() + (a.at[1] - at[1]).abs() > 6.0)
-                })
-                .expect("a legal place for a dummy")
-        };
+        let dummy = muster::fog::battle::AmbushContent::Dummy;
+        let at = legal_ambush_point(&h, Side::South, dummy);
         click_table(&mut h, at);
         click(&mut h, "Seal and place ambush marker");
     }

@@ -78,6 +78,9 @@ pub const CLOSE_REFUSED: u16 = 4000;
 pub const CLOSE_REPAIRED: u16 = 4001;
 /// Another device holds the seat.
 pub const CLOSE_TAKEN: u16 = 4002;
+/// The seat was let go: its player is back on the laptop's hand-over
+/// screen.
+pub const CLOSE_RELEASED: u16 = 4003;
 
 /// What a phone sent, for the window's thread.
 #[derive(Clone, Debug, PartialEq)]
@@ -255,6 +258,18 @@ impl Server {
         // Wakes every socket of the seat, which finds itself superseded.
         seat.screen.send_modify(|_| {});
         Ok(pairing)
+    }
+
+    /// Lets `side`'s seat go: no device holds it and no code opens it (its
+    /// socket is closed as released); his secrets go back to the laptop's
+    /// hand-over screen.
+    pub fn release(&self, side: Side) {
+        let mut seats = self.shared.seats.lock().expect("the seats lock");
+        let seat = &mut seats[side];
+        seat.pairing = None;
+        seat.generation += 1;
+        seat.device = None;
+        seat.screen.send_modify(|_| {});
     }
 
     /// Whether a device holds `side`'s seat.
@@ -457,10 +472,20 @@ async fn serve(
                 if changed.is_err() {
                     return "the server stopped".into();
                 }
-                let superseded = shared.seats.lock().expect("the seats lock")[side].generation != generation;
-                if superseded {
-                    close(&mut socket, CLOSE_REPAIRED, "re-paired").await;
-                    return "the seat was paired again".into();
+                let now = {
+                    let seats = shared.seats.lock().expect("the seats lock");
+                    (seats[side].generation != generation).then(|| seats[side].pairing.is_some())
+                };
+                match now {
+                    Some(true) => {
+                        close(&mut socket, CLOSE_REPAIRED, "re-paired").await;
+                        return "the seat was paired again".into();
+                    }
+                    Some(false) => {
+                        close(&mut socket, CLOSE_RELEASED, "released").await;
+                        return "the seat was let go".into();
+                    }
+                    None => {}
                 }
                 let Some(json) = screen.borrow_and_update().clone() else {
                     continue;

@@ -225,6 +225,35 @@ fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
     assert!(artagur.seen.iter().all(|s| s.title.starts_with("Artagur")));
 }
 
+/// Artagur leaves his phone: *Let Artagur's seat go* closes it, and his
+/// cards are offered behind the hand-over screen again.
+#[test]
+fn a_player_lets_his_seat_go_and_is_back_on_the_hand_over_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _decius, mut artagur) = deck_on_phones(dir.path());
+    assert!(h.query_by_label("Show Artagur's cards").is_none());
+    click(&mut h, "File");
+    click(&mut h, "Players' screens…");
+    click(&mut h, "Let Artagur's seat go");
+    until(&mut h, |h| {
+        h.query_by_label("Show Artagur's cards").is_some()
+    });
+    h.get_by_label("Artagur: not paired");
+    // Past any screen still on its way: the close.
+    let closed = artagur.runtime.block_on(async {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(5), artagur.socket.next()).await {
+                Ok(Some(Ok(Message::Binary(_)))) => continue,
+                other => break other,
+            }
+        }
+    });
+    assert!(
+        matches!(&closed, Ok(Some(Ok(Message::Close(Some(frame))))) if u16::from(frame.code) == muster::seats::server::CLOSE_RELEASED),
+        "{closed:?}"
+    );
+}
+
 /// The same in real browsers: two phones at 390 x 844 in headless
 /// Chromium (through chromedriver), each page loaded from a test hostname
 /// mapped to 127.0.0.1 (no WebCrypto, as on a phone), playing a deck turn

@@ -344,36 +344,15 @@ impl FogPhones {
 #[cfg(test)]
 mod tests {
     use crate::app::deck::phones::{Phone, phones, until};
-    use crate::app::tests::{click, click_table, opened, shows_none, type_into};
+    use crate::app::tests::{
+        click, click_table, legal_ambush_point, opened, shows_none, type_into,
+    };
     use egui_kittest::kittest::{NodeT, Queryable};
     use muster::core::screen::Block;
     use muster::core::side::Side;
-    use muster::fog::battle::{AmbushContent, AmbushMap, Profile, Verdict};
+    use muster::fog::battle::AmbushContent;
 
     const PASS: &str = muster::fog::examples::EXAMPLE_PASSPHRASE;
-
-    /// A legal point for `side`'s `content`, clear of his markers.
-    fn legal_point(
-        h: &egui_kittest::Harness<'_, crate::app::MusterApp>,
-        side: Side,
-        content: AmbushContent,
-    ) -> [f64; 2] {
-        let battle = &h.state().fog().battle;
-        let state = battle.state();
-        let profile = Profile::of(state, battle.ruleset(), side, content).unwrap();
-        AmbushMap::compute(state, battle.ruleset(), side, profile)
-            .cells()
-            .filter(|(_, v)| *v == Verdict::Legal)
-            .map(|(at, _)| at)
-            .find(|at| {
-                state
-                    .deployment
-                    .ambushes
-                    .iter()
-                    .all(|a| (a.at[0] - at[0]).abs() + (a.at[1] - at[1]).abs() > 6.0)
-            })
-            .expect("a legal place")
-    }
 
     /// Picks `content` and a point on his phone, waits for the rules'
     /// verdict there (it must pass), and taps the seal button.
@@ -452,7 +431,7 @@ mod tests {
         h.run();
         let secrets = secrets(&h);
         let bg = secrets.bg;
-        let at = legal_point(&h, Side::South, AmbushContent::Bg { bg });
+        let at = legal_ambush_point(&h, Side::South, AmbushContent::Bg { bg });
         place(&mut h, &mut south, &format!("bg {bg}"), at);
         until(&mut h, |h| {
             h.state().fog().battle.state().deployment.ambushes.len() == 1
@@ -467,7 +446,7 @@ mod tests {
         let said = said.expect("the verdict is on his phone");
         let words = said.trim_start_matches('✖').trim();
         assert!(h.query_by_label_contains(words).is_none(), "{said}");
-        let at = legal_point(&h, Side::South, AmbushContent::Dummy);
+        let at = legal_ambush_point(&h, Side::South, AmbushContent::Dummy);
         place(&mut h, &mut south, "dummy", at);
         until(&mut h, |h| {
             h.state().fog().battle.state().deployment.ambushes.len() == 2
@@ -674,7 +653,7 @@ mod tests {
         north.tap("Finish my ambushes");
         south.tap(&mut h, "Syrian archers");
         let bg = secrets(&h).bg;
-        let at = legal_point(&h, Side::South, AmbushContent::Bg { bg });
+        let at = legal_ambush_point(&h, Side::South, AmbushContent::Bg { bg });
         let table = h.state().fog().battle.state().settings.table;
         // Where that is on the drawing: y runs from the south edge up.
         let share = [at[0] / table.width, 1.0 - at[1] / table.depth];

@@ -20,6 +20,20 @@ fn game(h: &H) -> &Game {
         .expect("a dummy-wings game is open")
 }
 
+/// *File > New > Dummy wings*: Rossbach, Fritz (Prussian) against Charles
+/// (Franco-Imperial), whose army is activated.
+fn rossbach(dir: &std::path::Path) -> H {
+    let mut h = harness(&dir.join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Dummy wings");
+    type_into(&mut h, "South player", "Fritz");
+    type_into(&mut h, "North player", "Charles");
+    click(&mut h, "North's army activated");
+    click(&mut h, "Start the game");
+    h
+}
+
 fn counters(h: &mut H, name: &str) {
     click(h, &format!("Show {name}'s counters"));
     click(h, &format!("I am {name}: show my counters"));
@@ -186,14 +200,7 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
 fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
     use crate::app::deck::phones::{Phone, phones, until};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(&dir.path().join("autosaves"));
-    click(&mut h, "File");
-    click(&mut h, "New");
-    click(&mut h, "Dummy wings");
-    type_into(&mut h, "South player", "Fritz");
-    type_into(&mut h, "North player", "Charles");
-    click(&mut h, "North's army activated");
-    click(&mut h, "Start the game");
+    let mut h = rossbach(dir.path());
     let [mut fritz, mut charles]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
     until(&mut h, |h| {
         h.query_by_label("Fritz (Prussian): on his phone").is_some()
@@ -269,14 +276,7 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(&dir.path().join("autosaves"));
-    click(&mut h, "File");
-    click(&mut h, "New");
-    click(&mut h, "Dummy wings");
-    type_into(&mut h, "South player", "Fritz");
-    type_into(&mut h, "North player", "Charles");
-    click(&mut h, "North's army activated");
-    click(&mut h, "Start the game");
+    let mut h = rossbach(dir.path());
     let addr = serve(&mut h);
     let fritz = Page::open(port, &pair(&mut h, addr, Side::South), "wings-fritz");
     let charles = Page::open(port, &pair(&mut h, addr, Side::North), "wings-charles");
