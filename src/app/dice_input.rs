@@ -17,11 +17,10 @@ pub fn show(
 ) -> Option<DiceInput> {
     let mut out = None;
     ui.horizontal(|ui| {
-        if ui
+        let roll = ui
             .button(format!("Roll for {who}"))
-            .on_hover_text("The app rolls from the operating system's random source: nobody can foresee or choose the result, and the log marks it [app dice]")
-            .clicked()
-        {
+            .on_hover_text("The app rolls from the operating system's random source: nobody can foresee or choose the result, and the log marks it [app dice]");
+        if crate::app::guard::clicked(&roll) {
             *error = None;
             out = Some(DiceInput::app());
         }
@@ -35,7 +34,7 @@ pub fn show(
         );
         let edit = edit.accessible_name(name.clone());
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if ui.button(format!("Enter {name}")).clicked() || enter {
+        if crate::app::guard::button(ui, format!("Enter {name}")) || enter {
             match parse_typed(typed) {
                 Ok(dice) => {
                     typed.clear();

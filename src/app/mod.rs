@@ -14,6 +14,7 @@ pub mod deck;
 mod dice_input;
 mod file_dialog;
 pub mod fog;
+mod guard;
 mod help;
 mod hex_grid;
 mod log_view;
@@ -644,6 +645,9 @@ impl eframe::App for MusterApp {
         let (status, changed) = self.system.drain();
         if status.is_some() || changed {
             self.status = status;
+        }
+        if changed {
+            guard::arm(&ctx);
         }
         if let Some(action) = self.system.wants_file() {
             self.queue.push(AppCommand::Dialog(action));

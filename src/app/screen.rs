@@ -32,7 +32,7 @@ fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
                 (None, Some(hint)) => button.on_hover_text(hint),
                 (None, None) => button,
             };
-            if button.clicked() {
+            if crate::app::guard::clicked(&button) {
                 *clicked = Some(action.command.clone());
             }
         }

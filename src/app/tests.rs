@@ -14,8 +14,15 @@ const PASS: &str = muster::fog::examples::EXAMPLE_PASSPHRASE;
 
 /// The app started with `config` in a window of `size`, first frame run.
 fn app(config: AppConfig, size: [f32; 2]) -> Harness<'static, MusterApp> {
+    app_stepping(config, size, 0.25)
+}
+
+/// The app with `step_dt` seconds between frames (kittest's own is 0.25 s;
+/// a test of what happens within a fraction of a second wants shorter).
+fn app_stepping(config: AppConfig, size: [f32; 2], step_dt: f32) -> Harness<'static, MusterApp> {
     let mut h = Harness::builder()
         .with_size(size)
+        .with_step_dt(step_dt)
         .build_eframe(move |_cc| MusterApp::new(config));
     h.run();
     h
@@ -40,14 +47,17 @@ pub(crate) fn shows_none(h: &Harness<'_, MusterApp>, sealed: &[String]) {
 }
 
 pub(crate) fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
-    let config = AppConfig {
+    app(config(autosave), [1500.0, 1000.0])
+}
+
+fn config(autosave: &Path) -> AppConfig {
+    AppConfig {
         autosave: Some(autosave.to_path_buf()),
         inventory: Some(autosave.with_file_name("inventory.json")),
         open: None,
         seed: Some(11),
         viewer: false,
-    };
-    app(config, [1500.0, 1000.0])
+    }
 }
 
 /// Clicks a widget by its label, scrolling it into view first as a player
@@ -1556,9 +1566,13 @@ fn deck_log(h: &Harness<'_, MusterApp>) -> String {
 /// *File > New > Action deck* with Decius (South) and Artagur (North) and
 /// the small card set imported from `dir`; the form is left to finish.
 pub(crate) fn new_small_deck_game(dir: &Path) -> Harness<'static, MusterApp> {
+    small_deck_form(dir, harness(&dir.join("autosaves")))
+}
+
+/// The small deck game's form filled in `h`.
+fn small_deck_form(dir: &Path, mut h: Harness<'static, MusterApp>) -> Harness<'static, MusterApp> {
     let set = dir.join("small.json");
     std::fs::write(&set, SMALL_SET).unwrap();
-    let mut h = harness(&dir.join("autosaves"));
     click(&mut h, "File");
     click(&mut h, "New");
     click(&mut h, "Action deck");
@@ -1738,4 +1752,48 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
         "{}",
         deck_log(&h)
     );
+}
+
+/// A double click lands its second click where the first was. On "End the
+/// event phase" the button that takes its place is "Play the rally phase":
+/// the click guard keeps the second click from declaring it (issue 25).
+/// A moment later the same place takes a click again.
+#[test]
+fn a_double_click_on_a_turns_button_does_only_the_first_thing() {
+    let dir = tempfile::tempdir().unwrap();
+    // Frames at 60 a second, as on a laptop, so that a tenth of a second
+    // passes between the two clicks.
+    let window = app_stepping(
+        config(&dir.path().join("autosaves")),
+        [1500.0, 1000.0],
+        1.0 / 60.0,
+    );
+    let mut h = small_deck_form(dir.path(), window);
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    h.run();
+    let at = h.get_by_label("End the event phase").rect().center();
+    let press = |h: &mut Harness<'_, MusterApp>| {
+        h.drag_at(at);
+        h.drop_at(at);
+        h.step();
+    };
+    h.hover_at(at);
+    h.run_steps(40);
+    press(&mut h);
+    h.run_steps(5);
+    press(&mut h);
+    h.run_steps(5);
+    let log = deck_log(&h);
+    assert!(log.contains("The event phase ends"), "{log}");
+    assert!(!log.contains("rally phase is played"), "{log}");
+    assert!(
+        h.get_by_label("Play the rally phase").rect().contains(at),
+        "the next button took the place of the first"
+    );
+    // The player's next decision, half a second later, counts.
+    h.run_steps(30);
+    press(&mut h);
+    h.run_steps(5);
+    assert!(deck_log(&h).contains("rally phase is played"));
 }

@@ -110,11 +110,18 @@ pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String 
                 }
                 _ => String::new(),
             };
+            // What the play is worth, for both to count (issue 25).
+            let worth =
+                |n: u32, one: &str| format!("its {n} {one}{}", if n == 1 { "" } else { "s" });
+            let what = match (use_, setup.set.card(card)) {
+                (super::turn::Use::Laurels, Some(c)) => worth(c.laurels, "laurel"),
+                (super::turn::Use::Rally, Some(c)) => worth(c.rally, "rally flag"),
+                _ => use_.name().to_string(),
+            };
             format!(
-                "{} plays {} ({source}) for {}{how}; {after}",
+                "{} plays {} ({source}) for {what}{how}; {after}",
                 name(*player),
                 title(setup, card),
-                use_.name()
             )
         }
         Event::Removed {

@@ -77,7 +77,12 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
             ));
         }
         Stage::Playing => {
-            for (label, use_, to) in uses(turn, side, phase) {
+            // A card without flags rallies nobody: not offered for rally.
+            let worth = |use_: Use| use_ != Use::Rally || card.rally > 0;
+            for (label, use_, to) in uses(turn, side, phase)
+                .into_iter()
+                .filter(|(_, u, _)| worth(*u))
+            {
                 out.push(Action::new(
                     format!("Play {} for {label}", card.title),
                     &Command::Play {
@@ -394,5 +399,59 @@ mod tests {
         }
         let event = event.expect("the example's opening hand holds an event");
         g.apply(event).unwrap();
+    }
+
+    /// A card without flags is not offered for rally, whoever holds it;
+    /// a rally play's log line counts its flags.
+    #[test]
+    fn only_cards_with_flags_are_offered_for_rally_and_the_log_counts_them() {
+        let (mut flagless, mut played) = (false, false);
+        for seed in 0..20 {
+            let mut g = started(seed);
+            g.apply(Command::EndPhase).unwrap();
+            g.apply(Command::Declare { plays: true }).unwrap();
+            g.apply(Command::Interrupt {
+                player: Side::North,
+                card: None,
+            })
+            .unwrap();
+            let zones = g.zones(Side::South).unwrap().clone();
+            let offered = |id: &str| {
+                let title = &g.set().card(id).unwrap().title;
+                hand(&g, Side::South).blocks.iter().any(|b| match b {
+                    Block::Item { actions, .. } => actions
+                        .iter()
+                        .any(|a| a.label == format!("Play {title} for rally")),
+                    _ => false,
+                })
+            };
+            for id in &zones.hand {
+                let flags = g.set().card(id).unwrap().rally;
+                assert_eq!(offered(id), flags > 0, "{id}: {flags} flags");
+                flagless |= flags == 0;
+            }
+            let flagged = zones
+                .hand
+                .iter()
+                .find(|id| g.set().card(id).unwrap().rally > 0);
+            if let Some(id) = flagged.filter(|_| !played) {
+                let flags = g.set().card(id).unwrap().rally;
+                g.apply(Command::Play {
+                    player: Side::South,
+                    card: Pick::Hand(id.clone()),
+                    use_: crate::turn::Use::Rally,
+                    to: None,
+                })
+                .unwrap();
+                let s = if flags == 1 { "" } else { "s" };
+                let line = g.log_lines().last().unwrap().clone();
+                assert!(
+                    line.contains(&format!("for its {flags} rally flag{s}")),
+                    "{line}"
+                );
+                played = true;
+            }
+        }
+        assert!(flagless && played, "the deals held both kinds of card");
     }
 }

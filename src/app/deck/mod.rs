@@ -535,7 +535,7 @@ fn table(
     ui.horizontal_wrapped(|ui| match turn.stage {
         Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending => {
             for action in stage {
-                if ui.button(&action.label).clicked() {
+                if crate::app::guard::button(ui, &action.label) {
                     out.push(DeckAction::Answer(action.command));
                 }
             }

@@ -113,7 +113,7 @@ pub fn ui(
     selected(ui, game, view, selection, out);
     if let Some(active) = view.active
         && view.may_replace.is_empty()
-        && ui.button(format!("End {}'s turn", name(active))).clicked()
+        && crate::app::guard::button(ui, format!("End {}'s turn", name(active)))
     {
         apply(out, Command::EndTurn);
     }

@@ -97,10 +97,10 @@ pub fn ui(
                 c.to
             ));
             ui.horizontal(|ui| {
-                if ui.button("Line of sight clear").clicked() {
+                if crate::app::guard::button(ui, "Line of sight clear") {
                     apply(out, Command::Sight { clear: true });
                 }
-                if ui.button("Line of sight blocked").clicked() {
+                if crate::app::guard::button(ui, "Line of sight blocked") {
                     apply(out, Command::Sight { clear: false });
                 }
             });
@@ -223,7 +223,7 @@ pub fn ui(
         }
         None => {
             if let Some(active) = public.active
-                && ui.button(format!("End {}'s turn", name(active))).clicked()
+                && crate::app::guard::button(ui, format!("End {}'s turn", name(active)))
             {
                 apply(out, Command::EndTurn);
             }

@@ -92,11 +92,10 @@ impl AmbushesPanel {
 impl StepPanel for AmbushesPanel {
     fn footer(&mut self, ui: &mut egui::Ui, _battle: &Battle, out: &mut Vec<FogCommand>) {
         let Some(side) = self.finish else { return };
-        if ui
+        let finish = ui
             .button(format!("{side}: finish ambushes"))
-            .on_hover_text("Ends your private session: the screen is then passed on")
-            .clicked()
-        {
+            .on_hover_text("Ends your private session: the screen is then passed on");
+        if crate::app::guard::clicked(&finish) {
             out.push(FogCommand::Apply(Command::Finish {
                 side,
                 step: Finished::Ambushes,

@@ -81,10 +81,7 @@ impl StepPanel for FlankMarchesPanel {
         let Some((side, off_table)) = self.finish else {
             return;
         };
-        if ui
-            .button(format!("{side}: done with flank marches"))
-            .clicked()
-        {
+        if crate::app::guard::button(ui, format!("{side}: done with flank marches")) {
             out.push(FogCommand::Apply(Command::FinishFlankMarches {
                 side,
                 off_table,

@@ -61,7 +61,7 @@ impl MainAction {
         if let Some(why) = &a.why_not {
             response = response.on_disabled_hover_text(why);
         }
-        if response.clicked()
+        if crate::app::guard::clicked(&response)
             && let Some(command) = a.command.take()
         {
             out.push(command);

@@ -1,0 +1,36 @@
+//! The click guard (issue 25): for a moment after the game changes, the
+//! buttons that change it again do not take a click. The second click of
+//! a double click would otherwise land on whatever button took the place
+//! of the first ("End the rally phase" twice declares shooting), and most
+//! of what they do cannot be undone. The shell arms it after every change;
+//! such buttons ask it whether a click counts.
+
+use eframe::egui;
+
+/// Longer than the gap between the two clicks of a double click, shorter
+/// than a player's next decision.
+const GUARD: f64 = 0.4;
+
+fn id() -> egui::Id {
+    egui::Id::unique("muster-click-guard")
+}
+
+/// The game just changed: clicks wait a moment.
+pub fn arm(ctx: &egui::Context) {
+    let until = ctx.input(|i| i.time) + GUARD;
+    ctx.data_mut(|d| d.insert_temp(id(), until));
+    // Drawn again when the guard is down, so nothing waits on an event.
+    ctx.request_repaint_after(std::time::Duration::from_secs_f64(GUARD));
+}
+
+/// Whether `response` was clicked with the guard down.
+pub fn clicked(response: &egui::Response) -> bool {
+    let ctx = &response.ctx;
+    let until = ctx.data(|d| d.get_temp::<f64>(id())).unwrap_or(0.0);
+    response.clicked() && ctx.input(|i| i.time) >= until
+}
+
+/// A button whose click changes the game, guarded.
+pub fn button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> bool {
+    clicked(&ui.button(text))
+}
