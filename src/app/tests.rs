@@ -1745,10 +1745,12 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     // The game goes on where it stopped.
     click(&mut h, "Show Artagur's cards");
     take_screen(&mut h, "Artagur");
-    click(&mut h, "Play Sudden Halt for rally");
+    // (Sudden Halt has no flags: it is not offered for rally.)
+    assert!(h.query_by_label("Play Sudden Halt for rally").is_none());
+    click(&mut h, "Remove Sudden Halt for a broken unit");
     done(&mut h);
     assert!(
-        deck_log(&h).contains("Artagur plays Sudden Halt"),
+        deck_log(&h).contains("Artagur removes 1 card from his hand for a broken unit"),
         "{}",
         deck_log(&h)
     );
@@ -1796,4 +1798,46 @@ fn a_double_click_on_a_turns_button_does_only_the_first_thing() {
     press(&mut h);
     h.run_steps(5);
     assert!(deck_log(&h).contains("rally phase is played"));
+}
+
+/// Artagur, passive, plays two laurels in shooting from his own screen on
+/// the laptop: it stays open between them (it closed after one before,
+/// issue 25), and while it is open the table offers him none of Decius's
+/// turn buttons nor Undo. The log counts each card's laurels.
+#[test]
+fn the_passive_player_plays_laurels_in_turn_and_sees_only_his_own_buttons() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    click(&mut h, "End the event phase");
+    click(&mut h, "Skip the rally phase");
+    click(&mut h, "Play the shooting phase");
+    take_screen(&mut h, "Artagur");
+    click(&mut h, "No interrupt");
+    // His answer given, his screen closes by itself.
+    h.get_by_label("Back to the table");
+    click(&mut h, "Back to the table");
+    click(&mut h, "Show Artagur's cards");
+    take_screen(&mut h, "Artagur");
+    for _ in 0..2 {
+        assert!(h.query_by_label("End the shooting phase").is_none());
+        assert!(h.query_by_label_contains("Undo:").is_none());
+        let play = h
+            .query_all_by_label_contains("for laurels, then discard")
+            .filter_map(|n| n.accesskit_node().label())
+            .find(|l| l.starts_with("Play "))
+            .expect("a card of his hand to play for laurels");
+        click(&mut h, &play);
+        h.get_by_label("Hide my cards");
+    }
+    let log = deck_log(&h);
+    assert_eq!(
+        log.matches("Artagur plays Sudden Halt (from his hand) for its 1 laurel")
+            .count(),
+        2,
+        "{log}"
+    );
+    done(&mut h);
+    h.get_by_label("End the shooting phase");
 }

@@ -146,12 +146,13 @@ impl DeckWindow {
         let Some(game) = &mut self.game else {
             return;
         };
+        let asking = game.public().turn.as_ref().map(|t| t.stage) == Some(Stage::AskingInterrupt);
         match game.apply(command) {
             Ok(_) => {
                 *status = None;
                 *changed = true;
                 self.private_refusal.clear();
-                self.after_change();
+                self.after_change(asking);
             }
             Err(e) => *status = self.private_refusal.route(self.screen, e.to_string()),
         }
@@ -188,6 +189,8 @@ impl DeckWindow {
                     let Some(game) = &mut self.game else {
                         continue;
                     };
+                    let asking = game.public().turn.as_ref().map(|t| t.stage)
+                        == Some(Stage::AskingInterrupt);
                     let result = serde_json::from_value(value)
                         .map_err(|e| format!("That answer is not a deck command: {e}"))
                         .and_then(|command| {
@@ -196,7 +199,7 @@ impl DeckWindow {
                     if self.phone_forms.answered(side, result, &[]) {
                         status = None;
                         changed = true;
-                        self.after_change();
+                        self.after_change(asking);
                     }
                 }
                 DeckAction::HandTo(side) => self.screen = Screen::HandingTo(side),
@@ -247,14 +250,16 @@ impl DeckWindow {
     }
 
     /// After a command: the passive player is asked about an interrupt on
-    /// his own screen; a private screen whose work is done closes.
-    fn after_change(&mut self) {
+    /// his own screen; his screen closes once he has answered (`asking`:
+    /// the question was open before the command), not after each laurel
+    /// he plays in shooting or combat (issue 25): he hides it when done.
+    fn after_change(&mut self, asking: bool) {
         let Some(turn) = self.game.as_ref().and_then(|g| g.public().turn.clone()) else {
             return;
         };
         match self.screen {
             Screen::Private(side)
-                if side == turn.passive() && turn.stage != Stage::AskingInterrupt =>
+                if side == turn.passive() && asking && turn.stage != Stage::AskingInterrupt =>
             {
                 self.screen = Screen::Done(side);
             }
@@ -532,7 +537,16 @@ fn table(
     let mut hand_to = None;
     // The active player's choices, as his phone offers them too.
     let stage = muster::deck::screens::stage_actions(game, turn);
+    // While the passive player has his cards open, the turn's buttons are
+    // not his to press (issue 25).
+    let passive_looks = screen == Screen::Private(turn.passive());
     ui.horizontal_wrapped(|ui| match turn.stage {
+        Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending if passive_looks => {
+            ui.weak(format!(
+                "{}'s choices show when {passive} hides his cards.",
+                name(turn.active)
+            ));
+        }
         Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending => {
             for action in stage {
                 if crate::app::guard::button(ui, &action.label) {
@@ -563,7 +577,7 @@ fn table(
     if let Some(side) = hand_to {
         out.push(DeckAction::HandTo(side));
     }
-    if let Some(what) = game.undoable() {
+    if let Some(what) = game.undoable().filter(|_| !passive_looks) {
         let undo = ui.button(format!("Undo: {what}")).on_hover_text(
             "Declaring, skipping or ending a phase is taken back; a card drawn, played or removed stays",
         );
