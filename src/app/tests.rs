@@ -1358,7 +1358,7 @@ fn with_centimetres_chosen_the_panel_log_and_refusals_speak_centimetres() {
 }
 
 #[test]
-fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() {
+fn a_whole_army_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(&dir.path().join("autosaves"));
     h.run();
@@ -1368,7 +1368,7 @@ fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
         "Army list text",
         "# Britons\n8, Warband, medium fut, average, undrilled\n4, Chariots, light horse, average, undrilled\n",
     );
-    click(&mut h, "Import battle groups");
+    click(&mut h, "Import army");
     h.get_by_label_contains("line 2, troop type: \"medium fut\" is not one of:");
     assert!(
         h.state()
@@ -1383,12 +1383,23 @@ fn an_army_list_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
     replace_text(
         &mut h,
         "Army list text",
-        "# Britons\n8, Warband, medium foot, average, undrilled\n4, Chariots, light horse, average, undrilled\n",
+        "Player: Boudicca\nArmy: Ancient British\nC-in-C: Boudicca, Inspired Commander\nCommander: Cunobelin, Troop Commander\nTerritories: Agricultural, Woodlands\n# Britons\n8, Warband, medium foot, average, undrilled\n4, Chariots, light horse, average, undrilled\n",
     );
-    click(&mut h, "Import battle groups");
-    let bgs = h.state().fog().panels.armies.draft(Side::South).bgs.clone();
+    click(&mut h, "Import army");
+    let army = h.state().fog().panels.armies.draft(Side::South).clone();
+    let bgs = army.bgs.clone();
     assert_eq!(bgs.len(), 2);
     assert_eq!((bgs[0].name.as_str(), bgs[0].bases), ("Warband", 8));
+    assert_eq!(
+        (
+            army.player.as_str(),
+            army.name.as_str(),
+            army.c_in_c.name.as_str()
+        ),
+        ("Boudicca", "Ancient British", "Boudicca")
+    );
+    assert_eq!(army.commanders.len(), 1);
+    assert_eq!(army.territories, ["agricultural", "woodlands"]);
     assert!(
         h.query_by_label("Army list text").is_none(),
         "closed once imported"

@@ -56,6 +56,33 @@ proptest! {
         let _ = muster_fog::script::run_line(&mut b, &text, 1);
     }
 
+    /// A pasted army list of any lines: a heading, a battle group or
+    /// noise, any characters. Read or refused with every error's line.
+    #[test]
+    fn any_pasted_army_list_is_read_or_refused_by_line(
+        lines in prop::collection::vec(
+            prop_oneof![
+                "(Player|Army|C-in-C|Commander|Territories|Points): [^\n]{0,40}",
+                "[0-9]{1,4}, [^,\n]{0,20}, (heavy foot|light horse|x), (average|elite|y), (drilled|undrilled)(, may dismount)?",
+                "[^\n]{0,60}",
+            ],
+            0..40,
+        )
+    ) {
+        let text = lines.join("\n");
+        let r = Ruleset::builtin();
+        match muster_fog::army_list::parse_army(&text, &r) {
+            Ok(army) => prop_assert!(!army.bgs.is_empty()),
+            Err(errors) => {
+                prop_assert!(!errors.is_empty());
+                let count = text.lines().count().max(1);
+                for e in errors {
+                    prop_assert!(e.line >= 1 && e.line <= count, "{e}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn mutated_commands_never_panic_and_are_refused_in_words(
         line in any::<prop::sample::Index>(),

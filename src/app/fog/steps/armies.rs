@@ -105,22 +105,22 @@ impl ArmiesPanel {
         let mut close = false;
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.strong("Import an army list");
-            ui.label("One battle group a line: bases, name, troop type, quality, drilled or undrilled, and optionally \"may dismount\". Lines starting with # are skipped.");
+            ui.label("Paste the whole army: headings Player:, Army:, C-in-C: (name, quality), Commander: (one a line) and Territories: (each may be left out), then one battle group a line: bases, name, troop type, quality, drilled or undrilled, and optionally \"may dismount\". Lines starting with # are skipped.");
             ui.add(
                 egui::TextEdit::multiline(&mut list.text)
                     .desired_rows(6)
                     .desired_width(f32::INFINITY)
-                    .hint_text("4, Legio V, heavy foot, superior, drilled"),
+                    .hint_text("Player: Ann\nC-in-C: Germanicus, Inspired Commander\n4, Legio V, heavy foot, superior, drilled"),
             )
             .accessible_name("Army list text");
             for e in &list.errors {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
             ui.horizontal(|ui| {
-                if ui.button("Import battle groups").clicked() {
-                    match muster::fog::army_list::parse_army_list(&list.text, ruleset) {
-                        Ok(bgs) => {
-                            self.drafts[side].bgs = bgs;
+                if ui.button("Import army").clicked() {
+                    match muster::fog::army_list::parse_army(&list.text, ruleset) {
+                        Ok(army) => {
+                            army.apply(&mut self.drafts[side]);
                             close = true;
                         }
                         Err(errors) => {
