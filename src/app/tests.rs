@@ -1418,6 +1418,32 @@ fn a_whole_army_pasted_as_text_imports_with_errors_by_line_and_rows_duplicate() 
     let bgs = &h.state().fog().panels.armies.draft(Side::South).bgs;
     assert_eq!(bgs.len(), 4);
     assert_eq!(bgs[3].name, "BG 4");
+    // Its name is selected: what he types replaces it.
+    h.get_by_label("BG 4 name").type_text("Auxiliary archers");
+    h.run();
+    let bgs = &h.state().fog().panels.armies.draft(Side::South).bgs;
+    assert_eq!(bgs[3].name, "Auxiliary archers");
+    // Type-ahead in the focused choices: "l" twice, then "s".
+    h.get_by_label("BG 4 troop type").focus();
+    h.run();
+    for letter in ["l", "l"] {
+        h.get_by_label("BG 4 troop type").type_text(letter);
+        h.run();
+    }
+    h.get_by_label("BG 4 quality").focus();
+    h.run();
+    h.get_by_label("BG 4 quality").type_text("s");
+    h.run();
+    let bg = &h.state().fog().panels.armies.draft(Side::South).bgs[3];
+    let r = muster::fog::ruleset::Ruleset::builtin();
+    let lights: Vec<&str> = r
+        .troop_types
+        .iter()
+        .filter(|(_, t)| t.name.to_lowercase().starts_with('l'))
+        .map(|(id, _)| id.as_str())
+        .collect();
+    assert_eq!(bg.troop_type, lights[1], "the second type starting with l");
+    assert_eq!(bg.quality, muster::core::dice::Quality::Superior);
 }
 
 #[test]

@@ -342,6 +342,36 @@ fn commander_quality(
 
 /// The name field of battle group `row` (from 0) of `side`'s form, for
 /// moving the keyboard focus to a new row.
+/// Type-ahead on a focused choice, as in a form's drop-down list: a letter
+/// typed picks the next option whose name starts with it, so Tab, "h",
+/// Tab, "s" sets heavy foot, superior without the mouse.
+fn type_ahead<T: Clone + PartialEq>(
+    ui: &egui::Ui,
+    choice: &egui::Response,
+    options: &[(T, &str)],
+    value: &mut T,
+) {
+    if !choice.has_focus() {
+        return;
+    }
+    let typed = ui.input(|i| {
+        i.events.iter().find_map(|e| match e {
+            egui::Event::Text(t) => t.chars().next(),
+            _ => None,
+        })
+    });
+    let Some(letter) = typed.map(|c| c.to_lowercase().to_string()) else {
+        return;
+    };
+    let now = options.iter().position(|(v, _)| v == value).unwrap_or(0);
+    let next = (1..=options.len())
+        .map(|k| &options[(now + k) % options.len()])
+        .find(|(_, name)| name.to_lowercase().starts_with(&letter));
+    if let Some((v, _)) = next {
+        *value = v.clone();
+    }
+}
+
 fn bg_name_id(side: Side, row: usize) -> egui::Id {
     egui::Id::unique(("bg name", side, row))
 }
@@ -439,6 +469,11 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
                 if name.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     add_after = Some(i);
                 }
+                // A row just added by Enter: brought into view once.
+                let fresh = ui.data_mut(|d| d.remove_temp::<bool>(bg_name_id(side, i)));
+                if fresh == Some(true) {
+                    name.scroll_to_me(Some(egui::Align::Center));
+                }
                 name.on_hover_text(format!(
                     "{}\nEnter adds a battle group after this one",
                     bg.name
@@ -453,7 +488,7 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
                 }
             });
             ui.horizontal_wrapped(|ui| {
-                egui::ComboBox::from_id_salt(("troop", side, i))
+                let troop = egui::ComboBox::from_id_salt(("troop", side, i))
                     .selected_text(ruleset.troop_name(&bg.troop_type))
                     .width(120.0)
                     .show_ui(ui, |ui| {
@@ -463,7 +498,13 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
                     })
                     .response
                     .accessible_name(format!("BG {row} troop type"));
-                egui::ComboBox::from_id_salt(("quality", side, i))
+                let troops: Vec<(String, &str)> = ruleset
+                    .troop_types
+                    .iter()
+                    .map(|(id, t)| (id.clone(), t.name.as_str()))
+                    .collect();
+                type_ahead(ui, &troop, &troops, &mut bg.troop_type);
+                let quality = egui::ComboBox::from_id_salt(("quality", side, i))
                     .selected_text(bg.quality.name())
                     .width(80.0)
                     .show_ui(ui, |ui| {
@@ -473,6 +514,8 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
                     })
                     .response
                     .accessible_name(format!("BG {row} quality"));
+                let qualities = Quality::ALL.map(|q| (q, q.name()));
+                type_ahead(ui, &quality, &qualities, &mut bg.quality);
                 ui.checkbox(&mut bg.drilled, "drilled")
                     .accessible_name(format!("BG {row} drilled"));
                 ui.add(
@@ -518,7 +561,19 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
                 ..BattleGroup::default()
             },
         );
-        // The new row's name is where the next keystrokes go.
-        ui.memory_mut(|m| m.request_focus(bg_name_id(side, at)));
+        // The new row's name is where the next keystrokes go, all of it
+        // selected, so typing replaces "BG 5" instead of adding to it.
+        let id = bg_name_id(side, at);
+        ui.memory_mut(|m| m.request_focus(id));
+        let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
+        let chars = army.bgs[at].name.chars().count();
+        state
+            .cursor
+            .set_char_range(Some(egui::text::CCursorRange::two(
+                egui::text::CCursor::new(0),
+                egui::text::CCursor::new(chars),
+            )));
+        state.store(ui.ctx(), id);
+        ui.data_mut(|d| d.insert_temp(id, true));
     }
 }
