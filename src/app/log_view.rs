@@ -21,10 +21,10 @@ impl LogView {
             self.lines = battle
                 .log_lines()
                 .iter()
-                .enumerate()
-                .map(|(i, (line, roll))| {
+                .zip(battle.log_numbers())
+                .map(|((line, roll), n)| {
                     let mark = if *roll { "🎲" } else { "•" };
-                    format!("{:>3}. {mark} {}", i + 1, settings.speak(line))
+                    format!("{n:>3}. {mark} {}", settings.speak(line))
                 })
                 .collect();
             self.made_for = Some(now);

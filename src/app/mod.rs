@@ -43,7 +43,10 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
         viewport: egui::ViewportBuilder::default()
             .with_title("Muster")
             .with_inner_size([1360.0, 860.0])
-            .with_min_inner_size([900.0, 600.0]),
+            .with_min_inner_size([900.0, 600.0])
+            // Opened to fit the screen, whatever its size (issue 25); the
+            // size above is what it comes back to.
+            .with_maximized(true),
         ..Default::default()
     };
     let config = AppConfig {

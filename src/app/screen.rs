@@ -210,17 +210,30 @@ pub fn show(
                 y_label,
                 bars,
             } => {
+                // Each bar's value over it, readable without hovering.
+                let values: Vec<egui_plot::Text> = bars
+                    .iter()
+                    .map(|b| {
+                        let at = egui_plot::PlotPoint::new(b.x, b.y + 9.0);
+                        egui_plot::Text::new(title.as_str(), at, format!("{:.0}%", b.y))
+                    })
+                    .collect();
                 let bars = bars.iter().map(|b| Bar::new(b.x, b.y).width(0.7)).collect();
                 Plot::new((i, salt))
                     .height(120.0)
                     .include_y(0.0)
-                    .include_y(100.0)
+                    .include_y(112.0)
                     .x_axis_label(x_label)
                     .y_axis_label(y_label)
                     .allow_drag(false)
                     .allow_zoom(false)
                     .allow_scroll(false)
-                    .show(ui, |plot| plot.bar_chart(BarChart::new(title, bars)));
+                    .show(ui, |plot| {
+                        plot.bar_chart(BarChart::new(title, bars));
+                        for value in values {
+                            plot.text(value);
+                        }
+                    });
             }
             Block::List { title, items } => {
                 egui::CollapsingHeader::new(title)

@@ -148,6 +148,53 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     }
 }
 
+/// Once South's flank march has come on and been revealed, the schedule
+/// says what it was (not "sealed"); and the log is numbered by entry, so
+/// its last number is the count the title gives (issue 25).
+#[test]
+fn a_revealed_march_prints_as_revealed_and_the_log_counts_entries() {
+    use muster_core::dice::DiceInput;
+    use muster_core::side::Side;
+    use muster_fog::battle::Command;
+    let mut battle = deployed_battle();
+    let (s, n) = (Side::South, Side::North);
+    for side in [s, n] {
+        battle.apply(Command::EndTurn { side }).unwrap();
+    }
+    battle
+        .apply(Command::RollArrival {
+            side: s,
+            march: 0,
+            dice: DiceInput::Typed(vec![6, 6]),
+        })
+        .unwrap();
+    let key = battle
+        .seal_key(s, muster_fog::examples::EXAMPLE_PASSPHRASE)
+        .unwrap();
+    let reveal = muster_fog::battle::reveal_plan(
+        battle.state(),
+        s,
+        0,
+        &key,
+        vec![DiceInput::Typed(vec![4, 4]); 2],
+    )
+    .unwrap();
+    battle.apply(reveal).unwrap();
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-25");
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages = pdf.get_pages().len() as u32;
+    let all = words(&(1..=pages).map(|p| text_of(&pdf, p)).collect::<String>());
+    assert!(
+        all.contains("South flank march 1: revealed: Ala Petriana, Ala Indiana led by"),
+        "{all}"
+    );
+    assert!(!all.contains("flank march 1: sealed"), "{all}");
+    let entries = battle.log().len();
+    assert!(all.contains(&format!("Log: {entries} entries")), "{all}");
+    assert!(all.contains(&format!(" {entries}. ")), "the last entry's number");
+    assert!(!all.contains(&format!(" {}. ", entries + 1)), "no line past it");
+}
+
 #[test]
 fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
     let battle = deployed_battle();

@@ -858,6 +858,17 @@ impl Battle {
     }
 
     /// The log in words, one line per event, with whether it records a roll.
+    /// The 1-based log entry each line of `log_lines` belongs to: lines
+    /// are numbered by entry, so the count the printout and the Battle
+    /// step give ("79 entries") is the last number of the log.
+    pub fn log_numbers(&self) -> Vec<usize> {
+        self.log
+            .iter()
+            .enumerate()
+            .flat_map(|(i, entry)| std::iter::repeat_n(i + 1, entry.events.len()))
+            .collect()
+    }
+
     pub fn log_lines(&self) -> Vec<(String, bool)> {
         self.log
             .iter()

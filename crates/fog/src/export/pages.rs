@@ -158,11 +158,34 @@ fn schedule_pages(
         );
     }
     for (i, m) in state.deployment.flank_marches.iter().enumerate() {
+        // What both players know of it now: sealed, arrived, or revealed.
+        let known = match &m.revealed {
+            Some(r) => {
+                let army = state.armies[m.side].as_ref();
+                let bg = |b: &usize| {
+                    army.and_then(|a| a.bgs.get(*b))
+                        .map_or("?".to_string(), |g| g.name.clone())
+                };
+                let names: Vec<String> = r.secret.bgs.iter().map(bg).collect();
+                let leader = army
+                    .and_then(|a| a.commanders.get(r.secret.commander))
+                    .map_or("?", |c| c.name.as_str());
+                format!(
+                    "revealed: {} led by {leader} on the {} flank; commitment {} checked",
+                    names.join(", "),
+                    r.secret.flank.name(),
+                    m.sealed.code()
+                )
+            }
+            None if m.arrived(battle.ruleset()) => {
+                format!("arrived, to be revealed; commitment {}", m.sealed.code())
+            }
+            None => format!("sealed, commitment {}", m.sealed.code()),
+        };
         let line = format!(
-            "{} flank march {}: sealed, commitment {}",
+            "{} flank march {}: {known}",
             m.side,
             march_number(state, i),
-            m.sealed.code()
         );
         if y - step < MARGIN {
             pages.push(std::mem::replace(&mut page, Page::new(font.clone(), metrics)).ops);
@@ -184,8 +207,8 @@ fn log_pages(
     let lines: Vec<String> = battle
         .log_lines()
         .iter()
-        .enumerate()
-        .map(|(n, (line, _))| format!("{:>3}. {}", n + 1, battle.state().settings.speak(line)))
+        .zip(battle.log_numbers())
+        .map(|((line, _), n)| format!("{n:>3}. {}", battle.state().settings.speak(line)))
         .collect();
     text_pages("Setup log", &lines, paper, font, metrics)
 }
