@@ -191,8 +191,14 @@ fn a_revealed_march_prints_as_revealed_and_the_log_counts_entries() {
     assert!(!all.contains("flank march 1: sealed"), "{all}");
     let entries = battle.log().len();
     assert!(all.contains(&format!("Log: {entries} entries")), "{all}");
-    assert!(all.contains(&format!(" {entries}. ")), "the last entry's number");
-    assert!(!all.contains(&format!(" {}. ", entries + 1)), "no line past it");
+    assert!(
+        all.contains(&format!(" {entries}. ")),
+        "the last entry's number"
+    );
+    assert!(
+        !all.contains(&format!(" {}. ", entries + 1)),
+        "no line past it"
+    );
 }
 
 #[test]

@@ -43,6 +43,19 @@ fn bg_names(state: &State, side: Side, bgs: &[usize]) -> String {
 
 /// The words of a placement result from the placer's view, with the sides
 /// named: "touch North's long edge, no part within 8 MU of a side edge".
+/// A camp's or a fortification's shape, for its turn in words: any
+/// rectangle turns alike.
+const RECTANGLE: crate::geometry::Shape = crate::geometry::Shape::Rectangle {
+    width: 1.0,
+    depth: 1.0,
+};
+
+/// A piece's turn as the panel and the printout say it ("30° clockwise").
+fn turned(shape: &crate::geometry::Shape, angle: f64) -> String {
+    use crate::geometry::survey::{turn, turn_words};
+    turn_words(turn(shape, angle))
+}
+
 pub fn zone_text(ruleset: &Ruleset, result: u8, placer: Side) -> String {
     let text = match ruleset.placement.results.get(&result.to_string()) {
         Some(
@@ -150,11 +163,12 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             shape,
             pose,
         } => format!(
-            "{side} places his {} ({}) centred {}, turned {:.0}°",
+            "{side} places his {} ({}) centred {}, turned {}",
             super::piece_name(state, ruleset, *piece).to_lowercase(),
             shape.describe(),
             state.settings.point([pose.x, pose.y]),
-            pose.angle
+            // In the words the panel and the printout use (issue 25).
+            turned(shape, pose.angle)
         ),
         Event::GoingRolled {
             side, roll, class, ..
@@ -200,14 +214,14 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
         }
         Event::RoadDeclined { side } => format!("{side} places no road"),
         Event::CampPlaced { side, pose } => format!(
-            "{side} pitches his camp centred {}, turned {:.0}°",
+            "{side} pitches his camp centred {}, turned {}",
             state.settings.point([pose.x, pose.y]),
-            pose.angle
+            turned(&RECTANGLE, pose.angle)
         ),
         Event::FortificationPlaced { side, pose } => format!(
-            "{side} places a field fortification centred {}, turned {:.0}°",
+            "{side} places a field fortification centred {}, turned {}",
             state.settings.point([pose.x, pose.y]),
-            pose.angle
+            turned(&RECTANGLE, pose.angle)
         ),
         // What a marker stands for is the owner's secret: the log says where.
         Event::AmbushPlaced { side, at, .. } => {
@@ -361,4 +375,22 @@ pub fn entry(entry: &Entry, ruleset: &Ruleset, state: &State) -> String {
         .map(|e| event(e, ruleset, state))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The log says a turn in the words of the panel and the printout:
+    /// 330° is "30° clockwise", an oval's 200° is "20° anticlockwise".
+    #[test]
+    fn a_turn_is_logged_as_the_panel_says_it() {
+        assert_eq!(turned(&RECTANGLE, 330.0), "30° clockwise");
+        let oval = crate::geometry::Shape::Ellipse {
+            width: 11.0,
+            depth: 7.0,
+        };
+        assert_eq!(turned(&oval, 200.0), "20° anticlockwise");
+        assert_eq!(turned(&oval, 180.0), "0° (square to the edges)");
+    }
 }

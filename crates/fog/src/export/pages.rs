@@ -182,11 +182,7 @@ fn schedule_pages(
             }
             None => format!("sealed, commitment {}", m.sealed.code()),
         };
-        let line = format!(
-            "{} flank march {}: {known}",
-            m.side,
-            march_number(state, i),
-        );
+        let line = format!("{} flank march {}: {known}", m.side, march_number(state, i),);
         if y - step < MARGIN {
             pages.push(std::mem::replace(&mut page, Page::new(font.clone(), metrics)).ops);
             y = ph - MARGIN - 4.0;
