@@ -55,7 +55,9 @@ pub struct WingsWindow {
     screen: Screen,
     selected: Option<usize>,
     /// What the player holding the screen entered in his counters' form.
-    ledger: Values,
+    /// Each player's counters form as he left it: kept when he hides his
+    /// counters (issue 25), drawn on his private screen only.
+    ledgers: Sides<Values>,
     /// Typed deployment dice, and where an adjusted leader goes.
     table: table::Inputs,
     grid: HexGrid,
@@ -82,9 +84,12 @@ impl WingsWindow {
                 let last = &lines[lines.len().saturating_sub(events.len())..];
                 *status = Some(Status::Info(last.join(" · ")));
                 *changed = true;
-                // The counter placed or moved: its hexes and units are spent.
-                for field in ["leader", "dis1", "dis2", "next", "units", "detached"] {
-                    self.ledger.remove(field);
+                // The counter placed or moved from his screen: its hexes and
+                // units are spent.
+                if let Screen::Private(side) = self.screen {
+                    for field in ["leader", "dis1", "dis2", "next", "units", "detached"] {
+                        self.ledgers[side].remove(field);
+                    }
                 }
             }
             Err(e) => *status = self.private_refusal.route(self.screen, e.to_string()),
@@ -98,7 +103,7 @@ impl WingsWindow {
             game: None,
             screen: Screen::Table,
             selected: None,
-            ledger: Values::new(),
+            ledgers: Sides::default(),
             table: table::Inputs::default(),
             grid: HexGrid::default(),
             queue: Vec::new(),
@@ -182,7 +187,6 @@ impl WingsWindow {
                 WingsAction::HandTo(side) => self.screen = Screen::HandingTo(side),
                 WingsAction::Hide => {
                     self.screen = self.screen.hide();
-                    self.ledger.clear();
                     self.private_refusal.clear();
                 }
                 WingsAction::Unlock(side, key) => {
@@ -257,7 +261,7 @@ impl WingsWindow {
         let mine = viewer.map(|side| {
             (
                 side,
-                wings_screens::counters(game, &seen, side, &self.ledger),
+                wings_screens::counters(game, &seen, side, &self.ledgers[side]),
             )
         });
         let width = (ui.ctx().content_rect().width() * 0.38).clamp(420.0, 580.0);
@@ -276,9 +280,12 @@ impl WingsWindow {
                                     self.queue.push(WingsAction::Hide);
                                 }
                             });
-                            if let Some(reply) =
-                                crate::app::screen::show(ui, screen, *side, &mut self.ledger)
-                            {
+                            if let Some(reply) = crate::app::screen::show(
+                                ui,
+                                screen,
+                                *side,
+                                &mut self.ledgers[*side],
+                            ) {
                                 self.queue.push(WingsAction::Answer(*side, reply));
                             }
                         }
@@ -320,7 +327,7 @@ impl WingsWindow {
             let picked = self.grid.show(ui, board, &names, &highlight, &hint);
             if let Some(hex) = picked.clicked {
                 match viewer {
-                    Some(_) => wings_screens::clicked(game, &mut self.ledger, hex),
+                    Some(side) => wings_screens::clicked(game, &mut self.ledgers[side], hex),
                     None => {
                         self.selected = seen.iter().find(|s| s.leader == hex).map(|s| s.id);
                         self.table.adjust_to = hex.to_string();

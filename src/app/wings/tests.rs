@@ -105,11 +105,13 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     // hides his counters, and is never on the shared screen.
     hide(&mut h);
     assert!(h.query_by_label_contains("hexes from its leader").is_none());
+    // His form waited for him (issue 25): he fixes the one hex.
     counters(&mut h, "Fritz (Prussian)");
-    click(&mut h, "A real Wing (untick for a dummy)");
-    click(&mut h, "Inf");
-    click(&mut h, "In column (IC)");
-    hexes(&mut h, ["3005", "3004", "3006"]);
+    assert_eq!(
+        h.get_by_label("Second Dis hex").value().as_deref(),
+        Some("3008")
+    );
+    replace_text(&mut h, "Second Dis hex", "3006");
     click(&mut h, "Place the counter");
     hide(&mut h);
 
