@@ -227,7 +227,23 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
 /// leader goes to, and what a click does.
 pub fn board(game: &Game, seen: &[Seen], values: Option<&Values>) -> HexBoard {
     let mut counters = Vec::new();
-    for s in seen.iter().filter(|s| s.deployed.is_none()) {
+    // A Wing placed as units stays on the map where its leader stood, with
+    // its formation (issue 25: it vanished); its Dis counters are gone.
+    for s in seen.iter() {
+        if let Some(formation) = s.deployed {
+            let short = match formation {
+                super::formation::Formation::InColumn => "IC",
+                super::formation::Formation::Deployed => "placed",
+            };
+            counters.push(Counter {
+                id: s.id,
+                side: s.side,
+                hex: s.leader,
+                text: format!("{}{} {short}", s.kind.initial(), s.id),
+                face_up: true,
+            });
+            continue;
+        }
         counters.push(Counter {
             id: s.id,
             side: s.side,

@@ -346,6 +346,25 @@ fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations
     .unwrap();
     assert_eq!(g.public().pending, None);
     assert_eq!(g.public().counters[cav].leader, h("1016"));
+    // Both Wings stay on the map where placed, with their formation and
+    // without Dis counters (issue 25: they vanished).
+    let board = crate::wings::screens::board(&g, &g.table_view(), None);
+    let placed: Vec<(Hex, &str)> = board
+        .counters
+        .iter()
+        .filter(|c| c.id == cav || c.id == french)
+        .map(|c| (c.hex, c.text.as_str()))
+        .collect();
+    assert_eq!(placed.len(), 2, "{:?}", board.counters);
+    assert!(
+        placed.contains(&(h("1016"), format!("C{cav} IC").as_str())),
+        "{placed:?}"
+    );
+    assert!(
+        placed.iter().any(|(_, t)| t.ends_with("placed")),
+        "{placed:?}"
+    );
+    assert!(!board.counters.iter().any(|c| c.text == format!("d{cav}")));
     // The state is a fold of the log alone: what a reopened file replays.
     let mut replay = Public::default();
     for event in g.log().iter().flat_map(|e| &e.events) {
