@@ -180,11 +180,11 @@ pub fn ui(
                         rule.why(),
                         rule.rule()
                     ));
-                    if let Some(c) = seen
+                    let composition = seen
                         .iter()
                         .find(|s| s.id == *id)
-                        .and_then(|s| s.composition.as_ref())
-                    {
+                        .and_then(|s| s.composition.as_ref());
+                    if let Some(c) = composition {
                         let side = game.public().counters[*id].side;
                         let names: Vec<&str> = c
                             .units
@@ -213,8 +213,8 @@ pub fn ui(
                                 continue;
                             }
                             ui.strong(formation.name());
-                            for line in limits(formation) {
-                                ui.label(*line);
+                            for line in limits(formation, composition.map(|c| c.formation)) {
+                                ui.label(line);
                             }
                         }
                     });

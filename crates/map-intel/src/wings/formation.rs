@@ -87,11 +87,16 @@ pub fn moving(won: bool, last: Formation) -> Placement {
     Placement { must, reason }
 }
 
-/// What its owner must respect placing a Wing's units (27.3).
-pub fn limits(formation: Formation) -> &'static [&'static str] {
-    match formation {
+/// The rule for a Wing that moved in column and is placed deployed.
+const FORMERLY_IC: &str = "Formerly IC: the trailing Dis counters may first go to any hex adjacent to the leader (27.3.1).";
+
+/// What its owner must respect placing a Wing's units (27.3); `was` is
+/// the formation it moved in, when known: the formerly-IC rule is only
+/// for a Wing that was in column (issue 25).
+pub fn limits(formation: Formation, was: Option<Formation>) -> Vec<&'static str> {
+    let lines: &[&str] = match formation {
         Formation::Deployed => &[
-            "Formerly IC: the trailing Dis counters may first go to any hex adjacent to the leader (27.3.1).",
+            FORMERLY_IC,
             "The first unit under the Wing Leader; the next two in the Dis counters' hexes, which are removed.",
             "The rest stacked with or adjacent to those units, none more than 3 hexes from the leader.",
             "Adjacent to the enemy is allowed; beyond the enemy, or surrounding him, is not.",
@@ -104,7 +109,12 @@ pub fn limits(formation: Formation) -> &'static [&'static str] {
             "Never adjacent to or beyond enemy units.",
             "Movement ends for these units this turn.",
         ],
-    }
+    };
+    lines
+        .iter()
+        .copied()
+        .filter(|l| *l != FORMERLY_IC || was != Some(Formation::Deployed))
+        .collect()
 }
 
 #[cfg(test)]
@@ -128,7 +138,15 @@ mod tests {
 
     #[test]
     fn the_limits_name_the_distances_of_27_3() {
-        assert!(limits(Deployed).iter().any(|l| l.contains("3 hexes")));
-        assert!(limits(InColumn).iter().any(|l| l.contains("6 hexes")));
+        assert!(limits(Deployed, None).iter().any(|l| l.contains("3 hexes")));
+        assert!(limits(InColumn, None).iter().any(|l| l.contains("6 hexes")));
+        // The formerly-IC rule only for a Wing that moved in column.
+        let formerly = |was| {
+            limits(Deployed, was)
+                .iter()
+                .any(|l| l.starts_with("Formerly IC"))
+        };
+        assert!(formerly(Some(InColumn)));
+        assert!(!formerly(Some(Deployed)));
     }
 }
