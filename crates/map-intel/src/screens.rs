@@ -108,9 +108,16 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
             resets: Vec::new(),
         },
     });
+    // Only where the rules let the units go (map-intel 0, A4): within one
+    // hex on the map, never an Exercitus off it (issue 25).
+    let may_take = |h: &SeenHolder| {
+        let exercitus_off = matches!(h.kind, Kind::Exercitus(_)) && h.hex.is_none();
+        let elsewhere = from.hex.is_some() && h.hex.is_some() && from.hex != h.hex;
+        h.id != from.id && !exercitus_off && !elsewhere
+    };
     let mut to: Vec<Choice> = own
         .iter()
-        .filter(|h| h.id != from.id)
+        .filter(|h| may_take(h))
         .map(|h| Choice {
             value: h.id.to_string(),
             label: format!("into {}", short(h)),
@@ -289,6 +296,44 @@ mod tests {
         ))
         .unwrap();
         assert!(own.contains(&south.unit("r-leg-3").unwrap().name));
+    }
+
+    /// A force's regroup offers only what the rules take: counters in its
+    /// own hex and a new force, never one in another hex or an Exercitus
+    /// off the map; each offer, sent, is accepted.
+    #[test]
+    fn a_regroup_offers_only_the_counters_the_rules_take() {
+        let mut g = game();
+        let a = deploy(&mut g, Side::South, "0505", &["r-leg-3"]);
+        let b = deploy(&mut g, Side::South, "0505", &["r-leg-6"]);
+        let far = deploy(&mut g, Side::South, "0909", &["r-aux-1"]);
+        let screen = ledger(
+            &g,
+            &g.view(Side::South),
+            Side::South,
+            &values(&[("from", &[&a.to_string()])]),
+        );
+        let Some(Block::Form { fields, .. }) = form(&screen) else {
+            panic!("{screen:?}");
+        };
+        let to = fields.iter().find(|f| f.name == "to").unwrap();
+        let Input::Choice { options, .. } = &to.input else {
+            panic!("{to:?}");
+        };
+        let offered: Vec<&str> = options.iter().map(|o| o.value.as_str()).collect();
+        assert!(offered.contains(&b.to_string().as_str()), "{offered:?}");
+        assert!(!offered.contains(&far.to_string().as_str()), "{offered:?}");
+        assert!(
+            options.iter().all(|o| !o.label.contains("Exercitus")),
+            "no Exercitus off the map: {offered:?}"
+        );
+        g.apply(Command::Transfer {
+            side: Side::South,
+            from: a,
+            to: Target::Counter(b),
+            units: vec!["r-leg-3".into()],
+        })
+        .unwrap();
     }
 
     /// The hex typed is checked as it is typed: the screen says what is
