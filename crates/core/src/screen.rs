@@ -333,6 +333,23 @@ impl Action {
 }
 
 impl Screen {
+    /// Whether `command` is one its actions send, and not refused: what a
+    /// player's device may answer with. Anything else it sends is forged
+    /// (a command for the other player, or one the screen never offered).
+    pub fn offers(&self, command: &Value) -> bool {
+        self.blocks.iter().any(|block| {
+            let actions = match block {
+                Block::Actions { actions }
+                | Block::Item { actions, .. }
+                | Block::Form { actions, .. } => actions,
+                _ => return false,
+            };
+            actions
+                .iter()
+                .any(|a| a.refused.is_none() && a.command == *command)
+        })
+    }
+
     /// Every text the screen shows, for tests that search a player's view
     /// for what he may not see.
     pub fn texts(&self) -> Vec<&str> {

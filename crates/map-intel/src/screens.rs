@@ -209,7 +209,8 @@ pub fn board(game: &Game, view: &View, values: &Values) -> HexBoard {
 }
 
 /// The command `side` sent from his ledger: a regrouping or an Exercitus
-/// placed from the form, or a command given as it is.
+/// placed from the form, always as `side`. Nothing else is taken: a reply
+/// is never a command as it is, which could act for the other player.
 pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleError> {
     let wrong = |what: &str| RuleError::new("map-intel 0", format!("The ledger's form: {what}"));
     let values = &reply.values;
@@ -252,8 +253,7 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
             })
         }
         Some(other) => Err(wrong(&format!("\"{other}\" is not one of its actions"))),
-        None => serde_json::from_value(reply.command.clone())
-            .map_err(|e| wrong(&format!("not a command: {e}"))),
+        None => Err(wrong("an answer names one of its actions")),
     }
 }
 
@@ -421,5 +421,11 @@ mod tests {
             values: Values::new(),
         };
         assert!(answer(&g, Side::South, &forged).is_err());
+        // Ann's phone sending Bob's regroup as a command of its own.
+        let as_bob = Reply {
+            command: json!({"cmd": "transfer", "side": "north", "from": 1, "to": {"new_force": "0606"}, "units": ["p-cat-1"]}),
+            values: Values::new(),
+        };
+        assert!(answer(&g, Side::South, &as_bob).is_err());
     }
 }

@@ -191,11 +191,16 @@ impl DeckWindow {
                     };
                     let asking = game.public().turn.as_ref().map(|t| t.stage)
                         == Some(Stage::AskingInterrupt);
-                    let result = serde_json::from_value(value)
-                        .map_err(|e| format!("That answer is not a deck command: {e}"))
-                        .and_then(|command| {
-                            game.apply(command).map(drop).map_err(|e| e.to_string())
-                        });
+                    // Only what his own screen offers him now: a phone never
+                    // plays, answers or ends anything for the other player.
+                    let offered = muster::deck::screens::hand(game, side).offers(&value);
+                    let result = if offered {
+                        serde_json::from_value(value)
+                            .map_err(|e| format!("That answer is not a deck command: {e}"))
+                    } else {
+                        Err("That is not one of the actions your screen offers now".into())
+                    }
+                    .and_then(|command| game.apply(command).map(drop).map_err(|e| e.to_string()));
                     if self.phone_forms.answered(side, result, &[]) {
                         status = None;
                         changed = true;

@@ -105,6 +105,16 @@ impl Phone {
             .unwrap();
     }
 
+    /// Sends `command` as his answer, whatever his screen offers: what a
+    /// forged page would send.
+    pub(crate) fn forge(&mut self, command: serde_json::Value) {
+        let reply = serde_json::json!({"reply": {"command": command, "values": {}}});
+        let frame = self.channel.seal(reply.to_string().as_bytes()).unwrap();
+        self.runtime
+            .block_on(self.socket.send(Message::Binary(frame.into())))
+            .unwrap();
+    }
+
     /// Taps the button `label` of the screen he sees.
     pub(crate) fn tap(&mut self, label: &str) {
         self.tap_with(label, serde_json::json!({}));
@@ -223,6 +233,42 @@ fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
     artagur.look();
     assert!(decius.seen.iter().all(|s| s.title.starts_with("Decius")));
     assert!(artagur.seen.iter().all(|s| s.title.starts_with("Artagur")));
+}
+
+/// The attack: Decius's page, changed, answers the interrupt question put
+/// to Artagur ("no interrupt", for him). The window takes from a phone only
+/// what that player's own screen offers: refused on Decius's phone, and
+/// Artagur is still asked.
+#[test]
+fn a_phone_cannot_answer_for_the_other_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, mut decius, mut artagur) = deck_on_phones(dir.path());
+    decius.tap("End the event phase");
+    until(&mut h, |h| {
+        h.query_by_label("Play the rally phase").is_some()
+    });
+    h.run();
+    decius.tap("Play the rally phase");
+    until(&mut h, |h| {
+        h.query_by_label_contains("Waiting for Artagur").is_some()
+    });
+    decius.forge(serde_json::json!({"cmd": "interrupt", "player": "north", "card": null}));
+    let refused = (0..100).find_map(|_| {
+        h.run();
+        decius.look().blocks.iter().find_map(|b| match b {
+            Block::Refusal { text } => Some(text.clone()),
+            _ => None,
+        })
+    });
+    assert!(
+        refused.is_some_and(|r| r.contains("not one of the actions your screen offers")),
+        "refused on his phone"
+    );
+    h.get_by_label_contains("Waiting for Artagur");
+    artagur.tap("No interrupt");
+    until(&mut h, |h| {
+        h.query_by_label_contains("Waiting for Artagur").is_none()
+    });
 }
 
 /// Artagur leaves his phone: *Let Artagur's seat go* closes it, and his

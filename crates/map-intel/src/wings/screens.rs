@@ -471,8 +471,8 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
             formation: Formation::Deployed,
         }),
         Some(other) => Err(wrong(format!("\"{other}\" is not one of its actions"))),
-        None => serde_json::from_value(reply.command.clone())
-            .map_err(|e| wrong(format!("not a command: {e}"))),
+        // Never a command as it is, which could act for the other player.
+        None => Err(wrong("an answer names one of its actions".into())),
     }
 }
 
@@ -568,5 +568,12 @@ mod tests {
         let e = answer(&g, Side::South, &reply("move", &values)).unwrap_err();
         assert!(e.message.contains("choose the counter"), "{e}");
         assert!(answer(&g, Side::South, &reply("teleport", &values)).is_err());
+        // Fritz's phone sending a command of its own, for Charles's side.
+        let as_charles = Reply {
+            command: serde_json::json!({"cmd": "end_turn"}),
+            values: Values::new(),
+        };
+        let e = answer(&g, Side::South, &as_charles).unwrap_err();
+        assert!(e.message.contains("names one of its actions"), "{e}");
     }
 }
