@@ -46,6 +46,26 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
             badge: None,
         });
     }
+    // From the start of his turn: his revealed counters may go face down
+    // again (A3), from his ledger as from the table.
+    if view.viewer == Some(side) {
+        let down: Vec<Action> = view
+            .may_turn_down(&game.setup().scenario, side)
+            .into_iter()
+            .map(|h| {
+                Action::new(
+                    format!("Turn {} face down", short(h)),
+                    &json!({"form": "turn_down", "id": h.id}),
+                )
+            })
+            .collect();
+        if !down.is_empty() {
+            blocks.push(Block::Strong {
+                text: "Start of your turn: revealed counters may go face down again (A3)".into(),
+            });
+            blocks.push(Block::Actions { actions: down });
+        }
+    }
     blocks.push(Block::Strong {
         text: "Regroup units (A3-A5)".into(),
     });
@@ -252,6 +272,18 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
                 units,
             })
         }
+        // Only one of his own counters that may go face down now.
+        Some("turn_down") => {
+            let view = game.view(side);
+            let id = reply.command["id"]
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok());
+            view.may_turn_down(&game.setup().scenario, side)
+                .into_iter()
+                .find(|h| Some(h.id) == id)
+                .map(|h| Command::TurnDown { id: h.id })
+                .ok_or_else(|| wrong("that counter may not go face down now"))
+        }
         Some(other) => Err(wrong(&format!("\"{other}\" is not one of its actions"))),
         None => Err(wrong("an answer names one of its actions")),
     }
@@ -296,6 +328,32 @@ mod tests {
         ))
         .unwrap();
         assert!(own.contains(&south.unit("r-leg-3").unwrap().name));
+    }
+
+    /// From the start of his next turn Ann's revealed legions may go face
+    /// down again from her ledger (A3): offered there, taken when sent;
+    /// a counter not hers, or not yet allowed, is refused.
+    #[test]
+    fn a_revealed_force_is_turned_face_down_from_its_owners_ledger() {
+        let (mut g, legions, _) = crate::tests::contact_position();
+        g.apply(Command::Reveal { id: legions }).unwrap();
+        let turn_down = json!({"form": "turn_down", "id": legions});
+        let offered = |g: &Game| {
+            ledger(g, &g.view(Side::South), Side::South, &Values::new()).offers(&turn_down)
+        };
+        assert!(!offered(&g), "not in the turn it was revealed");
+        let as_reply = Reply {
+            command: turn_down.clone(),
+            values: Values::new(),
+        };
+        assert!(answer(&g, Side::South, &as_reply).is_err());
+        g.apply(Command::EndTurn).unwrap();
+        g.apply(Command::EndTurn).unwrap();
+        assert!(offered(&g));
+        assert!(answer(&g, Side::North, &as_reply).is_err(), "not Bob's");
+        let command = answer(&g, Side::South, &as_reply).unwrap();
+        assert_eq!(command, Command::TurnDown { id: legions });
+        g.apply(command).unwrap();
     }
 
     /// A force's regroup offers only what the rules take: counters in its

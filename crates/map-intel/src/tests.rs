@@ -78,7 +78,7 @@ fn reasons(g: &Game) -> Vec<(usize, Reason)> {
 
 /// South: a legion force in 0505 and an empty Exercitus 1 in 0707; North:
 /// cataphracts in 0909. South begins.
-fn contact_position() -> (Game, usize, usize) {
+pub(crate) fn contact_position() -> (Game, usize, usize) {
     contact_position_with(&[])
 }
 

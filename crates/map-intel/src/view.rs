@@ -35,3 +35,40 @@ pub struct View {
     pub holders: Vec<SeenHolder>,
     pub may_replace: Vec<(Side, u8)>,
 }
+
+impl View {
+    /// `side`'s counters he may turn face down again from the start of
+    /// his turn (A3), when it is his: face up, revealed before this turn,
+    /// neither Civis nor Client, holding only regular units.
+    pub fn may_turn_down(
+        &self,
+        scenario: &super::scenario::Scenario,
+        side: Side,
+    ) -> Vec<&SeenHolder> {
+        use super::events::Area;
+        use super::scenario::Status;
+        let active = side;
+        if self.active != Some(side) {
+            return Vec::new();
+        }
+        let regular = |units: &Option<Vec<String>>| {
+            units.as_ref().is_some_and(|u| {
+                u.iter().all(|id| {
+                    scenario.sides[active]
+                        .unit(id)
+                        .is_some_and(|unit| unit.status == Status::Regular)
+                })
+            })
+        };
+        self.holders
+            .iter()
+            .filter(|h| {
+                h.side == active
+                    && h.face_up
+                    && !matches!(h.kind, Kind::Area(Area::Civis | Area::Client))
+                    && h.revealed.is_none_or(|turn| turn < self.turn)
+                    && regular(&h.units)
+            })
+            .collect()
+    }
+}

@@ -14,9 +14,8 @@ use crate::app::privacy::Screen;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::describe::{place, units};
-use muster::map_intel::events::{Area, Kind, label, noun};
+use muster::map_intel::events::{Kind, label, noun};
 use muster::map_intel::game::{Command, Game};
-use muster::map_intel::scenario::Status;
 use muster::map_intel::{SeenHolder, View};
 
 /// "force 12", "Exercitus 2", "off-map area": a holder among its side's.
@@ -185,27 +184,7 @@ fn turn_down_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<F
     let Some(active) = view.active else {
         return;
     };
-    let scenario = &game.setup().scenario;
-    let regular = |units: &Option<Vec<String>>| {
-        units.as_ref().is_some_and(|u| {
-            u.iter().all(|id| {
-                scenario.sides[active]
-                    .unit(id)
-                    .is_some_and(|unit| unit.status == Status::Regular)
-            })
-        })
-    };
-    let offered: Vec<&SeenHolder> = view
-        .holders
-        .iter()
-        .filter(|h| {
-            h.side == active
-                && h.face_up
-                && !matches!(h.kind, Kind::Area(Area::Civis | Area::Client))
-                && h.revealed.is_none_or(|turn| turn < view.turn)
-                && regular(&h.units)
-        })
-        .collect();
+    let offered = view.may_turn_down(&game.setup().scenario, active);
     if offered.is_empty() {
         return;
     }
