@@ -528,37 +528,7 @@ mod tests {
             h.query_by_label_contains("check my sealed battle groups")
                 .is_none()
         );
-        for side in ["North", "South"] {
-            click(&mut h, &format!("{side}: no dismounting"));
-        }
-        for side in ["North", "South"] {
-            click(&mut h, &format!("{side}: commanders placed"));
-        }
-        type_into(&mut h, "South's die", "5");
-        click(&mut h, "Enter South's die");
-        type_into(&mut h, "North's die", "2");
-        click(&mut h, "Enter North's die");
-
-        // Play: the march's modifier is sealed; the dice are public and
-        // South's phone says whether it arrives.
-        h.get_by_label_contains("), modifier sealed:");
-        assert!(h.query_by_label_contains("Each roll: 2d6").is_none());
-        click(&mut h, "End South's turn 1");
-        click(&mut h, "End North's turn 1");
-        type_into(&mut h, "South's dice", "4 5");
-        click(&mut h, "Enter South's dice");
-        until(&mut h, |h| {
-            log(h).contains("South's flank march 1: not yet (his word")
-        });
-        click(&mut h, "End South's turn 2");
-        click(&mut h, "End North's turn 2");
-        type_into(&mut h, "South's dice", "5 6");
-        click(&mut h, "Enter South's dice");
-        until(&mut h, |h| {
-            log(h).contains("South's flank march 1: arrives")
-        });
-        click(&mut h, "Reveal South's flank march 1");
-        h.get_by_label("South reveals a sealed record on his phone.");
+        to_arrival(&mut h);
         h.run();
         south.tap("Reveal to both players");
         until(&mut h, |h| {
@@ -627,9 +597,12 @@ mod tests {
     /// hostname, so without WebCrypto as on a real phone): he unlocks with
     /// his passphrase, picks his archers, taps the table where they may
     /// hide, reads the rules' verdict, taps the point again and the marker
-    /// is sealed. Skipped by name where Chromium is not installed.
+    /// is sealed; a dummy the same way; then his flank march, sealed on his
+    /// page, rolled at the table (his page says whether it arrives) and
+    /// revealed from his page. North's phone is never sent a sealed name.
+    /// Skipped by name where Chromium is not installed.
     #[test]
-    fn an_ambush_placed_by_two_taps_on_the_table_in_chromium() {
+    fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
         use crate::app::chromium::{Page, pair, serve};
         let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
             return;
@@ -676,6 +649,102 @@ mod tests {
         });
         shows_none(&h, &[secrets(&h).archers]);
         south.find(&mut h, "//div[@class='title' and text()='Syrian archers']");
+        // A dummy, by the same two taps; then his flank march.
+        south.tap(&mut h, "Dummy");
+        let at = legal_ambush_point(&h, Side::South, AmbushContent::Dummy);
+        let share = [at[0] / table.width, 1.0 - at[1] / table.depth];
+        south.tap_canvas(&mut h, pickable, share);
+        south.find(&mut h, "//p[@class='verdict-good']");
+        south.tap_canvas(&mut h, pickable, share);
+        until(&mut h, |h| {
+            h.state().fog().battle.state().deployment.ambushes.len() == 2
+        });
+        south.tap(&mut h, "Finish my ambushes");
+        until(&mut h, |h| {
+            h.query_by_label("North records his flank marches on his phone.")
+                .is_some()
+        });
+        h.run();
+        north.tap("Done with my flank marches");
+        let secrets = secrets(&h);
+        for name in &secrets.names {
+            south.click(&mut h, &format!("//label[contains(., '{name} marches')]"));
+        }
+        south.tap(&mut h, "Seal flank march");
+        until(&mut h, |h| {
+            !h.state()
+                .fog()
+                .battle
+                .state()
+                .deployment
+                .flank_marches
+                .is_empty()
+        });
+        south.tap(&mut h, "Done with my flank marches");
+        until(&mut h, |h| {
+            h.state()
+                .fog()
+                .battle
+                .state()
+                .deployment
+                .off_table
+                .south
+                .is_some()
+        });
+        // Rolled at the table, revealed from his page.
+        deploy(&mut h, &secrets);
+        to_arrival(&mut h);
+        south.tap(&mut h, "Reveal to both players");
+        until(&mut h, |h| {
+            log(h).contains("South's flank march 1 is revealed (commitment checked)")
+        });
+        let mut sealed = vec![secrets.archers.clone()];
+        sealed.extend(secrets.names.iter().cloned());
+        let seen = north.everything_seen();
+        for name in &sealed {
+            assert!(
+                !seen.contains(name.as_str()),
+                "{name} crossed North's socket"
+            );
+        }
+        assert!(
+            h.query_by_label_contains("Pass to").is_none(),
+            "no hand-over"
+        );
+    }
+
+    /// From the last batch to the turn South's flank march arrives: no
+    /// dismounting, commanders placed, who moves first, then two of
+    /// South's turns with typed arrival dice (4 + 5, then 5 + 6). The
+    /// march's modifier is sealed: the laptop shows no chances, and South's
+    /// phone says each time whether it arrives.
+    fn to_arrival(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
+        for side in ["North", "South"] {
+            click(h, &format!("{side}: no dismounting"));
+        }
+        for side in ["North", "South"] {
+            click(h, &format!("{side}: commanders placed"));
+        }
+        type_into(h, "South's die", "5");
+        click(h, "Enter South's die");
+        type_into(h, "North's die", "2");
+        click(h, "Enter North's die");
+        h.get_by_label_contains("), modifier sealed:");
+        assert!(h.query_by_label_contains("Each roll: 2d6").is_none());
+        click(h, "End South's turn 1");
+        click(h, "End North's turn 1");
+        type_into(h, "South's dice", "4 5");
+        click(h, "Enter South's dice");
+        until(h, |h| {
+            log(h).contains("South's flank march 1: not yet (his word")
+        });
+        click(h, "End South's turn 2");
+        click(h, "End North's turn 2");
+        type_into(h, "South's dice", "5 6");
+        click(h, "Enter South's dice");
+        until(h, |h| log(h).contains("South's flank march 1: arrives"));
+        click(h, "Reveal South's flank march 1");
+        h.get_by_label("South reveals a sealed record on his phone.");
     }
 
     /// The public log as both players read it.
