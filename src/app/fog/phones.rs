@@ -433,9 +433,7 @@ mod tests {
         let bg = secrets.bg;
         let at = legal_ambush_point(&h, Side::South, AmbushContent::Bg { bg });
         place(&mut h, &mut south, &format!("bg {bg}"), at);
-        until(&mut h, |h| {
-            h.state().fog().battle.state().deployment.ambushes.len() == 1
-        });
+        until(&mut h, |h| state(h).deployment.ambushes.len() == 1);
         // A point in North's half: the rules' verdict is on his phone only.
         h.run();
         south.fill(serde_json::json!({"content": ["dummy"], "at": ["36 47"]}));
@@ -448,9 +446,7 @@ mod tests {
         assert!(h.query_by_label_contains(words).is_none(), "{said}");
         let at = legal_ambush_point(&h, Side::South, AmbushContent::Dummy);
         place(&mut h, &mut south, "dummy", at);
-        until(&mut h, |h| {
-            h.state().fog().battle.state().deployment.ambushes.len() == 2
-        });
+        until(&mut h, |h| state(h).deployment.ambushes.len() == 2);
         h.run();
         south.tap("Finish my ambushes");
 
@@ -479,15 +475,7 @@ mod tests {
         });
         assert!(ready, "the march is ready to seal: {:?}", south.look());
         south.tap("Seal flank march");
-        until(&mut h, |h| {
-            !h.state()
-                .fog()
-                .battle
-                .state()
-                .deployment
-                .flank_marches
-                .is_empty()
-        });
+        until(&mut h, |h| !state(h).deployment.flank_marches.is_empty());
         h.run();
         let screen = south.look().clone();
         assert!(
@@ -495,16 +483,7 @@ mod tests {
             "his march is on his phone: {screen:?}"
         );
         south.tap("Done with my flank marches");
-        until(&mut h, |h| {
-            h.state()
-                .fog()
-                .battle
-                .state()
-                .deployment
-                .off_table
-                .south
-                .is_some()
-        });
+        until(&mut h, |h| state(h).deployment.off_table.south.is_some());
         h.run();
         let mut sealed = vec![secrets.archers.clone()];
         sealed.extend(secrets.names.iter().cloned());
@@ -627,7 +606,7 @@ mod tests {
         south.tap(&mut h, "Syrian archers");
         let bg = secrets(&h).bg;
         let at = legal_ambush_point(&h, Side::South, AmbushContent::Bg { bg });
-        let table = h.state().fog().battle.state().settings.table;
+        let table = state(&h).settings.table;
         // Where that is on the drawing: y runs from the south edge up.
         let share = [at[0] / table.width, 1.0 - at[1] / table.depth];
         // The table takes taps once the laptop has sent it with his pick.
@@ -644,9 +623,7 @@ mod tests {
         south.screenshot("target/phone/fog-ambush.png");
         // The page drew the table anew with his pick: the second tap.
         south.tap_canvas(&mut h, pickable, share);
-        until(&mut h, |h| {
-            h.state().fog().battle.state().deployment.ambushes.len() == 1
-        });
+        until(&mut h, |h| state(h).deployment.ambushes.len() == 1);
         shows_none(&h, &[secrets(&h).archers]);
         south.find(&mut h, "//div[@class='title' and text()='Syrian archers']");
         // A dummy, by the same two taps; then his flank march.
@@ -656,9 +633,7 @@ mod tests {
         south.tap_canvas(&mut h, pickable, share);
         south.find(&mut h, "//p[@class='verdict-good']");
         south.tap_canvas(&mut h, pickable, share);
-        until(&mut h, |h| {
-            h.state().fog().battle.state().deployment.ambushes.len() == 2
-        });
+        until(&mut h, |h| state(h).deployment.ambushes.len() == 2);
         south.tap(&mut h, "Finish my ambushes");
         until(&mut h, |h| {
             h.query_by_label("North records his flank marches on his phone.")
@@ -671,26 +646,9 @@ mod tests {
             south.click(&mut h, &format!("//label[contains(., '{name} marches')]"));
         }
         south.tap(&mut h, "Seal flank march");
-        until(&mut h, |h| {
-            !h.state()
-                .fog()
-                .battle
-                .state()
-                .deployment
-                .flank_marches
-                .is_empty()
-        });
+        until(&mut h, |h| !state(h).deployment.flank_marches.is_empty());
         south.tap(&mut h, "Done with my flank marches");
-        until(&mut h, |h| {
-            h.state()
-                .fog()
-                .battle
-                .state()
-                .deployment
-                .off_table
-                .south
-                .is_some()
-        });
+        until(&mut h, |h| state(h).deployment.off_table.south.is_some());
         // Rolled at the table, revealed from his page.
         deploy(&mut h, &secrets);
         to_arrival(&mut h);
@@ -747,6 +705,13 @@ mod tests {
         h.get_by_label("South reveals a sealed record on his phone.");
     }
 
+    /// The battle's state as the window holds it.
+    fn state<'a>(
+        h: &'a egui_kittest::Harness<'_, crate::app::MusterApp>,
+    ) -> &'a muster::fog::battle::State {
+        h.state().fog().battle.state()
+    }
+
     /// The public log as both players read it.
     fn log(h: &egui_kittest::Harness<'_, crate::app::MusterApp>) -> String {
         let lines = h.state().fog().battle.log_lines();
@@ -770,7 +735,7 @@ mod tests {
         while let Phase::Deployment(DeploymentTurn::Batch { side, number, size }) =
             h.state().fog().battle.phase()
         {
-            let state = h.state().fog().battle.state().clone();
+            let state = state(h).clone();
             let army = state.armies[side].clone().unwrap();
             let done = deployed_bgs(&state, side);
             let next: Vec<usize> = (0..army.bgs.len())
@@ -800,7 +765,7 @@ mod tests {
     }
 
     fn secrets(h: &egui_kittest::Harness<'_, crate::app::MusterApp>) -> Secrets {
-        let army = h.state().fog().battle.state().armies.south.clone().unwrap();
+        let army = state(h).armies.south.clone().unwrap();
         let find = |name: &str| army.bgs.iter().position(|b| b.name == name).unwrap();
         let marching = [find("Ala Petriana"), find("Ala Indiana")];
         Secrets {
