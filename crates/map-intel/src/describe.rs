@@ -107,6 +107,11 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
             names[*by],
             before.agents[*by].saturating_sub(1)
         ),
+        Event::Examined { by, id } => format!(
+            "{} examines {} (A2a): what it holds is shown to him alone; it stays face down",
+            names[*by],
+            named(*id)
+        ),
         Event::MayReplace { side, number } => format!(
             "{} may place Exercitus {number} at once on a friendly force",
             names[*side]

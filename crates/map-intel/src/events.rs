@@ -138,6 +138,13 @@ pub enum Event {
     AgentSpent {
         by: Side,
     },
+    /// An Agent's intelligence mission (A2a): `by` examines the enemy
+    /// holder `id`, its contents shown to him alone; both see only that he
+    /// did. It stays face down.
+    Examined {
+        by: Side,
+        id: usize,
+    },
     /// An empty Exercitus was revealed: its owner may place it at once on
     /// a friendly force (A4 ruling), or decline.
     MayReplace {
@@ -214,6 +221,28 @@ pub struct Public {
     pub agents: Sides<u32>,
     /// Empty Exercitus markers their owners may place at once.
     pub may_replace: Vec<(Side, u8)>,
+    /// Who examined which holder with an Agent, and the seal he saw: what
+    /// he learnt holds until its contents are sealed anew.
+    pub examined: Vec<Examination>,
+}
+
+/// One Agent's examination (A2a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Examination {
+    pub by: Side,
+    pub id: usize,
+    pub seals: u32,
+}
+
+impl Public {
+    /// Whether `viewer` examined `h` as it is sealed now.
+    pub fn examined_by(&self, viewer: Side, h: &Holder) -> bool {
+        self.examined.contains(&Examination {
+            by: viewer,
+            id: h.id,
+            seals: h.seals,
+        })
+    }
 }
 
 impl Public {
@@ -353,6 +382,21 @@ impl Public {
                     return refuse("A6", format!("{by} has no Agent Stratagem marker left"));
                 }
                 self.agents[*by] -= 1;
+            }
+            Event::Examined { by, id } => {
+                let h = self.holder(*id)?;
+                if h.side == *by || h.contents.is_open() {
+                    return refuse(
+                        "A2",
+                        format!("counter {id} is not a face-down enemy counter of {by}'s"),
+                    );
+                }
+                let seen = Examination {
+                    by: *by,
+                    id: *id,
+                    seals: h.seals,
+                };
+                self.examined.push(seen);
             }
             Event::MayReplace { side, number } => self.may_replace.push((*side, *number)),
             Event::ReplaceDeclined { side, number } => {

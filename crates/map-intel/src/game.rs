@@ -848,6 +848,15 @@ impl Work<'_> {
                         format!("{} is face up already: no Agent needed", self.label(&h)),
                     );
                 }
+                if self.public.examined_by(*by, &h) {
+                    return refuse(
+                        "A6",
+                        format!(
+                            "{} examined it already: no Agent needed until it changes",
+                            self.setup.name(*by)
+                        ),
+                    );
+                }
                 if self.public.agents[*by] == 0 {
                     return refuse(
                         "A6",
@@ -857,9 +866,11 @@ impl Work<'_> {
                         ),
                     );
                 }
+                // Shown to him alone (A2a): it stays face down, and a bluff
+                // stays on the map, found out by him only.
                 self.push(Event::AgentSpent { by: *by })?;
-                self.reveal(*id, Reason::Agent)?;
-                Some(h.side)
+                self.push(Event::Examined { by: *by, id: *id })?;
+                None
             }
             Command::Combat { hex } => {
                 let Some(active) = self.public.active else {
@@ -1005,7 +1016,7 @@ impl Game {
     /// up; anything else is refused with the conditions of A2.
     pub fn examine(&self, by: Side, id: usize) -> Result<Vec<String>, RuleError> {
         let h = self.public().holder(id)?;
-        if h.side == by || h.contents.is_open() {
+        if h.side == by || h.contents.is_open() || self.public().examined_by(by, &h) {
             return units_of(self.id(), h, self.keys()[h.side].as_ref());
         }
         refuse(
@@ -1044,10 +1055,16 @@ impl Game {
             .iter()
             .filter(|h| !h.gone)
             .map(|h| {
+                let examined = viewer.is_some_and(|v| self.public().examined_by(v, h));
                 let units = match &h.contents {
                     Contents::Open(u) => Some(u.clone()),
                     Contents::Sealed(_) if Some(h.side) == viewer => {
                         units_of(self.id(), h, key).ok()
+                    }
+                    // What his Agent saw, opened with its owner's key while
+                    // the game is unlocked: on his own screen only.
+                    Contents::Sealed(_) if examined => {
+                        units_of(self.id(), h, self.keys()[h.side].as_ref()).ok()
                     }
                     Contents::Sealed(_) => None,
                 };

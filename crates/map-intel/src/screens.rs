@@ -46,6 +46,28 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
             badge: None,
         });
     }
+    // What his Agents found (A2a): enemy counters still face down whose
+    // contents he examined, on his own screen only.
+    for h in view
+        .holders
+        .iter()
+        .filter(|h| h.side != side && !h.face_up && h.units.is_some())
+    {
+        blocks.push(Block::Item {
+            title: format!(
+                "{} {}, {} (examined by your Agent)",
+                game.setup().name(h.side),
+                short(h),
+                place(h)
+            ),
+            text: h
+                .units
+                .as_deref()
+                .map_or(String::new(), |u| units(game.setup(), u)),
+            actions: Vec::new(),
+            badge: Some("examined".into()),
+        });
+    }
     // From the start of his turn: his revealed counters may go face down
     // again (A3), from his ledger as from the table.
     if view.viewer == Some(side) {
@@ -354,6 +376,37 @@ mod tests {
         let command = answer(&g, Side::South, &as_reply).unwrap();
         assert_eq!(command, Command::TurnDown { id: legions });
         g.apply(command).unwrap();
+    }
+
+    /// Ann's Agent examines Bob's off-map area (A2a): what it holds is on
+    /// her ledger (her phone's), marked, and on nobody else's screen.
+    #[test]
+    fn an_agents_findings_are_on_the_examiners_ledger_alone() {
+        let (mut g, _, _) = crate::tests::contact_position();
+        let off = g.public().area(Side::North, Area::OffMap).unwrap().id;
+        g.apply(Command::SpendAgent {
+            by: Side::South,
+            id: off,
+        })
+        .unwrap();
+        let cataphract = g.setup().scenario.sides[Side::North]
+            .unit("p-cat-2")
+            .unwrap()
+            .name
+            .clone();
+        let ann = serde_json::to_string(&ledger(
+            &g,
+            &g.view(Side::South),
+            Side::South,
+            &Values::new(),
+        ))
+        .unwrap();
+        assert!(ann.contains(&cataphract) && ann.contains("examined by your Agent"));
+        let table = serde_json::to_string(&g.table_view()).unwrap();
+        assert!(!table.contains("p-cat-2"), "the table sees nothing of it");
+        let log = g.log_lines().join("\n");
+        assert!(log.contains("shown to him alone"), "{log}");
+        assert!(!log.contains(&cataphract), "{log}");
     }
 
     /// A force's regroup offers only what the rules take: counters in its

@@ -447,6 +447,11 @@ fn agents_examine_a_force_or_a_holding_area_and_run_out() {
             .unwrap()
             .contains(&"p-cat-2".to_string())
     );
+    // Shown to Ann alone: it stays face down, the table sees nothing of it.
+    assert!(!g.public().holder(off).unwrap().contents.is_open());
+    assert!(g.examine(Side::North, off).is_ok(), "his own");
+    assert!(g.table_view().holders[off].units.is_none());
+    assert!(g.view(Side::South).holders[off].units.is_some());
     refused(
         &mut g,
         Command::SpendAgent {
@@ -454,7 +459,7 @@ fn agents_examine_a_force_or_a_holding_area_and_run_out() {
             id: off,
         },
         "A6",
-        "face up already",
+        "examined it already",
     );
     g.apply(Command::SpendAgent {
         by: Side::South,
@@ -520,6 +525,7 @@ fn combat_reveals_both_sides_in_the_hex() {
 
 /// Every unit id of `side` that no face-up record shows.
 fn hidden_ids(g: &Game, side: Side) -> Vec<String> {
+    // Face up, or examined by the opponent's Agent (A2a): he may see them.
     let open: Vec<String> = g
         .public()
         .holders
@@ -527,6 +533,9 @@ fn hidden_ids(g: &Game, side: Side) -> Vec<String> {
         .filter(|h| h.side == side && !h.gone)
         .filter_map(|h| match &h.contents {
             Contents::Open(u) => Some(u.clone()),
+            Contents::Sealed(_) if g.public().examined_by(side.opponent(), h) => {
+                g.examine(side.opponent(), h.id).ok()
+            }
             Contents::Sealed(_) => None,
         })
         .flatten()
