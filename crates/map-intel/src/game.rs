@@ -1016,7 +1016,7 @@ impl Game {
     /// up; anything else is refused with the conditions of A2.
     pub fn examine(&self, by: Side, id: usize) -> Result<Vec<String>, RuleError> {
         let h = self.public().holder(id)?;
-        if h.side == by || h.contents.is_open() || self.public().examined_by(by, &h) {
+        if h.side == by || h.contents.is_open() || self.public().examined_by(by, h) {
             return units_of(self.id(), h, self.keys()[h.side].as_ref());
         }
         refuse(
