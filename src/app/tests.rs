@@ -1053,29 +1053,52 @@ fn roll_for_both_rolls_each_side_and_the_result_stays_until_the_next_action() {
 
 #[test]
 fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = AppConfig {
-        autosave: Some(dir.path().join("autosaves")),
-        inventory: None,
-        open: None,
-        seed: Some(3),
-        viewer: false,
-    };
-    let mut h = app(config, [1366.0, 768.0]);
-    click(&mut h, "▶ Armies");
-    let south = h.get_by_label("Confirm South's army").rect();
-    // A long army (the Roman example, with the passphrase form) does not
-    // push it out of view or move it.
-    click(&mut h, "Load example army");
-    click(&mut h, "Early Imperial Roman");
-    let loaded = h.get_by_label("Confirm South's army").rect();
-    // Battle group names get the panel's width, not a few letters.
-    assert!(h.get_by_label("BG 10 name").rect().width() > 300.0);
-    click(&mut h, "North");
-    let north = h.get_by_label("Confirm North's army").rect();
-    assert_eq!(south.min, loaded.min);
-    assert_eq!(south.min, north.min);
-    assert!(south.max.y <= 768.0, "{south:?} is in the window");
+    // From a small laptop to a desktop screen (issue 25).
+    for size in [[1280.0, 720.0], [1366.0, 768.0], [1920.0, 1080.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let config = AppConfig {
+            autosave: Some(dir.path().join("autosaves")),
+            inventory: None,
+            open: None,
+            seed: Some(3),
+            viewer: false,
+        };
+        let mut h = app(config, size);
+        click(&mut h, "▶ Armies");
+        let south = h.get_by_label("Confirm South's army").rect();
+        // A long army (the Roman example, with the passphrase form) does not
+        // push it out of view or move it.
+        click(&mut h, "Load example army");
+        click(&mut h, "Early Imperial Roman");
+        let loaded = h.get_by_label("Confirm South's army").rect();
+        // Battle group names get the panel's width, not a few letters.
+        assert!(h.get_by_label("BG 10 name").rect().width() > 300.0);
+        click(&mut h, "North");
+        let north = h.get_by_label("Confirm North's army").rect();
+        assert_eq!(south.min, loaded.min, "at {size:?}");
+        assert_eq!(south.min, north.min, "at {size:?}");
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, size.into());
+        assert!(
+            window.contains_rect(south),
+            "{south:?} is in the window at {size:?}"
+        );
+        // The table keeps to its own panel: it covers neither the button
+        // nor the panel's heading.
+        let table = h
+            .state()
+            .fog()
+            .table
+            .frame
+            .expect("the table was drawn")
+            .table;
+        let heading = h.get_by_label_contains("Armies (rule").rect();
+        for (what, rect) in [("the main action", south), ("the heading", heading)] {
+            assert!(
+                !table.intersects(rect),
+                "the table covers {what} at {size:?}"
+            );
+        }
+    }
 }
 
 #[test]
