@@ -249,6 +249,9 @@ pub fn hand(game: &Game, side: Side) -> Screen {
     if let Some(turn) = turn {
         blocks.extend(turn_actions(game, turn, side, zones.hand.is_empty()));
     }
+    if let Some(text) = drawn_for_value(game, side) {
+        blocks.push(Block::Text { text });
+    }
     for (id, n) in grouped(&zones.hand) {
         let Some(card) = game.set().card(&id) else {
             continue;
@@ -293,6 +296,40 @@ pub fn hand(game: &Game, side: Side) -> Screen {
         title: format!("{name}'s hand"),
         blocks,
     }
+}
+
+/// The card he last drew from his deck to play for its value this turn,
+/// said on his own screen (issue 25: only the log named it).
+fn drawn_for_value(game: &Game, side: Side) -> Option<String> {
+    use super::events::Event;
+    use super::zones::Zone;
+    for entry in game.log().iter().rev() {
+        for event in entry.events.iter().rev() {
+            match event {
+                Event::TurnEnded { .. } => return None,
+                Event::Played {
+                    player,
+                    card,
+                    from: Zone::Deck,
+                    use_,
+                    ..
+                } if *player == side => {
+                    let card = game.set().card(card)?;
+                    let (n, what) = match use_ {
+                        Use::Rally => (card.rally, "flag"),
+                        _ => (card.laurels, "laurel"),
+                    };
+                    let s = if n == 1 { "" } else { "s" };
+                    return Some(format!(
+                        "You drew {} from your deck: {n} {what}{s}",
+                        card.title
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// The exact odds of `side`'s next redraw, from what he knows.
@@ -453,5 +490,43 @@ mod tests {
             }
         }
         assert!(flagless && played, "the deals held both kinds of card");
+    }
+
+    /// A card drawn from the deck for laurels is said on its drawer's own
+    /// screen, with its value, until the turn ends.
+    #[test]
+    fn a_card_drawn_for_laurels_is_shown_to_its_drawer() {
+        let mut g = started(3);
+        g.apply(Command::EndPhase).unwrap();
+        g.apply(Command::Declare { plays: false }).unwrap();
+        g.apply(Command::Declare { plays: true }).unwrap();
+        g.apply(Command::Interrupt {
+            player: Side::North,
+            card: None,
+        })
+        .unwrap();
+        g.apply(Command::Play {
+            player: Side::North,
+            card: Pick::Deck,
+            use_: Use::Laurels,
+            to: Some(Destination::Discard),
+        })
+        .unwrap();
+        let said = |g: &Game, side| {
+            hand(g, side)
+                .blocks
+                .iter()
+                .any(|b| matches!(b, Block::Text { text } if text.starts_with("You drew ")))
+        };
+        assert!(said(&g, Side::North));
+        assert!(!said(&g, Side::South), "his own screen only");
+        g.apply(Command::EndPhase).unwrap();
+        for _ in 0..2 {
+            g.apply(Command::Declare { plays: false }).unwrap();
+        }
+        let card = g.zones(Side::South).unwrap().hand.first().cloned();
+        g.apply(Command::Fatigue { card }).unwrap();
+        g.apply(Command::EndTurn).unwrap();
+        assert!(!said(&g, Side::North), "gone when the turn ends");
     }
 }
