@@ -27,7 +27,10 @@ fn look(game: &deck::Game) {
         let _ = game.private_log(side);
         let _ = deck::screens::hand(game, side);
     }
-    let _ = deck::export::summary_lines(game);
+    let _ = (
+        deck::export::summary_lines(game),
+        deck::export::summary_table(game),
+    );
 }
 
 const DECK: Scripted<deck::Game> = Scripted {

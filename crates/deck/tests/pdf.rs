@@ -73,17 +73,18 @@ fn the_deck_summary_lists_every_turn_on_clear_pages_on_either_paper() {
             text.push(' ');
         }
         assert!(text.contains("every cohort that ever marched north of the Wall"));
-        for number in 1..=turns {
-            assert!(text.contains(&format!("Turn {number} ")), "turn {number}");
+        // A row per turn, each player's plays in his column (issue 25).
+        let (header, rows) = muster_deck::export::summary_table(&game);
+        assert!(text.contains(&header.join(" ")), "{text}");
+        assert_eq!(rows.len() as u32, turns + 1, "the turn under way too");
+        for row in &rows {
+            assert!(text.contains(&row.join(" ")), "{row:?} in {text}");
         }
-        // Each rally card shown is printed under its turn; no hand is.
+        // Each rally card shown is printed in its player's column; no hand is.
         let public = game.public();
         for shown in &public.shown {
             let title = &game.set().card(&shown.card).unwrap().title;
-            assert!(
-                text.contains(&format!("played {title} for rally")),
-                "{title}"
-            );
+            assert!(text.contains(&format!("rally: {title} for ")), "{title}");
         }
         for side in muster_core::side::Side::BOTH {
             for id in &game.zones(side).unwrap().hand {

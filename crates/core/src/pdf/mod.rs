@@ -253,6 +253,101 @@ pub fn text_pages(
         .collect()
 }
 
+/// A table to print: its title, a paragraph under it, its header and rows,
+/// and each column's share of the width.
+pub struct Table<'t> {
+    pub title: &'t str,
+    pub intro: &'t str,
+    pub header: &'t [String],
+    pub rows: &'t [Vec<String>],
+    pub shares: &'t [f32],
+}
+
+/// A table's rows under its title and introduction, each cell wrapped to
+/// its column, a rule under each row, the header repeated on each page
+/// (with "(continued)" after the title). Returns the pages filled and the
+/// last one with the height left on it, for what follows the table.
+pub fn table_pages<'a>(
+    table: &Table<'_>,
+    paper: Paper,
+    font: &PdfFontHandle,
+    metrics: &'a Metrics,
+) -> (Vec<Vec<Op>>, Page<'a>, f32) {
+    let Table {
+        title,
+        intro,
+        header,
+        rows,
+        shares,
+    } = *table;
+    let (pw, ph) = paper.size();
+    let width = pw - 2.0 * MARGIN;
+    let ink = grey(0.1);
+    let size = 8.0;
+    let step = metrics.line_height(size);
+    let mut pages = Vec::new();
+    let mut page = Page::new(font.clone(), metrics);
+    let mut y = page.paragraph(MARGIN, ph - MARGIN - 4.0, width, 13.0, &ink, title);
+    if !intro.is_empty() {
+        y = page.paragraph(MARGIN, y - 1.0, width, size, &ink, intro) - 2.0;
+    }
+    let mut first_row = true;
+    let draw = |page: &mut Page<'a>, y: &mut f32, row: &[String], bold: bool| {
+        let cells: Vec<Vec<String>> = row
+            .iter()
+            .zip(shares)
+            .map(|(text, share)| metrics.wrap(text, size, share * width - 2.0))
+            .collect();
+        let mut x = MARGIN;
+        for (cell, share) in cells.iter().zip(shares) {
+            let mut ly = *y;
+            for line in cell {
+                page.text(
+                    x,
+                    ly,
+                    size,
+                    if bold { grey(0.0) } else { ink.clone() },
+                    line,
+                );
+                ly -= step;
+            }
+            x += share * width;
+        }
+        let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
+        *y -= lines as f32 * step + 1.5;
+        page.line(
+            &[(MARGIN, *y + step * 0.75), (pw - MARGIN, *y + step * 0.75)],
+            0.3,
+            grey(0.7),
+        );
+    };
+    draw(&mut page, &mut y, header, true);
+    for row in rows {
+        let lines = row
+            .iter()
+            .zip(shares)
+            .map(|(text, share)| metrics.wrap(text, size, share * width - 2.0).len())
+            .max()
+            .unwrap_or(1);
+        let height = lines as f32 * step + 1.5;
+        if y - height < MARGIN && !first_row {
+            pages.push(std::mem::replace(&mut page, Page::new(font.clone(), metrics)).ops);
+            y = page.paragraph(
+                MARGIN,
+                ph - MARGIN - 4.0,
+                width,
+                13.0,
+                &ink,
+                &format!("{title} (continued)"),
+            ) - 2.0;
+            draw(&mut page, &mut y, header, true);
+        }
+        first_row = false;
+        draw(&mut page, &mut y, row, false);
+    }
+    (pages, page, y)
+}
+
 /// Where a player's private pages go beside the printout `public`, never
 /// in it, so the printout can go to the opponent: `table.pdf` gives
 /// `table-private-south.pdf`.

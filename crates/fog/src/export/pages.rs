@@ -6,7 +6,9 @@
 use super::PrivatePage;
 use super::schedule::{self, Item};
 use crate::battle::{Battle, march_number};
-use muster_core::pdf::{MARGIN, Metrics, Page, Paper, document, grey, text_pages};
+use muster_core::pdf::{
+    MARGIN, Metrics, Page, Paper, Table, document, grey, table_pages, text_pages,
+};
 use printpdf::{Op, PdfFontHandle};
 
 /// The table layout of `battle` as a PDF: page 1 the table, then the
@@ -109,54 +111,15 @@ fn schedule_pages(
         settings.units.name(),
         settings.mu.name()
     );
-    let mut pages = Vec::new();
-    let mut page = Page::new(font.clone(), metrics);
-    let mut y = page.paragraph(
-        MARGIN,
-        ph - MARGIN - 4.0,
-        width,
-        13.0,
-        &ink,
-        "Laying out the table",
-    );
-    y = page.paragraph(MARGIN, y - 1.0, width, size, &ink, &intro) - 2.0;
-    let mut first_row = true;
-    for row in std::iter::once(&header).chain(rows.iter()) {
-        let cells: Vec<Vec<String>> = row
-            .iter()
-            .zip(shares)
-            .map(|(text, share)| metrics.wrap(text, size, share * width - 2.0))
-            .collect();
-        let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
-        let height = lines as f32 * step + 1.5;
-        if y - height < MARGIN && !first_row {
-            pages.push(std::mem::replace(&mut page, Page::new(font.clone(), metrics)).ops);
-            y = page.paragraph(
-                MARGIN,
-                ph - MARGIN - 4.0,
-                width,
-                13.0,
-                &ink,
-                "Laying out the table (continued)",
-            ) - 2.0;
-        }
-        first_row = false;
-        let mut x = MARGIN;
-        for (cell, share) in cells.iter().zip(shares) {
-            let mut ly = y;
-            for line in cell {
-                page.text(x, ly, size, ink.clone(), line);
-                ly -= step;
-            }
-            x += share * width;
-        }
-        y -= height;
-        page.line(
-            &[(MARGIN, y + step * 0.75), (pw - MARGIN, y + step * 0.75)],
-            0.3,
-            grey(0.7),
-        );
-    }
+    let rows: Vec<Vec<String>> = rows.into_iter().map(Vec::from).collect();
+    let table = Table {
+        title: "Laying out the table",
+        intro: &intro,
+        header: &header,
+        rows: &rows,
+        shares: &shares,
+    };
+    let (mut pages, mut page, mut y) = table_pages(&table, paper, font, metrics);
     for (i, m) in state.deployment.flank_marches.iter().enumerate() {
         // What both players know of it now: sealed, arrived, or revealed.
         let known = match &m.revealed {
