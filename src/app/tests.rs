@@ -1590,12 +1590,7 @@ fn done(h: &mut Harness<'_, MusterApp>) {
         click(h, "Hide my cards");
     }
     click(h, "Back to the table");
-    let game = h
-        .state()
-        .system::<super::deck::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap();
+    let game = deck_game(h);
     let public = game.public();
     let shown = |id: &String| {
         public.shown.iter().any(|s| s.card == *id)
@@ -1613,14 +1608,16 @@ fn done(h: &mut Harness<'_, MusterApp>) {
     shows_none(h, &sealed);
 }
 
-fn deck_log(h: &Harness<'_, MusterApp>) -> String {
-    let game = h
-        .state()
+/// The action-deck game the window holds.
+pub(crate) fn deck_game<'a>(h: &'a Harness<'_, MusterApp>) -> &'a muster::deck::Game {
+    h.state()
         .system::<super::deck::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap();
-    game.log_lines().join("\n")
+        .and_then(super::deck::DeckWindow::engine)
+        .expect("an action-deck game is open")
+}
+
+pub(crate) fn deck_log(h: &Harness<'_, MusterApp>) -> String {
+    deck_game(h).log_lines().join("\n")
 }
 
 /// *File > New > Action deck* with Decius (South) and Artagur (North) and
@@ -1731,12 +1728,7 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     done(&mut h);
     click(&mut h, "End turn 2");
 
-    let game = h
-        .state()
-        .system::<super::deck::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap();
+    let game = deck_game(&h);
     let turn = game.public().turn.as_ref().unwrap();
     assert_eq!((turn.number, turn.active), (3, Side::South));
     let log = deck_log(&h);
@@ -1771,14 +1763,7 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     assert!(h.query_by_label_contains("Interrupt with").is_none());
     click(&mut h, "No interrupt");
     done(&mut h);
-    let id = h
-        .state()
-        .system::<super::deck::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap()
-        .id()
-        .to_string();
+    let id = deck_game(&h).id().to_string();
     let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
 
     // Reopened: read-only until both unlock; nothing can be played before.
@@ -1794,12 +1779,7 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     h.get_by_label_contains("Read-only until Artagur unlocks the game");
     assert_eq!(unlock(&mut h, "Artagur", ARTAGUR), None);
     assert!(h.query_by_label_contains("Read-only until").is_none());
-    let game = h
-        .state()
-        .system::<super::deck::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap();
+    let game = deck_game(&h);
     assert!(game.locked_sides().is_empty());
     assert_eq!(game.zones(Side::South).unwrap().hand.len(), 7);
     // The game goes on where it stopped.

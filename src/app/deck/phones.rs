@@ -8,7 +8,7 @@
 pub(crate) mod browser;
 
 use crate::app::MusterApp;
-use crate::app::tests::{click, shows_none};
+use crate::app::tests::{click, deck_game, deck_log, shows_none};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use futures_util::{SinkExt, StreamExt};
@@ -203,25 +203,11 @@ fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
     });
     h.run();
     decius.tap("Play Alpha for rally");
-    until(&mut h, |h| {
-        h.state()
-            .system::<super::DeckWindow>()
-            .and_then(|w| w.engine())
-            .is_some_and(|g| {
-                g.log_lines()
-                    .iter()
-                    .any(|l| l.contains("Decius plays Alpha"))
-            })
-    });
+    until(&mut h, |h| deck_log(h).contains("Decius plays Alpha"));
     // No hand-over screen was ever needed, the table names no card of a
     // hand, and each phone was only ever sent its own player's screens.
     assert!(h.query_by_label_contains("show my cards").is_none());
-    let game = h
-        .state()
-        .system::<super::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap();
+    let game = deck_game(&h);
     let hands: Vec<String> = Side::BOTH
         .into_iter()
         .flat_map(|side| game.zones(side).unwrap().hand.clone())
@@ -381,20 +367,8 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
         h.query_by_label_contains("Waiting for Artagur").is_none()
     });
     tap(&mut h, &decius, "Play Beta for laurels");
-    until(&mut h, |h| {
-        h.state()
-            .system::<super::DeckWindow>()
-            .and_then(|w| w.engine())
-            .is_some_and(|g| g.log_lines().iter().any(|l| l.contains("Beta")))
-    });
-    let log = h
-        .state()
-        .system::<super::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap()
-        .log_lines()
-        .join("\n");
+    until(&mut h, |h| deck_log(h).contains("Beta"));
+    let log = deck_log(&h);
     assert!(log.contains("Artagur plays Sudden Halt"), "{log}");
     assert!(
         h.query_by_label_contains("show my cards").is_none(),
@@ -445,14 +419,7 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
     click(&mut h, "End the event phase");
-    let id = h
-        .state()
-        .system::<super::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap()
-        .id()
-        .to_string();
+    let id = deck_game(&h).id().to_string();
     let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
     let mut h = opened(dir.path(), saves.path(&id));
     click(&mut h, "Look at it read-only for now");
@@ -479,12 +446,7 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
         "no passphrase field on the laptop"
     );
     decius.tap_with("Unlock", serde_json::json!({"passphrase": [DECIUS]}));
-    until(&mut h, |h| {
-        h.state()
-            .system::<super::DeckWindow>()
-            .and_then(|w| w.engine())
-            .is_some_and(|g| g.locked_sides().is_empty())
-    });
+    until(&mut h, |h| deck_game(h).locked_sides().is_empty());
     h.run();
     assert!(decius.look().title.starts_with("Decius's hand"));
     assert!(h.query_by_label_contains("Read-only until").is_none());
@@ -531,12 +493,7 @@ fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
     });
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
-    let game = h
-        .state()
-        .system::<super::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap();
+    let game = deck_game(&h);
     let lock = game.setup().locks.south.clone().expect("Decius's lock");
     assert!(lock.unlock(&words).is_ok(), "his words open his lock");
 }
@@ -551,12 +508,7 @@ fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, mut decius, mut artagur) = deck_on_phones(dir.path());
     let taps = std::cell::Cell::new(0);
-    let lines = |h: &Harness<'_, MusterApp>| -> Vec<String> {
-        h.state()
-            .system::<super::DeckWindow>()
-            .and_then(|w| w.engine())
-            .map_or(Vec::new(), |g| g.log_lines().to_vec())
-    };
+    let lines = |h: &Harness<'_, MusterApp>| -> Vec<String> { deck_game(h).log_lines().to_vec() };
     // Taps `label`, then waits for a new log line saying `then` (an old
     // one, from an earlier phase, does not count).
     let step = |h: &mut Harness<'_, MusterApp>, phone: &mut Phone, label: &str, then: &str| {
@@ -656,23 +608,14 @@ fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
     decius.tap(&fatigue);
     taps.set(taps.get() + 1);
     until(&mut h, |h| {
-        h.state()
-            .system::<super::DeckWindow>()
-            .and_then(|w| w.engine())
-            .and_then(|g| g.public().turn.clone())
+        deck_game(h)
+            .public()
+            .turn
+            .as_ref()
             .is_some_and(|t| t.stage == muster::deck::Stage::Ending)
     });
     step(&mut h, &mut decius, "End turn 1", "Turn 1 ends");
-    let turn = h
-        .state()
-        .system::<super::DeckWindow>()
-        .unwrap()
-        .engine()
-        .unwrap()
-        .public()
-        .turn
-        .clone()
-        .unwrap();
+    let turn = deck_game(&h).public().turn.clone().unwrap();
     assert_eq!((turn.number, turn.active), (2, Side::North));
     assert_eq!(
         taps.get(),
