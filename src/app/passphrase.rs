@@ -105,6 +105,7 @@ impl PassphraseScreen {
                     button: format!("I am {name}: type my passphrase"),
                     can_wait: false,
                     open_choice: None,
+                    lock: None,
                 };
                 match hand_over_screen(ui, &screen) {
                     Clicked::Button => {
@@ -220,6 +221,7 @@ impl PassphraseScreen {
                     button: "Back to the table".into(),
                     can_wait: false,
                     open_choice: None,
+                    lock: None,
                 };
                 match hand_over_screen(ui, &screen) {
                     Clicked::Button => Shown::Closed,

@@ -2,8 +2,10 @@
 //! full-window hand-over screen ("Pass to North"), and only once he has
 //! given his passphrase; when he is done another hand-over screen asks him
 //! to pass the screen on. The sealing key his passphrase gives lives here,
-//! in memory, for the private session only: it is dropped when he passes
-//! the screen on or leaves the step, and never saved.
+//! in memory and never saved, for the sitting ([`Sitting`]): he gives his
+//! passphrase once (setting it, unlocking the battle or at his first
+//! private step) and the hand-over screen alone opens his later steps,
+//! until the window closes the battle or he locks his secrets again.
 
 use eframe::egui;
 use muster::core::intel::SealKey;
@@ -24,6 +26,9 @@ pub struct HandOver {
     /// no ambushes"): the player decides it in the open and saves passing
     /// the screen back and forth.
     pub open_choice: Option<(String, crate::app::fog::FogCommand)>,
+    /// "Lock South's secrets": he gave his passphrase this sitting, and may
+    /// want it asked again (he leaves the table a while).
+    pub lock: Option<(String, Side)>,
 }
 
 /// What was clicked on a hand-over screen.
@@ -36,6 +41,8 @@ pub enum Clicked {
     OpenChoice,
     /// "Not now".
     Wait,
+    /// The sitting's key is dropped.
+    Lock,
 }
 
 /// Draws a hand-over screen over the whole window, for any system.
@@ -64,6 +71,12 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver) -> Clicked {
             ui.add_space(8.0);
             if screen.can_wait && ui.button("Not now: show the battle settings").clicked() {
                 clicked = Clicked::Wait;
+            }
+            if let Some((lock, _)) = &screen.lock {
+                ui.add_space(8.0);
+                if ui.button(lock).clicked() {
+                    clicked = Clicked::Lock;
+                }
             }
         });
     });
@@ -101,6 +114,7 @@ impl Screen {
                 button: format!("I am {}: {show}", name(side)),
                 can_wait: false,
                 open_choice: None,
+                lock: None,
             }),
             Screen::Done(side) => Some(HandOver {
                 title: format!("{} is done", name(side)),
@@ -108,6 +122,7 @@ impl Screen {
                 button: "Back to the table".into(),
                 can_wait: false,
                 open_choice: None,
+                lock: None,
             }),
             _ => None,
         }
@@ -182,6 +197,36 @@ pub struct Privacy {
     /// Who holds his seat on a phone: his private steps happen there, so
     /// the laptop never asks for the screen for him.
     phones: muster::core::side::Sides<bool>,
+    /// Each player's key for the sitting, shared by every step's session.
+    sitting: Sitting,
+}
+
+/// The sealing keys the players gave in this sitting, shared by the
+/// private sessions of every step (each panel has its own [`Privacy`]):
+/// a player's passphrase is asked once, not at each secret step. In
+/// memory only; dropped with the window's battle, when his seat goes to
+/// a phone (which keeps its own), or when he locks his secrets.
+#[derive(Clone, Default)]
+pub struct Sitting(std::rc::Rc<std::cell::RefCell<muster::core::side::Sides<Option<SealKey>>>>);
+
+impl Sitting {
+    /// Keeps `side`'s key for the rest of the sitting.
+    pub fn remember(&self, side: Side, key: SealKey) {
+        self.0.borrow_mut()[side] = Some(key);
+    }
+
+    pub fn holds(&self, side: Side) -> bool {
+        self.0.borrow()[side].is_some()
+    }
+
+    fn key(&self, side: Side) -> Option<SealKey> {
+        self.0.borrow()[side].clone()
+    }
+
+    /// His passphrase is asked again at his next private step.
+    pub fn lock(&self, side: Side) {
+        self.0.borrow_mut()[side] = None;
+    }
 }
 
 fn player(battle: &Battle, side: Side) -> String {
@@ -191,6 +236,11 @@ fn player(battle: &Battle, side: Side) -> String {
 }
 
 impl Privacy {
+    /// Shares the sitting's keys with the other steps' sessions.
+    pub fn join(&mut self, sitting: &Sitting) {
+        self.sitting = sitting.clone();
+    }
+
     /// The hand-over screen to show: passing on after a session, or before
     /// `wanted` (a side and what he does in private) can begin.
     pub fn screen(&self, battle: &Battle, wanted: Option<(Side, &str)>) -> Option<HandOver> {
@@ -202,6 +252,7 @@ impl Privacy {
                     button: "Back to the battle".into(),
                     can_wait: false,
                     open_choice: None,
+                    lock: None,
                 });
             }
             return Some(HandOver {
@@ -213,19 +264,32 @@ impl Privacy {
                 button: format!("Screen passed to {next}"),
                 can_wait: false,
                 open_choice: None,
+                lock: None,
             });
         }
         let (side, what) = wanted?;
+        let remembered = self.sitting.holds(side) && battle.has_passphrase(side);
+        let asked = if remembered {
+            " He gave his passphrase in this sitting: his secrets open at once."
+        } else {
+            ""
+        };
         (self.holder != Some(side) && !self.phones[side]).then(|| HandOver {
             title: format!("Pass to {side}"),
             text: format!(
-                "{} {what} in secret. {} looks away until he is done.",
+                "{} {what} in secret. {} looks away until he is done.{asked}",
                 player(battle, side),
                 player(battle, side.opponent())
             ),
             button: format!("I am {side}: show my secrets"),
             can_wait: true,
             open_choice: None,
+            lock: remembered.then(|| {
+                (
+                    format!("Lock {side}'s secrets: ask his passphrase again"),
+                    side,
+                )
+            }),
         })
     }
 
@@ -274,6 +338,9 @@ impl Privacy {
         if self.holder.is_some_and(|side| phones[side]) {
             self.forget();
         }
+        for side in Side::BOTH.into_iter().filter(|s| phones[*s]) {
+            self.sitting.lock(side);
+        }
         self.phones = phones;
     }
 
@@ -319,8 +386,8 @@ impl Privacy {
             );
             return Some(self.key.get_or_insert_with(SealKey::unprotected).clone());
         }
-        if let Some(key) = &self.key {
-            return Some(key.clone());
+        if let Some(key) = self.key.clone().or_else(|| self.sitting.key(side)) {
+            return Some(key);
         }
         if let Some(working) = &self.working {
             match working.try_recv() {
@@ -330,6 +397,7 @@ impl Privacy {
                     match battle.seal_key(side, &player_key) {
                         Ok(key) => {
                             self.key = Some(key.clone());
+                            self.sitting.remember(side, key.clone());
                             self.error = None;
                             return Some(key);
                         }

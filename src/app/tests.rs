@@ -755,8 +755,10 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "North: finish ambushes");
     h.get_by_label("North (Bob) is done");
     click(&mut h, "Screen passed to South");
+    // South unlocked the battle in this sitting: his secrets open at the
+    // hand-over screen's button, his passphrase is not asked again.
+    h.get_by_label_contains("He gave his passphrase in this sitting");
     click(&mut h, "I am South: show my secrets");
-    open_secrets(&mut h, Side::South, PASS);
     click(&mut h, "Syrian archers");
     h.get_by_label_contains("where Light Foot may hide");
     click_table(&mut h, [18.0, 16.0]);
@@ -787,6 +789,13 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "I am North: show my secrets");
     click(&mut h, "North: done with flank marches");
     click(&mut h, "Screen passed to South");
+    // He may lock his secrets (he leaves the table a while): then his
+    // passphrase is asked again, and a wrong one opens nothing.
+    click(&mut h, "Lock South's secrets: ask his passphrase again");
+    assert!(
+        h.query_by_label_contains("He gave his passphrase")
+            .is_none()
+    );
     click(&mut h, "I am South: show my secrets");
     open_secrets(&mut h, Side::South, "wrong");
     h.get_by_label_contains("not the passphrase this player set");
@@ -860,7 +869,6 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // is also on the table (issue 21); the shared screen names none.
     click(&mut h, "South: check my sealed battle groups in private");
     click(&mut h, "I am South: show my secrets");
-    open_secrets(&mut h, Side::South, PASS);
     h.get_by_label_contains("None of the battle groups you sealed off the table is also on it");
     click(&mut h, "Done: hide my check");
     click(&mut h, "Screen passed to North");
@@ -896,7 +904,6 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Enter South's dice");
     click(&mut h, "Reveal South's flank march 1");
     click(&mut h, "I am South: show my secrets");
-    open_secrets(&mut h, Side::South, PASS);
     // The straggling dice rolled on the table, typed: a 7 is refused with
     // the rule, nothing is revealed until every battle group has its die.
     click(&mut h, "Type the straggling dice rolled on the table");

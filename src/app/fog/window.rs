@@ -213,6 +213,9 @@ impl FogWindow {
                     });
                     match set {
                         Ok(_) => {
+                            if let Ok(seal) = self.battle.seal_key(side, &key) {
+                                self.panels.sitting.remember(side, seal);
+                            }
                             self.status = Some(Status::Info(format!(
                                 "{side}'s army is entered and his passphrase set: every log entry now carries his tag"
                             )));
@@ -224,6 +227,12 @@ impl FogWindow {
                 }
                 FogCommand::Unlock(side, key) => {
                     let result = self.battle.unlock_key(side, &key);
+                    if let Ok(seal) = result
+                        .clone()
+                        .and_then(|()| self.battle.seal_key(side, &key))
+                    {
+                        self.panels.sitting.remember(side, seal);
+                    }
                     if result.is_ok() {
                         self.status = Some(Status::Info(format!(
                             "{side} unlocked the battle: every entry carries his valid tag"
@@ -364,6 +373,11 @@ impl FogWindow {
                 }
             }
             privacy::Clicked::Wait => self.queue.push(FogCommand::ShowStep(Step::Battle)),
+            privacy::Clicked::Lock => {
+                if let Some((_, side)) = screen.lock {
+                    self.panels.sitting.lock(side);
+                }
+            }
             privacy::Clicked::Nothing => {}
         }
         true

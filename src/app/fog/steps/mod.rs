@@ -17,7 +17,7 @@ mod selection;
 mod territory;
 
 use crate::app::fog::FogCommand;
-use crate::app::privacy::HandOver;
+use crate::app::privacy::{HandOver, Sitting};
 use eframe::egui;
 use egui::Color32;
 use muster::fog::battle::{Battle, Command, Step};
@@ -90,12 +90,14 @@ pub struct Panels {
     pub play: play::PlayPanel,
     pub deployment: DeploymentPanel,
     pub moves_first: moves_first::MovesFirstPanel,
+    /// The players' keys for this sitting, shared by the private steps.
+    pub sitting: Sitting,
 }
 
 impl Panels {
     /// Fresh panels; the placement panel draws its pieces from `inventory`.
     pub fn new(inventory: muster::fog::inventory::Inventory) -> Panels {
-        Panels {
+        let mut panels = Panels {
             battle: Default::default(),
             armies: Default::default(),
             initiative: Default::default(),
@@ -108,7 +110,14 @@ impl Panels {
             play: Default::default(),
             deployment: Default::default(),
             moves_first: Default::default(),
-        }
+            sitting: Sitting::default(),
+        };
+        let sitting = panels.sitting.clone();
+        panels.ambushes.privacy().join(&sitting);
+        panels.flank_marches.privacy().join(&sitting);
+        panels.play.privacy().join(&sitting);
+        panels.deployment.privacy().join(&sitting);
+        panels
     }
 
     pub fn ui(
