@@ -5,10 +5,16 @@
 use eframe::egui;
 use muster::core::dice::{DiceInput, parse_typed};
 
-/// Shows "Roll for X" and a typed-dice field; returns the dice to send when
-/// either is used. `typed` is the field's text, kept by the caller; `error`
-/// receives a message for text that is not dice.
-pub fn show(
+/// "Roll for X": whether the app is to roll.
+pub fn roll_button(ui: &mut egui::Ui, who: &str) -> bool {
+    let roll = ui
+        .button(format!("Roll for {who}"))
+        .on_hover_text("The app rolls from the operating system's random source: nobody can foresee or choose the result, and the log marks it [app dice]");
+    crate::app::guard::clicked(&roll)
+}
+
+/// The field for dice rolled on the table and its *Enter* button.
+pub fn typed_dice(
     ui: &mut egui::Ui,
     who: &str,
     count: usize,
@@ -17,14 +23,6 @@ pub fn show(
 ) -> Option<DiceInput> {
     let mut out = None;
     ui.horizontal(|ui| {
-        let roll = ui
-            .button(format!("Roll for {who}"))
-            .on_hover_text("The app rolls from the operating system's random source: nobody can foresee or choose the result, and the log marks it [app dice]");
-        if crate::app::guard::clicked(&roll) {
-            *error = None;
-            out = Some(DiceInput::app());
-        }
-        ui.label("or type");
         let noun = if count == 1 { "die" } else { "dice" };
         let name = format!("{who}'s {noun}");
         let edit = ui.add(

@@ -23,11 +23,37 @@ pub fn arm(ctx: &egui::Context) {
     ctx.request_repaint_after(std::time::Duration::from_secs_f64(GUARD));
 }
 
+/// Whether the guard is down.
+fn down(ctx: &egui::Context) -> bool {
+    let until = ctx.data(|d| d.get_temp::<f64>(id())).unwrap_or(0.0);
+    ctx.input(|i| i.time) >= until
+}
+
 /// Whether `response` was clicked with the guard down.
 pub fn clicked(response: &egui::Response) -> bool {
-    let ctx = &response.ctx;
-    let until = ctx.data(|d| d.get_temp::<f64>(id())).unwrap_or(0.0);
-    response.clicked() && ctx.input(|i| i.time) >= until
+    response.clicked() && down(&response.ctx)
+}
+
+fn enter_id() -> egui::Id {
+    egui::Id::unique("muster-enter-for-main-action")
+}
+
+/// Called at the start of a frame, before any widget: notes whether Enter
+/// was pressed with no widget focused. A text field that Enter ends gives
+/// its focus up during the frame, so asking later would take the Enter
+/// that ended typing (a die, a name) for the main action too.
+pub fn note_enter(ctx: &egui::Context) {
+    let free =
+        ctx.input(|i| i.key_pressed(egui::Key::Enter)) && ctx.memory(|m| m.focused().is_none());
+    ctx.data_mut(|d| d.insert_temp(enter_id(), free));
+}
+
+/// Whether the Enter noted this frame goes to the caller (the step's main
+/// action): once a frame, with the guard down, so a held or doubled Enter
+/// does one thing, as a double click does.
+pub fn enter(ctx: &egui::Context) -> bool {
+    let free = ctx.data_mut(|d| d.remove_temp::<bool>(enter_id()).unwrap_or(false));
+    free && down(ctx)
 }
 
 /// A button whose click changes the game, guarded.

@@ -605,6 +605,7 @@ impl MusterApp {
 impl eframe::App for MusterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        guard::note_enter(&ctx);
         let title = match self.system.title() {
             Some(game) => format!("{game} - Muster"),
             None => "Muster".to_string(),

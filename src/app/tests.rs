@@ -1024,6 +1024,41 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     assert!(h.state().fog().battle.locked_sides().is_empty());
 }
 
+/// Enter does the step's main action, here a roll: typing a die and
+/// pressing Enter enters that die only, and the next Enter (no field being
+/// typed in) rolls the other side's die where the footer's button is.
+#[test]
+fn enter_ends_typing_a_die_and_then_rolls_the_other_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    h.run();
+    enter_army(&mut h, Side::South, "Ann", &["Agricultural", "Hilly"]);
+    enter_army(&mut h, Side::North, "Bob", &["Woodlands", "Steppes"]);
+    let lines = |h: &Harness<'_, MusterApp>| h.state().fog().battle.log_lines();
+    let before = lines(&h).len();
+    type_into(&mut h, "South's die", "4");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let typed = lines(&h);
+    assert_eq!(typed.len(), before + 1, "South's typed die only: {typed:?}");
+    assert!(
+        typed[before].0.starts_with("South rolls for initiative: 4"),
+        "{typed:?}"
+    );
+    // North's roll is now the footer's main action.
+    h.get_by_label("Roll for North");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let rolled = lines(&h);
+    assert!(
+        rolled[before + 1]
+            .0
+            .starts_with("North rolls for initiative")
+            && rolled[before + 1].0.contains("app dice"),
+        "{rolled:?}"
+    );
+}
+
 #[test]
 fn roll_for_both_rolls_each_side_and_the_result_stays_until_the_next_action() {
     let dir = tempfile::tempdir().unwrap();

@@ -18,7 +18,11 @@ use muster::fog::geometry::{Footprint, Pose};
 pub struct CampsPanel {
     /// The outline being positioned, and the turn it belongs to.
     draft: Option<(DeploymentTurn, Pose)>,
-    /// *Place camp* or *Place fortification*, for the footer.
+    /// The player moved the outline in this turn (a click on the table or
+    /// a typed position): placing a fortification is then the main action,
+    /// else finishing (most armies build none).
+    moved: bool,
+    /// *Place camp*, *Place fortification* or finishing, for the footer.
     main: Option<MainAction>,
 }
 
@@ -56,6 +60,7 @@ impl CampsPanel {
             .is_none_or(|(for_turn, _)| *for_turn != t)
         {
             self.draft = Some((t, start_pose(battle, t)));
+            self.moved = false;
         }
         &mut self.draft.as_mut().expect("set above").1
     }
@@ -78,7 +83,9 @@ impl CampsPanel {
     }
 }
 
-fn pose_fields(ui: &mut egui::Ui, pose: &mut Pose) {
+/// The outline's position typed; whether it changed.
+fn pose_fields(ui: &mut egui::Ui, pose: &mut Pose) -> bool {
+    let before = *pose;
     ui.horizontal(|ui| {
         ui.label("Centre x");
         ui.add(egui::DragValue::new(&mut pose.x).speed(0.1).suffix(" MU"));
@@ -92,6 +99,7 @@ fn pose_fields(ui: &mut egui::Ui, pose: &mut Pose) {
                 .suffix("°"),
         );
     });
+    *pose != before
 }
 
 impl StepPanel for CampsPanel {
@@ -153,31 +161,38 @@ impl StepPanel for CampsPanel {
             "Click the table to put it there, or type the position."
         });
         let pose = self.pose(battle, t);
-        pose_fields(ui, pose);
+        let typed = pose_fields(ui, pose);
+        let pose = *pose;
+        self.moved |= typed;
         let [w, d] = match t {
             DeploymentTurn::Camp(_) => ruleset.deployment.camp.footprint,
             _ => ruleset.deployment.fortifications.footprint,
         };
         let shape = muster::fog::geometry::Shape::Rectangle { width: w, depth: d };
-        ui.label(super::tape_measure(state, &shape, *pose));
-        let command = Self::command(t, *pose);
+        ui.label(super::tape_measure(state, &shape, pose));
+        let command = Self::command(t, pose);
         let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
-        self.main = Some(MainAction::new(
-            button,
-            legal.then_some(FogCommand::Apply(command)),
-        ));
-        ui.horizontal(|ui| {
-            if matches!(t, DeploymentTurn::Fortifications(_))
-                && ui
-                    .button(format!("{side}: finish fortifications"))
-                    .clicked()
-            {
-                out.push(FogCommand::Apply(Command::Finish {
-                    side,
-                    step: Finished::Fortifications,
-                }));
-            }
-        });
+        let place = MainAction::new(button, legal.then_some(FogCommand::Apply(command)));
+        if !matches!(t, DeploymentTurn::Fortifications(_)) {
+            self.main = Some(place);
+            return;
+        }
+        // Fortifications: finishing is the main action until he puts a
+        // section somewhere; then placing it is, and finishing waits here.
+        let finish = MainAction::new(
+            format!("{side}: finish fortifications"),
+            Some(FogCommand::Apply(Command::Finish {
+                side,
+                step: Finished::Fortifications,
+            })),
+        );
+        let (main, other) = if self.moved {
+            (place, finish)
+        } else {
+            (finish, place)
+        };
+        self.main = Some(main);
+        MainAction::show_aside(other, ui, out);
     }
 }
 
@@ -251,6 +266,7 @@ impl Overlay for CampsPanel {
                 Some(s) => *pose = s,
                 None => (pose.x, pose.y) = (q[0], q[1]),
             }
+            self.moved = true;
         }
         let pose = *self.pose(battle, t);
         let legal = battle.check(&Self::command(t, pose)).is_ok();

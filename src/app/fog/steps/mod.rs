@@ -16,10 +16,12 @@ mod roll_off;
 mod selection;
 mod territory;
 
+use crate::app::dice_input;
 use crate::app::fog::FogCommand;
 use crate::app::privacy::{HandOver, Sitting};
 use eframe::egui;
 use egui::Color32;
+use muster::core::dice::DiceInput;
 use muster::fog::battle::{Battle, Command, Step};
 
 pub use ambushes::AmbushesPanel;
@@ -29,12 +31,36 @@ pub use deployment::DeploymentPanel;
 pub use placement::PlacementPanel;
 
 /// A step's main action as its panel worked it out this frame: the button's
-/// words, and what it sends (`None`: shown, but not possible yet).
+/// words, and what it sends (`None`: shown, but not possible yet); or a
+/// roll, the app's dice or those typed from the table. Either way it is
+/// drawn first in the panel's footer, one place for every step and player,
+/// and Enter (with no field being typed in) does it.
 pub struct MainAction {
     pub label: String,
     pub command: Option<FogCommand>,
     /// Why it is not possible yet, shown when the disabled button is hovered.
     pub why_not: Option<String>,
+    /// What the button does, shown when it is hovered.
+    hover: Option<String>,
+    /// Commands sent after `command`, by the same click.
+    more: Vec<FogCommand>,
+    roll: Option<Roll>,
+}
+
+/// A roll as a main action: who rolls, how many dice, and the command the
+/// dice go in.
+struct Roll {
+    who: String,
+    count: usize,
+    send: Box<dyn Fn(DiceInput) -> FogCommand>,
+}
+
+/// The footer's typed dice and their error, kept across frames by egui
+/// (the main action itself is worked out anew each frame).
+#[derive(Clone, Default)]
+struct TypedDice {
+    text: String,
+    error: Option<String>,
 }
 
 impl MainAction {
@@ -43,6 +69,44 @@ impl MainAction {
             label: label.into(),
             command,
             why_not: None,
+            hover: None,
+            more: Vec::new(),
+            roll: None,
+        }
+    }
+
+    /// One click sending several commands in turn (*Roll for both*).
+    pub fn many(label: impl Into<String>, mut commands: Vec<FogCommand>) -> MainAction {
+        let first = (!commands.is_empty()).then(|| commands.remove(0));
+        MainAction {
+            more: commands,
+            ..MainAction::new(label, first)
+        }
+    }
+
+    pub fn hover(mut self, text: impl Into<String>) -> MainAction {
+        self.hover = Some(text.into());
+        self
+    }
+
+    /// `who` rolls `count` dice, sent by `send`: "Roll for South" where
+    /// the main action's button stands, a field for typed dice beside it.
+    pub fn roll(
+        who: &str,
+        count: usize,
+        send: impl Fn(DiceInput) -> FogCommand + 'static,
+    ) -> MainAction {
+        MainAction {
+            label: format!("Roll for {who}"),
+            command: None,
+            why_not: None,
+            hover: None,
+            more: Vec::new(),
+            roll: Some(Roll {
+                who: who.to_string(),
+                count,
+                send: Box::new(send),
+            }),
         }
     }
 
@@ -51,20 +115,62 @@ impl MainAction {
         self
     }
 
-    /// Draws the action's button in the footer; a click sends its command.
+    /// Draws the action in the footer; a click or Enter sends it.
     pub fn show(action: &mut Option<MainAction>, ui: &mut egui::Ui, out: &mut Vec<FogCommand>) {
+        if action.is_some() {
+            let enter = crate::app::guard::enter(ui.ctx());
+            Self::draw(action, ui, out, enter);
+        }
+    }
+
+    /// Draws the action in the panel, as the alternative to the footer's:
+    /// a click sends it, Enter is the footer's.
+    pub fn show_aside(action: MainAction, ui: &mut egui::Ui, out: &mut Vec<FogCommand>) {
+        Self::draw(&mut Some(action), ui, out, false);
+    }
+
+    fn draw(
+        action: &mut Option<MainAction>,
+        ui: &mut egui::Ui,
+        out: &mut Vec<FogCommand>,
+        enter: bool,
+    ) {
         let Some(a) = action else {
             return;
         };
+        if let Some(roll) = &a.roll {
+            let id = egui::Id::unique("footer dice").with(&roll.who);
+            let mut typed: TypedDice = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+            let dice = ui.horizontal(|ui| {
+                if dice_input::roll_button(ui, &roll.who) || enter {
+                    typed.error = None;
+                    return Some(DiceInput::app());
+                }
+                ui.label("or type");
+                dice_input::typed_dice(ui, &roll.who, roll.count, &mut typed.text, &mut typed.error)
+            });
+            if let Some(why) = &typed.error {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+            }
+            ui.data_mut(|d| d.insert_temp(id, typed));
+            if let Some(dice) = dice.inner {
+                out.push((roll.send)(dice));
+            }
+            return;
+        }
         let button = egui::Button::new(a.label.as_str());
         let mut response = ui.add_enabled(a.command.is_some(), button);
         if let Some(why) = &a.why_not {
             response = response.on_disabled_hover_text(why);
         }
-        if crate::app::guard::clicked(&response)
+        if let Some(text) = &a.hover {
+            response = response.on_hover_text(text);
+        }
+        if (crate::app::guard::clicked(&response) || enter)
             && let Some(command) = a.command.take()
         {
             out.push(command);
+            out.append(&mut a.more);
         }
     }
 }

@@ -6,7 +6,6 @@
 //! would send, so the panel can never disagree with the engine.
 
 use super::{MainAction, StepPanel, verdict_line};
-use crate::app::dice_input;
 use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay, colour};
 use eframe::egui;
@@ -49,8 +48,6 @@ const SNAP_MU: f64 = 1.0;
 pub struct PlacementPanel {
     inventory: Inventory,
     chosen: Option<usize>,
-    typed: String,
-    dice_error: Option<String>,
     draft: Option<Draft>,
     edge: SideEdge,
     width: f64,
@@ -80,8 +77,6 @@ impl PlacementPanel {
         PlacementPanel {
             inventory,
             chosen: None,
-            typed: String::new(),
-            dice_error: None,
             draft: None,
             edge: SideEdge::West,
             width: 3.0,
@@ -333,11 +328,9 @@ impl StepPanel for PlacementPanel {
                 for (face, class) in &ruleset.river.going {
                     ui.label(format!("{face}: {class}"));
                 }
-                if let Some(dice) =
-                    dice_input::show(ui, side.name(), 1, &mut self.typed, &mut self.dice_error)
-                {
-                    out.push(FogCommand::Apply(Command::RollGoing { side, dice }));
-                }
+                self.main = Some(MainAction::roll(side.name(), 1, move |dice| {
+                    FogCommand::Apply(Command::RollGoing { side, dice })
+                }));
             }
             PlacementTurn::Roll { side, piece } => {
                 if let Some((p, _)) = &state.placement.reroll {
@@ -381,20 +374,14 @@ impl StepPanel for PlacementPanel {
                             "Physical piece: {} (from the terrain inventory)",
                             state.settings.speak(&shape.describe())
                         ));
-                        if let Some(dice) = dice_input::show(
-                            ui,
-                            side.name(),
-                            1,
-                            &mut self.typed,
-                            &mut self.dice_error,
-                        ) {
-                            out.push(FogCommand::Apply(Command::RollPlacement {
+                        self.main = Some(MainAction::roll(side.name(), 1, move |dice| {
+                            FogCommand::Apply(Command::RollPlacement {
                                 side,
                                 piece,
-                                shape,
+                                shape: shape.clone(),
                                 dice,
-                            }));
-                        }
+                            })
+                        }));
                     }
                     None => {
                         ui.colored_label(
@@ -474,11 +461,9 @@ impl StepPanel for PlacementPanel {
             }
             PlacementTurn::AdjustRoll { side, piece } => {
                 ui.strong(format!("{side} rolls to adjust {} (rule 6).", name(piece)));
-                if let Some(dice) =
-                    dice_input::show(ui, side.name(), 1, &mut self.typed, &mut self.dice_error)
-                {
-                    out.push(FogCommand::Apply(Command::RollAdjustment { side, dice }));
-                }
+                self.main = Some(MainAction::roll(side.name(), 1, move |dice| {
+                    FogCommand::Apply(Command::RollAdjustment { side, dice })
+                }));
             }
             PlacementTurn::Adjust { side, piece, score } => {
                 let terrain = &state.selection.picks[piece].terrain;
@@ -634,9 +619,6 @@ impl StepPanel for PlacementPanel {
                     out.push(FogCommand::Apply(Command::DeclineRoad { side }));
                 }
             }
-        }
-        if let Some(e) = &self.dice_error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
         }
         if let Some((at, n)) = &self.notice
             && *at == battle.log().len()

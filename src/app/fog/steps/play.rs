@@ -6,7 +6,6 @@
 //! ambush is revealed the same way, with the reason.
 
 use super::{MainAction, StepPanel};
-use crate::app::dice_input;
 use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
 use crate::app::privacy::{HandOver, Privacy};
@@ -27,8 +26,6 @@ pub struct PlayPanel {
     /// screen, and what he entered on his screen for it.
     opening: Option<Reveal>,
     values: Values,
-    typed: String,
-    error: Option<String>,
 }
 
 impl PlayPanel {
@@ -202,38 +199,18 @@ impl StepPanel for PlayPanel {
                 }
             });
         }
+        // The roll or the reveal itself is the footer's main action.
         for march in arrivals_due(state, ruleset) {
             ui.label(format!(
                 "{side}'s turn {turn}: roll for flank march {} before anything else.",
                 march_number(state, march)
             ));
-            if let Some(dice) = dice_input::show(
-                ui,
-                side.name(),
-                usize::from(fm.dice),
-                &mut self.typed,
-                &mut self.error,
-            ) {
-                out.push(FogCommand::Apply(Command::RollArrival {
-                    side,
-                    march,
-                    dice,
-                }));
-            }
         }
         for march in to_reveal(state, ruleset) {
-            if ui
-                .button(format!(
-                    "Reveal {side}'s flank march {}",
-                    march_number(state, march)
-                ))
-                .clicked()
-            {
-                self.opening = Some(Reveal::March(march));
-            }
-        }
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+            ui.label(format!(
+                "{side}'s flank march {} has arrived: he reveals it before anything else.",
+                march_number(state, march)
+            ));
         }
         // Ambushes still hidden, either side's: revealed when the rules say.
         let hidden: Vec<(usize, Side)> = state
@@ -265,6 +242,9 @@ impl StepPanel for PlayPanel {
         }
     }
 
+    /// A turn's main action: a flank march's arrival roll before anything
+    /// else (RULES 10), then the reveal of one that arrived, then the end
+    /// of the turn.
     fn footer(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         let (state, ruleset) = (battle.state(), battle.ruleset());
         if battle.phase() != Phase::Play || self.opening.is_some() {
@@ -273,14 +253,27 @@ impl StepPanel for PlayPanel {
         let Some((turn, side)) = current_turn(state) else {
             return;
         };
-        let ready = arrivals_due(state, ruleset).is_empty() && to_reveal(state, ruleset).is_empty();
-        let mut end = Some(
-            MainAction::new(
-                format!("End {side}'s turn {turn}"),
-                ready.then_some(FogCommand::Apply(Command::EndTurn { side })),
-            )
-            .why_not((!ready).then(|| "Roll for or reveal the flank marches first".into())),
-        );
+        if let Some(&march) = arrivals_due(state, ruleset).first() {
+            let mut roll = Some(MainAction::roll(
+                side.name(),
+                usize::from(ruleset.flank_march.dice),
+                move |dice| FogCommand::Apply(Command::RollArrival { side, march, dice }),
+            ));
+            MainAction::show(&mut roll, ui, out);
+            return;
+        }
+        if let Some(&march) = to_reveal(state, ruleset).first() {
+            let label = format!("Reveal {side}'s flank march {}", march_number(state, march));
+            let reveal = ui.button(label);
+            if crate::app::guard::clicked(&reveal) || crate::app::guard::enter(ui.ctx()) {
+                self.opening = Some(Reveal::March(march));
+            }
+            return;
+        }
+        let mut end = Some(MainAction::new(
+            format!("End {side}'s turn {turn}"),
+            Some(FogCommand::Apply(Command::EndTurn { side })),
+        ));
         MainAction::show(&mut end, ui, out);
     }
 }

@@ -1,11 +1,13 @@
 //! A roll-off in the window (initiative, who moves first): each side's
 //! modifiers, his roll by the app or typed from the table, and the round.
 
+use super::MainAction;
 use crate::app::dice_input;
+use crate::app::fog::FogCommand;
 use eframe::egui;
 use muster::core::dice::{DiceInput, Modifier};
 use muster::core::side::{Side, Sides};
-use muster::fog::battle::{Battle, RollOff};
+use muster::fog::battle::{Battle, Command, RollOff};
 
 /// Typed dice and the last error, kept by the panel that shows the roll-off.
 #[derive(Default)]
@@ -15,8 +17,12 @@ pub struct RollOffInput {
 }
 
 impl RollOffInput {
-    /// Shows both sides' rolls; returns the dice of each side that rolls
-    /// (both, with *Roll for both*, when both use the app's dice).
+    /// Shows both sides' modifiers and rolls, and a field for each side's
+    /// dice rolled on the table while both still roll; typed dice go out
+    /// through `send`. Returns the step's main action for the footer:
+    /// *Roll for both* while both still roll, else the roll of the side
+    /// that still rolls.
+    #[allow(clippy::too_many_arguments)]
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -24,22 +30,19 @@ impl RollOffInput {
         contest: &RollOff,
         dice: u8,
         modifiers: impl Fn(Side) -> Vec<Modifier>,
-    ) -> Vec<(Side, DiceInput)> {
+        send: fn(Side, DiceInput) -> Command,
+        out: &mut Vec<FogCommand>,
+    ) -> Option<MainAction> {
         let state = battle.state();
-        let mut rolled = Vec::new();
-        let both_to_roll = contest.winner.is_none()
-            && Side::BOTH
-                .iter()
-                .all(|s| contest.rolls[*s].is_none() && state.armies[*s].is_some());
-        if both_to_roll
-            && ui
-                .button(egui::RichText::new("🎲 Roll for both").size(16.0))
-                .on_hover_text("The app rolls South's and North's dice now, one after the other")
-                .clicked()
-        {
-            self.error = None;
-            return Side::BOTH.iter().map(|s| (*s, DiceInput::app())).collect();
-        }
+        let to_roll: Vec<Side> = Side::BOTH
+            .into_iter()
+            .filter(|s| {
+                contest.winner.is_none()
+                    && contest.rolls[*s].is_none()
+                    && state.armies[*s].is_some()
+            })
+            .collect();
+        let both_to_roll = to_roll.len() == 2;
         if contest.round > 1 && contest.winner.is_none() {
             ui.strong(format!(
                 "Round {}: the last round was a tie, both roll again.",
@@ -67,16 +70,21 @@ impl RollOffInput {
                             egui::RichText::new(format!("Rolled {}", roll.describe())).size(18.0),
                         );
                     }
-                    None if contest.winner.is_none() => {
-                        if let Some(d) = dice_input::show(
-                            ui,
-                            side.name(),
-                            usize::from(dice),
-                            &mut self.typed[side],
-                            &mut self.error,
-                        ) {
-                            rolled.push((side, d));
-                        }
+                    // Dice rolled on the table; the app's roll is the
+                    // footer's.
+                    None if both_to_roll => {
+                        ui.horizontal(|ui| {
+                            ui.label("Rolled on the table:");
+                            if let Some(d) = dice_input::typed_dice(
+                                ui,
+                                side.name(),
+                                usize::from(dice),
+                                &mut self.typed[side],
+                                &mut self.error,
+                            ) {
+                                out.push(FogCommand::Apply(send(side, d)));
+                            }
+                        });
                     }
                     None => {}
                 }
@@ -85,6 +93,20 @@ impl RollOffInput {
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
-        rolled
+        match to_roll[..] {
+            [_, _] => Some(
+                MainAction::many(
+                    "🎲 Roll for both",
+                    Side::BOTH
+                        .map(|s| FogCommand::Apply(send(s, DiceInput::app())))
+                        .into(),
+                )
+                .hover("The app rolls South's and North's dice now, one after the other"),
+            ),
+            [side] => Some(MainAction::roll(side.name(), usize::from(dice), move |d| {
+                FogCommand::Apply(send(side, d))
+            })),
+            _ => None,
+        }
     }
 }
