@@ -42,7 +42,7 @@ enum Stage {
         error: Option<String>,
     },
     Working(Receiver<Result<Outcome, String>>),
-    /// Done: the laptop goes back to the table.
+    /// Done: the screen closes.
     Done,
 }
 
@@ -214,20 +214,10 @@ impl PassphraseScreen {
                     }
                 }
             }
-            Stage::Done => {
-                let screen = HandOver {
-                    title: format!("{name} is done"),
-                    text: "The screen shows nothing secret now.".into(),
-                    button: "Back to the table".into(),
-                    can_wait: false,
-                    open_choice: None,
-                    lock: None,
-                };
-                match hand_over_screen(ui, &screen) {
-                    Clicked::Button => Shown::Closed,
-                    _ => Shown::Open,
-                }
-            }
+            // Nothing secret is on the screen once the key is taken:
+            // back to the table at once (a "done" screen would be a click
+            // that decides nothing).
+            Stage::Done => Shown::Closed,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The shared screen's privacy: a player's secrets show only after a
 //! full-window hand-over screen ("Pass to North"), and only once he has
-//! given his passphrase; when he is done another hand-over screen asks him
-//! to pass the screen on. The sealing key his passphrase gives lives here,
+//! given his passphrase; when he is done the window shows nothing secret
+//! again. The sealing key his passphrase gives lives here,
 //! in memory and never saved, for the sitting ([`Sitting`]): he gives his
 //! passphrase once (setting it, unlocking the battle or at his first
 //! private step) and the hand-over screen alone opens his later steps,
@@ -192,8 +192,6 @@ pub struct Privacy {
     /// The holder's key being worked out from his passphrase, off the
     /// window's thread.
     working: Option<std::sync::mpsc::Receiver<Result<muster::core::intel::PlayerKey, String>>>,
-    /// A private session just ended: (who ended it, who gets the screen).
-    passing_on: Option<(Side, Side)>,
     /// Who holds his seat on a phone: his private steps happen there, so
     /// the laptop never asks for the screen for him.
     phones: muster::core::side::Sides<bool>,
@@ -241,32 +239,12 @@ impl Privacy {
         self.sitting = sitting.clone();
     }
 
-    /// The hand-over screen to show: passing on after a session, or before
-    /// `wanted` (a side and what he does in private) can begin.
+    /// The hand-over screen to show before `wanted` (a side and what he
+    /// does in private) can begin. None after a session: the window then
+    /// shows nothing secret, and the next player's hand-over screen, if
+    /// any, asks for the screen (a "done" screen between would be a click
+    /// that decides nothing).
     pub fn screen(&self, battle: &Battle, wanted: Option<(Side, &str)>) -> Option<HandOver> {
-        if let Some((done, next)) = self.passing_on {
-            if done == next {
-                return Some(HandOver {
-                    title: format!("{} is done", player(battle, done)),
-                    text: "The screen shows nothing secret now: the battle goes on.".into(),
-                    button: "Back to the battle".into(),
-                    can_wait: false,
-                    open_choice: None,
-                    lock: None,
-                });
-            }
-            return Some(HandOver {
-                title: format!("{} is done", player(battle, done)),
-                text: format!(
-                    "Pass the screen to {}. It shows nothing secret now.",
-                    player(battle, next)
-                ),
-                button: format!("Screen passed to {next}"),
-                can_wait: false,
-                open_choice: None,
-                lock: None,
-            });
-        }
         let (side, what) = wanted?;
         let remembered = self.sitting.holds(side) && battle.has_passphrase(side);
         let asked = if remembered {
@@ -295,11 +273,9 @@ impl Privacy {
 
     /// The hand-over screen's button was clicked.
     pub fn handed_over(&mut self, wanted: Option<Side>) {
-        if self.passing_on.take().is_none() {
-            self.holder = wanted;
-            self.clear();
-            self.error = None;
-        }
+        self.holder = wanted;
+        self.clear();
+        self.error = None;
     }
 
     /// Drops the key and what it opened.
@@ -358,15 +334,8 @@ impl Privacy {
         }
     }
 
-    /// Ends the private session; the next screen asks to pass it to `next`.
-    pub fn release(&mut self, next: Side) {
-        if let Some(done) = self.holder.take() {
-            self.passing_on = Some((done, next));
-        }
-        self.clear();
-    }
-
-    /// Forgets the session without a hand-over (the turn moved on).
+    /// Ends the private session: its key (not the sitting's) and what it
+    /// opened are dropped.
     pub fn forget(&mut self) {
         self.holder = None;
         self.clear();
@@ -471,9 +440,8 @@ mod tests {
             .refuse("North has placed 2 dummy markers; the limit is 2".into())
             .unwrap();
         assert!(privacy.refusal.is_some());
-        privacy.release(Side::South);
+        privacy.forget();
         assert_eq!(privacy.refusal, None);
-        privacy.handed_over(None);
         privacy.handed_over(Some(Side::South));
         assert_eq!(privacy.refusal, None);
         privacy.refuse("refused".into()).unwrap();

@@ -127,8 +127,8 @@ pub(crate) fn unlock(
     click(h, &format!("I am {name}: type my passphrase"));
     type_into(h, &format!("{name}'s passphrase"), passphrase);
     press_and_wait(h, "Unlock");
-    if h.query_by_label("Back to the table").is_some() {
-        click(h, "Back to the table");
+    // Taken, his screen closes at once; refused, it stays with why.
+    if h.query_by_label(&format!("{name}'s passphrase")).is_none() {
         return None;
     }
     let why = {
@@ -166,7 +166,6 @@ pub(crate) fn set_passphrase(h: &mut Harness<'_, MusterApp>, side: Side, name: &
     type_into(h, &format!("{name}'s passphrase"), pass);
     type_into(h, &format!("{name}'s passphrase again"), pass);
     press_and_wait(h, "Set it");
-    click(h, "Back to the table");
 }
 
 /// Opens `side`'s private session with his passphrase.
@@ -638,7 +637,6 @@ fn a_private_page_is_opened_on_its_owners_own_screen() {
     assert!(!out.exists());
     replace_text(&mut h, &format!("{name}'s passphrase"), PASS);
     press_and_wait(&mut h, "Unlock");
-    click(&mut h, "Back to the table");
     let private = muster::fog::export::private_path(&out, Side::South);
     assert!(out.exists() && private.exists(), "{:?}", h.state().status);
     let page = lopdf::Document::load(&private).unwrap();
@@ -753,8 +751,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "I am North: show my secrets");
     h.get_by_label_contains("North plays without a passphrase: the file does not protect");
     click(&mut h, "North: finish ambushes");
-    h.get_by_label("North (Bob) is done");
-    click(&mut h, "Screen passed to South");
+    // Nothing secret shows once he is done: South's hand-over comes next.
     // South unlocked the battle in this sitting: his secrets open at the
     // hand-over screen's button, his passphrase is not asked again.
     h.get_by_label_contains("He gave his passphrase in this sitting");
@@ -781,14 +778,12 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     h.get_by_label_contains("South has placed 2 dummy markers; the limit is 2");
     click(&mut h, "South: finish ambushes");
     assert!(h.query_by_label_contains("the limit is 2").is_none());
-    click(&mut h, "Screen passed to North");
     // The next private step's hand-over screen shows nothing of it.
     assert!(h.query_by_label_contains("Syrian archers").is_none());
 
     // Flank marches, in private too: South sends his two alae.
     click(&mut h, "I am North: show my secrets");
     click(&mut h, "North: done with flank marches");
-    click(&mut h, "Screen passed to South");
     // He may lock his secrets (he leaves the table a while): then his
     // passphrase is asked again, and a wrong one opens nothing.
     click(&mut h, "Lock South's secrets: ask his passphrase again");
@@ -813,7 +808,6 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     h.get_by_label_contains("March 1: Ala Petriana, Ala Indiana on the left flank");
     h.get_by_label_contains("3 of your battle groups stay off the table");
     click(&mut h, "South: done with flank marches");
-    click(&mut h, "Screen passed to North");
     // Back in the open: markers by position, marches by code, nothing more.
     h.get_by_label_contains("South places an ambush marker 16.0 in from S, 18.0 in from W");
     h.get_by_label_contains("South records a flank march, sealed: commitment ");
@@ -871,7 +865,6 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "I am South: show my secrets");
     h.get_by_label_contains("None of the battle groups you sealed off the table is also on it");
     click(&mut h, "Done: hide my check");
-    click(&mut h, "Screen passed to North");
     assert!(
         h.query_by_label_contains("Syrian archers is sealed")
             .is_none()
@@ -926,10 +919,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
         straggling.iter().all(|s| !s.roll.is_app()),
         "typed, not the app's"
     );
-    // South revealed in his own turn: the screen comes back to him.
-    h.get_by_label("The screen shows nothing secret now: the battle goes on.");
-    assert!(h.query_by_label("Screen passed to North").is_none());
-    click(&mut h, "Back to the battle");
+    // Revealed, the battle goes on at once.
     assert_eq!(
         h.get_all_by_label_contains(
             "South's flank march 1 is revealed (commitment checked): Ala Petriana, Ala Indiana led by",
@@ -987,7 +977,6 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
         "walnut osprey bastion cider",
     );
     press_and_wait(&mut h, "Set it");
-    click(&mut h, "Back to the table");
     h.get_by_label("✔ South (Marcus) has set a passphrase");
     click(&mut h, "Confirm South's army");
     assert!(h.state().fog().battle.has_passphrase(Side::South));

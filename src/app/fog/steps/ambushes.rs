@@ -100,7 +100,7 @@ impl StepPanel for AmbushesPanel {
                 side,
                 step: Finished::Ambushes,
             }));
-            self.privacy.release(side.opponent());
+            self.privacy.forget();
             self.forget_screen();
         }
     }

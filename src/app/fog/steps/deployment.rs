@@ -90,7 +90,7 @@ impl DeploymentPanel {
                 if ui.button("Done: hide my check").clicked() {
                     self.checked[side] = true;
                     self.checking = None;
-                    self.privacy.release(side.opponent());
+                    self.privacy.forget();
                 }
             } else if !self.checked[side] && self.checking.is_none() {
                 let ask = ui

@@ -86,7 +86,7 @@ impl StepPanel for FlankMarchesPanel {
                 side,
                 off_table,
             }));
-            self.privacy.release(side.opponent());
+            self.privacy.forget();
         }
     }
 

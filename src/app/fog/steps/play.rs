@@ -68,13 +68,11 @@ impl PlayPanel {
         self.privacy.handed_over(self.wanted(battle));
     }
 
-    /// The owner is done: the screen goes back to whoever has the turn
-    /// (the owner himself when he revealed in his own turn).
-    fn done(&mut self, battle: &Battle, owner: Side) {
+    /// The owner is done: the battle goes on.
+    fn done(&mut self) {
         self.opening = None;
         self.values.clear();
-        let next = current_turn(battle.state()).map_or(owner.opponent(), |(_, s)| s);
-        self.privacy.release(next);
+        self.privacy.forget();
     }
 }
 
@@ -153,9 +151,9 @@ impl StepPanel for PlayPanel {
                 match answer_reveal(battle, owner, opening, &key, &reply) {
                     Ok(Some(command)) => {
                         out.push(FogCommand::Private(command));
-                        self.done(battle, owner);
+                        self.done();
                     }
-                    Ok(None) => self.done(battle, owner),
+                    Ok(None) => self.done(),
                     Err(e) => _ = self.privacy.refuse(e.to_string()),
                 }
             }
