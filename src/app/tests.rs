@@ -128,9 +128,7 @@ pub(crate) fn unlock(
     type_into(h, &format!("{name}'s passphrase"), passphrase);
     press_and_wait(h, "Unlock");
     // Taken, his screen closes at once; refused, it stays with why.
-    if h.query_by_label(&format!("{name}'s passphrase")).is_none() {
-        return None;
-    }
+    h.query_by_label(&format!("{name}'s passphrase"))?;
     let why = {
         let node = h.get_by_label_contains("✖ ");
         let node = node.accesskit_node();
