@@ -25,6 +25,8 @@ mod privacy;
 mod screen;
 pub mod system;
 mod unlock;
+#[cfg(test)]
+mod walk_tests;
 pub mod wings;
 
 use crate::systems::{self, System};

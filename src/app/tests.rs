@@ -13,7 +13,7 @@ use std::path::Path;
 const PASS: &str = muster::fog::examples::EXAMPLE_PASSPHRASE;
 
 /// The app started with `config` in a window of `size`, first frame run.
-fn app(config: AppConfig, size: [f32; 2]) -> Harness<'static, MusterApp> {
+pub(crate) fn app(config: AppConfig, size: [f32; 2]) -> Harness<'static, MusterApp> {
     app_stepping(config, size, 0.25)
 }
 
@@ -50,7 +50,7 @@ pub(crate) fn harness(autosave: &Path) -> Harness<'static, MusterApp> {
     app(config(autosave), [1500.0, 1000.0])
 }
 
-fn config(autosave: &Path) -> AppConfig {
+pub(crate) fn config(autosave: &Path) -> AppConfig {
     AppConfig {
         autosave: Some(autosave.to_path_buf()),
         inventory: Some(autosave.with_file_name("inventory.json")),
@@ -101,7 +101,7 @@ fn enter_army(h: &mut Harness<'_, MusterApp>, side: Side, player: &str, territor
     click(h, &format!("Confirm {side}'s army"));
 }
 
-const WITHOUT_PASSPHRASE: &str =
+pub(crate) const WITHOUT_PASSPHRASE: &str =
     "Play without a passphrase (a friendly game: edits and secrets are not protected)";
 
 /// Unlocks a reopened battle as `side` in the unlock window.
@@ -1201,189 +1201,6 @@ fn removing_a_piece_asks_first() {
         h.state().fog().battle.state().placement.standing().count(),
         standing - 1
     );
-}
-
-/// The app as two players drive it, counting what they do: every click and
-/// every filled-in field is one interaction (issue 11's measure).
-struct Walk {
-    h: Harness<'static, MusterApp>,
-    interactions: usize,
-    /// Where each main action's button was when clicked, by its label.
-    main_at: Vec<(String, egui::Pos2)>,
-}
-
-impl Walk {
-    /// Clicks a step's main action, noting where its button stood.
-    fn main(&mut self, label: &str) {
-        let at = self.h.get_by_label(label).rect().min;
-        self.main_at.push((label.to_string(), at));
-        self.click(label);
-    }
-
-    fn click(&mut self, label: &str) {
-        click(&mut self.h, label);
-        self.interactions += 1;
-    }
-
-    fn phase(&self) -> Phase {
-        self.h.state().fog().battle.phase()
-    }
-
-    fn enabled(&self, label: &str) -> bool {
-        self.h
-            .query_by_label(label)
-            .is_some_and(|n| !n.accesskit_node().is_disabled())
-    }
-}
-
-#[test]
-fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_80_interactions() {
-    use muster::fog::battle::{DeploymentTurn, PlacementTurn};
-    let dir = tempfile::tempdir().unwrap();
-    let mut w = Walk {
-        h: harness(&dir.path().join("autosaves")),
-        interactions: 0,
-        main_at: Vec::new(),
-    };
-    w.h.run();
-    for (side, (roster, _)) in Side::BOTH.into_iter().zip(muster::fog::examples::ROSTERS) {
-        w.click("Load example army");
-        w.click(roster);
-        w.click(WITHOUT_PASSPHRASE);
-        w.main(&format!("Confirm {side}'s army"));
-    }
-    assert_eq!(w.phase(), Phase::Initiative);
-    w.click("🎲 Roll for both");
-    let mut stuck = 0;
-    let mut last = (w.phase(), 0);
-    while w.phase() != Phase::Play {
-        let state = w.h.state().fog().battle.state().clone();
-        match w.phase() {
-            Phase::Territory(side) => {
-                let other = state.armies[side.opponent()].as_ref().unwrap();
-                let name =
-                    w.h.state()
-                        .fog()
-                        .battle
-                        .ruleset()
-                        .territory_name(&other.territories[0])
-                        .to_string();
-                w.click(&format!("Choose {name}"));
-            }
-            Phase::Compulsory(_) => {
-                let first = w.h.state().fog().battle.remaining_compulsory()[0].clone();
-                let name =
-                    w.h.state()
-                        .fog()
-                        .battle
-                        .ruleset()
-                        .terrain_name(&first)
-                        .to_string();
-                w.click(&format!("Take {name}"));
-            }
-            Phase::Selection(side) => {
-                if w.h.query_by_label(&format!("{side} selects now")).is_some() {
-                    w.click(&format!("{side} selects now"));
-                } else if w.h.state().fog().battle.selections_used(side) == 0 {
-                    // One piece each, the first the rules allow.
-                    let pick =
-                        w.h.state()
-                            .fog()
-                            .battle
-                            .selection_options(side)
-                            .into_iter()
-                            .find(|o| o.verdict.is_ok())
-                            .unwrap();
-                    let name =
-                        w.h.state()
-                            .fog()
-                            .battle
-                            .ruleset()
-                            .terrain_name(&pick.terrain)
-                            .to_string();
-                    let label = if pick.large {
-                        format!("Large {}", name.to_lowercase())
-                    } else {
-                        name
-                    };
-                    w.click(&format!("Select {label}"));
-                } else {
-                    w.main(&format!("Finish {side}'s selection"));
-                }
-            }
-            Phase::Placement(t) => match t {
-                PlacementTurn::Waterway { .. } => {
-                    let label =
-                        w.h.get_by_label_contains("Place the ")
-                            .accesskit_node()
-                            .label()
-                            .unwrap_or_default()
-                            .to_string();
-                    w.click(&label);
-                }
-                PlacementTurn::Going { side, .. }
-                | PlacementTurn::Roll { side, .. }
-                | PlacementTurn::AdjustRoll { side, .. } => w.click(&format!("Roll for {side}")),
-                PlacementTurn::Place { piece, .. } => {
-                    let name = muster::fog::battle::piece_name(
-                        &state,
-                        w.h.state().fog().battle.ruleset(),
-                        piece,
-                    );
-                    let place = format!("Place {name} here");
-                    if !w.enabled(&place) {
-                        w.click("Snap to nearest legal position");
-                    }
-                    w.main(&place);
-                }
-                PlacementTurn::Adjust { .. } => w.main("Leave it where it is"),
-                PlacementTurn::Road { .. } => {
-                    // Not counted, and then declined: typed road points
-                    // snap onto an edge and are shown as a tape measures
-                    // them.
-                    replace_text(&mut w.h, "Road point x", "0.8");
-                    replace_text(&mut w.h, "Road point y", "20");
-                    click(&mut w.h, "Add point");
-                    w.h.get_by_label_contains("Road points: 20.0 in from S, 0.0 in from W");
-                    w.click("No road");
-                }
-            },
-            Phase::Deployment(t) => match t {
-                DeploymentTurn::Camp(_) => w.main("Place camp"),
-                DeploymentTurn::Fortifications(side) => {
-                    w.click(&format!("{side}: finish fortifications"))
-                }
-                DeploymentTurn::Ambushes(side) | DeploymentTurn::FlankMarches(side) => {
-                    let none = if matches!(t, DeploymentTurn::Ambushes(_)) {
-                        format!("{side}: no ambushes")
-                    } else {
-                        format!("{side}: no flank marches")
-                    };
-                    w.click(&none);
-                }
-                DeploymentTurn::Batch { number, .. } => w.main(&format!("Batch {number} deployed")),
-                DeploymentTurn::Dismount(side) => w.main(&format!("{side}: no dismounting")),
-                DeploymentTurn::Commanders(side) => w.main(&format!("{side}: commanders placed")),
-            },
-            Phase::MovesFirst => w.click("🎲 Roll for both"),
-            other => panic!("unexpected {other:?}"),
-        }
-        let now = (w.phase(), w.h.state().fog().battle.log().len());
-        if now == last {
-            stuck += 1;
-            assert!(stuck < 3, "no progress at {now:?}");
-        } else {
-            stuck = 0;
-        }
-        last = now;
-    }
-    println!("interactions to Play: {}", w.interactions);
-    // Every step's main action, for either player, in one place.
-    let (first, at) = &w.main_at[0];
-    for (label, other) in &w.main_at {
-        assert_eq!(at, other, "{label} is not where {first} was");
-    }
-    assert!(w.interactions <= 80, "{} interactions", w.interactions);
 }
 
 #[test]

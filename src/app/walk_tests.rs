@@ -1,0 +1,461 @@
+//! Field of Glory as two players drive it through the window, counting
+//! what they do (issue 25's measure): every click, every filled-in field,
+//! every key that does something is one interaction. Each step's main
+//! action is double-clicked where it stands, as a hurried player does, and
+//! the second click must do nothing (the click guard).
+
+use super::tests::{
+    WITHOUT_PASSPHRASE, app, click, click_table, config, legal_ambush_point, set_passphrase,
+    type_into,
+};
+use super::{AppConfig, MusterApp};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use muster::core::side::Side;
+use muster::fog::battle::{AmbushContent, DeploymentTurn, Phase, PlacementTurn};
+
+struct Walk {
+    h: Harness<'static, MusterApp>,
+    interactions: usize,
+    /// Where each main action's button was when clicked, by its label.
+    main_at: Vec<(String, egui::Pos2)>,
+}
+
+/// What the players keep secret on the way.
+#[derive(Clone, Copy, PartialEq)]
+enum Secrets {
+    /// Nothing: no ambushes, no flank marches.
+    None,
+    /// South lays a real and a dummy ambush and sends a flank march.
+    SouthAmbushesAndMarches,
+}
+
+/// South's battle groups that the secrets keep off the table: the Syrian
+/// archers in ambush, the two alae on the flank march.
+const OFF_TABLE: [&str; 3] = ["Syrian archers", "Ala Petriana", "Ala Indiana"];
+
+/// Terrain nobody hides in.
+const OPEN_GROUND: [&str; 4] = ["open", "open_field", "gentle_hill", "steep_hill"];
+
+impl Walk {
+    fn new(dir: &std::path::Path) -> Walk {
+        Walk::seeded(dir, 11)
+    }
+
+    /// The app rolling its dice from `seed`.
+    fn seeded(dir: &std::path::Path, seed: u64) -> Walk {
+        let config = AppConfig {
+            seed: Some(seed),
+            ..config(&dir.join("autosaves"))
+        };
+        let mut h = app(config, [1500.0, 1000.0]);
+        h.run();
+        Walk {
+            h,
+            interactions: 0,
+            main_at: Vec::new(),
+        }
+    }
+
+    fn click(&mut self, label: &str) {
+        click(&mut self.h, label);
+        self.interactions += 1;
+    }
+
+    fn fill(&mut self, label: &str, text: &str) {
+        type_into(&mut self.h, label, text);
+        self.interactions += 1;
+    }
+
+    fn table(&mut self, at: [f64; 2]) {
+        click_table(&mut self.h, at);
+        self.interactions += 1;
+    }
+
+    fn entries(&self) -> usize {
+        self.h.state().fog().battle.log().len()
+    }
+
+    /// A step's main action, double-clicked where its button stands: the
+    /// first click does it, the second (a tenth of a second later, on
+    /// whatever took the button's place) must change nothing.
+    fn main(&mut self, label: &str) {
+        self.h.get_by_label(label).scroll_to_me();
+        // The player's decision takes longer than the guard.
+        self.h.run_steps(3);
+        let rect = self.h.get_by_label(label).rect();
+        self.main_at.push((label.to_string(), rect.min));
+        let at = rect.center();
+        self.h.hover_at(at);
+        self.h.step();
+        // Kittest gives each event a frame of its own, a quarter of a
+        // second apart; a double click's two clicks come a tenth of a
+        // second apart, so the frames are timed by hand.
+        let start = self.h.ctx.input(|i| i.time);
+        let press = |h: &mut Harness<'static, MusterApp>, after: f64| {
+            h.input_mut().time = Some(start + after);
+            h.drag_at(at);
+            h.drop_at(at);
+            h.step();
+        };
+        press(&mut self.h, 0.05);
+        let once = self.entries();
+        press(&mut self.h, 0.15);
+        self.h.input_mut().time = None;
+        self.h.run();
+        assert_eq!(
+            self.entries(),
+            once,
+            "the second click of a double click on {label} did something"
+        );
+        self.interactions += 1;
+    }
+
+    /// A step's main action by Enter.
+    fn enter(&mut self, label: &str) {
+        self.h.get_by_label(label);
+        self.h.run_steps(3);
+        let before = self.entries();
+        self.h.key_press(egui::Key::Enter);
+        self.h.run();
+        assert!(self.entries() > before, "Enter did not do {label}");
+        self.interactions += 1;
+    }
+
+    fn phase(&self) -> Phase {
+        self.h.state().fog().battle.phase()
+    }
+
+    fn enabled(&self, label: &str) -> bool {
+        self.h
+            .query_by_label(label)
+            .is_some_and(|n| !n.accesskit_node().is_disabled())
+    }
+
+    /// Every step's main action, for either player, stood in one place.
+    fn mains_in_one_place(&self) {
+        let (first, at) = &self.main_at[0];
+        for (label, other) in &self.main_at {
+            assert_eq!(at, other, "{label} is not where {first} was");
+        }
+    }
+
+    /// From the initiative to the start of play, each step as its players
+    /// would take it, deciding the first thing the rules allow.
+    fn to_play(&mut self, secrets: Secrets) {
+        self.main("🎲 Roll for both");
+        let mut stuck = 0;
+        let mut last = (self.phase(), 0);
+        while self.phase() != Phase::Play {
+            self.step(secrets);
+            let now = (self.phase(), self.entries());
+            if now == last {
+                stuck += 1;
+                assert!(stuck < 3, "no progress at {now:?}");
+            } else {
+                stuck = 0;
+            }
+            last = now;
+        }
+    }
+
+    fn step(&mut self, secrets: Secrets) {
+        let battle = &self.h.state().fog().battle;
+        let state = battle.state().clone();
+        let ruleset = battle.ruleset().clone();
+        match self.phase() {
+            Phase::Territory(side) => {
+                let other = state.armies[side.opponent()].as_ref().unwrap();
+                let name = ruleset.territory_name(&other.territories[0]).to_string();
+                self.click(&format!("Choose {name}"));
+            }
+            Phase::Compulsory(_) => {
+                let first = battle.remaining_compulsory()[0].clone();
+                self.click(&format!("Take {}", ruleset.terrain_name(&first)));
+            }
+            Phase::Selection(side) => {
+                if self
+                    .h
+                    .query_by_label(&format!("{side} selects now"))
+                    .is_some()
+                {
+                    self.click(&format!("{side} selects now"));
+                } else if battle.selections_used(side) == 0 {
+                    // One piece each, the first the rules allow; a player
+                    // planning an ambush takes cover.
+                    let cover = secrets != Secrets::None && side == Side::South;
+                    let options = battle.selection_options(side);
+                    let allowed = || options.iter().filter(|o| o.verdict.is_ok());
+                    let pick = allowed()
+                        .find(|o| !cover || !OPEN_GROUND.contains(&o.terrain.as_str()))
+                        .or_else(|| allowed().next())
+                        .unwrap()
+                        .clone();
+                    let name = ruleset.terrain_name(&pick.terrain).to_string();
+                    let label = if pick.large {
+                        format!("Large {}", name.to_lowercase())
+                    } else {
+                        name
+                    };
+                    self.click(&format!("Select {label}"));
+                } else {
+                    self.main(&format!("Finish {side}'s selection"));
+                }
+            }
+            Phase::Placement(t) => match t {
+                PlacementTurn::Waterway { .. } => {
+                    let label = self
+                        .h
+                        .get_by_label_contains("Place the ")
+                        .accesskit_node()
+                        .label()
+                        .unwrap_or_default()
+                        .to_string();
+                    self.main(&label);
+                }
+                PlacementTurn::Going { side, .. }
+                | PlacementTurn::Roll { side, .. }
+                | PlacementTurn::AdjustRoll { side, .. } => self.main(&format!("Roll for {side}")),
+                PlacementTurn::Place { piece, .. } => {
+                    let name = muster::fog::battle::piece_name(&state, &ruleset, piece);
+                    let place = format!("Place {name} here");
+                    if !self.enabled(&place) {
+                        self.click("Snap to nearest legal position");
+                    }
+                    self.main(&place);
+                }
+                PlacementTurn::Adjust { .. } => self.main("Leave it where it is"),
+                PlacementTurn::Road { .. } => self.click("No road"),
+            },
+            Phase::Deployment(t) => match t {
+                DeploymentTurn::Camp(_) => self.main("Place camp"),
+                DeploymentTurn::Fortifications(side) => {
+                    self.main(&format!("{side}: finish fortifications"))
+                }
+                DeploymentTurn::Ambushes(side) => {
+                    if secrets == Secrets::None || side == Side::North {
+                        // In the open, from the hand-over screen.
+                        self.click(&format!("{side}: no ambushes"));
+                    } else {
+                        self.ambushes();
+                    }
+                }
+                DeploymentTurn::FlankMarches(side) => {
+                    if secrets == Secrets::None || side == Side::North {
+                        self.click(&format!("{side}: no flank marches"));
+                    } else {
+                        self.flank_march();
+                    }
+                }
+                DeploymentTurn::Batch { side, number, .. } => {
+                    if secrets != Secrets::None && side == Side::South {
+                        self.tick_batch();
+                    }
+                    self.main(&format!("Batch {number} deployed"))
+                }
+                DeploymentTurn::Dismount(side) => self.main(&format!("{side}: no dismounting")),
+                DeploymentTurn::Commanders(side) => {
+                    self.main(&format!("{side}: commanders placed"))
+                }
+            },
+            // A tie rolls again.
+            Phase::Initiative | Phase::MovesFirst => self.main("🎲 Roll for both"),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    /// South, on the laptop behind the hand-over screen: the Syrian
+    /// archers in ambush and a dummy marker.
+    fn ambushes(&mut self) {
+        self.click("I am South: show my secrets");
+        for content in ["Syrian archers", "Dummy"] {
+            self.click(content);
+            let what = if content == "Dummy" {
+                AmbushContent::Dummy
+            } else {
+                AmbushContent::Bg { bg: 6 }
+            };
+            let at = legal_ambush_point(&self.h, Side::South, what);
+            self.table(at);
+            self.click("Seal and place ambush marker");
+        }
+        self.click("South: finish ambushes");
+    }
+
+    /// South sends his two alae round the left flank.
+    fn flank_march(&mut self) {
+        self.click("I am South: show my secrets");
+        self.click("Ala Petriana marches");
+        self.click("Ala Indiana marches");
+        self.click("Seal flank march");
+        self.click("South: done with flank marches");
+    }
+
+    /// South ticks what he really sets on the table: Muster proposes his
+    /// battle groups in roster order, the sealed ones among them.
+    fn tick_batch(&mut self) {
+        let army = self.h.state().fog().battle.state().armies[Side::South]
+            .clone()
+            .unwrap();
+        for bg in &army.bgs {
+            let label = format!("{} (", bg.name);
+            let Some(node) = self.h.query_by_label_contains(&label) else {
+                continue;
+            };
+            let ticked = node.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True);
+            if ticked && OFF_TABLE.contains(&bg.name.as_str()) {
+                self.click_contains(&label);
+            }
+        }
+        // As many as the batch takes, from those left.
+        let size = match self.phase() {
+            Phase::Deployment(DeploymentTurn::Batch { size, .. }) => size,
+            _ => unreachable!("a batch"),
+        };
+        loop {
+            let ticked = army
+                .bgs
+                .iter()
+                .filter(|bg| {
+                    self.h
+                        .query_by_label_contains(&format!("{} (", bg.name))
+                        .is_some_and(|n| {
+                            n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+                        })
+                })
+                .count();
+            if ticked >= size {
+                break;
+            }
+            let next = army
+                .bgs
+                .iter()
+                .find(|bg| {
+                    !OFF_TABLE.contains(&bg.name.as_str())
+                        && self
+                            .h
+                            .query_by_label_contains(&format!("{} (", bg.name))
+                            .is_some_and(|n| {
+                                n.accesskit_node().toggled() != Some(egui::accesskit::Toggled::True)
+                            })
+                })
+                .map(|bg| format!("{} (", bg.name));
+            match next {
+                Some(label) => self.click_contains(&label),
+                None => break,
+            }
+        }
+    }
+
+    fn click_contains(&mut self, label: &str) {
+        self.h.get_by_label_contains(label).click();
+        self.h.run();
+        self.interactions += 1;
+    }
+}
+
+#[test]
+fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_51_interactions() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut w = Walk::new(dir.path());
+    for (side, (roster, _)) in Side::BOTH.into_iter().zip(muster::fog::examples::ROSTERS) {
+        w.click("Load example army");
+        w.click(roster);
+        w.click(WITHOUT_PASSPHRASE);
+        w.main(&format!("Confirm {side}'s army"));
+    }
+    w.to_play(Secrets::None);
+    println!("interactions to Play: {}", w.interactions);
+    w.mains_in_one_place();
+    assert!(w.interactions <= 51, "{} interactions", w.interactions);
+}
+
+/// North's army as a player pastes it from his notes.
+const BRITONS: &str = "\
+Player: Brigid
+Army: Ancient British
+C-in-C: Caratacus, Field Commander
+Commander: Togodumnus, Troop Commander
+Territories: Agricultural, Hilly, Woodlands
+# bases, name, troop type, quality, drilled, may dismount
+8, Catuvellauni warriors, warband, average, undrilled
+8, Trinovantes warriors, warband, average, undrilled
+8, Iceni warriors, warband, average, undrilled
+8, Durotriges warriors, warband, poor, undrilled
+8, Dobunni warriors, warband, average, undrilled
+4, Noble chariots, light chariots, superior, undrilled, may dismount
+4, Chariots of Cassivellaunus, light chariots, average, undrilled, may dismount
+6, Slingers, light foot, average, undrilled
+4, Horsemen, cavalry, average, undrilled
+";
+
+/// A real first battle (issue 25): South loads his army, North pastes his,
+/// both set passphrases; South lays a real and a dummy ambush and sends a
+/// flank march, both deploy, and they play until the march arrives and is
+/// revealed. At most 120 interactions.
+#[test]
+fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
+    let dir = tempfile::tempdir().unwrap();
+    // The app's dice from a seed with which South's cover lands in his
+    // ambush zone (with many, it lands out of reach and he lays no ambush)
+    // and the march arrives in 13 turns, about the average wait. WALK_SEED
+    // tries another: 81 to 113 interactions over seeds 1 to 40.
+    let seed = std::env::var("WALK_SEED").map_or(35, |s| s.parse().unwrap());
+    let mut w = Walk::seeded(dir.path(), seed);
+    w.click("Load example army");
+    w.click("Early Imperial Roman");
+    set_passphrase(
+        &mut w.h,
+        Side::South,
+        "South (Marcus)",
+        "walnut osprey bastion cider",
+    );
+    // *Set South's passphrase…*, the hand-over, the passphrase twice,
+    // *Set it*.
+    w.interactions += 5;
+    w.main("Confirm South's army");
+    w.click("Import army list…");
+    w.fill("Army list text", BRITONS);
+    w.click("Import army");
+    set_passphrase(
+        &mut w.h,
+        Side::North,
+        "North (Brigid)",
+        "lantern quarry mizzen fog",
+    );
+    w.interactions += 5;
+    w.main("Confirm North's army");
+    let armies = w.interactions;
+    w.to_play(Secrets::SouthAmbushesAndMarches);
+    let setup = w.interactions;
+    // Play until the march arrives: its roll comes first in each of
+    // South's turns from the second; then he reveals it.
+    let mut turns = 0;
+    loop {
+        let state = w.h.state().fog().battle.state().clone();
+        if state.deployment.flank_marches[0].revealed.is_some() {
+            break;
+        }
+        assert!(turns < 40, "no arrival in 20 turns each");
+        if w.h.query_by_label("Roll for South").is_some() {
+            w.main("Roll for South");
+        } else if w.h.query_by_label("Reveal South's flank march 1").is_some() {
+            w.main("Reveal South's flank march 1");
+            w.click("I am South: show my secrets");
+            w.click("Reveal to both players");
+        } else {
+            let (turn, side) = muster::fog::battle::current_turn(&state).unwrap();
+            w.enter(&format!("End {side}'s turn {turn}"));
+            turns += 1;
+        }
+    }
+    println!(
+        "interactions: armies {armies}, to play {}, play ({turns} turns) {}, total {}",
+        setup - armies,
+        w.interactions - setup,
+        w.interactions
+    );
+    w.mains_in_one_place();
+    assert!(w.interactions <= 120, "{} interactions", w.interactions);
+}
