@@ -143,7 +143,7 @@ impl Walk {
 
     /// From the initiative to the start of play, each step as its players
     /// would take it, deciding the first thing the rules allow.
-    fn to_play(&mut self, secrets: Secrets) {
+    fn until_play(&mut self, secrets: Secrets) {
         self.main("🎲 Roll for both");
         let mut stuck = 0;
         let mut last = (self.phase(), 0);
@@ -365,7 +365,7 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_51_interactions
         w.click(WITHOUT_PASSPHRASE);
         w.main(&format!("Confirm {side}'s army"));
     }
-    w.to_play(Secrets::None);
+    w.until_play(Secrets::None);
     println!("interactions to Play: {}", w.interactions);
     w.mains_in_one_place();
     assert!(w.interactions <= 51, "{} interactions", w.interactions);
@@ -427,7 +427,7 @@ fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
     w.interactions += 5;
     w.main("Confirm North's army");
     let armies = w.interactions;
-    w.to_play(Secrets::SouthAmbushesAndMarches);
+    w.until_play(Secrets::SouthAmbushesAndMarches);
     let setup = w.interactions;
     // Play until the march arrives: its roll comes first in each of
     // South's turns from the second; then he reveals it.
