@@ -551,7 +551,9 @@ fn the_inventory_editor_checks_sizes_and_saves_only_good_pieces() {
     click(&mut h, "Terrain inventory…");
     h.get_by_label("Forest width").set_value_accesskit(13.0);
     h.run();
-    h.get_by_label_contains("the piece is 13.0 MU across; a normal piece fits a 12 MU circle");
+    h.get_by_label_contains(
+        "the piece is 13.0 in (13.0 MU) across; a normal piece fits a 12.0 in (12 MU) circle",
+    );
     click(&mut h, "Save inventory");
     h.get_by_label_contains("Not saved: Forest (normal)");
     assert!(!saved.exists(), "a bad inventory is never written");
@@ -579,13 +581,15 @@ fn the_opponent_slides_the_piece_just_placed_within_the_limit() {
     let before = h.state().fog().battle.state().placement.laid[&0].pose;
     type_into(&mut h, "South's die", "4");
     click(&mut h, "Enter South's die");
-    h.get_by_label_contains("South rolled 4 - 1 (compulsory) = 3: may slide it up to 6 MU");
+    h.get_by_label_contains(
+        "South rolled 4 - 1 (compulsory) = 3: may slide it up to 6.0 in (6 MU)",
+    );
     click(&mut h, "Slide");
     let frame = h.state().fog().table.frame.expect("the table was drawn");
     let from = frame.to_screen([before.x, before.y]);
     // Dragged 10 MU east: held to the 6 MU the score allows.
     drag(&mut h, from, frame.to_screen([before.x + 10.0, before.y]));
-    h.get_by_label_contains("slide 6.0 MU of 6 MU");
+    h.get_by_label_contains("slide 6.0 in (6.0 MU) of 6.0 in (6 MU)");
     click(&mut h, "Slide it here");
     let after = h.state().fog().battle.state().placement.laid[&0].pose;
     assert!(
@@ -1222,8 +1226,8 @@ fn with_centimetres_chosen_the_panel_log_and_refusals_speak_centimetres() {
     h.get_by_label_contains(
         "Lay it turned 0° (square to the edges); its point nearest N at 0.0 cm from N",
     );
-    // The log speaks cm with MU in brackets.
-    h.get_by_label_contains("table 180.0 cm x 120.0 cm (72 x 48 MU)");
+    // The log speaks cm, and cm only.
+    h.get_by_label_contains("table 180.0 cm x 120.0 cm (the rules' unit is 25 mm)");
 }
 
 #[test]

@@ -20,6 +20,8 @@ struct Walk {
     interactions: usize,
     /// Where each main action's button was when clicked, by its label.
     main_at: Vec<(String, egui::Pos2)>,
+    /// Centimetres were chosen: no step may speak MU.
+    in_cm: bool,
 }
 
 /// What the players keep secret on the way.
@@ -55,6 +57,7 @@ impl Walk {
             h,
             interactions: 0,
             main_at: Vec::new(),
+            in_cm: false,
         }
     }
 
@@ -160,7 +163,32 @@ impl Walk {
         }
     }
 
+    /// With centimetres chosen, fails naming the first text of the window
+    /// (label, value or description of any widget) that says "MU".
+    fn speaks_the_chosen_unit(&self) {
+        if !self.in_cm {
+            return;
+        }
+        let by = egui_kittest::kittest::By::new().predicate(|_| true);
+        for node in self.h.query_all(by) {
+            let node = node.accesskit_node();
+            for text in [node.label(), node.value(), node.description()]
+                .into_iter()
+                .flatten()
+            {
+                let says_mu = text.match_indices("MU").any(|(i, _)| {
+                    let before = text[..i].chars().next_back();
+                    let after = text[i + 2..].chars().next();
+                    !before.is_some_and(char::is_alphanumeric)
+                        && !after.is_some_and(char::is_alphanumeric)
+                });
+                assert!(!says_mu, "at {:?}, in centimetres: {text:?}", self.phase());
+            }
+        }
+    }
+
     fn step(&mut self, secrets: Secrets) {
+        self.speaks_the_chosen_unit();
         let battle = &self.h.state().fog().battle;
         let state = battle.state().clone();
         let ruleset = battle.ruleset().clone();
@@ -271,6 +299,7 @@ impl Walk {
         self.click("I am South: show my secrets");
         for content in ["Syrian archers", "Dummy"] {
             self.click(content);
+            self.speaks_the_chosen_unit();
             let what = if content == "Dummy" {
                 AmbushContent::Dummy
             } else {
@@ -278,6 +307,7 @@ impl Walk {
             };
             let at = legal_ambush_point(&self.h, Side::South, what);
             self.table(at);
+            self.speaks_the_chosen_unit();
             self.click("Seal and place ambush marker");
         }
         self.click("South: finish ambushes");
@@ -288,6 +318,7 @@ impl Walk {
         self.click("I am South: show my secrets");
         self.click("Ala Petriana marches");
         self.click("Ala Indiana marches");
+        self.speaks_the_chosen_unit();
         self.click("Seal flank march");
         self.click("South: done with flank marches");
     }
@@ -397,12 +428,40 @@ Territories: Agricultural, Hilly, Woodlands
 #[test]
 fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
     let dir = tempfile::tempdir().unwrap();
+    let w = first_battle(dir.path(), false);
+    w.mains_in_one_place();
+    assert!(w.interactions <= 120, "{} interactions", w.interactions);
+}
+
+/// The same battle with centimetres chosen: no step's window, private
+/// screens included, says "MU" (lengths in cm only: the rules' MU are
+/// converted, not repeated).
+#[test]
+fn with_centimetres_chosen_no_step_of_a_first_battle_speaks_mu() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = first_battle(dir.path(), true);
+    let log = w.h.state().fog().battle.log_lines();
+    assert!(log.len() > 50, "the battle was played");
+}
+
+fn first_battle(dir: &std::path::Path, in_cm: bool) -> Walk {
     // The app's dice from a seed with which South's cover lands in his
     // ambush zone (with many, it lands out of reach and he lays no ambush)
     // and the march arrives in 13 turns, about the average wait. WALK_SEED
     // tries another: 81 to 113 interactions over seeds 1 to 40.
     let seed = std::env::var("WALK_SEED").map_or(35, |s| s.parse().unwrap());
-    let mut w = Walk::seeded(dir.path(), seed);
+    let mut w = Walk::seeded(dir, seed);
+    if in_cm {
+        click(&mut w.h, "✔ Battle");
+        click(&mut w.h, "25 mm");
+        click(&mut w.h, "cm");
+        click(&mut w.h, "Apply settings");
+        w.in_cm = true;
+        // The settings themselves, then on to the armies.
+        click(&mut w.h, "✔ Battle");
+        w.speaks_the_chosen_unit();
+        click(&mut w.h, "Go to armies");
+    }
     w.click("Load example army");
     w.click("Early Imperial Roman");
     set_passphrase(
@@ -438,6 +497,7 @@ fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
             break;
         }
         assert!(turns < 40, "no arrival in 20 turns each");
+        w.speaks_the_chosen_unit();
         if w.h.query_by_label("Roll for South").is_some() {
             w.main("Roll for South");
         } else if w.h.query_by_label("Reveal South's flank march 1").is_some() {
@@ -450,12 +510,12 @@ fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
             turns += 1;
         }
     }
+    w.speaks_the_chosen_unit();
     println!(
         "interactions: armies {armies}, to play {}, play ({turns} turns) {}, total {}",
         setup - armies,
         w.interactions - setup,
         w.interactions
     );
-    w.mains_in_one_place();
-    assert!(w.interactions <= 120, "{} interactions", w.interactions);
+    w
 }

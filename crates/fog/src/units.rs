@@ -62,11 +62,33 @@ impl LengthUnit {
 
     /// A length in MU shown on the table in this unit ("36.0 in", "91.4 cm").
     pub fn format(self, mu: f64, scale: MuScale) -> String {
-        let mm = mu * scale.millimetres();
+        format!("{:.1} {}", self.from_mu(mu, scale), self.symbol())
+    }
+
+    /// "in", "cm".
+    pub fn symbol(self) -> &'static str {
         match self {
-            LengthUnit::Inches => format!("{:.1} in", mm / 25.4),
-            LengthUnit::Centimetres => format!("{:.1} cm", mm / 10.0),
+            LengthUnit::Inches => "in",
+            LengthUnit::Centimetres => "cm",
         }
+    }
+
+    fn millimetres(self) -> f64 {
+        match self {
+            LengthUnit::Inches => 25.4,
+            LengthUnit::Centimetres => 10.0,
+        }
+    }
+
+    /// A length in MU as a number of this unit.
+    pub fn from_mu(self, mu: f64, scale: MuScale) -> f64 {
+        mu * scale.millimetres() / self.millimetres()
+    }
+
+    /// A number of this unit as MU: what a player typed in cm, for the
+    /// engine.
+    pub fn to_mu(self, length: f64, scale: MuScale) -> f64 {
+        length * self.millimetres() / scale.millimetres()
     }
 }
 
@@ -77,10 +99,13 @@ pub fn mu_number(mu: f64) -> String {
 }
 
 /// `text` (a rule's message, a log line: the engine speaks MU) with every
-/// "N MU" read out in the chosen unit, MU kept in brackets: "0.3 MU from
-/// Forest" becomes "0.8 cm (0.3 MU) from Forest". A length already in
-/// brackets ("(4 MU)") is left as it is.
+/// "N MU" read out in the chosen unit. In inches MU stays in brackets, the
+/// rules' own numbers beside a tape's ("0.3 MU from Forest" becomes
+/// "0.3 in (0.3 MU) from Forest"), and a length already in brackets
+/// ("(4 MU)") is left as it is. In centimetres the player measures in cm
+/// only: "0.8 cm from Forest", "(10.0 cm)", no MU anywhere.
 pub fn speak(text: &str, unit: LengthUnit, scale: MuScale) -> String {
+    let in_cm = unit == LengthUnit::Centimetres;
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(at) = rest.find(" MU") {
@@ -92,8 +117,15 @@ pub fn speak(text: &str, unit: LengthUnit, scale: MuScale) -> String {
         let start = number_start(head);
         let number = &head[start..];
         let bracketed = head[..start].ends_with('(');
+        let mu_too = |mu: &str| {
+            if in_cm {
+                String::new()
+            } else {
+                format!(" ({mu} MU)")
+            }
+        };
         match number.parse::<f64>() {
-            Ok(mu) if boundary && !bracketed && !number.starts_with('.') => {
+            Ok(mu) if boundary && (in_cm || !bracketed) && !number.starts_with('.') => {
                 // "4 x 6 MU": both sizes.
                 let before = &head[..start];
                 let pair = before.strip_suffix(" x ").and_then(|b| {
@@ -104,14 +136,16 @@ pub fn speak(text: &str, unit: LengthUnit, scale: MuScale) -> String {
                     Some((s, first, w)) => {
                         out.push_str(&before[..s]);
                         out.push_str(&format!(
-                            "{} x {} ({first} x {number} MU)",
+                            "{} x {}{}",
                             unit.format(w, scale),
-                            unit.format(mu, scale)
+                            unit.format(mu, scale),
+                            mu_too(&format!("{first} x {number}"))
                         ));
                     }
                     None => {
                         out.push_str(before);
-                        out.push_str(&format!("{} ({number} MU)", unit.format(mu, scale)));
+                        out.push_str(&unit.format(mu, scale));
+                        out.push_str(&mu_too(number));
                     }
                 }
             }
@@ -140,31 +174,54 @@ mod tests {
     use super::*;
 
     #[test]
-    fn messages_speak_the_chosen_unit_with_mu_in_brackets() {
+    fn messages_speak_centimetres_only_or_inches_with_mu_in_brackets() {
         let cm = LengthUnit::Centimetres;
+        let inches = LengthUnit::Inches;
         assert_eq!(
             speak("0.3 MU from Forest (rule 5)", cm, MuScale::Mm25),
-            "0.8 cm (0.3 MU) from Forest (rule 5)"
+            "0.8 cm from Forest (rule 5)"
+        );
+        assert_eq!(
+            speak("0.3 MU from Forest (rule 5)", inches, MuScale::Mm40),
+            "0.5 in (0.3 MU) from Forest (rule 5)"
         );
         assert_eq!(
             speak("within 12 MU, skirmishers 18 MU.", cm, MuScale::Mm25),
-            "within 30.0 cm (12 MU), skirmishers 45.0 cm (18 MU)."
+            "within 30.0 cm, skirmishers 45.0 cm."
         );
         assert_eq!(
             speak("table 72 x 48 MU", cm, MuScale::Mm25),
-            "table 180.0 cm x 120.0 cm (72 x 48 MU)"
+            "table 180.0 cm x 120.0 cm"
+        );
+        assert_eq!(
+            speak("table 72 x 48 MU", inches, MuScale::Inch),
+            "table 72.0 in x 48.0 in (72 x 48 MU)"
+        );
+        // A length in brackets: converted in cm, left in inches.
+        assert_eq!(
+            speak("within 12 MU (15 MU in the centre)", cm, MuScale::Mm25),
+            "within 30.0 cm (37.5 cm in the centre)"
+        );
+        assert_eq!(
+            speak("a 3.0 in (3 MU) gap", inches, MuScale::Inch),
+            "a 3.0 in (3 MU) gap"
         );
         assert_eq!(speak("1 MU = 1 inch", cm, MuScale::Inch), "1 MU = 1 inch");
-        // Already bracketed, not a number, or part of a word: unchanged.
-        for same in [
-            "a 7.6 cm (3 MU) gap",
-            "the MU scale",
-            "x MU",
-            "4 MUs",
-            "no unit",
-        ] {
+        // Not a number, or part of a word: unchanged.
+        for same in ["the MU scale", "x MU", "4 MUs", "no unit"] {
             assert_eq!(speak(same, cm, MuScale::Mm25), same);
         }
+    }
+
+    #[test]
+    fn a_length_goes_to_mu_and_back() {
+        for unit in LengthUnit::ALL {
+            for scale in MuScale::ALL {
+                let back = unit.to_mu(unit.from_mu(12.5, scale), scale);
+                assert!((back - 12.5).abs() < 1e-9, "{unit:?} {scale:?}");
+            }
+        }
+        assert_eq!(LengthUnit::Centimetres.from_mu(4.0, MuScale::Mm25), 10.0);
     }
 
     #[test]

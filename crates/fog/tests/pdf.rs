@@ -51,7 +51,7 @@ fn the_table_page_and_the_log_page() {
         "Village",
         "River",
         "Scale 1:",
-        "1 MU (25.4 mm on the table)",
+        "the rules' unit (25.4 mm on the table)",
         "South edge (Ann)",
         "Legend",
         "Road",
@@ -406,4 +406,37 @@ fn piece_templates_print_at_one_to_one_across_joining_tiles() {
     for p in 1..=pages {
         assert_clear(&pdf, p, (841.89, 595.28));
     }
+}
+
+/// With centimetres chosen, every page speaks cm only: the table's scale
+/// bar and deployment lines, the schedule's sizes and distances, the
+/// log (issue 25).
+#[test]
+fn in_centimetres_no_page_says_mu() {
+    let mut battle = deployed_battle();
+    let mut settings = battle.state().settings.clone();
+    settings.units = muster_fog::units::LengthUnit::Centimetres;
+    settings.mu = muster_fog::units::MuScale::Mm25;
+    battle
+        .apply(muster_fog::battle::Command::Configure { settings })
+        .unwrap();
+    let bytes = table_pdf(&battle, Paper::A4, "2026-11-22");
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+    let pages = pdf.get_pages().len() as u32;
+    let mut seen_cm = false;
+    for p in 1..=pages {
+        let text = text_of(&pdf, p);
+        seen_cm |= text.contains(" cm");
+        for line in text.lines() {
+            assert!(
+                !line
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|w| w == "MU"),
+                "page {p}: {line:?}"
+            );
+        }
+    }
+    assert!(seen_cm, "lengths are printed in cm");
+    // The deployment lines of the table page, in cm.
+    assert!(text_of(&pdf, 1).contains("30.0 cm"), "{}", text_of(&pdf, 1));
 }

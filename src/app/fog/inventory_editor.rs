@@ -1,37 +1,17 @@
 //! The terrain inventory window: each terrain type's normal and large piece
 //! as the group owns them (ellipse, rectangle, rounded rectangle or polygon),
-//! sizes in MU, inches or cm, each checked live against the size ruling of
+//! sizes in the battle's unit, each checked live against the size ruling of
 //! RULES 4. Saved to the user's config directory.
 
 use eframe::egui;
+use muster::fog::battle::Settings;
 use muster::fog::geometry::{Shape, SizeClass, check_size};
 use muster::fog::inventory::Inventory;
 use muster::fog::ruleset::Ruleset;
-use muster::fog::units::MuScale;
-
-/// The unit sizes are typed in.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Unit {
-    Mu,
-    Inch,
-    Cm,
-}
-
-impl Unit {
-    /// Table millimetres per unit, given what 1 MU is.
-    fn mm(self, mu: MuScale) -> f64 {
-        match self {
-            Unit::Mu => mu.millimetres(),
-            Unit::Inch => 25.4,
-            Unit::Cm => 10.0,
-        }
-    }
-}
 
 pub struct InventoryEditor {
     pub open: bool,
     draft: Option<Inventory>,
-    unit: Unit,
     /// Each polygon's points as typed, by terrain id and row label.
     polygon_text: std::collections::HashMap<(String, String), String>,
     message: Option<Result<String, String>>,
@@ -42,7 +22,6 @@ impl Default for InventoryEditor {
         InventoryEditor {
             open: false,
             draft: None,
-            unit: Unit::Mu,
             polygon_text: Default::default(),
             message: None,
         }
@@ -82,23 +61,28 @@ fn with_kind(shape: &Shape, kind: usize) -> Shape {
     }
 }
 
-fn points_text(points: &[[f64; 2]]) -> String {
+/// A polygon's points as typed, in the unit `factor` gives (per MU).
+fn points_text(points: &[[f64; 2]], factor: f64) -> String {
     points
         .iter()
-        .map(|p| format!("{:.1},{:.1}", p[0], p[1]))
+        .map(|p| format!("{:.1},{:.1}", p[0] * factor, p[1] * factor))
         .collect::<Vec<_>>()
         .join("; ")
 }
 
-fn parse_points(text: &str) -> Result<Vec<[f64; 2]>, String> {
+fn parse_points(text: &str, factor: f64) -> Result<Vec<[f64; 2]>, String> {
     text.split(';')
         .filter(|p| !p.trim().is_empty())
         .map(|p| {
             let xy: Vec<&str> = p.split(',').map(str::trim).collect();
             match xy[..] {
                 [x, y] => Ok([
-                    x.parse().map_err(|_| format!("\"{x}\" is not a number"))?,
-                    y.parse().map_err(|_| format!("\"{y}\" is not a number"))?,
+                    x.parse::<f64>()
+                        .map_err(|_| format!("\"{x}\" is not a number"))?
+                        / factor,
+                    y.parse::<f64>()
+                        .map_err(|_| format!("\"{y}\" is not a number"))?
+                        / factor,
                 ]),
                 _ => Err(format!("\"{}\" is not a point \"x,y\"", p.trim())),
             }
@@ -112,7 +96,7 @@ impl InventoryEditor {
         &mut self,
         ctx: &egui::Context,
         ruleset: &Ruleset,
-        mu: MuScale,
+        settings: &Settings,
         current: &Inventory,
         path: Option<&std::path::Path>,
     ) -> Option<Inventory> {
@@ -124,14 +108,11 @@ impl InventoryEditor {
         let mut open = self.open;
         let draft = self.draft.get_or_insert_with(|| current.clone());
         egui::Window::new("Terrain inventory").open(&mut open).default_size([720.0, 560.0]).show(ctx, |ui| {
-            ui.label("Your physical terrain pieces. A normal piece is at least 6 x 4 MU and no two points more than 12 MU apart; a large one fits a 16 MU circle (rule 4).");
-            ui.horizontal(|ui| {
-                ui.label("Sizes in");
-                ui.radio_value(&mut self.unit, Unit::Mu, "MU");
-                ui.radio_value(&mut self.unit, Unit::Inch, "inches");
-                ui.radio_value(&mut self.unit, Unit::Cm, "cm");
-            });
-            let factor = mu.millimetres() / self.unit.mm(mu);
+            ui.label(settings.speak("Your physical terrain pieces. A normal piece is at least 6 x 4 MU and no two points more than 12 MU apart; a large one fits a 16 MU circle (rule 4)."));
+            let unit = settings.units;
+            ui.label(format!("Sizes in {} (the battle's unit).", unit.name()));
+            // Shown per MU kept.
+            let factor = unit.from_mu(1.0, settings.mu);
             egui::ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
                 egui::Grid::new("inventory").striped(true).num_columns(4).show(ui, |ui| {
                     for (id, pieces) in draft.pieces.iter_mut() {
@@ -162,7 +143,7 @@ impl InventoryEditor {
                                 *shape = with_kind(shape, kind);
                             }
                             ui.horizontal(|ui| {
-                                edit_size(ui, shape, factor, &label, self.polygon_text.entry((id.clone(), label.clone())).or_default());
+                                edit_size(ui, shape, (factor, unit.symbol()), &label, self.polygon_text.entry((id.clone(), label.clone())).or_default());
                                 if let Some(k) = spare
                                     && ui.button("✖").on_hover_text("Remove this piece").accessible_name(format!("Remove {label}")).clicked()
                                 {
@@ -171,8 +152,8 @@ impl InventoryEditor {
                             });
                             let class = if large { SizeClass::Large } else { SizeClass::Normal };
                             match check_size(shape, class, &ruleset.piece_sizes) {
-                                Ok(()) => ui.colored_label(egui::Color32::from_rgb(60, 170, 80), format!("✔ {:.1} MU across", shape.span())),
-                                Err(e) => ui.colored_label(ui.visuals().error_fg_color, format!("✖ {e}")),
+                                Ok(()) => ui.colored_label(egui::Color32::from_rgb(60, 170, 80), format!("✔ {} across", settings.length(shape.span()))),
+                                Err(e) => ui.colored_label(ui.visuals().error_fg_color, format!("✖ {}", settings.speak(&e))),
                             };
                             ui.end_row();
                         }
@@ -238,7 +219,13 @@ impl InventoryEditor {
 }
 
 /// Width, depth and radius fields, or the polygon's points, in the unit.
-fn edit_size(ui: &mut egui::Ui, shape: &mut Shape, factor: f64, label: &str, text: &mut String) {
+fn edit_size(
+    ui: &mut egui::Ui,
+    shape: &mut Shape,
+    (factor, symbol): (f64, &str),
+    label: &str,
+    text: &mut String,
+) {
     let field = |ui: &mut egui::Ui, v: &mut f64, what: &str| {
         let mut shown = *v * factor;
         if ui
@@ -273,15 +260,15 @@ fn edit_size(ui: &mut egui::Ui, shape: &mut Shape, factor: f64, label: &str, tex
         }
         Shape::Polygon { points } => {
             if text.is_empty() {
-                *text = points_text(points);
+                *text = points_text(points, factor);
             }
             let edit = ui.add(
                 egui::TextEdit::singleline(text)
                     .desired_width(260.0)
-                    .hint_text("x,y; x,y; … in MU"),
+                    .hint_text(format!("x,y; x,y; … in {symbol}")),
             );
             edit.accessible_name(format!("{label} points"));
-            match parse_points(text) {
+            match parse_points(text, factor) {
                 Ok(p) => *points = p,
                 Err(e) => {
                     ui.colored_label(ui.visuals().error_fg_color, e);

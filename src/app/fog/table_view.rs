@@ -167,14 +167,10 @@ impl TableView {
             ink,
         );
         let units = settings.units;
-        let caption = format!(
-            "{} x {} MU = {} x {} (1 MU = {}); grid 6 MU. Scroll to zoom, right-drag to pan, double-click to fit.",
-            settings.table.width,
-            settings.table.depth,
-            units.format(settings.table.width, settings.mu),
-            units.format(settings.table.depth, settings.mu),
-            settings.mu.name()
-        );
+        let caption = settings.speak(&format!(
+            "Table {} x {} MU; grid 6 MU. Scroll to zoom, right-drag to pan, double-click to fit.",
+            settings.table.width, settings.table.depth,
+        ));
         painter.text(
             response.rect.left_top() + Vec2::new(6.0, 4.0),
             Align2::LEFT_TOP,
@@ -188,9 +184,7 @@ impl TableView {
                 && (0.0..=settings.table.depth).contains(&q[1])
             {
                 let text = format!(
-                    "Pointer: x {:.1}, y {:.1} MU ({}, {} from the south-west corner)",
-                    q[0],
-                    q[1],
+                    "Pointer: {}, {} from the south-west corner",
                     units.format(q[0], settings.mu),
                     units.format(q[1], settings.mu)
                 );

@@ -435,12 +435,12 @@ impl FogWindow {
             _ => None,
         };
         egui::CentralPanel::default().show(ui, |ui| self.table.show(ui, &self.battle, overlay));
-        let mu = self.battle.state().settings.mu;
+        let settings = &self.battle.state().settings;
         let ruleset = self.battle.ruleset();
         let path = self.inventory_path.as_deref();
         if let Some(inventory) =
             self.inventory_editor
-                .show(&ctx, ruleset, mu, &self.inventory, path)
+                .show(&ctx, ruleset, settings, &self.inventory, path)
         {
             self.panels.placement.set_inventory(inventory.clone());
             self.inventory = inventory;

@@ -74,7 +74,7 @@ pub fn zone_text(ruleset: &Ruleset, result: u8, placer: Side) -> String {
 pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
     match event {
         Event::Configured { settings } => format!(
-            "Battle \"{}\": table {} x {} MU, 1 MU = {}, lengths in {}",
+            "Battle \"{}\": table {} x {} MU (the rules' unit is {}), lengths in {}",
             settings.title,
             settings.table.width,
             settings.table.depth,

@@ -65,14 +65,14 @@ impl Settings {
         self.units.format(mu, self.mu)
     }
 
-    /// A length in the chosen unit with MU in brackets, for the rules'
-    /// own distances: "7.6 cm (3 MU)".
+    /// A rules' distance in the chosen unit: "3.0 in (3 MU)" in inches,
+    /// "7.5 cm" in centimetres (see `units::speak`).
     pub fn length_mu(&self, mu: f64) -> String {
-        format!("{} ({} MU)", self.length(mu), crate::units::mu_number(mu))
+        self.speak(&format!("{} MU", crate::units::mu_number(mu)))
     }
 
-    /// A message of the engine's (it speaks MU) in the chosen unit, MU in
-    /// brackets: see `units::speak`.
+    /// A message of the engine's (it speaks MU) in the chosen unit: see
+    /// `units::speak`.
     pub fn speak(&self, text: &str) -> String {
         crate::units::speak(text, self.units, self.mu)
     }

@@ -107,7 +107,7 @@ fn schedule_pages(
     let intro = format!(
         "Turn: degrees from square to the long edges, seen from above with the south edge nearest you. \
          Measure from: the point of the outline nearest its nearest long edge, then the one nearest \
-         its nearest side edge, each measured square to both edges. Lengths in {}; 1 MU = {}.",
+         its nearest side edge, each measured square to both edges. Lengths in {} (the rules' unit is {}).",
         settings.units.name(),
         settings.mu.name()
     );

@@ -57,16 +57,14 @@ impl Item {
     }
 }
 
-/// A shape's size in the chosen unit, MU in brackets.
+/// A shape's size in the chosen unit (see `units::speak`).
 fn size(shape: &Shape, settings: &Settings) -> String {
     let both = |w: f64, d: f64| {
-        format!(
-            "{} x {} ({} x {} MU)",
-            settings.length(w),
-            settings.length(d),
+        settings.speak(&format!(
+            "{} x {} MU",
             crate::units::mu_number(w),
             crate::units::mu_number(d)
-        )
+        ))
     };
     match shape {
         Shape::Ellipse { width, depth } => format!("oval {}", both(*width, *depth)),

@@ -254,7 +254,7 @@ fn depth_lines(
             page.ops.push(Op::SetLineDashPattern {
                 dash: printpdf::LineDashPattern::default(),
             });
-            let text = format!("{} MU", crate::units::mu_number(depth));
+            let text = settings.length(depth);
             let (_, ly) = at(settings.table.width, y);
             let w = page.metrics.width(&text, 5.5);
             let h = page.metrics.line_height(5.5);
@@ -326,7 +326,7 @@ fn scale(page: &mut Page<'_>, battle: &Battle, s: f32, x0: f32) {
         8.0,
         ink.clone(),
         &format!(
-            "Scale 1:{ratio:.2}: 1 MU ({table_mm:.1} mm on the table) is {s:.3} mm on paper. Grid 6 MU = {}.",
+            "Scale 1:{ratio:.2}: the rules' unit ({table_mm:.1} mm on the table) is {s:.3} mm on paper. Grid {}.",
             settings.length(6.0)
         ),
     );
@@ -352,7 +352,7 @@ fn scale(page: &mut Page<'_>, battle: &Battle, s: f32, x0: f32) {
         MARGIN - 0.3,
         7.0,
         ink,
-        &format!("12 MU = {}", settings.length(12.0)),
+        &settings.length(12.0),
     );
 }
 

@@ -174,13 +174,13 @@ pub fn ambushes(
         Some((c, Ok(profile))) => {
             let map = maps.get(state, battle.ruleset(), side, profile);
             blocks.push(Block::Text {
-                text: format!(
+                text: state.settings.speak(&format!(
                     "Green on the table: where {} may hide ({} of the {} cells of {} MU in the ambush zone). Click or tap the table to put the marker there.",
                     map.profile.name,
                     map.legal_cells(),
                     map.zone_cells(),
                     map.cell
-                ),
+                )),
             });
             table.grid = Some(grid(map));
             let at = Pick::read(values, AT);

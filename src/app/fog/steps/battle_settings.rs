@@ -1,4 +1,5 @@
-//! The battle step: title, table size, what 1 MU is and the display unit.
+//! The battle step: title, table size, what the rules' unit of length (MU)
+//! is on the table, and the unit lengths are shown and typed in.
 
 use super::StepPanel;
 use crate::app::fog::FogCommand;
@@ -29,27 +30,29 @@ impl StepPanel for SettingsPanel {
                 let l = ui.label("Battle title");
                 ui.text_edit_singleline(&mut draft.title).labelled_by(l.id);
                 ui.end_row();
-                let l = ui.label("Table width (MU)");
+                // The sizes in the unit chosen (the engine keeps MU).
+                let shown = draft.clone();
+                let l = ui.label("Table width");
                 ui.add_enabled(
                     !fixed,
-                    egui::DragValue::new(&mut draft.table.width)
+                    super::length_field(&mut draft.table.width, &shown)
                         .range(TableSize::MIN..=TableSize::MAX)
                         .speed(1.0),
                 )
                 .labelled_by(l.id)
                 .on_disabled_hover_text("Fixed once terrain is on the table (rule 5)");
                 ui.end_row();
-                let l = ui.label("Table depth (MU)");
+                let l = ui.label("Table depth");
                 ui.add_enabled(
                     !fixed,
-                    egui::DragValue::new(&mut draft.table.depth)
+                    super::length_field(&mut draft.table.depth, &shown)
                         .range(TableSize::MIN..=TableSize::MAX)
                         .speed(1.0),
                 )
                 .labelled_by(l.id)
                 .on_disabled_hover_text("Fixed once terrain is on the table (rule 5)");
                 ui.end_row();
-                ui.label("1 MU is");
+                ui.label("The rules' unit of length is");
                 ui.horizontal(|ui| {
                     for mu in MuScale::ALL {
                         ui.radio_value(&mut draft.mu, mu, mu.name());
@@ -65,12 +68,11 @@ impl StepPanel for SettingsPanel {
                 ui.end_row();
             });
         ui.add_space(4.0);
-        ui.label(format!(
-            "The table is {} x {} on the real table.",
-            draft.units.format(draft.table.width, draft.mu),
-            draft.units.format(draft.table.depth, draft.mu)
-        ));
-        ui.label("Default: 72 x 48 MU, a 6' x 4' table at 1 MU = 1 inch. The ruleset is Field of Glory AM v3.1.");
+        ui.label(draft.speak(&format!(
+            "The table is {} x {} MU on the real table.",
+            draft.table.width, draft.table.depth
+        )));
+        ui.label("Default: a 6' x 4' table, 72 x 48 units of 1 inch. The ruleset is Field of Glory AM v3.1.");
         ui.add_space(6.0);
         let changed = draft != current;
         ui.horizontal(|ui| {

@@ -10,7 +10,8 @@ use eframe::egui;
 use egui::{Color32, Response, Stroke};
 use muster::core::side::Side;
 use muster::fog::battle::{
-    Battle, Command, DeploymentTurn, Finished, Phase, camp_footprint, fortification_footprint,
+    Battle, Command, DeploymentTurn, Finished, Phase, Settings, camp_footprint,
+    fortification_footprint,
 };
 use muster::fog::geometry::{Footprint, Pose};
 
@@ -84,13 +85,15 @@ impl CampsPanel {
 }
 
 /// The outline's position typed; whether it changed.
-fn pose_fields(ui: &mut egui::Ui, pose: &mut Pose) -> bool {
+fn pose_fields(ui: &mut egui::Ui, pose: &mut Pose, settings: &Settings) -> bool {
     let before = *pose;
     ui.horizontal(|ui| {
-        ui.label("Centre x");
-        ui.add(egui::DragValue::new(&mut pose.x).speed(0.1).suffix(" MU"));
-        ui.label("y");
-        ui.add(egui::DragValue::new(&mut pose.y).speed(0.1).suffix(" MU"));
+        let l = ui.label("Centre x");
+        ui.add(super::length_field(&mut pose.x, settings).speed(0.1))
+            .labelled_by(l.id);
+        let l = ui.label("y");
+        ui.add(super::length_field(&mut pose.y, settings).speed(0.1))
+            .labelled_by(l.id);
         ui.label("turned");
         ui.add(
             egui::DragValue::new(&mut pose.angle)
@@ -161,7 +164,7 @@ impl StepPanel for CampsPanel {
             "Click the table to put it there, or type the position."
         });
         let pose = self.pose(battle, t);
-        let typed = pose_fields(ui, pose);
+        let typed = pose_fields(ui, pose, &state.settings);
         let pose = *pose;
         self.moved |= typed;
         let [w, d] = match t {

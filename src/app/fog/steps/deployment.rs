@@ -305,7 +305,7 @@ impl Overlay for DeploymentPanel {
             painter.text(
                 b + Vec2::new(4.0, 0.0),
                 Align2::LEFT_CENTER,
-                format!("{} MU", muster::fog::units::mu_number(depth)),
+                battle.state().settings.length(depth),
                 FontId::proportional(11.0),
                 colour,
             );

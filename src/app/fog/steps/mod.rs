@@ -298,6 +298,22 @@ pub(super) fn tape_measure(
     )
 }
 
+/// A field for a length the engine keeps in MU, shown and typed in the
+/// chosen unit ("30.0 cm"): a player measuring in cm never converts.
+/// `range` and the drag speed are in MU.
+pub(super) fn length_field<'a>(
+    value: &'a mut f64,
+    settings: &muster::fog::battle::Settings,
+) -> egui::DragValue<'a> {
+    let (unit, scale) = (settings.units, settings.mu);
+    egui::DragValue::new(value)
+        .custom_formatter(move |mu, _| format!("{:.1} {}", unit.from_mu(mu, scale), unit.symbol()))
+        .custom_parser(move |text| {
+            let number = text.trim().trim_end_matches(unit.symbol()).trim();
+            number.parse::<f64>().ok().map(|v| unit.to_mu(v, scale))
+        })
+}
+
 /// What a passed check says of a position.
 pub(super) const LEGAL_POSITION: &str = "✔ Legal position";
 

@@ -288,24 +288,22 @@ impl StepPanel for PlacementPanel {
                     ruleset.coast.max_depth
                 };
                 ui.horizontal(|ui| {
-                    let l = ui.label(if river { "Width (MU)" } else { "Depth (MU)" });
+                    let l = ui.label(if river { "Width" } else { "Depth" });
                     ui.add(
-                        egui::DragValue::new(&mut self.width)
+                        super::length_field(&mut self.width, &state.settings)
                             .range(0.5..=max)
                             .speed(0.1),
                     )
                     .labelled_by(l.id);
-                    ui.label(format!("= {}", state.settings.length(self.width)));
                     if river {
-                        let l = ui.label("Distance from the edge (MU)");
+                        let l = ui.label("Distance from the edge");
                         let reach = ruleset.river.within_of_side_edge;
                         ui.add(
-                            egui::DragValue::new(&mut self.offset)
+                            super::length_field(&mut self.offset, &state.settings)
                                 .range(0.0..=reach)
                                 .speed(0.1),
                         )
                         .labelled_by(l.id);
-                        ui.label(format!("= {}", state.settings.length(self.offset)));
                     } else {
                         self.offset = 0.0;
                     }
@@ -399,11 +397,11 @@ impl StepPanel for PlacementPanel {
                 piece,
                 result,
             } => {
-                ui.strong(format!(
+                ui.strong(state.settings.speak(&format!(
                     "Die {result}: {} must {}.",
                     name(piece),
                     zone_text(ruleset, result, side)
-                ));
+                )));
                 ui.label(
                     "Drag it on the table; turn it by dragging its round handle (5° steps, Shift 1°), or with Q and E or the buttons (15°, Shift 1°).",
                 );
@@ -474,7 +472,11 @@ impl StepPanel for PlacementPanel {
                     .as_ref()
                     .and_then(|a| a.roll.as_ref());
                 let roll = rolled.map_or(score.to_string(), |r| r.describe());
-                ui.strong(format!("{side} rolled {roll}: {}.", allowance.text));
+                ui.strong(
+                    state
+                        .settings
+                        .speak(&format!("{side} rolled {roll}: {}.", allowance.text)),
+                );
                 if self.removing == Some(battle.log().len()) {
                     // A removal cannot be undone once made: ask first.
                     let name = piece_name(state, ruleset, piece);
@@ -526,11 +528,9 @@ impl StepPanel for PlacementPanel {
                     Some(AdjustMode::Slide) => {
                         let max = allowance.slide_max.unwrap_or(0.0);
                         let length = self.slide[0].hypot(self.slide[1]);
-                        let (units, mu) = (state.settings.units, state.settings.mu);
-                        ui.label(format!(
-                            "Drag the piece on the table: slide {length:.1} MU of {max} MU ({} on the table).",
-                            units.format(length, mu)
-                        ));
+                        ui.label(state.settings.speak(&format!(
+                            "Drag the piece on the table: slide {length:.1} MU of {max} MU."
+                        )));
                     }
                     Some(AdjustMode::Pivot) => match self.pivot_at {
                         None => {
@@ -567,21 +567,20 @@ impl StepPanel for PlacementPanel {
             }
             PlacementTurn::Road { side } => {
                 ui.strong(format!("{side} may place a road."));
-                ui.label("Click on the table to lay the road's centre line from one table edge to another; ends near an edge snap onto it. Or type each point, in MU from the south-west corner.");
+                ui.label("Click on the table to lay the road's centre line from one table edge to another; ends near an edge snap onto it. Or type each point, measured from the south-west corner.");
                 ui.horizontal(|ui| {
                     for (axis, name) in [(0, "x"), (1, "y")] {
                         let l = ui.label(name);
                         ui.add(
-                            egui::DragValue::new(&mut self.road_point[axis])
-                                .speed(0.1)
-                                .suffix(" MU"),
+                            super::length_field(&mut self.road_point[axis], &state.settings)
+                                .speed(0.1),
                         )
                         .labelled_by(l.id)
                         .accessible_name(format!("Road point {name}"));
                     }
                     if ui
                         .button("Add point")
-                        .on_hover_text("Adds the typed point to the road; a point within 1.5 MU of an edge goes onto it")
+                        .on_hover_text(state.settings.speak("Adds the typed point to the road; a point within 1.5 MU of an edge goes onto it"))
                         .clicked()
                     {
                         self.road.push(snap_to_edge(battle, self.road_point));
