@@ -9,23 +9,13 @@ use muster::fog::geometry::{Shape, SizeClass, check_size};
 use muster::fog::inventory::Inventory;
 use muster::fog::ruleset::Ruleset;
 
+#[derive(Default)]
 pub struct InventoryEditor {
     pub open: bool,
     draft: Option<Inventory>,
     /// Each polygon's points as typed, by terrain id and row label.
     polygon_text: std::collections::HashMap<(String, String), String>,
     message: Option<Result<String, String>>,
-}
-
-impl Default for InventoryEditor {
-    fn default() -> Self {
-        InventoryEditor {
-            open: false,
-            draft: None,
-            polygon_text: Default::default(),
-            message: None,
-        }
-    }
 }
 
 const KINDS: [&str; 4] = ["Ellipse", "Rectangle", "Rounded rectangle", "Polygon"];
