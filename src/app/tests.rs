@@ -213,8 +213,10 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
             .is_disabled()
     );
     click(&mut h, "Choose Woodlands");
+    // South takes the first forest; the last compulsory piece is North's
+    // without a choice, and follows by itself.
     click(&mut h, "Take Forest");
-    click(&mut h, "Take Forest");
+    h.get_by_label_contains("North takes forest (compulsory piece)");
     assert_eq!(
         h.state().fog().battle.phase(),
         Phase::Selection(Side::North)
@@ -872,7 +874,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
             .is_none()
     );
     click(&mut h, "North: no dismounting");
-    click(&mut h, "South: no dismounting");
+    h.get_by_label_contains("South dismounts nothing");
     click(&mut h, "North: commanders placed");
     click(&mut h, "South: commanders placed");
 

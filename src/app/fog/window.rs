@@ -246,6 +246,17 @@ impl FogWindow {
         for (side, command) in self.phones.words(&self.battle) {
             self.apply_from_phone(side, command, &[], &mut applied);
         }
+        // What the rules leave no choice in follows a player's command at
+        // once (not an undo: that would take it straight back). Bounded:
+        // each forced command moves the sequence on.
+        if applied {
+            for _ in 0..4 {
+                let Some(command) = self.battle.forced() else {
+                    break;
+                };
+                self.apply(command, false, &mut applied);
+            }
+        }
     }
 
     /// A command from `side`'s phone; its refusal goes to his phone.

@@ -321,16 +321,24 @@ fn a_full_deployment_then_who_moves_first() {
         })
         .unwrap_err();
     assert!(e.message.contains("may not dismount"), "{e}");
+    // North's chariots may dismount: his choice, nothing is forced.
+    assert_eq!(b.forced(), None);
     b.apply(Command::CommitDismount {
         side: Side::North,
         bgs: vec![5],
     })
     .unwrap();
-    b.apply(Command::CommitDismount {
-        side: Side::South,
-        bgs: vec![],
-    })
-    .unwrap();
+    // None of South's may: the rules leave him nothing to decide.
+    let forced = b.forced();
+    assert_eq!(
+        forced,
+        Some(Command::CommitDismount {
+            side: Side::South,
+            bgs: vec![],
+        })
+    );
+    b.apply(forced.unwrap()).unwrap();
+    assert_eq!(b.forced(), None);
     finish(&mut b, Side::North, Finished::Commanders);
     finish(&mut b, Side::South, Finished::Commanders);
     assert_eq!(b.phase(), Phase::MovesFirst);

@@ -897,6 +897,31 @@ impl Battle {
     pub fn selections_used(&self, side: Side) -> u32 {
         selection::used(&self.state, &self.ruleset, side)
     }
+
+    /// The one command the rules leave now, when they leave no choice: the
+    /// last compulsory piece (RULES 4), a dismount commitment of nothing for
+    /// an army none of whose battle groups may dismount (RULES 8.6). A front end sends it itself after a player's command,
+    /// so nobody clicks for what nobody decides; it is logged as any other.
+    pub fn forced(&self) -> Option<Command> {
+        let command = match self.phase() {
+            Phase::Compulsory(side) => match &self.remaining_compulsory()[..] {
+                [last] => Command::ChooseCompulsory {
+                    side,
+                    terrain: last.clone(),
+                },
+                _ => return None,
+            },
+            Phase::Deployment(DeploymentTurn::Dismount(side)) => {
+                let army = self.state.armies[side].as_ref()?;
+                if army.bgs.iter().any(|bg| bg.may_dismount) {
+                    return None;
+                }
+                Command::CommitDismount { side, bgs: vec![] }
+            }
+            _ => return None,
+        };
+        self.check(&command).is_ok().then_some(command)
+    }
 }
 
 #[cfg(test)]

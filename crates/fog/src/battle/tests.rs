@@ -304,7 +304,23 @@ fn compulsory_pieces_in_order() {
         })
         .unwrap_err();
     assert!(e.message.contains("not a compulsory piece"), "{e}");
+    // Two left: North chooses; the last is South's without a choice.
+    assert_eq!(b.forced(), None);
+    b.apply(Command::ChooseCompulsory {
+        side: Side::North,
+        terrain: "forest".into(),
+    })
+    .unwrap();
+    assert_eq!(
+        b.forced(),
+        Some(Command::ChooseCompulsory {
+            side: Side::South,
+            terrain: "forest".into(),
+        })
+    );
+    b.undo().unwrap();
     compulsory_done(&mut b);
+    assert_eq!(b.forced(), None);
     let e = b
         .apply(Command::ChooseCompulsory {
             side: Side::North,
