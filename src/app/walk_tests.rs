@@ -22,6 +22,9 @@ struct Walk {
     main_at: Vec<(String, egui::Pos2)>,
     /// Centimetres were chosen: no step may speak MU.
     in_cm: bool,
+    /// The window's size: every main action must be in it, clear of the
+    /// table.
+    size: [f32; 2],
 }
 
 /// What the players keep secret on the way.
@@ -42,22 +45,23 @@ const OPEN_GROUND: [&str; 4] = ["open", "open_field", "gentle_hill", "steep_hill
 
 impl Walk {
     fn new(dir: &std::path::Path) -> Walk {
-        Walk::seeded(dir, 11)
+        Walk::seeded(dir, 11, [1366.0, 768.0])
     }
 
-    /// The app rolling its dice from `seed`.
-    fn seeded(dir: &std::path::Path, seed: u64) -> Walk {
+    /// The app in a window of `size`, rolling its dice from `seed`.
+    fn seeded(dir: &std::path::Path, seed: u64, size: [f32; 2]) -> Walk {
         let config = AppConfig {
             seed: Some(seed),
             ..config(&dir.join("autosaves"))
         };
-        let mut h = app(config, [1500.0, 1000.0]);
+        let mut h = app(config, size);
         h.run();
         Walk {
             h,
             interactions: 0,
             main_at: Vec::new(),
             in_cm: false,
+            size,
         }
     }
 
@@ -89,6 +93,19 @@ impl Walk {
         self.h.run_steps(3);
         let rect = self.h.get_by_label(label).rect();
         self.main_at.push((label.to_string(), rect.min));
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, self.size.into());
+        assert!(
+            window.contains_rect(rect),
+            "{label} at {rect:?} is out of the {:?} window",
+            self.size
+        );
+        if let Some(frame) = self.h.state().fog().table.frame {
+            assert!(
+                !frame.table.intersects(rect),
+                "the table covers {label} at {:?}",
+                self.size
+            );
+        }
         let at = rect.center();
         self.h.hover_at(at);
         self.h.step();
@@ -428,7 +445,8 @@ Territories: Agricultural, Hilly, Woodlands
 #[test]
 fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
     let dir = tempfile::tempdir().unwrap();
-    let w = first_battle(dir.path(), false);
+    // On a small laptop's screen.
+    let w = first_battle(dir.path(), false, [1280.0, 720.0]);
     w.mains_in_one_place();
     assert!(w.interactions <= 120, "{} interactions", w.interactions);
 }
@@ -439,18 +457,19 @@ fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
 #[test]
 fn with_centimetres_chosen_no_step_of_a_first_battle_speaks_mu() {
     let dir = tempfile::tempdir().unwrap();
-    let w = first_battle(dir.path(), true);
+    // On a desktop screen.
+    let w = first_battle(dir.path(), true, [1920.0, 1080.0]);
     let log = w.h.state().fog().battle.log_lines();
     assert!(log.len() > 50, "the battle was played");
 }
 
-fn first_battle(dir: &std::path::Path, in_cm: bool) -> Walk {
+fn first_battle(dir: &std::path::Path, in_cm: bool, size: [f32; 2]) -> Walk {
     // The app's dice from a seed with which South's cover lands in his
     // ambush zone (with many, it lands out of reach and he lays no ambush)
     // and the march arrives in 13 turns, about the average wait. WALK_SEED
     // tries another: 81 to 113 interactions over seeds 1 to 40.
     let seed = std::env::var("WALK_SEED").map_or(35, |s| s.parse().unwrap());
-    let mut w = Walk::seeded(dir, seed);
+    let mut w = Walk::seeded(dir, seed, size);
     if in_cm {
         click(&mut w.h, "✔ Battle");
         click(&mut w.h, "25 mm");
