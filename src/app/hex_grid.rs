@@ -1,9 +1,12 @@
 //! The numbered hex grid that stands in for the printed map (RULES-map-intel
 //! 0), for every map system: every hex named as printed, each counter drawn
 //! in its hex by side with the text its system gives it ("?" where the
-//! viewer may not know what it holds). Scroll or the buttons zoom, dragging
-//! pans, a click picks a hex, a right-click sends the selected counter
-//! there.
+//! viewer may not know what it holds). Scroll (about the pointer) or the
+//! buttons (about the middle) zoom; dragging a counter traces its path hex
+//! by hex (RULES-map-intel B4 ruling c: a move is the path it takes),
+//! dragging elsewhere pans; a click picks a hex, a right-click sends the
+//! selected counter there. Column and row numbers run along the map's
+//! edges, readable at any zoom, as on a printed map's margin.
 
 use eframe::egui::{self, Color32, FontId, Pos2, Sense, Shape, Stroke, Vec2};
 use muster::core::hexmap::Hex;
@@ -25,6 +28,12 @@ pub struct Highlight {
 pub struct HexGrid {
     zoom: f32,
     pan: Vec2,
+    /// The path of the counter being dragged, its hex first, and the last
+    /// pointer position sampled (map units).
+    trace: Option<(Vec<Hex>, (f64, f64))>,
+    /// Where the map was last drawn: its origin on screen and the scale.
+    #[cfg(test)]
+    drawn: Option<(Pos2, f32)>,
 }
 
 impl Default for HexGrid {
@@ -32,6 +41,9 @@ impl Default for HexGrid {
         HexGrid {
             zoom: 1.0,
             pan: Vec2::ZERO,
+            trace: None,
+            #[cfg(test)]
+            drawn: None,
         }
     }
 }
@@ -42,6 +54,36 @@ pub struct Picked {
     pub clicked: Option<Hex>,
     /// Right-clicked: move the selected counter here.
     pub send_to: Option<Hex>,
+    /// A counter dragged: the hex it stood in, and the hexes it entered in
+    /// order.
+    pub dragged: Option<(Hex, Vec<Hex>)>,
+}
+
+/// Adds the hexes the pointer passed through from `from` to `to` (map
+/// units) to `path`: sampled a quarter of a hex apart, so a quick drag
+/// misses none; going back into the hex before the last takes the last
+/// one off, as a player undoes a step by dragging back.
+fn trace_path(
+    path: &mut Vec<Hex>,
+    map: &muster::core::hexmap::HexMap,
+    from: (f64, f64),
+    to: (f64, f64),
+) {
+    let length = (to.0 - from.0).hypot(to.1 - from.1);
+    let steps = (length / 0.25).ceil().clamp(1.0, 10_000.0) as usize;
+    for k in 1..=steps {
+        let t = k as f64 / steps as f64;
+        let at = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+        let Some(hex) = map.hex_at(at) else { continue };
+        if path.last() == Some(&hex) {
+            continue;
+        }
+        if path.len() >= 2 && path[path.len() - 2] == hex {
+            path.pop();
+        } else {
+            path.push(hex);
+        }
+    }
 }
 
 pub fn side_colour(side: Side) -> Color32 {
@@ -63,12 +105,13 @@ impl HexGrid {
         hint: &str,
     ) -> Picked {
         let (map, markers) = (&board.map, &board.counters);
+        let mut button_zoom = 1.0;
         ui.horizontal(|ui| {
             if ui.button("Zoom in").clicked() {
-                self.zoom = (self.zoom * 1.25).min(8.0);
+                button_zoom = 1.25;
             }
             if ui.button("Zoom out").clicked() {
-                self.zoom = (self.zoom / 1.25).max(0.5);
+                button_zoom = 1.0 / 1.25;
             }
             if ui.button("Fit the map").clicked() {
                 *self = HexGrid::default();
@@ -76,8 +119,10 @@ impl HexGrid {
             for side in Side::BOTH {
                 ui.colored_label(side_colour(side), format!("■ {}", names[side]));
             }
-            ui.weak(hint);
         });
+        // One line of fixed height, so the map never moves as it changes;
+        // a long hint is cut, its whole text on hover.
+        ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Hex map"));
         let rect = response.rect;
@@ -86,6 +131,7 @@ impl HexGrid {
         let fit = ((rect.width() - 2.0 * margin) / ew as f32)
             .min((rect.height() - 2.0 * margin) / eh as f32)
             .max(1.0);
+        let (mut factor, mut anchor) = (button_zoom, rect.center());
         if response.hovered() {
             let (scroll, pinch, pointer) = ui.input(|i| {
                 (
@@ -94,23 +140,26 @@ impl HexGrid {
                     i.pointer.hover_pos(),
                 )
             });
-            let factor = (pinch * (scroll * 0.002).exp()).clamp(0.8, 1.25);
-            if (factor - 1.0).abs() > f32::EPSILON {
-                let old = self.zoom;
-                self.zoom = (self.zoom * factor).clamp(0.5, 8.0);
-                // The point under the pointer stays where it is.
-                if let Some(p) = pointer {
-                    let origin = rect.min + Vec2::splat(margin) + self.pan;
-                    let ratio = self.zoom / old;
-                    self.pan += (p - origin) * (1.0 - ratio);
-                }
+            let wheel = (pinch * (scroll * 0.002).exp()).clamp(0.8, 1.25);
+            if (wheel - 1.0).abs() > f32::EPSILON {
+                factor = wheel;
+                anchor = pointer.unwrap_or(anchor);
             }
         }
-        if response.dragged() {
-            self.pan += response.drag_delta();
+        if (factor - 1.0).abs() > f32::EPSILON {
+            let old = self.zoom;
+            self.zoom = (self.zoom * factor).clamp(0.5, 8.0);
+            // The point under the pointer (or the middle, for the
+            // buttons) stays where it is.
+            let origin = rect.min + Vec2::splat(margin) + self.pan;
+            self.pan += (anchor - origin) * (1.0 - self.zoom / old);
         }
         let scale = fit * self.zoom;
         let origin = rect.min + Vec2::splat(margin) + self.pan;
+        #[cfg(test)]
+        {
+            self.drawn = Some((origin, scale));
+        }
         let to_screen = |(x, y): (f64, f64)| {
             Pos2::new(origin.x + x as f32 * scale, origin.y + y as f32 * scale)
         };
@@ -120,6 +169,31 @@ impl HexGrid {
                 f64::from((p.y - origin.y) / scale),
             )
         };
+        let mut picked = Picked::default();
+        let pointer = response.interact_pointer_pos().map(from_screen);
+        // A drag is seen once the pointer has moved: its path starts where
+        // the button went down.
+        if response.drag_started_by(egui::PointerButton::Primary)
+            && let Some(at) = ui.input(|i| i.pointer.press_origin()).map(from_screen)
+            && let Some(hex) = map.hex_at(at)
+            && markers.iter().any(|m| m.hex == hex)
+        {
+            self.trace = Some((vec![hex], at));
+        }
+        match (&mut self.trace, pointer) {
+            (Some((path, last)), Some(at)) if response.dragged() => {
+                trace_path(path, map, *last, at);
+                *last = at;
+            }
+            _ if response.dragged() => self.pan += response.drag_delta(),
+            _ => {}
+        }
+        if response.drag_stopped()
+            && let Some((path, _)) = self.trace.take()
+            && path.len() > 1
+        {
+            picked.dragged = Some((path[0], path[1..].to_vec()));
+        }
         let visuals = ui.visuals();
         let line = Stroke::new(1.0, visuals.weak_text_color());
         let painter = painter.with_clip_rect(rect);
@@ -140,12 +214,13 @@ impl HexGrid {
             let corners: Vec<Pos2> = map.corners(hex).iter().map(|&c| to_screen(c)).collect();
             painter.add(Shape::convex_polygon(corners, fill, line));
             let (cx, cy) = map.centre(hex);
-            if scale > 18.0 {
+            // In the hex when it is big enough for a readable number.
+            if scale > 34.0 {
                 painter.text(
                     to_screen((cx, cy - 0.62)),
                     egui::Align2::CENTER_CENTER,
                     hex.to_string(),
-                    FontId::proportional((scale * 0.26).clamp(7.0, 12.0)),
+                    FontId::proportional((scale * 0.26).clamp(9.0, 12.0)),
                     visuals.weak_text_color(),
                 );
             }
@@ -177,7 +252,14 @@ impl HexGrid {
                 painter.galley(chip.min + Vec2::new(3.0, 1.0), galley, Color32::WHITE);
             }
         }
-        let mut picked = Picked::default();
+        Self::margins(&painter, visuals, map, rect, &to_screen, scale);
+        if let Some((path, _)) = &self.trace {
+            let points: Vec<Pos2> = path.iter().map(|h| to_screen(map.centre(*h))).collect();
+            painter.add(Shape::line(
+                points,
+                Stroke::new(4.0, Color32::from_rgb(230, 190, 60)),
+            ));
+        }
         if response.clicked()
             && let Some(p) = response.interact_pointer_pos()
         {
@@ -189,5 +271,128 @@ impl HexGrid {
             picked.send_to = map.hex_at(from_screen(p));
         }
         picked
+    }
+
+    /// Where `hex`'s centre was drawn, for a test's pointer.
+    #[cfg(test)]
+    pub fn centre(&self, map: &muster::core::hexmap::HexMap, hex: Hex) -> Pos2 {
+        let (origin, scale) = self.drawn.expect("the map was drawn");
+        let (x, y) = map.centre(hex);
+        Pos2::new(origin.x + x as f32 * scale, origin.y + y as f32 * scale)
+    }
+
+    /// Column numbers along the top and bottom of the view, row numbers
+    /// along its left and right, each by its hexes wherever the map is
+    /// panned: readable (11 px on a plate) at any zoom, every column or
+    /// row while there is room, every second or fifth when there is not.
+    fn margins(
+        painter: &egui::Painter,
+        visuals: &egui::Visuals,
+        map: &muster::core::hexmap::HexMap,
+        rect: egui::Rect,
+        to_screen: &impl Fn((f64, f64)) -> Pos2,
+        scale: f32,
+    ) {
+        let font = FontId::monospace(11.0);
+        let ink = visuals.text_color();
+        let plate = visuals.extreme_bg_color.gamma_multiply(0.9);
+        // Room for "99" takes about 16 px; a hex is about `scale` wide.
+        let every = [1u32, 2, 5, 10]
+            .into_iter()
+            .find(|n| scale * *n as f32 >= 18.0)
+            .unwrap_or(10);
+        let label = |at: Pos2, text: String, align: egui::Align2| {
+            let galley = painter.layout_no_wrap(text, font.clone(), ink);
+            let r = align.anchor_size(at, galley.size() + Vec2::new(4.0, 0.0));
+            painter.rect_filled(r, 2.0, plate);
+            painter.galley(r.min + Vec2::new(2.0, 0.0), galley, ink);
+        };
+        let first_row = map.first_row;
+        let first_column = map.first_column;
+        for column in (0..map.columns).filter(|c| c % every == 0) {
+            let hex = Hex {
+                column: first_column + column,
+                row: first_row,
+            };
+            let x = to_screen(map.centre(hex)).x;
+            if !(rect.left() + 20.0..=rect.right() - 20.0).contains(&x) {
+                continue;
+            }
+            let text = format!("{:02}", first_column + column);
+            label(
+                Pos2::new(x, rect.top() + 1.0),
+                text.clone(),
+                egui::Align2::CENTER_TOP,
+            );
+            label(
+                Pos2::new(x, rect.bottom() - 1.0),
+                text,
+                egui::Align2::CENTER_BOTTOM,
+            );
+        }
+        for row in (0..map.rows).filter(|r| r % every == 0) {
+            let hex = Hex {
+                column: first_column,
+                row: first_row + row,
+            };
+            let y = to_screen(map.centre(hex)).y;
+            if !(rect.top() + 16.0..=rect.bottom() - 16.0).contains(&y) {
+                continue;
+            }
+            let text = format!("{:02}", first_row + row);
+            label(
+                Pos2::new(rect.left() + 1.0, y),
+                text.clone(),
+                egui::Align2::LEFT_CENTER,
+            );
+            label(
+                Pos2::new(rect.right() - 1.0, y),
+                text,
+                egui::Align2::RIGHT_CENTER,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muster::core::hexmap::{HexMap, Orientation, Shifted};
+
+    fn map() -> HexMap {
+        HexMap {
+            columns: 20,
+            rows: 20,
+            first_column: 1,
+            first_row: 1,
+            orientation: Orientation::FlatTop,
+            shifted: Shifted::Even,
+        }
+    }
+
+    /// A quick drag across three hexes in one frame misses none of them;
+    /// dragging back into the hex before takes the last one off.
+    #[test]
+    fn a_traced_path_has_every_hex_in_order_and_backing_up_undoes_a_step() {
+        let map = map();
+        let hex = |name: &str| map.hex(name).unwrap();
+        let mut path = vec![hex("0505")];
+        trace_path(
+            &mut path,
+            &map,
+            map.centre(hex("0505")),
+            map.centre(hex("0508")),
+        );
+        assert_eq!(path, [hex("0505"), hex("0506"), hex("0507"), hex("0508")]);
+        for pair in path.windows(2) {
+            assert_eq!(map.distance(pair[0], pair[1]), 1, "{path:?}");
+        }
+        trace_path(
+            &mut path,
+            &map,
+            map.centre(hex("0508")),
+            map.centre(hex("0507")),
+        );
+        assert_eq!(path, [hex("0505"), hex("0506"), hex("0507")]);
     }
 }

@@ -57,6 +57,27 @@ pub fn picked(
         out.push(ForcesAction::Apply(Command::Move { id, to }));
         selection.to.clear();
     }
+    // A counter dragged to a hex moves there: the selected one if it stood
+    // where the drag began, else the first counter there.
+    if let Some((from, path)) = &picked.dragged
+        && let Some(&to) = path.last()
+    {
+        let here: Vec<usize> = view
+            .holders
+            .iter()
+            .filter(|h| h.hex == Some(*from))
+            .map(|h| h.id)
+            .collect();
+        let id = selection
+            .counter
+            .filter(|c| here.contains(c))
+            .or(here.first().copied());
+        if let Some(id) = id {
+            selection.counter = Some(id);
+            out.push(ForcesAction::Apply(Command::Move { id, to }));
+            selection.to.clear();
+        }
+    }
 }
 
 pub fn ui(

@@ -97,6 +97,22 @@ fn select(h: &mut H, counter: &str) {
     click(h, counter);
 }
 
+/// Drags the counter in `from` on the map to `to`, as a player moves the
+/// counter on the printed map.
+fn drag_to(h: &mut H, from: &str, to: &str) {
+    let map = game(h).setup().scenario.map.clone();
+    let at = |h: &H, hex: &str| {
+        let window = h.state().system::<ForcesWindow>().unwrap();
+        window.grid.centre(&map, map.hex(hex).unwrap())
+    };
+    h.drag_at(at(h, from));
+    h.run();
+    h.hover_at(at(h, to));
+    h.run();
+    h.drop_at(at(h, to));
+    h.run();
+}
+
 fn move_to(h: &mut H, hex: &str) {
     replace_text(h, "Move to hex", hex);
     click(h, "Move");
@@ -142,8 +158,8 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
     // Turn 1, Ann: Bob's force is "?" to her; she moves into it.
     select(&mut h, "Bob (Parthia)'s force 14, in 0606, face down");
     h.get_by_label_contains("Holds: ? (sealed");
-    select(&mut h, "Ann (Rome)'s force 12, in 0505, face down");
-    move_to(&mut h, "0606");
+    // She drags her force on the map, as she moves the counter.
+    drag_to(&mut h, "0505", "0606");
     let text = log(&h);
     assert!(text.contains("Ann (Rome)'s force 12 is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica"), "{text}");
     assert!(text.contains("Bob (Parthia)'s force 14 is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren"), "{text}");

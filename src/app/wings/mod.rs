@@ -325,6 +325,11 @@ impl WingsWindow {
                 "Click a leader counter to select it, or the hex to shift a leader to".into()
             });
             let picked = self.grid.show(ui, board, &names, &highlight, &hint);
+            if let (Some(side), Some((from, path))) = (viewer, &picked.dragged)
+                && wings_screens::tracing(game)
+            {
+                wings_screens::dragged(&seen, side, &mut self.ledgers[side], *from, path);
+            }
             if let Some(hex) = picked.clicked {
                 match viewer {
                     Some(side) => wings_screens::clicked(game, &mut self.ledgers[side], hex),

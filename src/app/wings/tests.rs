@@ -136,13 +136,29 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     h.get_by_label_contains("may still move 9 hexes");
     h.get_by_label_contains("may still move 11 hexes");
     h.get_by_label_contains("may still move 8 hexes");
-    click(&mut h, "Counter 0");
-    // Each counter's path, hex by hex (B4c).
-    replace_text(
-        &mut h,
-        "Leader's path",
-        "1006 1007 1008 1009 1010 1011 1012 1013",
+    // Each counter's path, hex by hex (B4c): the leader's dragged on the
+    // map, through each hex (the drag picks the counter it starts on)...
+    let path: Vec<&str> = "1005 1006 1007 1008 1009 1010 1011 1012 1013"
+        .split(' ')
+        .collect();
+    let map = game(&h).setup().battle.map.clone();
+    let at = |h: &H, hex: &str| {
+        let window = h.state().system::<WingsWindow>().unwrap();
+        window.grid.centre(&map, map.hex(hex).unwrap())
+    };
+    h.drag_at(at(&h, path[0]));
+    h.run();
+    for hex in &path[1..] {
+        h.hover_at(at(&h, hex));
+        h.run();
+    }
+    h.drop_at(at(&h, path[path.len() - 1]));
+    h.run();
+    assert_eq!(
+        h.get_by_label("Leader's path").value().as_deref(),
+        Some("1006 1007 1008 1009 1010 1011 1012 1013")
     );
+    // ...the Dis counters' typed.
     replace_text(
         &mut h,
         "First Dis path",

@@ -414,6 +414,38 @@ pub fn clicked(game: &Game, values: &mut Values, hex: Hex) {
     }
 }
 
+/// One of `side`'s counters dragged on the map from `from` along `path`
+/// (B4 ruling c: a move is the path it takes): the form's moving counter
+/// becomes the one whose leader or Dis counter stood at `from`, and that
+/// counter's path is `path`; the next map click adds to it. False, and the
+/// form untouched, when none of his counters that may move stood there.
+pub fn dragged(seen: &[Seen], side: Side, values: &mut Values, from: Hex, path: &[Hex]) -> bool {
+    let found = seen
+        .iter()
+        .filter(|s| s.side == side && s.deployed.is_none())
+        .find_map(|s| {
+            if s.leader == from {
+                Some((s.id, 0))
+            } else {
+                s.dis.iter().position(|d| *d == from).map(|k| (s.id, k + 1))
+            }
+        });
+    let Some((id, piece)) = found else {
+        return false;
+    };
+    // Another counter than the one in the form: its paths start afresh.
+    if first(values, "moving") != Some(id.to_string().as_str()) {
+        for field in HEX_FIELDS {
+            values.remove(field);
+        }
+    }
+    let hexes: Vec<String> = path.iter().map(Hex::to_string).collect();
+    values.insert("moving".into(), vec![id.to_string()]);
+    values.insert(HEX_FIELDS[piece].into(), vec![hexes.join(" ")]);
+    values.insert("next".into(), vec![piece.to_string()]);
+    true
+}
+
 /// The command `side` sent from his counters' screen.
 pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleError> {
     let wrong = |what: String| RuleError::new("27.1", format!("The counters' form: {what}"));
