@@ -9,7 +9,7 @@
 //! edges, readable at any zoom, as on a printed map's margin.
 
 use eframe::egui::{self, Color32, FontId, Pos2, Sense, Shape, Stroke, Vec2};
-use muster::core::hexmap::Hex;
+use muster::core::hexmap::{Hex, HexMap, MAX_SIDE, Orientation, Shifted};
 use muster::core::screen::{Counter, HexBoard};
 use muster::core::side::{Side, Sides};
 
@@ -84,6 +84,57 @@ fn trace_path(
             path.push(hex);
         }
     }
+}
+
+/// The map's size, numbering, orientation and shift, as the printed map
+/// has them: the form of every map system (hidden forces, dummy wings).
+pub fn map_settings(ui: &mut egui::Ui, map: &mut HexMap) {
+    ui.horizontal(|ui| {
+        ui.strong("Map");
+        for (name, value) in [("Columns", &mut map.columns), ("Rows", &mut map.rows)] {
+            let label = ui.label(name);
+            ui.add(egui::DragValue::new(value).range(1..=MAX_SIDE))
+                .labelled_by(label.id);
+        }
+        for (name, value) in [
+            ("First column", &mut map.first_column),
+            ("First row", &mut map.first_row),
+        ] {
+            let label = ui.label(name);
+            ui.add(egui::DragValue::new(value).range(0..=MAX_SIDE - 1))
+                .labelled_by(label.id);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut map.orientation, Orientation::FlatTop, "Flat-top hexes");
+        ui.radio_value(
+            &mut map.orientation,
+            Orientation::PointyTop,
+            "Pointy-top hexes",
+        );
+        let lines = match map.orientation {
+            Orientation::FlatTop => "columns",
+            Orientation::PointyTop => "rows",
+        };
+        ui.separator();
+        ui.radio_value(
+            &mut map.shifted,
+            Shifted::Odd,
+            format!("Odd {lines} shifted"),
+        );
+        ui.radio_value(
+            &mut map.shifted,
+            Shifted::Even,
+            format!("Even {lines} shifted"),
+        );
+    });
+    ui.weak(format!(
+        "Hexes {:02}{:02} to {:02}{:02}, named as printed: column then row",
+        map.first_column,
+        map.first_row,
+        map.first_column + map.columns - 1,
+        map.first_row + map.rows - 1
+    ));
 }
 
 pub fn side_colour(side: Side) -> Color32 {

@@ -9,7 +9,6 @@ use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::NewPassphrases;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
-use muster::map_intel::map::{MAX_SIDE, Orientation, Shifted};
 use muster::map_intel::scenario::{Scenario, Status, Unit};
 
 pub struct SetupForm {
@@ -69,7 +68,7 @@ impl SetupForm {
                 }
             });
         ui.add_space(6.0);
-        self.map_ui(ui);
+        crate::app::hex_grid::map_settings(ui, &mut self.scenario.map);
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             let label = ui.label("Exercitus markers per side (A4)");
@@ -96,56 +95,6 @@ impl SetupForm {
         {
             out.push(ForcesAction::Start);
         }
-    }
-
-    fn map_ui(&mut self, ui: &mut egui::Ui) {
-        let map = &mut self.scenario.map;
-        ui.horizontal(|ui| {
-            ui.strong("Map");
-            for (name, value) in [("Columns", &mut map.columns), ("Rows", &mut map.rows)] {
-                let label = ui.label(name);
-                ui.add(egui::DragValue::new(value).range(1..=MAX_SIDE))
-                    .labelled_by(label.id);
-            }
-            for (name, value) in [
-                ("First column", &mut map.first_column),
-                ("First row", &mut map.first_row),
-            ] {
-                let label = ui.label(name);
-                ui.add(egui::DragValue::new(value).range(0..=MAX_SIDE - 1))
-                    .labelled_by(label.id);
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.radio_value(&mut map.orientation, Orientation::FlatTop, "Flat-top hexes");
-            ui.radio_value(
-                &mut map.orientation,
-                Orientation::PointyTop,
-                "Pointy-top hexes",
-            );
-            let lines = match map.orientation {
-                Orientation::FlatTop => "columns",
-                Orientation::PointyTop => "rows",
-            };
-            ui.separator();
-            ui.radio_value(
-                &mut map.shifted,
-                Shifted::Odd,
-                format!("Odd {lines} shifted"),
-            );
-            ui.radio_value(
-                &mut map.shifted,
-                Shifted::Even,
-                format!("Even {lines} shifted"),
-            );
-        });
-        ui.weak(format!(
-            "Hexes {:02}{:02} to {:02}{:02}, named as printed: column then row",
-            map.first_column,
-            map.first_row,
-            map.first_column + map.columns - 1,
-            map.first_row + map.rows - 1
-        ));
     }
 
     fn army_ui(&mut self, ui: &mut egui::Ui, side: Side, out: &mut Vec<ForcesAction>) {

@@ -64,6 +64,8 @@ impl SetupForm {
                 ui.radio_value(&mut self.chosen, i, &b.name);
             }
         });
+        // The scenario's map, numbered as the players' printed copy is.
+        crate::app::hex_grid::map_settings(ui, &mut self.battles[self.chosen].map);
         let battle = &self.battles[self.chosen];
         egui::Grid::new("wings-dummies")
             .num_columns(2)

@@ -365,3 +365,25 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
     click(&mut h, "Line of sight clear");
     h.get_by_label("Chance to win: moving side 13/18 (72%), stationary side 5/18 (28%) (ties go to the stationary side)");
 }
+
+/// The form takes the map as the players' printed copy numbers it (issue
+/// 25): hexes pointy-top, the first row numbered 0.
+#[test]
+fn the_new_game_form_sets_the_maps_numbering() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Dummy wings");
+    type_into(&mut h, "South player", "Fritz");
+    type_into(&mut h, "North player", "Charles");
+    click(&mut h, "Pointy-top hexes");
+    h.get_by_label("First row").set_value_accesskit(0.0);
+    h.run();
+    click(&mut h, "Start the game");
+    let map = &game(&h).setup().battle.map;
+    assert_eq!(
+        (map.orientation, map.first_row),
+        (muster::core::hexmap::Orientation::PointyTop, 0)
+    );
+}
