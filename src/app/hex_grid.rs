@@ -178,7 +178,8 @@ impl HexGrid {
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Hex map"));
         let rect = response.rect;
         let (ew, eh) = map.extent();
-        let margin = 8.0;
+        // Room round the map for its column and row numbers.
+        let margin = 24.0;
         let fit = ((rect.width() - 2.0 * margin) / ew as f32)
             .min((rect.height() - 2.0 * margin) / eh as f32)
             .max(1.0);
@@ -360,6 +361,12 @@ impl HexGrid {
         };
         let first_row = map.first_row;
         let first_column = map.first_column;
+        // Beside the map's own edges, or the view's when it runs past them.
+        let (lo, hi) = (to_screen((0.0, 0.0)), to_screen(map.extent()));
+        let left = (lo.x - 2.0).max(rect.left() + 22.0);
+        let right = (hi.x + 2.0).min(rect.right() - 22.0);
+        let top = (lo.y - 2.0).max(rect.top() + 16.0);
+        let bottom = (hi.y + 2.0).min(rect.bottom() - 16.0);
         for column in (0..map.columns).filter(|c| c % every == 0) {
             let hex = Hex {
                 column: first_column + column,
@@ -370,16 +377,8 @@ impl HexGrid {
                 continue;
             }
             let text = format!("{:02}", first_column + column);
-            label(
-                Pos2::new(x, rect.top() + 1.0),
-                text.clone(),
-                egui::Align2::CENTER_TOP,
-            );
-            label(
-                Pos2::new(x, rect.bottom() - 1.0),
-                text,
-                egui::Align2::CENTER_BOTTOM,
-            );
+            label(Pos2::new(x, top), text.clone(), egui::Align2::CENTER_BOTTOM);
+            label(Pos2::new(x, bottom), text, egui::Align2::CENTER_TOP);
         }
         for row in (0..map.rows).filter(|r| r % every == 0) {
             let hex = Hex {
@@ -391,16 +390,8 @@ impl HexGrid {
                 continue;
             }
             let text = format!("{:02}", first_row + row);
-            label(
-                Pos2::new(rect.left() + 1.0, y),
-                text.clone(),
-                egui::Align2::LEFT_CENTER,
-            );
-            label(
-                Pos2::new(rect.right() - 1.0, y),
-                text,
-                egui::Align2::RIGHT_CENTER,
-            );
+            label(Pos2::new(left, y), text.clone(), egui::Align2::RIGHT_CENTER);
+            label(Pos2::new(right, y), text, egui::Align2::LEFT_CENTER);
         }
     }
 }
