@@ -93,8 +93,6 @@ pub enum Screen {
     HandingTo(Side),
     /// This player's private screen.
     Private(Side),
-    /// A private screen just closed: pass the laptop on.
-    Done(Side),
 }
 
 impl Screen {
@@ -116,14 +114,6 @@ impl Screen {
                 open_choice: None,
                 lock: None,
             }),
-            Screen::Done(side) => Some(HandOver {
-                title: format!("{} is done", name(side)),
-                text: "The screen shows nothing secret now.".into(),
-                button: "Back to the table".into(),
-                can_wait: false,
-                open_choice: None,
-                lock: None,
-            }),
             _ => None,
         }
     }
@@ -136,10 +126,12 @@ impl Screen {
         }
     }
 
-    /// The player on his private screen is done.
+    /// The player on his private screen is done: the table again, with
+    /// nothing secret on it (a "done" screen between would be a click that
+    /// decides nothing).
     pub fn hide(self) -> Screen {
         match self {
-            Screen::Private(side) => Screen::Done(side),
+            Screen::Private(_) => Screen::Table,
             other => other,
         }
     }

@@ -337,17 +337,20 @@ impl Screen {
     /// player's device may answer with. Anything else it sends is forged
     /// (a command for the other player, or one the screen never offered).
     pub fn offers(&self, command: &Value) -> bool {
-        self.blocks.iter().any(|block| {
-            let actions = match block {
+        self.open_actions().any(|a| a.command == *command)
+    }
+
+    /// Every action of the screen that is not refused.
+    fn open_actions(&self) -> impl Iterator<Item = &Action> {
+        self.blocks
+            .iter()
+            .flat_map(|block| match block {
                 Block::Actions { actions }
                 | Block::Item { actions, .. }
-                | Block::Form { actions, .. } => actions,
-                _ => return false,
-            };
-            actions
-                .iter()
-                .any(|a| a.refused.is_none() && a.command == *command)
-        })
+                | Block::Form { actions, .. } => actions.as_slice(),
+                _ => &[],
+            })
+            .filter(|a| a.refused.is_none())
     }
 
     /// Every text the screen shows, for tests that search a player's view

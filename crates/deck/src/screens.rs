@@ -113,6 +113,15 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
     out
 }
 
+/// Whether the rules let the passive player play cards for value in the
+/// phase under way (laurels in shooting and combat): what his hand holds
+/// does not matter, so a front end may keep his screen open on this
+/// without telling the table anything of his cards.
+pub fn passive_plays(game: &Game, turn: &Turn) -> bool {
+    let phase = game.set().phases[turn.phase];
+    !uses(turn, turn.passive(), phase).is_empty()
+}
+
 /// The plays for value `side` may make in the phase under way.
 fn uses(
     turn: &Turn,

@@ -255,18 +255,26 @@ impl DeckWindow {
     }
 
     /// After a command: the passive player is asked about an interrupt on
-    /// his own screen; his screen closes once he has answered (`asking`:
-    /// the question was open before the command), not after each laurel
-    /// he plays in shooting or combat (issue 25): he hides it when done.
+    /// his own screen; once he has answered (`asking`: the question was
+    /// open before the command) his screen closes, unless the phase lets
+    /// him play laurels (shooting, combat; issue 25): then he plays them
+    /// and hides it himself. The phase decides, never his hand: the table
+    /// learns nothing from his screen staying open.
     fn after_change(&mut self, asking: bool) {
-        let Some(turn) = self.game.as_ref().and_then(|g| g.public().turn.clone()) else {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let Some(turn) = game.public().turn.clone() else {
             return;
         };
         match self.screen {
             Screen::Private(side)
-                if side == turn.passive() && asking && turn.stage != Stage::AskingInterrupt =>
+                if side == turn.passive()
+                    && asking
+                    && turn.stage != Stage::AskingInterrupt
+                    && !muster::deck::screens::passive_plays(game, &turn) =>
             {
-                self.screen = Screen::Done(side);
+                self.screen = Screen::Table;
             }
             // Asked on his phone, if he has it there.
             Screen::Table

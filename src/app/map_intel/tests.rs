@@ -60,7 +60,6 @@ fn hide(h: &mut H) {
         picked.counter.is_none() && picked.hex.is_none() && picked.to.is_empty(),
         "a private pick stays on the shared map"
     );
-    click(h, "Back to the table");
     // Nothing of a face-down counter or holding area is named at the table.
     let game = game(h);
     let sealed: Vec<String> = Side::BOTH

@@ -43,7 +43,6 @@ fn counters(h: &mut H, name: &str) {
 /// counter is named anywhere on the shared screen.
 fn hide(h: &mut H) {
     click(h, "Hide my counters");
-    click(h, "Back to the table");
     let game = game(h);
     let sealed: Vec<String> = Side::BOTH
         .into_iter()
