@@ -1695,6 +1695,58 @@ fn a_double_click_on_a_turns_button_does_only_the_first_thing() {
     assert!(deck_log(&h).contains("rally phase is played"));
 }
 
+/// The README's deck turn on one laptop, counted (issue 25): the phones
+/// test's turn (`a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop`:
+/// two declared phases with an interrupt question each, a laurel play by
+/// the passive player, fatigue, the end of the turn) with the hand-over
+/// screens a shared screen needs.
+#[test]
+fn a_whole_deck_turn_on_one_screen_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let mut clicks = 0;
+    let mut go = |h: &mut Harness<'_, MusterApp>, label: &str| {
+        click(h, label);
+        clicks += 1;
+    };
+    go(&mut h, "End the event phase");
+    go(&mut h, "Play the rally phase");
+    go(&mut h, "I am Artagur: show my cards");
+    go(&mut h, "No interrupt");
+    go(&mut h, "End the rally phase");
+    go(&mut h, "Play the shooting phase");
+    go(&mut h, "I am Artagur: show my cards");
+    go(&mut h, "No interrupt");
+    let laurels = h
+        .query_all_by_label_contains("for laurels, then discard")
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Play "))
+        .expect("Artagur may play laurels in shooting");
+    go(&mut h, &laurels);
+    go(&mut h, "Hide my cards");
+    go(&mut h, "End the shooting phase");
+    go(&mut h, "Skip the movement phase");
+    go(&mut h, "Skip the combat phase");
+    go(&mut h, "Show Decius's cards");
+    go(&mut h, "I am Decius: show my cards");
+    let fatigue = h
+        .query_all_by_label_contains("(fatigue)")
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Remove "))
+        .expect("fatigue is chosen on Decius's screen");
+    go(&mut h, &fatigue);
+    if h.query_by_label("Hide my cards").is_some() {
+        go(&mut h, "Hide my cards");
+    }
+    go(&mut h, "End turn 1");
+    let turn = deck_game(&h).public().turn.clone().unwrap();
+    assert_eq!((turn.number, turn.active), (2, Side::North));
+    println!("a deck turn on one screen: {clicks} clicks");
+    assert!(clicks <= 18, "{clicks} clicks");
+}
+
 /// Artagur, passive, plays two laurels in shooting from his own screen on
 /// the laptop: it stays open between them (it closed after one before,
 /// issue 25), and while it is open the table offers him none of Decius's

@@ -468,3 +468,95 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
         log(&h)
     );
 }
+
+/// Ann's two forces set up in 0505 (a legion and an auxiliary cohort) and
+/// 0303, Bob's cataphracts in 1010, and Ann's first turn begun.
+fn two_forces_each(dir: &Path) -> H {
+    let mut h = new_game(dir, ["", ""]);
+    ledger(&mut h, "Ann (Rome)");
+    new_force(
+        &mut h,
+        &[
+            "Legio III Gallica (legion)",
+            "Cohors I Ituraeorum (auxilia)",
+        ],
+        "0505",
+    );
+    new_force(&mut h, &["Legio VI Ferrata (legion)"], "0303");
+    hide(&mut h);
+    ledger(&mut h, "Bob (Parthia)");
+    new_force(&mut h, &["Cataphracts of Suren (cataphracts)"], "1010");
+    hide(&mut h);
+    click(&mut h, "Begin: Ann (Rome) first");
+    h
+}
+
+/// Ann's counters on the map.
+fn south_forces(h: &Harness<'_, MusterApp>) -> usize {
+    h.state()
+        .system::<ForcesWindow>()
+        .and_then(ForcesWindow::engine)
+        .expect("a hidden-forces game is open")
+        .view(Side::South)
+        .holders
+        .into_iter()
+        .filter(|c| c.side == Side::South && c.hex.is_some())
+        .count()
+}
+
+/// A hidden-forces turn counted (issue 25): Ann drags two forces on the
+/// map, splits the cohort off one of them into a new force, and ends her
+/// turn; on one laptop, then with her ledger on her phone.
+#[test]
+fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
+    use crate::app::deck::phones::{Phone, phones, until};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_forces_each(dir.path());
+    let mut count = 0;
+    drag_to(&mut h, "0505", "0506");
+    drag_to(&mut h, "0303", "0304");
+    count += 2;
+    ledger(&mut h, "Ann (Rome)");
+    click(&mut h, "force 12");
+    click(&mut h, "Cohors I Ituraeorum (auxilia)");
+    click(&mut h, "into a new force");
+    replace_text(&mut h, "Hex for a new force or an Exercitus", "0506");
+    click(&mut h, "Move the ticked units");
+    hide(&mut h);
+    count += 2 + 5 + 1;
+    click(&mut h, "End Ann (Rome)'s turn");
+    count += 1;
+    h.get_by_label("Turn 2: Bob (Parthia) is active");
+    assert_eq!(south_forces(&h), 3, "the cohort is a force of its own");
+    println!("a hidden-forces turn on one screen: {count} interactions");
+    assert_eq!(count, 11);
+
+    // The same turn with Ann's ledger on her phone: no hand-over; the
+    // form's four answers and its button are taps on her phone.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_forces_each(dir.path());
+    let [mut ann]: [Phone; 1] = phones(&mut h, &[Side::South]).try_into().ok().unwrap();
+    until(&mut h, |h| {
+        h.query_by_label("Ann (Rome): on his phone").is_some()
+    });
+    let mut count = 0;
+    drag_to(&mut h, "0505", "0506");
+    drag_to(&mut h, "0303", "0304");
+    count += 2;
+    let form =
+        serde_json::json!({"from": ["12"], "units": ["r-aux-1"], "to": ["new"], "hex": ["0506"]});
+    ann.fill(form.clone());
+    for _ in 0..50 {
+        h.run();
+        if ann.look().texts().contains(&"Move the ticked units") {
+            break;
+        }
+    }
+    ann.tap_with("Move the ticked units", form);
+    count += 4 + 1;
+    until(&mut h, |h| south_forces(h) == 3);
+    click(&mut h, "End Ann (Rome)'s turn");
+    count += 1;
+    println!("a hidden-forces turn with a phone: {count} interactions");
+    assert_eq!(count, 8);
+}

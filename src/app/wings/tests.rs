@@ -386,3 +386,112 @@ fn the_new_game_form_sets_the_maps_numbering() {
         (muster::core::hexmap::Orientation::PointyTop, 0)
     );
 }
+
+/// Rossbach with Seydlitz's cavalry in column in 1005 (Dis 1004, 1003) and
+/// the French infantry in 1020, Fritz's first turn begun.
+fn one_wing_each(dir: &std::path::Path) -> H {
+    let mut h = rossbach(dir);
+    counters(&mut h, "Fritz (Prussian)");
+    click(&mut h, "Cav");
+    for unit in [
+        "Cuirassiers 8",
+        "Gensdarmes",
+        "Dragoons 4",
+        "Hussars 7",
+        "Seydlitz",
+    ] {
+        click(&mut h, unit);
+    }
+    click(&mut h, "In column (IC)");
+    hexes(&mut h, ["1005", "1004", "1003"]);
+    click(&mut h, "Place the counter");
+    hide(&mut h);
+    counters(&mut h, "Charles (Franco-Imperial)");
+    for unit in ["Piemont", "Mailly", "Poitou", "Provence"] {
+        click(&mut h, unit);
+    }
+    hexes(&mut h, ["1020", "1021", "1121"]);
+    click(&mut h, "Place the counter");
+    hide(&mut h);
+    assert_eq!(placed(&h), 2, "{}", game(&h).log_lines().join("\n"));
+    click(&mut h, "Begin: Fritz (Prussian) first");
+    h
+}
+
+/// Drags the counter in `from` through `path` on the map.
+fn drag_path(h: &mut H, from: &str, path: &[&str]) {
+    let map = game(h).setup().battle.map.clone();
+    let at = |h: &H, hex: &str| {
+        let window = h.state().system::<WingsWindow>().unwrap();
+        window.grid.centre(&map, map.hex(hex).unwrap())
+    };
+    h.drag_at(at(h, from));
+    h.run();
+    for hex in path {
+        h.hover_at(at(h, hex));
+        h.run();
+    }
+    h.drop_at(at(h, path[path.len() - 1]));
+    h.run();
+}
+
+/// A dummy-wings turn counted (issue 25): Fritz moves his cavalry two
+/// hexes, its leader and each Dis counter dragged along its path, and ends
+/// his turn; on one laptop, then with his counters on his phone (where
+/// each hex of a path is a tap).
+#[test]
+fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
+    use crate::app::deck::phones::{Phone, phones, until};
+    let moved = |h: &Harness<'_, MusterApp>| {
+        h.state()
+            .system::<WingsWindow>()
+            .and_then(|w| w.engine())
+            .is_some_and(|g| g.log_lines().iter().any(|l| l.contains("moves")))
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = one_wing_each(dir.path());
+    let mut count = 0;
+    counters(&mut h, "Fritz (Prussian)");
+    drag_path(&mut h, "1005", &["1006", "1007"]);
+    drag_path(&mut h, "1004", &["1005", "1006"]);
+    drag_path(&mut h, "1003", &["1004", "1005"]);
+    click(&mut h, "Move along the paths");
+    hide(&mut h);
+    count += 2 + 3 + 1 + 1;
+    assert!(moved(&h), "{}", game(&h).log_lines().join("\n"));
+    click(&mut h, "End Fritz (Prussian)'s turn");
+    count += 1;
+    h.get_by_label("Turn 2: Charles (Franco-Imperial) is active");
+    println!("a dummy-wings turn on one screen: {count} interactions");
+    assert_eq!(count, 8);
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = one_wing_each(dir.path());
+    let [mut fritz]: [Phone; 1] = phones(&mut h, &[Side::South]).try_into().ok().unwrap();
+    until(&mut h, |h| {
+        h.query_by_label_contains("Fritz (Prussian): on his phone")
+            .is_some()
+    });
+    // The counter (1), each path's two hexes (6), the switch to each Dis
+    // path (2), the button (1).
+    let form = serde_json::json!({
+        "moving": ["0"],
+        "leader": ["1006 1007"],
+        "dis1": ["1005 1006"],
+        "dis2": ["1004 1005"],
+    });
+    fritz.fill(form.clone());
+    for _ in 0..50 {
+        h.run();
+        if fritz.look().texts().contains(&"Move along the paths") {
+            break;
+        }
+    }
+    fritz.tap_with("Move along the paths", form);
+    until(&mut h, moved);
+    let mut count = 1 + 6 + 2 + 1;
+    click(&mut h, "End Fritz (Prussian)'s turn");
+    count += 1;
+    println!("a dummy-wings turn with a phone: {count} interactions");
+    assert_eq!(count, 11);
+}
