@@ -1224,9 +1224,21 @@ fn with_centimetres_chosen_the_panel_log_and_refusals_speak_centimetres() {
     let mut h = opened(dir.path(), path);
     type_into(&mut h, "North's die", "2");
     click(&mut h, "Enter North's die");
-    // What a tape measure needs, in cm: the turn and two edge distances.
-    h.get_by_label_contains(
-        "Lay it turned 0° (square to the edges); its point nearest N at 0.0 cm from N",
+    // What a tape measure needs, in cm: the turn and the two ends of the
+    // oval's long axis, each from two edges.
+    let lay = {
+        let node = h.get_by_label_contains(
+            "Lay it turned 0° (square to the edges); its long axis end (W) at ",
+        );
+        let node = node.accesskit_node();
+        node.label()
+            .or_else(|| node.value())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        lay.contains("; its long axis end (E) at ") && lay.contains(" cm from N, "),
+        "{lay}"
     );
     // The log speaks cm, and cm only.
     h.get_by_label_contains("table 180.0 cm x 120.0 cm (the rules' unit is 25 mm)");

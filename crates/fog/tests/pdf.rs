@@ -328,12 +328,26 @@ fn every_item_has_its_turn_and_two_reference_points_and_the_road_its_bends() {
     let road = items.iter().find(|i| i.tag == "R").expect("the road");
     let line = battle.state().placement.road.as_ref().unwrap();
     assert_eq!(road.fixes.len(), line.len(), "each end and bend");
-    // A reference point is a point of the outline, measured square.
+    // Two different points of the outline (a rounded rectangle's corners
+    // excepted: where its sides would meet), measured square.
     for item in items.iter().filter(|i| i.turn.is_some()) {
-        for (_, fix) in &item.fixes {
-            assert!(item.outline.contains(&fix.point), "{}", item.name);
+        let [(_, a), (_, b)] = [&item.fixes[0], &item.fixes[1]];
+        assert_ne!(a.point, b.point, "{}: one point twice", item.name);
+        if !item.size.starts_with("rounded") {
+            for (_, fix) in &item.fixes {
+                assert!(item.outline.contains(&fix.point), "{}", item.name);
+            }
         }
     }
+    // The river by its two banks where it meets a long edge; ovals by the
+    // ends of their long axis.
+    let river = items
+        .iter()
+        .find(|i| i.name.starts_with("River"))
+        .expect("the river");
+    let banks: Vec<&str> = river.fixes.iter().map(|(w, _)| w.as_str()).collect();
+    assert_eq!(banks, ["bank (W)", "bank (E)"]);
+    assert!(schedule.contains("long axis end (W): "), "{schedule}");
 }
 
 #[test]

@@ -93,17 +93,14 @@ fn laid_item(
     footprint: &Footprint,
     settings: &Settings,
 ) -> Item {
-    let [long, side] = reference_points(footprint, settings.table.geometry());
+    let waterway = matches!(&kind, Kind::Terrain(t) if t == "river" || t == "coast");
     Item {
+        fixes: reference_points(shape, pose, waterway, settings.table.geometry()).to_vec(),
         tag,
         kind,
         name,
         size: size(shape, settings),
         turn: Some(turn(shape, pose.angle)),
-        fixes: vec![
-            (format!("nearest {}", long.long.0.letter()), long),
-            (format!("nearest {}", side.side.0.letter()), side),
-        ],
         outline: footprint.points().to_vec(),
     }
 }

@@ -1,10 +1,9 @@
 //! What a tape measure needs to lay an item on the real table: nobody can
-//! find the centre of a forest, but anyone can measure to the point of it
-//! nearest an edge. An outline is fixed by its turn and two such points:
-//! the one nearest the nearest long edge and the one nearest the nearest
-//! side edge, each measured square from two edges.
+//! find the centre of a forest, but anyone can find the ends of an oval's
+//! long axis, a rectangle's corners or a river's banks. An outline is fixed
+//! by its turn and two such points, each measured square from two edges.
 
-use super::{Footprint, Shape, Table};
+use super::{Footprint, Pose, Shape, Table};
 
 /// A table edge, as the printout and the panel name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,30 +53,78 @@ impl Fix {
     }
 }
 
-/// The two points that lay an outline: the one nearest its nearest long
-/// edge, then the one nearest its nearest side edge.
-pub fn reference_points(f: &Footprint, table: Table) -> [Fix; 2] {
-    let (min, max) = (f.min(), f.max());
-    let pick = |key: &dyn Fn(&[f64; 2]) -> f64| {
-        let p = f
-            .points()
-            .iter()
-            .min_by(|a, b| key(a).total_cmp(&key(b)))
-            .copied()
-            .unwrap_or(min);
-        Fix::of(p, table)
+/// The two points that lay a piece, each named as a player finds it on the
+/// real piece: an oval's two ends of its longest axis; a rectangle's two
+/// corners on its side nearest the nearest long edge (a rounded one's where
+/// its sides would meet); a river's or coast's two banks where it meets
+/// that edge (`waterway`); any other outline's point nearest its nearest
+/// long edge and its point nearest its nearest side edge.
+pub fn reference_points(
+    shape: &Shape,
+    pose: Pose,
+    waterway: bool,
+    table: Table,
+) -> [(String, Fix); 2] {
+    let footprint = Footprint::new(shape, pose);
+    let (min, max) = (footprint.min(), footprint.max());
+    let south = min[1] <= table.depth - max[1];
+    let west_first = |mut pair: [[f64; 2]; 2]| {
+        pair.sort_by(|a, b| a[0].total_cmp(&b[0]));
+        pair
     };
-    let long = if min[1] <= table.depth - max[1] {
-        pick(&|p| p[1])
-    } else {
-        pick(&|p| -p[1])
+    let named = |pair: [[f64; 2]; 2], what: &str| {
+        let [a, b] = west_first(pair);
+        [
+            (format!("{what} (W)"), Fix::of(a, table)),
+            (format!("{what} (E)"), Fix::of(b, table)),
+        ]
     };
-    let side = if min[0] <= table.width - max[0] {
-        pick(&|p| p[0])
-    } else {
-        pick(&|p| -p[0])
-    };
-    [long, side]
+    match *shape {
+        Shape::Ellipse { width, depth } => {
+            let half = if width >= depth {
+                [width / 2.0, 0.0]
+            } else {
+                [0.0, depth / 2.0]
+            };
+            named(
+                [pose.apply(half), pose.apply([-half[0], -half[1]])],
+                "long axis end",
+            )
+        }
+        Shape::Rectangle { width, depth } | Shape::RoundedRectangle { width, depth, .. } => {
+            let (w, d) = (width / 2.0, depth / 2.0);
+            let mut corners = [[-w, -d], [w, -d], [w, d], [-w, d]].map(|c| pose.apply(c));
+            let to_edge = |p: &[f64; 2]| if south { p[1] } else { table.depth - p[1] };
+            corners.sort_by(|a, b| to_edge(a).total_cmp(&to_edge(b)));
+            let what = if waterway { "bank" } else { "corner" };
+            named([corners[0], corners[1]], what)
+        }
+        Shape::Polygon { .. } => {
+            let pick = |key: &dyn Fn(&[f64; 2]) -> f64| {
+                let p = footprint
+                    .points()
+                    .iter()
+                    .min_by(|a, b| key(a).total_cmp(&key(b)))
+                    .copied()
+                    .unwrap_or(min);
+                Fix::of(p, table)
+            };
+            let long = if south {
+                pick(&|p| p[1])
+            } else {
+                pick(&|p| -p[1])
+            };
+            let side = if min[0] <= table.width - max[0] {
+                pick(&|p| p[0])
+            } else {
+                pick(&|p| -p[0])
+            };
+            [
+                (format!("nearest {}", long.long.0.letter()), long),
+                (format!("nearest {}", side.side.0.letter()), side),
+            ]
+        }
+    }
 }
 
 /// A pose's turn as a player lays it: degrees anticlockwise seen from above
@@ -115,34 +162,81 @@ mod tests {
     };
 
     #[test]
-    fn an_unturned_rectangle_is_fixed_by_its_corners_nearest_the_edges() {
+    fn an_unturned_rectangle_is_fixed_by_the_corners_of_its_side_nearest_a_long_edge() {
         let shape = Shape::Rectangle {
             width: 8.0,
             depth: 4.0,
         };
-        let f = Footprint::new(&shape, Pose::new(10.0, 40.0, 0.0));
-        let [long, side] = reference_points(&f, TABLE);
-        // Nearest long edge: North, 48 - 42 = 6 MU; nearest side: West, 6 MU.
-        assert_eq!(long.long, (Edge::North, 6.0));
-        assert_eq!(side.side, (Edge::West, 6.0));
-        assert_eq!(long.side.0, Edge::West);
+        let [(a, west), (b, east)] =
+            reference_points(&shape, Pose::new(10.0, 40.0, 0.0), false, TABLE);
+        assert_eq!((a.as_str(), b.as_str()), ("corner (W)", "corner (E)"));
+        // The north side: 48 - 42 = 6 MU from North; 6 and 14 from West.
+        assert_eq!(
+            (west.long, west.side),
+            ((Edge::North, 6.0), (Edge::West, 6.0))
+        );
+        assert_eq!(
+            (east.long, east.side),
+            ((Edge::North, 6.0), (Edge::West, 14.0))
+        );
     }
 
     #[test]
-    fn a_turned_square_is_fixed_by_its_tips() {
-        let shape = Shape::Rectangle {
-            width: 4.0,
-            depth: 4.0,
+    fn a_turned_oval_is_fixed_by_the_ends_of_its_long_axis() {
+        let oval = Shape::Ellipse {
+            width: 10.0,
+            depth: 6.0,
         };
-        let f = Footprint::new(&shape, Pose::new(60.0, 10.0, 45.0));
-        let [long, side] = reference_points(&f, TABLE);
-        let half_diagonal = 8f64.sqrt();
+        let [(a, one), (_, other)] =
+            reference_points(&oval, Pose::new(30.0, 20.0, 30.0), false, TABLE);
+        assert_eq!(a, "long axis end (W)");
+        let (dx, dy) = (other.point[0] - one.point[0], other.point[1] - one.point[1]);
+        assert!(
+            (dx.hypot(dy) - 10.0).abs() < 1e-9,
+            "the long axis, end to end"
+        );
+        assert!(
+            (dy.atan2(dx).to_degrees() - 30.0).abs() < 1e-9,
+            "along the turn"
+        );
+        // A tall oval's long axis is its depth.
+        let tall = Shape::Ellipse {
+            width: 4.0,
+            depth: 9.0,
+        };
+        let [(_, one), (_, other)] =
+            reference_points(&tall, Pose::new(30.0, 20.0, 0.0), false, TABLE);
+        assert_eq!(
+            (one.point[0], (other.point[1] - one.point[1]).abs()),
+            (30.0, 9.0)
+        );
+    }
+
+    #[test]
+    fn a_river_against_a_side_edge_is_fixed_by_its_two_banks() {
+        // A 3 MU river along the West edge, the full depth of the table.
+        let river = Shape::Rectangle {
+            width: 3.0,
+            depth: 48.0,
+        };
+        let [(a, near), (b, far)] =
+            reference_points(&river, Pose::new(1.5, 24.0, 0.0), true, TABLE);
+        assert_eq!((a.as_str(), b.as_str()), ("bank (W)", "bank (E)"));
+        assert_eq!(near.side, (Edge::West, 0.0));
+        assert_eq!(far.side, (Edge::West, 3.0));
+        assert_eq!((near.long.1, far.long.1), (0.0, 0.0));
+    }
+
+    #[test]
+    fn a_polygon_is_fixed_by_its_points_nearest_the_edges() {
+        let wedge = Shape::Polygon {
+            points: vec![[0.0, 0.0], [4.0, 0.0], [0.0, 3.0]],
+        };
+        let [(a, long), (b, side)] =
+            reference_points(&wedge, Pose::new(60.0, 10.0, 0.0), false, TABLE);
+        assert_eq!((a.as_str(), b.as_str()), ("nearest S", "nearest E"));
         assert_eq!(long.long.0, Edge::South);
-        assert!((long.long.1 - (10.0 - half_diagonal)).abs() < 1e-9);
-        assert!((long.point[0] - 60.0).abs() < 1e-9, "{long:?}");
         assert_eq!(side.side.0, Edge::East);
-        assert!((side.side.1 - (12.0 - half_diagonal)).abs() < 1e-9);
-        assert!((side.point[1] - 10.0).abs() < 1e-9, "{side:?}");
     }
 
     #[test]

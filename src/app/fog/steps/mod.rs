@@ -279,22 +279,20 @@ fn help(ui: &mut egui::Ui, battle: &Battle, key: &str) {
 }
 
 /// What a player needs to lay the piece on the real table: its turn and
-/// the two points of its outline nearest the edges, in the chosen unit.
+/// the two points he finds on the real piece (an oval's long axis ends, a
+/// rectangle's corners: `survey::reference_points`), in the chosen unit.
 pub(super) fn tape_measure(
     state: &muster::fog::battle::State,
     shape: &muster::fog::geometry::Shape,
     pose: muster::fog::geometry::Pose,
 ) -> String {
     use muster::fog::geometry::survey::{reference_points, turn, turn_words};
-    let footprint = muster::fog::geometry::Footprint::new(shape, pose);
-    let [long, side] = reference_points(&footprint, state.table());
+    let [(a, first), (b, second)] = reference_points(shape, pose, false, state.table());
     format!(
-        "Lay it turned {}; its point nearest {} at {}; its point nearest {} at {}.",
+        "Lay it turned {}; its {a} at {}; its {b} at {}.",
         turn_words(turn(shape, pose.angle)),
-        long.long.0.letter(),
-        state.settings.fix(&long),
-        side.side.0.letter(),
-        state.settings.fix(&side)
+        state.settings.fix(&first),
+        state.settings.fix(&second)
     )
 }
 
