@@ -38,6 +38,9 @@ pub struct Item {
     pub fixes: Vec<(String, Fix)>,
     /// The outline on the table, for drawing; the road's line for the road.
     pub outline: Vec<[f64; 2]>,
+    /// A curved outline a player cannot draw with a ruler (an oval, a
+    /// rounded rectangle, a polygon): the printout gives it a template.
+    pub curved: bool,
 }
 
 impl Item {
@@ -96,6 +99,7 @@ fn laid_item(
     let waterway = matches!(&kind, Kind::Terrain(t) if t == "river" || t == "coast");
     Item {
         fixes: reference_points(shape, pose, waterway, settings.table.geometry()).to_vec(),
+        curved: !matches!(shape, Shape::Rectangle { .. }),
         tag,
         kind,
         name,
@@ -155,6 +159,7 @@ pub fn items(battle: &Battle) -> Vec<Item> {
             turn: None,
             fixes,
             outline: road.clone(),
+            curved: false,
         });
     }
     let d = &state.deployment;
@@ -208,6 +213,7 @@ pub fn items(battle: &Battle) -> Vec<Item> {
             turn: None,
             fixes: vec![("marker".into(), Fix::of(a.at, table))],
             outline: vec![a.at],
+            curved: false,
         });
     }
     items
