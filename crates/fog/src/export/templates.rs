@@ -31,8 +31,12 @@ struct Tile<'a> {
 /// from the frame's lower left).
 enum Sheet<'a> {
     Tile(Tile<'a>),
-    Packed(Vec<(&'a Item, Vec<(f32, f32)>, (f32, f32))>),
+    Packed(Vec<Placed<'a>>),
 }
+
+/// A small template on a shared page: the item, its outline in mm, and
+/// where its lower left stands in the frame.
+type Placed<'a> = (&'a Item, Vec<(f32, f32)>, (f32, f32));
 
 /// The room between packed templates, and above each for its tag.
 const GAP: f32 = 8.0;
@@ -101,7 +105,7 @@ fn sheets(items: &[Item], mm_per_mu: f32, (tw, th): (f32, f32)) -> Vec<Sheet<'_>
     }
     // Shelves from the top of the frame down, tallest first.
     small.sort_by(|a, b| b.2.1.total_cmp(&a.2.1));
-    let mut page: Vec<(&Item, Vec<(f32, f32)>, (f32, f32))> = Vec::new();
+    let mut page: Vec<Placed> = Vec::new();
     let (mut x, mut top, mut shelf) = (0.0f32, th, 0.0f32);
     for (item, outline, (w, h)) in small {
         if x > 0.0 && x + w > tw {
