@@ -295,12 +295,12 @@ fn entries(battle: &Battle) -> Vec<([f64; 2], [f64; 2], String, bool)> {
                 Side::South => (0.0, table.depth / 2.0),
                 Side::North => (table.depth / 2.0, table.depth),
             };
+            // Short: it stands on the table among the pieces' names; the
+            // panel says the rest.
             let text = format!(
-                "{}'s flank march {} enters here ({} flank, {} edge)",
-                m.side,
+                "{} march {} enters",
+                &m.side.name()[..1],
                 march_number(state, i),
-                revealed.secret.flank.name(),
-                edge.name()
             );
             Some(([x, y0], [x, y1], text, west))
         })
@@ -323,14 +323,14 @@ impl Overlay for PlayPanel {
         }
     }
 
-    /// Their captions, placed with the pieces' names, clear of them.
+    /// Their captions, placed with the pieces' names, clear of them: from
+    /// the edge itself, so a free spot is sought beside it first.
     fn labels(&self, frame: &Frame, battle: &Battle) -> Vec<(egui::Pos2, String)> {
         entries(battle)
             .into_iter()
-            .map(|(from, to, text, west)| {
+            .map(|(from, to, text, _)| {
                 let mid = frame.to_screen([from[0], (from[1] + to[1]) / 2.0]);
-                let inward = if west { 1.0 } else { -1.0 };
-                (mid + egui::Vec2::new(inward * 24.0, 0.0), text)
+                (mid, text)
             })
             .collect()
     }
