@@ -224,7 +224,7 @@ impl StepPanel for PlayPanel {
             ui.strong("Hidden ambush markers");
         }
         for (i, owner) in hidden {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(format!(
                     "{owner}'s marker {}{}: reveal,",
                     &owner.name()[..1],
