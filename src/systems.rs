@@ -157,10 +157,15 @@ pub static ALL: [System; 4] = [
         script: forces_script,
         export: forces_export,
         window: Window {
-            new: |_| Box::new(map_intel::ForcesWindow::new()),
-            open: |path, _| {
+            new: |start| {
+                Box::new(map_intel::ForcesWindow::in_folder(
+                    start.autosave.as_deref(),
+                ))
+            },
+            open: |path, start| {
                 Ok(Box::new(map_intel::ForcesWindow::opened(
                     muster::map_intel::files::load(path)?,
+                    start.autosave.as_deref(),
                 )))
             },
             started: "New hidden-forces game: enter the players and the scenario",
@@ -178,10 +183,16 @@ pub static ALL: [System; 4] = [
         script: wings_script,
         export: wings_export,
         window: Window {
-            new: |start| Box::new(wings::WingsWindow::new(start.seed)),
-            open: |path, _| {
+            new: |start| {
+                Box::new(wings::WingsWindow::new(
+                    start.seed,
+                    start.autosave.as_deref(),
+                ))
+            },
+            open: |path, start| {
                 Ok(Box::new(wings::WingsWindow::opened(
                     muster::map_intel::wings::files::load(path)?,
+                    start.autosave.as_deref(),
                 )))
             },
             started: "New dummy-wings game: choose the battle and enter the players",

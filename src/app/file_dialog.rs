@@ -29,6 +29,8 @@ pub enum FileAction {
     ImportScenario,
     /// A side's units for a new hidden-forces game.
     ImportRoster(Side),
+    /// A scan or photo of the printed map, to lay under a hex map.
+    MapImage,
 }
 
 /// The printout's paper, and whether a player adds his private page.
@@ -75,6 +77,7 @@ impl FileAction {
             FileAction::ImportCardSet => "Import a card set".into(),
             FileAction::ImportScenario => "Import a hidden-forces scenario".into(),
             FileAction::ImportRoster(side) => format!("Import {side}'s units from a roster"),
+            FileAction::MapImage => "Lay a map image (PNG or JPEG) under the hex map".into(),
         }
     }
 
@@ -98,6 +101,7 @@ impl FileAction {
             FileAction::ImportCardSet => "terrain_tables/deck_example.json".into(),
             FileAction::ImportScenario => "terrain_tables/hidden_forces_example.json".into(),
             FileAction::ImportRoster(_) => "forces.roster.json".into(),
+            FileAction::MapImage => "map.png".into(),
             FileAction::ExportPdf(_) => "game.pdf".into(),
             FileAction::OpenGame | FileAction::SaveGame(_) => "game.json".into(),
         }

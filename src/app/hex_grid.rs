@@ -13,6 +13,8 @@ use muster::core::hexmap::{Hex, HexMap, MAX_SIDE, Orientation, Shifted};
 use muster::core::screen::{Counter, HexBoard};
 use muster::core::side::{Side, Sides};
 
+use crate::app::map_image::{MapImage, Saved};
+
 /// What the grid highlights besides the board's own hexes (what a
 /// player's private screen picked so far).
 #[derive(Default)]
@@ -28,6 +30,18 @@ pub struct Highlight {
 pub struct HexGrid {
     zoom: f32,
     pan: Vec2,
+    /// The printed map under the grid, once laid.
+    pub image: Option<MapImage>,
+    /// An image to read at the next frame (the file dialog has no context
+    /// to make its texture).
+    pub pending_image: Option<Saved>,
+    /// *Map image…* was clicked: the window asks the file dialog.
+    wants_image: bool,
+    /// The image was aligned or removed: the window keeps it beside the
+    /// game.
+    image_changed: bool,
+    /// Why the last image could not be read.
+    image_error: Option<String>,
     /// The path of the counter being dragged, its hex first, and the last
     /// pointer position sampled (map units).
     trace: Option<(Vec<Hex>, (f64, f64))>,
@@ -41,6 +55,11 @@ impl Default for HexGrid {
         HexGrid {
             zoom: 1.0,
             pan: Vec2::ZERO,
+            image: None,
+            pending_image: None,
+            wants_image: false,
+            image_changed: false,
+            image_error: None,
             trace: None,
             #[cfg(test)]
             drawn: None,
@@ -165,12 +184,47 @@ impl HexGrid {
                 button_zoom = 1.0 / 1.25;
             }
             if ui.button("Fit the map").clicked() {
-                *self = HexGrid::default();
+                (self.zoom, self.pan) = (1.0, Vec2::ZERO);
+            }
+            if ui
+                .button("Map image…")
+                .on_hover_text("A scan or photo of your printed map, laid under the grid and aligned by two hexes")
+                .clicked()
+            {
+                self.wants_image = true;
+            }
+            if let Some(image) = &mut self.image {
+                if ui.button("Align the image").clicked() {
+                    image.align();
+                }
+                let hide = if image.shown { "Hide the image" } else { "Show the image" };
+                if ui.button(hide).clicked() {
+                    image.shown = !image.shown;
+                }
+                if ui.button("Remove the image").clicked() {
+                    self.image = None;
+                    self.image_changed = true;
+                }
             }
             for side in Side::BOTH {
                 ui.colored_label(side_colour(side), format!("■ {}", names[side]));
             }
         });
+        if let Some(saved) = self.pending_image.take() {
+            match MapImage::load(ui.ctx(), saved) {
+                Ok(image) => {
+                    self.image = Some(image);
+                    self.image_error = None;
+                }
+                Err(e) => self.image_error = Some(e),
+            }
+        }
+        let aligning = self.image.as_ref().and_then(|i| i.hint(map));
+        let hint = match (&self.image_error, &aligning) {
+            (Some(e), _) => format!("The map image was not laid: {e}"),
+            (None, Some(aligning)) => aligning.clone(),
+            (None, None) => hint.to_string(),
+        };
         // One line of fixed height, so the map never moves as it changes;
         // a long hint is cut, its whole text on hover.
         ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
@@ -253,6 +307,10 @@ impl HexGrid {
             .counter
             .and_then(|id| markers.iter().find(|m| m.id == id).map(|m| m.hex));
         let destination = highlight.destination;
+        let under = self.image.as_ref().is_some_and(|i| i.shown);
+        if let Some(image) = &self.image {
+            image.draw(&painter, map, &to_screen);
+        }
         for hex in map.hexes() {
             let fill = if Some(hex) == selected_hex {
                 visuals.selection.bg_fill.gamma_multiply(0.6)
@@ -260,6 +318,9 @@ impl HexGrid {
                 Color32::from_rgba_unmultiplied(230, 190, 60, 90)
             } else if Some(hex) == highlight.hex || board.highlight.contains(&hex) {
                 visuals.selection.bg_fill.gamma_multiply(0.25)
+            } else if under {
+                // The printed map shows through.
+                Color32::TRANSPARENT
             } else {
                 visuals.faint_bg_color
             };
@@ -315,7 +376,14 @@ impl HexGrid {
         if response.clicked()
             && let Some(p) = response.interact_pointer_pos()
         {
-            picked.clicked = map.hex_at(from_screen(p));
+            let aligned = match &mut self.image {
+                Some(image) => image.click(map, from_screen(p)),
+                None => (false, false),
+            };
+            self.image_changed |= aligned.1;
+            if !aligned.0 {
+                picked.clicked = map.hex_at(from_screen(p));
+            }
         }
         if response.secondary_clicked()
             && let Some(p) = response.interact_pointer_pos()
@@ -325,11 +393,28 @@ impl HexGrid {
         picked
     }
 
+    /// Whether *Map image…* was clicked since the last call.
+    pub fn take_wants_image(&mut self) -> bool {
+        std::mem::take(&mut self.wants_image)
+    }
+
+    /// What to keep beside the game, when the image was aligned or
+    /// removed since the last call: `Some(None)` for removed.
+    pub fn take_image_change(&mut self) -> Option<Option<Saved>> {
+        std::mem::take(&mut self.image_changed)
+            .then(|| self.image.as_ref().map(|i| i.saved().clone()))
+    }
+
     /// Where `hex`'s centre was drawn, for a test's pointer.
     #[cfg(test)]
     pub fn centre(&self, map: &muster::core::hexmap::HexMap, hex: Hex) -> Pos2 {
+        self.screen(map.centre(hex))
+    }
+
+    /// Where a map point was drawn, for a test's pointer.
+    #[cfg(test)]
+    pub fn screen(&self, (x, y): (f64, f64)) -> Pos2 {
         let (origin, scale) = self.drawn.expect("the map was drawn");
-        let (x, y) = map.centre(hex);
         Pos2::new(origin.x + x as f32 * scale, origin.y + y as f32 * scale)
     }
 

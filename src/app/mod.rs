@@ -18,6 +18,7 @@ mod guard;
 mod help;
 mod hex_grid;
 mod log_view;
+mod map_image;
 pub mod map_intel;
 mod passphrase;
 mod players;

@@ -79,11 +79,14 @@ pub struct ForcesWindow {
     /// refusal of his last answer (shown on his phone only).
     phones: Sides<bool>,
     phone_forms: PhoneForms,
+    /// Where the game's map image is kept.
+    map_images: crate::app::map_image::Keeper,
 }
 
 impl ForcesWindow {
     pub fn new() -> ForcesWindow {
         ForcesWindow {
+            map_images: Default::default(),
             form: SetupForm::default(),
             game: None,
             screen: Screen::Table,
@@ -99,12 +102,22 @@ impl ForcesWindow {
         }
     }
 
-    /// A game read from a file.
-    pub fn opened(game: Game) -> ForcesWindow {
+    /// A new game's form; map images kept in `autosave`.
+    pub fn in_folder(autosave: Option<&Path>) -> ForcesWindow {
         ForcesWindow {
-            game: Some(game),
+            map_images: crate::app::map_image::Keeper {
+                dir: autosave.map(Path::to_path_buf),
+            },
             ..ForcesWindow::new()
         }
+    }
+
+    /// A game read from a file, with its map image if one was kept.
+    pub fn opened(game: Game, autosave: Option<&Path>) -> ForcesWindow {
+        let mut window = ForcesWindow::in_folder(autosave);
+        window.map_images.restore(&mut window.grid, game.id());
+        window.game = Some(game);
+        window
     }
 
     #[cfg(test)]
@@ -128,7 +141,11 @@ impl ForcesWindow {
     }
 
     fn drain_actions(&mut self) -> (Option<Status>, bool) {
-        let mut status = None;
+        // The map image aligned or removed on the grid this frame.
+        let mut status = self
+            .game
+            .as_ref()
+            .and_then(|game| self.map_images.after(&mut self.grid, game.id()));
         let mut changed = false;
         for action in std::mem::take(&mut self.queue) {
             match action {
@@ -465,11 +482,16 @@ impl SystemWindow for ForcesWindow {
     }
 
     fn wants_file(&mut self) -> Option<FileAction> {
-        self.wants_file.take()
+        self.wants_file
+            .take()
+            .or_else(|| self.grid.take_wants_image().then_some(FileAction::MapImage))
     }
 
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
-        self.import(action, path)
+        match action {
+            FileAction::MapImage => crate::app::map_image::Keeper::chosen(&mut self.grid, path),
+            action => self.import(action, path),
+        }
     }
 
     #[cfg(test)]

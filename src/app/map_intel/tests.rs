@@ -560,3 +560,76 @@ fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
     println!("a hidden-forces turn with a phone: {count} interactions");
     assert_eq!(count, 8);
 }
+
+/// The printed map under the grid (issue 25): Ann lays a photo of it,
+/// aligns it by clicking where hexes 0101 and 2014 are printed on it, and
+/// the game reopens with it aligned. The two clicks pick no hex.
+#[test]
+fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_forces_each(dir.path());
+    // A "photo" of the map: 400 x 280 pixels, hex 0101's centre printed at
+    // (20, 20), hex 2014's at (380, 260).
+    let photo = dir.path().join("map.png");
+    image::RgbImage::from_fn(400, 280, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+    })
+    .save(&photo)
+    .unwrap();
+    click(&mut h, "Map image…");
+    replace_text(&mut h, "File path", photo.to_str().unwrap());
+    click(&mut h, "Open");
+    h.get_by_label_contains("Aligning the map image (1 of 2): click the centre of hex 0101");
+    let map = game(&h).setup().scenario.map.clone();
+    let printed = [(20.0, 20.0), (380.0, 260.0)];
+    for (k, pixel) in printed.into_iter().enumerate() {
+        let window = h.state().system::<ForcesWindow>().unwrap();
+        let image = window.grid.image.as_ref().expect("the image is laid");
+        let at = window.grid.screen(image.map_point(&map, pixel));
+        h.hover_at(at);
+        h.run();
+        h.drag_at(at);
+        h.drop_at(at);
+        h.run();
+        if k == 0 {
+            h.get_by_label_contains("(2 of 2): click the centre of hex 2014");
+        }
+    }
+    let window = h.state().system::<ForcesWindow>().unwrap();
+    assert!(
+        window.selection.hex.is_none(),
+        "an alignment click picks no hex"
+    );
+    let image = window.grid.image.as_ref().unwrap();
+    for (pixel, hex) in printed.into_iter().zip(["0101", "2014"]) {
+        let (x, y) = image.image_point(&map, map.centre(map.hex(hex).unwrap()));
+        assert!(
+            (x - pixel.0).abs() < 1.0 && (y - pixel.1).abs() < 1.0,
+            "{hex}: {x}, {y}"
+        );
+    }
+    // Kept beside the game: it reopens aligned.
+    let id = game(&h).id().to_string();
+    let kept = dir
+        .path()
+        .join("autosaves")
+        .join(format!("{id}.map-image.json"));
+    assert!(kept.exists(), "kept beside the autosave");
+    let saved = dir.path().join("autosaves").join(format!("{id}.json"));
+    let mut again = opened(dir.path(), saved);
+    again.run();
+    let window = again.state().system::<ForcesWindow>().unwrap();
+    let image = window.grid.image.as_ref().expect("the image comes back");
+    assert_eq!(
+        image.saved().pins.as_ref().map(|p| p[1].hex.clone()),
+        Some("2014".into())
+    );
+    // A file that is no image is refused with its name, and loses nothing.
+    let bad = dir.path().join("notes.png");
+    std::fs::write(&bad, "not an image").unwrap();
+    click(&mut h, "Map image…");
+    replace_text(&mut h, "File path", bad.to_str().unwrap());
+    click(&mut h, "Open");
+    h.get_by_label_contains("The map image was not laid: ");
+    assert!(kept.exists());
+}

@@ -69,6 +69,8 @@ pub struct WingsWindow {
     /// refusal of his last answer (shown on his phone only).
     phones: Sides<bool>,
     phone_forms: PhoneForms,
+    /// Where the game's map image is kept.
+    map_images: crate::app::map_image::Keeper,
 }
 
 impl WingsWindow {
@@ -96,9 +98,13 @@ impl WingsWindow {
         }
     }
 
-    /// The setup form of a new game; `seed` fixes the app's dice in tests.
-    pub fn new(seed: Option<u64>) -> WingsWindow {
+    /// The setup form of a new game; `seed` fixes the app's dice in tests;
+    /// map images are kept in `autosave`.
+    pub fn new(seed: Option<u64>, autosave: Option<&std::path::Path>) -> WingsWindow {
         WingsWindow {
+            map_images: crate::app::map_image::Keeper {
+                dir: autosave.map(std::path::Path::to_path_buf),
+            },
             form: SetupForm::default(),
             game: None,
             screen: Screen::Table,
@@ -115,11 +121,12 @@ impl WingsWindow {
         }
     }
 
-    pub fn opened(game: Game) -> WingsWindow {
-        WingsWindow {
-            game: Some(game),
-            ..WingsWindow::new(None)
-        }
+    /// A game read from a file, with its map image if one was kept.
+    pub fn opened(game: Game, autosave: Option<&std::path::Path>) -> WingsWindow {
+        let mut window = WingsWindow::new(None, autosave);
+        window.map_images.restore(&mut window.grid, game.id());
+        window.game = Some(game);
+        window
     }
 
     #[cfg(test)]
@@ -147,7 +154,11 @@ impl WingsWindow {
     }
 
     fn drain_actions(&mut self) -> (Option<Status>, bool) {
-        let mut status = None;
+        // The map image aligned or removed on the grid this frame.
+        let mut status = self
+            .game
+            .as_ref()
+            .and_then(|game| self.map_images.after(&mut self.grid, game.id()));
         let mut changed = false;
         for action in std::mem::take(&mut self.queue) {
             match action {
@@ -433,11 +444,14 @@ impl SystemWindow for WingsWindow {
     }
 
     fn wants_file(&mut self) -> Option<FileAction> {
-        None
+        self.grid.take_wants_image().then_some(FileAction::MapImage)
     }
 
-    fn file_chosen(&mut self, _action: FileAction, _path: &Path) -> Status {
-        Status::Error("Dummy wings imports no file".into())
+    fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
+        match action {
+            FileAction::MapImage => crate::app::map_image::Keeper::chosen(&mut self.grid, path),
+            _ => Status::Error("Dummy wings imports no other file".into()),
+        }
     }
 
     #[cfg(test)]
