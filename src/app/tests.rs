@@ -953,6 +953,14 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
             .accesskit_node()
             .is_disabled()
     );
+    // Why, beside the greyed button in the footer, whatever the panel
+    // scrolls to.
+    let button = h.get_by_label("Confirm South's army").rect();
+    let why = h
+        .get_all_by_label_contains("sets a passphrase on his own screen, or ticks Play without")
+        .map(|n| n.rect())
+        .find(|r| (r.center().y - button.center().y).abs() < 4.0);
+    assert!(why.is_some(), "the reason stands beside the button");
     click(&mut h, "Set South's passphrase…");
     assert!(
         h.query_by_label("Confirm South's army").is_none(),

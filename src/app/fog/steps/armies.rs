@@ -313,7 +313,20 @@ impl StepPanel for ArmiesPanel {
                         lock: None,
                     }),
                 });
-        self.main = Some(MainAction::new(format!("Confirm {side}'s army"), confirm));
+        // Why it cannot be confirmed yet, beside the greyed button.
+        let why_not = if locked {
+            Some(format!("{side} unlocks the battle first"))
+        } else if let Err(e) = &verdict {
+            Some(format!("Not ready: {e}"))
+        } else if let Err(why) = &passphrase {
+            Some(why.clone())
+        } else if entered && !new_passphrase {
+            Some(format!("{side}'s army is entered"))
+        } else {
+            None
+        };
+        self.main =
+            Some(MainAction::new(format!("Confirm {side}'s army"), confirm).why_not(why_not));
         if state.armies.south.is_some() && state.armies.north.is_some() && !locked {
             ui.add_space(6.0);
             if ui.button("Go to initiative").clicked() {

@@ -159,8 +159,19 @@ impl MainAction {
             return;
         }
         let button = egui::Button::new(a.label.as_str());
-        let mut response = ui.add_enabled(a.command.is_some(), button);
-        if let Some(why) = &a.why_not {
+        let (mut response, why_shown) = ui
+            .horizontal(|ui| {
+                let response = ui.add_enabled(a.command.is_some(), button);
+                // Why it is greyed, beside it: not only on hover, and never
+                // below the fold.
+                let why = a.why_not.as_ref().filter(|_| a.command.is_none());
+                if let Some(why) = why {
+                    ui.add(egui::Label::new(egui::RichText::new(why).weak()).truncate());
+                }
+                (response, why.is_some())
+            })
+            .inner;
+        if let (Some(why), true) = (&a.why_not, why_shown) {
             response = response.on_disabled_hover_text(why);
         }
         if let Some(text) = &a.hover {
