@@ -899,7 +899,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     h.get_by_label_contains("roll for flank march 1 before anything else");
     type_into(&mut h, "South's dice", "5 6");
     click(&mut h, "Enter South's dice");
-    click(&mut h, "Reveal South's flank march 1");
+    // Arrived: South's hand-over comes at once, with no click.
     click(&mut h, "I am South: show my secrets");
     // The straggling dice rolled on the table, typed: a 7 is refused with
     // the rule, nothing is revealed until every battle group has its die.

@@ -59,6 +59,15 @@ impl PlayPanel {
     }
 
     pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
+        // An arrived march is revealed before anything else (RULES 10): its
+        // owner's hand-over (or his phone's task) comes at once, nobody
+        // clicks for what nobody decides.
+        if self.opening.is_none()
+            && battle.phase() == Phase::Play
+            && let Some(&march) = to_reveal(battle.state(), battle.ruleset()).first()
+        {
+            self.opening = Some(Reveal::March(march));
+        }
         let wanted = self.wanted(battle).filter(|_| showing);
         self.privacy
             .screen(battle, wanted.map(|s| (s, "reveals a sealed record")))
@@ -241,8 +250,8 @@ impl StepPanel for PlayPanel {
     }
 
     /// A turn's main action: a flank march's arrival roll before anything
-    /// else (RULES 10), then the reveal of one that arrived, then the end
-    /// of the turn.
+    /// else (RULES 10), then the end of the turn (the reveal of an arrived
+    /// march opens by itself: see `hand_over`).
     fn footer(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         let (state, ruleset) = (battle.state(), battle.ruleset());
         if battle.phase() != Phase::Play || self.opening.is_some() {
@@ -258,14 +267,6 @@ impl StepPanel for PlayPanel {
                 move |dice| FogCommand::Apply(Command::RollArrival { side, march, dice }),
             ));
             MainAction::show(&mut roll, ui, out);
-            return;
-        }
-        if let Some(&march) = to_reveal(state, ruleset).first() {
-            let label = format!("Reveal {side}'s flank march {}", march_number(state, march));
-            let reveal = ui.button(label);
-            if crate::app::guard::clicked(&reveal) || crate::app::guard::enter(ui.ctx()) {
-                self.opening = Some(Reveal::March(march));
-            }
             return;
         }
         let mut end = Some(MainAction::new(
