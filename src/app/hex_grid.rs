@@ -13,7 +13,7 @@ use muster::core::hexmap::{Hex, HexMap, MAX_SIDE, Orientation, Shifted};
 use muster::core::screen::{Counter, HexBoard};
 use muster::core::side::{Side, Sides};
 
-use crate::app::map_image::{MapImage, Saved};
+use crate::app::map_image::{MapImage, Read, Saved};
 
 /// What the grid highlights besides the board's own hexes (what a
 /// player's private screen picked so far).
@@ -32,16 +32,15 @@ pub struct HexGrid {
     pan: Vec2,
     /// The printed map under the grid, once laid.
     pub image: Option<MapImage>,
-    /// An image to read at the next frame (the file dialog has no context
-    /// to make its texture).
-    pub pending_image: Option<Saved>,
+    /// An image read, to lay at the next frame (the file dialog has no
+    /// context to make its texture).
+    pub pending_image: Option<Read>,
     /// *Map image…* was clicked: the window asks the file dialog.
     wants_image: bool,
     /// The image was aligned or removed: the window keeps it beside the
     /// game.
     image_changed: bool,
-    /// Why the last image could not be read.
-    image_error: Option<String>,
+
     /// The path of the counter being dragged, its hex first, and the last
     /// pointer position sampled (map units).
     trace: Option<(Vec<Hex>, (f64, f64))>,
@@ -59,7 +58,6 @@ impl Default for HexGrid {
             pending_image: None,
             wants_image: false,
             image_changed: false,
-            image_error: None,
             trace: None,
             #[cfg(test)]
             drawn: None,
@@ -176,7 +174,7 @@ impl HexGrid {
     ) -> Picked {
         let (map, markers) = (&board.map, &board.counters);
         let mut button_zoom = 1.0;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Zoom in").clicked() {
                 button_zoom = 1.25;
             }
@@ -210,21 +208,11 @@ impl HexGrid {
                 ui.colored_label(side_colour(side), format!("■ {}", names[side]));
             }
         });
-        if let Some(saved) = self.pending_image.take() {
-            match MapImage::load(ui.ctx(), saved) {
-                Ok(image) => {
-                    self.image = Some(image);
-                    self.image_error = None;
-                }
-                Err(e) => self.image_error = Some(e),
-            }
+        if let Some(read) = self.pending_image.take() {
+            self.image = Some(MapImage::upload(ui.ctx(), read));
         }
         let aligning = self.image.as_ref().and_then(|i| i.hint(map));
-        let hint = match (&self.image_error, &aligning) {
-            (Some(e), _) => format!("The map image was not laid: {e}"),
-            (None, Some(aligning)) => aligning.clone(),
-            (None, None) => hint.to_string(),
-        };
+        let hint = aligning.unwrap_or_else(|| hint.to_string());
         // One line of fixed height, so the map never moves as it changes;
         // a long hint is cut, its whole text on hover.
         ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());

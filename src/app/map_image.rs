@@ -101,17 +101,25 @@ fn pin_hexes(map: &HexMap) -> [Hex; 2] {
     ]
 }
 
-impl MapImage {
+/// An image read from its file, not yet a texture (the file dialog's
+/// answer has no context to make one): read at once so that a bad file is
+/// refused where it was chosen.
+pub struct Read {
+    saved: Saved,
+    pixels: egui::ColorImage,
+    size: [f64; 2],
+}
+
+impl Read {
     /// Reads the image at `saved.path` (PNG or JPEG), within the size
-    /// limits, for the window to draw.
-    pub fn load(ctx: &egui::Context, saved: Saved) -> Result<MapImage, String> {
+    /// limits.
+    pub fn from(saved: Saved) -> Result<Read, String> {
         let path = &saved.path;
         let what = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-        let reader = image::ImageReader::open(path)
+        let mut reader = image::ImageReader::open(path)
             .map_err(|e| what(&e))?
             .with_guessed_format()
             .map_err(|e| what(&e))?;
-        let mut reader = reader;
         let mut limits = image::Limits::default();
         limits.max_image_width = Some(MAX_SIDE);
         limits.max_image_height = Some(MAX_SIDE);
@@ -135,14 +143,25 @@ impl MapImage {
             [rgba.width() as usize, rgba.height() as usize],
             rgba.as_raw(),
         );
-        let texture = ctx.load_texture("map image", pixels, egui::TextureOptions::LINEAR);
-        Ok(MapImage {
-            aligning: saved.pins.is_none().then(Vec::new),
+        Ok(Read {
             saved,
-            texture,
+            pixels,
             size,
-            shown: true,
         })
+    }
+}
+
+impl MapImage {
+    /// The image read, as a texture to draw.
+    pub fn upload(ctx: &egui::Context, read: Read) -> MapImage {
+        let texture = ctx.load_texture("map image", read.pixels, egui::TextureOptions::LINEAR);
+        MapImage {
+            aligning: read.saved.pins.is_none().then(Vec::new),
+            saved: read.saved,
+            texture,
+            size: read.size,
+            shown: true,
+        }
     }
 
     pub fn saved(&self) -> &Saved {
@@ -275,24 +294,31 @@ pub struct Keeper {
 }
 
 impl Keeper {
-    /// Lays game `id`'s kept image under `grid` (read at its next frame).
+    /// Lays game `id`'s kept image under `grid` (a texture at its next
+    /// frame); one whose file is gone or changed is left out.
     pub fn restore(&self, grid: &mut crate::app::hex_grid::HexGrid, id: &str) {
         if let Some(dir) = &self.dir {
-            grid.pending_image = kept(dir, id);
+            grid.pending_image = kept(dir, id).and_then(|saved| Read::from(saved).ok());
         }
     }
 
-    /// A map image file chosen in the dialog: laid at the next frame, then
-    /// aligned by two clicks.
+    /// A map image file chosen in the dialog: read at once, laid at the
+    /// next frame, then aligned by two clicks.
     pub fn chosen(grid: &mut crate::app::hex_grid::HexGrid, path: &Path) -> crate::app::Status {
-        grid.pending_image = Some(Saved {
+        let saved = Saved {
             path: path.to_path_buf(),
             pins: None,
-        });
-        crate::app::Status::Info(format!(
-            "Map image {}: align it by clicking the two hexes the map's status line names",
-            path.display()
-        ))
+        };
+        match Read::from(saved) {
+            Ok(read) => {
+                grid.pending_image = Some(read);
+                crate::app::Status::Info(format!(
+                    "Map image {} laid: align it by the two clicks the map's status line asks for",
+                    path.display()
+                ))
+            }
+            Err(e) => crate::app::Status::Error(format!("The map image was not laid: {e}")),
+        }
     }
 
     /// After the grid was drawn: an aligned or removed image is kept or

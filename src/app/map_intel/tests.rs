@@ -631,5 +631,8 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
     replace_text(&mut h, "File path", bad.to_str().unwrap());
     click(&mut h, "Open");
     h.get_by_label_contains("The map image was not laid: ");
+    h.get_by_label_contains("notes.png");
     assert!(kept.exists());
+    let window = h.state().system::<ForcesWindow>().unwrap();
+    assert!(window.grid.image.is_some(), "the laid image stays");
 }
