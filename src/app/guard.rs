@@ -43,8 +43,21 @@ fn enter_id() -> egui::Id {
 /// its focus up during the frame, so asking later would take the Enter
 /// that ended typing (a die, a name) for the main action too.
 pub fn note_enter(ctx: &egui::Context) {
-    let free =
-        ctx.input(|i| i.key_pressed(egui::Key::Enter)) && ctx.memory(|m| m.focused().is_none());
+    // A press, not the key's auto-repeat: a held Enter does one thing.
+    let pressed = ctx.input(|i| {
+        i.events.iter().any(|e| {
+            matches!(
+                e,
+                egui::Event::Key {
+                    key: egui::Key::Enter,
+                    pressed: true,
+                    repeat: false,
+                    ..
+                }
+            )
+        })
+    });
+    let free = pressed && ctx.memory(|m| m.focused().is_none());
     ctx.data_mut(|d| d.insert_temp(enter_id(), free));
 }
 

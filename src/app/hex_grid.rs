@@ -86,8 +86,9 @@ fn trace_path(
     from: (f64, f64),
     to: (f64, f64),
 ) {
+    // A frame's pointer move is short; a bound keeps a wild one cheap.
     let length = (to.0 - from.0).hypot(to.1 - from.1);
-    let steps = (length / 0.25).ceil().clamp(1.0, 10_000.0) as usize;
+    let steps = (length / 0.25).ceil().clamp(1.0, 400.0) as usize;
     for k in 1..=steps {
         let t = k as f64 / steps as f64;
         let at = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
@@ -267,6 +268,12 @@ impl HexGrid {
         let pointer = response.interact_pointer_pos().map(from_screen);
         // A drag is seen once the pointer has moved: its path starts where
         // the button went down.
+        // A trace lives from its drag's start to its end only: one left
+        // over (the grid was not drawn when it ended) must never move a
+        // counter later.
+        if response.drag_started() || !(response.dragged() || response.drag_stopped()) {
+            self.trace = None;
+        }
         if response.drag_started_by(egui::PointerButton::Primary)
             && let Some(at) = ui.input(|i| i.pointer.press_origin()).map(from_screen)
             && let Some(hex) = map.hex_at(at)

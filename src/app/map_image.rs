@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// The largest image read, in pixels a side: beyond any scan a player
 /// would take, and a bound on the memory a bad file can ask for.
-const MAX_SIDE: u32 = 12_000;
+const MAX_SIDE: u32 = 10_000;
 /// The largest texture drawn a side: a bigger image is scaled down once.
 const TEXTURE_SIDE: u32 = 4096;
 
@@ -129,12 +129,10 @@ impl Read {
             .decode()
             .map_err(|e| what(&format!("not a map image Muster can read ({e})")))?;
         let size = [f64::from(decoded.width()), f64::from(decoded.height())];
+        // `thumbnail` works in 8 bits: a large scan is not doubled in
+        // floating point on its way down.
         let shown = if decoded.width().max(decoded.height()) > TEXTURE_SIDE {
-            decoded.resize(
-                TEXTURE_SIDE,
-                TEXTURE_SIDE,
-                image::imageops::FilterType::Triangle,
-            )
+            decoded.thumbnail(TEXTURE_SIDE, TEXTURE_SIDE)
         } else {
             decoded
         };

@@ -3,9 +3,11 @@
 //! given his passphrase; when he is done the window shows nothing secret
 //! again. The sealing key his passphrase gives lives here,
 //! in memory and never saved, for the sitting ([`Sitting`]): he gives his
-//! passphrase once (setting it, unlocking the battle or at his first
-//! private step) and the hand-over screen alone opens his later steps,
-//! until the window closes the battle or he locks his secrets again.
+//! passphrase once, at his first private step on this screen, and the
+//! hand-over screen alone opens his later steps, until the window closes
+//! the battle or he locks his secrets again (the hand-over screen says so
+//! and offers the lock). Setting it with his army or unlocking the battle
+//! in the open keeps nothing for his secrets.
 
 use eframe::egui;
 use muster::core::intel::SealKey;
@@ -191,11 +193,11 @@ pub struct Privacy {
     sitting: Sitting,
 }
 
-/// The sealing keys the players gave in this sitting, shared by the
-/// private sessions of every step (each panel has its own [`Privacy`]):
-/// a player's passphrase is asked once, not at each secret step. In
-/// memory only; dropped with the window's battle, when his seat goes to
-/// a phone (which keeps its own), or when he locks his secrets.
+/// The sealing keys the players gave at a private step in this sitting,
+/// shared by the private sessions of every step (each panel has its own
+/// [`Privacy`]): a player's passphrase is asked once, not at each secret
+/// step. In memory only; dropped with the window's battle, when his seat
+/// goes to a phone (which keeps its own), or when he locks his secrets.
 #[derive(Clone, Default)]
 pub struct Sitting(std::rc::Rc<std::cell::RefCell<muster::core::side::Sides<Option<SealKey>>>>);
 

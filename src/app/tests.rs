@@ -217,6 +217,17 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     // without a choice, and follows by itself.
     click(&mut h, "Take Forest");
     h.get_by_label_contains("North takes forest (compulsory piece)");
+    // Undo goes back past the forced step to South's own choice, and redo
+    // forward again: nobody stops where nothing was decided.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().fog().battle.remaining_compulsory().len(), 2);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert!(h.state().fog().battle.remaining_compulsory().is_empty());
     assert_eq!(
         h.state().fog().battle.phase(),
         Phase::Selection(Side::North)
@@ -756,10 +767,14 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     h.get_by_label_contains("North plays without a passphrase: the file does not protect");
     click(&mut h, "North: finish ambushes");
     // Nothing secret shows once he is done: South's hand-over comes next.
-    // South unlocked the battle in this sitting: his secrets open at the
-    // hand-over screen's button, his passphrase is not asked again.
-    h.get_by_label_contains("He gave his passphrase in this sitting");
+    // Unlocking the battle in the open keeps nothing for his secrets: his
+    // first private step asks his passphrase (later ones do not).
+    assert!(
+        h.query_by_label_contains("He gave his passphrase")
+            .is_none()
+    );
     click(&mut h, "I am South: show my secrets");
+    open_secrets(&mut h, Side::South, PASS);
     click(&mut h, "Syrian archers");
     h.get_by_label_contains("where Light Foot may hide");
     click_table(&mut h, [18.0, 16.0]);

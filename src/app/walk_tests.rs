@@ -5,8 +5,8 @@
 //! the second click must do nothing (the click guard).
 
 use super::tests::{
-    WITHOUT_PASSPHRASE, app, click, click_table, config, legal_ambush_point, set_passphrase,
-    type_into,
+    WITHOUT_PASSPHRASE, app, click, click_table, config, legal_ambush_point, press_and_wait,
+    set_passphrase, type_into,
 };
 use super::{AppConfig, MusterApp};
 use eframe::egui;
@@ -314,6 +314,11 @@ impl Walk {
     /// archers in ambush and a dummy marker.
     fn ambushes(&mut self) {
         self.click("I am South: show my secrets");
+        // His first private step on this screen asks his passphrase; the
+        // later ones of the sitting do not.
+        self.fill("South's passphrase", SOUTH_PASS);
+        press_and_wait(&mut self.h, "Open my secrets");
+        self.interactions += 1;
         for content in ["Syrian archers", "Dummy"] {
             self.click(content);
             self.speaks_the_chosen_unit();
@@ -419,6 +424,9 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_51_interactions
     assert!(w.interactions <= 51, "{} interactions", w.interactions);
 }
 
+/// South's passphrase in the first battle.
+const SOUTH_PASS: &str = "walnut osprey bastion cider";
+
 /// North's army as a player pastes it from his notes.
 const BRITONS: &str = "\
 Player: Brigid
@@ -467,7 +475,7 @@ fn first_battle(dir: &std::path::Path, in_cm: bool, size: [f32; 2]) -> Walk {
     // The app's dice from a seed with which South's cover lands in his
     // ambush zone (with many, it lands out of reach and he lays no ambush)
     // and the march arrives in 13 turns, about the average wait. WALK_SEED
-    // tries another: 80 to 112 interactions over seeds 1 to 40.
+    // tries another: 82 to 114 interactions over seeds 1 to 40.
     let seed = std::env::var("WALK_SEED").map_or(35, |s| s.parse().unwrap());
     let mut w = Walk::seeded(dir, seed, size);
     if in_cm {

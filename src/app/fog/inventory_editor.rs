@@ -15,6 +15,9 @@ pub struct InventoryEditor {
     draft: Option<Inventory>,
     /// Each polygon's points as typed, by terrain id and row label.
     polygon_text: std::collections::HashMap<(String, String), String>,
+    /// The unit they were typed in (per MU): another unit reads them
+    /// afresh from the pieces, never re-reads old text in a new unit.
+    factor: f64,
     message: Option<Result<String, String>>,
 }
 
@@ -103,6 +106,10 @@ impl InventoryEditor {
             ui.label(format!("Sizes in {} (the battle's unit).", unit.name()));
             // Shown per MU kept.
             let factor = unit.from_mu(1.0, settings.mu);
+            if factor != self.factor {
+                self.polygon_text.clear();
+                self.factor = factor;
+            }
             egui::ScrollArea::vertical().max_height(400.0).show(ui, |ui| {
                 egui::Grid::new("inventory").striped(true).num_columns(4).show(ui, |ui| {
                     for (id, pieces) in draft.pieces.iter_mut() {

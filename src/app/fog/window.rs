@@ -159,7 +159,15 @@ impl FogWindow {
                 FogCommand::FromPhone(side, command, spent) => {
                     self.apply_from_phone(side, command, spent, &mut applied);
                 }
-                FogCommand::Undo => match self.battle.undo() {
+                // A step the rules forced is no place to stop: undo goes
+                // back past it to the player's own command, redo forward.
+                FogCommand::Undo => match self.battle.undo().and_then(|()| {
+                    if self.battle.forced().is_some() && self.battle.can_undo() {
+                        self.battle.undo()
+                    } else {
+                        Ok(())
+                    }
+                }) {
                     Ok(()) => {
                         self.last_rolls.clear();
                         self.status = Some(Status::Info("Undone".into()));
@@ -167,7 +175,13 @@ impl FogWindow {
                     }
                     Err(e) => self.status = Some(Status::Error(e.to_string())),
                 },
-                FogCommand::Redo => match self.battle.redo() {
+                FogCommand::Redo => match self.battle.redo().and_then(|()| {
+                    if self.battle.forced().is_some() && self.battle.can_redo() {
+                        self.battle.redo()
+                    } else {
+                        Ok(())
+                    }
+                }) {
                     Ok(()) => {
                         self.status = Some(Status::Info("Redone".into()));
                         self.after_change();
@@ -213,9 +227,6 @@ impl FogWindow {
                     });
                     match set {
                         Ok(_) => {
-                            if let Ok(seal) = self.battle.seal_key(side, &key) {
-                                self.panels.sitting.remember(side, seal);
-                            }
                             self.status = Some(Status::Info(format!(
                                 "{side}'s army is entered and his passphrase set: every log entry now carries his tag"
                             )));
@@ -227,12 +238,6 @@ impl FogWindow {
                 }
                 FogCommand::Unlock(side, key) => {
                     let result = self.battle.unlock_key(side, &key);
-                    if let Ok(seal) = result
-                        .clone()
-                        .and_then(|()| self.battle.seal_key(side, &key))
-                    {
-                        self.panels.sitting.remember(side, seal);
-                    }
                     if result.is_ok() {
                         self.status = Some(Status::Info(format!(
                             "{side} unlocked the battle: every entry carries his valid tag"

@@ -106,8 +106,9 @@ fn schedule_pages(
     }
     let intro = format!(
         "Turn: degrees from square to the long edges, seen from above with the south edge nearest you. \
-         Measure from: the point of the outline nearest its nearest long edge, then the one nearest \
-         its nearest side edge, each measured square to both edges. Lengths in {} (the rules' unit is {}).",
+         Measure from two points you find on the real piece: an oval's long axis ends, a rectangle's \
+         corners on its side nearest a long edge, a river's banks where it meets that edge, another \
+         outline's points nearest the edges; each measured square to both edges. Lengths in {} (the rules' unit is {}).",
         settings.units.name(),
         settings.mu.name()
     );

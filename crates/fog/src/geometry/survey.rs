@@ -56,8 +56,9 @@ impl Fix {
 /// The two points that lay a piece, each named as a player finds it on the
 /// real piece: an oval's two ends of its longest axis; a rectangle's two
 /// corners on its side nearest the nearest long edge (a rounded one's where
-/// its sides would meet); a river's or coast's two banks where it meets
-/// that edge (`waterway`); any other outline's point nearest its nearest
+/// its sides would meet); a river's two banks where it meets that edge
+/// (`waterway`; a coast's inner edge and the table's corner there); any
+/// other outline's point nearest its nearest
 /// long edge and its point nearest its nearest side edge.
 pub fn reference_points(
     shape: &Shape,

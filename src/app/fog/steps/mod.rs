@@ -392,6 +392,8 @@ impl Panels {
             .privacy()
             .refuse(message)
             .or_else(|message| self.flank_marches.privacy().refuse(message))
+            .or_else(|message| self.play.privacy().refuse(message))
+            .or_else(|message| self.deployment.privacy().refuse(message))
     }
 
     /// Who holds his seat on a phone: his private steps go there.
