@@ -256,7 +256,8 @@ function drawing(w, h, label) {
 }
 
 // A hex map drawn from the laptop's geometry (hexmap.js): every hex, the
-// hexes he picked, the counters he may see; a tap sends the hex.
+// hexes he picked, the counters he may see; a tap sends the hex, a drag
+// from a counter its path.
 function hexMap(board) {
   const map = board.map;
   const [w, h] = extent(map);
@@ -294,10 +295,43 @@ function hexMap(board) {
     });
   }
   if (board.clicks) {
-    canvas.addEventListener('click', (event) => {
+    // A tap sends its hex; a drag that starts on a counter traces its
+    // path hex by hex (dragging back takes a step off) and sends it whole.
+    const at = (event) => {
       const box = canvas.getBoundingClientRect();
-      const hex = hexAt(map, (event.clientX - box.left) / scale, (event.clientY - box.top) / scale);
-      if (hex) send({ click: name(hex.column, hex.row) });
+      return hexAt(map, (event.clientX - box.left) / scale, (event.clientY - box.top) / scale);
+    };
+    const named = (hex) => name(hex.column, hex.row);
+    let path = null;
+    canvas.style.touchAction = 'none';
+    canvas.addEventListener('pointerdown', (event) => {
+      const hex = at(event);
+      path = hex ? [named(hex)] : null;
+      canvas.setPointerCapture(event.pointerId);
+    });
+    canvas.addEventListener('pointermove', (event) => {
+      const hex = path && at(event);
+      if (!hex) return;
+      const here = named(hex);
+      if (here === path[path.length - 1]) return;
+      if (path.length >= 2 && here === path[path.length - 2]) path.pop();
+      else path.push(here);
+      g.fillStyle = '#f2cf5b';
+      const [cx, cy] = centre(map, hex);
+      g.beginPath();
+      g.arc(cx, cy, 0.3, 0, 2 * Math.PI);
+      g.fill();
+    });
+    canvas.addEventListener('pointerup', () => {
+      const done = path;
+      path = null;
+      if (!done) return;
+      const counter = board.counters.some((c) => c.hex === done[0]);
+      if (done.length > 1 && counter) send({ drag: done });
+      else send({ click: done[done.length - 1] });
+    });
+    canvas.addEventListener('pointercancel', () => {
+      path = null;
     });
     return el('div', {}, el('p', { class: 'why' }, board.clicks), canvas);
   }

@@ -153,6 +153,43 @@ impl Page {
         panic!("{xpath} on {}'s phone: {last:?}", self.name);
     }
 
+    /// Drags a finger on the canvas at `xpath` through `points` (shares of
+    /// its width and height), as he traces a counter's path.
+    pub(crate) fn drag_canvas(
+        &self,
+        h: &mut Harness<'_, MusterApp>,
+        xpath: &str,
+        points: &[[f64; 2]],
+    ) {
+        let canvas = self.find(h, xpath);
+        self.show(&canvas, "center");
+        let dragged = self.runtime.block_on(async {
+            let (_, _, width, height) = canvas.rectangle().await?;
+            let to = |at: [f64; 2]| PointerAction::MoveToElement {
+                element: canvas.clone(),
+                duration: Some(std::time::Duration::from_millis(60)),
+                x: (at[0] - 0.5) * width,
+                y: (at[1] - 0.5) * height,
+            };
+            let mut finger =
+                TouchActions::new("finger".into())
+                    .then(to(points[0]))
+                    .then(PointerAction::Down {
+                        button: MOUSE_BUTTON_LEFT,
+                    });
+            for at in &points[1..] {
+                finger = finger.then(to(*at));
+            }
+            let finger = finger.then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+            self.client.perform_actions(finger).await
+        });
+        if let Err(e) = dragged {
+            panic!("{xpath} on {}'s phone: {e:?}", self.name);
+        }
+    }
+
     /// What the page says now, as its reader sees it.
     pub(crate) fn text(&self) -> String {
         let text = self.runtime.block_on(

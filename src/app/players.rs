@@ -163,6 +163,24 @@ impl PlayersWindow {
                 system.phone_click(side, hex);
                 continue;
             }
+            // A drag: the hexes it passed, its counter's first; at most
+            // a map's worth, each a hex of the map's names.
+            if let Some(hexes) = message.get("drag").and_then(|d| d.as_array()) {
+                let hexes: Option<Vec<muster::core::hexmap::Hex>> = hexes
+                    .iter()
+                    .take(2 * muster::core::hexmap::MAX_SIDE as usize)
+                    .map(|h| {
+                        h.as_str()
+                            .and_then(|h| muster::core::hexmap::Hex::parse(h).ok())
+                    })
+                    .collect();
+                if let Some([from, path @ ..]) = hexes.as_deref()
+                    && !path.is_empty()
+                {
+                    system.phone_drag(side, *from, path);
+                }
+                continue;
+            }
             if let Some(values) = message
                 .get("values")
                 .and_then(|v| serde_json::from_value(v.clone()).ok())

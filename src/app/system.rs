@@ -117,6 +117,16 @@ pub trait SystemWindow {
     /// click on the laptop's map would.
     fn phone_click(&mut self, _side: Side, _hex: muster::core::hexmap::Hex) {}
 
+    /// A counter `side` dragged on his phone's map from `from` through
+    /// `path`: it goes into his form as a drag on the laptop's map would.
+    fn phone_drag(
+        &mut self,
+        _side: Side,
+        _from: muster::core::hexmap::Hex,
+        _path: &[muster::core::hexmap::Hex],
+    ) {
+    }
+
     /// What `side` has typed or chosen on his phone's form so far, for its
     /// live checks.
     fn phone_values(&mut self, _side: Side, _values: muster::core::screen::Values) {}

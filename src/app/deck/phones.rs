@@ -105,6 +105,16 @@ impl Phone {
             .unwrap();
     }
 
+    /// Drags a counter on his map through `hexes` (its own first), as the
+    /// page sends a finger's trace.
+    pub(crate) fn drag(&mut self, hexes: &[&str]) {
+        let message = serde_json::json!({ "drag": hexes });
+        let frame = self.channel.seal(message.to_string().as_bytes()).unwrap();
+        self.runtime
+            .block_on(self.socket.send(Message::Binary(frame.into())))
+            .unwrap();
+    }
+
     /// Sends `command` as his answer, whatever his screen offers: what a
     /// forged page would send.
     pub(crate) fn forge(&mut self, command: serde_json::Value) {

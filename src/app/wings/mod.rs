@@ -380,6 +380,20 @@ impl SystemWindow for WingsWindow {
         }
     }
 
+    fn phone_drag(
+        &mut self,
+        side: Side,
+        from: muster::core::hexmap::Hex,
+        path: &[muster::core::hexmap::Hex],
+    ) {
+        if let Some(game) = &self.game
+            && wings_screens::tracing(game)
+        {
+            let seen = game.view(side);
+            wings_screens::dragged(&seen, side, self.phone_forms.form_mut(side), from, path);
+        }
+    }
+
     fn phone_values(&mut self, side: Side, values: Values) {
         self.phone_forms.merge(side, values);
     }

@@ -344,15 +344,30 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
     }
     shows_none(&h, &["Cuirassiers 8".into(), "Seydlitz".into()]);
 
-    // Fritz moves his cavalry from his phone: the paths typed there.
+    // Fritz moves his cavalry from his phone: each counter's path traced
+    // with a finger on his map, hex by hex (B4c); the drag picks the
+    // counter it starts on.
     click(&mut h, "Begin: Fritz (Prussian) first");
-    fritz.tap(&mut h, "Counter 0");
-    for (field, path) in [
-        ("Leader's path", "1006 1007 1008 1009 1010 1011 1012 1013"),
-        ("First Dis path", "1005 1006 1007 1008 1009 1010 1011 1012"),
-        ("Second Dis path", "1004 1005 1006 1007 1008 1009 1010 1011"),
+    for (from, field) in [
+        (1005, "Leader's path"),
+        (1004, "First Dis path"),
+        (1003, "Second Dis path"),
     ] {
-        fritz.type_into(&mut h, &format!("//input[@aria-label=\"{field}\"]"), path);
+        let hexes: Vec<String> = (from..=from + 8).map(|n| n.to_string()).collect();
+        let points: Vec<[f64; 2]> = hexes.iter().map(|hex| share(&h, hex)).collect();
+        fritz.drag_canvas(&mut h, map, &points);
+        let traced = hexes[1..].join(" ");
+        until(&mut h, |h| {
+            let window = h.state().system::<WingsWindow>().unwrap();
+            let form = window.phone_forms.form(Side::South);
+            form.get(match field {
+                "Leader's path" => "leader",
+                "First Dis path" => "dis1",
+                _ => "dis2",
+            })
+            .and_then(|v| v.first())
+            .is_some_and(|v| *v == traced)
+        });
     }
     fritz.tap(&mut h, "Move along the paths");
     until(&mut h, |h| {
@@ -437,8 +452,8 @@ fn drag_path(h: &mut H, from: &str, path: &[&str]) {
 
 /// A dummy-wings turn counted (issue 25): Fritz moves his cavalry two
 /// hexes, its leader and each Dis counter dragged along its path, and ends
-/// his turn; on one laptop, then with his counters on his phone (where
-/// each hex of a path is a tap).
+/// his turn; on one laptop, then with his counters on his phone (the same
+/// drags, with a finger).
 #[test]
 fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     use crate::app::deck::phones::{Phone, phones, until};
@@ -472,26 +487,26 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
         h.query_by_label_contains("Fritz (Prussian): on his phone")
             .is_some()
     });
-    // The counter (1), each path's two hexes (6), the switch to each Dis
-    // path (2), the button (1).
-    let form = serde_json::json!({
-        "moving": ["0"],
-        "leader": ["1006 1007"],
-        "dis1": ["1005 1006"],
-        "dis2": ["1004 1005"],
-    });
-    fritz.fill(form.clone());
+    // Each counter dragged along its path on his phone's map (3), the
+    // button (1).
+    for path in [
+        ["1005", "1006", "1007"],
+        ["1004", "1005", "1006"],
+        ["1003", "1004", "1005"],
+    ] {
+        fritz.drag(&path);
+    }
     for _ in 0..50 {
         h.run();
         if fritz.look().texts().contains(&"Move along the paths") {
             break;
         }
     }
-    fritz.tap_with("Move along the paths", form);
+    fritz.tap("Move along the paths");
     until(&mut h, moved);
-    let mut count = 1 + 6 + 2 + 1;
+    let mut count = 3 + 1;
     click(&mut h, "End Fritz (Prussian)'s turn");
     count += 1;
     println!("a dummy-wings turn with a phone: {count} interactions");
-    assert_eq!(count, 11);
+    assert_eq!(count, 5);
 }
