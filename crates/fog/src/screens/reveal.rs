@@ -178,10 +178,13 @@ pub fn reveal(
     if let Err(e) = &checked {
         go.refused = Some(e.to_string());
     }
-    blocks.push(Block::Form {
-        fields,
-        actions: vec![go, Action::new("Cancel", &Button::Cancel)],
-    });
+    // An arrived march is revealed before anything else (RULES 10): there
+    // is nothing to cancel; an ambush's reveal is its owner's choice.
+    let mut actions = vec![go];
+    if !matches!(reveal, Reveal::March(_)) {
+        actions.push(Action::new("Cancel", &Button::Cancel));
+    }
+    blocks.push(Block::Form { fields, actions });
     if let Err(e) = checked {
         blocks.push(Block::Refusal {
             text: format!("✖ {}", battle.state().settings.speak(&e.to_string())),
@@ -269,10 +272,9 @@ mod tests {
             panic!("{typed:?}");
         };
         assert!(straggling.iter().all(|d| matches!(d, DiceInput::Typed(_))));
-        assert_eq!(
-            answer_reveal(&b, s, march, south, &reply(Button::Cancel, &values)).unwrap(),
-            None
-        );
+        // A march's reveal is due: no Cancel is offered.
+        let json = serde_json::to_string(&reveal(&b, s, march, south, &values)).unwrap();
+        assert!(!json.contains("\"Cancel\""), "{json}");
         // Another key opens nothing: no battle group of the march is named.
         let other = SealKey::from_bytes([9; 32]);
         let json = serde_json::to_string(&reveal(&b, s, march, &other, &values)).unwrap();
