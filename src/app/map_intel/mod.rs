@@ -349,7 +349,7 @@ impl ForcesWindow {
                 hex: self.selection.hex,
                 destination: map.hex(&self.selection.to).ok(),
             };
-            let hint = "Click a hex to pick it, right-click to move the selected counter there";
+            let hint = "Click a hex to pick it; drag a counter to move it (or right-click where the selected one goes)";
             let names = game.setup().names();
             let picked = self.grid.show(ui, board, &names, &highlight, hint);
             orders::picked(&view, &picked, &mut self.selection, &mut self.queue);
