@@ -140,7 +140,8 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
             .for_element(Locator::Css("canvas"))
             .await
             .expect("the map is drawn");
-        // A tap at the centre of hex 0605, as the laptop's geometry puts it.
+        // A tap (a finger down and up) at the centre of hex 0605, as the
+        // laptop's geometry puts it.
         let target = Hex::parse("0605").unwrap();
         let (x, y) = map.centre(target);
         let (width, _) = map.extent();
@@ -148,7 +149,9 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
             .execute(
                 "const c = document.querySelector('canvas'); const b = c.getBoundingClientRect(); \
                  const s = b.width / arguments[2]; \
-                 c.dispatchEvent(new MouseEvent('click', {clientX: b.left + arguments[0] * s, clientY: b.top + arguments[1] * s, bubbles: true}));",
+                 const at = {clientX: b.left + arguments[0] * s, clientY: b.top + arguments[1] * s, bubbles: true, pointerId: 1}; \
+                 c.dispatchEvent(new PointerEvent('pointerdown', at)); \
+                 c.dispatchEvent(new PointerEvent('pointerup', at));",
                 vec![x.into(), y.into(), width.into()],
             )
             .await

@@ -307,7 +307,11 @@ function hexMap(board) {
     canvas.addEventListener('pointerdown', (event) => {
       const hex = at(event);
       path = hex ? [named(hex)] : null;
-      canvas.setPointerCapture(event.pointerId);
+      // Moves outside the canvas still belong to the drag (a pointer the
+      // browser does not know, as a script's, cannot be captured).
+      try {
+        canvas.setPointerCapture(event.pointerId);
+      } catch (_) {}
     });
     canvas.addEventListener('pointermove', (event) => {
       const hex = path && at(event);
