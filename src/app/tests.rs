@@ -32,18 +32,40 @@ fn app_stepping(config: AppConfig, size: [f32; 2], step_dt: f32) -> Harness<'sta
 /// node of its accessibility tree is searched, its label, value and
 /// description alike.
 pub(crate) fn shows_none(h: &Harness<'_, MusterApp>, sealed: &[String]) {
-    let by = egui_kittest::kittest::By::new().predicate(|_| true);
-    for node in h.query_all(by) {
-        let node = node.accesskit_node();
-        for text in [node.label(), node.value(), node.description()]
-            .into_iter()
-            .flatten()
-        {
-            if let Some(name) = sealed.iter().find(|name| text.contains(name.as_str())) {
-                panic!("the shared screen shows {name}, which is sealed: {text:?}");
-            }
+    for text in every_text(h) {
+        if let Some(name) = sealed.iter().find(|name| text.contains(name.as_str())) {
+            panic!("the shared screen shows {name}, which is sealed: {text:?}");
         }
     }
+}
+
+/// Every text of the window as its accessibility tree has it: each node's
+/// label, value and description.
+pub(crate) fn every_text(h: &Harness<'_, MusterApp>) -> Vec<String> {
+    let by = egui_kittest::kittest::By::new().predicate(|_| true);
+    h.query_all(by)
+        .flat_map(|node| {
+            let node = node.accesskit_node();
+            [node.label(), node.value(), node.description()]
+                .into_iter()
+                .flatten()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// A finger (or mouse) pressed at the first of `points`, moved through the
+/// rest and lifted at the last, a frame each: a drag on a map.
+pub(crate) fn drag_through(h: &mut Harness<'_, MusterApp>, points: &[egui::Pos2]) {
+    h.drag_at(points[0]);
+    h.run();
+    for at in &points[1..] {
+        h.hover_at(*at);
+        h.run();
+    }
+    h.drop_at(points[points.len() - 1]);
+    h.run();
 }
 
 pub(crate) fn harness(autosave: &Path) -> Harness<'static, MusterApp> {

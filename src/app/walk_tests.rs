@@ -5,8 +5,8 @@
 //! the second click must do nothing (the click guard).
 
 use super::tests::{
-    WITHOUT_PASSPHRASE, app, click, click_table, config, legal_ambush_point, press_and_wait,
-    set_passphrase, type_into,
+    WITHOUT_PASSPHRASE, app, click, click_table, config, every_text, legal_ambush_point,
+    press_and_wait, set_passphrase, type_into,
 };
 use super::{AppConfig, MusterApp};
 use eframe::egui;
@@ -186,21 +186,14 @@ impl Walk {
         if !self.in_cm {
             return;
         }
-        let by = egui_kittest::kittest::By::new().predicate(|_| true);
-        for node in self.h.query_all(by) {
-            let node = node.accesskit_node();
-            for text in [node.label(), node.value(), node.description()]
-                .into_iter()
-                .flatten()
-            {
-                let says_mu = text.match_indices("MU").any(|(i, _)| {
-                    let before = text[..i].chars().next_back();
-                    let after = text[i + 2..].chars().next();
-                    !before.is_some_and(char::is_alphanumeric)
-                        && !after.is_some_and(char::is_alphanumeric)
-                });
-                assert!(!says_mu, "at {:?}, in centimetres: {text:?}", self.phase());
-            }
+        for text in every_text(&self.h) {
+            let says_mu = text.match_indices("MU").any(|(i, _)| {
+                let before = text[..i].chars().next_back();
+                let after = text[i + 2..].chars().next();
+                !before.is_some_and(char::is_alphanumeric)
+                    && !after.is_some_and(char::is_alphanumeric)
+            });
+            assert!(!says_mu, "at {:?}, in centimetres: {text:?}", self.phase());
         }
     }
 

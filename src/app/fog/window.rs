@@ -61,6 +61,21 @@ pub struct FogWindow {
     ctx: Option<egui::Context>,
 }
 
+/// An undo or redo (`step`), once more when it stopped where the rules
+/// force the next command: a forced step is no place to stop, so undo goes
+/// back past it to the player's own command, and redo forward.
+fn past_forced(
+    battle: &mut Battle,
+    step: fn(&mut Battle) -> Result<(), muster::RuleError>,
+    more: fn(&Battle) -> bool,
+) -> Result<(), muster::RuleError> {
+    step(battle)?;
+    if battle.forced().is_some() && more(battle) {
+        step(battle)?;
+    }
+    Ok(())
+}
+
 impl FogWindow {
     /// A new battle under `ruleset`.
     pub fn new(ruleset: Ruleset, start: &Start) -> FogWindow {
@@ -159,35 +174,25 @@ impl FogWindow {
                 FogCommand::FromPhone(side, command, spent) => {
                     self.apply_from_phone(side, command, spent, &mut applied);
                 }
-                // A step the rules forced is no place to stop: undo goes
-                // back past it to the player's own command, redo forward.
-                FogCommand::Undo => match self.battle.undo().and_then(|()| {
-                    if self.battle.forced().is_some() && self.battle.can_undo() {
-                        self.battle.undo()
-                    } else {
-                        Ok(())
+                FogCommand::Undo => {
+                    match past_forced(&mut self.battle, Battle::undo, Battle::can_undo) {
+                        Ok(()) => {
+                            self.last_rolls.clear();
+                            self.status = Some(Status::Info("Undone".into()));
+                            self.after_change();
+                        }
+                        Err(e) => self.status = Some(Status::Error(e.to_string())),
                     }
-                }) {
-                    Ok(()) => {
-                        self.last_rolls.clear();
-                        self.status = Some(Status::Info("Undone".into()));
-                        self.after_change();
+                }
+                FogCommand::Redo => {
+                    match past_forced(&mut self.battle, Battle::redo, Battle::can_redo) {
+                        Ok(()) => {
+                            self.status = Some(Status::Info("Redone".into()));
+                            self.after_change();
+                        }
+                        Err(e) => self.status = Some(Status::Error(e.to_string())),
                     }
-                    Err(e) => self.status = Some(Status::Error(e.to_string())),
-                },
-                FogCommand::Redo => match self.battle.redo().and_then(|()| {
-                    if self.battle.forced().is_some() && self.battle.can_redo() {
-                        self.battle.redo()
-                    } else {
-                        Ok(())
-                    }
-                }) {
-                    Ok(()) => {
-                        self.status = Some(Status::Info("Redone".into()));
-                        self.after_change();
-                    }
-                    Err(e) => self.status = Some(Status::Error(e.to_string())),
-                },
+                }
                 FogCommand::ShowStep(step) => {
                     // Leaving a step ends any private session on it: the
                     // key and the opened secrets are dropped.

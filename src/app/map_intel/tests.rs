@@ -6,7 +6,8 @@
 use super::ForcesWindow;
 use crate::app::MusterApp;
 use crate::app::tests::{
-    click, harness, opened, replace_text, set_passphrase, shows_none, type_into, unlock,
+    click, drag_through, harness, opened, replace_text, set_passphrase, shows_none, type_into,
+    unlock,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -99,17 +100,10 @@ fn select(h: &mut H, counter: &str) {
 /// Drags the counter in `from` on the map to `to`, as a player moves the
 /// counter on the printed map.
 fn drag_to(h: &mut H, from: &str, to: &str) {
-    let map = game(h).setup().scenario.map.clone();
-    let at = |h: &H, hex: &str| {
-        let window = h.state().system::<ForcesWindow>().unwrap();
-        window.grid.centre(&map, map.hex(hex).unwrap())
-    };
-    h.drag_at(at(h, from));
-    h.run();
-    h.hover_at(at(h, to));
-    h.run();
-    h.drop_at(at(h, to));
-    h.run();
+    let map = &game(h).setup().scenario.map;
+    let grid = &h.state().system::<ForcesWindow>().unwrap().grid;
+    let points = [from, to].map(|hex| grid.centre(map, map.hex(hex).unwrap()));
+    drag_through(h, &points);
 }
 
 fn move_to(h: &mut H, hex: &str) {

@@ -336,10 +336,8 @@ impl WingsWindow {
                 "Click a leader counter to select it, or the hex to shift a leader to".into()
             });
             let picked = self.grid.show(ui, board, &names, &highlight, &hint);
-            if let (Some(side), Some((from, path))) = (viewer, &picked.dragged)
-                && wings_screens::tracing(game)
-            {
-                wings_screens::dragged(&seen, side, &mut self.ledgers[side], *from, path);
+            if let (Some(side), Some((from, path))) = (viewer, &picked.dragged) {
+                wings_screens::dragged(game, side, &mut self.ledgers[side], *from, path);
             }
             if let Some(hex) = picked.clicked {
                 match viewer {
@@ -386,11 +384,8 @@ impl SystemWindow for WingsWindow {
         from: muster::core::hexmap::Hex,
         path: &[muster::core::hexmap::Hex],
     ) {
-        if let Some(game) = &self.game
-            && wings_screens::tracing(game)
-        {
-            let seen = game.view(side);
-            wings_screens::dragged(&seen, side, self.phone_forms.form_mut(side), from, path);
+        if let Some(game) = &self.game {
+            wings_screens::dragged(game, side, self.phone_forms.form_mut(side), from, path);
         }
     }
 

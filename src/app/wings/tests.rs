@@ -5,7 +5,8 @@
 
 use super::WingsWindow;
 use crate::app::MusterApp;
-use crate::app::tests::{click, harness, replace_text, shows_none, type_into};
+use crate::app::tests::{click, drag_through, harness, replace_text, shows_none, type_into};
+use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster::core::side::Side;
@@ -64,6 +65,24 @@ fn hexes(h: &mut H, [leader, first, second]: [&str; 3]) {
     replace_text(h, "Second Dis hex", second);
 }
 
+/// On Fritz's screen: Seydlitz's cavalry Wing placed in column, leader in
+/// 1005, Dis counters in 1004 and 1003.
+fn seydlitz(h: &mut H) {
+    click(h, "Cav");
+    for unit in [
+        "Cuirassiers 8",
+        "Gensdarmes",
+        "Dragoons 4",
+        "Hussars 7",
+        "Seydlitz",
+    ] {
+        click(h, unit);
+    }
+    click(h, "In column (IC)");
+    hexes(h, ["1005", "1004", "1003"]);
+    click(h, "Place the counter");
+}
+
 #[test]
 fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_formations() {
     let dir = tempfile::tempdir().unwrap();
@@ -79,19 +98,7 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
 
     // Fritz: Seydlitz's cavalry in column, then a Cav and an Inf dummy.
     counters(&mut h, "Fritz (Prussian)");
-    click(&mut h, "Cav");
-    for unit in [
-        "Cuirassiers 8",
-        "Gensdarmes",
-        "Dragoons 4",
-        "Hussars 7",
-        "Seydlitz",
-    ] {
-        click(&mut h, unit);
-    }
-    click(&mut h, "In column (IC)");
-    hexes(&mut h, ["1005", "1004", "1003"]);
-    click(&mut h, "Place the counter");
+    seydlitz(&mut h);
     click(&mut h, "A real Wing (untick for a dummy)");
     hexes(&mut h, ["2005", "2004", "2006"]);
     click(&mut h, "Place the counter");
@@ -137,22 +144,10 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     h.get_by_label_contains("may still move 8 hexes");
     // Each counter's path, hex by hex (B4c): the leader's dragged on the
     // map, through each hex (the drag picks the counter it starts on)...
-    let path: Vec<&str> = "1005 1006 1007 1008 1009 1010 1011 1012 1013"
+    let path: Vec<&str> = "1006 1007 1008 1009 1010 1011 1012 1013"
         .split(' ')
         .collect();
-    let map = game(&h).setup().battle.map.clone();
-    let at = |h: &H, hex: &str| {
-        let window = h.state().system::<WingsWindow>().unwrap();
-        window.grid.centre(&map, map.hex(hex).unwrap())
-    };
-    h.drag_at(at(&h, path[0]));
-    h.run();
-    for hex in &path[1..] {
-        h.hover_at(at(&h, hex));
-        h.run();
-    }
-    h.drop_at(at(&h, path[path.len() - 1]));
-    h.run();
+    drag_path(&mut h, "1005", &path);
     assert_eq!(
         h.get_by_label("Leader's path").value().as_deref(),
         Some("1006 1007 1008 1009 1010 1011 1012 1013")
@@ -407,19 +402,7 @@ fn the_new_game_form_sets_the_maps_numbering() {
 fn one_wing_each(dir: &std::path::Path) -> H {
     let mut h = rossbach(dir);
     counters(&mut h, "Fritz (Prussian)");
-    click(&mut h, "Cav");
-    for unit in [
-        "Cuirassiers 8",
-        "Gensdarmes",
-        "Dragoons 4",
-        "Hussars 7",
-        "Seydlitz",
-    ] {
-        click(&mut h, unit);
-    }
-    click(&mut h, "In column (IC)");
-    hexes(&mut h, ["1005", "1004", "1003"]);
-    click(&mut h, "Place the counter");
+    seydlitz(&mut h);
     hide(&mut h);
     counters(&mut h, "Charles (Franco-Imperial)");
     for unit in ["Piemont", "Mailly", "Poitou", "Provence"] {
@@ -435,19 +418,13 @@ fn one_wing_each(dir: &std::path::Path) -> H {
 
 /// Drags the counter in `from` through `path` on the map.
 fn drag_path(h: &mut H, from: &str, path: &[&str]) {
-    let map = game(h).setup().battle.map.clone();
-    let at = |h: &H, hex: &str| {
-        let window = h.state().system::<WingsWindow>().unwrap();
-        window.grid.centre(&map, map.hex(hex).unwrap())
-    };
-    h.drag_at(at(h, from));
-    h.run();
-    for hex in path {
-        h.hover_at(at(h, hex));
-        h.run();
-    }
-    h.drop_at(at(h, path[path.len() - 1]));
-    h.run();
+    let map = &game(h).setup().battle.map;
+    let grid = &h.state().system::<WingsWindow>().unwrap().grid;
+    let points: Vec<egui::Pos2> = std::iter::once(from)
+        .chain(path.iter().copied())
+        .map(|hex| grid.centre(map, map.hex(hex).unwrap()))
+        .collect();
+    drag_through(h, &points);
 }
 
 /// A dummy-wings turn counted (issue 25): Fritz moves his cavalry two
@@ -487,6 +464,22 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
         h.query_by_label_contains("Fritz (Prussian): on his phone")
             .is_some()
     });
+    // A page that drags the other side's counter moves nothing of his:
+    // the drag picks only a counter of the phone's own player.
+    fritz.drag(&["1020", "1019", "1018"]);
+    for _ in 0..20 {
+        h.run();
+    }
+    let form = h
+        .state()
+        .system::<WingsWindow>()
+        .unwrap()
+        .phone_forms
+        .form(Side::South);
+    assert!(
+        form.get("moving").is_none() && form.get("leader").is_none_or(|l| l[0] != "1019 1018"),
+        "{form:?}"
+    );
     // Each counter dragged along its path on his phone's map (3), the
     // button (1).
     for path in [

@@ -418,10 +418,15 @@ pub fn clicked(game: &Game, values: &mut Values, hex: Hex) {
 /// (B4 ruling c: a move is the path it takes): the form's moving counter
 /// becomes the one whose leader or Dis counter stood at `from`, and that
 /// counter's path is `path`; the next map click adds to it. False, and the
-/// form untouched, when none of his counters that may move stood there.
-pub fn dragged(seen: &[Seen], side: Side, values: &mut Values, from: Hex, path: &[Hex]) -> bool {
-    let found = seen
-        .iter()
+/// form untouched, out of play (set-up fills hexes by clicks) or when none
+/// of his counters that may move stood there.
+pub fn dragged(game: &Game, side: Side, values: &mut Values, from: Hex, path: &[Hex]) -> bool {
+    if !tracing(game) {
+        return false;
+    }
+    let found = game
+        .view(side)
+        .into_iter()
         .filter(|s| s.side == side && s.deployed.is_none())
         .find_map(|s| {
             if s.leader == from {

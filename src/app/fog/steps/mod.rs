@@ -97,16 +97,12 @@ impl MainAction {
         send: impl Fn(DiceInput) -> FogCommand + 'static,
     ) -> MainAction {
         MainAction {
-            label: format!("Roll for {who}"),
-            command: None,
-            why_not: None,
-            hover: None,
-            more: Vec::new(),
             roll: Some(Roll {
                 who: who.to_string(),
                 count,
                 send: Box::new(send),
             }),
+            ..MainAction::new(format!("Roll for {who}"), None)
         }
     }
 
