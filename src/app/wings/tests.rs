@@ -65,6 +65,18 @@ fn hexes(h: &mut H, [leader, first, second]: [&str; 3]) {
     replace_text(h, "Second Dis hex", second);
 }
 
+/// Charles, on his own screen, places his infantry Wing in 1020 (Dis 1021,
+/// 1121) and hides his counters.
+fn french_infantry(h: &mut H) {
+    counters(h, "Charles (Franco-Imperial)");
+    for unit in ["Piemont", "Mailly", "Poitou", "Provence"] {
+        click(h, unit);
+    }
+    hexes(h, ["1020", "1021", "1121"]);
+    click(h, "Place the counter");
+    hide(h);
+}
+
 /// On Fritz's screen: Seydlitz's cavalry Wing placed in column, leader in
 /// 1005, Dis counters in 1004 and 1003.
 fn seydlitz(h: &mut H) {
@@ -121,13 +133,7 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     click(&mut h, "Place the counter");
     hide(&mut h);
 
-    counters(&mut h, "Charles (Franco-Imperial)");
-    for unit in ["Piemont", "Mailly", "Poitou", "Provence"] {
-        click(&mut h, unit);
-    }
-    hexes(&mut h, ["1020", "1021", "1121"]);
-    click(&mut h, "Place the counter");
-    hide(&mut h);
+    french_infantry(&mut h);
     assert!(
         h.query_by_label_contains("Cuirassiers").is_none(),
         "a composition shows at the table"
@@ -404,13 +410,7 @@ fn one_wing_each(dir: &std::path::Path) -> H {
     counters(&mut h, "Fritz (Prussian)");
     seydlitz(&mut h);
     hide(&mut h);
-    counters(&mut h, "Charles (Franco-Imperial)");
-    for unit in ["Piemont", "Mailly", "Poitou", "Provence"] {
-        click(&mut h, unit);
-    }
-    hexes(&mut h, ["1020", "1021", "1121"]);
-    click(&mut h, "Place the counter");
-    hide(&mut h);
+    french_infantry(&mut h);
     assert_eq!(placed(&h), 2, "{}", game(&h).log_lines().join("\n"));
     click(&mut h, "Begin: Fritz (Prussian) first");
     h
