@@ -32,7 +32,7 @@ fn receive(runtime: &tokio::runtime::Runtime, socket: &mut Socket, channel: &mut
 }
 
 fn benches(c: &mut Criterion) {
-    let server = Server::start("127.0.0.1:0".parse().unwrap(), || {}).unwrap();
+    let (server, inbox) = Server::polled("127.0.0.1:0".parse().unwrap()).unwrap();
     let pairing = server.pair(Side::South).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -107,9 +107,8 @@ fn benches(c: &mut Criterion) {
                 runtime
                     .block_on(socket.send(Message::Binary(reply.into())))
                     .unwrap();
-                while !server
-                    .drain()
-                    .iter()
+                while !inbox
+                    .try_iter()
                     .any(|e| matches!(e, FromPhone::Message(..)))
                 {
                     std::thread::yield_now();

@@ -136,9 +136,10 @@ pub static ALL: [System; 4] = [
         script: deck_script,
         export: deck_export,
         window: Window {
-            new: |start| Box::new(deck::DeckWindow::new(start.seed)),
+            new: |start| Box::new(deck::DeckWindow::new(deck::DeckTable::new(start.seed))),
             open: |path, _| {
                 Ok(Box::new(deck::DeckWindow::opened(
+                    deck::DeckTable::new(None),
                     muster::deck::files::load(path)?,
                 )))
             },
@@ -158,12 +159,12 @@ pub static ALL: [System; 4] = [
         export: forces_export,
         window: Window {
             new: |start| {
-                Box::new(map_intel::ForcesWindow::in_folder(
-                    start.autosave.as_deref(),
+                Box::new(map_intel::ForcesWindow::new(
+                    map_intel::ForcesTable::in_folder(start.autosave.as_deref()),
                 ))
             },
             open: |path, start| {
-                Ok(Box::new(map_intel::ForcesWindow::opened(
+                Ok(Box::new(map_intel::ForcesTable::opened(
                     muster::map_intel::files::load(path)?,
                     start.autosave.as_deref(),
                 )))
@@ -184,13 +185,13 @@ pub static ALL: [System; 4] = [
         export: wings_export,
         window: Window {
             new: |start| {
-                Box::new(wings::WingsWindow::new(
+                Box::new(wings::WingsWindow::new(wings::WingsTable::new(
                     start.seed,
                     start.autosave.as_deref(),
-                ))
+                )))
             },
             open: |path, start| {
-                Ok(Box::new(wings::WingsWindow::opened(
+                Ok(Box::new(wings::WingsTable::opened(
                     muster::map_intel::wings::files::load(path)?,
                     start.autosave.as_deref(),
                 )))

@@ -9,10 +9,10 @@
 #[path = "support/browser.rs"]
 mod browser;
 
-use browser::{HOST, driver, phone, told};
+use browser::{HOST, driver, phone, polled, told};
 use fantoccini::Locator;
 use muster::core::side::Side;
-use muster::seats::server::{FromPhone, Server};
+use muster::seats::server::FromPhone;
 use std::time::Duration;
 
 #[test]
@@ -20,7 +20,7 @@ fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
     let Some((_driver, port)) = driver() else {
         return;
     };
-    let server = Server::start("127.0.0.1:0".parse().unwrap(), || {}).unwrap();
+    let server = polled();
     let south = server.pair(Side::South).unwrap();
     server.pair(Side::North).unwrap();
     let screen = serde_json::json!({
@@ -103,7 +103,7 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
     let Some((_driver, port)) = driver() else {
         return;
     };
-    let server = Server::start("127.0.0.1:0".parse().unwrap(), || {}).unwrap();
+    let server = polled();
     let south = server.pair(Side::South).unwrap();
     let map = HexMap {
         columns: 8,

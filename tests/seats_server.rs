@@ -8,7 +8,7 @@
 #[path = "support/browser.rs"]
 mod browser;
 
-use browser::told;
+use browser::{Polled, polled, told};
 use futures_util::{SinkExt, StreamExt};
 use muster::core::side::Side;
 use muster::seats::channel::Channel;
@@ -33,8 +33,8 @@ fn unhex16(text: &str) -> [u8; 16] {
     out
 }
 
-fn server() -> Server {
-    Server::start("127.0.0.1:0".parse().unwrap(), || {}).unwrap()
+fn server() -> Polled {
+    polled()
 }
 
 fn runtime() -> tokio::runtime::Runtime {

@@ -38,11 +38,19 @@ function deviceId() {
 
 let socket = null;
 let channel = null;
+// What he entered on his screen: choices and text, sent as he goes for the
+// rules' live checks; secrets (passphrases) kept apart and sent once, in
+// the reply of the form they belong to, then forgotten.
 let values = {};
+let secrets = {};
+// The suggestion last offered in each secret field.
+let offered = {};
 let screen = null;
 let backoff = 1;
 let stopped = false;
 let retry = null;
+// Tries in a row that reached nobody: the table may have stopped.
+let failed = 0;
 
 function say(text) {
   stateLine.textContent = text;
@@ -78,23 +86,32 @@ function connect() {
       return socket.close();
     }
     backoff = 1;
+    failed = 0;
     say('Connected: only you see this screen');
     if (message.screen) show(message.screen);
   };
   socket.onclose = (event) => {
     socket = null;
-    if (event.code === 4001) {
+    // Final words: this page stops, its buttons go, it says what to do.
+    const final = {
+      4001: 'This seat was paired again: scan the new code on the laptop.',
+      4002: 'Another device holds this seat. If this phone should have it, ask at the table for a new code (Players\' screens, Pair … new code) and scan it.',
+      4003: 'This seat was let go: your private screens are on the laptop again, behind its hand-over screen. To use this phone again, ask for a new code.',
+      4004: 'The table stopped the players\' screens: ask for a new code.',
+    }[event.code];
+    if (final) {
       stopped = true;
-      return say('This seat was paired again: scan the new code');
+      screen = null;
+      main.replaceChildren(el('p', { class: 'strong' }, final));
+      return say(final);
     }
-    if (event.code === 4002) {
-      stopped = true;
-      return say('Another device holds this seat');
-    }
-    if (event.code === 4003) {
-      stopped = true;
-      main.replaceChildren();
-      return say('This seat was let go: your screen is the laptop\'s hand-over screen again');
+    failed += 1;
+    // Several tries and nobody answers: the laptop stopped, slept or left
+    // the network. Its buttons would do nothing, so they go.
+    if (failed >= 3) {
+      screen = null;
+      main.replaceChildren(el('p', { class: 'strong' },
+        'The table does not answer. If it stopped the players\' screens, ask for a new code; if the laptop is asleep, wake it.'));
     }
     say(`Not connected: trying again in ${backoff} s`);
     retry = setTimeout(connect, backoff * 1000);
@@ -121,8 +138,20 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// His answer: what the screen's form holds, with the secrets of this
+// screen's own fields only; they are forgotten once sent.
 function reply(command) {
-  send({ reply: { command, values } });
+  const own = {};
+  const secretFields = (screen ? screen.blocks : [])
+    .filter((b) => b.block === 'form')
+    .flatMap((b) => b.fields)
+    .filter((f) => f.input.input === 'secret');
+  for (const f of secretFields) {
+    const typed = secrets[f.name] ?? f.input.fill ?? '';
+    if (typed) own[f.name] = [typed];
+  }
+  secrets = {};
+  send({ reply: { command, values: { ...values, ...own } } });
 }
 
 function actions(list) {
@@ -151,6 +180,17 @@ function changed() {
 // what the page kept (fields it used up come back empty), unless he is
 // changing something that has not gone yet.
 function sync(next) {
+  for (const b of next.blocks) {
+    // A new suggestion replaces what he typed in its fields.
+    if (b.block === 'form') {
+      for (const f of b.fields) {
+        if (f.input.input === 'secret' && f.input.fill && f.input.fill !== offered[f.name]) {
+          delete secrets[f.name];
+          offered[f.name] = f.input.fill;
+        }
+      }
+    }
+  }
   if (typing) return;
   for (const b of next.blocks) {
     if (b.block === 'form') {
@@ -195,13 +235,21 @@ function field(f) {
       });
       box.append(el('label', { class: 'check' }, tick, option.label));
     }
+  } else if (input.input === 'secret') {
+    // Never in `values`: a passphrase travels once, in its form's reply. A
+    // suggested one (already shown to him) fills the field as typed.
+    const text = el('input', { type: 'password', placeholder: input.hint || '', 'aria-label': f.label, autocomplete: 'off' });
+    text.value = secrets[f.name] ?? input.fill ?? '';
+    text.addEventListener('input', () => {
+      secrets[f.name] = text.value;
+    });
+    box.append(text);
   } else {
-    const secret = input.input === 'secret';
-    const text = el('input', { type: secret ? 'password' : 'text', placeholder: input.hint || '', 'aria-label': f.label });
-    text.value = (values[f.name] || [])[0] ?? (secret ? input.fill || '' : input.value || '');
+    const text = el('input', { type: 'text', placeholder: input.hint || '', 'aria-label': f.label });
+    text.value = (values[f.name] || [])[0] ?? input.value ?? '';
     text.addEventListener('input', () => {
       values[f.name] = [text.value];
-      if (!secret) changed();
+      changed();
     });
     box.append(text);
     if (input.problem) box.append(el('p', { class: 'refusal' }, input.problem));

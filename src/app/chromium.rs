@@ -11,22 +11,15 @@ use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchAc
 use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use muster::core::side::Side;
-use std::net::SocketAddr;
 use std::time::Duration;
 
-/// The players' screens started on 127.0.0.1, any free port.
-pub(crate) fn serve(h: &mut Harness<'_, MusterApp>) -> SocketAddr {
-    let ctx = h.ctx.clone();
-    h.state_mut()
-        .players
-        .start("127.0.0.1:0".parse().unwrap(), &ctx)
-        .unwrap()
-}
-
-/// `side`'s seat paired anew: its address on the test hostname.
-pub(crate) fn pair(h: &mut Harness<'_, MusterApp>, addr: SocketAddr, side: Side) -> String {
-    let url = h.state_mut().players.pair(side).unwrap();
-    url.replace(&addr.to_string(), &format!("{HOST}:{}", addr.port()))
+/// `side`'s seat paired anew from the menu, its code read from the
+/// window: its address on the test hostname (mapped to 127.0.0.1), so the
+/// page runs, as on a phone, without WebCrypto.
+pub(crate) fn pair(h: &mut Harness<'_, MusterApp>, side: Side) -> String {
+    let name = h.state_mut().seat_names()[side].clone();
+    let url = crate::app::pairing::pair(h, side, &name);
+    url.replace("http://127.0.0.1:", &format!("http://{HOST}:"))
 }
 
 /// One phone's page in Chromium.

@@ -17,8 +17,11 @@ pub enum FileAction {
     /// Save the game open, a game of this kind ("battle").
     SaveGame(&'static str),
     /// Start a new game of a system from a file (a battle under a ruleset
-    /// file).
-    NewFromFile(&'static crate::systems::System),
+    /// file): the system's key and its noun ("battle").
+    NewFromFile {
+        key: &'static str,
+        noun: &'static str,
+    },
     LoadRoster(Side),
     SaveRoster(Army),
     /// Print the table layout (or a deck game's summary).
@@ -69,7 +72,7 @@ impl FileAction {
     fn title(&self) -> String {
         match self {
             FileAction::OpenGame => "Open a saved game".into(),
-            FileAction::NewFromFile(system) => format!("New {} with a ruleset file", system.noun),
+            FileAction::NewFromFile { noun, .. } => format!("New {noun} with a ruleset file"),
             FileAction::SaveGame(noun) => format!("Save {noun}"),
             FileAction::LoadRoster(side) => format!("Load roster into {side}"),
             FileAction::SaveRoster(army) => format!("Save roster of {}", army.name),
@@ -97,7 +100,7 @@ impl FileAction {
                 )
             }
             FileAction::SaveRoster(_) | FileAction::LoadRoster(_) => "army.roster.json".into(),
-            FileAction::NewFromFile(_) => "terrain_tables/fog_am_v3.json".into(),
+            FileAction::NewFromFile { .. } => "terrain_tables/fog_am_v3.json".into(),
             FileAction::ImportCardSet => "terrain_tables/deck_example.json".into(),
             FileAction::ImportScenario => "terrain_tables/hidden_forces_example.json".into(),
             FileAction::ImportRoster(_) => "forces.roster.json".into(),

@@ -302,7 +302,10 @@ impl Keeper {
 
     /// A map image file chosen in the dialog: read at once, laid at the
     /// next frame, then aligned by two clicks.
-    pub fn chosen(grid: &mut crate::app::hex_grid::HexGrid, path: &Path) -> crate::app::Status {
+    pub fn chosen(
+        grid: &mut crate::app::hex_grid::HexGrid,
+        path: &Path,
+    ) -> crate::app::status::Status {
         let saved = Saved {
             path: path.to_path_buf(),
             pins: None,
@@ -310,23 +313,42 @@ impl Keeper {
         match Read::from(saved) {
             Ok(read) => {
                 grid.pending_image = Some(read);
-                crate::app::Status::Info(format!(
+                crate::app::status::Status::Info(format!(
                     "Map image {} laid: align it by the two clicks the map's status line asks for",
                     path.display()
                 ))
             }
-            Err(e) => crate::app::Status::Error(format!("The map image was not laid: {e}")),
+            Err(e) => crate::app::status::Status::Error(format!("The map image was not laid: {e}")),
         }
     }
 
-    /// After the grid was drawn: an aligned or removed image is kept or
-    /// forgotten beside game `id`. A failure is said, and loses nothing
-    /// of the game.
-    pub fn after(
+    /// After the grid was drawn: the dialog for a new image, if its
+    /// toolbar asked; an aligned or removed image kept or forgotten beside
+    /// game `id`, a failure said on the status line.
+    pub fn after_frame(
         &self,
         grid: &mut crate::app::hex_grid::HexGrid,
         id: &str,
-    ) -> Option<crate::app::Status> {
+        bus: &crate::app::bus::Bus,
+    ) {
+        use crate::app::bus::AppCommand;
+        if grid.take_wants_image() {
+            bus.app(AppCommand::Dialog(
+                crate::app::file_dialog::FileAction::MapImage,
+            ));
+        }
+        if let Some(said) = self.after(grid, id) {
+            bus.app(AppCommand::Say(said));
+        }
+    }
+
+    /// An aligned or removed image is kept or forgotten beside game `id`.
+    /// A failure is said, and loses nothing of the game.
+    fn after(
+        &self,
+        grid: &mut crate::app::hex_grid::HexGrid,
+        id: &str,
+    ) -> Option<crate::app::status::Status> {
         let change = grid.take_image_change()?;
         let dir = self.dir.as_ref()?;
         let done = match change {
@@ -337,7 +359,7 @@ impl Keeper {
             },
         };
         done.err()
-            .map(|e| crate::app::Status::Error(format!("The map image is not kept: {e}")))
+            .map(|e| crate::app::status::Status::Error(format!("The map image is not kept: {e}")))
     }
 }
 

@@ -1,18 +1,22 @@
 //! The eframe app: the shell around whichever game system is open. It keeps
 //! the menus, the file dialogs (titled and named per system), the status
-//! line, autosave, the shortcuts and Help for every system alike; each
-//! system's window (Field of Glory's battle, the action deck, hidden forces,
-//! dummy wings) runs behind `SystemWindow`.
+//! line, autosave, the shortcuts, Help and the players' seats for every
+//! system alike; each system's window (Field of Glory's battle, the seated
+//! window of the action deck, hidden forces and dummy wings) runs behind
+//! `SystemWindow`.
 //!
-//! The shell's own widgets push `AppCommand`s, which `MusterApp::drain`
-//! carries out in one place after the frame is laid out (the pattern of
-//! rerun's viewer); each system drains its own the same way.
+//! Everything that changes the game or the shell is a message on one bus
+//! (`bus`): the widgets', the phones', the file dialog's, the key
+//! workers'. `MusterApp::drain` carries them out in one place, once per
+//! frame after the UI, in the order sent, then sends the phones their new
+//! screens in the same frame (the pattern of rerun's viewer).
 
+pub mod bus;
 #[cfg(test)]
 mod chromium;
 pub mod deck;
 mod dice_input;
-mod file_dialog;
+pub mod file_dialog;
 pub mod fog;
 mod guard;
 mod help;
@@ -20,10 +24,15 @@ mod hex_grid;
 mod log_view;
 mod map_image;
 pub mod map_intel;
+#[cfg(test)]
+mod pairing;
 mod passphrase;
 mod players;
 mod privacy;
 mod screen;
+pub mod seated;
+pub mod seating;
+pub mod status;
 pub mod system;
 mod unlock;
 #[cfg(test)]
@@ -31,14 +40,18 @@ mod walk_tests;
 pub mod wings;
 
 use crate::systems::{self, System};
+use bus::{AppCommand, Bus, Msg};
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use file_dialog::{DialogOutcome, FileAction, FileDialog};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{self, Autosaves};
 use muster::fog::ruleset::Ruleset;
+use seating::{Cx, Seating};
+use status::Status;
 use std::path::{Path, PathBuf};
-use system::{Start, SystemWindow};
+use std::sync::mpsc::Receiver;
+use system::{Menu, Redo, Start, SystemWindow, Undo};
 
 /// Opens the window; `open` is a battle file to load at start.
 pub fn run(open: Option<PathBuf>) -> Result<(), String> {
@@ -81,24 +94,9 @@ pub struct AppConfig {
     pub viewer: bool,
 }
 
-/// What the shell's own widgets ask for. Drained once per frame by
-/// `MusterApp::drain`.
-pub enum AppCommand {
-    Dialog(FileAction),
-    /// Open an autosaved game by its id.
-    OpenRecent(String),
-    /// *File > New > (a system)*: its setup form.
-    NewGame(&'static System),
-    /// *File > Save*: to the game's file, or Save as the first time.
-    Save,
-}
-
-/// The last outcome worth telling the players.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Status {
-    Info(String),
-    Error(String),
-}
+/// The most messages carried out in one frame: the rest wait for the next
+/// (a flood never freezes the window).
+const MAX_MESSAGES: usize = 1000;
 
 pub struct MusterApp {
     /// The open game's window.
@@ -112,22 +110,21 @@ pub struct MusterApp {
     /// The file the game was last opened from or saved to.
     path: Option<PathBuf>,
     autosaves: Option<Autosaves>,
-    /// A printout with a player's private page, waiting for him to open it
-    /// on his own screen: the screen, the dialog's choices and the path.
-    private_export: Option<(
-        passphrase::PassphraseScreen,
-        file_dialog::PdfOptions,
-        PathBuf,
-    )>,
     help: help::HelpWindow,
     players: players::PlayersWindow,
+    unlock: unlock::UnlockWindow,
+    /// Where each player's private screens are, and his answers.
+    seating: Seating,
+    bus: Bus,
+    inbox: Receiver<Msg>,
     viewer: bool,
     dialog: Option<FileDialog>,
     status: Option<Status>,
-    queue: Vec<AppCommand>,
 }
 
 /// Opens a file with the desktop's viewer; whether one could be started.
+/// The viewer is waited for on a thread of its own, so it leaves no
+/// defunct process behind.
 fn open_in_viewer(path: &Path) -> bool {
     let mut command = if cfg!(target_os = "windows") {
         let mut c = std::process::Command::new("cmd");
@@ -138,7 +135,13 @@ fn open_in_viewer(path: &Path) -> bool {
     } else {
         std::process::Command::new("xdg-open")
     };
-    command.arg(path).spawn().is_ok()
+    match command.arg(path).spawn() {
+        Ok(mut child) => {
+            std::thread::spawn(move || child.wait());
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 impl MusterApp {
@@ -180,6 +183,7 @@ impl MusterApp {
             inventory_path: config.inventory,
         };
         let kind = systems::fog();
+        let (bus, inbox) = Bus::new();
         let mut app = MusterApp {
             system: (kind.window.new)(&start),
             kind,
@@ -187,13 +191,15 @@ impl MusterApp {
             title: String::new(),
             path: None,
             autosaves: config.autosave.map(Autosaves::new),
-            private_export: None,
             help: Default::default(),
             players: Default::default(),
+            unlock: Default::default(),
+            seating: Seating::default(),
+            bus,
+            inbox,
             viewer: config.viewer,
             dialog: None,
             status,
-            queue: Vec::new(),
         };
         if let Some(path) = config.open {
             app.open(&path);
@@ -208,7 +214,8 @@ impl MusterApp {
     /// The open system's window, for tests that look at its engine.
     #[cfg(test)]
     fn system<T: 'static>(&self) -> Option<&T> {
-        self.system.as_any().downcast_ref()
+        let any: &dyn std::any::Any = &*self.system;
+        any.downcast_ref()
     }
 
     /// The battle's window, for tests of Field of Glory.
@@ -230,7 +237,8 @@ impl MusterApp {
         self.autosaves.as_ref().map_or(Vec::new(), |a| a.recent())
     }
 
-    /// Puts a system's window in place of the game open.
+    /// Puts a system's window in place of the game open: the players'
+    /// screens stop with the old game, and its seats go with it.
     fn replace(
         &mut self,
         window: Box<dyn SystemWindow>,
@@ -242,8 +250,8 @@ impl MusterApp {
         self.kind = kind;
         self.path = path;
         self.status = Some(Status::Info(message));
-        // A seat is paired for a game: the players' screens stop with it.
-        self.players = Default::default();
+        self.seating.reset();
+        self.unlock = Default::default();
     }
 
     /// Opens a saved game of any system; the game open is kept if it
@@ -301,29 +309,99 @@ impl MusterApp {
         }
     }
 
-    /// Carries out everything the shell's widgets asked for this frame.
-    fn drain(&mut self) {
-        for command in std::mem::take(&mut self.queue) {
-            match command {
-                AppCommand::NewGame(system) => {
+    /// Carries out everything sent on the bus since the last frame, in
+    /// order: the shell's commands, the window's actions, the seats'
+    /// messages. Then what the seats do by themselves, the autosave, and
+    /// each phone's new screen, all in this frame.
+    fn drain(&mut self, ctx: &egui::Context) {
+        let mut changed = false;
+        for msg in self.inbox.try_iter().take(MAX_MESSAGES).collect::<Vec<_>>() {
+            match msg {
+                Msg::App(command) => self.app_command(command, &mut changed),
+                Msg::System(action) => {
+                    let cx = self.seating.cx(&self.bus);
+                    let handled = self.system.handle(action, &cx);
+                    self.take(handled, &mut changed);
+                }
+                Msg::Seat(side, msg) => {
+                    let mut host = self.system.seats();
+                    let outcome = self
+                        .seating
+                        .handle(side, msg, &self.bus, host.as_deref_mut());
+                    drop(host);
+                    changed |= outcome.changed;
+                    if outcome.status.is_some() {
+                        self.status = outcome.status;
+                    }
+                }
+                Msg::Players(msg) => self.seating.players(msg, &self.bus),
+            }
+        }
+        if changed {
+            if let Some(mut host) = self.system.seats() {
+                host.by_itself();
+            }
+            guard::arm(ctx);
+            if let (Some(saves), Some(game)) = (&self.autosaves, self.system.game())
+                && let Err(e) = saves.save(game)
+            {
+                self.status = Some(Status::Error(format!(
+                    "Autosave failed ({e}); the game is still open: use File > Save as…"
+                )));
+            }
+        }
+        // The phones see what this frame did at once.
+        let mut host = self.system.seats();
+        self.seating.prepare(host.as_deref_mut());
+        self.seating.send_screens(host.as_deref());
+    }
+
+    /// What a window's action did: its status, a change, a dialog.
+    fn take(&mut self, handled: system::Handled, changed: &mut bool) {
+        *changed |= handled.changed;
+        if handled.status.is_some() || handled.changed {
+            self.status = handled.status;
+        }
+        if let Some(action) = handled.dialog {
+            self.bus.app(AppCommand::Dialog(action));
+        }
+    }
+
+    fn app_command(&mut self, command: AppCommand, changed: &mut bool) {
+        match command {
+            AppCommand::NewGame(key) => {
+                if let Some(system) = systems::by_key(key) {
                     let window = (system.window.new)(&self.start);
                     self.replace(window, system, None, system.window.started.into());
                 }
-                AppCommand::Save => match self.path.clone() {
-                    Some(path) => self.save(&path),
-                    None => self.queue_save_as(),
-                },
-                AppCommand::Dialog(action) => {
-                    let suggested = self.suggested_path(&action);
-                    self.dialog = Some(FileDialog::new(action, suggested));
-                }
-                AppCommand::OpenRecent(id) => {
-                    if let Some(path) = self.autosaves.as_ref().map(|a| a.path(&id)) {
-                        self.open(&path);
-                        self.path = None;
-                    }
+            }
+            AppCommand::Save => match self.path.clone() {
+                Some(path) => self.save(&path),
+                None => self
+                    .bus
+                    .app(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun))),
+            },
+            AppCommand::Dialog(action) => {
+                let suggested = self.suggested_path(&action);
+                self.dialog = Some(FileDialog::new(action, suggested));
+            }
+            AppCommand::Chosen(action, path) => self.finish_dialog(action, path),
+            AppCommand::OpenRecent(id) => {
+                if let Some(path) = self.autosaves.as_ref().map(|a| a.path(&id)) {
+                    self.open(&path);
+                    self.path = None;
                 }
             }
+            AppCommand::Undo | AppCommand::Redo => {
+                let cx = self.seating.cx(&self.bus);
+                let action: Box<dyn std::any::Any + Send> = match command {
+                    AppCommand::Undo => Box::new(Undo),
+                    _ => Box::new(Redo),
+                };
+                let handled = self.system.handle(action, &cx);
+                self.take(handled, changed);
+            }
+            AppCommand::Say(status) => self.status = Some(status),
         }
     }
 
@@ -338,7 +416,10 @@ impl MusterApp {
         self.status = Some(match action {
             FileAction::OpenGame => return self.open(&path),
             FileAction::SaveGame(_) => return self.save(&path),
-            FileAction::NewFromFile(system) => {
+            FileAction::NewFromFile { key, .. } => {
+                let Some(system) = systems::by_key(key) else {
+                    return;
+                };
                 let Some(from_file) = &system.window.from_file else {
                     return;
                 };
@@ -349,22 +430,39 @@ impl MusterApp {
                     Err(e) => Status::Error(e),
                 }
             }
-            FileAction::ExportPdf(options) => match self.system.export_pdf(&options, &path) {
-                Ok(written) => {
-                    let opened = self.viewer && written.iter().all(|p| open_in_viewer(p));
-                    let how = if opened {
-                        ", opening it in your PDF viewer"
-                    } else {
-                        ""
-                    };
-                    let names: Vec<String> =
-                        written.iter().map(|p| p.display().to_string()).collect();
-                    Status::Info(format!("PDF written to {}{how}", names.join(" and ")))
-                }
-                Err(e) => Status::Error(format!("PDF not written: {e}")),
-            },
+            FileAction::ExportPdf(options) => self.export(&options, &path),
             action => self.system.file_chosen(action, &path),
         });
+    }
+
+    /// Prints the game. The public printout opens in the desktop's viewer;
+    /// a player's private page never does (it would open on the shared
+    /// screen): the status line says where it was written.
+    fn export(&mut self, options: &file_dialog::PdfOptions, path: &Path) -> Status {
+        match self.system.export_pdf(options, path) {
+            Ok(written) => {
+                let private = |p: &PathBuf| options.private.is_some() && p != path;
+                let opened = self.viewer && open_in_viewer(path);
+                let how = if opened {
+                    ", opening it in your PDF viewer"
+                } else {
+                    ""
+                };
+                let mut said = format!("PDF written to {}{how}", path.display());
+                for page in written.iter().filter(|p| p.as_path() != path) {
+                    if private(page) {
+                        said += &format!(
+                            "; the private page to {} (Muster never opens it: its owner opens it himself)",
+                            page.display()
+                        );
+                    } else {
+                        said += &format!(" and {}", page.display());
+                    }
+                }
+                Status::Info(said)
+            }
+            Err(e) => Status::Error(format!("PDF not written: {e}")),
+        }
     }
 
     fn shortcuts(&mut self, ctx: &egui::Context) {
@@ -374,38 +472,32 @@ impl MusterApp {
             // The shifted ones first: Ctrl+Shift+Z also matches Ctrl+Z.
             if i.consume_shortcut(&cmd_shift(Key::Z)) {
                 if self.system.redoable() {
-                    self.system.redo();
+                    self.bus.app(AppCommand::Redo);
                 }
-            } else if i.consume_shortcut(&cmd(Key::Z)) && self.system.undoable().is_some() {
-                self.system.undo();
+            } else if i.consume_shortcut(&cmd(Key::Z)) && self.system.undoable().is_ok() {
+                self.bus.app(AppCommand::Undo);
             }
             if i.consume_shortcut(&cmd_shift(Key::S)) {
-                self.queue
-                    .push(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun)));
+                self.bus
+                    .app(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun)));
             } else if i.consume_shortcut(&cmd(Key::S)) {
-                self.queue.push(AppCommand::Save);
+                self.bus.app(AppCommand::Save);
             }
             if i.consume_shortcut(&cmd(Key::O)) {
-                self.queue.push(AppCommand::Dialog(FileAction::OpenGame));
+                self.bus.app(AppCommand::Dialog(FileAction::OpenGame));
             }
             if i.consume_shortcut(&cmd(Key::P)) {
-                self.queue.push(AppCommand::Dialog(FileAction::ExportPdf(
+                self.bus.app(AppCommand::Dialog(FileAction::ExportPdf(
                     self.pdf_options(),
                 )));
             }
             if i.consume_shortcut(&cmd(Key::N)) {
-                self.queue.push(AppCommand::NewGame(self.kind));
+                self.bus.app(AppCommand::NewGame(self.kind.key));
             }
             if i.consume_key(Modifiers::NONE, Key::F1) {
                 self.help.open = !self.help.open;
             }
         });
-    }
-
-    /// Save as, asked from the shortcut or the menu.
-    fn queue_save_as(&mut self) {
-        self.queue
-            .push(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun)));
     }
 
     /// Where a dialog starts: a game is saved beside its own file, under
@@ -417,7 +509,7 @@ impl MusterApp {
             .and_then(Path::parent)
             .map(Path::to_path_buf)
             .or_else(|| std::env::current_dir().ok())?;
-        let title = self.system.title().unwrap_or_default();
+        let title = self.system.game().map(|g| g.headline()).unwrap_or_default();
         match action {
             FileAction::OpenGame => self.path.clone(),
             FileAction::SaveGame(_) => Some(
@@ -430,7 +522,7 @@ impl MusterApp {
         }
     }
 
-    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+    fn menu_bar(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 ui.menu_button("New", |ui| {
@@ -440,7 +532,7 @@ impl MusterApp {
                             button = button.shortcut_text("Ctrl+N");
                         }
                         if ui.add(button).on_hover_text(system.about).clicked() {
-                            self.queue.push(AppCommand::NewGame(system));
+                            self.bus.app(AppCommand::NewGame(system.key));
                         }
                         if let Some(from_file) = &system.window.from_file
                             && ui
@@ -448,8 +540,10 @@ impl MusterApp {
                                 .on_hover_text(from_file.about)
                                 .clicked()
                         {
-                            self.queue
-                                .push(AppCommand::Dialog(FileAction::NewFromFile(system)));
+                            self.bus.app(AppCommand::Dialog(FileAction::NewFromFile {
+                                key: system.key,
+                                noun: system.noun,
+                            }));
                         }
                     }
                 });
@@ -457,23 +551,24 @@ impl MusterApp {
                     .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
                     .clicked()
                 {
-                    self.queue.push(AppCommand::Dialog(FileAction::OpenGame));
+                    self.bus.app(AppCommand::Dialog(FileAction::OpenGame));
                 }
                 if ui
                     .add(egui::Button::new("Save").shortcut_text("Ctrl+S"))
                     .clicked()
                 {
-                    self.queue.push(AppCommand::Save);
+                    self.bus.app(AppCommand::Save);
                 }
                 if ui
                     .add(egui::Button::new("Save as…").shortcut_text("Ctrl+Shift+S"))
                     .clicked()
                 {
-                    self.queue_save_as();
+                    self.bus
+                        .app(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun)));
                 }
                 let export = egui::Button::new("Export PDF…").shortcut_text("Ctrl+P");
                 if ui.add(export).clicked() {
-                    self.queue.push(AppCommand::Dialog(FileAction::ExportPdf(
+                    self.bus.app(AppCommand::Dialog(FileAction::ExportPdf(
                         self.pdf_options(),
                     )));
                 }
@@ -486,7 +581,7 @@ impl MusterApp {
                 {
                     self.players.open = true;
                 }
-                self.system.file_menu(ui);
+                self.system.menu(Menu::File, ui, cx);
                 let recent = self.recent();
                 ui.add_enabled_ui(!recent.is_empty(), |ui| {
                     ui.menu_button("Recent battles", |ui| {
@@ -494,7 +589,7 @@ impl MusterApp {
                             let button = egui::Button::new(battle.describe())
                                 .wrap_mode(egui::TextWrapMode::Extend);
                             if ui.add(button).clicked() {
-                                self.queue.push(AppCommand::OpenRecent(battle.id));
+                                self.bus.app(AppCommand::OpenRecent(battle.id));
                             }
                         }
                     });
@@ -506,22 +601,27 @@ impl MusterApp {
             });
             ui.menu_button("Edit", |ui| {
                 let what = self.system.undoable();
-                let label = match what.as_deref() {
-                    Some(w) if !w.is_empty() => format!("Undo: {w}"),
+                let label = match &what {
+                    Ok(w) if !w.is_empty() => format!("Undo: {w}"),
                     _ => "Undo".to_string(),
                 };
                 let undo = egui::Button::new(label).shortcut_text("Ctrl+Z");
-                if ui.add_enabled(what.is_some(), undo).clicked() {
-                    self.system.undo();
+                let undo = ui.add_enabled(what.is_ok(), undo);
+                let undo = match &what {
+                    Err(why) => undo.on_disabled_hover_text(why),
+                    Ok(_) => undo,
+                };
+                if undo.clicked() {
+                    self.bus.app(AppCommand::Undo);
                 }
                 let redo = egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z");
                 if self.system.redoable() && ui.add(redo).clicked() {
-                    self.system.redo();
+                    self.bus.app(AppCommand::Redo);
                 }
-                self.system.edit_menu(ui);
+                self.system.menu(Menu::Edit, ui, cx);
             });
             ui.menu_button("View", |ui| {
-                self.system.view_menu(ui);
+                self.system.menu(Menu::View, ui, cx);
                 egui::widgets::global_theme_preference_buttons(ui);
             });
             self.help_menu(ui);
@@ -539,136 +639,119 @@ impl MusterApp {
         });
     }
 
-    /// The open file dialog, and what its answer does.
+    /// The open file dialog, and what its answer does. A private printout
+    /// is written only with its owner's key, asked on his own screen.
     fn show_dialog(&mut self, ctx: &egui::Context) {
-        if let Some(dialog) = &mut self.dialog {
-            match dialog.show(ctx) {
-                DialogOutcome::Open => {}
-                DialogOutcome::Cancel => self.dialog = None,
-                DialogOutcome::Confirm(path) => {
-                    let action = self.dialog.take().expect("shown above").into_action();
-                    match action {
-                        // His page is opened on his own screen first.
-                        FileAction::ExportPdf(options)
-                            if let Some((name, lock)) = options
-                                .private
-                                .and_then(|side| self.system.private_lock(side)) =>
-                        {
-                            let side = options.private.expect("checked above");
-                            let screen = passphrase::PassphraseScreen::new(
-                                side,
-                                name,
-                                passphrase::Purpose::Unlock(lock),
-                            );
-                            self.private_export = Some((screen, options, path));
-                        }
-                        action => self.finish_dialog(action, path),
+        let Some(dialog) = &mut self.dialog else {
+            return;
+        };
+        match dialog.show(ctx) {
+            DialogOutcome::Open => {}
+            DialogOutcome::Cancel => self.dialog = None,
+            DialogOutcome::Confirm(path) => {
+                let action = self.dialog.take().expect("shown above").into_action();
+                match action {
+                    FileAction::ExportPdf(options)
+                        if let Some(side) = options.private
+                            && let Some(lock) =
+                                self.system.seats().and_then(|s| s.lock_of(side)) =>
+                    {
+                        self.bus.seat(
+                            side,
+                            seating::SeatMsg::AskKey {
+                                lock,
+                                then: Box::new(move |key| {
+                                    let options = file_dialog::PdfOptions {
+                                        key: Some(key),
+                                        ..options
+                                    };
+                                    Msg::App(AppCommand::Chosen(
+                                        FileAction::ExportPdf(options),
+                                        path,
+                                    ))
+                                }),
+                            },
+                        );
                     }
+                    action => self.bus.app(AppCommand::Chosen(action, path)),
                 }
             }
         }
     }
 
-    /// A private printout's owner on his own screen; true while it covers
-    /// the window. The printout is written once his key is worked out; a
-    /// refusal (a changed log) is shown to him there.
-    fn show_private_export(&mut self, ui: &mut egui::Ui) -> bool {
-        let Some((screen, options, path)) = &mut self.private_export else {
-            return false;
-        };
-        match screen.show(ui) {
-            passphrase::Shown::Open => {}
-            passphrase::Shown::Closed => self.private_export = None,
-            passphrase::Shown::Finished(passphrase::Outcome::Unlocked(key)) => {
-                let options = file_dialog::PdfOptions {
-                    key: Some(key),
-                    ..options.clone()
-                };
-                let path = path.clone();
-                self.finish_dialog(FileAction::ExportPdf(options), path);
-                let refusal = match &self.status {
-                    Some(Status::Error(e)) => Some(e.clone()),
-                    _ => None,
-                };
-                if let Some((screen, ..)) = &mut self.private_export {
-                    match refusal {
-                        Some(e) => screen.refused(e),
-                        None => screen.accepted(),
-                    }
-                }
+    /// The status line: the read-only reminder of a reopened game, then
+    /// the last outcome worth telling.
+    fn status_line(&mut self, ui: &mut egui::Ui) {
+        if let Some(host) = self.system.seats()
+            && unlock::read_only_banner(ui, host.as_ref())
+        {
+            self.unlock.reopen();
+        }
+        match &self.status {
+            Some(Status::Error(text)) => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
             }
-            passphrase::Shown::Finished(passphrase::Outcome::Set(..)) => {
-                unreachable!("a private page sets no lock")
+            Some(Status::Info(text)) => {
+                ui.label(text);
+            }
+            None => {
+                ui.weak(self.system.name());
             }
         }
-        true
+    }
+
+    /// How the seats are called, for the players' screens window.
+    fn seat_names(&mut self) -> Sides<String> {
+        let host = self.system.seats();
+        let name = |side: Side| host.as_ref().map_or(side.to_string(), |h| h.name(side));
+        Sides {
+            south: name(Side::South),
+            north: name(Side::North),
+        }
     }
 }
 
 impl eframe::App for MusterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.bus.attach(&ctx);
         guard::note_enter(&ctx);
-        let title = match self.system.title() {
-            Some(game) => format!("{game} - Muster"),
+        let title = match self.system.game() {
+            Some(game) => format!("{} - Muster", game.headline()),
             None => "Muster".to_string(),
         };
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        if self.show_private_export(ui) {
-            self.drain();
-            return;
-        }
-        self.shortcuts(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        self.help.show(&ctx, self.kind, self.system.help_step());
-        egui::Panel::top("status").show(ui, |ui| {
-            self.system.status_line(ui);
-            match &self.status {
-                Some(Status::Error(text)) => {
-                    let text = self.system.speak(text);
-                    ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
-                }
-                Some(Status::Info(text)) => {
-                    ui.label(text);
-                }
-                None => {
-                    ui.weak(self.system.name());
-                }
-            }
-        });
-        let names = Side::BOTH.map(|side| self.system.seat_name(side));
-        self.players.show(
-            &ctx,
-            &Sides {
-                south: names[0].clone(),
-                north: names[1].clone(),
-            },
-        );
-        self.players.carry(self.system.as_mut());
-        self.system.ui(ui);
-        let (status, changed) = self.system.drain();
-        if status.is_some() || changed {
-            self.status = status;
-        }
-        if changed {
-            guard::arm(&ctx);
-        }
-        if let Some(action) = self.system.wants_file() {
-            self.queue.push(AppCommand::Dialog(action));
-        }
-        if changed
-            && let (Some(saves), Some(game)) = (&self.autosaves, self.system.game())
-            && let Err(e) = saves.save(game)
         {
-            self.status = Some(Status::Error(format!(
-                "Autosave failed ({e}); the game is still open: use File > Save as…"
-            )));
+            let mut host = self.system.seats();
+            self.seating.prepare(host.as_deref_mut());
         }
-        self.show_dialog(&ctx);
-        self.drain();
+        let cx = self.seating.cx(&self.bus);
+        let covering = {
+            let host = self.system.seats();
+            self.seating.covering(ui, &self.bus, host.as_deref())
+        };
+        if !covering {
+            self.shortcuts(&ctx);
+            egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &cx));
+            self.help.show(&ctx, self.kind, self.system.help_step());
+            egui::Panel::top("status").show(ui, |ui| self.status_line(ui));
+            let names = self.seat_names();
+            self.players
+                .show(&ctx, &mut self.seating, &names, &self.bus);
+            if let Some(host) = self.system.seats() {
+                self.unlock.show(&ctx, host.as_ref(), &cx, &self.bus);
+            }
+            self.system.ui(ui, &cx);
+            self.show_dialog(&ctx);
+        }
+        self.drain(&ctx);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.seating.stop();
     }
 }
 

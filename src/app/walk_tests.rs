@@ -325,7 +325,7 @@ impl Walk {
             self.speaks_the_chosen_unit();
             self.click("Seal and place ambush marker");
         }
-        self.click("South: finish ambushes");
+        self.click("Finish my ambushes");
     }
 
     /// South sends his two alae round the left flank.
@@ -335,7 +335,7 @@ impl Walk {
         self.click("Ala Indiana marches");
         self.speaks_the_chosen_unit();
         self.click("Seal flank march");
-        self.click("South: done with flank marches");
+        self.click("Done with my flank marches");
     }
 
     /// South ticks what he really sets on the table: Muster proposes his

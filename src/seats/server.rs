@@ -20,7 +20,7 @@ use muster_core::side::{Side, Sides};
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
 /// No more sockets than this at once: two phones, their reconnections, and
@@ -81,6 +81,9 @@ pub const CLOSE_TAKEN: u16 = 4002;
 /// The seat was let go: its player is back on the laptop's hand-over
 /// screen.
 pub const CLOSE_RELEASED: u16 = 4003;
+/// The table stopped the players' screens (Stop, a new game, quitting):
+/// the page says to ask for a new code.
+pub const CLOSE_STOPPED: u16 = 4004;
 
 /// What a phone sent, for the window's thread.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,9 +158,10 @@ struct Shared {
     seats: Mutex<Sides<Seat>>,
     sockets: AtomicUsize,
     log: Mutex<Vec<String>>,
-    events: Mutex<mpsc::Sender<FromPhone>>,
-    /// Wakes the window when a phone sent something.
-    wake: Box<dyn Fn() + Send + Sync>,
+    /// The window's end: what a phone did, delivered as it happens.
+    deliver: Box<dyn Fn(FromPhone) + Send + Sync>,
+    /// The close code every socket gets once the server stops.
+    stopped: std::sync::atomic::AtomicU16,
 }
 
 impl Shared {
@@ -169,8 +173,7 @@ impl Shared {
     }
 
     fn send(&self, event: FromPhone) {
-        let _ = self.events.lock().expect("the events lock").send(event);
-        (self.wake)();
+        (self.deliver)(event);
     }
 }
 
@@ -178,23 +181,20 @@ impl Shared {
 pub struct Server {
     addr: SocketAddr,
     shared: Arc<Shared>,
-    incoming: mpsc::Receiver<FromPhone>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
-    /// Starts serving on `bind` (port 0: any free port); `wake` is called
-    /// whenever a phone sent something for the window.
+    /// Starts serving on `bind` (port 0: any free port); `deliver` gets
+    /// what each phone does, as it happens, on the server's thread.
     pub fn start(
         bind: SocketAddr,
-        wake: impl Fn() + Send + Sync + 'static,
+        deliver: impl Fn(FromPhone) + Send + Sync + 'static,
     ) -> Result<Server, String> {
         let listener = std::net::TcpListener::bind(bind)
             .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
         listener.set_nonblocking(true).map_err(|e| e.to_string())?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
-        let (events, incoming) = mpsc::channel();
         let seat = || Seat {
             pairing: None,
             generation: 0,
@@ -208,12 +208,12 @@ impl Server {
             }),
             sockets: AtomicUsize::new(0),
             log: Mutex::new(Vec::new()),
-            events: Mutex::new(events),
-            wake: Box::new(wake),
+            deliver: Box::new(deliver),
+            stopped: std::sync::atomic::AtomicU16::new(0),
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let state = shared.clone();
-        let thread = std::thread::Builder::new()
+        std::thread::Builder::new()
             .name("players' screens".into())
             .spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread()
@@ -236,10 +236,21 @@ impl Server {
         Ok(Server {
             addr,
             shared,
-            incoming,
             stop: Some(stop),
-            thread: Some(thread),
         })
+    }
+
+    /// A server whose phones' events queue up for a caller that polls
+    /// (the benches and the server's own tests).
+    pub fn polled(
+        bind: SocketAddr,
+    ) -> Result<(Server, std::sync::mpsc::Receiver<FromPhone>), String> {
+        let (send, receive) = std::sync::mpsc::channel();
+        let send = Mutex::new(send);
+        let server = Server::start(bind, move |event| {
+            let _ = send.lock().expect("the events lock").send(event);
+        })?;
+        Ok((server, receive))
     }
 
     pub fn addr(&self) -> SocketAddr {
@@ -291,24 +302,45 @@ impl Server {
         });
     }
 
-    /// What the phones sent since the last call.
-    pub fn drain(&self) -> Vec<FromPhone> {
-        self.incoming.try_iter().collect()
-    }
-
     /// Why sockets were closed, newest last.
     pub fn log(&self) -> Vec<String> {
         self.shared.log.lock().expect("the log lock").clone()
     }
 }
 
+impl Server {
+    /// Stops serving: every phone's socket is closed with `code` (the page
+    /// says why), and the server ends on its own thread. Returns at once,
+    /// whatever the clients do.
+    pub fn stop(mut self, code: u16) {
+        self.shared.stopped.store(code, Ordering::SeqCst);
+        let seats = self.shared.seats.lock().expect("the seats lock");
+        for side in Side::BOTH {
+            seats[side].screen.send_modify(|_| {});
+        }
+        drop(seats);
+        // The sockets say goodbye first (a moment, off the window's
+        // thread), then the server ends.
+        if let Some(stop) = self.stop.take() {
+            let shared = self.shared.clone();
+            std::thread::spawn(move || {
+                for _ in 0..50 {
+                    if shared.sockets.load(Ordering::SeqCst) == 0 {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                let _ = stop.send(());
+            });
+        }
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         if let Some(stop) = self.stop.take() {
+            self.shared.stopped.store(CLOSE_STOPPED, Ordering::SeqCst);
             let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
         }
     }
 }
@@ -469,7 +501,9 @@ async fn serve(
     loop {
         tokio::select! {
             changed = screen.changed() => {
-                if changed.is_err() {
+                let stopped = shared.stopped.load(Ordering::SeqCst);
+                if changed.is_err() || stopped != 0 {
+                    close(&mut socket, CLOSE_STOPPED, "stopped").await;
                     return "the server stopped".into();
                 }
                 let now = {

@@ -94,11 +94,30 @@ pub fn capabilities(profile: &std::path::Path) -> serde_json::Map<String, serde_
     caps
 }
 
+/// A server whose phones' events the test polls.
+pub struct Polled {
+    pub server: Server,
+    pub inbox: std::sync::mpsc::Receiver<FromPhone>,
+}
+
+impl std::ops::Deref for Polled {
+    type Target = Server;
+    fn deref(&self) -> &Server {
+        &self.server
+    }
+}
+
+/// The server on 127.0.0.1, any free port.
+pub fn polled() -> Polled {
+    let (server, inbox) = Server::polled("127.0.0.1:0".parse().unwrap()).unwrap();
+    Polled { server, inbox }
+}
+
 /// Waits until the server tells of `what`.
-pub fn told(server: &Server, what: impl Fn(&FromPhone) -> bool) -> Vec<FromPhone> {
+pub fn told(server: &Polled, what: impl Fn(&FromPhone) -> bool) -> Vec<FromPhone> {
     let mut seen = Vec::new();
     for _ in 0..500 {
-        seen.extend(server.drain());
+        seen.extend(server.inbox.try_iter());
         if seen.iter().any(&what) {
             return seen;
         }

@@ -14,5 +14,6 @@ pub mod passphrase_screen;
 pub mod pdf;
 pub mod screen;
 pub mod script;
+pub mod seat;
 pub mod side;
 pub mod store;

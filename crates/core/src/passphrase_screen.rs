@@ -97,10 +97,9 @@ pub fn screen(
         },
         &Button::Submit,
     )];
-    // A private step is left by its own screen's buttons.
-    if purpose != Purpose::Open {
-        actions.push(Action::new("Cancel", &Button::Cancel));
-    }
+    // Always a way back: a player who cannot give it now goes back to
+    // the table (his step waits for him).
+    actions.push(Action::new("Cancel", &Button::Cancel));
     blocks.push(Block::Form { fields, actions });
     if let Some(why) = refusal {
         blocks.push(Block::Refusal {

@@ -131,14 +131,14 @@ pub fn unlock(
 
 /// A game a script drives: its commands, its unlock, its public log.
 /// `Scripted` for a chained system's game: its commands applied by the
-/// rules (`Game::apply`), its unlock (`Game::unlock`), its ledger's log.
+/// rules with what they force after them (`seat::play`), its unlock (`Game::unlock`), its ledger's log.
 #[macro_export]
 macro_rules! scripted {
     ($game:ty, $command:ty) => {
         impl $crate::script::Scripted for $game {
             type Command = $command;
             fn apply_command(&mut self, command: $command) -> Result<(), $crate::error::RuleError> {
-                self.apply(command).map(drop)
+                $crate::seat::play(self, command).map(drop)
             }
             fn unlock(
                 &mut self,

@@ -14,6 +14,7 @@ pub mod odds;
 pub mod phase;
 pub mod screens;
 pub mod script;
+pub mod seat;
 pub mod setup;
 pub mod turn;
 pub mod zones;

@@ -14,5 +14,6 @@ pub mod palette;
 pub mod ruleset;
 pub mod screens;
 pub mod script;
+pub mod seat;
 pub mod units;
 pub mod visibility;

@@ -1,5 +1,7 @@
 //! The scripting interface: one JSON command per line in, one JSON result per
-//! line out. The commands are the ones the app sends (`battle::Command`), plus
+//! line out. The commands are the ones the app sends (`battle::Command`),
+//! each followed, as in the window, by what the rules force after it (the
+//! last compulsory piece: `muster_core::seat::play`), plus
 //! `{"cmd": "undo"}` and `{"cmd": "redo"}`; dice are given in each command,
 //! either typed (`"dice": [4]`) or `"dice": "app"` for the app's dice.
 //!
@@ -18,6 +20,7 @@ use muster_core::dice::DiceInput;
 use muster_core::error::RuleError;
 use muster_core::intel::Lock;
 use muster_core::script::{failure, parse_line, read, run_lines};
+use muster_core::seat::play;
 use muster_core::side::Side;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -130,7 +133,7 @@ impl Secret {
                 reveal_ambush(battle.state(), side, marker, &key, reason)?
             }
         };
-        battle.apply(command).map(|events| json!(events))
+        play(battle, command).map(|events| json!(events))
     }
 }
 
@@ -164,7 +167,7 @@ pub fn run_line(battle: &mut Battle, line: &str, number: usize) -> Value {
             format!("line {number}: unknown command \"{name}\"; the commands are {COMMANDS}"),
         )),
         Some(_) => read::<Command>(value, number)
-            .and_then(|command| battle.apply(command).map(|events| json!(events))),
+            .and_then(|command| play(battle, command).map(|events| json!(events))),
     };
     match outcome {
         Ok(events) => json!({"ok": true, "events": events}),

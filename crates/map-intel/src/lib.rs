@@ -12,6 +12,7 @@ pub mod print;
 pub mod scenario;
 pub mod screens;
 pub mod script;
+pub mod seat;
 pub mod setup;
 pub mod view;
 pub mod wings;

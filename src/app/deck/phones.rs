@@ -169,16 +169,23 @@ pub(crate) fn until(
     panic!("the phone's answer never reached the window");
 }
 
-/// Starts the players' screens on 127.0.0.1 and pairs a phone for each
-/// of `sides`, in order.
+/// Starts the players' screens on 127.0.0.1 from the menu and pairs a
+/// phone for each of `sides`, in order, each reading its code from the
+/// window as a phone's camera would.
 pub(crate) fn phones(h: &mut Harness<'_, MusterApp>, sides: &[Side]) -> Vec<Phone> {
-    let ctx = h.ctx.clone();
-    let players = &mut h.state_mut().players;
-    players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    sides
+    let phones = sides
         .iter()
-        .map(|side| Phone::join(&players.pair(*side).unwrap()))
-        .collect()
+        .map(|side| {
+            let name = h.state_mut().seat_names()[*side].clone();
+            let phone = Phone::join(&crate::app::pairing::pair(h, *side, &name));
+            until(h, |h| {
+                h.state().seating.life(*side) == crate::app::seating::Life::OnPhone
+            });
+            phone
+        })
+        .collect();
+    crate::app::pairing::close(h);
+    phones
 }
 
 /// The small deck game started, Decius active, each player on his phone.
@@ -280,7 +287,7 @@ fn a_player_lets_his_seat_go_and_is_back_on_the_hand_over_screen() {
     until(&mut h, |h| {
         h.query_by_label("Show Artagur's cards").is_some()
     });
-    h.get_by_label("Artagur: not paired");
+    h.get_by_label("Artagur's seat: on this laptop (his phone was let go)");
     // Past any screen still on its way: the close.
     let closed = artagur.runtime.block_on(async {
         loop {
@@ -303,7 +310,7 @@ fn a_player_lets_his_seat_go_and_is_back_on_the_hand_over_screen() {
 /// mid-turn. Skipped by name where Chromium is not installed.
 #[test]
 fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
-    use browser::{HOST, driver, phone};
+    use browser::{driver, phone};
     use fantoccini::{Client, Locator};
     let Some((_driver, port)) = driver() else {
         return;
@@ -312,14 +319,9 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
     let mut h = crate::app::tests::new_small_deck_game(dir.path());
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
-    let ctx = h.ctx.clone();
-    let players = &mut h.state_mut().players;
-    let addr = players.start("127.0.0.1:0".parse().unwrap(), &ctx).unwrap();
-    let on_test_host =
-        |url: String| url.replace(&addr.to_string(), &format!("{HOST}:{}", addr.port()));
     let urls = [
-        on_test_host(players.pair(Side::South).unwrap()),
-        on_test_host(players.pair(Side::North).unwrap()),
+        crate::app::chromium::pair(&mut h, Side::South),
+        crate::app::chromium::pair(&mut h, Side::North),
     ];
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

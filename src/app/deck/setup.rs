@@ -3,8 +3,11 @@
 //! editor, which checks the set as it is typed and names the field and line
 //! of its first error.
 
-use super::DeckAction;
+use crate::app::bus::AppCommand;
+use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::NewPassphrases;
+use crate::app::seated::Start;
+use crate::app::seating::Cx;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::deck::CardSet;
@@ -65,7 +68,7 @@ impl SetupForm {
         self.names = names;
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<DeckAction>) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         ui.heading("New game: action deck");
         ui.label("Each player's deck of action cards, held by Muster: hands stay secret, every card rule is kept (RULES-deck).");
         ui.add_space(6.0);
@@ -82,7 +85,7 @@ impl SetupForm {
                 });
             }
             if ui.button("Import card set…").clicked() {
-                out.push(DeckAction::ImportCardSet);
+                cx.bus.app(AppCommand::Dialog(FileAction::ImportCardSet));
             }
         });
         ui.add_space(6.0);
@@ -133,7 +136,8 @@ impl SetupForm {
         ui.add_space(6.0);
         for side in Side::BOTH {
             let name = &self.names[side];
-            self.passphrases.row(ui, side, name, &[name], "his hand");
+            self.passphrases
+                .row(ui, cx, side, name, &[name], "his hand");
         }
         ui.add_space(6.0);
         ui.horizontal(|ui| {
@@ -149,7 +153,7 @@ impl SetupForm {
         });
         ui.add_space(10.0);
         if ui.button("Start the game").clicked() {
-            out.push(DeckAction::Start);
+            cx.bus.system(Start);
         }
         self.editor_window(ui.ctx());
     }

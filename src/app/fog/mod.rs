@@ -4,6 +4,7 @@
 //! overlay, and the terrain inventory editor.
 
 pub mod inventory_editor;
+#[cfg(test)]
 mod phones;
 pub mod steps;
 pub mod table_view;
@@ -18,18 +19,10 @@ use muster::fog::army::Army;
 use muster::fog::battle::{Command, Step};
 use std::path::PathBuf;
 
-/// What Field of Glory's widgets ask for. Drained once per frame by
-/// `FogWindow::drain`.
+/// What Field of Glory's widgets ask for: put on the bus at the end of
+/// the frame, carried out by `FogWindow::handle`.
 pub enum FogCommand {
     Apply(Command),
-    /// A command sent from a player's private session (a sealed ambush or
-    /// flank march, a reveal): a refusal is shown in that session only.
-    Private(Command),
-    /// A command sent from a player's phone, and the fields of his form it
-    /// used up: a refusal goes to his phone only.
-    FromPhone(Side, Command, &'static [&'static str]),
-    Undo,
-    Redo,
     ShowStep(Step),
     /// A file to choose, for the shell's dialog.
     Dialog(FileAction),
@@ -37,11 +30,12 @@ pub enum FogCommand {
     DraftArmy(Side, Box<Army>),
     /// Confirm a side's army and set the player's passphrase.
     ConfirmArmyWithPassphrase(Side, Box<Army>, Box<(Lock, PlayerKey)>),
-    /// A player unlocks the battle with the key his passphrase gave, worked
-    /// out on his own screen.
-    Unlock(Side, PlayerKey),
     /// Load a roster from the library into a side's draft.
     LoadRosterFrom(Side, PathBuf),
     /// Save a side's draft army into the roster library.
     SaveRosterToLibrary(Side),
+    /// A player's private screen, asked for from the table.
+    Show(Side),
+    /// The table asks a player to do something in private.
+    Ask(Side, muster::fog::seat::Asked),
 }

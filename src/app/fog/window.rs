@@ -1,41 +1,44 @@
 //! Field of Glory's window behind the shell's `SystemWindow`, like every
 //! other system's: the step list on the left, the table in the centre, the
-//! current step's panel on the right, the log at the bottom; the unlock
-//! window, each player's passphrase and hand-over screens over it.
+//! current step's panel on the right (or, when the laptop shows it, a
+//! player's private screen in its place, its table drawn over the window's
+//! table), the log at the bottom.
 //!
-//! Panels never change the battle: they push `FogCommand`s, which
-//! `FogWindow::drain` carries out in one place after the frame is laid out
-//! (the pattern of rerun's viewer). Everything the panels draw is read from
-//! the engine's `Battle`.
+//! Panels never change the battle: they collect `FogCommand`s, which go on
+//! the shell's bus at the end of the frame and come back to `handle` once
+//! per frame, after the UI (the pattern of rerun's viewer). Everything the
+//! panels draw is read from the engine's `Battle`; a player's private
+//! screen is the engine's seat (`muster_fog::seat`), the same his phone
+//! draws.
 
-use super::phones::{Asked, FogPhones};
 use super::steps::Panels;
 use super::{FogCommand, inventory_editor, table_view};
+use crate::app::bus::AppCommand;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions, opener};
 use crate::app::log_view::LogView;
-use crate::app::system::{Start, SystemWindow};
-use crate::app::unlock::{self, Locked, UnlockWindow, Unlocking};
-use crate::app::{Status, privacy};
+use crate::app::seated::{Private, private_panel};
+use crate::app::seating::{Cx, Desked, SeatHost, SeatMsg};
+use crate::app::status::Status;
+use crate::app::system::{Handled, Menu, PassphraseSet, Redo, Start, SystemWindow, Undo};
 use eframe::egui;
-use muster::core::intel::{Lock, PlayerKey};
-use muster::core::screen::{Reply, Screen, Values};
+use muster::core::screen::{Table, Values};
+use muster::core::seat::{self, Desk, Seated};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use muster::fog::battle::{Battle, Command, Step, StepStatus};
 use muster::fog::files::{self, RosterLibrary};
 use muster::fog::inventory::Inventory;
 use muster::fog::ruleset::Ruleset;
-#[cfg(test)]
+use muster::fog::seat::Asked;
 use std::any::Any;
 use std::path::{Path, PathBuf};
 
 pub struct FogWindow {
     pub(in crate::app) battle: Battle,
+    /// Each player's desk: his private screen's form, key and refusal.
+    desks: Sides<Desk<Asked>>,
     /// The group's saved rosters, beside the autosaves.
     library: Option<RosterLibrary>,
-    /// The seed of test runs' dice.
-    seed: Option<u64>,
-    unlock: UnlockWindow,
     log_view: LogView,
     /// The step whose panel is shown (the current step unless the players
     /// clicked another).
@@ -49,16 +52,9 @@ pub struct FogWindow {
     /// The last roll(s) in words, shown large above the step's panel until
     /// the next action, so a result never vanishes as the step moves on.
     pub(in crate::app) last_rolls: Vec<String>,
-    queue: Vec<FogCommand>,
-    /// What this frame's commands tell the players, and whether the battle
-    /// changed (to autosave).
-    status: Option<Status>,
-    changed: bool,
-    wants_file: Option<FileAction>,
-    /// The private steps of the players on their phones.
-    phones: FogPhones,
-    /// Woken when a phone's key is worked out.
-    ctx: Option<egui::Context>,
+    /// The log's length when the window last looked: whatever changed the
+    /// battle since (the table, a seat, undo), the window follows.
+    seen: usize,
 }
 
 /// An undo or redo (`step`), once more when it stopped where the rules
@@ -76,6 +72,33 @@ fn past_forced(
     Ok(())
 }
 
+/// A player's private screen's table, drawn over the window's table: the
+/// legality grid, his markers, the point he picks (into his form).
+struct PrivateTable<'a> {
+    table: &'a Table,
+    values: &'a mut Values,
+}
+
+impl table_view::Overlay for PrivateTable<'_> {
+    fn over(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        frame: &table_view::Frame,
+        _battle: &Battle,
+    ) {
+        let frame = *frame;
+        crate::app::screen::table_overlay(
+            ui,
+            response,
+            &|p| frame.to_screen(p),
+            &|p| frame.to_table(p),
+            self.table,
+            self.values,
+        );
+    }
+}
+
 impl FogWindow {
     /// A new battle under `ruleset`.
     pub fn new(ruleset: Ruleset, start: &Start) -> FogWindow {
@@ -86,9 +109,8 @@ impl FogWindow {
     pub fn with(battle: Battle, start: &Start) -> FogWindow {
         let mut window = FogWindow {
             battle,
+            desks: Sides::default(),
             library: start.autosave.as_deref().map(RosterLibrary::beside),
-            seed: start.seed,
-            unlock: UnlockWindow::default(),
             log_view: LogView::default(),
             shown: None,
             panels: Panels::new(start.inventory.clone()),
@@ -97,14 +119,10 @@ impl FogWindow {
             table: table_view::TableView::default(),
             inventory_editor: Default::default(),
             last_rolls: Vec::new(),
-            queue: Vec::new(),
-            status: None,
-            changed: false,
-            wants_file: None,
-            phones: FogPhones::default(),
-            ctx: None,
+            seen: 0,
         };
-        if let Some(seed) = window.seed {
+        window.seen = window.battle.log().len();
+        if let Some(seed) = start.seed {
             window
                 .battle
                 .use_dice(muster::core::dice::AppDice::seeded(seed));
@@ -117,181 +135,142 @@ impl FogWindow {
             .unwrap_or_else(|| self.battle.state().current_step(self.battle.ruleset()))
     }
 
-    /// After the battle changed: back to its current step, and autosaved
-    /// by the shell (an empty battle is not worth a place in the list).
-    fn after_change(&mut self) {
-        self.shown = None;
-        self.changed |= !self.battle.log().is_empty();
+    /// After the battle changed: autosaved (an empty battle is not worth
+    /// a place in the recent list).
+    fn after_change(&mut self) -> Handled {
+        Handled {
+            status: None,
+            // An empty battle is not worth a place in the recent list.
+            changed: !self.battle.log().is_empty(),
+            dialog: None,
+        }
     }
 
-    /// Keeps the words of the entry just logged if it rolled dice: rolls
-    /// made in one frame (*Roll for both*) are shown together.
-    fn remember_rolls(&mut self, same_frame: bool) {
-        let Some(entry) = self.battle.log().last() else {
+    /// Follows the battle's changes since the last look, whoever made them
+    /// (the table, a player's own screen, undo): back to its current step,
+    /// and the words of every new entry that rolled dice shown large until
+    /// the next action (rolls made in one frame, *Roll for both*, together).
+    fn catch_up(&mut self) {
+        let log = self.battle.log();
+        if log.len() == self.seen {
             return;
-        };
-        if !same_frame {
-            self.last_rolls.clear();
         }
-        if entry.has_roll() {
+        self.shown = None;
+        self.last_rolls.clear();
+        if log.len() > self.seen {
             let lines = self.battle.log_lines();
-            let new = &lines[lines.len() - entry.events.len()..];
+            let before: usize = log[..self.seen].iter().map(|e| e.events.len()).sum();
+            let mut at = before;
             let settings = &self.battle.state().settings;
-            self.last_rolls
-                .extend(new.iter().map(|(text, _)| settings.speak(text)));
+            for entry in &log[self.seen..] {
+                let n = entry.events.len();
+                if entry.has_roll() {
+                    self.last_rolls.extend(
+                        lines[at..at + n]
+                            .iter()
+                            .map(|(text, _)| settings.speak(text)),
+                    );
+                }
+                at += n;
+            }
+        }
+        self.seen = log.len();
+    }
+
+    /// Applies a command from the table, with what the rules force after
+    /// it.
+    fn apply(&mut self, command: Command) -> Handled {
+        match seat::play(&mut self.battle, command) {
+            Ok(_) => self.after_change(),
+            Err(e) => Handled::status(Status::Error(self.speak(&e.to_string()))),
         }
     }
 
-    /// Applies a command; a refusal of one sent from a private session
-    /// (`private`) is shown in that session only. `applied` says whether
-    /// another command was applied this frame (their rolls show together).
-    fn apply(&mut self, command: Command, private: bool, applied: &mut bool) {
-        match self.battle.apply(command) {
-            Ok(_) => {
-                self.status = None;
-                self.remember_rolls(*applied);
-                *applied = true;
-                self.after_change();
-            }
-            Err(e) if private => {
-                self.status = self
-                    .panels
-                    .refused_in_private(e.to_string())
-                    .err()
-                    .map(Status::Error)
-            }
-            Err(e) => self.status = Some(Status::Error(e.to_string())),
-        }
+    fn speak(&self, text: &str) -> String {
+        self.battle.state().settings.speak(text)
     }
 
-    /// Carries out everything the UI asked for this frame.
-    fn drain_commands(&mut self) {
-        let mut applied = false;
-        for command in std::mem::take(&mut self.queue) {
-            match command {
-                FogCommand::Apply(command) => self.apply(command, false, &mut applied),
-                FogCommand::Private(command) => self.apply(command, true, &mut applied),
-                FogCommand::FromPhone(side, command, spent) => {
-                    self.apply_from_phone(side, command, spent, &mut applied);
-                }
-                FogCommand::Undo => {
-                    match past_forced(&mut self.battle, Battle::undo, Battle::can_undo) {
-                        Ok(()) => {
-                            self.last_rolls.clear();
-                            self.status = Some(Status::Info("Undone".into()));
-                            self.after_change();
-                        }
-                        Err(e) => self.status = Some(Status::Error(e.to_string())),
-                    }
-                }
-                FogCommand::Redo => {
-                    match past_forced(&mut self.battle, Battle::redo, Battle::can_redo) {
-                        Ok(()) => {
-                            self.status = Some(Status::Info("Redone".into()));
-                            self.after_change();
-                        }
-                        Err(e) => self.status = Some(Status::Error(e.to_string())),
-                    }
-                }
-                FogCommand::ShowStep(step) => {
-                    // Leaving a step ends any private session on it: the
-                    // key and the opened secrets are dropped.
-                    if step != self.shown_step() {
-                        self.panels.end_private_sessions();
-                    }
-                    self.shown = Some(step);
-                }
-                FogCommand::Dialog(action) => self.wants_file = Some(action),
-                FogCommand::DraftArmy(side, army) => self.panels.armies.set_draft(side, *army),
-                FogCommand::LoadRosterFrom(side, path) => {
-                    self.status = Some(self.file_chosen(FileAction::LoadRoster(side), &path));
-                }
-                FogCommand::SaveRosterToLibrary(side) => {
-                    let army = self.panels.armies.draft(side).clone();
-                    let saved = match &self.library {
-                        Some(library) => library.save(&army, self.battle.ruleset()),
-                        None => Err(StoreError::new("this system has no data directory")),
-                    };
-                    self.status = Some(match saved {
-                        Ok(path) => Status::Info(format!(
-                            "{} saved to the roster library ({})",
-                            army.name,
-                            path.display()
-                        )),
-                        Err(e) => Status::Error(format!("Roster not saved: {e}")),
-                    });
-                }
-                FogCommand::ConfirmArmyWithPassphrase(side, army, lock) => {
-                    let (lock, key) = *lock;
-                    let set = self.battle.hold_key(side, &key).and_then(|()| {
-                        self.battle.apply(Command::SetArmy {
+    /// Carries out one of its widgets' commands.
+    fn command(&mut self, command: FogCommand) -> Handled {
+        match command {
+            FogCommand::Apply(command) => return self.apply(command),
+            FogCommand::ShowStep(step) => self.shown = Some(step),
+            FogCommand::DraftArmy(side, army) => self.panels.armies.set_draft(side, *army),
+            FogCommand::LoadRosterFrom(side, path) => {
+                return Handled::status(self.file_chosen(FileAction::LoadRoster(side), &path));
+            }
+            FogCommand::SaveRosterToLibrary(side) => {
+                let army = self.panels.armies.draft(side).clone();
+                let saved = match &self.library {
+                    Some(library) => library.save(&army, self.battle.ruleset()),
+                    None => Err(StoreError::new("this system has no data directory")),
+                };
+                return Handled::status(match saved {
+                    Ok(path) => Status::Info(format!(
+                        "{} saved to the roster library ({})",
+                        army.name,
+                        path.display()
+                    )),
+                    Err(e) => Status::Error(format!("Roster not saved: {e}")),
+                });
+            }
+            FogCommand::ConfirmArmyWithPassphrase(side, army, lock) => {
+                let (lock, key) = *lock;
+                let set = self.battle.hold_key(side, &key).and_then(|()| {
+                    seat::play(
+                        &mut self.battle,
+                        Command::SetArmy {
                             side,
                             army: *army,
                             lock: Some(lock),
-                        })
-                    });
-                    match set {
-                        Ok(_) => {
-                            self.status = Some(Status::Info(format!(
-                                "{side}'s army is entered and his passphrase set: every log entry now carries his tag"
-                            )));
-                            self.panels.armies.passphrase_set(side);
-                            self.after_change();
-                        }
-                        Err(e) => self.status = Some(Status::Error(e.to_string())),
-                    }
-                }
-                FogCommand::Unlock(side, key) => {
-                    let result = self.battle.unlock_key(side, &key);
-                    if result.is_ok() {
-                        self.status = Some(Status::Info(format!(
-                            "{side} unlocked the battle: every entry carries his valid tag"
+                        },
+                    )
+                });
+                return match set {
+                    Ok(_) => {
+                        self.panels.armies.passphrase_set(side);
+                        let mut handled = self.after_change();
+                        handled.status = Some(Status::Info(format!(
+                            "{side}'s army is entered and his passphrase set: every log entry now carries his tag"
                         )));
+                        handled
                     }
-                    self.unlock.answer(side, result);
-                }
-            }
-        }
-        // A roll of a march with a sealed modifier: his phone's word.
-        for (side, command) in self.phones.words(&self.battle) {
-            self.apply_from_phone(side, command, &[], &mut applied);
-        }
-        // What the rules leave no choice in follows a player's command at
-        // once (not an undo: that would take it straight back). Bounded:
-        // each forced command moves the sequence on.
-        if applied {
-            for _ in 0..4 {
-                let Some(command) = self.battle.forced() else {
-                    break;
+                    Err(e) => Handled::status(Status::Error(e.to_string())),
                 };
-                self.apply(command, false, &mut applied);
             }
+            // Sent to the bus by the frame that made them.
+            FogCommand::Dialog(_) | FogCommand::Show(_) | FogCommand::Ask(..) => {}
         }
+        Handled::default()
     }
 
-    /// A command from `side`'s phone; its refusal goes to his phone.
-    fn apply_from_phone(
-        &mut self,
-        side: Side,
-        command: Command,
-        spent: &[&str],
-        applied: &mut bool,
-    ) {
-        let result = self
-            .battle
-            .apply(command)
-            .map_err(|e| self.speak(&e.to_string()));
-        if result.is_ok() {
-            self.remember_rolls(*applied);
-            *applied = true;
-            self.after_change();
+    /// Puts what the panels asked for this frame on the bus.
+    fn send(out: Vec<FogCommand>, cx: &Cx) {
+        for command in out {
+            match command {
+                FogCommand::Dialog(action) => cx.bus.app(AppCommand::Dialog(action)),
+                FogCommand::Show(side) => cx.bus.seat(side, SeatMsg::Show),
+                // Another step: a private screen up closes (its step's
+                // hand-over comes back first), and what was put off with
+                // "Not now" is offered again.
+                FogCommand::ShowStep(step) => {
+                    if let Some(side) = cx.private {
+                        cx.bus.seat(side, SeatMsg::Hide);
+                    }
+                    for side in Side::BOTH {
+                        cx.bus.seat(side, SeatMsg::Resume);
+                    }
+                    cx.bus.system(FogCommand::ShowStep(step));
+                }
+                FogCommand::Ask(side, asked) => cx.bus.seat(side, SeatMsg::Ask(Box::new(asked))),
+                command => cx.bus.system(command),
+            }
         }
-        self.phones.forms.answered(side, result.map(|_| ()), spent);
     }
 
     /// *File > Rosters*: each roster of the library, to load into either
     /// side, and each side's army to save into it.
-    fn rosters_menu(&mut self, ui: &mut egui::Ui) {
+    fn rosters_menu(&mut self, ui: &mut egui::Ui, out: &mut Vec<FogCommand>) {
         let Some(library) = &self.library else {
             return;
         };
@@ -305,8 +284,7 @@ impl FogWindow {
                 ui.menu_button(&roster.name, |ui| {
                     for side in Side::BOTH {
                         if ui.button(format!("Load into {side}")).clicked() {
-                            self.queue
-                                .push(FogCommand::LoadRosterFrom(side, roster.path.clone()));
+                            out.push(FogCommand::LoadRosterFrom(side, roster.path.clone()));
                         }
                     }
                 });
@@ -318,13 +296,13 @@ impl FogWindow {
                     .on_hover_text(format!("Kept in {dir}"))
                     .clicked()
                 {
-                    self.queue.push(FogCommand::SaveRosterToLibrary(side));
+                    out.push(FogCommand::SaveRosterToLibrary(side));
                 }
             }
         });
     }
 
-    fn step_list(&mut self, ui: &mut egui::Ui) {
+    fn step_list(&mut self, ui: &mut egui::Ui, cx: &Cx, out: &mut Vec<FogCommand>) {
         ui.heading("Sequence");
         ui.add_space(4.0);
         let state = self.battle.state();
@@ -341,26 +319,16 @@ impl FogWindow {
             let enabled = status != StepStatus::Locked;
             let button = egui::Button::selectable(shown == step, text);
             if ui.add_enabled(enabled, button).clicked() {
-                self.queue.push(FogCommand::ShowStep(step));
+                out.push(FogCommand::ShowStep(step));
             }
         }
         for side in Side::BOTH {
-            if self.phones.on[side] {
+            let life = cx.lives[side];
+            if life != crate::app::seating::Life::Unpaired {
                 ui.add_space(6.0);
-                ui.weak(format!("{}: on his phone", self.player(side)));
+                ui.weak(format!("{}: {}", self.player(side), life.words()));
             }
         }
-    }
-
-    /// The players still to unlock a reopened battle, each called by his
-    /// side and player.
-    fn locked(&self) -> Vec<Locked> {
-        let state = self.battle.state();
-        self.battle
-            .locked_sides()
-            .into_iter()
-            .filter_map(|side| Some((side, self.player(side), state.locks[side].clone()?)))
-            .collect()
     }
 
     /// "South (Ann)", or "South" before his army is entered.
@@ -370,44 +338,7 @@ impl FogWindow {
             .map_or(side.to_string(), |a| format!("{side} ({})", a.player))
     }
 
-    /// The battle's own screens over the whole window: a player unlocking
-    /// it or setting his passphrase, or a secret handed over (so nothing
-    /// of the other player's inputs shows). True while one covers it.
-    fn covering(&mut self, ui: &mut egui::Ui) -> bool {
-        match self.unlock.show(ui, "battle", &self.locked()) {
-            Unlocking::Covering => return true,
-            Unlocking::Key(side, key) => self.queue.push(FogCommand::Unlock(side, key)),
-            Unlocking::Nothing => {}
-        }
-        if self.panels.armies.covering(ui) {
-            return true;
-        }
-        let Some((step, mut screen)) = self.panels.hand_over(self.shown_step(), &self.battle)
-        else {
-            return false;
-        };
-        match privacy::hand_over_screen(ui, &screen) {
-            privacy::Clicked::Button => self.panels.handed_over(step, &self.battle),
-            privacy::Clicked::OpenChoice => {
-                if let Some((_, command)) = screen.open_choice.take() {
-                    self.queue.push(command);
-                }
-            }
-            privacy::Clicked::Wait => self.queue.push(FogCommand::ShowStep(Step::Battle)),
-            privacy::Clicked::Lock => {
-                if let Some((_, side)) = screen.lock {
-                    self.panels.sitting.lock(side);
-                }
-            }
-            privacy::Clicked::Nothing => {}
-        }
-        true
-    }
-
-    fn window(&mut self, ui: &mut egui::Ui) {
-        if self.covering(ui) {
-            return;
-        }
+    fn window(&mut self, ui: &mut egui::Ui, cx: &Cx, out: &mut Vec<FogCommand>) {
         let ctx = ui.ctx().clone();
         egui::Panel::bottom("log")
             .resizable(true)
@@ -416,7 +347,16 @@ impl FogWindow {
         egui::Panel::left("steps")
             .resizable(false)
             .default_size(210.0)
-            .show(ui, |ui| self.step_list(ui));
+            .show(ui, |ui| self.step_list(ui, cx, out));
+        let step = self.shown_step();
+        // A player's private screen, when the laptop shows it, in the step
+        // panel's place.
+        let (battle, desks) = (&self.battle, &mut self.desks);
+        let mut private = cx.private.map(|side| Private {
+            side,
+            screen: battle.screen(side, &desks[side]),
+            values: &mut desks[side].values,
+        });
         // One width for every step and player, so the table never rescales
         // as the panel changes: a share of the window, within bounds.
         let width = (ctx.content_rect().width() * 0.38).clamp(440.0, 640.0);
@@ -424,7 +364,12 @@ impl FogWindow {
             .resizable(false)
             .exact_size(width)
             .show(ui, |ui| {
-                let step = self.shown_step();
+                if let Some(private) = &mut private {
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| private_panel(ui, private, "my secrets", cx));
+                    return;
+                }
                 if !self.last_rolls.is_empty() {
                     egui::Frame::group(ui.style()).show(ui, |ui| {
                         ui.set_width(ui.available_width());
@@ -442,20 +387,37 @@ impl FogWindow {
                     .max_height(body)
                     .min_scrolled_height(body)
                     .show(ui, |ui| {
-                        self.panels.ui(ui, step, &self.battle, &mut self.queue);
+                        self.panels.ui(ui, step, &self.battle, out);
                     });
                 ui.separator();
-                self.panels.footer(ui, step, &self.battle, &mut self.queue);
+                self.panels.footer(ui, step, &self.battle, out);
             });
-        let overlay: Option<&mut dyn table_view::Overlay> = match self.shown_step() {
-            Step::TerrainPlacement => Some(&mut self.panels.placement),
-            Step::CampsAndFortifications => Some(&mut self.panels.camps),
-            Step::Ambushes => Some(&mut self.panels.ambushes),
-            Step::Deployment => Some(&mut self.panels.deployment),
-            Step::Play => Some(&mut self.panels.play),
-            _ => None,
-        };
-        egui::CentralPanel::default().show(ui, |ui| self.table.show(ui, &self.battle, overlay));
+        let shown = step;
+        egui::CentralPanel::default().show(ui, |ui| {
+            let private_table = private.as_mut().and_then(|p| {
+                let table = crate::app::screen::table(&p.screen)?.clone();
+                Some((table, &mut *p.values))
+            });
+            match private_table {
+                Some((table, values)) => {
+                    let mut overlay = PrivateTable {
+                        table: &table,
+                        values,
+                    };
+                    self.table.show(ui, &self.battle, Some(&mut overlay));
+                }
+                None => {
+                    let overlay: Option<&mut dyn table_view::Overlay> = match shown {
+                        Step::TerrainPlacement => Some(&mut self.panels.placement),
+                        Step::CampsAndFortifications => Some(&mut self.panels.camps),
+                        Step::Deployment => Some(&mut self.panels.deployment),
+                        Step::Play => Some(&mut self.panels.play),
+                        _ => None,
+                    };
+                    self.table.show(ui, &self.battle, overlay);
+                }
+            }
+        });
         let settings = &self.battle.state().settings;
         let ruleset = self.battle.ruleset();
         let path = self.inventory_path.as_deref();
@@ -470,154 +432,108 @@ impl FogWindow {
 }
 
 impl SystemWindow for FogWindow {
-    fn locked_seats(&self) -> Vec<Locked> {
-        self.locked()
-    }
-
-    /// His phone keeps the key for his private steps, so he types his
-    /// passphrase once.
-    fn unlock_with(&mut self, side: Side, key: PlayerKey) -> Result<(), String> {
-        self.battle
-            .unlock_key(side, &key)
-            .map_err(|e| e.to_string())?;
-        let seal = self
-            .battle
-            .seal_key(side, &key)
-            .map_err(|e| e.to_string())?;
-        self.phones.hold(side, seal);
-        Ok(())
-    }
-
     fn name(&self) -> &'static str {
         "Field of Glory battle"
     }
 
-    fn title(&self) -> Option<String> {
-        Some(self.battle.state().settings.title.clone())
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
+        self.catch_up();
+        self.panels.set_seats(cx);
+        let mut out = Vec::new();
+        self.window(ui, cx, &mut out);
+        Self::send(out, cx);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui) {
-        self.ctx.get_or_insert_with(|| ui.ctx().clone());
-        self.window(ui);
-    }
-
-    fn on_phones(&mut self, on: Sides<bool>) {
-        self.phones.paired(&on);
-        self.panels.set_phones(on);
-    }
-
-    /// While the armies are entered, a paired player sets his passphrase
-    /// on his phone.
-    fn new_game_passphrases(
-        &mut self,
-    ) -> Option<(&mut crate::app::passphrase::NewPassphrases, Sides<String>)> {
-        (self.shown_step() == Step::Armies && self.locked().is_empty())
-            .then(|| self.panels.armies.new_passphrases())
-    }
-
-    fn phone_screen(&mut self, side: Side) -> Option<Screen> {
-        let opening = self.panels.play.opening(&self.battle);
-        Some(self.phones.screen(&self.battle, side, opening))
-    }
-
-    fn phone_values(&mut self, side: Side, values: Values) {
-        self.phones.values(side, values);
-    }
-
-    fn phone_answer(&mut self, side: Side, reply: Reply) {
-        let opening = self.panels.play.opening(&self.battle);
-        let ctx = self.ctx.clone();
-        let wake = move || {
-            if let Some(ctx) = &ctx {
-                ctx.request_repaint();
-            }
+    fn handle(&mut self, action: Box<dyn Any + Send>, _cx: &Cx) -> Handled {
+        let action = match action.downcast::<FogCommand>() {
+            Ok(command) => return self.command(*command),
+            Err(other) => other,
         };
-        match self.phones.answer(&self.battle, side, opening, reply, wake) {
-            Asked::Nothing => {}
-            Asked::Command(command, spent) => {
-                self.queue.push(FogCommand::FromPhone(side, command, spent));
+        let action = match action.downcast::<PassphraseSet>() {
+            Ok(set) => {
+                let PassphraseSet(side, lock, key) = *set;
+                self.panels.armies.passphrase_made(side, (lock, key));
+                return Handled::default();
             }
-            Asked::Revealed(command) => {
-                if let Some(command) = command {
-                    self.queue.push(FogCommand::FromPhone(side, command, &[]));
-                }
-                self.panels.play.opened_on_phone();
+            Err(other) => other,
+        };
+        let (done, said) = if action.is::<Undo>() {
+            (
+                past_forced(&mut self.battle, Battle::undo, Battle::can_undo),
+                "Undone",
+            )
+        } else if action.is::<Redo>() {
+            (
+                past_forced(&mut self.battle, Battle::redo, Battle::can_redo),
+                "Redone",
+            )
+        } else {
+            return Handled::default();
+        };
+        match done {
+            Ok(()) => {
+                let mut handled = self.after_change();
+                handled.status = Some(Status::Info(said.into()));
+                handled
             }
+            Err(e) => Handled::status(Status::Error(e.to_string())),
         }
-    }
-
-    fn status_line(&mut self, ui: &mut egui::Ui) {
-        let locked = self.locked();
-        // A battle's sealed records are opened by their owner's own session
-        // or reveal; his unlock checks his tags.
-        let unchecked: Vec<String> = locked
-            .iter()
-            .map(|(_, who, _)| format!("Until {who} unlocks: his tag on every entry"))
-            .collect();
-        if unlock::read_only_banner(ui, "battle", &locked, &unchecked) {
-            self.unlock.reopen();
-        }
-    }
-
-    fn speak(&self, text: &str) -> String {
-        self.battle.state().settings.speak(text)
-    }
-
-    fn drain(&mut self) -> (Option<Status>, bool) {
-        self.drain_commands();
-        let changed = std::mem::take(&mut self.changed);
-        (self.status.take(), changed)
     }
 
     fn game(&self) -> Option<&dyn Autosave> {
         Some(&self.battle)
     }
 
-    fn undoable(&self) -> Option<String> {
-        self.battle.can_undo().then(String::new)
+    fn seats(&mut self) -> Option<Box<dyn SeatHost + '_>> {
+        Some(Box::new(Desked {
+            game: &mut self.battle,
+            desks: &mut self.desks,
+        }))
     }
 
-    fn undo(&mut self) {
-        self.queue.push(FogCommand::Undo);
+    fn undoable(&self) -> Result<String, String> {
+        if self.battle.can_undo() {
+            Ok(String::new())
+        } else {
+            Err("nothing to take back".into())
+        }
     }
 
     fn redoable(&self) -> bool {
         self.battle.can_redo()
     }
 
-    fn redo(&mut self) {
-        self.queue.push(FogCommand::Redo);
-    }
-
-    fn file_menu(&mut self, ui: &mut egui::Ui) {
-        self.rosters_menu(ui);
-    }
-
-    fn edit_menu(&mut self, ui: &mut egui::Ui) {
-        ui.separator();
-        if ui.button("Terrain inventory…").clicked() {
-            self.inventory_editor.open = true;
-        }
-    }
-
-    fn view_menu(&mut self, ui: &mut egui::Ui) {
-        let mut settings = self.battle.state().settings.clone();
-        for unit in muster::fog::units::LengthUnit::ALL {
-            if ui
-                .radio(
-                    settings.units == unit,
-                    format!("Lengths in {}", unit.name()),
-                )
-                .clicked()
-                && settings.units != unit
-            {
-                settings.units = unit;
-                self.queue.push(FogCommand::Apply(Command::Configure {
-                    settings: settings.clone(),
-                }));
+    fn menu(&mut self, menu: Menu, ui: &mut egui::Ui, cx: &Cx) {
+        let mut out = Vec::new();
+        match menu {
+            Menu::File => self.rosters_menu(ui, &mut out),
+            Menu::Edit => {
+                ui.separator();
+                if ui.button("Terrain inventory…").clicked() {
+                    self.inventory_editor.open = true;
+                }
+            }
+            Menu::View => {
+                let mut settings = self.battle.state().settings.clone();
+                for unit in muster::fog::units::LengthUnit::ALL {
+                    if ui
+                        .radio(
+                            settings.units == unit,
+                            format!("Lengths in {}", unit.name()),
+                        )
+                        .clicked()
+                        && settings.units != unit
+                    {
+                        settings.units = unit;
+                        out.push(FogCommand::Apply(Command::Configure {
+                            settings: settings.clone(),
+                        }));
+                    }
+                }
+                ui.separator();
             }
         }
-        ui.separator();
+        Self::send(out, cx);
     }
 
     fn help_step(&self) -> Option<Step> {
@@ -630,11 +546,6 @@ impl SystemWindow for FogWindow {
             private: true,
             templates: true,
         }
-    }
-
-    fn private_lock(&self, side: Side) -> Option<(String, Lock)> {
-        let lock = self.battle.state().locks[side].clone()?;
-        Some((self.player(side), lock))
     }
 
     fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
@@ -662,10 +573,6 @@ impl SystemWindow for FogWindow {
         Ok(written)
     }
 
-    fn wants_file(&mut self) -> Option<FileAction> {
-        self.wants_file.take()
-    }
-
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
         let ruleset = self.battle.ruleset().clone();
         match action {
@@ -685,10 +592,5 @@ impl SystemWindow for FogWindow {
             },
             _ => Status::Error("That file is not for a Field of Glory battle".into()),
         }
-    }
-
-    #[cfg(test)]
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }

@@ -10,9 +10,9 @@
 
 use super::{ForcesAction, Selection};
 use crate::app::hex_grid::{Picked, side_colour};
-use crate::app::privacy::Screen;
+use crate::app::seating::Cx;
 use eframe::egui;
-use muster::core::side::{Side, Sides};
+use muster::core::side::Side;
 use muster::map_intel::describe::{place, units};
 use muster::map_intel::events::{Kind, label, noun};
 use muster::map_intel::game::{Command, Game};
@@ -84,8 +84,7 @@ pub fn ui(
     ui: &mut egui::Ui,
     game: &Game,
     view: &View,
-    screen: Screen,
-    phones: &Sides<bool>,
+    cx: &Cx,
     selection: &mut Selection,
     out: &mut Vec<ForcesAction>,
 ) {
@@ -107,18 +106,14 @@ pub fn ui(
         name(Side::North),
         view.agents.north
     ));
-    if screen == Screen::Table {
+    if cx.private.is_none() {
         ui.horizontal_wrapped(|ui| {
             for side in Side::BOTH {
-                if phones[side] {
-                    ui.weak(format!("{}: on his phone", name(side)));
-                } else if ui.button(format!("Show {}'s ledger", name(side))).clicked() {
-                    out.push(ForcesAction::HandTo(side));
-                }
+                crate::app::seated::seat_line(ui, cx, side, &name(side), "ledger");
             }
         });
     }
-    if view.active.is_none() && screen == Screen::Table {
+    if view.active.is_none() && cx.private.is_none() {
         ui.horizontal_wrapped(|ui| {
             for first in Side::BOTH {
                 if ui.button(format!("Begin: {} first", name(first))).clicked() {

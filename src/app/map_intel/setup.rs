@@ -4,9 +4,11 @@
 //! Civis or Client), typed or imported from a roster or a scenario file.
 //! The scenario is checked as it is edited; the field at fault is named.
 
-use super::ForcesAction;
+use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::NewPassphrases;
+use crate::app::seated::Start;
+use crate::app::seating::Cx;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::scenario::{Scenario, Status, Unit};
@@ -37,7 +39,7 @@ fn fresh_id(scenario: &Scenario, side: Side) -> String {
 }
 
 impl SetupForm {
-    pub fn ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<ForcesAction>) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         ui.heading("New game: hidden forces");
         ui.label("Forces face down on a hex map, Exercitus markers that may hold nothing: Muster keeps each player's ledger sealed and checks every reveal (RULES-map-intel A).");
         ui.add_space(6.0);
@@ -46,7 +48,7 @@ impl SetupForm {
             ui.add(egui::TextEdit::singleline(&mut self.scenario.name).desired_width(320.0))
                 .labelled_by(label.id);
             if ui.button("Import scenario…").clicked() {
-                out.push(ForcesAction::Import(FileAction::ImportScenario));
+                cx.bus.app(AppCommand::Dialog(FileAction::ImportScenario));
             }
         });
         ui.add_space(6.0);
@@ -63,7 +65,7 @@ impl SetupForm {
                     .labelled_by(label.id);
                     let name = &self.names[side];
                     self.passphrases
-                        .row(ui, side, name, &[name], "his counters' contents");
+                        .row(ui, cx, side, name, &[name], "his counters' contents");
                     ui.end_row();
                 }
             });
@@ -81,7 +83,7 @@ impl SetupForm {
         ui.add_space(6.0);
         ui.columns(2, |cols| {
             for (col, side) in cols.iter_mut().zip(Side::BOTH) {
-                self.army_ui(col, side, out);
+                self.army_ui(col, side, cx);
             }
         });
         ui.add_space(8.0);
@@ -93,11 +95,11 @@ impl SetupForm {
             .add_enabled(problem.is_none(), egui::Button::new("Start the game"))
             .clicked()
         {
-            out.push(ForcesAction::Start);
+            cx.bus.system(Start);
         }
     }
 
-    fn army_ui(&mut self, ui: &mut egui::Ui, side: Side, out: &mut Vec<ForcesAction>) {
+    fn army_ui(&mut self, ui: &mut egui::Ui, side: Side, cx: &Cx) {
         ui.horizontal(|ui| {
             let label = ui.label(format!("{side}'s side"));
             ui.add(
@@ -106,7 +108,8 @@ impl SetupForm {
             )
             .labelled_by(label.id);
             if ui.button(format!("Import {side}'s roster…")).clicked() {
-                out.push(ForcesAction::Import(FileAction::ImportRoster(side)));
+                cx.bus
+                    .app(AppCommand::Dialog(FileAction::ImportRoster(side)));
             }
         });
         let mut remove = None;

@@ -56,7 +56,7 @@ fn ledger(h: &mut H, name: &str) {
 fn hide(h: &mut H) {
     click(h, "Hide my ledger");
     let window = h.state().system::<ForcesWindow>().unwrap();
-    let picked = &window.selection;
+    let picked = &window.table.selection;
     assert!(
         picked.counter.is_none() && picked.hex.is_none() && picked.to.is_empty(),
         "a private pick stays on the shared map"
@@ -101,7 +101,7 @@ fn select(h: &mut H, counter: &str) {
 /// counter on the printed map.
 fn drag_to(h: &mut H, from: &str, to: &str) {
     let map = &game(h).setup().scenario.map;
-    let grid = &h.state().system::<ForcesWindow>().unwrap().grid;
+    let grid = &h.state().system::<ForcesWindow>().unwrap().table.grid;
     let points = [from, to].map(|hex| grid.centre(map, map.hex(hex).unwrap()));
     drag_through(h, &points);
 }
@@ -388,15 +388,14 @@ fn in_hex(h: &Harness<'_, MusterApp>, side: Side, hex: &str) -> usize {
 /// then neither Bob's page nor the laptop's tree names a unit of hers.
 #[test]
 fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
-    use crate::app::chromium::{Page, pair, serve};
+    use crate::app::chromium::{Page, pair};
     let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_game(dir.path(), ["", ""]);
-    let addr = serve(&mut h);
-    let ann = Page::open(port, &pair(&mut h, addr, Side::South), "forces-ann");
-    let bob = Page::open(port, &pair(&mut h, addr, Side::North), "forces-bob");
+    let ann = Page::open(port, &pair(&mut h, Side::South), "forces-ann");
+    let bob = Page::open(port, &pair(&mut h, Side::North), "forces-bob");
     let map = "//canvas[@aria-label='Click a hex for a new force or an Exercitus']";
     // A regroup: a unit ticked, a new force, its hex tapped on the map.
     let regroup = |h: &mut H, page: &Page, unit: &str, hex: &str| {
@@ -578,8 +577,8 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
     let printed = [(20.0, 20.0), (380.0, 260.0)];
     for (k, pixel) in printed.into_iter().enumerate() {
         let window = h.state().system::<ForcesWindow>().unwrap();
-        let image = window.grid.image.as_ref().expect("the image is laid");
-        let at = window.grid.screen(image.map_point(&map, pixel));
+        let image = window.table.grid.image.as_ref().expect("the image is laid");
+        let at = window.table.grid.screen(image.map_point(&map, pixel));
         h.hover_at(at);
         h.run();
         h.drag_at(at);
@@ -591,10 +590,10 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
     }
     let window = h.state().system::<ForcesWindow>().unwrap();
     assert!(
-        window.selection.hex.is_none(),
+        window.table.selection.hex.is_none(),
         "an alignment click picks no hex"
     );
-    let image = window.grid.image.as_ref().unwrap();
+    let image = window.table.grid.image.as_ref().unwrap();
     for (pixel, hex) in printed.into_iter().zip(["0101", "2014"]) {
         let (x, y) = image.image_point(&map, map.centre(map.hex(hex).unwrap()));
         assert!(
@@ -613,7 +612,12 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
     let mut again = opened(dir.path(), saved);
     again.run();
     let window = again.state().system::<ForcesWindow>().unwrap();
-    let image = window.grid.image.as_ref().expect("the image comes back");
+    let image = window
+        .table
+        .grid
+        .image
+        .as_ref()
+        .expect("the image comes back");
     assert_eq!(
         image.saved().pins.as_ref().map(|p| p[1].hex.clone()),
         Some("2014".into())
@@ -628,5 +632,5 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
     h.get_by_label_contains("notes.png");
     assert!(kept.exists());
     let window = h.state().system::<ForcesWindow>().unwrap();
-    assert!(window.grid.image.is_some(), "the laid image stays");
+    assert!(window.table.grid.image.is_some(), "the laid image stays");
 }

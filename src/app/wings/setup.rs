@@ -4,8 +4,9 @@
 //! activated, and each side's units (arm, movement allowances deployed and
 //! in column, a leader's rating), starting from the shipped example units.
 
-use super::WingsAction;
 use crate::app::passphrase::NewPassphrases;
+use crate::app::seated::Start;
+use crate::app::seating::Cx;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::wings::game::{WingUnit, example_armies};
@@ -54,7 +55,7 @@ impl SetupForm {
         &self.battles[self.chosen]
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<WingsAction>) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         ui.heading("New game: dummy wings");
         ui.label("Leader and dummy counters on the map with their Dis counters, compositions sealed; Muster finds every spotting within 7 hexes, asks the line of sight, rolls the deployment and gives each Wing its formation (RULES-map-intel B, rule 27).");
         ui.add_space(6.0);
@@ -109,7 +110,7 @@ impl SetupForm {
                     )
                     .labelled_by(label.id);
                     let name = &self.names[side];
-                    self.passphrases.row(ui, side, name, &[name], "his Wings' compositions");
+                    self.passphrases.row(ui, cx, side, name, &[name], "his Wings' compositions");
                     ui.checkbox(&mut self.activated[side], format!("{side}'s army activated"))
                         .on_hover_text("A stationary Wing of an army not activated is always placed deployed (27.2.3)");
                     if self.battles[self.chosen].torgau_detachments {
@@ -128,7 +129,7 @@ impl SetupForm {
         });
         ui.add_space(8.0);
         if ui.button("Start the game").clicked() {
-            out.push(WingsAction::Start);
+            cx.bus.system(Start);
         }
     }
 

@@ -8,7 +8,7 @@ use super::WingsAction;
 use crate::app::hex_grid::side_colour;
 use eframe::egui;
 use muster::core::dice::DiceInput;
-use muster::core::side::{Side, Sides};
+use muster::core::side::Side;
 use muster::map_intel::wings::formation::{Formation, limits};
 use muster::map_intel::wings::game::{Command, Game, Pending, Seen};
 
@@ -40,7 +40,7 @@ pub fn ui(
     ui: &mut egui::Ui,
     game: &Game,
     seen: &[Seen],
-    phones: &Sides<bool>,
+    cx: &crate::app::seating::Cx,
     selected: &mut Option<usize>,
     inputs: &mut Inputs,
     out: &mut Vec<WingsAction>,
@@ -59,14 +59,7 @@ pub fn ui(
     }
     ui.horizontal_wrapped(|ui| {
         for side in Side::BOTH {
-            if phones[side] {
-                ui.weak(format!("{}: on his phone", name(side)));
-            } else if ui
-                .button(format!("Show {}'s counters", name(side)))
-                .clicked()
-            {
-                out.push(WingsAction::HandTo(side));
-            }
+            crate::app::seated::seat_line(ui, cx, side, &name(side), "counters");
         }
     });
     if public.active.is_none() {

@@ -288,16 +288,15 @@ fn placed(h: &Harness<'_, MusterApp>) -> usize {
 /// Charles's page and the laptop never say what Fritz's counters are.
 #[test]
 fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
-    use crate::app::chromium::{Page, pair, serve};
+    use crate::app::chromium::{Page, pair};
     use crate::app::deck::phones::until;
     let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
     let mut h = rossbach(dir.path());
-    let addr = serve(&mut h);
-    let fritz = Page::open(port, &pair(&mut h, addr, Side::South), "wings-fritz");
-    let charles = Page::open(port, &pair(&mut h, addr, Side::North), "wings-charles");
+    let fritz = Page::open(port, &pair(&mut h, Side::South), "wings-fritz");
+    let charles = Page::open(port, &pair(&mut h, Side::North), "wings-charles");
     let map = "//canvas";
     // Where `hex` is on a phone's map: a share of its drawing.
     let share = |h: &H, hex: &str| {
@@ -360,7 +359,7 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
         let traced = hexes[1..].join(" ");
         until(&mut h, |h| {
             let window = h.state().system::<WingsWindow>().unwrap();
-            let form = window.phone_forms.form(Side::South);
+            let form = window.form(Side::South);
             form.get(match field {
                 "Leader's path" => "leader",
                 "First Dis path" => "dis1",
@@ -419,7 +418,7 @@ fn one_wing_each(dir: &std::path::Path) -> H {
 /// Drags the counter in `from` through `path` on the map.
 fn drag_path(h: &mut H, from: &str, path: &[&str]) {
     let map = &game(h).setup().battle.map;
-    let grid = &h.state().system::<WingsWindow>().unwrap().grid;
+    let grid = &h.state().system::<WingsWindow>().unwrap().table.grid;
     let points: Vec<egui::Pos2> = std::iter::once(from)
         .chain(path.iter().copied())
         .map(|hex| grid.centre(map, map.hex(hex).unwrap()))
@@ -470,12 +469,7 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     for _ in 0..20 {
         h.run();
     }
-    let form = h
-        .state()
-        .system::<WingsWindow>()
-        .unwrap()
-        .phone_forms
-        .form(Side::South);
+    let form = h.state().system::<WingsWindow>().unwrap().form(Side::South);
     assert!(
         form.get("moving").is_none() && form.get("leader").is_none_or(|l| l[0] != "1019 1018"),
         "{form:?}"

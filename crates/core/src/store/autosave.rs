@@ -16,6 +16,11 @@ const NOTE_SUFFIX: &str = ".note.json";
 /// file (written so that it reads back, see `write_atomic`).
 pub trait Autosave {
     fn id(&self) -> &str;
+    /// How the game is headed: the window's title and its file's name
+    /// (its players, unless it has a title of its own).
+    fn headline(&self) -> String {
+        self.recent(0).players
+    }
     /// The note *Recent battles* shows, saved at `saved` (seconds, UTC).
     fn recent(&self, saved: u64) -> Recent;
     fn save_to(&self, path: &Path) -> Result<(), StoreError>;

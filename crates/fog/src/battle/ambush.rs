@@ -398,6 +398,28 @@ struct MapKey {
     profile: Profile,
 }
 
+/// Both sides' maps, kept by the battle for its seats' screens. A cache:
+/// a clone of the battle starts it empty.
+#[derive(Debug, Default)]
+pub struct MapCache(std::sync::Mutex<muster_core::side::Sides<AmbushMaps>>);
+
+impl Clone for MapCache {
+    fn clone(&self) -> Self {
+        MapCache::default()
+    }
+}
+
+impl MapCache {
+    /// `side`'s maps, for `work`.
+    pub fn with<T>(&self, side: Side, work: impl FnOnce(&mut AmbushMaps) -> T) -> T {
+        let mut maps = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        work(&mut maps[side])
+    }
+}
+
 impl AmbushMaps {
     pub fn get(
         &mut self,

@@ -498,6 +498,9 @@ pub struct Battle {
     dice: AppDice,
     /// The log's chain, each player's tags on it, and the log keys held.
     trust: Trail,
+    /// Each side's ambush legality map for his private screen, worked out
+    /// again only when the terrain changes (a cache, never saved).
+    ambush_maps: ambush::MapCache,
 }
 
 impl Battle {
@@ -520,7 +523,21 @@ impl Battle {
             redo: Vec::new(),
             dice: AppDice::Os,
             trust,
+            ambush_maps: Default::default(),
         }
+    }
+
+    /// `side`'s ambush screen (`screens::ambushes`), its legality map
+    /// taken from the battle's cache.
+    pub fn ambush_screen(
+        &self,
+        side: Side,
+        key: &SealKey,
+        values: &muster_core::screen::Values,
+    ) -> Result<muster_core::screen::Screen, RuleError> {
+        self.ambush_maps.with(side, |maps| {
+            crate::screens::ambushes(self, side, key, values, maps)
+        })
     }
 
     /// Draws app dice from `dice` from now on (a fixed seed for scripted

@@ -209,6 +209,10 @@ impl muster_core::store::Autosave for Battle {
         Battle::id(self)
     }
 
+    fn headline(&self) -> String {
+        self.state().settings.title.clone()
+    }
+
     fn recent(&self, saved: u64) -> muster_core::store::Recent {
         let state = self.state();
         let player = |side: Side| {

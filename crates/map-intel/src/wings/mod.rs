@@ -15,5 +15,6 @@ pub mod roll;
 pub mod scenario;
 pub mod screens;
 pub mod script;
+pub mod seat;
 pub mod setup;
 pub mod spotting;

@@ -23,6 +23,9 @@ pub struct ArmiesPanel {
     /// The entered army each draft was last taken from.
     seen: Sides<Option<Army>>,
     passphrases: NewPassphrases,
+    /// Where each seat is this frame, for setting a passphrase on his own
+    /// screen (set by the window before the panel is drawn).
+    pub seats: Option<crate::app::seating::Cx>,
     /// The sides that chose to play without a passphrase.
     without: Sides<bool>,
     /// *Confirm*, worked out by `ui` for the footer.
@@ -57,24 +60,9 @@ impl ArmiesPanel {
         self.passphrases.keys[side] = None;
     }
 
-    /// Who holds his seat on a phone: he sets his passphrase there.
-    pub fn passphrases_on(&mut self, on: Sides<bool>) {
-        self.passphrases.phones = on;
-    }
-
-    /// The passphrases being set, and each player's name as typed, for the
-    /// players' screens.
-    pub fn new_passphrases(&mut self) -> (&mut NewPassphrases, Sides<String>) {
-        let names = Sides {
-            south: self.drafts.south.player.clone(),
-            north: self.drafts.north.player.clone(),
-        };
-        (&mut self.passphrases, names)
-    }
-
-    /// A player setting his passphrase has the whole window; true while so.
-    pub fn covering(&mut self, ui: &mut egui::Ui) -> bool {
-        self.passphrases.covering(ui)
+    /// A player set his new passphrase on his own screen.
+    pub fn passphrase_made(&mut self, side: Side, lock: NewLock) {
+        self.passphrases.keys[side] = Some(lock);
     }
 
     /// The lock to set with `side`'s army, `None` for none, or why the army
@@ -155,9 +143,11 @@ impl ArmiesPanel {
                 &mut self.without[side],
                 "Play without a passphrase (a friendly game: edits and secrets are not protected)",
             );
-            if !self.without[side] {
+            if !self.without[side]
+                && let Some(cx) = &self.seats
+            {
                 self.passphrases
-                    .row(ui, side, &name, &context, "your ambushes and flank marches");
+                    .row(ui, cx, side, &name, &context, "your ambushes and flank marches");
             }
         });
     }

@@ -6,7 +6,6 @@
 use super::{MainAction, StepPanel, verdict_line};
 use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
-use crate::app::privacy::{HandOver, Privacy};
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Stroke, Vec2};
 use muster::core::side::{Side, Sides};
@@ -22,11 +21,8 @@ pub struct DeploymentPanel {
     for_turn: Option<DeploymentTurn>,
     /// *Batch n deployed*, for the footer.
     main: Option<MainAction>,
-    /// A player checking, in private, that none of the battle groups he
-    /// sealed off the table is also deployed (issue 21).
-    privacy: Privacy,
-    checking: Option<Side>,
-    checked: Sides<bool>,
+    /// Who is on his phone: his sealed battle groups are checked there.
+    pub phones: Sides<bool>,
 }
 
 fn turn(battle: &Battle) -> Option<DeploymentTurn> {
@@ -41,63 +37,24 @@ fn turn(battle: &Battle) -> Option<DeploymentTurn> {
 }
 
 impl DeploymentPanel {
-    pub fn end_private_session(&mut self) {
-        self.privacy.forget();
-        self.checking = None;
-    }
-
-    pub fn privacy(&mut self) -> &mut Privacy {
-        &mut self.privacy
-    }
-
-    pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
-        let wanted = self.checking.filter(|_| showing);
-        self.privacy.screen(
-            battle,
-            wanted.map(|s| (s, "checks his sealed battle groups")),
-        )
-    }
-
-    pub fn handed_over(&mut self, _battle: &Battle) {
-        self.privacy.handed_over(self.checking);
-    }
-
     /// Once the batches are in: each player who kept battle groups off the
     /// table may check, on his own screen, that none of them is also on it.
-    fn sealed_check(&mut self, ui: &mut egui::Ui, battle: &Battle) {
+    fn sealed_check(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         let state = battle.state();
         for side in Side::BOTH {
             if state.deployment.off_table[side].unwrap_or(0) == 0 {
                 continue;
             }
-            if self.privacy.on_phone(side) {
+            if self.phones[side] {
                 ui.label(format!(
                     "{side}'s phone checks his sealed battle groups as he deploys."
                 ));
-            } else if self.privacy.holds(side) {
-                let Some(key) = self.privacy.key(ui, battle, side) else {
-                    continue;
-                };
-                match muster::fog::screens::deployment_check(battle, side, &key) {
-                    Ok(screen) => {
-                        let mut no_forms = Default::default();
-                        crate::app::screen::show(ui, &screen, ("check", side), &mut no_forms);
-                    }
-                    Err(e) => {
-                        ui.colored_label(ui.visuals().error_fg_color, e.message);
-                    }
-                }
-                if ui.button("Done: hide my check").clicked() {
-                    self.checked[side] = true;
-                    self.checking = None;
-                    self.privacy.forget();
-                }
-            } else if !self.checked[side] && self.checking.is_none() {
+            } else {
                 let ask = ui
                     .button(format!("{side}: check my sealed battle groups in private"))
                     .on_hover_text("On your own screen: is any battle group you put in ambush or on a flank march also deployed?");
                 if ask.clicked() {
-                    self.checking = Some(side);
+                    out.push(FogCommand::Show(side));
                 }
             }
         }
@@ -140,7 +97,7 @@ impl StepPanel for DeploymentPanel {
         MainAction::show(&mut self.main, ui, out);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, _out: &mut Vec<FogCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         self.main = None;
         super::help(ui, battle, "deployment");
         let t = turn(battle);
@@ -156,13 +113,10 @@ impl StepPanel for DeploymentPanel {
                 Phase::MovesFirst | Phase::Play => "Deployment is complete.",
                 _ => "Battle groups deploy after ambushes and flank marches.",
             });
-            if matches!(battle.phase(), Phase::MovesFirst | Phase::Play) {
-                self.sealed_check(ui, battle);
-            }
             return;
         };
         if !matches!(t, DeploymentTurn::Batch { .. }) {
-            self.sealed_check(ui, battle);
+            self.sealed_check(ui, battle, out);
         }
         let side = t.side();
         let army = state.armies[side].as_ref().expect("armies are set by now");

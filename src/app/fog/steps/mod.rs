@@ -18,7 +18,6 @@ mod territory;
 
 use crate::app::dice_input;
 use crate::app::fog::FogCommand;
-use crate::app::privacy::{HandOver, Sitting};
 use eframe::egui;
 use egui::Color32;
 use muster::core::dice::DiceInput;
@@ -203,14 +202,12 @@ pub struct Panels {
     pub play: play::PlayPanel,
     pub deployment: DeploymentPanel,
     pub moves_first: moves_first::MovesFirstPanel,
-    /// The players' keys for this sitting, shared by the private steps.
-    pub sitting: Sitting,
 }
 
 impl Panels {
     /// Fresh panels; the placement panel draws its pieces from `inventory`.
     pub fn new(inventory: muster::fog::inventory::Inventory) -> Panels {
-        let mut panels = Panels {
+        Panels {
             battle: Default::default(),
             armies: Default::default(),
             initiative: Default::default(),
@@ -223,14 +220,7 @@ impl Panels {
             play: Default::default(),
             deployment: Default::default(),
             moves_first: Default::default(),
-            sitting: Sitting::default(),
-        };
-        let sitting = panels.sitting.clone();
-        panels.ambushes.privacy().join(&sitting);
-        panels.flank_marches.privacy().join(&sitting);
-        panels.play.privacy().join(&sitting);
-        panels.deployment.privacy().join(&sitting);
-        panels
+        }
     }
 
     pub fn ui(
@@ -355,60 +345,17 @@ pub(super) fn verdict(
 }
 
 impl Panels {
-    /// The hand-over screen the panel of `step` needs now, if any; a panel
-    /// that just ended a private session asks for one whatever is shown.
-    pub fn hand_over(&mut self, step: Step, battle: &Battle) -> Option<(Step, HandOver)> {
-        let ambush = self.ambushes.hand_over(battle, step == Step::Ambushes);
-        let march = self
-            .flank_marches
-            .hand_over(battle, step == Step::FlankMarches);
-        let play = self.play.hand_over(battle, step == Step::Play);
-        let check = self.deployment.hand_over(battle, step == Step::Deployment);
-        ambush
-            .map(|h| (Step::Ambushes, h))
-            .or(march.map(|h| (Step::FlankMarches, h)))
-            .or(play.map(|h| (Step::Play, h)))
-            .or(check.map(|h| (Step::Deployment, h)))
-    }
-
-    /// Ends every private session: its key and opened secrets are dropped,
-    /// and the hand-over screen comes back before the next.
-    pub fn end_private_sessions(&mut self) {
-        self.ambushes.end_private_session();
-        self.flank_marches.end_private_session();
-        self.play.end_private_session();
-        self.deployment.end_private_session();
-    }
-
-    /// A refusal of a command sent from a private session, kept in that
-    /// session (its words may tell a secret); with none open, handed back
-    /// for the status line.
-    pub fn refused_in_private(&mut self, message: String) -> Result<(), String> {
-        self.ambushes
-            .privacy()
-            .refuse(message)
-            .or_else(|message| self.flank_marches.privacy().refuse(message))
-            .or_else(|message| self.play.privacy().refuse(message))
-            .or_else(|message| self.deployment.privacy().refuse(message))
-    }
-
-    /// Who holds his seat on a phone: his private steps go there.
-    pub fn set_phones(&mut self, on: muster::core::side::Sides<bool>) {
-        self.armies.passphrases_on(on.clone());
-        self.ambushes.privacy().set_phones(on.clone());
-        self.flank_marches.privacy().set_phones(on.clone());
-        self.play.privacy().set_phones(on.clone());
-        self.deployment.privacy().set_phones(on);
-    }
-
-    /// The hand-over screen of `step`'s panel was clicked through.
-    pub fn handed_over(&mut self, step: Step, battle: &Battle) {
-        match step {
-            Step::Ambushes => self.ambushes.handed_over(battle),
-            Step::FlankMarches => self.flank_marches.handed_over(battle),
-            Step::Play => self.play.handed_over(battle),
-            Step::Deployment => self.deployment.handed_over(battle),
-            _ => {}
-        }
+    /// Where each seat is this frame: a player on his phone does his
+    /// private steps there.
+    pub fn set_seats(&mut self, cx: &crate::app::seating::Cx) {
+        let phones = muster::core::side::Sides {
+            south: cx.on_phone(muster::core::side::Side::South),
+            north: cx.on_phone(muster::core::side::Side::North),
+        };
+        self.ambushes.phones = phones.clone();
+        self.flank_marches.phones = phones.clone();
+        self.play.phones = phones.clone();
+        self.deployment.phones = phones;
+        self.armies.seats = Some(cx.clone());
     }
 }

@@ -1,88 +1,28 @@
 //! Play (RULES 10): the turn counter from who moves first; at the start of
 //! each of his turns from turn 2 on, the player rolls for each flank march,
 //! with the exact chance it arrives this turn and by each later turn on a
-//! chart; an arrived march is revealed behind the hand-over screen, its
+//! chart; an arrived march is revealed on its owner's own screen (the
+//! hand-over screen or his phone, brought to him by itself), its
 //! commitment checked and each battle group's straggling test rolled. An
-//! ambush is revealed the same way, with the reason.
+//! ambush is revealed the same way, with the reason the table gives.
 
 use super::{MainAction, StepPanel};
 use crate::app::fog::FogCommand;
 use crate::app::fog::table_view::{Frame, Overlay};
-use crate::app::privacy::{HandOver, Privacy};
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Corner, HoverPosition, Legend, Line, Plot};
-use muster::core::screen::Values;
 use muster::core::side::Side;
 use muster::fog::battle::{
     Battle, Command, Phase, RevealReason, arrival_by_turn, arrival_chance, arrivals_due,
     current_turn, march_number, marker_number, to_reveal,
 };
-use muster::fog::screens::{Reveal, answer_reveal, reveal};
+use muster::fog::screens::Reveal;
+use muster::fog::seat::Asked;
 
 #[derive(Default)]
 pub struct PlayPanel {
-    privacy: Privacy,
-    /// A secret the player to move wants to open, behind the hand-over
-    /// screen, and what he entered on his screen for it.
-    opening: Option<Reveal>,
-    values: Values,
-}
-
-impl PlayPanel {
-    fn wanted(&self, battle: &Battle) -> Option<Side> {
-        let deployment = &battle.state().deployment;
-        match self.opening? {
-            Reveal::March(m) => deployment.flank_marches.get(m).map(|m| m.side),
-            Reveal::Ambush(marker, _) => deployment.ambushes.get(marker).map(|a| a.side),
-        }
-    }
-
-    /// Drops the private session's key and opened secrets.
-    pub fn end_private_session(&mut self) {
-        self.privacy.forget();
-    }
-
-    pub fn privacy(&mut self) -> &mut Privacy {
-        &mut self.privacy
-    }
-
-    /// The secret being opened, and whose it is.
-    pub fn opening(&self, battle: &Battle) -> Option<(Reveal, Side)> {
-        Some((self.opening?, self.wanted(battle)?))
-    }
-
-    /// Its owner answered on his phone: the table goes on, with no
-    /// hand-over (the laptop never showed the secret).
-    pub fn opened_on_phone(&mut self) {
-        self.opening = None;
-        self.values.clear();
-    }
-
-    pub fn hand_over(&mut self, battle: &Battle, showing: bool) -> Option<HandOver> {
-        // An arrived march is revealed before anything else (RULES 10): its
-        // owner's hand-over (or his phone's task) comes at once, nobody
-        // clicks for what nobody decides.
-        if self.opening.is_none()
-            && battle.phase() == Phase::Play
-            && let Some(&march) = to_reveal(battle.state(), battle.ruleset()).first()
-        {
-            self.opening = Some(Reveal::March(march));
-        }
-        let wanted = self.wanted(battle).filter(|_| showing);
-        self.privacy
-            .screen(battle, wanted.map(|s| (s, "reveals a sealed record")))
-    }
-
-    pub fn handed_over(&mut self, battle: &Battle) {
-        self.privacy.handed_over(self.wanted(battle));
-    }
-
-    /// The owner is done: the battle goes on.
-    fn done(&mut self) {
-        self.opening = None;
-        self.values.clear();
-        self.privacy.forget();
-    }
+    /// Who is on his phone: his reveals happen there.
+    pub phones: muster::core::side::Sides<bool>,
 }
 
 /// The exact chance by turn, as bars (this turn) and a line (by then).
@@ -141,34 +81,6 @@ impl StepPanel for PlayPanel {
         };
         ui.heading(format!("Turn {turn}: {side} to move"));
         let fm = &ruleset.flank_march;
-        // A secret being opened: the owner holds the screen.
-        if let Some(opening) = self.opening {
-            let Some(owner) = self.wanted(battle) else {
-                self.opening = None;
-                return;
-            };
-            if !self.privacy.holds(owner) {
-                ui.label(self.privacy.waiting(owner, "reveals a sealed record"));
-                return;
-            }
-            let Some(key) = self.privacy.key(ui, battle, owner) else {
-                return;
-            };
-            let screen = reveal(battle, owner, opening, &key, &self.values);
-            let reply = crate::app::screen::show(ui, &screen, "reveal", &mut self.values);
-            if let Some(reply) = reply {
-                match answer_reveal(battle, owner, opening, &key, &reply) {
-                    Ok(Some(command)) => {
-                        out.push(FogCommand::Private(command));
-                        self.done();
-                    }
-                    Ok(None) => self.done(),
-                    Err(e) => _ = self.privacy.refuse(e.to_string()),
-                }
-            }
-            self.privacy.show_refusal(ui);
-            return;
-        }
         // Flank marches: each one's public record and chances.
         for (i, m) in state.deployment.flank_marches.iter().enumerate() {
             egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -214,8 +126,14 @@ impl StepPanel for PlayPanel {
             ));
         }
         for march in to_reveal(state, ruleset) {
+            let owner = state.deployment.flank_marches[march].side;
+            let how = if self.phones[owner] {
+                "on his phone"
+            } else {
+                "on his own screen"
+            };
             ui.label(format!(
-                "{side}'s flank march {} has arrived: he reveals it before anything else.",
+                "{owner}'s flank march {} has arrived: he reveals it {how} before anything else.",
                 march_number(state, march)
             ));
         }
@@ -242,7 +160,10 @@ impl StepPanel for PlayPanel {
                 for reason in RevealReason::ALL {
                     let button = ui.button(reason.short()).on_hover_text(reason.text());
                     if button.clicked() {
-                        self.opening = Some(Reveal::Ambush(i, reason));
+                        out.push(FogCommand::Ask(
+                            owner,
+                            Asked::Reveal(Reveal::Ambush(i, reason)),
+                        ));
                     }
                 }
             });
@@ -254,7 +175,8 @@ impl StepPanel for PlayPanel {
     /// march opens by itself: see `hand_over`).
     fn footer(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         let (state, ruleset) = (battle.state(), battle.ruleset());
-        if battle.phase() != Phase::Play || self.opening.is_some() {
+        // An arrived march's reveal comes before anything else.
+        if battle.phase() != Phase::Play || !to_reveal(state, ruleset).is_empty() {
             return;
         }
         let Some((turn, side)) = current_turn(state) else {

@@ -1,0 +1,90 @@
+//! The action deck's seats (RULES-deck 2, 6-7): each player's private
+//! screen is his hand (`screens::hand`), with the plays the rules allow him
+//! now; the table waits on his hand when he is asked whether he interrupts
+//! or must remove a card for fatigue. An answer is taken only if his screen
+//! offers it now: a phone never plays, answers or ends anything for the
+//! other player.
+
+use super::events::Event;
+use super::game::{Command, Game};
+use super::screens;
+use super::turn::Stage;
+use muster_core::chained_game::OnLedger;
+use muster_core::error::{RuleError, refuse};
+use muster_core::screen::{Reply, Screen};
+use muster_core::seat::{Answer, Desk, Seated};
+use muster_core::side::Side;
+
+impl Seated for Game {
+    type Command = Command;
+    type Event = Event;
+    type Request = ();
+
+    fn seat_name(&self, side: Side) -> String {
+        self.setup().name(side).to_string()
+    }
+
+    fn due(&self, side: Side, _desk: &Desk<()>) -> Option<String> {
+        let turn = self.public().turn.as_ref()?;
+        match turn.stage {
+            Stage::AskingInterrupt if side == turn.passive() => {
+                Some("decides whether he interrupts".into())
+            }
+            Stage::Fatigue if side == turn.active => Some("removes a card (fatigue)".into()),
+            _ => None,
+        }
+    }
+
+    fn lock_of(&self, side: Side) -> Option<muster_core::intel::Lock> {
+        self.record().lock(side).ok().cloned()
+    }
+
+    fn locked_seats(&self) -> Vec<Side> {
+        self.record().locked_sides()
+    }
+
+    fn unlock_seat(
+        &mut self,
+        side: Side,
+        key: &muster_core::intel::PlayerKey,
+    ) -> Result<(), RuleError> {
+        self.unlock_key(side, key)
+    }
+
+    fn secrets(&self) -> &'static str {
+        "my cards"
+    }
+
+    fn stays_open(&self, side: Side) -> bool {
+        self.public().turn.as_ref().is_some_and(|turn| {
+            side == turn.passive()
+                && turn.stage != Stage::AskingInterrupt
+                && screens::passive_plays(self, turn)
+        })
+    }
+
+    fn screen(&self, side: Side, desk: &Desk<()>) -> Screen {
+        desk.refused_first(screens::hand(self, side))
+    }
+
+    fn answer(
+        &self,
+        side: Side,
+        _desk: &Desk<()>,
+        reply: &Reply,
+    ) -> Result<Answer<Command>, RuleError> {
+        if !screens::hand(self, side).offers(&reply.command) {
+            return refuse(
+                "seat",
+                "That is not one of the actions your screen offers now",
+            );
+        }
+        serde_json::from_value(reply.command.clone())
+            .map(Answer::command)
+            .map_err(|e| RuleError::new("seat", format!("That answer is not a deck command: {e}")))
+    }
+
+    fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        Game::apply(self, command)
+    }
+}

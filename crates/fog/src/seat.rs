@@ -1,0 +1,341 @@
+//! Field of Glory's seats (RULES 8.3, 8.4, 8.5, 10): the private steps the
+//! sequence brings to a player (placing his ambushes, recording his flank
+//! marches, revealing an arrived march, his march's word on a roll), the
+//! ones the table asks of him (an ambush marker's reveal, for a reason) and
+//! the one he may look at when he likes (which of his sealed battle groups
+//! is also deployed). Each is a screen of `screens`, opened with the key
+//! his passphrase gives; whether the laptop draws it behind its hand-over
+//! screen or his phone draws it, the same answers apply.
+
+use crate::battle::{
+    Battle, Command, DeploymentTurn, Event, Finished, Phase, arrival_word, to_reveal,
+};
+use crate::screens::{self, Reveal};
+use muster_core::error::{RuleError, refuse};
+use muster_core::intel::{Lock, PlayerKey, SealKey};
+use muster_core::screen::{Action, Block, Reply, Screen, Values};
+use muster_core::seat::{Answer, Desk, Seated};
+use muster_core::side::Side;
+
+/// What the table asks a player to do in private.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// Reveal one of his ambush markers, for the reason given.
+    Reveal(Reveal),
+}
+
+/// A private step of a player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    Ambushes,
+    FlankMarches,
+    /// Which of his battle groups off the table is also deployed.
+    Check,
+    Reveal(Reveal),
+    /// A roll of his march with a sealed modifier waits for his word,
+    /// which his seat gives with his key (`by_itself`).
+    Word,
+}
+
+/// `side`'s marches whose last arrival roll waits for his word.
+fn waiting_words(battle: &Battle, side: Side) -> Vec<usize> {
+    let marches = &battle.state().deployment.flank_marches;
+    (0..marches.len())
+        .filter(|m| marches[*m].side == side && marches[*m].awaits_word())
+        .collect()
+}
+
+/// Whose sealed record a reveal opens, while it is still sealed.
+fn owner(battle: &Battle, reveal: Reveal) -> Option<Side> {
+    let deployment = &battle.state().deployment;
+    match reveal {
+        Reveal::March(m) => deployment
+            .flank_marches
+            .get(m)
+            .filter(|m| m.revealed.is_none())
+            .map(|m| m.side),
+        Reveal::Ambush(marker, _) => deployment
+            .ambushes
+            .get(marker)
+            .filter(|a| a.revealed.is_none())
+            .map(|a| a.side),
+    }
+}
+
+/// What `side` does in private now, if anything: what the sequence brings
+/// him first (an arrived march before anything, RULES 10), then what the
+/// table asked of him.
+pub fn task(battle: &Battle, side: Side, asked: Option<Asked>) -> Option<Task> {
+    let state = battle.state();
+    if battle.phase() == Phase::Play {
+        if let Some(&march) = to_reveal(state, battle.ruleset())
+            .iter()
+            .find(|m| state.deployment.flank_marches[**m].side == side)
+        {
+            return Some(Task::Reveal(Reveal::March(march)));
+        }
+        if !waiting_words(battle, side).is_empty() {
+            return Some(Task::Word);
+        }
+    }
+    if let Some(Asked::Reveal(reveal)) = asked
+        && owner(battle, reveal) == Some(side)
+    {
+        return Some(Task::Reveal(reveal));
+    }
+    let off_table = state.deployment.off_table[side].unwrap_or(0) > 0;
+    match battle.phase() {
+        Phase::Deployment(DeploymentTurn::Ambushes(s)) if s == side => Some(Task::Ambushes),
+        Phase::Deployment(DeploymentTurn::FlankMarches(s)) if s == side => Some(Task::FlankMarches),
+        Phase::Deployment(
+            DeploymentTurn::Batch { .. }
+            | DeploymentTurn::Dismount(_)
+            | DeploymentTurn::Commanders(_),
+        ) if off_table => Some(Task::Check),
+        _ => None,
+    }
+}
+
+/// His key: the one his passphrase gave, or the unprotected one for a
+/// player who plays without a passphrase.
+fn key(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<SealKey> {
+    if !battle.has_passphrase(side) {
+        return Some(SealKey::unprotected());
+    }
+    desk.key.clone()
+}
+
+/// The action that ends his step, as the table's button would.
+fn finish(battle: &Battle, side: Side, task: Task, key: &SealKey) -> Option<Command> {
+    match task {
+        Task::Ambushes => Some(Command::Finish {
+            side,
+            step: Finished::Ambushes,
+        }),
+        Task::FlankMarches => {
+            let (_, off_table) = screens::flank_marches(battle, side, key, &Values::new()).ok()?;
+            Some(Command::FinishFlankMarches { side, off_table })
+        }
+        Task::Check | Task::Reveal(_) | Task::Word => None,
+    }
+}
+
+fn finish_label(task: Task) -> &'static str {
+    match task {
+        Task::Ambushes => "Finish my ambushes",
+        _ => "Done with my flank marches",
+    }
+}
+
+/// His task's screen, opened with his key.
+fn task_screen(
+    battle: &Battle,
+    side: Side,
+    task: Task,
+    key: &SealKey,
+    desk: &Desk<Asked>,
+) -> Result<Screen, RuleError> {
+    let values = &desk.values;
+    match task {
+        Task::Ambushes => battle.ambush_screen(side, key, values),
+        Task::FlankMarches => screens::flank_marches(battle, side, key, values).map(|(s, _)| s),
+        Task::Check => screens::deployment_check(battle, side, key),
+        Task::Word => Ok(Screen {
+            title: format!("{side}: my flank marches"),
+            blocks: vec![Block::Text {
+                text: "Your march's sealed modifier is added to its roll with your key; the table learns only whether it arrives.".into(),
+            }],
+        }),
+        Task::Reveal(reveal) => Ok(screens::reveal(battle, side, reveal, key, values)),
+    }
+}
+
+/// The choice of `side`'s step that needs no secret, if any.
+fn open_choice(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<(String, Command)> {
+    match task(battle, side, desk.asked)? {
+        Task::Ambushes => Some((
+            format!("{side}: no ambushes"),
+            Command::Finish {
+                side,
+                step: Finished::Ambushes,
+            },
+        )),
+        Task::FlankMarches
+            if !battle
+                .state()
+                .deployment
+                .ambushes
+                .iter()
+                .any(|a| a.side == side) =>
+        {
+            Some((
+                format!("{side}: no flank marches"),
+                Command::FinishFlankMarches { side, off_table: 0 },
+            ))
+        }
+        _ => None,
+    }
+}
+
+impl Seated for Battle {
+    type Command = Command;
+    type Event = Event;
+    type Request = Asked;
+
+    /// The side: the sequence's words name players by their side.
+    fn seat_name(&self, side: Side) -> String {
+        side.to_string()
+    }
+
+    /// What the sequence brings him, or the table asked: never the check,
+    /// which he looks at when he likes.
+    fn due(&self, side: Side, desk: &Desk<Asked>) -> Option<String> {
+        let what = match task(self, side, desk.asked)? {
+            Task::Ambushes => "places his ambushes".to_string(),
+            Task::FlankMarches => "records his flank marches".to_string(),
+            Task::Reveal(Reveal::March(_)) => "reveals his arrived flank march".to_string(),
+            Task::Reveal(Reveal::Ambush(..)) => "reveals an ambush marker".to_string(),
+            Task::Word => "adds his march's sealed modifier to its roll".to_string(),
+            Task::Check => return None,
+        };
+        Some(what)
+    }
+
+    /// "No ambushes", or "no flank marches" for a player without an
+    /// ambush marker: nothing of his is off the table then, so his count of
+    /// 0 is public and needs no secret.
+    fn open_choice(&self, side: Side, desk: &Desk<Asked>) -> Option<(String, serde_json::Value)> {
+        let (label, command) = open_choice(self, side, desk)?;
+        Some((
+            label,
+            serde_json::to_value(command).expect("a command always serializes"),
+        ))
+    }
+
+    fn needs_key(&self, side: Side, desk: &Desk<Asked>) -> Option<Lock> {
+        task(self, side, desk.asked)?;
+        if desk.key.is_some() {
+            return None;
+        }
+        self.state().locks[side].clone()
+    }
+
+    fn lock_of(&self, side: Side) -> Option<Lock> {
+        self.state().locks[side].clone()
+    }
+
+    fn locked_seats(&self) -> Vec<Side> {
+        self.locked_sides()
+    }
+
+    fn unlock_seat(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        self.unlock_key(side, key)
+    }
+
+    fn secrets(&self) -> &'static str {
+        "my secrets"
+    }
+
+    fn seal_key(&self, side: Side, key: &PlayerKey) -> Result<SealKey, RuleError> {
+        Battle::seal_key(self, side, key)
+    }
+
+    fn screen(&self, side: Side, desk: &Desk<Asked>) -> Screen {
+        let Some(task) = task(self, side, desk.asked) else {
+            return Screen {
+                title: format!("{side}: my secrets"),
+                blocks: vec![Block::Text {
+                    text: "Nothing private to do now: your ambushes, flank marches and reveals come here when it is your turn for them.".into(),
+                }],
+            };
+        };
+        let Some(key) = key(self, side, desk) else {
+            return Screen {
+                title: format!("{side}: my secrets"),
+                blocks: vec![Block::Text {
+                    text: "Your passphrase opens your secrets.".into(),
+                }],
+            };
+        };
+        let mut screen = task_screen(self, side, task, &key, desk).unwrap_or_else(|e| Screen {
+            title: format!("{side}: my secrets"),
+            blocks: vec![Block::Refusal {
+                text: self.state().settings.speak(&e.to_string()),
+            }],
+        });
+        if !self.has_passphrase(side) {
+            screen.blocks.insert(
+                0,
+                Block::Text {
+                    text:
+                        "⚠ You play without a passphrase: the file does not protect these secrets."
+                            .into(),
+                },
+            );
+        }
+        if let Some(command) = finish(self, side, task, &key) {
+            screen.blocks.push(Block::Actions {
+                actions: vec![Action::new(finish_label(task), &command)],
+            });
+        }
+        desk.refused_first(screen)
+    }
+
+    fn answer(
+        &self,
+        side: Side,
+        desk: &Desk<Asked>,
+        reply: &Reply,
+    ) -> Result<Answer<Command>, RuleError> {
+        let Some(task) = task(self, side, desk.asked) else {
+            return refuse("seat", "Nothing private is asked of you now");
+        };
+        // What needs no secret may be said in the open.
+        if let Some((_, command)) = open_choice(self, side, desk)
+            && serde_json::to_value(&command).ok().as_ref() == Some(&reply.command)
+        {
+            return Ok(Answer::command(command));
+        }
+        let Some(key) = key(self, side, desk) else {
+            return refuse("seat", "Your passphrase opens your secrets first");
+        };
+        if let Some(command) = finish(self, side, task, &key)
+            && serde_json::to_value(&command).ok().as_ref() == Some(&reply.command)
+        {
+            return Ok(Answer::command(command));
+        }
+        match task {
+            Task::Ambushes => screens::answer_ambush(self, side, &key, reply)
+                .map(|c| Answer::spending(c, &["content", "at"])),
+            Task::FlankMarches => {
+                screens::answer_flank_march(self, side, &key, reply, desk.on_phone)
+                    .map(|c| Answer::spending(c, &["bgs"]))
+            }
+            Task::Reveal(reveal) => {
+                screens::answer_reveal(self, side, reveal, &key, reply).map(|command| Answer {
+                    command,
+                    spent: &[],
+                    done: true,
+                })
+            }
+            Task::Check | Task::Word => refuse("seat", "This screen takes no answer"),
+        }
+    }
+
+    /// His word on his march's roll (RULES 10, players' screens ruling):
+    /// its sealed modifier added with his key, as soon as the roll is made.
+    fn by_itself(&self, side: Side, desk: &Desk<Asked>) -> Option<Command> {
+        let key = key(self, side, desk)?;
+        waiting_words(self, side)
+            .into_iter()
+            .find_map(|m| arrival_word(self.state(), self.ruleset(), side, m, &key).ok())
+    }
+
+    fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        Battle::apply(self, command)
+    }
+
+    fn forced(&self) -> Option<Command> {
+        Battle::forced(self)
+    }
+}

@@ -1,0 +1,297 @@
+//! The seated window: one window for the systems whose private screen a
+//! player opens when he likes (the action deck's hand, hidden forces'
+//! ledger, dummy wings' counters). It holds what they share: the set-up
+//! form until the game starts, the game and each player's desk, the log at
+//! the foot, each seat's private screen beside the table when the laptop
+//! shows it, and the commands applied by the rules with what they force.
+//! Each system configures it with its `Table`: its form, its table, its
+//! own actions, its printout.
+
+use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
+use crate::app::passphrase::NewPassphrases;
+use crate::app::seating::{Cx, Desked, SeatHost, SeatMsg};
+use crate::app::status::Status;
+use crate::app::system::{Handled, Menu, PassphraseSet, SystemWindow, Undo, log_panel};
+use eframe::egui;
+use muster::core::chained_game::OnLedger;
+use muster::core::screen::{Screen, Values};
+use muster::core::seat::{self, Desk, Seated};
+use muster::core::side::{Side, Sides};
+use muster::core::store::{Autosave, StoreError};
+use std::any::Any;
+use std::path::{Path, PathBuf};
+
+/// A player's private screen, when the laptop shows it: what the table
+/// draws in its private place, and what he has entered in it.
+pub struct Private<'a> {
+    pub side: Side,
+    pub screen: Screen,
+    pub values: &'a mut Values,
+}
+
+/// Starts the game from the form.
+pub struct Start;
+
+/// A command for the game, from the table's widgets: applied by the rules
+/// with what they force after it.
+pub struct Apply<C>(pub C);
+
+/// What a seated system configures.
+pub trait Table: 'static {
+    type Game: Seated<Request = ()> + OnLedger + Autosave + 'static;
+    /// Its widgets' own actions, beyond `Start` and `Apply`.
+    type Action: Send + 'static;
+    /// Its name on the status line.
+    const NAME: &'static str;
+
+    /// The set-up form; `Start` begins the game.
+    fn form(&mut self, ui: &mut egui::Ui, cx: &Cx);
+    fn passphrases(&mut self) -> &mut NewPassphrases;
+    /// The game the form describes, and what the status line says of it.
+    fn start(&mut self) -> Result<(Self::Game, String), String>;
+
+    /// The table both players see, and `private` where the laptop shows a
+    /// player's screen.
+    fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Self::Game,
+        private: Option<Private<'_>>,
+        cx: &Cx,
+    );
+
+    /// One of its own actions.
+    fn act(&mut self, game: Option<&mut Self::Game>, action: Self::Action) -> Handled;
+
+    /// After the game changed (a selection that left the map goes).
+    fn changed(&mut self, _game: &Self::Game) {}
+
+    /// What Edit > Undo takes back, or why nothing.
+    fn undoable(&self, _game: &Self::Game) -> Result<String, String> {
+        Err("the rules take nothing back here".into())
+    }
+
+    fn undo(&mut self, _game: &mut Self::Game) -> Result<String, String> {
+        Err("the rules take nothing back here".into())
+    }
+
+    fn menu(&mut self, _menu: Menu, _ui: &mut egui::Ui, _cx: &Cx) {}
+
+    fn printout_offers(&self) -> Offers;
+
+    fn export_pdf(
+        &self,
+        game: &Self::Game,
+        options: &PdfOptions,
+        path: &Path,
+    ) -> Result<Vec<PathBuf>, StoreError>;
+
+    fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status;
+}
+
+pub struct SeatedWindow<T: Table> {
+    pub table: T,
+    pub game: Option<T::Game>,
+    desks: Sides<Desk<()>>,
+}
+
+impl<T: Table> SeatedWindow<T> {
+    pub fn new(table: T) -> SeatedWindow<T> {
+        SeatedWindow {
+            table,
+            game: None,
+            desks: Sides::default(),
+        }
+    }
+
+    pub fn opened(table: T, game: T::Game) -> SeatedWindow<T> {
+        SeatedWindow {
+            game: Some(game),
+            ..SeatedWindow::new(table)
+        }
+    }
+
+    #[cfg(test)]
+    pub fn engine(&self) -> Option<&T::Game> {
+        self.game.as_ref()
+    }
+
+    /// What `side` has entered on his private screen so far.
+    #[cfg(test)]
+    pub fn form(&self, side: Side) -> &Values {
+        &self.desks[side].values
+    }
+
+    /// Applies a command from the table; a refusal goes to the status
+    /// line (a private screen's refusals stay on its desk).
+    fn apply(&mut self, command: <T::Game as Seated>::Command) -> Handled {
+        let Some(game) = &mut self.game else {
+            return Handled::default();
+        };
+        let before = game.record().log_lines().len();
+        match seat::play(game, command) {
+            Ok(_) => {
+                let lines = &game.record().log_lines()[before..];
+                self.table.changed(game);
+                Handled {
+                    status: Some(Status::Info(lines.join(" · "))),
+                    changed: true,
+                    dialog: None,
+                }
+            }
+            Err(e) => Handled::status(Status::Error(e.to_string())),
+        }
+    }
+}
+
+/// A private screen beside the table: its heading, the button that hides
+/// it, and the screen; the player's answers go to his seat on the bus.
+pub fn private_panel(ui: &mut egui::Ui, private: &mut Private<'_>, secrets: &str, cx: &Cx) {
+    let Private {
+        side,
+        screen,
+        values,
+    } = private;
+    let side = *side;
+    ui.horizontal(|ui| {
+        ui.heading(&screen.title);
+        let hide = format!("Hide {secrets}");
+        if ui.button(hide).clicked() {
+            cx.bus.seat(side, SeatMsg::Hide);
+        }
+    });
+    ui.separator();
+    if let Some(reply) = crate::app::screen::show(ui, screen, side, values) {
+        cx.bus.seat(side, SeatMsg::Reply(reply));
+    }
+}
+
+/// How the table shows where each seat is: a line for a seat on (or
+/// lost from) his phone, else the button that hands him the laptop.
+pub fn seat_line(ui: &mut egui::Ui, cx: &Cx, side: Side, name: &str, show: &str) {
+    let life = cx.lives[side];
+    if life.on_phone() {
+        ui.weak(format!("{name}: {}", life.words()));
+    } else if cx.private.is_none() && ui.button(format!("Show {name}'s {show}")).clicked() {
+        cx.bus.seat(side, SeatMsg::Show);
+    }
+}
+
+impl<T: Table> SystemWindow for SeatedWindow<T> {
+    fn name(&self) -> &'static str {
+        T::NAME
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
+        let Some(game) = &self.game else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.table.form(ui, cx));
+            });
+            return;
+        };
+        log_panel(
+            ui,
+            "seated-log",
+            160.0,
+            game.record().log_lines(),
+            (game.record().log().len(), &game.record().log_fingerprint()),
+        );
+        let private = cx.private.map(|side| Private {
+            side,
+            screen: game.screen(side, &self.desks[side]),
+            values: &mut self.desks[side].values,
+        });
+        self.table.table(ui, game, private, cx);
+    }
+
+    fn handle(&mut self, action: Box<dyn Any + Send>, _cx: &Cx) -> Handled {
+        let action = match action.downcast::<Apply<<T::Game as Seated>::Command>>() {
+            Ok(apply) => return self.apply(apply.0),
+            Err(other) => other,
+        };
+        let action = match action.downcast::<T::Action>() {
+            Ok(action) => return self.table.act(self.game.as_mut(), *action),
+            Err(other) => other,
+        };
+        if action.is::<Start>() {
+            return match self.table.start() {
+                Ok((game, said)) => {
+                    self.game = Some(game);
+                    self.desks = Sides::default();
+                    Handled {
+                        status: Some(Status::Info(said)),
+                        changed: true,
+                        dialog: None,
+                    }
+                }
+                Err(e) => Handled::status(Status::Error(format!("Not started: {e}"))),
+            };
+        }
+        let action = match action.downcast::<PassphraseSet>() {
+            Ok(set) => {
+                let PassphraseSet(side, lock, key) = *set;
+                self.table.passphrases().keys[side] = Some((lock, key));
+                return Handled::default();
+            }
+            Err(other) => other,
+        };
+        // Undo: what the rules let be taken back.
+        match &mut self.game {
+            Some(game) if action.is::<Undo>() => match self.table.undo(game) {
+                Ok(what) => {
+                    self.table.changed(game);
+                    Handled {
+                        status: Some(Status::Info(format!("Taken back: {what}"))),
+                        changed: true,
+                        dialog: None,
+                    }
+                }
+                Err(why) => Handled::status(Status::Error(why)),
+            },
+            _ => Handled::default(),
+        }
+    }
+
+    fn game(&self) -> Option<&dyn Autosave> {
+        self.game.as_ref().map(|g| g as &dyn Autosave)
+    }
+
+    fn seats(&mut self) -> Option<Box<dyn SeatHost + '_>> {
+        let game = self.game.as_mut()?;
+        Some(Box::new(Desked {
+            game,
+            desks: &mut self.desks,
+        }))
+    }
+
+    fn undoable(&self) -> Result<String, String> {
+        match &self.game {
+            Some(game) => self.table.undoable(game),
+            None => Err("the game has not started yet".into()),
+        }
+    }
+
+    fn redoable(&self) -> bool {
+        false
+    }
+
+    fn menu(&mut self, menu: Menu, ui: &mut egui::Ui, cx: &Cx) {
+        self.table.menu(menu, ui, cx);
+    }
+
+    fn printout_offers(&self) -> Offers {
+        self.table.printout_offers()
+    }
+
+    fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| StoreError::new("the game has not started yet"))?;
+        self.table.export_pdf(game, options, path)
+    }
+
+    fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
+        self.table.file_chosen(action, path)
+    }
+}

@@ -1,0 +1,179 @@
+//! A game as the shell's seats reach it: any system's `Seated` engine with
+//! each player's desk beside it, behind one object-safe face, so that the
+//! shell's seats (hand-over screen, phone, passphrases) serve every system
+//! with the same code.
+
+use muster::core::error::RuleError;
+use muster::core::hexmap::Hex;
+use muster::core::intel::{Lock, PlayerKey};
+use muster::core::screen::{Reply, Screen, Values};
+use muster::core::seat::{self, Desk, Seated};
+use muster::core::side::{Side, Sides};
+use std::any::Any;
+
+pub trait SeatHost {
+    fn name(&self, side: Side) -> String;
+    /// What his private screen holds, as he calls it ("my cards").
+    fn secrets(&self) -> &'static str;
+    /// What the table waits for him to do in private now.
+    fn due(&self, side: Side) -> Option<String>;
+    /// A choice his hand-over screen offers in the open, and its reply.
+    fn open_choice(&self, side: Side) -> Option<(String, Reply)>;
+    /// Whether his screen stays open once his due step is done.
+    fn stays_open(&self, side: Side) -> bool;
+    /// The lock to open before his screen shows, if his key is needed.
+    fn needs_key(&self, side: Side) -> Option<Lock>;
+    fn screen(&self, side: Side) -> Screen;
+    /// What he has entered so far on his screen.
+    fn values(&mut self, side: Side) -> &mut Values;
+    /// His answer applied (with what the rules force after it); whether
+    /// the game changed, or why not (his alone).
+    fn answer(&mut self, side: Side, reply: &Reply) -> Result<bool, String>;
+    fn tapped(&mut self, side: Side, hex: Hex);
+    fn dragged(&mut self, side: Side, from: Hex, path: &[Hex]);
+    /// His desk takes the key his passphrase gave, checked against his tags.
+    fn open(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError>;
+    /// Puts a sealing key of the sitting on his desk, or takes it off.
+    fn hold(&mut self, side: Side, key: Option<muster::core::intel::SealKey>);
+    /// The key on his desk, to keep for the sitting.
+    fn held(&self, side: Side) -> Option<muster::core::intel::SealKey>;
+    /// What each seat does by itself with its desk (a march's word);
+    /// whether the game changed. Refusals are dropped: the seat tries
+    /// again at the next change.
+    fn by_itself(&mut self) -> bool;
+    /// Whether his screen is his phone now.
+    fn place(&mut self, side: Side, on_phone: bool);
+    /// Forgets his last refusal (his private screen closed): its words may
+    /// tell his secret. His form waits for him.
+    fn forget(&mut self, side: Side);
+    /// What the table asked of him, in the system's terms.
+    fn ask(&mut self, side: Side, request: Box<dyn Any + Send>);
+    fn lock_of(&self, side: Side) -> Option<Lock>;
+    fn locked(&self) -> Vec<Side>;
+    fn unlock(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError>;
+}
+
+/// A game and its players' desks.
+pub struct Desked<'a, G: Seated> {
+    pub game: &'a mut G,
+    pub desks: &'a mut Sides<Desk<G::Request>>,
+}
+
+impl<G: Seated> SeatHost for Desked<'_, G>
+where
+    G::Request: Send + 'static,
+{
+    fn name(&self, side: Side) -> String {
+        self.game.seat_name(side)
+    }
+
+    fn secrets(&self) -> &'static str {
+        self.game.secrets()
+    }
+
+    fn due(&self, side: Side) -> Option<String> {
+        self.game.due(side, &self.desks[side])
+    }
+
+    fn needs_key(&self, side: Side) -> Option<Lock> {
+        self.game.needs_key(side, &self.desks[side])
+    }
+
+    fn open_choice(&self, side: Side) -> Option<(String, Reply)> {
+        let (label, command) = self.game.open_choice(side, &self.desks[side])?;
+        Some((
+            label,
+            Reply {
+                command,
+                values: Values::new(),
+            },
+        ))
+    }
+
+    fn stays_open(&self, side: Side) -> bool {
+        self.game.stays_open(side)
+    }
+
+    fn screen(&self, side: Side) -> Screen {
+        self.game.screen(side, &self.desks[side])
+    }
+
+    fn values(&mut self, side: Side) -> &mut Values {
+        &mut self.desks[side].values
+    }
+
+    fn answer(&mut self, side: Side, reply: &Reply) -> Result<bool, String> {
+        seat::answer(self.game, side, &mut self.desks[side], reply)
+    }
+
+    fn tapped(&mut self, side: Side, hex: Hex) {
+        self.game.tapped(side, &mut self.desks[side].values, hex);
+    }
+
+    fn dragged(&mut self, side: Side, from: Hex, path: &[Hex]) {
+        self.game
+            .dragged(side, &mut self.desks[side].values, from, path);
+    }
+
+    fn open(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        self.desks[side].key = Some(self.game.seal_key(side, key)?);
+        Ok(())
+    }
+
+    fn hold(&mut self, side: Side, key: Option<muster::core::intel::SealKey>) {
+        self.desks[side].key = key;
+    }
+
+    fn held(&self, side: Side) -> Option<muster::core::intel::SealKey> {
+        self.desks[side].key.clone()
+    }
+
+    fn by_itself(&mut self) -> bool {
+        let mut changed = false;
+        for side in Side::BOTH {
+            // Bounded: each word answers one roll.
+            for _ in 0..8 {
+                let Some(command) = self.game.by_itself(side, &self.desks[side]) else {
+                    break;
+                };
+                if seat::play(self.game, command).is_err() {
+                    break;
+                }
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    fn place(&mut self, side: Side, on_phone: bool) {
+        let desk = &mut self.desks[side];
+        if desk.on_phone != on_phone {
+            // A device that takes the seat (or gives it back) starts with
+            // nothing of the last one's: his key is asked again.
+            *desk = Desk::default();
+            desk.on_phone = on_phone;
+        }
+    }
+
+    fn forget(&mut self, side: Side) {
+        self.desks[side].refusal = None;
+    }
+
+    fn ask(&mut self, side: Side, request: Box<dyn Any + Send>) {
+        if let Ok(request) = request.downcast::<G::Request>() {
+            self.desks[side].asked = Some(*request);
+        }
+    }
+
+    fn lock_of(&self, side: Side) -> Option<Lock> {
+        self.game.lock_of(side)
+    }
+
+    fn locked(&self) -> Vec<Side> {
+        self.game.locked_seats()
+    }
+
+    fn unlock(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
+        self.game.unlock_seat(side, key)
+    }
+}

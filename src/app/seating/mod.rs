@@ -1,0 +1,839 @@
+//! The seats (DESIGN, "The seat"): where each player's private screens
+//! appear and how his answers come back, for every system alike. A seat is
+//! on this laptop, behind its hand-over screen, or on his phone; its life
+//! (`Life`) is one state machine the table shows by his name. The game's
+//! engine says what he sees and what his answers become (`SeatHost`); the
+//! laptop's private screen, his phone's page and the tests draw that one
+//! description and send back the same replies, which arrive here as
+//! messages on the window's bus. His passphrase screens (set, unlock, open)
+//! are his seat's too, wherever it is (`pass`).
+//!
+//! On the laptop, a step the sequence brings a player (`due`) hands him
+//! the screen by itself; what he may look at when he likes (his cards) is
+//! asked for from the table. A key he gave for a step the sequence brought
+//! him is kept for the sitting and opens his next such step at once; one
+//! asked for from the table asks his passphrase every time.
+
+pub mod host;
+pub mod life;
+pub mod pass;
+
+pub use host::{Desked, SeatHost};
+pub use life::Life;
+
+use crate::app::bus::Bus;
+use crate::app::privacy::{self, HandOver};
+use crate::app::status::Status;
+use eframe::egui;
+use muster::core::hexmap::Hex;
+use muster::core::intel::SealKey;
+use muster::core::screen::{Block, Reply, Screen, Values};
+use muster::core::side::{Side, Sides};
+use muster::seats::server::{self, FromPhone, Server};
+use pass::{Derived, KeyThen, Kind, Pass, Then};
+use std::any::Any;
+use std::net::SocketAddr;
+
+/// What happens at a seat, as a message on the bus.
+pub enum SeatMsg {
+    /// The table asks for his private screen ("Show Decius's cards").
+    Show,
+    /// His hand-over screen's button: he has the laptop.
+    Took,
+    /// He is done with his private screen: the table again.
+    Hide,
+    /// "Not now" on his hand-over screen.
+    NotNow,
+    /// The players come back to what they put off with "Not now".
+    Resume,
+    /// "Lock South's secrets": the sitting's key is dropped.
+    Lock,
+    /// His answer to his screen on the laptop (or a choice made in the
+    /// open on his hand-over screen).
+    Reply(Reply),
+    /// What he typed on the laptop's passphrase screen.
+    Typed(Values),
+    /// He sets a passphrase for a new game, called `name`; the words the
+    /// opponent knows of him; what the form makes of it.
+    SetPassphrase {
+        name: String,
+        context: Vec<String>,
+        then: Then,
+    },
+    /// He unlocks the reopened game.
+    Unlock,
+    /// His key is asked for something he asked of the table (his private
+    /// printout); `then` says what is done with it.
+    AskKey {
+        lock: muster::core::intel::Lock,
+        then: KeyThen,
+    },
+    /// A key his passphrase gave, worked out off the window's thread.
+    Derived {
+        generation: u64,
+        result: Result<Derived, String>,
+    },
+    /// The table asks him to do something in private, in the system's
+    /// terms (Field of Glory: reveal this ambush marker, for this reason).
+    Ask(Box<dyn Any + Send>),
+    /// His phone, from the players' screens server.
+    Phone(FromPhone),
+}
+
+/// Why the laptop is handed to a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Why {
+    /// A step the sequence brings him.
+    Due,
+    /// The table asked for his screen.
+    Request,
+    /// A passphrase is asked of him.
+    Passphrase,
+}
+
+/// Who has the laptop's screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Laptop {
+    /// The table, as both players see it.
+    #[default]
+    Table,
+    /// His hand-over screen.
+    Handing(Side, Why),
+    /// His private screen.
+    Holding(Side, Why),
+}
+
+/// A new game's passphrase asked of a player.
+struct SetAsk {
+    name: String,
+    context: Vec<String>,
+    then: Then,
+}
+
+#[derive(Default)]
+struct Seat {
+    life: Life,
+    pass: Pass,
+    set: Option<SetAsk>,
+    /// His key asked for something he asked of the table.
+    key: Option<(muster::core::intel::Lock, KeyThen)>,
+    /// The laptop's unlock was asked for him.
+    unlock: bool,
+    /// What he put off with "Not now": the table shows until it changes.
+    not_now: Option<String>,
+    /// His key for the sitting (the laptop's): it opens the steps the
+    /// sequence brings him. Never saved; gone with the game or his lock.
+    sitting: Option<SealKey>,
+    /// His seat's address, while its code may be shown.
+    code: Option<String>,
+}
+
+/// What the window's UI is told of the seats this frame.
+#[derive(Clone)]
+pub struct Cx {
+    pub bus: Bus,
+    /// The side whose private screen the laptop shows now, if any.
+    pub private: Option<Side>,
+    pub lives: Sides<Life>,
+    /// Who is setting a passphrase now (on his phone or the laptop).
+    pub setting: Sides<bool>,
+}
+
+impl Cx {
+    pub fn on_phone(&self, side: Side) -> bool {
+        self.lives[side].on_phone()
+    }
+}
+
+/// The port the players' screens try first; the next ones (then one the
+/// system picks) when it is taken.
+pub const PORT: u16 = 7878;
+
+/// The players' screens: start, stop, pair, let go, show a code.
+pub enum PlayersMsg {
+    /// Start on this address of the laptop's, the usual port or the next
+    /// free one.
+    Start(std::net::IpAddr),
+    Stop,
+    Pair(Side),
+    Release(Side),
+    /// Its code on the laptop again (or hidden), one seat at a time.
+    ShowCode(Option<Side>),
+}
+
+#[derive(Default)]
+pub struct Seating {
+    seats: Sides<Seat>,
+    laptop: Laptop,
+    server: Option<Server>,
+    /// The address the codes name.
+    pub host: Option<std::net::IpAddr>,
+    /// The seat whose code the laptop shows now.
+    pub showing: Option<Side>,
+    /// Numbers each key derivation, so a stale one is dropped.
+    generation: u64,
+    /// The last error of the players' screens, for their window.
+    pub error: Option<String>,
+}
+
+/// What handling a message did to the game.
+#[derive(Default)]
+pub struct Outcome {
+    pub changed: bool,
+    pub status: Option<Status>,
+}
+
+impl Seating {
+    pub fn life(&self, side: Side) -> Life {
+        self.seats[side].life
+    }
+
+    pub fn lives(&self) -> Sides<Life> {
+        Sides {
+            south: self.seats.south.life,
+            north: self.seats.north.life,
+        }
+    }
+
+    pub fn server_addr(&self) -> Option<SocketAddr> {
+        self.server.as_ref().map(Server::addr)
+    }
+
+    /// The address of `side`'s seat, while its code is shown.
+    pub fn code(&self, side: Side) -> Option<&str> {
+        self.seats[side].code.as_deref()
+    }
+
+    /// Why the server refused what it refused lately.
+    pub fn refusals(&self) -> Vec<String> {
+        self.server.as_ref().map_or(Vec::new(), Server::log)
+    }
+
+    /// What his passphrase is asked for now, if anything.
+    fn kind(&self, side: Side, host: Option<&(dyn SeatHost + '_)>) -> Option<Kind> {
+        let seat = &self.seats[side];
+        if let Some(set) = &seat.set {
+            return Some(Kind::Set(set.context.clone()));
+        }
+        if let Some((lock, _)) = &seat.key {
+            return Some(Kind::Key(lock.clone()));
+        }
+        let host = host?;
+        if host.locked().contains(&side) {
+            let asked = seat.life.on_phone() || seat.unlock;
+            return asked
+                .then(|| host.lock_of(side).map(Kind::Unlock))
+                .flatten();
+        }
+        let holding =
+            matches!(self.laptop, Laptop::Holding(s, Why::Due | Why::Request) if s == side);
+        if seat.life.on_phone() || holding {
+            return host.needs_key(side).map(Kind::Open);
+        }
+        None
+    }
+
+    /// Brings the seats up to date before the frame is drawn: who is on
+    /// his phone, what passphrase is asked of whom, and who has the laptop
+    /// (a step the sequence brings a player hands him the screen).
+    pub fn prepare(&mut self, mut host: Option<&mut (dyn SeatHost + '_)>) {
+        for side in Side::BOTH {
+            if let Some(host) = host.as_deref_mut() {
+                host.place(side, self.seats[side].life.on_phone());
+            }
+            let kind = self.kind(side, host.as_deref());
+            self.seats[side].pass.settle(kind);
+        }
+        // A seat that went to a phone takes its screens with it.
+        if let Laptop::Handing(side, _) | Laptop::Holding(side, _) = self.laptop
+            && self.seats[side].life.on_phone()
+        {
+            self.laptop = Laptop::Table;
+        }
+        let dues = Sides {
+            south: host.as_deref().and_then(|h| h.due(Side::South)),
+            north: host.as_deref().and_then(|h| h.due(Side::North)),
+        };
+        for side in Side::BOTH {
+            let seat = &mut self.seats[side];
+            if seat.not_now.is_some() && seat.not_now != dues[side] {
+                seat.not_now = None;
+            }
+        }
+        match self.laptop {
+            Laptop::Holding(side, Why::Due) if dues[side].is_none() => {
+                if host.as_deref().is_some_and(|h| h.stays_open(side)) {
+                    self.laptop = Laptop::Holding(side, Why::Request);
+                } else {
+                    // Done: the table, with nothing secret on it (a "done"
+                    // screen would be a click that decides nothing).
+                    self.close(side, host.as_deref_mut());
+                }
+            }
+            Laptop::Holding(side, Why::Passphrase) if self.seats[side].pass.kind().is_none() => {
+                self.laptop = Laptop::Table;
+            }
+            // What he was to be handed is done (or undone) meanwhile.
+            Laptop::Handing(side, Why::Due) if dues[side].is_none() => {
+                self.laptop = Laptop::Table;
+            }
+            _ => {}
+        }
+        // A reopened game is read-only until its players unlock it: no
+        // step of it is brought to anyone before.
+        let read_only = host.as_deref().is_some_and(|h| !h.locked().is_empty());
+        if self.laptop == Laptop::Table {
+            for side in Side::BOTH {
+                let seat = &self.seats[side];
+                if seat.life.on_phone() {
+                    continue;
+                }
+                if seat.set.is_some() || seat.key.is_some() || seat.unlock {
+                    self.laptop = Laptop::Handing(side, Why::Passphrase);
+                    break;
+                }
+                if let Some(what) = &dues[side]
+                    && seat.not_now.as_ref() != Some(what)
+                    && !read_only
+                {
+                    self.laptop = Laptop::Handing(side, Why::Due);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The laptop leaves `side`'s private screen: his key goes from the
+    /// desk (the sitting keeps its own), and his form with it.
+    fn close(&mut self, side: Side, host: Option<&mut (dyn SeatHost + '_)>) {
+        self.laptop = Laptop::Table;
+        if let Some(host) = host {
+            host.hold(side, None);
+            host.forget(side);
+        }
+    }
+
+    /// What the window's UI is told this frame.
+    pub fn cx(&self, bus: &Bus) -> Cx {
+        let private = match self.laptop {
+            Laptop::Holding(side, Why::Due | Why::Request)
+                if self.seats[side].pass.kind().is_none() =>
+            {
+                Some(side)
+            }
+            _ => None,
+        };
+        Cx {
+            bus: bus.clone(),
+            private,
+            lives: self.lives(),
+            setting: Sides {
+                south: self.seats.south.set.is_some(),
+                north: self.seats.north.set.is_some(),
+            },
+        }
+    }
+
+    /// The full-window screens the seats put over the window: a hand-over
+    /// screen, or a passphrase screen. True while one covers it.
+    pub fn covering(
+        &mut self,
+        ui: &mut egui::Ui,
+        bus: &Bus,
+        host: Option<&(dyn SeatHost + '_)>,
+    ) -> bool {
+        match self.laptop {
+            Laptop::Table => false,
+            Laptop::Handing(side, why) => {
+                let screen = self.hand_over(side, why, host);
+                match privacy::hand_over_screen(ui, &screen) {
+                    privacy::Clicked::Button => bus.seat(side, SeatMsg::Took),
+                    privacy::Clicked::OpenChoice => {
+                        if let Some((_, reply)) = screen.open_choice {
+                            bus.seat(side, SeatMsg::Reply(reply));
+                        }
+                    }
+                    privacy::Clicked::Wait => bus.seat(side, SeatMsg::NotNow),
+                    privacy::Clicked::Lock => bus.seat(side, SeatMsg::Lock),
+                    privacy::Clicked::Back => bus.seat(side, SeatMsg::Hide),
+                    privacy::Clicked::Nothing => {}
+                }
+                true
+            }
+            Laptop::Holding(side, _) => {
+                let name = self.pass_name(side, host);
+                let seat = &mut self.seats[side];
+                let Some(screen) = seat.pass.screen(&name) else {
+                    return false;
+                };
+                let typed = &mut seat.pass.typed;
+                if let Some(reply) = privacy::passphrase_column(ui, &screen, side, typed) {
+                    bus.seat(side, SeatMsg::Typed(typed.clone()));
+                    bus.seat(side, SeatMsg::Reply(reply));
+                }
+                true
+            }
+        }
+    }
+
+    /// How his passphrase screen calls him.
+    fn pass_name(&self, side: Side, host: Option<&(dyn SeatHost + '_)>) -> String {
+        match &self.seats[side].set {
+            Some(set) => set.name.clone(),
+            None => host.map_or(side.to_string(), |h| h.name(side)),
+        }
+    }
+
+    /// The hand-over screen to `side`.
+    fn hand_over(&self, side: Side, why: Why, host: Option<&(dyn SeatHost + '_)>) -> HandOver {
+        let name = self.pass_name(side, host);
+        let other = host.map_or(side.opponent().to_string(), |h| h.name(side.opponent()));
+        let secrets = host.map_or("my screen", |h| h.secrets());
+        let mut screen = HandOver {
+            title: format!("Pass the laptop to {name}"),
+            text: format!("Only {name} looks: {other} looks away until he is done."),
+            button: format!("I am {name}: show {secrets}"),
+            can_wait: false,
+            open_choice: None,
+            lock: None,
+            back: Some("Cancel: back to the table".into()),
+        };
+        match why {
+            Why::Passphrase => {
+                screen.text = format!("Only {name} looks: he types his passphrase next.");
+                screen.button = format!("I am {name}: type my passphrase");
+            }
+            Why::Due => {
+                let what = host.and_then(|h| h.due(side)).unwrap_or_default();
+                screen.text =
+                    format!("{name} {what} in secret. {other} looks away until he is done.");
+                screen.back = None;
+                screen.can_wait = true;
+                screen.open_choice = host.and_then(|h| h.open_choice(side));
+                if self.seats[side].sitting.is_some() {
+                    screen.text +=
+                        " He gave his passphrase in this sitting: his secrets open at once.";
+                    screen.lock = Some(format!("Lock {name}'s secrets: ask his passphrase again"));
+                }
+            }
+            Why::Request => {}
+        }
+        screen
+    }
+
+    /// Carries out a message of `side`'s seat.
+    pub fn handle(
+        &mut self,
+        side: Side,
+        msg: SeatMsg,
+        bus: &Bus,
+        mut host: Option<&mut (dyn SeatHost + '_)>,
+    ) -> Outcome {
+        let mut outcome = Outcome::default();
+        match msg {
+            SeatMsg::Show => {
+                if self.seats[side].life.on_phone() {
+                    outcome.status = Some(Status::Info(format!("{side}'s screen is on his phone")));
+                } else if self.laptop == Laptop::Table {
+                    self.laptop = Laptop::Handing(side, Why::Request);
+                }
+            }
+            SeatMsg::Took => {
+                if let Laptop::Handing(s, why) = self.laptop
+                    && s == side
+                {
+                    self.laptop = Laptop::Holding(side, why);
+                    // The sitting's key opens what the sequence brings him,
+                    // never what the table asked for.
+                    let key = (why == Why::Due).then(|| self.seats[side].sitting.clone());
+                    if let Some(host) = host.as_deref_mut() {
+                        host.hold(side, key.flatten());
+                    }
+                }
+            }
+            SeatMsg::Hide => match self.laptop {
+                Laptop::Holding(s, _) | Laptop::Handing(s, _) if s == side => {
+                    let seat = &mut self.seats[side];
+                    seat.unlock = false;
+                    if let Laptop::Handing(_, Why::Passphrase) = self.laptop {
+                        seat.set = None;
+                        seat.key = None;
+                    }
+                    self.close(side, host);
+                }
+                _ => {}
+            },
+            SeatMsg::NotNow => {
+                if self.laptop == Laptop::Handing(side, Why::Due) {
+                    self.seats[side].not_now = host.as_deref().and_then(|h| h.due(side));
+                    self.laptop = Laptop::Table;
+                }
+            }
+            SeatMsg::Lock => self.seats[side].sitting = None,
+            SeatMsg::Resume => self.seats[side].not_now = None,
+            SeatMsg::Typed(values) => self.seats[side].pass.typed = values,
+            SeatMsg::Reply(reply) => {
+                let here = self.seats[side].life.on_phone()
+                    || matches!(self.laptop, Laptop::Holding(s, _) | Laptop::Handing(s, _) if s == side);
+                if here {
+                    outcome = self.reply(side, &reply, bus, host);
+                }
+            }
+            SeatMsg::SetPassphrase {
+                name,
+                context,
+                then,
+            } => {
+                self.seats[side].set = Some(SetAsk {
+                    name,
+                    context,
+                    then,
+                });
+            }
+            SeatMsg::Unlock => self.seats[side].unlock = true,
+            SeatMsg::AskKey { lock, then } => self.seats[side].key = Some((lock, then)),
+            SeatMsg::Derived { generation, result } => {
+                if self.seats[side].pass.worked(generation) {
+                    outcome = self.derived(side, result, bus, host);
+                }
+            }
+            SeatMsg::Ask(request) => {
+                if let Some(host) = host {
+                    host.ask(side, request);
+                }
+            }
+            SeatMsg::Phone(event) => outcome = self.phone(side, event, bus, host),
+        }
+        outcome
+    }
+
+    /// His answer, to his passphrase screen or to the game's.
+    fn reply(
+        &mut self,
+        side: Side,
+        reply: &Reply,
+        bus: &Bus,
+        host: Option<&mut (dyn SeatHost + '_)>,
+    ) -> Outcome {
+        let mut outcome = Outcome::default();
+        if self.seats[side].pass.kind().is_some() {
+            self.generation += 1;
+            let generation = self.generation;
+            if let pass::Asked::Cancel = self.seats[side].pass.answer(side, reply, generation, bus)
+            {
+                let seat = &mut self.seats[side];
+                seat.set = None;
+                seat.key = None;
+                seat.unlock = false;
+                if matches!(self.laptop, Laptop::Holding(s, _) if s == side) {
+                    self.close(side, host);
+                }
+            }
+            return outcome;
+        }
+        let Some(host) = host else {
+            return outcome;
+        };
+        // A refusal is shown on his own screen only (his desk keeps it):
+        // its words may tell his secret.
+        if let Ok(changed) = host.answer(side, reply) {
+            outcome.changed = changed;
+        }
+        outcome
+    }
+
+    /// A key worked out for `side`.
+    fn derived(
+        &mut self,
+        side: Side,
+        result: Result<Derived, String>,
+        bus: &Bus,
+        host: Option<&mut (dyn SeatHost + '_)>,
+    ) -> Outcome {
+        let mut outcome = Outcome::default();
+        let seat = &mut self.seats[side];
+        let key = match result {
+            Err(why) => {
+                seat.pass.refuse(why);
+                return outcome;
+            }
+            Ok(Derived::Set(lock, key)) => {
+                if let Some(set) = seat.set.take() {
+                    bus.send((set.then)(lock, key));
+                }
+                return outcome;
+            }
+            Ok(Derived::Key(key)) => key,
+        };
+        if let Some((_, then)) = seat.key.take() {
+            bus.send(then(key));
+            return outcome;
+        }
+        let Some(host) = host else {
+            return outcome;
+        };
+        match seat.pass.kind().cloned() {
+            Some(Kind::Unlock(_)) => match host.unlock(side, &key) {
+                Ok(()) => {
+                    seat.unlock = false;
+                    outcome.status = Some(Status::Info(format!(
+                        "{} unlocked the game: every entry carries his valid tag",
+                        host.name(side)
+                    )));
+                    // His phone keeps the key for his private steps, so he
+                    // types his passphrase once.
+                    if seat.life.on_phone() {
+                        let _ = host.open(side, &key);
+                    }
+                }
+                Err(e) => seat.pass.refuse(e.message),
+            },
+            Some(Kind::Open(_)) => match host.open(side, &key) {
+                Ok(()) => {
+                    if self.laptop == Laptop::Holding(side, Why::Due) {
+                        seat.sitting = host.held(side);
+                    }
+                    outcome.changed = host.by_itself();
+                }
+                Err(e) => seat.pass.refuse(e.message),
+            },
+            _ => {}
+        }
+        outcome
+    }
+
+    /// What his phone did.
+    fn phone(
+        &mut self,
+        side: Side,
+        event: FromPhone,
+        bus: &Bus,
+        host: Option<&mut (dyn SeatHost + '_)>,
+    ) -> Outcome {
+        let seat = &mut self.seats[side];
+        match event {
+            FromPhone::Joined(_) => {
+                seat.life = seat.life.after(life::Event::Joined);
+                if seat.life == Life::OnPhone {
+                    seat.code = None;
+                    if self.showing == Some(side) {
+                        self.showing = None;
+                    }
+                }
+            }
+            FromPhone::Left(_) => seat.life = seat.life.after(life::Event::Left),
+            FromPhone::Message(_, message) if seat.life.on_phone() => {
+                return self.phone_message(side, &message, bus, host);
+            }
+            FromPhone::Message(..) => {}
+        }
+        Outcome::default()
+    }
+
+    /// A message of his page: a reply, what he typed so far, a hex he
+    /// tapped or a counter he dragged on his map.
+    fn phone_message(
+        &mut self,
+        side: Side,
+        message: &serde_json::Value,
+        bus: &Bus,
+        mut host: Option<&mut (dyn SeatHost + '_)>,
+    ) -> Outcome {
+        if let Some(hex) = message
+            .get("click")
+            .and_then(|h| h.as_str())
+            .and_then(|h| Hex::parse(h).ok())
+        {
+            if let Some(host) = host {
+                host.tapped(side, hex);
+            }
+            return Outcome::default();
+        }
+        // A drag: the hexes it passed, its counter's first; at most a
+        // map's worth, each a hex of the map's names.
+        if let Some(hexes) = message.get("drag").and_then(|d| d.as_array()) {
+            let hexes: Option<Vec<Hex>> = hexes
+                .iter()
+                .take(2 * muster::core::hexmap::MAX_SIDE as usize)
+                .map(|h| h.as_str().and_then(|h| Hex::parse(h).ok()))
+                .collect();
+            if let (Some([from, path @ ..]), Some(host)) = (hexes.as_deref(), host)
+                && !path.is_empty()
+            {
+                host.dragged(side, *from, path);
+            }
+            return Outcome::default();
+        }
+        if let Some(values) = message
+            .get("values")
+            .and_then(|v| serde_json::from_value::<Values>(v.clone()).ok())
+        {
+            // What he typed so far, for the live checks; never a secret
+            // (the page keeps those until it sends its reply).
+            if self.seats[side].pass.kind().is_none()
+                && let Some(host) = host.as_deref_mut()
+            {
+                host.values(side).extend(values);
+            }
+            return Outcome::default();
+        }
+        match message
+            .get("reply")
+            .and_then(|r| serde_json::from_value::<Reply>(r.clone()).ok())
+        {
+            Some(reply) => self.reply(side, &reply, bus, host),
+            None => Outcome::default(),
+        }
+    }
+
+    /// `side`'s screen for his phone.
+    fn phone_screen(&self, side: Side, host: Option<&(dyn SeatHost + '_)>) -> Screen {
+        let name = self.pass_name(side, host);
+        if let Some(screen) = self.seats[side].pass.screen(&name) {
+            return screen;
+        }
+        let Some(host) = host else {
+            return Screen {
+                title: format!("{name}: my screen"),
+                blocks: vec![Block::Text {
+                    text: "The table is setting up the game: nothing for you to decide yet.".into(),
+                }],
+            };
+        };
+        let mut screen = host.screen(side);
+        let other = side.opponent();
+        if host.due(side).is_none()
+            && let Some(what) = host.due(other)
+        {
+            screen.blocks.insert(
+                0,
+                Block::Strong {
+                    text: format!(
+                        "Waiting: {} {what}. Nothing for you to decide now.",
+                        host.name(other)
+                    ),
+                },
+            );
+        }
+        screen
+    }
+
+    /// Sends each phone its screen as it is now: right after the frame's
+    /// messages were carried out, so both phones see a tap's effect in
+    /// the frame it was applied.
+    pub fn send_screens(&self, host: Option<&(dyn SeatHost + '_)>) {
+        let Some(server) = &self.server else {
+            return;
+        };
+        for side in Side::BOTH {
+            if self.seats[side].life != Life::OnPhone {
+                continue;
+            }
+            if let Ok(json) = serde_json::to_string(&self.phone_screen(side, host)) {
+                server.show(side, json);
+            }
+        }
+    }
+
+    /// Carries out what the players' screens window asked for.
+    pub fn players(&mut self, msg: PlayersMsg, bus: &Bus) {
+        match msg {
+            PlayersMsg::Start(ip) => {
+                let mut started = Err(String::new());
+                for port in (PORT..PORT + 10).chain([0]) {
+                    let bus = bus.clone();
+                    started = Server::start(SocketAddr::new(ip, port), move |event| {
+                        let side = match &event {
+                            FromPhone::Joined(s)
+                            | FromPhone::Left(s)
+                            | FromPhone::Message(s, _) => *s,
+                        };
+                        bus.seat(side, SeatMsg::Phone(event));
+                    });
+                    if started.is_ok() {
+                        break;
+                    }
+                }
+                match started {
+                    Ok(server) => {
+                        self.host.get_or_insert(server.addr().ip());
+                        self.server = Some(server);
+                        self.error = None;
+                    }
+                    Err(e) => self.error = Some(e),
+                }
+            }
+            PlayersMsg::Stop => self.stop(),
+            PlayersMsg::Pair(side) => match self.pair(side) {
+                Ok(_) => self.showing = Some(side),
+                Err(e) => self.error = Some(e),
+            },
+            PlayersMsg::Release(side) => {
+                if let Some(server) = &self.server {
+                    server.release(side);
+                }
+                let seat = &mut self.seats[side];
+                seat.life = seat.life.after(life::Event::Released);
+                seat.code = None;
+                if self.showing == Some(side) {
+                    self.showing = None;
+                }
+            }
+            PlayersMsg::ShowCode(side) => self.showing = side,
+        }
+    }
+
+    /// Pairs `side`'s seat anew: its address, on the chosen host.
+    pub fn pair(&mut self, side: Side) -> Result<String, String> {
+        let server = self
+            .server
+            .as_ref()
+            .ok_or("start the players' screens first")?;
+        let pairing = server.pair(side)?;
+        let host = SocketAddr::new(
+            self.host.unwrap_or(server.addr().ip()),
+            server.addr().port(),
+        );
+        let url = pairing.url(&host.to_string());
+        let seat = &mut self.seats[side];
+        seat.life = seat.life.after(life::Event::Paired);
+        seat.code = Some(url.clone());
+        Ok(url)
+    }
+
+    /// The players' screens stop (Stop, New, Open, quitting): every phone
+    /// is told so and every seat is back on the laptop at once.
+    pub fn stop(&mut self) {
+        if let Some(server) = self.server.take() {
+            server.stop(server::CLOSE_STOPPED);
+        }
+        for side in Side::BOTH {
+            let seat = &mut self.seats[side];
+            if seat.life != Life::Unpaired {
+                seat.life = seat.life.after(life::Event::Stopped);
+            }
+            seat.code = None;
+        }
+        self.showing = None;
+    }
+
+    /// Another game opens: the players' screens stop, and nothing of the
+    /// last game's seats (its keys, its asks) stays.
+    pub fn reset(&mut self) {
+        self.stop();
+        for side in Side::BOTH {
+            let life = self.seats[side].life;
+            self.seats[side] = Seat {
+                life,
+                ..Seat::default()
+            };
+        }
+        self.laptop = Laptop::Table;
+    }
+}
+
+impl Drop for Seating {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,0 +1,168 @@
+//! A seat's passphrase screen (`muster_core::passphrase_screen`), the same
+//! on the laptop behind his hand-over screen and on his phone: setting one
+//! for a new game, unlocking a reopened game, or opening his sealed records
+//! for a private step. What he types stays here until he sends it; the key
+//! is worked out on a thread of its own (Argon2id is slow on purpose), one
+//! at a time per seat, and comes back as a message on the bus, which wakes
+//! the window.
+
+use crate::app::bus::{Bus, Msg};
+use crate::app::seating::SeatMsg;
+use muster::core::intel::{Lock, PlayerKey, suggest_passphrase};
+use muster::core::passphrase_screen::{self, Answer, Purpose};
+use muster::core::screen::{Block, Reply, Screen, Values};
+use muster::core::side::Side;
+
+/// What the form makes of a new passphrase: its action, for the bus.
+pub type Then = Box<dyn FnOnce(Lock, PlayerKey) -> Msg + Send>;
+/// What is done with a player's key once his passphrase gave it (his
+/// private printout written).
+pub type KeyThen = Box<dyn FnOnce(PlayerKey) -> Msg + Send>;
+
+/// What his passphrase is asked for now.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A new game's passphrase; the words the opponent knows of him (his
+    /// name, his army), which make one weaker.
+    Set(Vec<String>),
+    /// The lock of the reopened game.
+    Unlock(Lock),
+    /// His sealed records, for a private step.
+    Open(Lock),
+    /// His key, for something he asked of the table (his private page).
+    Key(Lock),
+}
+
+impl Kind {
+    fn purpose(&self) -> Purpose {
+        match self {
+            Kind::Set(_) => Purpose::Set,
+            Kind::Unlock(_) | Kind::Key(_) => Purpose::Unlock,
+            Kind::Open(_) => Purpose::Open,
+        }
+    }
+}
+
+/// What the worker worked out.
+pub enum Derived {
+    Set(Lock, PlayerKey),
+    Key(PlayerKey),
+}
+
+/// What his answer on the passphrase screen asks of the seat.
+pub enum Asked {
+    Nothing,
+    /// He cancelled.
+    Cancel,
+}
+
+/// One seat's passphrase screen.
+#[derive(Default)]
+pub struct Pass {
+    /// What it is for now; a change starts it afresh.
+    kind: Option<Kind>,
+    /// What he typed on the laptop so far (his phone keeps its own).
+    pub typed: Values,
+    suggested: Option<String>,
+    refusal: Option<String>,
+    /// The derivation under way, by its number.
+    working: Option<u64>,
+}
+
+impl Pass {
+    /// Asked for `kind` now (or nothing): what was typed for another
+    /// purpose is dropped.
+    pub fn settle(&mut self, kind: Option<Kind>) {
+        if self.kind != kind {
+            *self = Pass {
+                kind,
+                ..Pass::default()
+            };
+        }
+    }
+
+    pub fn kind(&self) -> Option<&Kind> {
+        self.kind.as_ref()
+    }
+
+    /// A refusal of his key (a wrong passphrase, a tag that fails).
+    pub fn refuse(&mut self, why: String) {
+        self.working = None;
+        self.refusal = Some(why);
+    }
+
+    /// The derivation `generation` came back: whether it is this one's.
+    pub fn worked(&mut self, generation: u64) -> bool {
+        if self.working == Some(generation) {
+            self.working = None;
+            return true;
+        }
+        false
+    }
+
+    /// His screen, called `name`: the form, or a word while it works.
+    pub fn screen(&self, name: &str) -> Option<Screen> {
+        let kind = self.kind.as_ref()?;
+        if self.working.is_some() {
+            return Some(Screen {
+                title: format!("{name}, your passphrase"),
+                blocks: vec![Block::Text {
+                    text: "Working out the key (Argon2id, slow on purpose)…".into(),
+                }],
+            });
+        }
+        Some(passphrase_screen::screen(
+            name,
+            kind.purpose(),
+            self.suggested.as_deref(),
+            self.refusal.as_deref(),
+        ))
+    }
+
+    /// His answer: words suggested, a passphrase (its key worked out on a
+    /// thread of its own, `generation`, answered on the bus), or cancel.
+    pub fn answer(&mut self, side: Side, reply: &Reply, generation: u64, bus: &Bus) -> Asked {
+        let Some(kind) = self.kind.clone() else {
+            return Asked::Nothing;
+        };
+        match passphrase_screen::read(kind.purpose(), reply) {
+            Err(why) => self.refusal = Some(why),
+            Ok(Answer::Cancel) => return Asked::Cancel,
+            Ok(Answer::Suggest) => match suggest_passphrase() {
+                Ok(words) => {
+                    for field in ["passphrase", "again"] {
+                        self.typed.insert(field.into(), vec![words.clone()]);
+                    }
+                    self.suggested = Some(words);
+                    self.refusal = None;
+                }
+                Err(e) => self.refusal = Some(e.message),
+            },
+            // One derivation at a time: each holds 64 MiB or more.
+            Ok(Answer::Passphrase(_)) if self.working.is_some() => {
+                self.refusal = Some("Still working out your key: a moment".into());
+            }
+            Ok(Answer::Passphrase(passphrase)) => {
+                self.typed.clear();
+                self.refusal = None;
+                self.working = Some(generation);
+                let bus = bus.clone();
+                std::thread::spawn(move || {
+                    let result = match kind {
+                        Kind::Set(context) => {
+                            let context: Vec<&str> = context.iter().map(String::as_str).collect();
+                            Lock::create(&passphrase, &context)
+                                .map(|(lock, key)| Derived::Set(lock, key))
+                        }
+                        Kind::Unlock(lock) | Kind::Open(lock) | Kind::Key(lock) => {
+                            lock.unlock(&passphrase).map(Derived::Key)
+                        }
+                    };
+                    let result = result.map_err(|e| e.message);
+                    bus.seat(side, SeatMsg::Derived { generation, result });
+                });
+            }
+        }
+        Asked::Nothing
+    }
+}
