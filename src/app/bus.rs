@@ -6,8 +6,9 @@
 //! and sends the phones their new screens right after, in the same frame.
 //! A message sent from another thread wakes the window.
 
-use crate::app::seating::SeatMsg;
 use eframe::egui;
+use muster::core::intel::{Lock, PlayerKey};
+use muster::core::screen::{Reply, Values};
 use muster::core::side::Side;
 use std::any::Any;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -38,7 +39,77 @@ pub enum Msg {
     /// What happened at a player's seat: his answer, his device, his key.
     Seat(Side, SeatMsg),
     /// The players' screens: start, stop, pair, let go.
-    Players(crate::app::seating::PlayersMsg),
+    Players(PlayersMsg),
+}
+
+/// What the form makes of a new passphrase: its action, for the bus.
+pub type Then = Box<dyn FnOnce(Lock, PlayerKey) -> Msg + Send>;
+/// What is done with a player's key once his passphrase gave it (his
+/// private printout written).
+pub type KeyThen = Box<dyn FnOnce(PlayerKey) -> Msg + Send>;
+
+/// What a key worker worked out from a passphrase.
+pub enum Derived {
+    Set(Lock, PlayerKey),
+    Key(PlayerKey),
+}
+
+/// What happens at a seat, as a message on the bus.
+pub enum SeatMsg {
+    /// The table asks for his private screen ("Show Decius's cards").
+    Show,
+    /// His hand-over screen's button: he has the laptop.
+    Took,
+    /// He is done with his private screen: the table again.
+    Hide,
+    /// "Not now" on his hand-over screen.
+    NotNow,
+    /// The players come back to what they put off with "Not now".
+    Resume,
+    /// "Lock South's secrets": the sitting's key is dropped.
+    Lock,
+    /// His answer to his screen on the laptop (or a choice made in the
+    /// open on his hand-over screen).
+    Reply(Reply),
+    /// What he typed on the laptop's passphrase screen.
+    Typed(Values),
+    /// He sets a passphrase for a new game, called `name`; the words the
+    /// opponent knows of him; what the form makes of it.
+    SetPassphrase {
+        name: String,
+        context: Vec<String>,
+        then: Then,
+    },
+    /// He unlocks the reopened game.
+    Unlock,
+    /// His key is asked for something he asked of the table (his private
+    /// printout); `then` says what is done with it.
+    AskKey {
+        lock: muster::core::intel::Lock,
+        then: KeyThen,
+    },
+    /// A key his passphrase gave, worked out off the window's thread.
+    Derived {
+        generation: u64,
+        result: Result<Derived, String>,
+    },
+    /// The table asks him to do something in private, in the system's
+    /// terms (Field of Glory: reveal this ambush marker, for this reason).
+    Ask(Box<dyn Any + Send>),
+    /// His phone, from the players' screens server.
+    Phone(muster::seats::server::FromPhone),
+}
+
+/// The players' screens: start, stop, pair, let go, show a code.
+pub enum PlayersMsg {
+    /// Start on this address of the laptop's, the usual port or the next
+    /// free one.
+    Start(std::net::IpAddr),
+    Stop,
+    Pair(Side),
+    Release(Side),
+    /// Its code on the laptop again (or hidden), one seat at a time.
+    ShowCode(Option<Side>),
 }
 
 /// The sending end, cloned by every widget, thread and server that sends.

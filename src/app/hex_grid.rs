@@ -13,7 +13,10 @@ use muster::core::hexmap::{Hex, HexMap, MAX_SIDE, Orientation, Shifted};
 use muster::core::screen::{Counter, HexBoard};
 use muster::core::side::{Side, Sides};
 
-use crate::app::map_image::{MapImage, Read, Saved};
+use crate::app::bus::{AppCommand, Bus};
+use crate::app::file_dialog::FileAction;
+use crate::app::map_image::{Keeper, MapImage, Read};
+use crate::app::status::Status;
 
 /// What the grid highlights besides the board's own hexes (what a
 /// player's private screen picked so far).
@@ -388,16 +391,42 @@ impl HexGrid {
         picked
     }
 
-    /// Whether *Map image…* was clicked since the last call.
-    pub fn take_wants_image(&mut self) -> bool {
-        std::mem::take(&mut self.wants_image)
+    /// Lays game `id`'s image kept by `keeper` under the grid (a texture
+    /// at its next frame).
+    pub fn lay_kept(&mut self, keeper: &Keeper, id: &str) {
+        self.pending_image = keeper.kept(id);
     }
 
-    /// What to keep beside the game, when the image was aligned or
-    /// removed since the last call: `Some(None)` for removed.
-    pub fn take_image_change(&mut self) -> Option<Option<Saved>> {
-        std::mem::take(&mut self.image_changed)
-            .then(|| self.image.as_ref().map(|i| i.saved().clone()))
+    /// A map image file chosen in the dialog: read at once, laid at the
+    /// next frame, then aligned by two clicks.
+    pub fn lay_chosen(&mut self, path: &std::path::Path) -> Status {
+        match crate::app::map_image::chosen(path) {
+            Ok(read) => {
+                self.pending_image = Some(read);
+                Status::Info(format!(
+                    "Map image {} laid: align it by the two clicks the map's status line asks for",
+                    path.display()
+                ))
+            }
+            Err(e) => Status::Error(format!("The map image was not laid: {e}")),
+        }
+    }
+
+    /// After the grid was drawn: the dialog for a new image, if its
+    /// toolbar asked; an image aligned or removed since, kept or forgotten
+    /// by `keeper` beside game `id`, a failure said on the status line.
+    pub fn after_frame(&mut self, keeper: &Keeper, id: &str, bus: &Bus) {
+        if std::mem::take(&mut self.wants_image) {
+            bus.app(AppCommand::Dialog(FileAction::MapImage));
+        }
+        if std::mem::take(&mut self.image_changed) {
+            let change = self.image.as_ref().map(|i| i.saved().clone());
+            if let Err(e) = keeper.keep_change(id, change) {
+                bus.app(AppCommand::Say(Status::Error(format!(
+                    "The map image is not kept: {e}"
+                ))));
+            }
+        }
     }
 
     /// Where `hex`'s centre was drawn, for a test's pointer.

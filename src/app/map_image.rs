@@ -292,75 +292,34 @@ pub struct Keeper {
 }
 
 impl Keeper {
-    /// Lays game `id`'s kept image under `grid` (a texture at its next
-    /// frame); one whose file is gone or changed is left out.
-    pub fn restore(&self, grid: &mut crate::app::hex_grid::HexGrid, id: &str) {
-        if let Some(dir) = &self.dir {
-            grid.pending_image = kept(dir, id).and_then(|saved| Read::from(saved).ok());
-        }
+    /// Game `id`'s kept image, read again; one whose file is gone or
+    /// changed is left out.
+    pub fn kept(&self, id: &str) -> Option<Read> {
+        kept(self.dir.as_ref()?, id).and_then(|saved| Read::from(saved).ok())
     }
 
-    /// A map image file chosen in the dialog: read at once, laid at the
-    /// next frame, then aligned by two clicks.
-    pub fn chosen(
-        grid: &mut crate::app::hex_grid::HexGrid,
-        path: &Path,
-    ) -> crate::app::status::Status {
-        let saved = Saved {
-            path: path.to_path_buf(),
-            pins: None,
+    /// Keeps an aligned image beside game `id`, or forgets a removed one
+    /// (`None`); why not, in words. Nothing of the game is lost either way.
+    pub fn keep_change(&self, id: &str, change: Option<Saved>) -> Result<(), String> {
+        let Some(dir) = &self.dir else {
+            return Ok(());
         };
-        match Read::from(saved) {
-            Ok(read) => {
-                grid.pending_image = Some(read);
-                crate::app::status::Status::Info(format!(
-                    "Map image {} laid: align it by the two clicks the map's status line asks for",
-                    path.display()
-                ))
-            }
-            Err(e) => crate::app::status::Status::Error(format!("The map image was not laid: {e}")),
-        }
-    }
-
-    /// After the grid was drawn: the dialog for a new image, if its
-    /// toolbar asked; an aligned or removed image kept or forgotten beside
-    /// game `id`, a failure said on the status line.
-    pub fn after_frame(
-        &self,
-        grid: &mut crate::app::hex_grid::HexGrid,
-        id: &str,
-        bus: &crate::app::bus::Bus,
-    ) {
-        use crate::app::bus::AppCommand;
-        if grid.take_wants_image() {
-            bus.app(AppCommand::Dialog(
-                crate::app::file_dialog::FileAction::MapImage,
-            ));
-        }
-        if let Some(said) = self.after(grid, id) {
-            bus.app(AppCommand::Say(said));
-        }
-    }
-
-    /// An aligned or removed image is kept or forgotten beside game `id`.
-    /// A failure is said, and loses nothing of the game.
-    fn after(
-        &self,
-        grid: &mut crate::app::hex_grid::HexGrid,
-        id: &str,
-    ) -> Option<crate::app::status::Status> {
-        let change = grid.take_image_change()?;
-        let dir = self.dir.as_ref()?;
-        let done = match change {
+        match change {
             Some(saved) => keep(dir, id, &saved),
             None => match std::fs::remove_file(sidecar(dir, id)) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e.to_string()),
                 _ => Ok(()),
             },
-        };
-        done.err()
-            .map(|e| crate::app::status::Status::Error(format!("The map image is not kept: {e}")))
+        }
     }
+}
+
+/// A map image file chosen in the dialog, read at once.
+pub fn chosen(path: &Path) -> Result<Read, String> {
+    Read::from(Saved {
+        path: path.to_path_buf(),
+        pins: None,
+    })
 }
 
 /// The file beside the autosaves that keeps game `id`'s map image.

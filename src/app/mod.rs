@@ -658,7 +658,7 @@ impl MusterApp {
                     {
                         self.bus.seat(
                             side,
-                            seating::SeatMsg::AskKey {
+                            bus::SeatMsg::AskKey {
                                 lock,
                                 then: Box::new(move |key| {
                                     let options = file_dialog::PdfOptions {

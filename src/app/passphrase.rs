@@ -5,7 +5,8 @@
 //! the key comes back to the form as a `PassphraseSet` action on the bus.
 
 use crate::app::bus::Msg;
-use crate::app::seating::{Cx, SeatMsg};
+use crate::app::bus::SeatMsg;
+use crate::app::seating::Cx;
 use crate::app::system::PassphraseSet;
 use eframe::egui;
 use muster::core::intel::{Lock, PlayerKey};

@@ -6,8 +6,9 @@
 //! one seat at a time, when it is made or asked for again, and goes away
 //! once his phone holds the seat.
 
+use crate::app::bus::PlayersMsg;
 use crate::app::bus::{Bus, Msg};
-use crate::app::seating::{Life, PlayersMsg, Seating};
+use crate::app::seating::{Life, Seating};
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::seats::server::local_addresses;

@@ -7,9 +7,10 @@
 //! Each system configures it with its `Table`: its form, its table, its
 //! own actions, its printout.
 
+use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::passphrase::NewPassphrases;
-use crate::app::seating::{Cx, Desked, SeatHost, SeatMsg};
+use crate::app::seating::{Cx, Desked, SeatHost};
 use crate::app::status::Status;
 use crate::app::system::{Handled, Menu, PassphraseSet, SystemWindow, Undo, log_panel};
 use eframe::egui;

@@ -7,7 +7,8 @@
 //! The refusal shows on his own screen.
 
 use crate::app::bus::Bus;
-use crate::app::seating::{Cx, SeatHost, SeatMsg};
+use crate::app::bus::SeatMsg;
+use crate::app::seating::{Cx, SeatHost};
 use eframe::egui;
 
 #[derive(Default)]

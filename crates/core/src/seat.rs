@@ -199,6 +199,33 @@ pub trait Seated {
     }
 }
 
+/// `Seated`'s locks for a game on a chained ledger (`chained_game`): the
+/// lock each player set, who must still unlock, and the unlock itself,
+/// all the ledger's.
+#[macro_export]
+macro_rules! ledger_locks {
+    () => {
+        fn lock_of(&self, side: $crate::side::Side) -> Option<$crate::intel::Lock> {
+            $crate::chained_game::OnLedger::record(self)
+                .lock(side)
+                .ok()
+                .cloned()
+        }
+
+        fn locked_seats(&self) -> Vec<$crate::side::Side> {
+            $crate::chained_game::OnLedger::record(self).locked_sides()
+        }
+
+        fn unlock_seat(
+            &mut self,
+            side: $crate::side::Side,
+            key: &$crate::intel::PlayerKey,
+        ) -> Result<(), $crate::error::RuleError> {
+            self.unlock_key(side, key)
+        }
+    };
+}
+
 /// The most forced commands that may follow one command: each moves the
 /// sequence on, so a handful is far more than any rules need.
 const MAX_FORCED: usize = 8;

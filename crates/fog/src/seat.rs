@@ -137,7 +137,9 @@ fn task_screen(
 ) -> Result<Screen, RuleError> {
     let values = &desk.values;
     match task {
-        Task::Ambushes => battle.ambush_screen(side, key, values),
+        Task::Ambushes => battle
+            .ambush_maps()
+            .with(side, |maps| screens::ambushes(battle, side, key, values, maps)),
         Task::FlankMarches => screens::flank_marches(battle, side, key, values).map(|(s, _)| s),
         Task::Check => screens::deployment_check(battle, side, key),
         Task::Word => Ok(Screen {

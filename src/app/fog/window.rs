@@ -14,10 +14,11 @@
 use super::steps::Panels;
 use super::{FogCommand, inventory_editor, table_view};
 use crate::app::bus::AppCommand;
+use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions, opener};
 use crate::app::log_view::LogView;
 use crate::app::seated::{Private, private_panel};
-use crate::app::seating::{Cx, Desked, SeatHost, SeatMsg};
+use crate::app::seating::{Cx, Desked, SeatHost};
 use crate::app::status::Status;
 use crate::app::system::{Handled, Menu, PassphraseSet, Redo, Start, SystemWindow, Undo};
 use eframe::egui;

@@ -77,7 +77,7 @@ impl ForcesTable {
     /// one was kept.
     pub fn opened(game: Game, autosave: Option<&Path>) -> ForcesWindow {
         let mut table = ForcesTable::in_folder(autosave);
-        table.map_images.restore(&mut table.grid, game.id());
+        table.grid.lay_kept(&table.map_images, game.id());
         ForcesWindow::opened(table, game)
     }
 
@@ -204,8 +204,7 @@ impl Table for ForcesTable {
                 None => orders::picked(&view, &picked, &mut self.selection, &mut out),
             }
         });
-        self.map_images
-            .after_frame(&mut self.grid, game.id(), &cx.bus);
+        self.grid.after_frame(&self.map_images, game.id(), &cx.bus);
         for action in out {
             match action {
                 ForcesAction::Apply(command) => cx.bus.system(Apply(command)),
@@ -246,7 +245,7 @@ impl Table for ForcesTable {
 
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
         match action {
-            FileAction::MapImage => crate::app::map_image::Keeper::chosen(&mut self.grid, path),
+            FileAction::MapImage => self.grid.lay_chosen(path),
             action => self.import(action, path),
         }
     }

@@ -22,6 +22,7 @@ pub use host::{Desked, SeatHost};
 pub use life::Life;
 
 use crate::app::bus::Bus;
+use crate::app::bus::{Derived, KeyThen, PlayersMsg, SeatMsg, Then};
 use crate::app::privacy::{self, HandOver};
 use crate::app::status::Status;
 use eframe::egui;
@@ -30,55 +31,8 @@ use muster::core::intel::SealKey;
 use muster::core::screen::{Block, Reply, Screen, Values};
 use muster::core::side::{Side, Sides};
 use muster::seats::server::{self, FromPhone, Server};
-use pass::{Derived, KeyThen, Kind, Pass, Then};
-use std::any::Any;
+use pass::{Kind, Pass};
 use std::net::SocketAddr;
-
-/// What happens at a seat, as a message on the bus.
-pub enum SeatMsg {
-    /// The table asks for his private screen ("Show Decius's cards").
-    Show,
-    /// His hand-over screen's button: he has the laptop.
-    Took,
-    /// He is done with his private screen: the table again.
-    Hide,
-    /// "Not now" on his hand-over screen.
-    NotNow,
-    /// The players come back to what they put off with "Not now".
-    Resume,
-    /// "Lock South's secrets": the sitting's key is dropped.
-    Lock,
-    /// His answer to his screen on the laptop (or a choice made in the
-    /// open on his hand-over screen).
-    Reply(Reply),
-    /// What he typed on the laptop's passphrase screen.
-    Typed(Values),
-    /// He sets a passphrase for a new game, called `name`; the words the
-    /// opponent knows of him; what the form makes of it.
-    SetPassphrase {
-        name: String,
-        context: Vec<String>,
-        then: Then,
-    },
-    /// He unlocks the reopened game.
-    Unlock,
-    /// His key is asked for something he asked of the table (his private
-    /// printout); `then` says what is done with it.
-    AskKey {
-        lock: muster::core::intel::Lock,
-        then: KeyThen,
-    },
-    /// A key his passphrase gave, worked out off the window's thread.
-    Derived {
-        generation: u64,
-        result: Result<Derived, String>,
-    },
-    /// The table asks him to do something in private, in the system's
-    /// terms (Field of Glory: reveal this ambush marker, for this reason).
-    Ask(Box<dyn Any + Send>),
-    /// His phone, from the players' screens server.
-    Phone(FromPhone),
-}
 
 /// Why the laptop is handed to a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,18 +102,6 @@ impl Cx {
 /// The port the players' screens try first; the next ones (then one the
 /// system picks) when it is taken.
 pub const PORT: u16 = 7878;
-
-/// The players' screens: start, stop, pair, let go, show a code.
-pub enum PlayersMsg {
-    /// Start on this address of the laptop's, the usual port or the next
-    /// free one.
-    Start(std::net::IpAddr),
-    Stop,
-    Pair(Side),
-    Release(Side),
-    /// Its code on the laptop again (or hidden), one seat at a time.
-    ShowCode(Option<Side>),
-}
 
 #[derive(Default)]
 pub struct Seating {

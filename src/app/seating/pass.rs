@@ -6,18 +6,11 @@
 //! at a time per seat, and comes back as a message on the bus, which wakes
 //! the window.
 
-use crate::app::bus::{Bus, Msg};
-use crate::app::seating::SeatMsg;
-use muster::core::intel::{Lock, PlayerKey, suggest_passphrase};
+use crate::app::bus::{Bus, Derived, SeatMsg};
+use muster::core::intel::{Lock, suggest_passphrase};
 use muster::core::passphrase_screen::{self, Answer, Purpose};
 use muster::core::screen::{Block, Reply, Screen, Values};
 use muster::core::side::Side;
-
-/// What the form makes of a new passphrase: its action, for the bus.
-pub type Then = Box<dyn FnOnce(Lock, PlayerKey) -> Msg + Send>;
-/// What is done with a player's key once his passphrase gave it (his
-/// private printout written).
-pub type KeyThen = Box<dyn FnOnce(PlayerKey) -> Msg + Send>;
 
 /// What his passphrase is asked for now.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,12 +34,6 @@ impl Kind {
             Kind::Open(_) => Purpose::Open,
         }
     }
-}
-
-/// What the worker worked out.
-pub enum Derived {
-    Set(Lock, PlayerKey),
-    Key(PlayerKey),
 }
 
 /// What his answer on the passphrase screen asks of the seat.

@@ -71,7 +71,7 @@ impl WingsTable {
     /// one was kept.
     pub fn opened(game: Game, autosave: Option<&Path>) -> WingsWindow {
         let mut table = WingsTable::new(None, autosave);
-        table.map_images.restore(&mut table.grid, game.id());
+        table.grid.lay_kept(&table.map_images, game.id());
         WingsWindow::opened(table, game)
     }
 
@@ -189,8 +189,7 @@ impl Table for WingsTable {
                 }
             }
         });
-        self.map_images
-            .after_frame(&mut self.grid, game.id(), &cx.bus);
+        self.grid.after_frame(&self.map_images, game.id(), &cx.bus);
         for action in out {
             match action {
                 WingsAction::Apply(command) => cx.bus.system(Apply(command)),
@@ -222,7 +221,7 @@ impl Table for WingsTable {
 
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
         match action {
-            FileAction::MapImage => crate::app::map_image::Keeper::chosen(&mut self.grid, path),
+            FileAction::MapImage => self.grid.lay_chosen(path),
             _ => Status::Error("Dummy wings imports no other file".into()),
         }
     }

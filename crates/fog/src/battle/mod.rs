@@ -527,17 +527,10 @@ impl Battle {
         }
     }
 
-    /// `side`'s ambush screen (`screens::ambushes`), its legality map
-    /// taken from the battle's cache.
-    pub fn ambush_screen(
-        &self,
-        side: Side,
-        key: &SealKey,
-        values: &muster_core::screen::Values,
-    ) -> Result<muster_core::screen::Screen, RuleError> {
-        self.ambush_maps.with(side, |maps| {
-            crate::screens::ambushes(self, side, key, values, maps)
-        })
+    /// The battle's cache of each side's ambush legality map, for his
+    /// private screen.
+    pub fn ambush_maps(&self) -> &ambush::MapCache {
+        &self.ambush_maps
     }
 
     /// Draws app dice from `dice` from now on (a fixed seed for scripted

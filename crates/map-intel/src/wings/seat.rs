@@ -7,7 +7,6 @@
 use super::events::Event;
 use super::game::{Command, Game};
 use super::screens;
-use muster_core::chained_game::OnLedger;
 use muster_core::error::RuleError;
 use muster_core::hexmap::Hex;
 use muster_core::screen::{Reply, Screen, Values};
@@ -31,21 +30,7 @@ impl Seated for Game {
         None
     }
 
-    fn lock_of(&self, side: Side) -> Option<muster_core::intel::Lock> {
-        self.record().lock(side).ok().cloned()
-    }
-
-    fn locked_seats(&self) -> Vec<Side> {
-        self.record().locked_sides()
-    }
-
-    fn unlock_seat(
-        &mut self,
-        side: Side,
-        key: &muster_core::intel::PlayerKey,
-    ) -> Result<(), RuleError> {
-        self.unlock_key(side, key)
-    }
+    muster_core::ledger_locks!();
 
     fn secrets(&self) -> &'static str {
         "my counters"
