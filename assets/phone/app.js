@@ -58,7 +58,13 @@ function say(text) {
 
 function send(message) {
   if (!socket || !channel || socket.readyState !== WebSocket.OPEN) return false;
-  socket.send(channel.seal(new TextEncoder().encode(JSON.stringify(message))));
+  try {
+    socket.send(channel.seal(new TextEncoder().encode(JSON.stringify(message))));
+  } catch (e) {
+    // Longer than an answer may be (a field typed far too long): not sent.
+    say('That is too long to send: shorten what you typed');
+    return false;
+  }
   return true;
 }
 

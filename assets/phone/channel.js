@@ -5,11 +5,14 @@
 // connection and place in the stream.
 import { xchacha20poly1305 } from './noble-ciphers-2.3.0/chacha.js';
 
-export const PAD = 4096;
 export const MAX_FRAME = 64 * 1024;
 const LABEL = new TextEncoder().encode('muster-seat-1');
 const HEADER = 8 + 24;
 const TAG = 16;
+// Every message one way is one size (src/seats/channel.rs): a screen fills
+// a whole frame, an answer 4 KiB, so lengths tell the Wi-Fi nothing.
+export const SCREEN_SIZE = MAX_FRAME - HEADER - TAG;
+export const ANSWER_SIZE = 4096;
 export const TO_PHONE = 0;
 export const TO_LAPTOP = 1;
 
@@ -42,11 +45,10 @@ export class Channel {
     return aad;
   }
 
-  // Seals the next message (bytes), padded to a multiple of PAD.
+  // Seals the next message (bytes), padded to ANSWER_SIZE.
   seal(message, nonce = crypto.getRandomValues(new Uint8Array(24))) {
-    const padded = Math.ceil((4 + message.length) / PAD) * PAD;
-    if (HEADER + padded + TAG > MAX_FRAME) throw new Error('message too long');
-    const plain = new Uint8Array(padded);
+    if (4 + message.length > ANSWER_SIZE) throw new Error('message too long');
+    const plain = new Uint8Array(ANSWER_SIZE);
     new DataView(plain.buffer).setUint32(0, message.length);
     plain.set(message, 4);
     this.sent += 1n;
@@ -67,7 +69,7 @@ export class Channel {
     const nonce = frame.subarray(8, HEADER);
     const plain = xchacha20poly1305(this.key, nonce, this.associated(TO_PHONE, seq)).decrypt(frame.subarray(HEADER));
     const len = new DataView(plain.buffer, plain.byteOffset, 4).getUint32(0);
-    if (4 + len > plain.length || plain.length % PAD !== 0) throw new Error('malformed frame');
+    if (4 + len > plain.length || plain.length !== SCREEN_SIZE) throw new Error('malformed frame');
     for (let k = 4 + len; k < plain.length; k++) if (plain[k] !== 0) throw new Error('malformed frame');
     this.received = seq;
     return plain.slice(4, 4 + len);

@@ -154,9 +154,26 @@ impl Page {
         xpath: &str,
         points: &[[f64; 2]],
     ) {
+        // Found again if the page redrew it meanwhile (a screen came).
+        let mut last = None;
+        for _ in 0..20 {
+            match self.try_drag(h, xpath, points) {
+                Ok(()) => return,
+                Err(e) => last = Some(e),
+            }
+        }
+        panic!("{xpath} on {}'s phone: {last:?}", self.name);
+    }
+
+    fn try_drag(
+        &self,
+        h: &mut Harness<'_, MusterApp>,
+        xpath: &str,
+        points: &[[f64; 2]],
+    ) -> Result<(), fantoccini::error::CmdError> {
         let canvas = self.find(h, xpath);
         self.show(&canvas, "center");
-        let dragged = self.runtime.block_on(async {
+        self.runtime.block_on(async {
             let (_, _, width, height) = canvas.rectangle().await?;
             let to = |at: [f64; 2]| PointerAction::MoveToElement {
                 element: canvas.clone(),
@@ -177,10 +194,7 @@ impl Page {
                 button: MOUSE_BUTTON_LEFT,
             });
             self.client.perform_actions(finger).await
-        });
-        if let Err(e) = dragged {
-            panic!("{xpath} on {}'s phone: {e:?}", self.name);
-        }
+        })
     }
 
     /// What the page says now, as its reader sees it.

@@ -5,8 +5,10 @@
 //! binds each frame to its seat, its direction, its connection and its
 //! place in the stream, so a frame captured on the Wi-Fi cannot be read,
 //! replayed, reordered, sent back the other way or into another
-//! connection; a frame of a size that tells anything is not sent either
-//! (every plaintext is padded to a multiple of `PAD`).
+//! connection; a frame of a size that tells anything is not sent either:
+//! every message one way is padded to one size (`TO_PHONE` bytes for a
+//! screen, whatever it shows; `TO_LAPTOP` for an answer), so the Wi-Fi
+//! sees how many messages cross and when, never how long they are.
 //!
 //! A frame is `seq (8 bytes, big-endian) ‖ nonce (24) ‖ ciphertext ‖ tag
 //! (16)`; the associated data is `"muster-seat-1" ‖ token (16) ‖ direction
@@ -18,14 +20,20 @@ use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use std::fmt;
 
-/// Plaintexts are padded to a multiple of this, so a frame's size tells
-/// no more than which 4 KiB band its message falls in.
-pub const PAD: usize = 4096;
 /// No frame is longer (issue 23: every message is bounded).
 pub const MAX_FRAME: usize = 64 * 1024;
 const LABEL: &[u8] = b"muster-seat-1";
 const HEADER: usize = 8 + 24;
 const TAG: usize = 16;
+/// Every message to a phone is padded to this (its length in four bytes,
+/// then the message, then zeros): a frame of exactly `MAX_FRAME` bytes,
+/// the largest screen of any system included.
+pub const TO_PHONE: usize = MAX_FRAME - HEADER - TAG;
+/// Every message from a phone is padded to this: an answer, a form's
+/// values, a path traced on a map.
+pub const TO_LAPTOP: usize = 4096;
+/// The longest message a phone may be sent.
+pub const MAX_SCREEN: usize = TO_PHONE - 4;
 
 /// Which way a frame goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,12 +135,20 @@ impl Channel {
         self.seal_with(message, nonce)
     }
 
+    /// The padded length of every message this end sends.
+    fn padded(direction: Direction) -> usize {
+        match direction {
+            Direction::ToPhone => TO_PHONE,
+            Direction::ToLaptop => TO_LAPTOP,
+        }
+    }
+
     /// `seal` with a given nonce: for the test vector the page's side is
     /// checked against. A nonce is never used twice in practice: each is
     /// random and 192 bits long.
     pub fn seal_with(&mut self, message: &[u8], nonce: [u8; 24]) -> Result<Vec<u8>, ChannelError> {
-        let padded = (4 + message.len()).div_ceil(PAD) * PAD;
-        if HEADER + padded + TAG > MAX_FRAME {
+        let padded = Self::padded(self.sends);
+        if 4 + message.len() > padded {
             return Err(ChannelError::TooLong(message.len()));
         }
         let mut plain = Vec::with_capacity(padded);
@@ -188,7 +204,7 @@ impl Channel {
             .map_err(|_| ChannelError::Forged)?;
         let len = u32::from_be_bytes(plain[..4].try_into().expect("4 bytes")) as usize;
         let body = plain.get(4..4 + len).ok_or(ChannelError::Malformed)?;
-        if plain.len() % PAD != 0 || plain[4 + len..].iter().any(|b| *b != 0) {
+        if plain.len() != Self::padded(from) || plain[4 + len..].iter().any(|b| *b != 0) {
             return Err(ChannelError::Malformed);
         }
         self.received = seq;
@@ -212,7 +228,7 @@ mod tests {
     }
 
     #[test]
-    fn messages_cross_both_ways_in_order_and_a_size_tells_only_its_band() {
+    fn messages_cross_both_ways_in_order_and_a_size_tells_nothing() {
         let (mut laptop, mut phone) = pair();
         let hand = br#"{"screen": "Ann's hand: Omens, Ambush"}"#;
         let frame = laptop.seal(hand).unwrap();
@@ -226,7 +242,12 @@ mod tests {
         assert_eq!(phone.open(&short).unwrap(), b"{}");
         let reply = phone.seal(br#"{"reply": 1}"#).unwrap();
         assert_eq!(laptop.open(&reply).unwrap(), br#"{"reply": 1}"#);
-        assert!(laptop.seal(&vec![b'x'; MAX_FRAME]).is_err());
+        assert_eq!(frame.len(), MAX_FRAME, "every screen fills one frame");
+        let long = phone.seal(&[b'x'; 3000]).unwrap();
+        assert_eq!(long.len(), reply.len(), "every answer is one size too");
+        assert!(laptop.seal(&vec![b'x'; MAX_SCREEN + 1]).is_err());
+        assert!(laptop.seal(&vec![b'x'; MAX_SCREEN]).is_ok());
+        assert!(phone.seal(&[b'x'; TO_LAPTOP]).is_err());
     }
 
     /// The opponent on the Wi-Fi captures frames: replayed, reordered,

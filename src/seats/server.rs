@@ -72,6 +72,15 @@ const ASSETS: [(&str, &str, &str); 8] = [
     ),
 ];
 
+/// Whether a screen (its JSON) fits the one size every message to a phone
+/// has: one that does not is never sent as it is.
+pub fn fits(screen: &str) -> bool {
+    screen.len() + SCREEN_WRAPPING <= super::channel::MAX_SCREEN
+}
+
+/// What `{"screen": …}` adds around a screen's JSON.
+const SCREEN_WRAPPING: usize = r#"{"screen":}"#.len();
+
 /// Close codes the page understands.
 pub const CLOSE_REFUSED: u16 = 4000;
 /// The seat was paired again: this device stops trying.

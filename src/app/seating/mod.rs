@@ -671,9 +671,21 @@ impl Seating {
             if self.seats[side].life != Life::OnPhone {
                 continue;
             }
-            if let Ok(json) = serde_json::to_string(&self.phone_screen(side, host)) {
-                server.show(side, json);
+            let Ok(mut json) = serde_json::to_string(&self.phone_screen(side, host)) else {
+                continue;
+            };
+            if !server::fits(&json) {
+                // Larger than any message may be (a scenario with
+                // thousands of units): said, never cut.
+                let screen = Screen {
+                    title: "Too large for the phone".into(),
+                    blocks: vec![Block::Strong {
+                        text: "This screen is larger than a phone's message may be: use the laptop's hand-over screen for it (Players' screens, let your seat go).".into(),
+                    }],
+                };
+                json = serde_json::to_string(&screen).unwrap_or_default();
             }
+            server.show(side, json);
         }
     }
 

@@ -351,6 +351,23 @@ impl AmbushMap {
         }
     }
 
+    /// A map of these verdicts, row by row (tests of what draws it).
+    #[cfg(test)]
+    pub(crate) fn of_verdicts(columns: usize, verdicts: Vec<Verdict>) -> AmbushMap {
+        AmbushMap {
+            side: Side::South,
+            profile: Profile {
+                name: "Light Foot".into(),
+                light_foot: true,
+                forbidden: Vec::new(),
+            },
+            cell: Self::CELL,
+            columns,
+            rows: verdicts.len() / columns,
+            verdicts,
+        }
+    }
+
     fn centre(i: usize, j: usize) -> [f64; 2] {
         [(i as f64 + 0.5) * Self::CELL, (j as f64 + 0.5) * Self::CELL]
     }

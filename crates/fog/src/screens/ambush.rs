@@ -61,27 +61,54 @@ pub fn pieces(battle: &Battle) -> Vec<Outline> {
         .standing()
         .map(|(i, laid)| Outline {
             name: piece_name(state, battle.ruleset(), i),
-            points: laid.footprint().points().to_vec(),
+            // A hundredth of a unit is finer than any screen draws.
+            points: laid
+                .footprint()
+                .points()
+                .iter()
+                .map(|p| p.map(|c| (c * 100.0).round() / 100.0))
+                .collect(),
             fill: terrain_colour(&state.selection.picks[i].terrain),
         })
         .collect()
 }
 
-/// The legality map's grid: a character per cell.
+/// The most cells a screen's grid holds, so that the largest table's map
+/// still fits the one size every message to a phone has. A larger table is
+/// drawn in coarser cells, each showing the best verdict of those it holds
+/// (where he may hide, if anywhere in it); the point he picks is always
+/// judged exactly.
+pub const MAX_CELLS: usize = 24_576;
+
+/// A verdict's rank when cells are merged: where he may hide shows first.
+fn rank(v: Verdict) -> (u8, char) {
+    match v {
+        Verdict::Legal => (3, 'L'),
+        Verdict::Seen => (2, 'S'),
+        Verdict::Terrain => (1, 'T'),
+        Verdict::OutsideZone => (0, ' '),
+    }
+}
+
+/// The legality map's grid: a character per cell, `k` x `k` of the map's
+/// cells to one of the grid's when the map has more than `MAX_CELLS`.
 fn grid(map: &crate::battle::AmbushMap) -> CellGrid {
+    let k = ((map.columns * map.rows) as f64 / MAX_CELLS as f64)
+        .sqrt()
+        .ceil()
+        .max(1.0) as usize;
+    let (columns, rows) = (map.columns.div_ceil(k), map.rows.div_ceil(k));
+    let mut merged = vec![(0u8, ' '); columns * rows];
+    for (n, (_, v)) in map.cells().enumerate() {
+        let (i, j) = (n % map.columns / k, n / map.columns / k);
+        let cell = &mut merged[j * columns + i];
+        *cell = (*cell).max(rank(v));
+    }
     CellGrid {
-        cell: map.cell,
-        columns: map.columns,
-        rows: map.rows,
-        cells: map
-            .cells()
-            .map(|(_, v)| match v {
-                Verdict::Legal => 'L',
-                Verdict::Seen => 'S',
-                Verdict::Terrain => 'T',
-                Verdict::OutsideZone => ' ',
-            })
-            .collect(),
+        cell: map.cell * k as f64,
+        columns,
+        rows,
+        cells: merged.into_iter().map(|(_, c)| c).collect(),
         legend: vec![
             Legend {
                 key: 'L',
@@ -246,6 +273,35 @@ pub fn answer_ambush(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The largest table (240 x 240 MU, 480 x 480 cells of the map) is
+    /// drawn in at most `MAX_CELLS` cells, each as large as the merged ones,
+    /// and a single cell where he may hide still shows where it is.
+    #[test]
+    fn the_largest_tables_grid_fits_and_still_shows_where_he_may_hide() {
+        let side = 480;
+        let mut verdicts = vec![Verdict::OutsideZone; side * side];
+        verdicts[300 * side + 17] = Verdict::Legal;
+        verdicts[5] = Verdict::Seen;
+        let map = crate::battle::AmbushMap::of_verdicts(side, verdicts);
+        let g = grid(&map);
+        assert!(
+            g.columns * g.rows <= MAX_CELLS,
+            "{} x {}",
+            g.columns,
+            g.rows
+        );
+        assert_eq!(g.cells.chars().count(), g.columns * g.rows);
+        let k = g.cell / map.cell;
+        assert_eq!(k, 4.0);
+        let at = |x: f64, y: f64| g.at([x, y]).map(|l| l.key);
+        assert_eq!(at(17.5 * 0.5, 300.5 * 0.5), Some('L'));
+        assert_eq!(at(5.5 * 0.5, 0.25), Some('S'));
+        assert_eq!(g.cells.chars().filter(|c| *c == 'L').count(), 1);
+        // The usual table keeps the map's own cells.
+        let usual = crate::battle::AmbushMap::of_verdicts(144, vec![Verdict::Legal; 144 * 96]);
+        assert_eq!(grid(&usual).cell, map.cell);
+    }
     use crate::battle::flank_march_tests::at_south_ambushes;
 
     const SOUTH: &SealKey = &SealKey::from_bytes([7; 32]);
