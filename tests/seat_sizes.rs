@@ -77,8 +77,10 @@ fn field_of_glory_nothing_to_do_and_the_ambush_map() {
     let key = battle
         .seal_key(Side::South, muster::fog::examples::EXAMPLE_PASSPHRASE)
         .unwrap();
-    let mut desk: Desk<Asked> = Desk::default();
-    desk.key = Some(key);
+    let mut desk: Desk<Asked> = Desk {
+        key: Some(key),
+        ..Desk::default()
+    };
     desk.values.insert("content".into(), vec!["bg 6".into()]);
     let large = battle.screen(Side::South, &desk);
     assert!(
