@@ -157,6 +157,10 @@ function reply(command) {
     if (typed) own[f.name] = [typed];
   }
   secrets = {};
+  // His answer carries his form: what comes back is the laptop's.
+  clearTimeout(typing);
+  typing = null;
+  pending.clear();
   send({ reply: { command, values: { ...values, ...own } } });
 }
 
@@ -173,7 +177,12 @@ function actions(list) {
 }
 
 let typing = null;
-function changed() {
+// Fields he changed here that the laptop has not shown back yet: a screen
+// sent before his change reached it must not undo it.
+const pending = new Set();
+
+function changed(name) {
+  if (name) pending.add(name);
   // What he typed so far, for the rules' live checks; never a secret.
   clearTimeout(typing);
   typing = setTimeout(() => {
@@ -182,9 +191,16 @@ function changed() {
   }, 250);
 }
 
+const same = (a, b) => JSON.stringify(a || []) === JSON.stringify(b || []);
+const samePoint = (a, b) => {
+  const [p, q] = [a, b].map((v) => String((v || [])[0] || '').split(' ').map(Number));
+  return p.length === 2 && q.length === 2 && p.every((x, i) => Math.abs(x - q[i]) < 1e-9);
+};
+
 // The laptop holds his form: what it says is chosen or picked replaces
-// what the page kept (fields it used up come back empty), unless he is
-// changing something that has not gone yet.
+// what the page kept (fields it used up come back empty, a hex he tapped
+// goes where the form wants it), except a field he changed here that the
+// laptop has not shown back yet.
 function sync(next) {
   for (const b of next.blocks) {
     // A new suggestion replaces what he typed in its fields.
@@ -197,15 +213,26 @@ function sync(next) {
       }
     }
   }
-  if (typing) return;
+  const adopt = (name, theirs, caughtUp) => {
+    if (pending.has(name)) {
+      if (!caughtUp) return;
+      pending.delete(name);
+    }
+    if (theirs === undefined) delete values[name];
+    else values[name] = theirs;
+  };
   for (const b of next.blocks) {
     if (b.block === 'form') {
-      for (const f of b.fields) if (f.input.input === 'choice') values[f.name] = f.input.selected || [];
+      for (const f of b.fields) {
+        if (f.input.input !== 'choice') continue;
+        const theirs = f.input.selected || [];
+        adopt(f.name, theirs, same(theirs, values[f.name]));
+      }
     }
     if (b.block === 'table' && b.table.pick) {
       const pick = b.table.pick;
-      if (pick.at) values[pick.field] = [`${pick.at[0]} ${pick.at[1]}`];
-      else delete values[pick.field];
+      const theirs = pick.at ? [`${pick.at[0]} ${pick.at[1]}`] : undefined;
+      adopt(pick.field, theirs, samePoint(theirs, values[pick.field]));
     }
   }
 }
@@ -222,8 +249,11 @@ function field(f) {
         onclick: () => {
           values[f.name] = [option.value];
           // Emptied, not dropped: the laptop merges what it is sent.
-          for (const other of input.resets || []) values[other] = [];
-          changed();
+          for (const other of input.resets || []) {
+            values[other] = [];
+            pending.add(other);
+          }
+          changed(f.name);
           if (screen) show(screen);
         },
       }, option.label));
@@ -237,7 +267,7 @@ function field(f) {
         const list = (values[f.name] || input.selected || []).filter((v) => v !== option.value);
         if (tick.checked) list.push(option.value);
         values[f.name] = list;
-        changed();
+        changed(f.name);
       });
       box.append(el('label', { class: 'check' }, tick, option.label));
     }
@@ -255,7 +285,7 @@ function field(f) {
     text.value = (values[f.name] || [])[0] ?? input.value ?? '';
     text.addEventListener('input', () => {
       values[f.name] = [text.value];
-      changed();
+      changed(f.name);
     });
     box.append(text);
     if (input.problem) box.append(el('p', { class: 'refusal' }, input.problem));
@@ -465,6 +495,7 @@ function tableView(t) {
       if (Math.hypot(sx - x, sy - y) < 24) return reply(pick.confirm);
     }
     values[pick.field] = [`${sx / scale} ${h - sy / scale}`];
+    pending.add(pick.field);
     send({ values });
   });
   if (pick.verdict) out.push(el('p', { class: pick.legal ? 'verdict-good' : 'refusal' }, pick.verdict));

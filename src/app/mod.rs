@@ -30,6 +30,8 @@ mod passphrase;
 mod players;
 mod privacy;
 mod screen;
+#[cfg(test)]
+mod seat_tests;
 pub mod seated;
 pub mod seating;
 pub mod status;
@@ -315,7 +317,14 @@ impl MusterApp {
     /// each phone's new screen, all in this frame.
     fn drain(&mut self, ctx: &egui::Context) {
         let mut changed = false;
-        for msg in self.inbox.try_iter().take(MAX_MESSAGES).collect::<Vec<_>>() {
+        let mut carried = 0;
+        // What carrying one message out sends (a passphrase's form action)
+        // is carried out in this frame too.
+        while carried < MAX_MESSAGES {
+            let Ok(msg) = self.inbox.try_recv() else {
+                break;
+            };
+            carried += 1;
             match msg {
                 Msg::App(command) => self.app_command(command, &mut changed),
                 Msg::System(action) => {
@@ -349,6 +358,10 @@ impl MusterApp {
                     "Autosave failed ({e}); the game is still open: use File > Save as…"
                 )));
             }
+        }
+        // The window shows what the messages did: drawn again at once.
+        if carried > 0 {
+            ctx.request_repaint();
         }
         // The phones see what this frame did at once.
         let mut host = self.system.seats();

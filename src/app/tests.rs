@@ -23,6 +23,10 @@ fn app_stepping(config: AppConfig, size: [f32; 2], step_dt: f32) -> Harness<'sta
     let mut h = Harness::builder()
         .with_size(size)
         .with_step_dt(step_dt)
+        // Messages from the phones' server arrive between frames, and each
+        // frame that carries some out is drawn again: a run settles in a
+        // few more frames than a window alone.
+        .with_max_steps(16)
         .renderer(crate::app::pairing::Textures::new())
         .build_eframe(move |_cc| MusterApp::new(config));
     h.run();
@@ -94,7 +98,13 @@ pub(crate) fn click(h: &mut Harness<'_, MusterApp>, label: &str) {
     }
     h.get_by_label(label).scroll_to_me();
     h.run();
-    h.get_by_label(label).click();
+    match h.query_by_label(label) {
+        Some(node) => node.click(),
+        None => panic!(
+            "{label:?} went away as it was scrolled into view; the window shows {:?}",
+            every_text(h)
+        ),
+    }
     h.run();
 }
 

@@ -31,8 +31,8 @@ fn bytes<const N: usize>(hex: &str) -> [u8; N] {
 
 /// A player's phone on his seat's URL, as the page speaks to the laptop.
 pub(crate) struct Phone {
-    runtime: tokio::runtime::Runtime,
-    socket: Socket,
+    pub(crate) runtime: tokio::runtime::Runtime,
+    pub(crate) socket: Socket,
     channel: Channel,
     /// Every screen it was sent, in order.
     pub(crate) seen: Vec<Screen>,

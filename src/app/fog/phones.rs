@@ -178,6 +178,9 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
         h.query_by_label_contains("Pass the laptop").is_none(),
         "no hand-over"
     );
+    // Issue 30: revealed from the phone, the game goes on at the table
+    // (it froze on "South reveals a sealed record on his phone").
+    end_the_turn(&mut h);
     let seen = north.everything_seen();
     for name in &sealed {
         assert!(
@@ -328,6 +331,7 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
         h.query_by_label_contains("Pass the laptop").is_none(),
         "no hand-over"
     );
+    end_the_turn(&mut h);
 }
 
 /// From the last batch to the turn South's flank march arrives: no
@@ -366,6 +370,14 @@ fn to_arrival(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
     h.get_by_label(
         "South's flank march 1 has arrived: he reveals it on his phone before anything else.",
     );
+}
+
+/// South's turn 3 ends after the reveal, and North's begins.
+fn end_the_turn(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
+    h.run();
+    assert!(h.query_by_label_contains("has arrived").is_none());
+    click(h, "End South's turn 3");
+    h.get_by_label("Turn 3: North to move");
 }
 
 /// The battle's state as the window holds it.

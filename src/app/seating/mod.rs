@@ -116,6 +116,10 @@ pub struct Seating {
     generation: u64,
     /// The last error of the players' screens, for their window.
     pub error: Option<String>,
+    /// Every message the phones sent, as the laptop opened it (tests look
+    /// for what must cross once, or never).
+    #[cfg(test)]
+    pub heard: Vec<(Side, String)>,
 }
 
 /// What handling a message did to the game.
@@ -565,6 +569,8 @@ impl Seating {
             }
             FromPhone::Left(_) => seat.life = seat.life.after(life::Event::Left),
             FromPhone::Message(_, message) if seat.life.on_phone() => {
+                #[cfg(test)]
+                self.heard.push((side, message.to_string()));
                 return self.phone_message(side, &message, bus, host);
             }
             FromPhone::Message(..) => {}
