@@ -8,25 +8,31 @@ fn muster() -> Command {
     Command::new(env!("CARGO_BIN_EXE_muster"))
 }
 
+/// `muster script ARGS --save SAVE`, as a user runs it.
+fn script_saving(args: &[&str], save: &std::path::Path) -> std::process::Output {
+    muster()
+        .arg("script")
+        .args(args)
+        .arg("--save")
+        .arg(save)
+        .output()
+        .unwrap()
+}
+
+/// Each line `muster` printed, as JSON.
+fn results(out: &std::process::Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn example_script_runs_and_saves_a_battle_the_loader_accepts() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("battle.json");
-    let out = muster()
-        .args([
-            "script",
-            "examples/scripts/selection.jsonl",
-            "--state",
-            "--save",
-        ])
-        .arg(&save)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let out = script_saving(&["examples/scripts/selection.jsonl", "--state"], &save);
+    let lines = results(&out);
     assert_eq!(lines.len(), 15, "14 results and the state");
     // The 7 typed for North is refused with rule 11; everything else passes.
     assert_eq!(lines[4]["ok"], false);
@@ -115,11 +121,7 @@ fn placement_example_lays_out_the_table() {
         .args(["script", "examples/scripts/placement.jsonl", "--state"])
         .output()
         .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = results(&out);
     let refused: Vec<usize> = (0..lines.len() - 1)
         .filter(|&i| lines[i]["ok"] == false)
         .collect();
@@ -140,21 +142,16 @@ fn placement_example_lays_out_the_table() {
 fn deployment_and_play_with_secrets_given_by_passphrase() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("played.json");
-    let out = muster()
-        .args([
-            "script",
+    let out = script_saving(
+        &[
             "examples/scripts/deployment.jsonl",
             "--battle",
             "assets/battles/terrain_laid.json",
-            "--save",
-        ])
-        .arg(&save)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let refused: Vec<String> = stdout
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        ],
+        &save,
+    );
+    let refused: Vec<String> = results(&out)
+        .into_iter()
         .filter(|l| l["ok"] == false)
         .map(|l| l["error"].as_str().unwrap().to_string())
         .collect();
@@ -219,16 +216,7 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
 fn the_hidden_forces_example_reaches_contact_and_saves_a_game_that_reopens() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("forces.json");
-    let out = muster()
-        .args([
-            "script",
-            "--forces",
-            "examples/scripts/forces.jsonl",
-            "--save",
-        ])
-        .arg(&save)
-        .output()
-        .unwrap();
+    let out = script_saving(&["--forces", "examples/scripts/forces.jsonl"], &save);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(stdout.lines().count(), 10);
@@ -265,16 +253,7 @@ fn the_hidden_forces_example_reaches_contact_and_saves_a_game_that_reopens() {
 fn the_dummy_wings_example_spots_rolls_and_places_and_saves_a_game_that_reopens() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("wings.json");
-    let out = muster()
-        .args([
-            "script",
-            "--wings",
-            "examples/scripts/wings.jsonl",
-            "--save",
-        ])
-        .arg(&save)
-        .output()
-        .unwrap();
+    let out = script_saving(&["--wings", "examples/scripts/wings.jsonl"], &save);
     // Two lines are refused on purpose: a move beyond the slowest unit's
     // allowance, and a formation the rules forbid.
     assert_eq!(out.status.code(), Some(1), "{out:?}");

@@ -73,3 +73,23 @@ impl NewPassphrases {
         });
     }
 }
+
+/// A player's row of a new game's form, in a grid: his name, typed, and
+/// his passphrase, set on his own screen; `what` says what it seals.
+pub fn player_row(
+    ui: &mut egui::Ui,
+    cx: &Cx,
+    side: Side,
+    name: &mut String,
+    passphrases: &mut NewPassphrases,
+    what: &str,
+) {
+    let label = ui.label(format!("{side} player"));
+    ui.add_sized(
+        [155.0, 20.0],
+        egui::TextEdit::singleline(name).hint_text("name"),
+    )
+    .labelled_by(label.id);
+    let name = name.clone();
+    passphrases.row(ui, cx, side, &name, &[&name], what);
+}

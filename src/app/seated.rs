@@ -7,6 +7,7 @@
 //! Each system configures it with its `Table`: its form, its table, its
 //! own actions, its printout.
 
+use crate::app::bus::AppCommand;
 use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::passphrase::NewPassphrases;
@@ -30,12 +31,64 @@ pub struct Private<'a> {
     pub values: &'a mut Values,
 }
 
+impl Private<'_> {
+    /// His screen's hex map, when it has one: drawn where the table's map
+    /// is.
+    pub fn board(&self) -> Option<muster::core::screen::HexBoard> {
+        crate::app::screen::board(&self.screen).cloned()
+    }
+}
+
+/// The table's panel beside its map or cards: `share` of the window's
+/// width, within `bounds`, scrolling.
+pub fn side_panel(
+    ui: &mut egui::Ui,
+    id: &str,
+    share: f32,
+    bounds: (f32, f32),
+    content: impl FnOnce(&mut egui::Ui),
+) {
+    let width = (ui.ctx().content_rect().width() * share).clamp(bounds.0, bounds.1);
+    egui::Panel::right(id.to_string())
+        .resizable(false)
+        .exact_size(width)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, content);
+        });
+}
+
 /// Starts the game from the form.
 pub struct Start;
 
 /// A command for the game, from the table's widgets: applied by the rules
 /// with what they force after it.
 pub struct Apply<C>(pub C);
+
+/// What a table's widgets ask for: a command for the game, or the words of
+/// what the window itself found wrong (a hex name mistyped).
+pub enum Order<C> {
+    Apply(C),
+    Refused(String),
+}
+
+/// Puts the orders a table's widgets gave this frame on the bus.
+pub fn send_orders<C: Send + 'static>(out: Vec<Order<C>>, cx: &Cx) {
+    for order in out {
+        match order {
+            Order::Apply(command) => cx.bus.system(Apply(command)),
+            Order::Refused(why) => cx.bus.app(AppCommand::Say(Status::Error(why))),
+        }
+    }
+}
+
+/// A seated system's set-up form: drawn until the game starts, with each
+/// player's passphrase set on his own screen.
+pub trait Form {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx);
+    fn passphrases(&mut self) -> &mut NewPassphrases;
+}
 
 /// What a seated system configures.
 pub trait Table: 'static {
@@ -44,12 +97,13 @@ pub trait Table: 'static {
     type Action: Send + 'static;
     /// Its name on the status line.
     const NAME: &'static str;
+    /// What the status line says when its game starts.
+    const STARTED: &'static str;
 
     /// The set-up form; `Start` begins the game.
-    fn form(&mut self, ui: &mut egui::Ui, cx: &Cx);
-    fn passphrases(&mut self) -> &mut NewPassphrases;
-    /// The game the form describes, and what the status line says of it.
-    fn start(&mut self) -> Result<(Self::Game, String), String>;
+    fn form(&mut self) -> &mut dyn Form;
+    /// The game the form describes.
+    fn start(&mut self) -> Result<Self::Game, String>;
 
     /// The table both players see, and `private` where the laptop shows a
     /// player's screen.
@@ -78,7 +132,14 @@ pub trait Table: 'static {
 
     fn menu(&mut self, _menu: Menu, _ui: &mut egui::Ui, _cx: &Cx) {}
 
-    fn printout_offers(&self) -> Offers;
+    /// What its printout offers beyond the public pages: a player's
+    /// private page, unless it says otherwise.
+    fn printout_offers(&self) -> Offers {
+        Offers {
+            private: true,
+            templates: false,
+        }
+    }
 
     fn export_pdf(
         &self,
@@ -186,7 +247,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         let Some(game) = &self.game else {
             egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.table.form(ui, cx));
+                egui::ScrollArea::vertical().show(ui, |ui| self.table.form().ui(ui, cx));
             });
             return;
         };
@@ -216,11 +277,11 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         };
         if action.is::<Start>() {
             return match self.table.start() {
-                Ok((game, said)) => {
+                Ok(game) => {
                     self.game = Some(game);
                     self.desks = Sides::default();
                     Handled {
-                        status: Some(Status::Info(said)),
+                        status: Some(Status::Info(T::STARTED.into())),
                         changed: true,
                         dialog: None,
                     }
@@ -231,7 +292,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         let action = match action.downcast::<PassphraseSet>() {
             Ok(set) => {
                 let PassphraseSet(side, lock, key) = *set;
-                self.table.passphrases().keys[side] = Some((lock, key));
+                self.table.form().passphrases().keys[side] = Some((lock, key));
                 return Handled::default();
             }
             Err(other) => other,

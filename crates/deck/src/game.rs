@@ -648,6 +648,23 @@ impl Work<'_> {
             .ok_or_else(|| RuleError::new("RULES-deck 1", format!("No card has the id {id}")))
     }
 
+    /// `id` from `player`'s hand played for its text, in play until the
+    /// turn ends, then to `to`.
+    fn play_text(&mut self, player: Side, id: &str, to: Destination) -> Result<(), RuleError> {
+        self.in_hand(player, id)?;
+        self.push(
+            Event::Played {
+                player,
+                card: id.to_string(),
+                from: Zone::Hand,
+                use_: Use::Text,
+                to,
+                in_play: true,
+            },
+            None,
+        )
+    }
+
     fn in_hand(&self, side: Side, id: &str) -> Result<(), RuleError> {
         self.card(id)?;
         if !self.zones(side)?.hand.iter().any(|c| c == id) {
@@ -1066,18 +1083,7 @@ impl Work<'_> {
         } else {
             Destination::Discard
         };
-        self.in_hand(player, id)?;
-        self.push(
-            Event::Played {
-                player,
-                card: id.to_string(),
-                from: Zone::Hand,
-                use_: Use::Text,
-                to,
-                in_play: true,
-            },
-            None,
-        )
+        self.play_text(player, id, to)
     }
 
     fn interrupt(&mut self, player: Side, id: Option<&str>) -> Result<(), RuleError> {
@@ -1146,18 +1152,7 @@ impl Work<'_> {
                 ),
             );
         }
-        self.in_hand(player, id)?;
-        self.push(
-            Event::Played {
-                player,
-                card: id.to_string(),
-                from: Zone::Hand,
-                use_: Use::Text,
-                to,
-                in_play: true,
-            },
-            None,
-        )
+        self.play_text(player, id, to)
     }
 
     fn play(

@@ -457,6 +457,29 @@ fn small_set() -> CardSet {
     set
 }
 
+/// South, active, plays the phase he is to declare (North declines to
+/// interrupt) and plays his first `n` cards in it for `use_`, then ends
+/// it.
+fn plays(g: &mut Game, use_: Use, n: usize) {
+    g.apply(Command::Declare { plays: true }).unwrap();
+    g.apply(Command::Interrupt {
+        player: Side::North,
+        card: None,
+    })
+    .unwrap();
+    for _ in 0..n {
+        let card = hand(g, Side::South)[0].clone();
+        g.apply(Command::Play {
+            player: Side::South,
+            card: Pick::Hand(card),
+            use_,
+            to: None,
+        })
+        .unwrap();
+    }
+    g.apply(Command::EndPhase).unwrap();
+}
+
 #[test]
 fn a_reshuffle_happens_exactly_when_the_deck_runs_out_mid_draw() {
     let mut g = Game::new(setup(small_set()), Sides::default()).unwrap();
@@ -475,41 +498,9 @@ fn a_reshuffle_happens_exactly_when_the_deck_runs_out_mid_draw() {
     );
     // Rally away 4 cards (removed), then movement: 1 discarded.
     g.apply(Command::EndPhase).unwrap();
-    g.apply(Command::Declare { plays: true }).unwrap();
-    g.apply(Command::Interrupt {
-        player: Side::North,
-        card: None,
-    })
-    .unwrap();
-    for _ in 0..2 {
-        let card = hand(&g, Side::South)[0].clone();
-        g.apply(Command::Play {
-            player: Side::South,
-            card: Pick::Hand(card),
-            use_: Use::Rally,
-            to: None,
-        })
-        .unwrap();
-    }
-    g.apply(Command::EndPhase).unwrap();
+    plays(&mut g, Use::Rally, 2);
     g.apply(Command::Declare { plays: false }).unwrap();
-    g.apply(Command::Declare { plays: true }).unwrap();
-    g.apply(Command::Interrupt {
-        player: Side::North,
-        card: None,
-    })
-    .unwrap();
-    for _ in 0..2 {
-        let card = hand(&g, Side::South)[0].clone();
-        g.apply(Command::Play {
-            player: Side::South,
-            card: Pick::Hand(card),
-            use_: Use::Laurels,
-            to: None,
-        })
-        .unwrap();
-    }
-    g.apply(Command::EndPhase).unwrap();
+    plays(&mut g, Use::Laurels, 2);
     // South: hand 3, deck 2, discard 2: draws 2, reshuffles 2, draws 2.
     let events = g.apply(Command::Declare { plays: false }).unwrap();
     let south: Vec<&Event> = events
@@ -540,23 +531,7 @@ fn drawing_stops_when_deck_and_discards_are_empty() {
     })
     .unwrap();
     g.apply(Command::EndPhase).unwrap();
-    g.apply(Command::Declare { plays: true }).unwrap();
-    g.apply(Command::Interrupt {
-        player: Side::North,
-        card: None,
-    })
-    .unwrap();
-    for _ in 0..5 {
-        let card = hand(&g, Side::South)[0].clone();
-        g.apply(Command::Play {
-            player: Side::South,
-            card: Pick::Hand(card),
-            use_: Use::Rally,
-            to: None,
-        })
-        .unwrap();
-    }
-    g.apply(Command::EndPhase).unwrap();
+    plays(&mut g, Use::Rally, 5);
     for _ in 0..2 {
         g.apply(Command::Declare { plays: false }).unwrap();
     }

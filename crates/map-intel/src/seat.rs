@@ -1,58 +1,110 @@
-//! Hidden forces' seats (RULES-map-intel 0, A1-A5): each player's private
-//! screen is his ledger (`screens::ledger`), built from his own view: what
-//! each of his counters and holding areas holds, and the regrouping form.
-//! A hex he taps on his map goes into the form; an answer becomes a
-//! command only as his own (`screens::answer`), which the rules check.
+//! The map systems' seats (RULES-map-intel 0, A1-A5, B2-B4): each player's
+//! private screen is his own counters, built from his own view: hidden
+//! forces' ledger (what each counter and holding area holds, and the
+//! regrouping form), dummy wings' counters (what each leader stands for,
+//! its allowance, the set-up or move form). He looks at it when he likes:
+//! nothing waits on it. A hex he taps goes into its form (dummy wings: the
+//! next hex field, or the path he traces; a counter he drags traces that
+//! counter's path, B4 ruling c); an answer becomes a command only as his
+//! own, which the rules check.
 
 use super::events::Event;
 use super::game::{Command, Game};
 use super::map::Hex;
 use super::screens;
-use muster_core::error::RuleError;
-use muster_core::screen::{Reply, Screen, Values};
-use muster_core::seat::{Answer, Desk, Seated};
-use muster_core::side::Side;
+use muster_core::screen::Values;
 
-impl Seated for Game {
-    type Command = Command;
-    type Event = Event;
-    type Request = ();
+/// A map system's seat: its game, what the screen is called, the screen
+/// from his view and his form, the command his answer makes and the form's
+/// fields it spends, and how a tapped hex and a drag fill the form.
+macro_rules! counters_seat {
+    (
+        $game:ty, $event:ty, $command:ty, $secrets:literal,
+        screen: $screen:expr,
+        answer: $answer:expr,
+        spent: $spent:expr,
+        tapped: $tapped:expr,
+        dragged: $dragged:expr $(,)?
+    ) => {
+        impl muster_core::seat::Seated for $game {
+            type Command = $command;
+            type Event = $event;
+            type Request = ();
 
-    fn seat_name(&self, side: Side) -> String {
-        self.setup().name(side)
-    }
+            fn seat_name(&self, side: muster_core::side::Side) -> String {
+                self.setup().name(side)
+            }
 
-    /// A ledger is looked at when its player likes: nothing waits on it.
-    fn due(&self, _side: Side, _desk: &Desk<()>) -> Option<String> {
-        None
-    }
+            fn due(
+                &self,
+                _side: muster_core::side::Side,
+                _desk: &muster_core::seat::Desk<()>,
+            ) -> Option<String> {
+                None
+            }
 
-    muster_core::ledger_locks!();
+            muster_core::ledger_locks!();
 
-    fn secrets(&self) -> &'static str {
-        "my ledger"
-    }
+            fn secrets(&self) -> &'static str {
+                $secrets
+            }
 
-    fn screen(&self, side: Side, desk: &Desk<()>) -> Screen {
-        let view = self.view(side);
-        desk.refused_first(screens::ledger(self, &view, side, &desk.values))
-    }
+            fn screen(
+                &self,
+                side: muster_core::side::Side,
+                desk: &muster_core::seat::Desk<()>,
+            ) -> muster_core::screen::Screen {
+                desk.refused_first($screen(self, side, &desk.values))
+            }
 
-    /// The units moved are no longer where they were ticked.
-    fn answer(
-        &self,
-        side: Side,
-        _desk: &Desk<()>,
-        reply: &Reply,
-    ) -> Result<Answer<Command>, RuleError> {
-        screens::answer(self, side, reply).map(|c| Answer::spending(c, &["units"]))
-    }
+            fn answer(
+                &self,
+                side: muster_core::side::Side,
+                _desk: &muster_core::seat::Desk<()>,
+                reply: &muster_core::screen::Reply,
+            ) -> Result<muster_core::seat::Answer<$command>, muster_core::error::RuleError> {
+                $answer(self, side, reply).map(|c| muster_core::seat::Answer::spending(c, $spent))
+            }
 
-    fn tapped(&self, _side: Side, values: &mut Values, hex: Hex) {
-        values.insert("hex".into(), vec![hex.to_string()]);
-    }
+            fn tapped(
+                &self,
+                _side: muster_core::side::Side,
+                values: &mut muster_core::screen::Values,
+                hex: muster_core::hexmap::Hex,
+            ) {
+                $tapped(self, values, hex)
+            }
 
-    fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
-        Game::apply(self, command)
-    }
+            fn dragged(
+                &self,
+                side: muster_core::side::Side,
+                values: &mut muster_core::screen::Values,
+                from: muster_core::hexmap::Hex,
+                path: &[muster_core::hexmap::Hex],
+            ) -> bool {
+                $dragged(self, side, values, from, path)
+            }
+
+            fn apply(
+                &mut self,
+                command: $command,
+            ) -> Result<Vec<$event>, muster_core::error::RuleError> {
+                <$game>::apply(self, command)
+            }
+        }
+    };
 }
+
+pub(crate) use counters_seat;
+
+counters_seat!(
+    Game, Event, Command, "my ledger",
+    screen: |game: &Game, side, values| screens::ledger(game, &game.view(side), side, values),
+    answer: screens::answer,
+    // The units moved are no longer where they were ticked.
+    spent: &["units"],
+    tapped: |_: &Game, values: &mut Values, hex: Hex| {
+        values.insert("hex".into(), vec![hex.to_string()]);
+    },
+    dragged: |_: &Game, _, _: &mut Values, _, _: &[Hex]| false,
+);

@@ -9,8 +9,7 @@ pub(crate) mod phones;
 mod setup;
 
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
-use crate::app::passphrase::NewPassphrases;
-use crate::app::seated::{Apply, Private, Table, private_panel, seat_line};
+use crate::app::seated::{Apply, Form, Private, Table, private_panel, seat_line, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
 use crate::app::system::{Handled, imported};
@@ -95,33 +94,21 @@ impl Table for DeckTable {
     type Game = Game;
     type Action = DeckAction;
     const NAME: &'static str = "Action deck";
+    const STARTED: &'static str = "The game begins: each player has drawn his hand";
 
-    fn form(&mut self, ui: &mut egui::Ui, cx: &Cx) {
-        self.form.ui(ui, cx);
+    fn form(&mut self) -> &mut dyn Form {
+        &mut self.form
     }
 
-    fn passphrases(&mut self) -> &mut NewPassphrases {
-        &mut self.form.passphrases
-    }
-
-    fn start(&mut self) -> Result<(Game, String), String> {
-        let game = self.new_game()?;
-        Ok((
-            game,
-            "The game begins: each player has drawn his hand".into(),
-        ))
+    fn start(&mut self) -> Result<Game, String> {
+        self.new_game()
     }
 
     fn table(&mut self, ui: &mut egui::Ui, game: &Game, private: Option<Private<'_>>, cx: &Cx) {
         if let Some(mut private) = private {
-            egui::Panel::right("deck-hand")
-                .resizable(false)
-                .exact_size((ui.ctx().content_rect().width() * 0.45).clamp(420.0, 640.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| {
-                        private_panel(ui, &mut private, "my cards", cx);
-                    });
-                });
+            side_panel(ui, "deck-hand", 0.45, (420.0, 640.0), |ui| {
+                private_panel(ui, &mut private, "my cards", cx);
+            });
         }
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {

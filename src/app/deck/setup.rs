@@ -5,7 +5,7 @@
 
 use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
-use crate::app::passphrase::NewPassphrases;
+use crate::app::passphrase::{NewPassphrases, player_row};
 use crate::app::seated::Start;
 use crate::app::seating::Cx;
 use eframe::egui;
@@ -68,7 +68,7 @@ impl SetupForm {
         self.names = names;
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
+    fn draw(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         ui.heading("New game: action deck");
         ui.label("Each player's deck of action cards, held by Muster: hands stay secret, every card rule is kept (RULES-deck).");
         ui.add_space(6.0);
@@ -90,17 +90,12 @@ impl SetupForm {
         });
         ui.add_space(6.0);
         egui::Grid::new("deck-seats")
-            .num_columns(2)
+            .num_columns(3)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 for side in Side::BOTH {
-                    let label = ui.label(format!("{side} player"));
-                    ui.add(
-                        egui::TextEdit::singleline(&mut self.names[side])
-                            .hint_text("name")
-                            .desired_width(160.0),
-                    )
-                    .labelled_by(label.id);
+                    let (name, keys) = (&mut self.names[side], &mut self.passphrases);
+                    player_row(ui, cx, side, name, keys, "his hand");
                     ui.end_row();
                 }
             });
@@ -132,12 +127,6 @@ impl SetupForm {
                 let deck = self.set.deck_of(&self.armies[side]).len();
                 ui.weak(format!("deck of {deck}"));
             });
-        }
-        ui.add_space(6.0);
-        for side in Side::BOTH {
-            let name = &self.names[side];
-            self.passphrases
-                .row(ui, cx, side, name, &[name], "his hand");
         }
         ui.add_space(6.0);
         ui.horizontal(|ui| {
@@ -196,5 +185,15 @@ impl SetupForm {
         } else if !open {
             self.editor = None;
         }
+    }
+}
+
+impl crate::app::seated::Form for SetupForm {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
+        self.draw(ui, cx);
+    }
+
+    fn passphrases(&mut self) -> &mut NewPassphrases {
+        &mut self.passphrases
     }
 }

@@ -12,11 +12,9 @@ mod setup;
 #[cfg(test)]
 mod tests;
 
-use crate::app::bus::AppCommand;
-use crate::app::file_dialog::{FileAction, Offers, PdfOptions, opener};
+use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
-use crate::app::passphrase::NewPassphrases;
-use crate::app::seated::{Apply, Private, Table, private_panel};
+use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
 use crate::app::system::{Handled, Players, imported, players};
@@ -33,11 +31,7 @@ use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 
 /// What the orders' widgets ask for.
-pub enum ForcesAction {
-    Apply(Command),
-    /// Input the window itself found wrong (a hex name mistyped).
-    Refused(String),
-}
+pub type ForcesAction = crate::app::seated::Order<Command>;
 
 /// The counter and hex the players picked on the map or in the lists.
 #[derive(Default)]
@@ -117,16 +111,14 @@ impl Table for ForcesTable {
     type Game = Game;
     type Action = Infallible;
     const NAME: &'static str = "Hidden forces";
+    const STARTED: &'static str =
+        "Set-up: each player places his forces and Exercitus markers in private";
 
-    fn form(&mut self, ui: &mut egui::Ui, cx: &Cx) {
-        self.form.ui(ui, cx);
+    fn form(&mut self) -> &mut dyn Form {
+        &mut self.form
     }
 
-    fn passphrases(&mut self) -> &mut NewPassphrases {
-        &mut self.form.passphrases
-    }
-
-    fn start(&mut self) -> Result<(Game, String), String> {
+    fn start(&mut self) -> Result<Game, String> {
         let f = &self.form;
         let Players {
             names: players,
@@ -138,11 +130,7 @@ impl Table for ForcesTable {
             players,
             locks,
         };
-        let game = Game::new(setup, keys).map_err(|e| e.to_string())?;
-        Ok((
-            game,
-            "Set-up: each player places his forces and Exercitus markers in private".into(),
-        ))
+        Game::new(setup, keys).map_err(|e| e.to_string())
     }
 
     fn table(&mut self, ui: &mut egui::Ui, game: &Game, mut private: Option<Private<'_>>, cx: &Cx) {
@@ -157,24 +145,14 @@ impl Table for ForcesTable {
         }
         // His ledger, when he holds the screen: its form in the panel, its
         // map in the centre.
-        let board = private
-            .as_ref()
-            .and_then(|p| crate::app::screen::board(&p.screen).cloned());
-        let width = (ui.ctx().content_rect().width() * 0.36).clamp(400.0, 560.0);
-        egui::Panel::right("forces-orders")
-            .resizable(false)
-            .exact_size(width)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        if let Some(private) = &mut private {
-                            private_panel(ui, private, "my ledger", cx);
-                            ui.separator();
-                        }
-                        orders::ui(ui, game, &view, cx, &mut self.selection, &mut out);
-                    });
-            });
+        let board = private.as_ref().and_then(Private::board);
+        side_panel(ui, "forces-orders", 0.36, (400.0, 560.0), |ui| {
+            if let Some(private) = &mut private {
+                private_panel(ui, private, "my ledger", cx);
+                ui.separator();
+            }
+            orders::ui(ui, game, &view, cx, &mut self.selection, &mut out);
+        });
         egui::CentralPanel::default().show(ui, |ui| {
             let table;
             let board = match &board {
@@ -205,12 +183,7 @@ impl Table for ForcesTable {
             }
         });
         self.grid.after_frame(&self.map_images, game.id(), &cx.bus);
-        for action in out {
-            match action {
-                ForcesAction::Apply(command) => cx.bus.system(Apply(command)),
-                ForcesAction::Refused(why) => cx.bus.app(AppCommand::Say(Status::Error(why))),
-            }
-        }
+        crate::app::seated::send_orders(out, cx);
     }
 
     fn act(&mut self, _game: Option<&mut Game>, action: Infallible) -> Handled {
@@ -223,13 +196,6 @@ impl Table for ForcesTable {
             && game.public().holder(id).is_ok_and(|h| h.gone)
         {
             self.selection.counter = None;
-        }
-    }
-
-    fn printout_offers(&self) -> Offers {
-        Offers {
-            private: true,
-            templates: false,
         }
     }
 

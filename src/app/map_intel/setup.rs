@@ -6,7 +6,7 @@
 
 use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
-use crate::app::passphrase::NewPassphrases;
+use crate::app::passphrase::{NewPassphrases, player_row};
 use crate::app::seated::Start;
 use crate::app::seating::Cx;
 use eframe::egui;
@@ -39,7 +39,7 @@ fn fresh_id(scenario: &Scenario, side: Side) -> String {
 }
 
 impl SetupForm {
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
+    fn draw(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         ui.heading("New game: hidden forces");
         ui.label("Forces face down on a hex map, Exercitus markers that may hold nothing: Muster keeps each player's ledger sealed and checks every reveal (RULES-map-intel A).");
         ui.add_space(6.0);
@@ -57,15 +57,8 @@ impl SetupForm {
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 for side in Side::BOTH {
-                    let label = ui.label(format!("{side} player"));
-                    ui.add_sized(
-                        [160.0, 20.0],
-                        egui::TextEdit::singleline(&mut self.names[side]).hint_text("name"),
-                    )
-                    .labelled_by(label.id);
-                    let name = &self.names[side];
-                    self.passphrases
-                        .row(ui, cx, side, name, &[name], "his counters' contents");
+                    let (name, keys) = (&mut self.names[side], &mut self.passphrases);
+                    player_row(ui, cx, side, name, keys, "his counters' contents");
                     ui.end_row();
                 }
             });
@@ -169,5 +162,15 @@ fn status_name(status: Status) -> &'static str {
         Status::Regular => "regular",
         Status::Civis => "Civis",
         Status::Client => "Client",
+    }
+}
+
+impl crate::app::seated::Form for SetupForm {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
+        self.draw(ui, cx);
+    }
+
+    fn passphrases(&mut self) -> &mut NewPassphrases {
+        &mut self.passphrases
     }
 }

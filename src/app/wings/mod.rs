@@ -11,11 +11,9 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-use crate::app::bus::AppCommand;
-use crate::app::file_dialog::{FileAction, Offers, PdfOptions, opener};
+use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
-use crate::app::passphrase::NewPassphrases;
-use crate::app::seated::{Apply, Private, Table, private_panel};
+use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
 use crate::app::system::{Handled, Players, players};
@@ -31,11 +29,7 @@ use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 
 /// What the table's widgets ask for.
-pub enum WingsAction {
-    Apply(Command),
-    /// Input the window itself found wrong (a hex name mistyped).
-    Refused(String),
-}
+pub type WingsAction = crate::app::seated::Order<Command>;
 
 pub struct WingsTable {
     form: SetupForm,
@@ -99,21 +93,15 @@ impl Table for WingsTable {
     type Game = Game;
     type Action = Infallible;
     const NAME: &'static str = "Dummy wings";
+    const STARTED: &'static str =
+        "Set-up: each player places his leader and dummy counters in private";
 
-    fn form(&mut self, ui: &mut egui::Ui, cx: &Cx) {
-        self.form.ui(ui, cx);
+    fn form(&mut self) -> &mut dyn Form {
+        &mut self.form
     }
 
-    fn passphrases(&mut self) -> &mut NewPassphrases {
-        &mut self.form.passphrases
-    }
-
-    fn start(&mut self) -> Result<(Game, String), String> {
-        let game = self.new_game()?;
-        Ok((
-            game,
-            "Set-up: each player places his leader and dummy counters in private".into(),
-        ))
+    fn start(&mut self) -> Result<Game, String> {
+        self.new_game()
     }
 
     fn table(&mut self, ui: &mut egui::Ui, game: &Game, mut private: Option<Private<'_>>, cx: &Cx) {
@@ -126,29 +114,25 @@ impl Table for WingsTable {
         let name = |side: Side| game.setup().name(side);
         // His counters, when he holds the screen: their form in the panel,
         // their map in the centre.
-        let board = private
-            .as_ref()
-            .and_then(|p| crate::app::screen::board(&p.screen).cloned());
-        let width = (ui.ctx().content_rect().width() * 0.38).clamp(420.0, 580.0);
-        egui::Panel::right("wings-orders")
-            .resizable(false)
-            .exact_size(width)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| match &mut private {
-                        Some(private) => private_panel(ui, private, "my counters", cx),
-                        None => table::ui(
-                            ui,
-                            game,
-                            &seen,
-                            cx,
-                            &mut self.selected,
-                            &mut self.table,
-                            &mut out,
-                        ),
-                    });
-            });
+        let board = private.as_ref().and_then(Private::board);
+        side_panel(
+            ui,
+            "wings-orders",
+            0.38,
+            (420.0, 580.0),
+            |ui| match &mut private {
+                Some(private) => private_panel(ui, private, "my counters", cx),
+                None => table::ui(
+                    ui,
+                    game,
+                    &seen,
+                    cx,
+                    &mut self.selected,
+                    &mut self.table,
+                    &mut out,
+                ),
+            },
+        );
         egui::CentralPanel::default().show(ui, |ui| {
             let table;
             let board = match &board {
@@ -190,23 +174,11 @@ impl Table for WingsTable {
             }
         });
         self.grid.after_frame(&self.map_images, game.id(), &cx.bus);
-        for action in out {
-            match action {
-                WingsAction::Apply(command) => cx.bus.system(Apply(command)),
-                WingsAction::Refused(why) => cx.bus.app(AppCommand::Say(Status::Error(why))),
-            }
-        }
+        crate::app::seated::send_orders(out, cx);
     }
 
     fn act(&mut self, _game: Option<&mut Game>, action: Infallible) -> Handled {
         match action {}
-    }
-
-    fn printout_offers(&self) -> Offers {
-        Offers {
-            private: true,
-            templates: false,
-        }
     }
 
     fn export_pdf(

@@ -4,7 +4,7 @@
 //! activated, and each side's units (arm, movement allowances deployed and
 //! in column, a leader's rating), starting from the shipped example units.
 
-use crate::app::passphrase::NewPassphrases;
+use crate::app::passphrase::{NewPassphrases, player_row};
 use crate::app::seated::Start;
 use crate::app::seating::Cx;
 use eframe::egui;
@@ -55,7 +55,7 @@ impl SetupForm {
         &self.battles[self.chosen]
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
+    fn draw(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         ui.heading("New game: dummy wings");
         ui.label("Leader and dummy counters on the map with their Dis counters, compositions sealed; Muster finds every spotting within 7 hexes, asks the line of sight, rolls the deployment and gives each Wing its formation (RULES-map-intel B, rule 27).");
         ui.add_space(6.0);
@@ -103,14 +103,8 @@ impl SetupForm {
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 for side in Side::BOTH {
-                    let label = ui.label(format!("{side} player"));
-                    ui.add_sized(
-                        [150.0, 20.0],
-                        egui::TextEdit::singleline(&mut self.names[side]).hint_text("name"),
-                    )
-                    .labelled_by(label.id);
-                    let name = &self.names[side];
-                    self.passphrases.row(ui, cx, side, name, &[name], "his Wings' compositions");
+                    let (name, keys) = (&mut self.names[side], &mut self.passphrases);
+                    player_row(ui, cx, side, name, keys, "his Wings' compositions");
                     ui.checkbox(&mut self.activated[side], format!("{side}'s army activated"))
                         .on_hover_text("A stationary Wing of an army not activated is always placed deployed (27.2.3)");
                     if self.battles[self.chosen].torgau_detachments {
@@ -204,5 +198,15 @@ impl SetupForm {
                 commander: false,
             });
         }
+    }
+}
+
+impl crate::app::seated::Form for SetupForm {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
+        self.draw(ui, cx);
+    }
+
+    fn passphrases(&mut self) -> &mut NewPassphrases {
+        &mut self.passphrases
     }
 }

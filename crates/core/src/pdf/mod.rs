@@ -361,6 +361,33 @@ pub fn private_path(public: &Path, side: crate::side::Side) -> PathBuf {
 /// Writes a printout to `path` and, when given, its owner's private pages
 /// to a file of their own beside it (`private_path`); returns the files
 /// written.
+/// A private page's document: its title, then its lines on pages of their
+/// own.
+pub fn private_document(title: &str, lines: &[String], paper: Paper) -> Vec<u8> {
+    document(title, paper, |font, metrics| {
+        text_pages(title, lines, paper, &font, metrics)
+    })
+}
+
+/// Writes the public printout `public` to `path` and, with `private`, its
+/// owner's own page (made by `own` with his opener) beside it; nothing is
+/// written when his opener does not open his records.
+pub fn save_with_private<'a>(
+    path: &Path,
+    public: &[u8],
+    private: Option<(crate::side::Side, crate::intel::Opener<'a>)>,
+    own: impl FnOnce(
+        crate::side::Side,
+        crate::intel::Opener<'a>,
+    ) -> Result<Vec<u8>, crate::error::RuleError>,
+) -> Result<Vec<PathBuf>, StoreError> {
+    let own = private
+        .map(|(side, opener)| own(side, opener).map(|bytes| (side, bytes)))
+        .transpose()
+        .map_err(|e| StoreError::new(e.to_string()))?;
+    save_printout(path, public, own)
+}
+
 pub fn save_printout(
     path: &Path,
     public: &[u8],

@@ -5,6 +5,15 @@ use crate::examples;
 use crate::geometry::{Pose, Shape, SideEdge};
 use crate::ruleset::AdjustmentOption;
 
+/// `side`'s adjustment, refused: the rule's words.
+fn refused_adjust(
+    b: &mut Battle,
+    side: Side,
+    action: AdjustAction,
+) -> muster_core::error::RuleError {
+    b.apply(Command::Adjust { side, action }).unwrap_err()
+}
+
 fn d(n: u8) -> DiceInput {
     DiceInput::Typed(vec![n])
 }
@@ -212,12 +221,11 @@ fn the_river_comes_first_then_its_going_and_adjustment() {
             score: 5
         }
     );
-    let e = b
-        .apply(Command::Adjust {
-            side: Side::North,
-            action: AdjustAction::Slide { dx: 1.0, dy: 0.0 },
-        })
-        .unwrap_err();
+    let e = refused_adjust(
+        &mut b,
+        Side::North,
+        AdjustAction::Slide { dx: 1.0, dy: 0.0 },
+    );
     assert!(e.message.contains("does not allow a slide"), "{e}");
     b.apply(Command::Adjust {
         side: Side::North,
@@ -465,33 +473,26 @@ fn slides_and_pivots_are_limited_and_checked() {
         dice: d(5),
     })
     .unwrap();
-    let e = b
-        .apply(Command::Adjust {
-            side: Side::North,
-            action: AdjustAction::Slide { dx: 6.0, dy: 1.0 },
-        })
-        .unwrap_err();
+    let e = refused_adjust(
+        &mut b,
+        Side::North,
+        AdjustAction::Slide { dx: 6.0, dy: 1.0 },
+    );
     assert_eq!(
         e.message,
         "Forest may slide up to 6 MU; this slide is 6.1 MU"
     );
-    let e = b
-        .apply(Command::Adjust {
-            side: Side::North,
-            action: AdjustAction::Pivot {
-                x: 41.0,
-                y: 17.0,
-                degrees: 30.0,
-            },
-        })
-        .unwrap_err();
+    let e = refused_adjust(
+        &mut b,
+        Side::North,
+        AdjustAction::Pivot {
+            x: 41.0,
+            y: 17.0,
+            degrees: 30.0,
+        },
+    );
     assert!(e.message.contains("does not allow a pivot"), "{e}");
-    let e = b
-        .apply(Command::Adjust {
-            side: Side::South,
-            action: AdjustAction::Decline,
-        })
-        .unwrap_err();
+    let e = refused_adjust(&mut b, Side::South, AdjustAction::Decline);
     assert!(e.message.contains("North adjusts this piece"), "{e}");
     let e = b.apply(Command::Adjust {
         side: Side::North,
@@ -524,23 +525,21 @@ fn a_pivot_turns_about_a_point_on_the_edge() {
             .map(|r| r.total),
         Some(5)
     );
-    let e = b
-        .apply(Command::Adjust {
-            side: Side::North,
-            action: AdjustAction::Pivot {
-                x: 36.0,
-                y: 14.0,
-                degrees: 45.0,
-            },
-        })
-        .unwrap_err();
+    let e = refused_adjust(
+        &mut b,
+        Side::North,
+        AdjustAction::Pivot {
+            x: 36.0,
+            y: 14.0,
+            degrees: 45.0,
+        },
+    );
     assert!(e.message.contains("3.0 MU from Forest's edge"), "{e}");
-    let e = b
-        .apply(Command::Adjust {
-            side: Side::North,
-            action: AdjustAction::Slide { dx: 0.0, dy: -12.0 },
-        })
-        .unwrap_err();
+    let e = refused_adjust(
+        &mut b,
+        Side::North,
+        AdjustAction::Slide { dx: 0.0, dy: -12.0 },
+    );
     assert!(
         e.message.contains("hang 1.0 MU over the south table edge"),
         "{e}"

@@ -8,7 +8,7 @@ use super::game::{Game, Seen};
 use crate::print::{self, Printed};
 use muster_core::error::RuleError;
 use muster_core::intel::Opener;
-use muster_core::pdf::{Page, Paper, document, save_printout, text_pages};
+use muster_core::pdf::{Page, Paper, document, private_document, save_with_private, text_pages};
 use muster_core::side::Side;
 use muster_core::store::StoreError;
 use std::path::{Path, PathBuf};
@@ -144,9 +144,7 @@ pub fn ledger_pdf(
             .map(|s| line(game, s)),
     );
     let title = format!("{name}'s counters");
-    Ok(document(&title, paper, |font, metrics| {
-        text_pages(&title, &lines, paper, &font, metrics)
-    }))
+    Ok(private_document(&title, &lines, paper))
 }
 
 /// Writes the printout and, with `private`, its owner's page beside it;
@@ -158,9 +156,7 @@ pub fn save_pdf(
     private: Option<(Side, Opener)>,
     path: &Path,
 ) -> Result<Vec<PathBuf>, StoreError> {
-    let own = private
-        .map(|(side, opener)| ledger_pdf(game, side, opener, paper).map(|b| (side, b)))
-        .transpose()
-        .map_err(|e| StoreError::new(e.to_string()))?;
-    save_printout(path, &pdf(game, paper), own)
+    save_with_private(path, &pdf(game, paper), private, |side, opener| {
+        ledger_pdf(game, side, opener, paper)
+    })
 }
