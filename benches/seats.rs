@@ -10,9 +10,12 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use futures_util::{SinkExt, StreamExt};
 use muster::core::side::Side;
 use muster::seats::channel::Channel;
-use muster::seats::server::{FromPhone, Server};
+use muster::seats::server::FromPhone;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
+
+#[path = "../tests/support/browser.rs"]
+mod browser;
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -32,7 +35,8 @@ fn receive(runtime: &tokio::runtime::Runtime, socket: &mut Socket, channel: &mut
 }
 
 fn benches(c: &mut Criterion) {
-    let (server, inbox) = Server::polled("127.0.0.1:0".parse().unwrap()).unwrap();
+    let server = browser::polled();
+    let inbox = &server.inbox;
     let pairing = server.pair(Side::South).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -57,7 +61,9 @@ fn benches(c: &mut Criterion) {
     };
     server.show(Side::South, screen(0));
     let (mut socket, mut channel) = runtime.block_on(async {
-        let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let (mut socket, _) = tokio_tungstenite::connect_async(browser::page_socket(&url))
+            .await
+            .unwrap();
         let Some(Ok(Message::Text(hello))) = socket.next().await else {
             panic!("no hello");
         };

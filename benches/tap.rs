@@ -53,6 +53,8 @@ fn window() -> Harness<'static, app::MusterApp> {
         open: None,
         seed: Some(7),
         viewer: false,
+        settings: None,
+        phone_names: vec![browser::HOST.into()],
     };
     let mut h = Harness::builder()
         .with_size([1280.0, 720.0])

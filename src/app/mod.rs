@@ -34,6 +34,8 @@ mod screen;
 mod seat_tests;
 pub mod seated;
 pub mod seating;
+#[cfg(test)]
+mod server_tests;
 pub mod status;
 pub mod system;
 mod unlock;
@@ -73,6 +75,9 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
         open,
         seed: None,
         viewer: true,
+        settings: muster::fog::inventory::config_path()
+            .and_then(|p| Some(p.parent()?.join("players.json"))),
+        phone_names: Vec::new(),
     };
     eframe::run_native(
         "Muster",
@@ -94,6 +99,12 @@ pub struct AppConfig {
     pub seed: Option<u64>,
     /// Open exported PDFs in the system viewer.
     pub viewer: bool,
+    /// Where the players' screens keep the address chosen last (none in
+    /// tests).
+    pub settings: Option<PathBuf>,
+    /// Names a phone may reach the laptop by besides its address (tests:
+    /// a name their browser maps to 127.0.0.1).
+    pub phone_names: Vec<String>,
 }
 
 /// The most messages carried out in one frame: the rest wait for the next
@@ -186,6 +197,10 @@ impl MusterApp {
         };
         let kind = systems::fog();
         let (bus, inbox) = Bus::new();
+        let mut seating = Seating::default();
+        seating.aliases = config.phone_names;
+        seating.settings = config.settings;
+        seating.recall();
         let mut app = MusterApp {
             system: (kind.window.new)(&start),
             kind,
@@ -196,7 +211,7 @@ impl MusterApp {
             help: Default::default(),
             players: Default::default(),
             unlock: Default::default(),
-            seating: Seating::default(),
+            seating,
             bus,
             inbox,
             viewer: config.viewer,

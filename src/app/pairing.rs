@@ -8,7 +8,7 @@
 use crate::app::MusterApp;
 use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use muster::core::side::Side;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -90,7 +90,13 @@ pub fn start(h: &mut Harness<'_, MusterApp>) {
         click(h, "Players' screens…");
     }
     click(h, "This laptop's address for the phones");
-    click(h, "127.0.0.1");
+    // The choice in the open list (drawn last), not the combo's own text.
+    let loopback = h
+        .query_all_by_label_contains("127.0.0.1 (")
+        .filter_map(|n| n.accesskit_node().label())
+        .next_back()
+        .expect("this laptop's own address is offered");
+    click(h, &loopback);
     click(h, "Start the players' screens");
     assert!(
         h.query_by_label("Stop the players' screens").is_some(),

@@ -51,23 +51,32 @@ impl PlayersWindow {
         ui.label("Each player scans his own code with his phone's camera: his browser opens his private screen, and nothing secret shows here any more. Everything crosses the local network sealed with his seat's key, which only the code carries.");
         let Some(addr) = seating.server_addr() else {
             let addresses = local_addresses();
-            let chosen = seating.host.or_else(|| addresses.first().copied());
+            let chosen = seating.host.or_else(|| addresses.first().map(|a| a.ip));
+            let describe = |ip: IpAddr| {
+                addresses
+                    .iter()
+                    .find(|a| a.ip == ip)
+                    .map_or(ip.to_string(), |a| a.describe())
+            };
             ui.horizontal(|ui| {
                 let label = ui.label("This laptop's address for the phones");
                 egui::ComboBox::from_id_salt("players-address")
-                    .selected_text(chosen.map_or("none found".into(), |a| a.to_string()))
+                    .selected_text(chosen.map_or("none found".into(), describe))
                     .show_ui(ui, |ui| {
                         for address in &addresses {
                             ui.selectable_value(
                                 &mut seating.host,
-                                Some(*address),
-                                address.to_string(),
+                                Some(address.ip),
+                                address.describe(),
                             );
                         }
                     })
                     .response
                     .labelled_by(label.id);
             });
+            ui.weak(
+                "The Wi-Fi address is usually the one: each phone must be on the same network.",
+            );
             if ui.button("Start the players' screens").clicked() {
                 let host = chosen.unwrap_or(IpAddr::from([127, 0, 0, 1]));
                 seating.host = Some(host);
@@ -130,6 +139,13 @@ impl PlayersWindow {
                     );
                 }
                 ui.weak(format!("Only {name} scans this code: whoever scans it holds his seat until it is paired again."));
+                if let Some(waited) = seating.unscanned(side) {
+                    if waited >= UNSCANNED {
+                        ui.colored_label(ui.visuals().warn_fg_color, NOT_REACHED);
+                    } else {
+                        ui.ctx().request_repaint_after(UNSCANNED - waited);
+                    }
+                }
                 if ui.button(format!("Hide {name}'s code")).clicked() {
                     send(PlayersMsg::ShowCode(None));
                 }
@@ -140,14 +156,14 @@ impl PlayersWindow {
             self.code = None;
         }
         let refused = seating.refusals();
-        if !refused.is_empty() {
+        if refused.count > 0 {
             ui.separator();
             ui.label(format!(
-                "{} connection{} closed or refused:",
-                refused.len(),
-                if refused.len() == 1 { "" } else { "s" }
+                "{} connection{} refused or closed; the last:",
+                refused.count,
+                if refused.count == 1 { "" } else { "s" }
             ));
-            for why in refused.iter().rev().take(3) {
+            for why in refused.last.iter().rev().take(3) {
                 ui.weak(why);
             }
         }
@@ -160,6 +176,12 @@ impl PlayersWindow {
         }
     }
 }
+
+/// How long a code may be shown with no phone opening its page before the
+/// window says why that may be.
+const UNSCANNED: std::time::Duration = std::time::Duration::from_secs(60);
+
+const NOT_REACHED: &str = "No phone has opened this code's page yet. If his phone did scan it: it may be on another network, or on mobile data; a guest Wi-Fi may keep devices apart; the laptop's firewall may block the port shown above. Try the laptop's own hotspot: his phone joins it, and this window offers its address.";
 
 /// A QR code as an image, a quiet zone of four modules around it.
 fn qr_image(url: &str) -> egui::ColorImage {

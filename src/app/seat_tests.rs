@@ -105,7 +105,7 @@ fn closed_with(phone: &mut Phone) -> Option<u16> {
     phone.runtime.block_on(async {
         loop {
             match tokio::time::timeout(Duration::from_secs(5), phone.socket.next()).await {
-                Ok(Some(Ok(Message::Binary(_)))) => continue,
+                Ok(Some(Ok(Message::Binary(_) | Message::Ping(_) | Message::Pong(_)))) => continue,
                 Ok(Some(Ok(Message::Close(Some(frame))))) => break Some(u16::from(frame.code)),
                 _ => break None,
             }

@@ -84,6 +84,8 @@ pub(crate) fn config(autosave: &Path) -> AppConfig {
         open: None,
         seed: Some(11),
         viewer: false,
+        settings: None,
+        phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
     }
 }
 
@@ -496,6 +498,8 @@ pub(crate) fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static,
         open: Some(battle),
         seed: Some(1),
         viewer: false,
+        settings: None,
+        phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
     };
     app(config, [1500.0, 1000.0])
 }
@@ -1169,6 +1173,8 @@ fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
             open: None,
             seed: Some(3),
             viewer: false,
+            settings: None,
+            phone_names: Vec::new(),
         };
         let mut h = app(config, size);
         click(&mut h, "▶ Armies");
@@ -1429,6 +1435,8 @@ fn a_group_with_two_forests_chooses_which_it_lays() {
         open: Some(north_to_place(dir.path())),
         seed: Some(1),
         viewer: false,
+        settings: None,
+        phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
     };
     let mut h = app(config, [1500.0, 1000.0]);
     click(&mut h, "Physical piece");

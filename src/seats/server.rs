@@ -1,31 +1,104 @@
-//! The players' screens server (issue 23): a small HTTP + WebSocket server
-//! inside the app, started only when the players ask and stopped with it.
-//! It serves the phone page (embedded in the binary) and, for each seat,
-//! one socket: the page opens it on its own origin with the seat's token,
-//! every message both ways crosses the seat's `Channel`, the first device
-//! that proves the key holds the seat (a second is refused until the seat
-//! is paired again), the seat's latest screen is sent at once on every
-//! (re)connect and again whenever it changes, and what the phone answers
-//! is handed to the window's thread. A bad, oversized, replayed or wrongly
-//! keyed message closes that socket with a logged reason, never the game.
+//! The players' screens server (issues 23 and 31): a small HTTP + WebSocket
+//! server inside the app, started only when the players ask and stopped
+//! with them, built for a hostile Wi-Fi. It serves the phone page (embedded
+//! in the binary) and, for each seat, its socket: the page opens it on its
+//! own origin with the seat's token, every message both ways crosses the
+//! seat's `Channel`, the first device that proves the key holds the seat (a
+//! second is refused until the seat is paired again), the seat's latest
+//! screen is sent at once on every (re)connect and again whenever it
+//! changes, and what the phone answers is delivered to the window as it
+//! comes. A bad, oversized, replayed or wrongly keyed message closes that
+//! socket with its reason noted, never the game.
+//!
+//! Against whoever else is on the network: a request's headers must come
+//! within `Limits::headers` and stay small; the first sealed frame within
+//! `Limits::first_frame` of the upgrade; a paired socket is pinged and
+//! closed when it goes quiet (its phone is gone: the seat is lost); every
+//! connection, every connection of one address and every socket of a seat
+//! holds a slot counted by a guard that gives it back on every path (a
+//! reset before the upgrade, a failed upgrade, a task's end); a request
+//! whose `Host` is not the laptop's address (or a name the players chose),
+//! or a socket whose `Origin` is not the page's own, is refused with 403;
+//! every answer carries the page's security headers; and stopping never
+//! waits on a client: the window's thread only signals, and the server's
+//! own thread drops whatever is left after a short deadline.
 
 use super::channel::{Channel, MAX_FRAME};
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use muster_core::side::{Side, Sides};
 use serde::Deserialize;
-use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::sync::watch;
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
-/// No more sockets than this at once: two phones, their reconnections, and
-/// nothing an intruder could pile up.
-pub const MAX_SOCKETS: usize = 6;
+/// What the server tolerates.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// A request's headers arrive within this.
+    pub headers: Duration,
+    /// A socket's first sealed frame arrives within this of its upgrade.
+    pub first_frame: Duration,
+    /// A paired socket is pinged this often…
+    pub heartbeat: Duration,
+    /// …and closed when it has sent nothing (a pong included) for this
+    /// long: its phone is gone.
+    pub silence: Duration,
+    /// Connections open at once, all addresses together…
+    pub connections: usize,
+    /// …and from one address.
+    pub per_address: usize,
+    /// Sockets of one seat at once: its phone, and that phone coming back.
+    pub sockets_per_seat: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            headers: Duration::from_secs(5),
+            first_frame: Duration::from_secs(5),
+            heartbeat: Duration::from_secs(5),
+            silence: Duration::from_secs(12),
+            connections: 64,
+            per_address: 16,
+            sockets_per_seat: 2,
+        }
+    }
+}
+
+/// How the server is started.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The laptop's address the players chose, and a port (0: any free).
+    pub bind: SocketAddr,
+    /// Names the page may be reached by besides that address (tests: a
+    /// name mapped to 127.0.0.1 in their browser).
+    pub aliases: Vec<String>,
+    pub limits: Limits,
+}
+
+impl Options {
+    pub fn new(bind: SocketAddr) -> Options {
+        Options {
+            bind,
+            aliases: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The largest request head kept: a phone's requests are short.
+const MAX_HEAD: usize = 16 * 1024;
+/// How long the server's thread waits for its tasks once stopped.
+const STOP_DEADLINE: Duration = Duration::from_millis(300);
 
 /// The page and its scripts, compiled in: nothing is fetched at run time.
 const PAGE: &str = include_str!("../../assets/phone/index.html");
@@ -97,6 +170,8 @@ pub const CLOSE_STOPPED: u16 = 4004;
 /// What a phone sent, for the window's thread.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FromPhone {
+    /// A browser asked for its seat's page (its code was scanned).
+    Opened(Side),
     /// Its device took the seat (or came back).
     Joined(Side),
     /// Its socket closed.
@@ -155,30 +230,58 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// One seat: its pairing (bumped by a new pairing), the device holding it,
-/// and its latest screen as JSON.
+/// its latest screen as JSON, and the slots of its sockets.
 struct Seat {
     pairing: Option<Pairing>,
     generation: u64,
     device: Option<[u8; 16]>,
     screen: watch::Sender<Option<Arc<String>>>,
+    sockets: Arc<Semaphore>,
+}
+
+/// What the server was refused lately, for the players' window.
+#[derive(Clone, Debug, Default)]
+pub struct Refusals {
+    pub count: usize,
+    /// The last few reasons, newest last.
+    pub last: Vec<String>,
 }
 
 struct Shared {
     seats: Mutex<Sides<Seat>>,
-    sockets: AtomicUsize,
+    limits: Limits,
+    /// The `Host` values and socket `Origin`s the page's own requests carry.
+    hosts: Vec<String>,
+    origins: Vec<String>,
+    /// Connections open now, by address.
+    per_address: Mutex<HashMap<IpAddr, usize>>,
+    /// Why sockets closed, newest last (a short list).
     log: Mutex<Vec<String>>,
+    refusals: Mutex<Refusals>,
     /// The window's end: what a phone did, delivered as it happens.
     deliver: Box<dyn Fn(FromPhone) + Send + Sync>,
     /// The close code every socket gets once the server stops.
-    stopped: std::sync::atomic::AtomicU16,
+    stopped: AtomicU16,
 }
+
+/// The most lines kept of each list.
+const KEPT: usize = 100;
 
 impl Shared {
     fn note(&self, line: String) {
         let mut log = self.log.lock().expect("the log lock");
         log.push(line);
-        let excess = log.len().saturating_sub(100);
+        let excess = log.len().saturating_sub(KEPT);
         log.drain(..excess);
+    }
+
+    /// Something refused: counted, and its reason kept (briefly).
+    fn refuse(&self, why: String) {
+        let mut refusals = self.refusals.lock().expect("the refusals lock");
+        refusals.count += 1;
+        refusals.last.push(why);
+        let excess = refusals.last.len().saturating_sub(KEPT);
+        refusals.last.drain(..excess);
     }
 
     fn send(&self, event: FromPhone) {
@@ -186,7 +289,44 @@ impl Shared {
     }
 }
 
-/// The running server: dropped, it stops.
+/// A connection's slot for its address, given back when dropped.
+struct AddressSlot {
+    shared: Arc<Shared>,
+    ip: IpAddr,
+}
+
+impl AddressSlot {
+    fn take(shared: &Arc<Shared>, ip: IpAddr) -> Option<AddressSlot> {
+        let mut open = shared.per_address.lock().expect("the address lock");
+        let n = open.entry(ip).or_default();
+        if *n >= shared.limits.per_address {
+            return None;
+        }
+        *n += 1;
+        Some(AddressSlot {
+            shared: shared.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut open = self
+            .shared
+            .per_address
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// The running server: stopped (or dropped), it ends on its own thread.
 pub struct Server {
     addr: SocketAddr,
     shared: Arc<Shared>,
@@ -194,31 +334,45 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts serving on `bind` (port 0: any free port); `deliver` gets
-    /// what each phone does, as it happens, on the server's thread.
+    /// Starts serving as `options` say; `deliver` gets what each phone
+    /// does, as it happens, on the server's thread.
     pub fn start(
-        bind: SocketAddr,
+        options: Options,
         deliver: impl Fn(FromPhone) + Send + Sync + 'static,
     ) -> Result<Server, String> {
+        let bind = options.bind;
         let listener = std::net::TcpListener::bind(bind)
             .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
         listener.set_nonblocking(true).map_err(|e| e.to_string())?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        let limits = options.limits.clone();
         let seat = || Seat {
             pairing: None,
             generation: 0,
             device: None,
             screen: watch::channel(None).0,
+            sockets: Arc::new(Semaphore::new(limits.sockets_per_seat)),
         };
+        let names: Vec<String> = std::iter::once(host_name(addr.ip()))
+            .chain(options.aliases.iter().cloned())
+            .collect();
+        let hosts: Vec<String> = names
+            .iter()
+            .map(|n| format!("{n}:{}", addr.port()))
+            .collect();
         let shared = Arc::new(Shared {
             seats: Mutex::new(Sides {
                 south: seat(),
                 north: seat(),
             }),
-            sockets: AtomicUsize::new(0),
+            origins: hosts.iter().map(|h| format!("http://{h}")).collect(),
+            hosts,
+            limits,
+            per_address: Mutex::new(HashMap::new()),
             log: Mutex::new(Vec::new()),
+            refusals: Mutex::new(Refusals::default()),
             deliver: Box::new(deliver),
-            stopped: std::sync::atomic::AtomicU16::new(0),
+            stopped: AtomicU16::new(0),
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let state = shared.clone();
@@ -229,17 +383,9 @@ impl Server {
                     .enable_all()
                     .build()
                     .expect("a runtime on its own thread");
-                runtime.block_on(async move {
-                    let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
-                        return;
-                    };
-                    let app = router(state);
-                    let _ = axum::serve(listener, app)
-                        .with_graceful_shutdown(async {
-                            let _ = stopped.await;
-                        })
-                        .await;
-                });
+                runtime.block_on(accept(listener, state, stopped));
+                // Whatever a client still holds goes with the runtime.
+                runtime.shutdown_timeout(STOP_DEADLINE);
             })
             .map_err(|e| e.to_string())?;
         Ok(Server {
@@ -252,11 +398,11 @@ impl Server {
     /// A server whose phones' events queue up for a caller that polls
     /// (the benches and the server's own tests).
     pub fn polled(
-        bind: SocketAddr,
+        options: Options,
     ) -> Result<(Server, std::sync::mpsc::Receiver<FromPhone>), String> {
         let (send, receive) = std::sync::mpsc::channel();
         let send = Mutex::new(send);
-        let server = Server::start(bind, move |event| {
+        let server = Server::start(options, move |event| {
             let _ = send.lock().expect("the events lock").send(event);
         })?;
         Ok((server, receive))
@@ -315,9 +461,34 @@ impl Server {
     pub fn log(&self) -> Vec<String> {
         self.shared.log.lock().expect("the log lock").clone()
     }
-}
 
-impl Server {
+    /// What was refused, and the last reasons.
+    pub fn refusals(&self) -> Refusals {
+        self.shared
+            .refusals
+            .lock()
+            .expect("the refusals lock")
+            .clone()
+    }
+
+    /// Connections open now from `ip` (tests of the slots).
+    pub fn connections_from(&self, ip: IpAddr) -> usize {
+        self.shared
+            .per_address
+            .lock()
+            .expect("the address lock")
+            .get(&ip)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Free socket slots of `side`'s seat (tests of the slots).
+    pub fn free_sockets(&self, side: Side) -> usize {
+        self.shared.seats.lock().expect("the seats lock")[side]
+            .sockets
+            .available_permits()
+    }
+
     /// Stops serving: every phone's socket is closed with `code` (the page
     /// says why), and the server ends on its own thread. Returns at once,
     /// whatever the clients do.
@@ -328,19 +499,8 @@ impl Server {
             seats[side].screen.send_modify(|_| {});
         }
         drop(seats);
-        // The sockets say goodbye first (a moment, off the window's
-        // thread), then the server ends.
         if let Some(stop) = self.stop.take() {
-            let shared = self.shared.clone();
-            std::thread::spawn(move || {
-                for _ in 0..50 {
-                    if shared.sockets.load(Ordering::SeqCst) == 0 {
-                        break;
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(10));
-                }
-                let _ = stop.send(());
-            });
+            let _ = stop.send(());
         }
     }
 }
@@ -354,12 +514,130 @@ impl Drop for Server {
     }
 }
 
+/// How a `Host` header names an address: an IPv6 one in brackets.
+fn host_name(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => format!("[{v6}]"),
+    }
+}
+
+/// Takes connections until stopped; each holds a slot of all connections
+/// and one of its address, given back when its task ends, whatever ends
+/// it. A stop gives the sockets a moment to say goodbye.
+async fn accept(
+    listener: std::net::TcpListener,
+    shared: Arc<Shared>,
+    mut stopped: tokio::sync::oneshot::Receiver<()>,
+) {
+    let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+        return;
+    };
+    let connections = Arc::new(Semaphore::new(shared.limits.connections));
+    let app = router(shared.clone());
+    loop {
+        let accepted = tokio::select! {
+            _ = &mut stopped => break,
+            accepted = listener.accept() => accepted,
+        };
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of files, or a connection reset before it was
+                // taken: wait a moment rather than spin.
+                shared.refuse(format!("a connection not taken: {e}"));
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(slot) = connections.clone().try_acquire_owned() else {
+            shared.refuse(format!(
+                "{peer}: refused, {} connections are open",
+                shared.limits.connections
+            ));
+            continue;
+        };
+        let Some(address) = AddressSlot::take(&shared, peer.ip()) else {
+            shared.refuse(format!(
+                "{}: refused, {} connections from it are open",
+                peer.ip(),
+                shared.limits.per_address
+            ));
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let headers = shared.limits.headers;
+        tokio::spawn(async move {
+            let (_slot, _address) = (slot, address);
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(headers)
+                .max_buf_size(MAX_HEAD);
+            let connection = builder
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .with_upgrades();
+            let _ = connection.await;
+        });
+    }
+    // The sockets were told (each closes with the stop's code): a moment
+    // for their goodbyes before the runtime drops what is left.
+    for _ in 0..20 {
+        let open: usize = {
+            let seats = shared.seats.lock().expect("the seats lock");
+            Side::BOTH
+                .iter()
+                .map(|s| shared.limits.sockets_per_seat - seats[*s].sockets.available_permits())
+                .sum()
+        };
+        if open == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 fn router(state: Arc<Shared>) -> Router {
     Router::new()
         .route("/seat/{token}", get(page))
         .route("/assets/{*file}", get(asset))
         .route("/ws/{token}", get(socket))
+        .fallback(|| async { StatusCode::NOT_FOUND })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), door))
         .with_state(state)
+}
+
+/// Every request's door: its `Host` must name the laptop as the page's
+/// own address does (a page elsewhere, or a rebinding host name, is not
+/// served), a socket's `Origin` must be the page's own; and every answer,
+/// errors too, carries the page's security headers.
+async fn door(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
+    let socket = request.uri().path().starts_with("/ws/");
+    let host_ok = host.is_some_and(|h| shared.hosts.iter().any(|ok| ok == h));
+    let origin_ok = match origin {
+        Some(origin) => shared.origins.iter().any(|ok| ok == origin),
+        // A page's own load carries none; a browser's socket always does.
+        None => !socket,
+    };
+    if !(host_ok && origin_ok) {
+        shared.refuse(format!(
+            "a request for {} from host {} and origin {}: refused (403)",
+            request
+                .uri()
+                .path()
+                .split('/')
+                .take(2)
+                .collect::<Vec<_>>()
+                .join("/"),
+            host.unwrap_or("(none)"),
+            origin.unwrap_or("(none)"),
+        ));
+        return guarded(StatusCode::FORBIDDEN.into_response());
+    }
+    guarded(next.run(request).await)
 }
 
 /// Headers every answer carries: nothing from elsewhere, no framing, no
@@ -381,14 +659,20 @@ fn guarded(mut response: Response) -> Response {
     response
 }
 
-async fn page() -> Response {
-    guarded(([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response())
+/// The page: the same for every seat (the key is in the fragment, never
+/// sent); a known seat's page asked for is noted, so the table knows its
+/// code reached a phone.
+async fn page(Path(token): Path<String>, State(shared): State<Arc<Shared>>) -> Response {
+    if let Some((side, ..)) = seat_of(&shared, &token) {
+        shared.send(FromPhone::Opened(side));
+    }
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
 }
 
 async fn asset(Path(file): Path<String>) -> Response {
     match ASSETS.iter().find(|(name, ..)| *name == file) {
-        Some((_, kind, text)) => guarded(([(header::CONTENT_TYPE, *kind)], *text).into_response()),
-        None => guarded(StatusCode::NOT_FOUND.into_response()),
+        Some((_, kind, text)) => ([(header::CONTENT_TYPE, *kind)], *text).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
     }
 }
 
@@ -399,13 +683,13 @@ struct Hello {
 }
 
 /// The seat whose token this is, with its pairing and generation.
-fn seat_of(shared: &Shared, token: &str) -> Option<(Side, Pairing, u64)> {
+fn seat_of(shared: &Shared, token: &str) -> Option<(Side, Pairing, u64, Arc<Semaphore>)> {
     let token: [u8; 16] = unhex(token)?;
     let seats = shared.seats.lock().expect("the seats lock");
     Side::BOTH.into_iter().find_map(|side| {
         let seat = &seats[side];
         let pairing = seat.pairing.clone()?;
-        same(&pairing.token, &token).then_some((side, pairing, seat.generation))
+        same(&pairing.token, &token).then(|| (side, pairing, seat.generation, seat.sockets.clone()))
     })
 }
 
@@ -415,23 +699,28 @@ async fn socket(
     Query(hello): Query<Hello>,
     State(shared): State<Arc<Shared>>,
 ) -> Response {
-    let (Some((side, pairing, generation)), Some(phone)) =
+    let (Some((side, pairing, generation, sockets)), Some(phone)) =
         (seat_of(&shared, &token), unhex::<16>(&hello.c))
     else {
-        return guarded(StatusCode::NOT_FOUND.into_response());
+        shared.refuse("a socket for no seat: refused (404)".into());
+        return StatusCode::NOT_FOUND.into_response();
     };
-    if shared.sockets.fetch_add(1, Ordering::SeqCst) >= MAX_SOCKETS {
-        shared.sockets.fetch_sub(1, Ordering::SeqCst);
-        shared.note(format!(
-            "{side}: a socket refused, {MAX_SOCKETS} are open already"
+    // A slot of the seat's, given back however the socket ends: a failed
+    // upgrade drops the closure that holds it.
+    let Ok(slot) = sockets.try_acquire_owned() else {
+        shared.refuse(format!(
+            "{side}: a socket refused (503), {} of the seat's are open",
+            shared.limits.sockets_per_seat
         ));
-        return guarded(StatusCode::SERVICE_UNAVAILABLE.into_response());
-    }
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    };
+    let failed = shared.clone();
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        .on_failed_upgrade(move |e| failed.refuse(format!("{side}: an upgrade failed: {e}")))
         .on_upgrade(move |socket| async move {
+            let _slot: OwnedSemaphorePermit = slot;
             let reason = serve(socket, &shared, side, pairing, generation, phone).await;
-            shared.sockets.fetch_sub(1, Ordering::SeqCst);
             shared.note(format!("{side}: socket closed: {reason}"));
             shared.send(FromPhone::Left(side));
         })
@@ -455,6 +744,7 @@ async fn serve(
     generation: u64,
     phone: [u8; 16],
 ) -> String {
+    let limits = &shared.limits;
     let mut laptop = [0; 16];
     if getrandom::fill(&mut laptop).is_err() {
         return "no randomness for the connection".into();
@@ -464,14 +754,26 @@ async fn serve(
         return "gone before the hello".into();
     }
     let mut channel = Channel::laptop(&pairing.key, pairing.token, phone, laptop);
-    // The first frame proves the key and names the device.
-    let device = match socket.recv().await {
+    // The first frame proves the key and names the device, soon.
+    let first = match tokio::time::timeout(limits.first_frame, socket.recv()).await {
+        Ok(first) => first,
+        Err(_) => {
+            close(&mut socket, CLOSE_REFUSED, "too slow").await;
+            shared.refuse(format!(
+                "{side}: no first frame within {:?}",
+                limits.first_frame
+            ));
+            return "no first frame in time".into();
+        }
+    };
+    let device = match first {
         Some(Ok(Message::Binary(frame))) => match channel.open(&frame) {
             Ok(body) => serde_json::from_slice::<serde_json::Value>(&body)
                 .ok()
                 .and_then(|v| unhex::<16>(v.get("device")?.as_str()?)),
             Err(e) => {
                 close(&mut socket, CLOSE_REFUSED, "refused").await;
+                shared.refuse(format!("{side}: a first frame that does not open: {e}"));
                 return format!("first frame refused: {e}");
             }
         },
@@ -479,6 +781,7 @@ async fn serve(
     };
     let Some(device) = device else {
         close(&mut socket, CLOSE_REFUSED, "refused").await;
+        shared.refuse(format!("{side}: a first frame that names no device"));
         return "the first frame names no device".into();
     };
     // Decided under the lock, answered after it (no lock across a wait).
@@ -502,11 +805,19 @@ async fn serve(
         Ok(screen) => screen,
         Err((code, said, why)) => {
             close(&mut socket, code, said).await;
+            shared.refuse(format!("{side}: {why}"));
             return why.into();
         }
     };
     shared.send(FromPhone::Joined(side));
     screen.mark_changed();
+    // The first ping after a period: a fresh socket has just been heard.
+    let mut heartbeat = tokio::time::interval_at(
+        tokio::time::Instant::now() + limits.heartbeat,
+        limits.heartbeat,
+    );
+    heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = Instant::now();
     loop {
         tokio::select! {
             changed = screen.changed() => {
@@ -542,13 +853,24 @@ async fn serve(
                     return "gone".into();
                 }
             }
+            _ = heartbeat.tick() => {
+                if heard.elapsed() > limits.silence {
+                    close(&mut socket, CLOSE_REFUSED, "silent").await;
+                    return format!("nothing heard for {:?}: the phone is gone", limits.silence);
+                }
+                if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    return "gone".into();
+                }
+            }
             message = socket.recv() => {
+                heard = Instant::now();
                 let frame = match message {
                     Some(Ok(Message::Binary(frame))) => frame,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Close(_))) | None => return "closed by the phone".into(),
                     Some(Ok(Message::Text(_))) => {
                         close(&mut socket, CLOSE_REFUSED, "refused").await;
+                        shared.refuse(format!("{side}: a message in the clear"));
                         return "a message in the clear".into();
                     }
                     Some(Err(e)) => return format!("socket error: {e}"),
@@ -557,6 +879,7 @@ async fn serve(
                     Ok(body) => body,
                     Err(e) => {
                         close(&mut socket, CLOSE_REFUSED, "refused").await;
+                        shared.refuse(format!("{side}: {e}"));
                         return format!("frame refused: {e}");
                     }
                 };
@@ -564,6 +887,7 @@ async fn serve(
                     Ok(value) => shared.send(FromPhone::Message(side, value)),
                     Err(e) => {
                         close(&mut socket, CLOSE_REFUSED, "refused").await;
+                        shared.refuse(format!("{side}: a message that is not JSON"));
                         return format!("a message that is not JSON: {e}");
                     }
                 }
@@ -572,13 +896,108 @@ async fn serve(
     }
 }
 
+/// What an address of the laptop is, as its interface's name tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    WiFi,
+    Ethernet,
+    Other,
+    /// A virtual machine's or container's bridge: phones do not reach it.
+    Virtual,
+    /// A VPN's: phones on the Wi-Fi do not reach it.
+    Vpn,
+    /// This laptop only.
+    Loopback,
+}
+
+impl Kind {
+    fn of(interface: &str, ip: IpAddr) -> Kind {
+        let starts = |prefixes: &[&str]| prefixes.iter().any(|p| interface.starts_with(p));
+        if ip.is_loopback() {
+            Kind::Loopback
+        } else if starts(&["wl", "wlan", "wifi", "ath", "ra"]) {
+            Kind::WiFi
+        } else if starts(&["en", "eth", "em"]) {
+            Kind::Ethernet
+        } else if starts(&[
+            "docker", "br-", "veth", "virbr", "vboxnet", "vmnet", "lxc", "lxd", "podman", "cni",
+        ]) {
+            Kind::Virtual
+        } else if starts(&[
+            "tun",
+            "tap",
+            "wg",
+            "utun",
+            "ppp",
+            "tailscale",
+            "zt",
+            "ipsec",
+        ]) {
+            Kind::Vpn
+        } else {
+            Kind::Other
+        }
+    }
+
+    pub fn words(self) -> &'static str {
+        match self {
+            Kind::WiFi => "Wi-Fi",
+            Kind::Ethernet => "Ethernet",
+            Kind::Other => "network",
+            Kind::Virtual => "virtual: phones cannot reach it",
+            Kind::Vpn => "VPN: phones on the Wi-Fi cannot reach it",
+            Kind::Loopback => "this laptop only",
+        }
+    }
+}
+
+/// An address of this machine, with its interface and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Address {
+    pub ip: IpAddr,
+    pub interface: String,
+    pub kind: Kind,
+}
+
+impl Address {
+    /// "192.168.1.20 (Wi-Fi, wlan0)".
+    pub fn describe(&self) -> String {
+        format!("{} ({}, {})", self.ip, self.kind.words(), self.interface)
+    }
+}
+
 /// The addresses of this machine a phone on the same network may reach,
-/// IPv4 first, loopback last.
-pub fn local_addresses() -> Vec<std::net::IpAddr> {
-    let mut found: Vec<std::net::IpAddr> = if_addrs::get_if_addrs()
-        .map(|list| list.into_iter().map(|i| i.ip()).collect())
+/// the Wi-Fi's first, then Ethernet, other networks, virtual and VPN
+/// adapters, this laptop's own last; IPv4 before IPv6 within each.
+pub fn local_addresses() -> Vec<Address> {
+    let mut found: Vec<Address> = if_addrs::get_if_addrs()
+        .map(|list| {
+            list.into_iter()
+                .map(|i| Address {
+                    ip: i.ip(),
+                    kind: Kind::of(&i.name, i.ip()),
+                    interface: i.name,
+                })
+                .collect()
+        })
         .unwrap_or_default();
-    found.sort_by_key(|ip| (ip.is_loopback(), ip.is_ipv6()));
-    found.dedup();
+    found.sort_by_key(|a| (a.kind, a.ip.is_ipv6(), a.ip));
+    found.dedup_by_key(|a| a.ip);
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_named_by_what_they_are_the_wifi_first() {
+        let v4 = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(Kind::of("wlp3s0", v4("192.168.1.20")), Kind::WiFi);
+        assert_eq!(Kind::of("enp0s31f6", v4("10.0.0.5")), Kind::Ethernet);
+        assert_eq!(Kind::of("docker0", v4("172.17.0.1")), Kind::Virtual);
+        assert_eq!(Kind::of("wg0", v4("10.8.0.2")), Kind::Vpn);
+        assert_eq!(Kind::of("lo", v4("127.0.0.1")), Kind::Loopback);
+        assert!(Kind::WiFi < Kind::Ethernet && Kind::Vpn < Kind::Loopback);
+    }
 }

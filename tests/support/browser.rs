@@ -9,7 +9,7 @@
 
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
-use muster::seats::server::{FromPhone, Server};
+use muster::seats::server::{FromPhone, Options, Server};
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -119,7 +119,9 @@ impl std::ops::Deref for Polled {
 
 /// The server on 127.0.0.1, any free port.
 pub fn polled() -> Polled {
-    let (server, inbox) = Server::polled("127.0.0.1:0".parse().unwrap()).unwrap();
+    let mut options = Options::new("127.0.0.1:0".parse().unwrap());
+    options.aliases.push(HOST.into());
+    let (server, inbox) = Server::polled(options).unwrap();
     Polled { server, inbox }
 }
 
@@ -144,4 +146,20 @@ pub async fn phone(port: u16, profile: &std::path::Path) -> Client {
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
         .expect("chromedriver answers")
+}
+
+/// A socket request as the page's own makes it: to `ws://HOST/ws/…`, its
+/// `Origin` the page's `http://HOST` (the server refuses any other).
+pub fn page_socket(url: &str) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let host = url
+        .strip_prefix("ws://")
+        .and_then(|rest| rest.split('/').next())
+        .expect("a ws:// address");
+    let mut request = url.into_client_request().expect("a socket address");
+    request.headers_mut().insert(
+        "Origin",
+        format!("http://{host}").parse().expect("an origin"),
+    );
+    request
 }

@@ -52,7 +52,9 @@ impl Phone {
         let hex = |b: &[u8]| b.iter().map(|b| format!("{b:02x}")).collect::<String>();
         let ws = format!("ws://{host}/ws/{}?c={}", hex(&token), hex(&phone));
         let (socket, channel) = runtime.block_on(async {
-            let (mut socket, _) = tokio_tungstenite::connect_async(ws).await.unwrap();
+            let (mut socket, _) = tokio_tungstenite::connect_async(browser::page_socket(&ws))
+                .await
+                .unwrap();
             let Some(Ok(Message::Text(hello))) = socket.next().await else {
                 panic!("no hello");
             };
@@ -76,13 +78,24 @@ impl Phone {
     pub(crate) fn look(&mut self) -> &Screen {
         let (socket, channel, seen) = (&mut self.socket, &mut self.channel, &mut self.seen);
         self.runtime.block_on(async {
-            let wait = if seen.is_empty() { 5000 } else { 300 };
-            while let Ok(Some(Ok(Message::Binary(frame)))) =
-                tokio::time::timeout(Duration::from_millis(wait), socket.next()).await
+            // Screens until 300 ms pass with none (the first may take
+            // longer); the server's pings, answered by the socket itself,
+            // do not count as one.
+            let wait = |ms| tokio::time::Instant::now() + Duration::from_millis(ms);
+            let mut quiet_until = wait(if seen.is_empty() { 5000 } else { 300 });
+            while let Ok(Some(Ok(message))) =
+                tokio::time::timeout_at(quiet_until, socket.next()).await
             {
+                let Message::Binary(frame) = message else {
+                    if message.is_ping() || message.is_pong() {
+                        continue;
+                    }
+                    break;
+                };
                 let message: serde_json::Value =
                     serde_json::from_slice(&channel.open(&frame).unwrap()).unwrap();
                 seen.push(serde_json::from_value(message["screen"].clone()).unwrap());
+                quiet_until = wait(300);
             }
         });
         self.seen.last().expect("a screen was sent")

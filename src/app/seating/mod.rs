@@ -30,7 +30,7 @@ use muster::core::hexmap::Hex;
 use muster::core::intel::SealKey;
 use muster::core::screen::{Block, Reply, Screen, Values};
 use muster::core::side::{Side, Sides};
-use muster::seats::server::{self, FromPhone, Server};
+use muster::seats::server::{self, FromPhone, Limits, Options, Server};
 use pass::{Kind, Pass};
 use std::net::SocketAddr;
 
@@ -78,8 +78,11 @@ struct Seat {
     /// His key for the sitting (the laptop's): it opens the steps the
     /// sequence brings him. Never saved; gone with the game or his lock.
     sitting: Option<SealKey>,
-    /// His seat's address, while its code may be shown.
+    /// His seat's address, while its code may be shown, and since when.
     code: Option<String>,
+    shown_at: Option<std::time::Instant>,
+    /// A browser asked for his seat's page since its code was made.
+    opened: bool,
 }
 
 /// What the window's UI is told of the seats this frame.
@@ -114,12 +117,21 @@ pub struct Seating {
     pub showing: Option<Side>,
     /// Numbers each key derivation, so a stale one is dropped.
     generation: u64,
+    /// Each seat's derivation still running, if any (64 MiB or more
+    /// each): one at a time, whatever screen asked, across games.
+    deriving: Sides<Option<u64>>,
     /// The last error of the players' screens, for their window.
     pub error: Option<String>,
     /// Every message the phones sent, as the laptop opened it (tests look
     /// for what must cross once, or never).
     #[cfg(test)]
     pub heard: Vec<(Side, String)>,
+    /// Names the page may be reached by besides the address (tests: a
+    /// name their browser maps to 127.0.0.1).
+    pub aliases: Vec<String>,
+    pub limits: Limits,
+    /// Where the players' chosen address is kept between runs.
+    pub settings: Option<std::path::PathBuf>,
 }
 
 /// What handling a message did to the game.
@@ -150,9 +162,53 @@ impl Seating {
         self.seats[side].code.as_deref()
     }
 
-    /// Why the server refused what it refused lately.
-    pub fn refusals(&self) -> Vec<String> {
-        self.server.as_ref().map_or(Vec::new(), Server::log)
+    /// What the server refused lately, and why.
+    pub fn refusals(&self) -> server::Refusals {
+        self.server
+            .as_ref()
+            .map_or_else(Default::default, Server::refusals)
+    }
+
+    /// How long `side`'s code has been shown with no browser opening its
+    /// page, if it has.
+    pub fn unscanned(&self, side: Side) -> Option<std::time::Duration> {
+        let seat = &self.seats[side];
+        seat.code.as_ref()?;
+        (!seat.opened).then(|| seat.shown_at.map(|at| at.elapsed()))?
+    }
+
+    /// Pretends `side`'s code was shown `by` earlier (tests of what the
+    /// window says after a minute, without waiting it).
+    #[cfg(test)]
+    pub fn backdate_code(&mut self, side: Side, by: std::time::Duration) {
+        let seat = &mut self.seats[side];
+        seat.shown_at = seat.shown_at.and_then(|at| at.checked_sub(by));
+    }
+
+    /// The address the players chose last time, if this laptop still has
+    /// it.
+    pub fn recall(&mut self) {
+        let Some(path) = &self.settings else { return };
+        let Ok(text) = muster::core::store::read_text(path) else {
+            return;
+        };
+        let remembered = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|v| v.get("address")?.as_str()?.parse::<std::net::IpAddr>().ok());
+        if let Some(ip) = remembered
+            && server::local_addresses().iter().any(|a| a.ip == ip)
+        {
+            self.host = Some(ip);
+        }
+    }
+
+    /// Keeps the address the players chose for next time (best effort: a
+    /// settings file that cannot be written changes nothing else).
+    fn remember(&self, ip: std::net::IpAddr) {
+        if let Some(path) = &self.settings {
+            let text = serde_json::json!({ "address": ip.to_string() }).to_string();
+            let _ = muster::core::store::write_atomic(path, text.as_bytes(), |_| Ok(()));
+        }
     }
 
     /// What his passphrase is asked for now, if anything.
@@ -439,6 +495,9 @@ impl Seating {
             SeatMsg::Unlock => self.seats[side].unlock = true,
             SeatMsg::AskKey { lock, then } => self.seats[side].key = Some((lock, then)),
             SeatMsg::Derived { generation, result } => {
+                if self.deriving[side] == Some(generation) {
+                    self.deriving[side] = None;
+                }
                 if self.seats[side].pass.worked(generation) {
                     outcome = self.derived(side, result, bus, host);
                 }
@@ -465,15 +524,22 @@ impl Seating {
         if self.seats[side].pass.kind().is_some() {
             self.generation += 1;
             let generation = self.generation;
-            if let pass::Asked::Cancel = self.seats[side].pass.answer(side, reply, generation, bus)
+            let busy = self.deriving[side].is_some();
+            match self.seats[side]
+                .pass
+                .answer(side, reply, generation, busy, bus)
             {
-                let seat = &mut self.seats[side];
-                seat.set = None;
-                seat.key = None;
-                seat.unlock = false;
-                if matches!(self.laptop, Laptop::Holding(s, _) if s == side) {
-                    self.close(side, host);
+                pass::Asked::Cancel => {
+                    let seat = &mut self.seats[side];
+                    seat.set = None;
+                    seat.key = None;
+                    seat.unlock = false;
+                    if matches!(self.laptop, Laptop::Holding(s, _) if s == side) {
+                        self.close(side, host);
+                    }
                 }
+                pass::Asked::Deriving(generation) => self.deriving[side] = Some(generation),
+                pass::Asked::Nothing => {}
             }
             return outcome;
         }
@@ -568,6 +634,7 @@ impl Seating {
                 }
             }
             FromPhone::Left(_) => seat.life = seat.life.after(life::Event::Left),
+            FromPhone::Opened(_) => seat.opened = true,
             FromPhone::Message(_, message) if seat.life.on_phone() => {
                 #[cfg(test)]
                 self.heard.push((side, message.to_string()));
@@ -700,11 +767,18 @@ impl Seating {
         match msg {
             PlayersMsg::Start(ip) => {
                 let mut started = Err(String::new());
+                // The usual port, or the next free one, or any.
                 for port in (PORT..PORT + 10).chain([0]) {
                     let bus = bus.clone();
-                    started = Server::start(SocketAddr::new(ip, port), move |event| {
+                    let options = Options {
+                        bind: SocketAddr::new(ip, port),
+                        aliases: self.aliases.clone(),
+                        limits: self.limits.clone(),
+                    };
+                    started = Server::start(options, move |event| {
                         let side = match &event {
-                            FromPhone::Joined(s)
+                            FromPhone::Opened(s)
+                            | FromPhone::Joined(s)
                             | FromPhone::Left(s)
                             | FromPhone::Message(s, _) => *s,
                         };
@@ -713,6 +787,9 @@ impl Seating {
                     if started.is_ok() {
                         break;
                     }
+                }
+                if started.is_ok() {
+                    self.remember(ip);
                 }
                 match started {
                     Ok(server) => {
@@ -758,6 +835,8 @@ impl Seating {
         let seat = &mut self.seats[side];
         seat.life = seat.life.after(life::Event::Paired);
         seat.code = Some(url.clone());
+        seat.shown_at = Some(std::time::Instant::now());
+        seat.opened = false;
         Ok(url)
     }
 

@@ -41,6 +41,8 @@ pub enum Asked {
     Nothing,
     /// He cancelled.
     Cancel,
+    /// His key is being worked out, on a thread, numbered so.
+    Deriving(u64),
 }
 
 /// One seat's passphrase screen.
@@ -91,11 +93,17 @@ impl Pass {
     pub fn screen(&self, name: &str) -> Option<Screen> {
         let kind = self.kind.as_ref()?;
         if self.working.is_some() {
+            let working = Block::Text {
+                text: "Working out the key (Argon2id, slow on purpose)…".into(),
+            };
+            // A passphrase sent again meanwhile is told why it waits.
+            let again = self
+                .refusal
+                .iter()
+                .map(|text| Block::Refusal { text: text.clone() });
             return Some(Screen {
                 title: format!("{name}, your passphrase"),
-                blocks: vec![Block::Text {
-                    text: "Working out the key (Argon2id, slow on purpose)…".into(),
-                }],
+                blocks: std::iter::once(working).chain(again).collect(),
             });
         }
         Some(passphrase_screen::screen(
@@ -108,7 +116,16 @@ impl Pass {
 
     /// His answer: words suggested, a passphrase (its key worked out on a
     /// thread of its own, `generation`, answered on the bus), or cancel.
-    pub fn answer(&mut self, side: Side, reply: &Reply, generation: u64, bus: &Bus) -> Asked {
+    /// While `busy` (a derivation of his seat still runs, whatever screen
+    /// asked for it) a passphrase starts nothing.
+    pub fn answer(
+        &mut self,
+        side: Side,
+        reply: &Reply,
+        generation: u64,
+        busy: bool,
+        bus: &Bus,
+    ) -> Asked {
         let Some(kind) = self.kind.clone() else {
             return Asked::Nothing;
         };
@@ -126,7 +143,7 @@ impl Pass {
                 Err(e) => self.refusal = Some(e.message),
             },
             // One derivation at a time: each holds 64 MiB or more.
-            Ok(Answer::Passphrase(_)) if self.working.is_some() => {
+            Ok(Answer::Passphrase(_)) if busy || self.working.is_some() => {
                 self.refusal = Some("Still working out your key: a moment".into());
             }
             Ok(Answer::Passphrase(passphrase)) => {
@@ -148,6 +165,7 @@ impl Pass {
                     let result = result.map_err(|e| e.message);
                     bus.seat(side, SeatMsg::Derived { generation, result });
                 });
+                return Asked::Deriving(generation);
             }
         }
         Asked::Nothing
