@@ -21,7 +21,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 type H = Harness<'static, MusterApp>;
 
-const WORDS: &str = "lantern quarry thistle ember falcon heron";
+pub(crate) const WORDS: &str = "lantern quarry thistle ember falcon heron";
 
 /// Counts the requests to draw the window at once (not "in a moment"), as
 /// a running eframe would be woken by them.
@@ -56,19 +56,26 @@ fn settle(h: &mut H) {
     }
 }
 
+/// The small deck game's form, Decius's phone paired and asked for his
+/// passphrase.
+pub(crate) fn asked_to_set_it_on_his_phone(dir: &std::path::Path) -> (H, Phone) {
+    let mut h = new_small_deck_game(dir);
+    let decius = phones(&mut h, &[Side::South]).remove(0);
+    until(&mut h, |h| {
+        h.query_by_label("Set South's passphrase on his phone")
+            .is_some()
+    });
+    click(&mut h, "Set South's passphrase on his phone");
+    (h, decius)
+}
+
 /// Issue 30: a passphrase set on the phone finished only when someone
 /// moved the laptop's mouse. The window draws nothing between the reply
 /// and the key: the key's worker wakes it, and one frame takes the key.
 #[test]
 fn a_passphrase_set_on_a_phone_wakes_the_window_by_itself() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    let mut decius = phones(&mut h, &[Side::South]).remove(0);
-    until(&mut h, |h| {
-        h.query_by_label("Set South's passphrase on his phone")
-            .is_some()
-    });
-    click(&mut h, "Set South's passphrase on his phone");
+    let (mut h, mut decius) = asked_to_set_it_on_his_phone(dir.path());
     h.run();
     let count = wakes(&h);
     count.store(0, Ordering::SeqCst);

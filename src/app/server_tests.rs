@@ -94,15 +94,9 @@ fn stop_new_and_quitting_never_wait_on_a_half_sent_request() {
 #[test]
 fn a_second_passphrase_from_his_phone_starts_no_second_derivation() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    let mut decius = phones(&mut h, &[Side::South]).remove(0);
-    until(&mut h, |h| {
-        h.query_by_label("Set South's passphrase on his phone")
-            .is_some()
-    });
-    click(&mut h, "Set South's passphrase on his phone");
+    let (mut h, mut decius) = crate::app::seat_tests::asked_to_set_it_on_his_phone(dir.path());
     decius.look();
-    let words = "lantern quarry thistle ember falcon heron";
+    let words = crate::app::seat_tests::WORDS;
     let answer = serde_json::json!({"passphrase": [words], "again": [words]});
     decius.tap_with("Set it", answer.clone());
     decius.tap_with("Set it", answer);
