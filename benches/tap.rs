@@ -52,7 +52,7 @@ fn window() -> Harness<'static, app::MusterApp> {
         inventory: None,
         open: None,
         seed: Some(7),
-        viewer: false,
+        viewer: app::Viewer::Off,
         settings: None,
         phone_names: vec![browser::HOST.into()],
     };

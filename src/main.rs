@@ -18,6 +18,11 @@ use std::process::ExitCode;
 struct Cli {
     /// A saved battle to open in the window.
     battle: Option<PathBuf>,
+    /// The program that opens an exported public printout, instead of the
+    /// desktop's PDF viewer; "none" opens nothing. A player's private page
+    /// is never opened.
+    #[arg(long, value_name = "PROGRAM")]
+    pdf_viewer: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Sub>,
 }
@@ -86,7 +91,14 @@ enum Sub {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => match app::run(cli.battle) {
+        None => match app::run(
+            cli.battle,
+            match cli.pdf_viewer {
+                None => app::Viewer::Desktop,
+                Some(p) if p.as_os_str() == "none" => app::Viewer::Off,
+                Some(p) => app::Viewer::Program(p),
+            },
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("muster: {e}");
@@ -192,11 +204,13 @@ fn read_passphrase(side: muster::Side) -> Result<String, String> {
         return rpassword::prompt_password(format!("{side}'s passphrase: "))
             .map_err(|e| format!("reading the passphrase: {e}"));
     }
-    // Bounded: a passphrase is short, and standard input may never end.
+    // Bounded: a passphrase is short, and standard input may never end (or
+    // never hold a newline): nothing past its first 1 KiB is read.
+    use std::io::Read;
+    let mut first = std::io::BufReader::new(std::io::stdin().lock().take(1025));
     let mut line = Vec::new();
-    let whole =
-        muster::core::script::read_line_bounded(&mut std::io::stdin().lock(), &mut line, 1024)
-            .map_err(|e| format!("reading the passphrase: {e}"))?;
+    let whole = muster::core::script::read_line_bounded(&mut first, &mut line, 1024)
+        .map_err(|e| format!("reading the passphrase: {e}"))?;
     if whole == Some(false) {
         return Err("reading the passphrase: longer than 1024 bytes".into());
     }

@@ -109,7 +109,7 @@ const FOG: System = System {
             label: "Field of Glory battle with ruleset file…",
             about: "A battle under another ruleset file (terrain tables, dice rules), checked when it loads",
             new: |path, start| {
-                let ruleset = std::fs::read_to_string(path)
+                let ruleset = muster::core::store::read_text(path)
                     .map_err(|e| e.to_string())
                     .and_then(|text| Ruleset::from_json(&text).map_err(|e| e.to_string()))
                     .map_err(|e| format!("Ruleset not loaded: {}: {e}", path.display()))?;

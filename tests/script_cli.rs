@@ -210,6 +210,30 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("not the passphrase"));
     assert!(!dir.path().join("no.pdf").exists());
+    // Issue 32: standard input that never ends (and holds no newline) was
+    // read for ever. Only its first 1 KiB is read: refused, nothing written.
+    let mut endless = muster()
+        .args(["export-pdf"])
+        .arg(&save)
+        .arg("-o")
+        .arg(dir.path().join("no.pdf"))
+        .args(["--private-for", "south"])
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let ended = (0..500).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        endless.try_wait().unwrap().is_some()
+    });
+    if !ended {
+        endless.kill().unwrap();
+    }
+    assert!(ended, "an endless standard input is read for ever");
+    let output = endless.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("longer than 1024 bytes"));
+    assert!(!dir.path().join("no.pdf").exists());
 }
 
 #[test]

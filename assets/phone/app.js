@@ -164,10 +164,27 @@ function reply(command) {
   send({ reply: { command, values: { ...values, ...own } } });
 }
 
+// The action whose question is shown (by its command), if any: an act
+// that cannot be taken back is sent only after a second "yes".
+let asking = null;
+
+function redraw() {
+  if (screen) main.replaceChildren(el('h1', {}, screen.title), ...screen.blocks.flatMap(block));
+}
+
 function actions(list) {
   const out = [];
+  const asked = list.find((a) => a.confirm && JSON.stringify(a.command) === asking);
+  if (asked) {
+    const yes = el('button', { onclick: () => { asking = null; reply(asked.command); } }, `Yes: ${asked.label}`);
+    const no = el('button', { class: 'quiet', onclick: () => { asking = null; redraw(); } }, 'No');
+    return [el('p', { class: 'strong' }, asked.confirm), yes, no];
+  }
   for (const action of list) {
-    const button = el('button', { onclick: () => reply(action.command) }, action.label);
+    const tapped = action.confirm
+      ? () => { asking = JSON.stringify(action.command); redraw(); }
+      : () => reply(action.command);
+    const button = el('button', { onclick: tapped }, action.label);
     if (action.refused) button.disabled = true;
     out.push(button);
     if (action.refused) out.push(el('p', { class: 'why' }, action.refused));
@@ -515,7 +532,7 @@ function show(next) {
   if (asked(next) && asked(next) !== asked(screen) && navigator.vibrate) navigator.vibrate(200);
   sync(next);
   screen = next;
-  main.replaceChildren(el('h1', {}, next.title), ...next.blocks.flatMap(block));
+  redraw();
 }
 
 if (!token || !key) {

@@ -29,6 +29,8 @@ pub enum AppCommand {
     Redo,
     /// Something to tell the players on the status line.
     Say(crate::app::status::Status),
+    /// Nothing to do: a worker's result waits to be drawn.
+    Wake,
 }
 
 /// One message on the bus.

@@ -15,7 +15,7 @@ use muster::core::side::{Side, Sides};
 
 use crate::app::bus::{AppCommand, Bus};
 use crate::app::file_dialog::FileAction;
-use crate::app::map_image::{Keeper, MapImage, Read};
+use crate::app::map_image::{Keeper, MapImage, Read, Saved};
 use crate::app::status::Status;
 
 /// What the grid highlights besides the board's own hexes (what a
@@ -35,21 +35,26 @@ pub struct HexGrid {
     pan: Vec2,
     /// The printed map under the grid, once laid.
     pub image: Option<MapImage>,
-    /// An image read, to lay at the next frame (the file dialog has no
-    /// context to make its texture).
-    pub pending_image: Option<Read>,
+    /// An image to read (chosen in the dialog, or kept beside the game),
+    /// and whether the players chose it now (the status line tells them).
+    to_read: Option<(Saved, bool)>,
+    /// The image being read and decoded, off the window's thread: a large
+    /// scan takes a moment and the window goes on meanwhile.
+    reading: Option<std::sync::mpsc::Receiver<Read>>,
     /// *Map image…* was clicked: the window asks the file dialog.
     wants_image: bool,
     /// The image was aligned or removed: the window keeps it beside the
     /// game.
     image_changed: bool,
 
-    /// The path of the counter being dragged, its hex first, and the last
-    /// pointer position sampled (map units).
-    trace: Option<(Vec<Hex>, (f64, f64))>,
+    /// The counter being dragged, while it is.
+    trace: Option<Trace>,
     /// Where the map was last drawn: its origin on screen and the scale.
     #[cfg(test)]
     drawn: Option<(Pos2, f32)>,
+    /// Where each counter's label was last drawn, by counter id.
+    #[cfg(test)]
+    labels: Vec<(usize, egui::Rect)>,
 }
 
 impl Default for HexGrid {
@@ -58,14 +63,26 @@ impl Default for HexGrid {
             zoom: 1.0,
             pan: Vec2::ZERO,
             image: None,
-            pending_image: None,
+            to_read: None,
+            reading: None,
             wants_image: false,
             image_changed: false,
             trace: None,
             #[cfg(test)]
             drawn: None,
+            #[cfg(test)]
+            labels: Vec::new(),
         }
     }
+}
+
+/// A counter being dragged: the one whose label was under the pointer (if
+/// any), its path, its hex first, and the last pointer position sampled
+/// (map units).
+struct Trace {
+    counter: Option<usize>,
+    path: Vec<Hex>,
+    last: (f64, f64),
 }
 
 /// What the players did on the grid this frame.
@@ -74,9 +91,18 @@ pub struct Picked {
     pub clicked: Option<Hex>,
     /// Right-clicked: move the selected counter here.
     pub send_to: Option<Hex>,
-    /// A counter dragged: the hex it stood in, and the hexes it entered in
+    /// A counter dragged: the hex it stood in and the hexes it entered in
     /// order.
-    pub dragged: Option<(Hex, Vec<Hex>)>,
+    pub dragged: Option<Drag>,
+}
+
+/// A drag on the map from a hex with counters.
+pub struct Drag {
+    pub from: Hex,
+    /// The counter whose label the drag began on; `None` when it began
+    /// elsewhere in the hex (in a stack, the player then picks which).
+    pub counter: Option<usize>,
+    pub path: Vec<Hex>,
 }
 
 /// Adds the hexes the pointer passed through from `from` to `to` (map
@@ -105,6 +131,46 @@ fn trace_path(
             path.push(hex);
         }
     }
+}
+
+/// A counter's label on the map: which counter, where, and its text laid
+/// out.
+struct Chip {
+    marker: usize,
+    rect: egui::Rect,
+    galley: std::sync::Arc<egui::Galley>,
+}
+
+/// Every counter's label, stacked in its hex in the order given: what is
+/// drawn, and what a drag begins on.
+fn chips(
+    painter: &egui::Painter,
+    map: &muster::core::hexmap::HexMap,
+    markers: &[Counter],
+    font: &FontId,
+    to_screen: &impl Fn((f64, f64)) -> Pos2,
+) -> Vec<Chip> {
+    let mut out = Vec::new();
+    for hex in map.hexes() {
+        let here: Vec<usize> = (0..markers.len())
+            .filter(|m| markers[*m].hex == hex)
+            .collect();
+        let centre = to_screen(map.centre(hex));
+        let step = font.size + 4.0;
+        let top = centre.y - step * (here.len() as f32 - 1.0) / 2.0;
+        for (k, marker) in here.into_iter().enumerate() {
+            let at = Pos2::new(centre.x, top + step * k as f32);
+            let galley =
+                painter.layout_no_wrap(markers[marker].text.clone(), font.clone(), Color32::WHITE);
+            let rect = egui::Rect::from_center_size(at, galley.size() + Vec2::new(6.0, 2.0));
+            out.push(Chip {
+                marker,
+                rect,
+                galley,
+            });
+        }
+    }
+    out
 }
 
 /// The map's size, numbering, orientation and shift, as the printed map
@@ -212,10 +278,20 @@ impl HexGrid {
                 ui.colored_label(side_colour(side), format!("■ {}", names[side]));
             }
         });
-        if let Some(read) = self.pending_image.take() {
-            self.image = Some(MapImage::upload(ui.ctx(), read));
+        if let Some(reading) = &self.reading {
+            match reading.try_recv() {
+                Ok(read) => {
+                    self.image = Some(MapImage::upload(ui.ctx(), read));
+                    self.reading = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => self.reading = None,
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+            }
         }
-        let aligning = self.image.as_ref().and_then(|i| i.hint(map));
+        let aligning = match &self.reading {
+            Some(_) => Some("Reading the map image…".to_string()),
+            None => self.image.as_ref().and_then(|i| i.hint(map)),
+        };
         let hint = aligning.unwrap_or_else(|| hint.to_string());
         // One line of fixed height, so the map never moves as it changes;
         // a long hint is cut, its whole text on hover.
@@ -277,26 +353,50 @@ impl HexGrid {
         if response.drag_started() || !(response.dragged() || response.drag_stopped()) {
             self.trace = None;
         }
+        let font = FontId::proportional((scale * 0.3).clamp(8.0, 15.0));
+        let chips = chips(&painter, map, markers, &font, &to_screen);
+        #[cfg(test)]
+        {
+            self.labels = chips
+                .iter()
+                .map(|c| (markers[c.marker].id, c.rect))
+                .collect();
+        }
         if response.drag_started_by(egui::PointerButton::Primary)
-            && let Some(at) = ui.input(|i| i.pointer.press_origin()).map(from_screen)
-            && let Some(hex) = map.hex_at(at)
+            && let Some(pressed) = ui.input(|i| i.pointer.press_origin())
+            && let Some(hex) = map.hex_at(from_screen(pressed))
             && markers.iter().any(|m| m.hex == hex)
         {
-            self.trace = Some((vec![hex], at));
+            // The counter whose label is under the pointer, the top one
+            // drawn last.
+            let counter = chips
+                .iter()
+                .rev()
+                .find(|c| c.rect.contains(pressed))
+                .map(|c| markers[c.marker].id);
+            self.trace = Some(Trace {
+                counter,
+                path: vec![hex],
+                last: from_screen(pressed),
+            });
         }
         match (&mut self.trace, pointer) {
-            (Some((path, last)), Some(at)) if response.dragged() => {
-                trace_path(path, map, *last, at);
-                *last = at;
+            (Some(trace), Some(at)) if response.dragged() => {
+                trace_path(&mut trace.path, map, trace.last, at);
+                trace.last = at;
             }
             _ if response.dragged() => self.pan += response.drag_delta(),
             _ => {}
         }
         if response.drag_stopped()
-            && let Some((path, _)) = self.trace.take()
+            && let Some(Trace { counter, path, .. }) = self.trace.take()
             && path.len() > 1
         {
-            picked.dragged = Some((path[0], path[1..].to_vec()));
+            picked.dragged = Some(Drag {
+                from: path[0],
+                counter,
+                path: path[1..].to_vec(),
+            });
         }
         let visuals = ui.visuals();
         let line = Stroke::new(1.0, visuals.weak_text_color());
@@ -336,35 +436,31 @@ impl HexGrid {
                 );
             }
         }
-        let font = FontId::proportional((scale * 0.3).clamp(8.0, 15.0));
-        for hex in map.hexes() {
-            let here: Vec<&Counter> = markers.iter().filter(|m| m.hex == hex).collect();
-            let (cx, cy) = map.centre(hex);
-            let step = font.size + 4.0;
-            let top = to_screen((cx, cy)).y - step * (here.len() as f32 - 1.0) / 2.0;
-            for (k, h) in here.iter().enumerate() {
-                let at = Pos2::new(to_screen((cx, cy)).x, top + step * k as f32);
-                let galley = painter.layout_no_wrap(h.text.clone(), font.clone(), Color32::WHITE);
-                let chip = egui::Rect::from_center_size(at, galley.size() + Vec2::new(6.0, 2.0));
-                let edge = if Some(h.id) == highlight.counter {
-                    Stroke::new(2.5, visuals.selection.stroke.color)
-                } else if h.face_up {
-                    Stroke::new(2.0, Color32::from_rgb(240, 200, 60))
-                } else {
-                    Stroke::NONE
-                };
-                painter.rect(
-                    chip,
-                    3.0,
-                    side_colour(h.side),
-                    edge,
-                    egui::StrokeKind::Outside,
-                );
-                painter.galley(chip.min + Vec2::new(3.0, 1.0), galley, Color32::WHITE);
-            }
+        for Chip {
+            marker,
+            rect: chip,
+            galley,
+        } in chips
+        {
+            let h = &markers[marker];
+            let edge = if Some(h.id) == highlight.counter {
+                Stroke::new(2.5, visuals.selection.stroke.color)
+            } else if h.face_up {
+                Stroke::new(2.0, Color32::from_rgb(240, 200, 60))
+            } else {
+                Stroke::NONE
+            };
+            painter.rect(
+                chip,
+                3.0,
+                side_colour(h.side),
+                edge,
+                egui::StrokeKind::Outside,
+            );
+            painter.galley(chip.min + Vec2::new(3.0, 1.0), galley, Color32::WHITE);
         }
         Self::margins(&painter, visuals, map, rect, &to_screen, scale);
-        if let Some((path, _)) = &self.trace {
+        if let Some(Trace { path, .. }) = &self.trace {
             let points: Vec<Pos2> = path.iter().map(|h| to_screen(map.centre(*h))).collect();
             painter.add(Shape::line(
                 points,
@@ -394,28 +490,51 @@ impl HexGrid {
     /// Lays game `id`'s image kept by `keeper` under the grid (a texture
     /// at its next frame).
     pub fn lay_kept(&mut self, keeper: &Keeper, id: &str) {
-        self.pending_image = keeper.kept(id);
+        self.to_read = keeper.kept(id).map(|saved| (saved, false));
     }
 
-    /// A map image file chosen in the dialog: read at once, laid at the
-    /// next frame, then aligned by two clicks.
+    /// A map image file chosen in the dialog: read off the window's
+    /// thread, laid when it is ready, then aligned by two clicks.
     pub fn lay_chosen(&mut self, path: &std::path::Path) -> Status {
-        match crate::app::map_image::chosen(path) {
-            Ok(read) => {
-                self.pending_image = Some(read);
-                Status::Info(format!(
-                    "Map image {} laid: align it by the two clicks the map's status line asks for",
-                    path.display()
-                ))
-            }
-            Err(e) => Status::Error(format!("The map image was not laid: {e}")),
-        }
+        self.to_read = Some((
+            Saved {
+                path: path.to_path_buf(),
+                pins: None,
+            },
+            true,
+        ));
+        Status::Info(format!("Reading the map image {}…", path.display()))
     }
 
     /// After the grid was drawn: the dialog for a new image, if its
     /// toolbar asked; an image aligned or removed since, kept or forgotten
     /// by `keeper` beside game `id`, a failure said on the status line.
     pub fn after_frame(&mut self, keeper: &Keeper, id: &str, bus: &Bus) {
+        if let Some((saved, chosen)) = self.to_read.take() {
+            let (send, reading) = std::sync::mpsc::channel();
+            self.reading = Some(reading);
+            let bus = bus.clone();
+            std::thread::spawn(move || {
+                let path = saved.path.display().to_string();
+                let said = match Read::from(saved) {
+                    Ok(read) => {
+                        let _ = send.send(read);
+                        chosen.then(|| Status::Info(format!(
+                            "Map image {path} laid: align it by the two clicks the map's status line asks for"
+                        )))
+                    }
+                    Err(e) if chosen => {
+                        Some(Status::Error(format!("The map image was not laid: {e}")))
+                    }
+                    // A kept image whose file is gone or changed is left
+                    // out: the game opens as ever.
+                    Err(_) => None,
+                };
+                drop(send);
+                // Either wakes the window, which lays the image.
+                bus.app(said.map_or(AppCommand::Wake, AppCommand::Say));
+            });
+        }
         if std::mem::take(&mut self.wants_image) {
             bus.app(AppCommand::Dialog(FileAction::MapImage));
         }
@@ -427,6 +546,16 @@ impl HexGrid {
                 ))));
             }
         }
+    }
+
+    /// Where counter `id`'s label was drawn, for a test's pointer.
+    #[cfg(test)]
+    pub fn label(&self, id: usize) -> egui::Rect {
+        self.labels
+            .iter()
+            .find(|(c, _)| *c == id)
+            .map(|(_, r)| *r)
+            .expect("the counter's label was drawn")
     }
 
     /// Where `hex`'s centre was drawn, for a test's pointer.

@@ -18,6 +18,11 @@ use std::path::{Path, PathBuf};
 const MAX_SIDE: u32 = 10_000;
 /// The largest texture drawn a side: a bigger image is scaled down once.
 const TEXTURE_SIDE: u32 = 4096;
+/// The largest image file read: a map scan well compressed is far less.
+const MAX_FILE: u64 = 64 * 1024 * 1024;
+/// The most its decoded pixels may take (a 8,000 x 8,000 scan at 8 bits a
+/// channel is 244 MiB; at 16 bits, twice that, refused).
+const MAX_DECODED: u64 = 256 * 1024 * 1024;
 
 /// Where a hex's centre is printed on the image, in its pixels.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -111,23 +116,39 @@ pub struct Read {
 }
 
 impl Read {
-    /// Reads the image at `saved.path` (PNG or JPEG), within the size
-    /// limits.
+    /// Reads the image at `saved.path` (PNG or JPEG) within Muster's
+    /// bounds: the file at most `MAX_FILE` bytes, a side at most
+    /// `MAX_SIDE` pixels, and the decoded image at most `MAX_DECODED` bytes,
+    /// checked from its header before any pixel is decoded, so the whole
+    /// peak (the file, its pixels, the texture) stays under about 400 MiB.
+    /// Slow for a large scan: called off the window's thread.
     pub fn from(saved: Saved) -> Result<Read, String> {
+        use image::ImageDecoder;
         let path = &saved.path;
         let what = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-        let mut reader = image::ImageReader::open(path)
-            .map_err(|e| what(&e))?
+        let bytes = muster::core::store::read_bytes(path, MAX_FILE).map_err(|e| e.to_string())?;
+        let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
             .with_guessed_format()
             .map_err(|e| what(&e))?;
         let mut limits = image::Limits::default();
         limits.max_image_width = Some(MAX_SIDE);
         limits.max_image_height = Some(MAX_SIDE);
-        limits.max_alloc = Some(512 * 1024 * 1024);
+        limits.max_alloc = Some(MAX_DECODED);
         reader.limits(limits);
-        let decoded = reader
-            .decode()
-            .map_err(|e| what(&format!("not a map image Muster can read ({e})")))?;
+        let unreadable =
+            |e: &dyn std::fmt::Display| what(&format!("not a map image Muster can read ({e})"));
+        let decoder = reader.into_decoder().map_err(|e| unreadable(&e))?;
+        let (width, height) = decoder.dimensions();
+        let needed = decoder.total_bytes();
+        if needed > MAX_DECODED {
+            return Err(what(&format!(
+                "{width} x {height} pixels at {} bits a pixel is {} MiB decoded; Muster reads map images up to {} MiB: save it smaller (a 4,000-pixel side is plenty) or at 8 bits a channel",
+                decoder.color_type().bits_per_pixel(),
+                needed / 1024 / 1024,
+                MAX_DECODED / 1024 / 1024
+            )));
+        }
+        let decoded = image::DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?;
         let size = [f64::from(decoded.width()), f64::from(decoded.height())];
         // `thumbnail` works in 8 bits: a large scan is not doubled in
         // floating point on its way down.
@@ -137,6 +158,7 @@ impl Read {
             decoded
         };
         let rgba = shown.to_rgba8();
+        drop(shown);
         let pixels = egui::ColorImage::from_rgba_unmultiplied(
             [rgba.width() as usize, rgba.height() as usize],
             rgba.as_raw(),
@@ -292,10 +314,11 @@ pub struct Keeper {
 }
 
 impl Keeper {
-    /// Game `id`'s kept image, read again; one whose file is gone or
-    /// changed is left out.
-    pub fn kept(&self, id: &str) -> Option<Read> {
-        kept(self.dir.as_ref()?, id).and_then(|saved| Read::from(saved).ok())
+    /// What was kept of game `id`'s image, to read again (off the
+    /// window's thread); one whose file is gone or changed is left out
+    /// when it is read.
+    pub fn kept(&self, id: &str) -> Option<Saved> {
+        kept(self.dir.as_ref()?, id)
     }
 
     /// Keeps an aligned image beside game `id`, or forgets a removed one
@@ -314,14 +337,6 @@ impl Keeper {
     }
 }
 
-/// A map image file chosen in the dialog, read at once.
-pub fn chosen(path: &Path) -> Result<Read, String> {
-    Read::from(Saved {
-        path: path.to_path_buf(),
-        pins: None,
-    })
-}
-
 /// The file beside the autosaves that keeps game `id`'s map image.
 pub fn sidecar(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.map-image.json"))
@@ -331,13 +346,14 @@ pub fn sidecar(dir: &Path, id: &str) -> PathBuf {
 pub fn keep(dir: &Path, id: &str, saved: &Saved) -> Result<(), String> {
     let text = serde_json::to_string_pretty(saved).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    std::fs::write(sidecar(dir, id), text).map_err(|e| e.to_string())
+    muster::core::store::write_atomic(&sidecar(dir, id), text.as_bytes(), |_| Ok(()))
+        .map_err(|e| e.to_string())
 }
 
 /// What was kept of a game's map image, if anything (a bad file: nothing,
 /// and the game opens as ever).
 pub fn kept(dir: &Path, id: &str) -> Option<Saved> {
-    let text = std::fs::read_to_string(sidecar(dir, id)).ok()?;
+    let text = muster::core::store::read_text(&sidecar(dir, id)).ok()?;
     serde_json::from_str(&text).ok()
 }
 

@@ -57,12 +57,15 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
 use system::{Menu, Redo, Start, SystemWindow, Undo};
 
-/// Opens the window; `open` is a battle file to load at start.
-pub fn run(open: Option<PathBuf>) -> Result<(), String> {
+/// Opens the window; `open` is a battle file to load at start, `viewer`
+/// what opens an exported printout.
+pub fn run(open: Option<PathBuf>, viewer: Viewer) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Muster")
-            .with_inner_size([1360.0, 860.0])
+            // Within a 1280 x 720 screen, its title bar and a panel too,
+            // where maximising is not honoured.
+            .with_inner_size([1240.0, 660.0])
             .with_min_inner_size([900.0, 600.0])
             // Opened to fit the screen, whatever its size (issue 25); the
             // size above is what it comes back to.
@@ -74,7 +77,7 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
         inventory: muster::fog::inventory::config_path(),
         open,
         seed: None,
-        viewer: true,
+        viewer,
         settings: muster::fog::inventory::config_path()
             .and_then(|p| Some(p.parent()?.join("players.json"))),
         phone_names: Vec::new(),
@@ -87,6 +90,16 @@ pub fn run(open: Option<PathBuf>) -> Result<(), String> {
     .map_err(|e| e.to_string())
 }
 
+/// How an exported printout is opened: by the desktop's viewer, by a
+/// program of the caller's (tests record what they are asked to open), or
+/// not at all.
+#[derive(Clone, Debug)]
+pub enum Viewer {
+    Off,
+    Desktop,
+    Program(PathBuf),
+}
+
 /// Start-up choices, so tests can keep the autosaves away from the user's.
 pub struct AppConfig {
     /// The folder of autosaves, one per battle.
@@ -97,8 +110,8 @@ pub struct AppConfig {
     /// A fixed seed for the app's dice, for tests only; `None` (the app)
     /// rolls from the operating system.
     pub seed: Option<u64>,
-    /// Open exported PDFs in the system viewer.
-    pub viewer: bool,
+    /// How an exported public printout is opened.
+    pub viewer: Viewer,
     /// Where the players' screens keep the address chosen last (none in
     /// tests).
     pub settings: Option<PathBuf>,
@@ -130,16 +143,20 @@ pub struct MusterApp {
     seating: Seating,
     bus: Bus,
     inbox: Receiver<Msg>,
-    viewer: bool,
+    viewer: Viewer,
     dialog: Option<FileDialog>,
     status: Option<Status>,
 }
 
-/// Opens a file with the desktop's viewer; whether one could be started.
-/// The viewer is waited for on a thread of its own, so it leaves no
-/// defunct process behind.
-fn open_in_viewer(path: &Path) -> bool {
-    let mut command = if cfg!(target_os = "windows") {
+/// Opens a file with `viewer`; whether one could be started. The viewer
+/// is waited for on a thread of its own, so it leaves no defunct process
+/// behind.
+fn open_in_viewer(viewer: &Viewer, path: &Path) -> bool {
+    let mut command = if let Viewer::Program(program) = viewer {
+        std::process::Command::new(program)
+    } else if matches!(viewer, Viewer::Off) {
+        return false;
+    } else if cfg!(target_os = "windows") {
         let mut c = std::process::Command::new("cmd");
         c.args(["/C", "start", ""]);
         c
@@ -358,7 +375,10 @@ impl MusterApp {
                         self.status = outcome.status;
                     }
                 }
-                Msg::Players(msg) => self.seating.players(msg, &self.bus),
+                Msg::Players(msg) => {
+                    let mut host = self.system.seats();
+                    self.seating.players(msg, &self.bus, host.as_deref_mut());
+                }
             }
         }
         if changed {
@@ -430,6 +450,7 @@ impl MusterApp {
                 self.take(handled, changed);
             }
             AppCommand::Say(status) => self.status = Some(status),
+            AppCommand::Wake => {}
         }
     }
 
@@ -470,7 +491,7 @@ impl MusterApp {
         match self.system.export_pdf(options, path) {
             Ok(written) => {
                 let private = |p: &PathBuf| options.private.is_some() && p != path;
-                let opened = self.viewer && open_in_viewer(path);
+                let opened = open_in_viewer(&self.viewer, path);
                 let how = if opened {
                     ", opening it in your PDF viewer"
                 } else {
@@ -715,17 +736,16 @@ impl MusterApp {
         {
             self.unlock.reopen();
         }
-        match &self.status {
+        // One line whatever it says (the whole text on hover): a status
+        // that wrapped moved the map and the panel under a planned click.
+        let text = match &self.status {
             Some(Status::Error(text)) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {text}"));
+                egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
             }
-            Some(Status::Info(text)) => {
-                ui.label(text);
-            }
-            None => {
-                ui.weak(self.system.name());
-            }
-        }
+            Some(Status::Info(text)) => egui::RichText::new(text),
+            None => egui::RichText::new(self.system.name()).weak(),
+        };
+        ui.add(egui::Label::new(text).truncate());
     }
 
     /// How the seats are called, for the players' screens window.

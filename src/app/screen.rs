@@ -11,7 +11,6 @@ use muster::core::screen::{
 use serde_json::Value;
 use std::hash::Hash;
 
-/// A row of buttons; a refused one is greyed with its reason on hover.
 /// An item's badge ("new"), drawn as a tag before its title.
 fn badge_label(ui: &mut egui::Ui, badge: Option<&str>) {
     if let Some(badge) = badge {
@@ -23,7 +22,31 @@ fn badge_label(ui: &mut egui::Ui, badge: Option<&str>) {
     }
 }
 
+/// A row of buttons; a refused one is greyed with its reason on hover. An
+/// action that asks first shows its question in place of its row, with
+/// *Yes* and *No*: only *Yes* sends it. The action asked about is known by
+/// its command (unique on a screen), wherever its row is drawn.
 fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
+    let asking = egui::Id::unique("screen-action-asked");
+    let asked: Option<Value> = ui.data(|d| d.get_temp(asking));
+    let asked = asked.and_then(|command| {
+        actions
+            .iter()
+            .find(|a| a.confirm.is_some() && a.command == command)
+    });
+    if let Some(action) = asked {
+        ui.label(egui::RichText::new(action.confirm.as_deref().unwrap_or_default()).strong());
+        ui.horizontal(|ui| {
+            if crate::app::guard::clicked(&ui.button(format!("Yes: {}", action.label))) {
+                *clicked = Some(action.command.clone());
+                ui.data_mut(|d| d.remove::<Value>(asking));
+            }
+            if ui.button("No").clicked() {
+                ui.data_mut(|d| d.remove::<Value>(asking));
+            }
+        });
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         for action in actions {
             let button = ui.add_enabled(action.refused.is_none(), egui::Button::new(&action.label));
@@ -33,7 +56,11 @@ fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
                 (None, None) => button,
             };
             if crate::app::guard::clicked(&button) {
-                *clicked = Some(action.command.clone());
+                if action.confirm.is_some() {
+                    ui.data_mut(|d| d.insert_temp(asking, action.command.clone()));
+                } else {
+                    *clicked = Some(action.command.clone());
+                }
             }
         }
     });

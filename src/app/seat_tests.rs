@@ -315,3 +315,25 @@ fn a_phone_in_chromium_takes_a_suggestion_says_a_passphrase_once_and_hears_the_t
     assert!(buttons.is_empty(), "no button left that would do nothing");
     decius.screenshot("target/phone/seat-stopped.png");
 }
+
+/// Issue 32 (a review at 1366 x 768): Artagur's hand stayed open beside
+/// Decius's QR code while Decius leaned in to scan it. A code is shown only
+/// over the table: the private screen open on the laptop closes first.
+#[test]
+fn a_code_is_shown_only_over_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    click(&mut h, "Show Artagur's cards");
+    click(&mut h, "I am Artagur: show my cards");
+    h.get_by_label("Hide my cards");
+    crate::app::pairing::start(&mut h);
+    click(&mut h, "Pair Decius's phone (new code)");
+    h.get_by_label("Decius's code");
+    assert!(
+        h.query_by_label("Hide my cards").is_none(),
+        "Artagur's hand is closed before the code shows"
+    );
+    assert!(h.query_by_label_contains("Artagur's hand").is_none());
+}

@@ -163,13 +163,16 @@ fn shows(h: &H, start: &str) -> bool {
 /// shown, and the codes name it.
 #[test]
 fn a_taken_port_gives_way_to_the_next_one_shown() {
-    // Taken by this test, or already by another: taken either way.
-    let _taken = std::net::TcpListener::bind(("127.0.0.1", crate::app::seating::PORT));
+    // A port this test holds stands for the usual one (which other tests
+    // may take and give back meanwhile).
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let usual = taken.local_addr().unwrap().port();
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_small_deck_game(dir.path());
+    h.state_mut().seating.first_port = Some(usual);
     crate::app::pairing::start(&mut h);
     let port = serving_port(&h);
-    assert_ne!(port, crate::app::seating::PORT);
+    assert_ne!(port, usual);
     click(&mut h, "Pair South's phone (new code)");
     let url = crate::app::pairing::read_code(&h, Side::South).expect("readable");
     assert!(

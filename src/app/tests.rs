@@ -83,7 +83,7 @@ pub(crate) fn config(autosave: &Path) -> AppConfig {
         inventory: Some(autosave.with_file_name("inventory.json")),
         open: None,
         seed: Some(11),
-        viewer: false,
+        viewer: crate::app::Viewer::Off,
         settings: None,
         phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
     }
@@ -497,7 +497,7 @@ pub(crate) fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static,
         inventory: None,
         open: Some(battle),
         seed: Some(1),
-        viewer: false,
+        viewer: crate::app::Viewer::Off,
         settings: None,
         phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
     };
@@ -676,26 +676,7 @@ fn a_private_page_is_opened_on_its_owners_own_screen() {
     let mut h = opened(dir.path(), path);
     assert_eq!(unlock(&mut h, "South", PASS), None);
     let out = dir.path().join("table.pdf");
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
-    h.run();
-    click(&mut h, "South's");
-    assert!(
-        h.query_by_label_contains("passphrase for the private page")
-            .is_none(),
-        "no field on the shared dialog"
-    );
-    replace_text(&mut h, "File path", out.to_str().unwrap());
-    click(&mut h, "Save");
-    let who = h
-        .get_all_by_role(egui::accesskit::Role::Button)
-        .filter_map(|n| n.accesskit_node().label())
-        .find(|l| l.starts_with("I am South"))
-        .expect("the laptop passes to South");
-    let name = who
-        .trim_start_matches("I am ")
-        .trim_end_matches(": type my passphrase")
-        .to_string();
-    click(&mut h, &who);
+    let name = export_with_souths_page(&mut h, &out);
     type_into(
         &mut h,
         &format!("{name}'s passphrase"),
@@ -710,6 +691,106 @@ fn a_private_page_is_opened_on_its_owners_own_screen() {
     assert!(out.exists() && private.exists(), "{:?}", h.state().status);
     let page = lopdf::Document::load(&private).unwrap();
     assert!(page.extract_text(&[1]).unwrap().contains("private page"));
+}
+
+/// *Export PDF* with South's private page, from the menu, to the hand-over
+/// screen where South is to type his passphrase; his name.
+fn export_with_souths_page(h: &mut Harness<'static, MusterApp>, out: &Path) -> String {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    click(h, "South's");
+    assert!(
+        h.query_by_label_contains("passphrase for the private page")
+            .is_none(),
+        "no field on the shared dialog"
+    );
+    replace_text(h, "File path", out.to_str().unwrap());
+    click(h, "Save");
+    let who = h
+        .get_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("I am South"))
+        .expect("the laptop passes to South");
+    let name = who
+        .trim_start_matches("I am ")
+        .trim_end_matches(": type my passphrase")
+        .to_string();
+    click(h, &who);
+    name
+}
+
+/// Child processes of this one that are defunct (exited, never waited
+/// for), by their command name.
+fn defunct_children(name: &str) -> usize {
+    let me = std::process::id().to_string();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| {
+            // pid (comm) state ppid …
+            let Some((comm, rest)) = stat.split_once(") ") else {
+                return false;
+            };
+            let fields: Vec<&str> = rest.split(' ').collect();
+            comm.ends_with(&format!("({name}"))
+                && fields.first() == Some(&"Z")
+                && fields.get(1) == Some(&me.as_str())
+        })
+        .count()
+}
+
+/// Issue 32: a private page opened in the desktop's viewer, on the shared
+/// screen, once its owner's passphrase screen closed; and each export left
+/// a defunct viewer behind. The viewer (here a program recording what it
+/// is asked to open) gets the public printout only, and is waited for.
+#[test]
+fn a_private_page_is_never_opened_and_the_viewer_is_waited_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let asked = dir.path().join("asked.txt");
+    let viewer = dir.path().join("fake-viewer");
+    std::fs::write(
+        &viewer,
+        format!("#!/bin/sh\necho \"$@\" >> '{}'\n", asked.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&viewer, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = dir.path().join("terrain.json");
+    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+    let config = AppConfig {
+        viewer: crate::app::Viewer::Program(viewer),
+        open: Some(path),
+        ..config(&dir.path().join("autosaves"))
+    };
+    let mut h = app(config, [1500.0, 1000.0]);
+    assert_eq!(unlock(&mut h, "South", PASS), None);
+    let out = dir.path().join("table.pdf");
+    let name = export_with_souths_page(&mut h, &out);
+    type_into(&mut h, &format!("{name}'s passphrase"), PASS);
+    press_and_wait(&mut h, "Unlock");
+    let private = muster::fog::export::private_path(&out, Side::South);
+    assert!(private.exists(), "{:?}", h.state().status);
+    let status = format!("{:?}", h.state().status);
+    assert!(status.contains("Muster never opens it"), "{status}");
+    let read = || std::fs::read_to_string(&asked).unwrap_or_default();
+    assert!(
+        (0..250).any(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            !read().is_empty()
+        }),
+        "the public printout is opened"
+    );
+    assert_eq!(read().trim(), out.display().to_string());
+    assert!(
+        (0..250).any(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            defunct_children("fake-viewer") == 0
+        }),
+        "the viewer is waited for"
+    );
 }
 
 #[test]
@@ -902,29 +983,39 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
             .filter(|bg| !(done.contains(bg) || side == Side::South && hidden.contains(bg)))
             .take(size)
             .collect();
-        // Muster proposes the next battle groups in roster order, never
-        // skipping those South sealed off the table: which they are must
-        // not show on the shared screen (issue 21). South unticks them and
-        // ticks what he really set on the table.
-        let proposed: Vec<usize> = (0..army.bgs.len())
-            .filter(|bg| !done.contains(bg))
-            .take(size)
-            .collect();
-        for bg in 0..army.bgs.len() {
-            if done.contains(&bg) {
-                continue;
+        let ticked = |h: &Harness<'_, MusterApp>, label: &str| {
+            h.get_by_label_contains(label).accesskit_node().toggled()
+                == Some(egui::accesskit::Toggled::True)
+        };
+        if side == Side::South {
+            // South keeps battle groups off the table: only his own screen
+            // may offer his batch (issue 32: the shared one pre-ticked one
+            // in ambush). It comes to him by itself, opens with the key of
+            // his sitting, never offers a sealed group and ticks the next.
+            h.get_by_label_contains("South picks his deployment batch in secret");
+            click(&mut h, "I am South: show my secrets");
+            for bg in hidden {
+                let label = format!("{} (", army.bgs[bg].name);
+                assert!(h.query_by_label_contains(&label).is_none(), "{label}");
             }
-            let label = format!("{} (", army.bgs[bg].name);
-            let ticked = h.get_by_label_contains(&label).accesskit_node().toggled()
-                == Some(egui::accesskit::Toggled::True);
-            assert_eq!(ticked, proposed.contains(&bg), "{}", army.bgs[bg].name);
-            if ticked != next.contains(&bg) {
-                h.get_by_label_contains(&label).click();
-                h.run();
+            for bg in (0..army.bgs.len()).filter(|bg| !done.contains(bg) && !hidden.contains(bg)) {
+                let label = format!("{} (", army.bgs[bg].name);
+                assert_eq!(ticked(&h, &label), next.contains(&bg), "{label}");
             }
+            click(&mut h, &format!("Batch {number} deployed"));
+            if h.query_by_label("Hide my secrets").is_some() {
+                click(&mut h, "Hide my secrets");
+            }
+        } else {
+            // North seals nothing off the table: the shared screen may
+            // propose the next battle groups of his roster.
+            for bg in (0..army.bgs.len()).filter(|bg| !done.contains(bg)) {
+                let label = format!("{} (", army.bgs[bg].name);
+                assert_eq!(ticked(&h, &label), next.contains(&bg), "{label}");
+            }
+            click(&mut h, &format!("Batch {number} deployed"));
         }
-        assert!(h.query_by_label_contains("You sealed").is_none());
-        click(&mut h, &format!("Batch {number} deployed"));
+        assert!(h.query_by_label_contains("Syrian archers").is_none());
         batches += 1;
     }
     assert_eq!(
@@ -1172,7 +1263,7 @@ fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
             inventory: None,
             open: None,
             seed: Some(3),
-            viewer: false,
+            viewer: crate::app::Viewer::Off,
             settings: None,
             phone_names: Vec::new(),
         };
@@ -1434,7 +1525,7 @@ fn a_group_with_two_forests_chooses_which_it_lays() {
         inventory: Some(inventory_path),
         open: Some(north_to_place(dir.path())),
         seed: Some(1),
-        viewer: false,
+        viewer: crate::app::Viewer::Off,
         settings: None,
         phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
     };
@@ -1736,7 +1827,10 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     take_screen(&mut h, "Artagur");
     // (Sudden Halt has no flags: it is not offered for rally.)
     assert!(h.query_by_label("Play Sudden Halt for rally").is_none());
+    // Removing a card cannot be taken back: asked once more first.
     click(&mut h, "Remove Sudden Halt for a broken unit");
+    h.get_by_label_contains("It cannot be taken back.");
+    click(&mut h, "Yes: Remove Sudden Halt for a broken unit");
     done(&mut h);
     assert!(
         deck_log(&h).contains("Artagur removes 1 card from his hand for a broken unit"),
@@ -1831,6 +1925,54 @@ fn a_whole_deck_turn_on_one_screen_counted() {
     assert_eq!((turn.number, turn.active), (2, Side::North));
     println!("a deck turn on one screen: {clicks} clicks");
     assert!(clicks <= 17, "{clicks} clicks");
+}
+
+/// Issue 32: both "X: the game is over" buttons sat on the shared table,
+/// so one player could end the game for both and, with *Open everything*,
+/// read every draw. Each player now says it on his own screen, asked once
+/// more before it is sent; the table only tells who has.
+#[test]
+fn each_player_ends_the_deck_game_on_his_own_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    click(&mut h, "After the game");
+    let buttons = || {
+        h.get_all_by_role(egui::accesskit::Role::Button)
+            .filter_map(|n| n.accesskit_node().label())
+            .filter(|l| l.contains("game is over"))
+            .count()
+    };
+    assert_eq!(buttons(), 0, "no end of the game on the shared table");
+    h.get_by_label("Decius has not said the game is over.");
+    for name in ["Decius", "Artagur"] {
+        click(&mut h, &format!("Show {name}'s cards"));
+        take_screen(&mut h, name);
+        click(&mut h, "The game is over");
+        h.get_by_label_contains("End the game for your part?");
+        assert!(
+            !deck_game(&h).public().over[side_of(&h, name)],
+            "asked first"
+        );
+        click(&mut h, "Yes: The game is over");
+        assert!(deck_game(&h).public().over[side_of(&h, name)]);
+        done(&mut h);
+        if name == "Decius" {
+            h.get_by_label("Decius has said the game is over.");
+            h.get_by_label("Artagur has not said the game is over.");
+        }
+    }
+    h.get_by_label_contains("The game is over after turn 1");
+    h.get_by_label("Open everything");
+}
+
+fn side_of(h: &Harness<'_, MusterApp>, name: &str) -> Side {
+    let setup = deck_game(h).setup();
+    *Side::BOTH
+        .iter()
+        .find(|s| setup.name(**s) == name)
+        .expect("a player of the game")
 }
 
 /// Artagur, passive, plays two laurels in shooting from his own screen on

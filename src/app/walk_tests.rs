@@ -288,9 +288,10 @@ impl Walk {
                 }
                 DeploymentTurn::Batch { side, number, .. } => {
                     if secrets != Secrets::None && side == Side::South {
-                        self.tick_batch();
+                        self.south_batch(number);
+                    } else {
+                        self.main(&format!("Batch {number} deployed"))
                     }
-                    self.main(&format!("Batch {number} deployed"))
                 }
                 DeploymentTurn::Dismount(side) => self.main(&format!("{side}: no dismounting")),
                 DeploymentTurn::Commanders(side) => {
@@ -338,66 +339,24 @@ impl Walk {
         self.click("Done with my flank marches");
     }
 
-    /// South ticks what he really sets on the table: Muster proposes his
-    /// battle groups in roster order, the sealed ones among them.
-    fn tick_batch(&mut self) {
-        let army = self.h.state().fog().battle.state().armies[Side::South]
-            .clone()
-            .unwrap();
-        for bg in &army.bgs {
-            let label = format!("{} (", bg.name);
-            let Some(node) = self.h.query_by_label_contains(&label) else {
-                continue;
-            };
-            let ticked = node.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True);
-            if ticked && OFF_TABLE.contains(&bg.name.as_str()) {
-                self.click_contains(&label);
-            }
+    /// South's batch, on his own screen (he keeps battle groups off the
+    /// table): it comes to him by itself, opens with his sitting's key,
+    /// offers none of his sealed battle groups and ticks the next ones, as
+    /// he sets them on the table.
+    fn south_batch(&mut self, number: usize) {
+        self.click("I am South: show my secrets");
+        for name in OFF_TABLE {
+            assert!(
+                self.h
+                    .query_by_label_contains(&format!("{name} ("))
+                    .is_none(),
+                "{name} is offered in South's batch"
+            );
         }
-        // As many as the batch takes, from those left.
-        let size = match self.phase() {
-            Phase::Deployment(DeploymentTurn::Batch { size, .. }) => size,
-            _ => unreachable!("a batch"),
-        };
-        loop {
-            let ticked = army
-                .bgs
-                .iter()
-                .filter(|bg| {
-                    self.h
-                        .query_by_label_contains(&format!("{} (", bg.name))
-                        .is_some_and(|n| {
-                            n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
-                        })
-                })
-                .count();
-            if ticked >= size {
-                break;
-            }
-            let next = army
-                .bgs
-                .iter()
-                .find(|bg| {
-                    !OFF_TABLE.contains(&bg.name.as_str())
-                        && self
-                            .h
-                            .query_by_label_contains(&format!("{} (", bg.name))
-                            .is_some_and(|n| {
-                                n.accesskit_node().toggled() != Some(egui::accesskit::Toggled::True)
-                            })
-                })
-                .map(|bg| format!("{} (", bg.name));
-            match next {
-                Some(label) => self.click_contains(&label),
-                None => break,
-            }
+        self.click(&format!("Batch {number} deployed"));
+        if self.h.query_by_label("Hide my secrets").is_some() {
+            self.click("Hide my secrets");
         }
-    }
-
-    fn click_contains(&mut self, label: &str) {
-        self.h.get_by_label_contains(label).click();
-        self.h.run();
-        self.interactions += 1;
     }
 }
 

@@ -57,24 +57,49 @@ pub fn driver() -> Option<(Driver, u16)> {
             return skip(&format!("{tool} is not installed"));
         }
     }
-    let port = free_port();
-    let child = Command::new(DRIVER)
-        .arg(format!("--port={port}"))
-        .arg("--allowed-ips=127.0.0.1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn();
-    let Ok(child) = child else {
-        return skip("chromedriver did not start");
-    };
-    let driver = Driver(child);
-    for _ in 0..100 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return Some((driver, port));
+    // A free port may be taken again before chromedriver binds it (another
+    // test's server): then it exits, and another port is tried. Ready is
+    // its own answer on /status, not any answer on the port.
+    for _ in 0..3 {
+        let port = free_port();
+        let child = Command::new(DRIVER)
+            .arg(format!("--port={port}"))
+            .arg("--allowed-ips=127.0.0.1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        let Ok(child) = child else {
+            return skip("chromedriver did not start");
+        };
+        let mut driver = Driver(child);
+        for _ in 0..100 {
+            if driver.0.try_wait().ok().flatten().is_some() {
+                break;
+            }
+            if answers_status(port) {
+                return Some((driver, port));
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
-        std::thread::sleep(Duration::from_millis(50));
     }
     skip("chromedriver did not answer")
+}
+
+/// Whether chromedriver on `port` says it is ready.
+fn answers_status(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    let request =
+        format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    let mut answer = String::new();
+    let _ = stream.take(64 * 1024).read_to_string(&mut answer);
+    answer.contains("\"ready\":true")
 }
 
 pub fn capabilities(profile: &std::path::Path) -> serde_json::Map<String, serde_json::Value> {

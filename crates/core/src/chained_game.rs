@@ -133,6 +133,14 @@ impl<R: Rules> Ledger<R> {
             tags,
         } = parts;
         R::check(&setup)?;
+        // Every system's locks, checked at open: a file's lock may not
+        // cost an unlock more than the one cap (`Lock::well_formed`).
+        for lock in Side::BOTH
+            .iter()
+            .filter_map(|s| R::locks(&setup)[*s].as_ref())
+        {
+            lock.well_formed()?;
+        }
         let mut public = R::opening(&setup);
         let mut lines = Vec::new();
         for (i, entry) in log.iter().enumerate() {
@@ -269,6 +277,27 @@ impl<R: Rules> Ledger<R> {
         self.public = public;
         self.lines.append(&mut lines);
         Ok(())
+    }
+
+    /// The last entry in words, when `may` lets each of its events be
+    /// taken back (the system's rules say which); else `why` not.
+    pub fn undoable(&self, may: impl Fn(&R::Event) -> bool, why: &str) -> Result<String, String> {
+        self.writable().map_err(|e| e.to_string())?;
+        let last = self.log.last().ok_or("Nothing is recorded yet")?;
+        if !last.events.iter().all(may) {
+            return Err(why.to_string());
+        }
+        let taken = last.events.len();
+        let words: Vec<&str> = self.lines[self.lines.len() - taken..]
+            .iter()
+            .map(|line| {
+                let line = line.trim_start();
+                line.split_once(". ")
+                    .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+                    .map_or(line, |(_, words)| words)
+            })
+            .collect();
+        Ok(words.join("; "))
     }
 
     /// Takes back the last entry (the system says when it may): the public
@@ -414,8 +443,16 @@ fn fold_entry<R: Rules>(
     events: &[R::Event],
     lines: &mut Vec<String>,
 ) -> Result<(), RuleError> {
-    for event in events {
-        lines.push(format!("{number}. {}", R::describe(event, setup, public)));
+    // The entry's number on its first line only; the lines after it are
+    // indented under it, so no number repeats.
+    let numbered = format!("{number}. ");
+    for (i, event) in events.iter().enumerate() {
+        let words = R::describe(event, setup, public);
+        lines.push(if i == 0 {
+            format!("{numbered}{words}")
+        } else {
+            format!("{:width$}{words}", "", width = numbered.len() + 2)
+        });
         R::fold(public, event, setup)?;
     }
     Ok(())
@@ -498,7 +535,8 @@ mod tests {
         let mut l = ledger();
         l.append(vec![3, -4]).unwrap();
         assert_eq!(*l.public(), 1);
-        assert_eq!(l.log_lines(), ["1. 2 +3", "1. 5 -4"]);
+        // The entry's number once, its further lines under it.
+        assert_eq!(l.log_lines(), ["1. 2 +3", "     5 -4"]);
         let links = l.links().to_vec();
         assert!(l.append(vec![1, -5]).is_err());
         assert_eq!((*l.public(), l.log().len()), (1, 1));

@@ -17,3 +17,4 @@ pub mod script;
 pub mod seat;
 pub mod side;
 pub mod store;
+pub mod text;

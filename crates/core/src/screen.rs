@@ -112,6 +112,11 @@ pub struct Action {
     pub command: Value,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
+    /// Asked before it is sent (an act that cannot be taken back): the
+    /// question; the laptop and the phone each ask it, and only a second
+    /// "yes" sends the command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<String>,
 }
 
 /// A bar of a chart: its x value and its height.
@@ -323,11 +328,18 @@ impl Action {
             hint: None,
             command: serde_json::to_value(command).expect("a command always serializes"),
             refused: None,
+            confirm: None,
         }
     }
 
     pub fn hint(mut self, hint: impl Into<String>) -> Action {
         self.hint = Some(hint.into());
+        self
+    }
+
+    /// Asks `question` before the command is sent.
+    pub fn confirm(mut self, question: impl Into<String>) -> Action {
+        self.confirm = Some(question.into());
         self
     }
 }

@@ -143,6 +143,9 @@ impl CardSet {
         if self.name.trim().is_empty() {
             return err("name".into(), "a card set needs a name");
         }
+        if let Some(why) = muster_core::text::unprintable(&self.name) {
+            return err("name".into(), &format!("the name {why}"));
+        }
         for phase in PhaseName::ALL {
             if self.phases.iter().filter(|p| **p == phase).count() != 1 {
                 return Err((
@@ -168,6 +171,9 @@ impl CardSet {
             if a.name.trim().is_empty() {
                 return err(format!("armies[{i}].name"), "an army needs a name");
             }
+            if let Some(why) = muster_core::text::unprintable(&a.name) {
+                return err(format!("armies[{i}].name"), &format!("the name {why}"));
+            }
             if a.hand_size == 0 || a.hand_size > MAX_HAND_SIZE {
                 return err(
                     format!("armies[{i}].hand_size"),
@@ -186,6 +192,11 @@ impl CardSet {
             }
             if c.title.trim().is_empty() {
                 return err(at("title"), "a card needs a title");
+            }
+            for (field, text) in [("title", &c.title), ("text", &c.text)] {
+                if let Some(why) = muster_core::text::unprintable(text) {
+                    return err(at(field), &format!("the {field} {why}"));
+                }
             }
             match (c.kind, c.phase) {
                 (Kind::Interrupt, None) => {

@@ -108,7 +108,11 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
                 cards: vec![id()],
             },
         )
-        .hint("A unit of yours broke: remove the cards the rules say, one click each"),
+        .hint("A unit of yours broke: remove the cards the rules say, one click each")
+        .confirm(format!(
+            "Remove {} from the game for a broken unit? It cannot be taken back.",
+            card.title
+        )),
     );
     out
 }
@@ -236,6 +240,37 @@ fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<B
     blocks
 }
 
+/// The end of the game, said by each player on his own screen (RULES-deck
+/// 7): the rules leave the end to the players, and once both have said it
+/// nothing is played and every card may be shown, so neither may say it
+/// for the other from the shared table.
+fn game_over(game: &Game, side: Side) -> Vec<Block> {
+    let public = game.public();
+    if public.turn.is_none() || public.ended() {
+        return Vec::new();
+    }
+    let other = game.setup().name(side.opponent());
+    if public.over[side] {
+        return vec![Block::Text {
+            text: format!(
+                "You said the game is over; {other} has not yet. Nothing more is played once he does."
+            ),
+        }];
+    }
+    vec![Block::Actions {
+        actions: vec![
+            Action::new(
+                "The game is over",
+                &Command::GameOver { player: side },
+            )
+            .hint("Say it when you and your opponent have finished playing")
+            .confirm(format!(
+                "End the game for your part? Once {other} says so too, nothing more is played and every card drawn and removed may be shown."
+            )),
+        ],
+    }]
+}
+
 /// `side`'s private screen, from his own zones (or why it is sealed).
 pub fn hand(game: &Game, side: Side) -> Screen {
     let name = game.setup().name(side).to_string();
@@ -281,6 +316,7 @@ pub fn hand(game: &Game, side: Side) -> Screen {
         });
     }
     blocks.extend(odds(game, side));
+    blocks.extend(game_over(game, side));
     for (title, ids) in [
         ("Discard pile", &zones.discard),
         ("Removed box", &zones.removed),

@@ -41,6 +41,9 @@ impl Setup {
             } else {
                 &seat.name
             };
+            if let Some(why) = muster_core::text::unprintable(who) {
+                return refuse("RULES-deck 1", format!("{side}'s player's name {why}"));
+            }
             if self.set.army(&seat.army).is_none() {
                 return refuse(
                     "RULES-deck 1",

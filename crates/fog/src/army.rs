@@ -104,6 +104,9 @@ impl Army {
                     format!("{side}'s {what} name is longer than {MAX_NAME_CHARS} characters"),
                 );
             }
+            if let Some(why) = muster_core::text::unprintable(name) {
+                return refuse("1", format!("{side}'s {what} name {why}"));
+            }
             Ok(())
         };
         too_long("player's", &self.player)?;
@@ -111,6 +114,9 @@ impl Army {
         too_long("C-in-C's", &self.c_in_c.name)?;
         for c in &self.commanders {
             too_long("commander's", &c.name)?;
+        }
+        for g in &self.bgs {
+            too_long("battle group's", &g.name)?;
         }
         for (what, count, max) in [
             ("battle groups", self.bgs.len(), MAX_BGS),
@@ -330,5 +336,14 @@ mod tests {
         long.player = "x".repeat(81);
         let e = long.validate(&r, Side::South).unwrap_err();
         assert!(e.message.contains("longer than 80"), "{e}");
+        // Issue 32: a control or a bidirectional override in any name.
+        long.player = "Ann".into();
+        long.bgs[0].name = "Legio \u{202e}XX\u{202c} V".into();
+        let e = long.validate(&r, Side::South).unwrap_err();
+        assert!(
+            e.message
+                .contains("battle group's name holds a bidirectional control"),
+            "{e}"
+        );
     }
 }

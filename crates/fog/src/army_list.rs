@@ -178,6 +178,13 @@ fn name(value: &str, n: usize, field: &'static str) -> Result<String, ListError>
             message: format!("a name of 1 to {MAX_NAME_CHARS} characters"),
         });
     }
+    if let Some(why) = muster_core::text::unprintable(value) {
+        return Err(ListError {
+            line: n,
+            field,
+            message: format!("the name {why}"),
+        });
+    }
     Ok(value.to_string())
 }
 
@@ -300,6 +307,9 @@ fn parse_line(line: &str, n: usize, ruleset: &Ruleset) -> Result<BattleGroup, Li
             format!("a name of 1 to {MAX_NAME_CHARS} characters"),
         ));
     }
+    if let Some(why) = muster_core::text::unprintable(name) {
+        return Err(err("name", format!("the name {why}")));
+    }
     let wanted = fields[2].to_lowercase();
     let troop_type = ruleset
         .troop_types
@@ -401,6 +411,23 @@ mod tests {
                 .to_string()
                 .starts_with("line 1, troop type: \"heavy fut\" is not one of: ")
         );
+    }
+
+    /// Issue 32: "Legio \u{202e}XX\u{202c} V\u{0}" was taken as a name
+    /// and would print reversed in the log and on paper. A control or a
+    /// bidirectional override is refused, its line and field named.
+    #[test]
+    fn a_name_with_a_control_or_a_bidirectional_override_is_refused() {
+        let text = "Army: Legio \u{202e}XX\u{202c}\n4, Legio V\u{0}, heavy foot, average, drilled\n4, Legio \u{202e}XX\u{202c} V, heavy foot, average, drilled\n";
+        let errors = parse_army(text, &ruleset()).unwrap_err();
+        let found: Vec<(usize, &str)> = errors.iter().map(|e| (e.line, e.field)).collect();
+        assert_eq!(
+            found,
+            vec![(1, "army"), (2, "name"), (3, "name")],
+            "{errors:?}"
+        );
+        assert!(errors[2].message.contains("U+202E"), "{}", errors[2]);
+        assert!(errors[1].message.contains("U+0000"), "{}", errors[1]);
     }
 
     #[test]

@@ -142,7 +142,9 @@ impl Inventory {
     }
 
     pub fn load(path: &Path, ruleset: &Ruleset) -> Result<Inventory, StoreError> {
-        let text = std::fs::read_to_string(path).map_err(|e| StoreError::new(e.to_string()))?;
+        // Bounded and regular-file only: a link to /dev/zero or a FIFO is
+        // refused, not read for ever.
+        let text = muster_core::store::read_text(path)?;
         Inventory::from_json(&text, ruleset)
     }
 }
@@ -155,6 +157,27 @@ pub fn config_path() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 32: an inventory linked to /dev/zero grew the app to 1.5 GB
+    /// at every start, and a FIFO hung it before its window appeared. Only
+    /// a regular file of bounded size is read; the rest is refused at once.
+    #[test]
+    fn an_inventory_that_is_no_regular_file_is_refused_at_once() {
+        let r = Ruleset::builtin();
+        let dir = tempfile::tempdir().unwrap();
+        let zero = dir.path().join("zero.json");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let e = Inventory::load(&zero, &r).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let fifo = dir.path().join("fifo.json");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = Inventory::load(&fifo, &r).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+    }
 
     #[test]
     fn shipped_inventory_meets_the_size_rule_for_every_area_type() {

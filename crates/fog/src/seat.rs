@@ -1,9 +1,10 @@
 //! Field of Glory's seats (RULES 8.3, 8.4, 8.5, 10): the private steps the
 //! sequence brings to a player (placing his ambushes, recording his flank
-//! marches, revealing an arrived march, his march's word on a roll), the
-//! ones the table asks of him (an ambush marker's reveal, for a reason) and
-//! the one he may look at when he likes (which of his sealed battle groups
-//! is also deployed). Each is a screen of `screens`, opened with the key
+//! marches, his deployment batches while any of his battle groups is
+//! sealed off the table, revealing an arrived march, his march's word on a
+//! roll), the ones the table asks of him (an ambush marker's reveal, for a
+//! reason) and the one he may look at when he likes (which of his sealed
+//! battle groups is also deployed). Each is a screen of `screens`, opened with the key
 //! his passphrase gives; whether the laptop draws it behind its hand-over
 //! screen or his phone draws it, the same answers apply.
 
@@ -31,6 +32,9 @@ pub enum Task {
     FlankMarches,
     /// Which of his battle groups off the table is also deployed.
     Check,
+    /// His deployment batch, picked where his sealed battle groups are
+    /// known (RULES 8.5): the shared screen cannot tell which to offer.
+    Batch,
     Reveal(Reveal),
     /// A roll of his march with a sealed modifier waits for his word,
     /// which his seat gives with his key (`by_itself`).
@@ -87,6 +91,9 @@ pub fn task(battle: &Battle, side: Side, asked: Option<Asked>) -> Option<Task> {
     match battle.phase() {
         Phase::Deployment(DeploymentTurn::Ambushes(s)) if s == side => Some(Task::Ambushes),
         Phase::Deployment(DeploymentTurn::FlankMarches(s)) if s == side => Some(Task::FlankMarches),
+        Phase::Deployment(DeploymentTurn::Batch { side: s, .. }) if s == side && off_table => {
+            Some(Task::Batch)
+        }
         Phase::Deployment(
             DeploymentTurn::Batch { .. }
             | DeploymentTurn::Dismount(_)
@@ -116,7 +123,7 @@ fn finish(battle: &Battle, side: Side, task: Task, key: &SealKey) -> Option<Comm
             let (_, off_table) = screens::flank_marches(battle, side, key, &Values::new()).ok()?;
             Some(Command::FinishFlankMarches { side, off_table })
         }
-        Task::Check | Task::Reveal(_) | Task::Word => None,
+        Task::Check | Task::Batch | Task::Reveal(_) | Task::Word => None,
     }
 }
 
@@ -142,6 +149,7 @@ fn task_screen(
             .with(side, |maps| screens::ambushes(battle, side, key, values, maps)),
         Task::FlankMarches => screens::flank_marches(battle, side, key, values).map(|(s, _)| s),
         Task::Check => screens::deployment_check(battle, side, key),
+        Task::Batch => screens::batch(battle, side, key, values),
         Task::Word => Ok(Screen {
             title: format!("{side}: my flank marches"),
             blocks: vec![Block::Text {
@@ -198,6 +206,7 @@ impl Seated for Battle {
             Task::Reveal(Reveal::March(_)) => "reveals his arrived flank march".to_string(),
             Task::Reveal(Reveal::Ambush(..)) => "reveals an ambush marker".to_string(),
             Task::Word => "adds his march's sealed modifier to its roll".to_string(),
+            Task::Batch => "picks his deployment batch".to_string(),
             Task::Check => return None,
         };
         Some(what)
@@ -320,6 +329,8 @@ impl Seated for Battle {
                     done: true,
                 })
             }
+            Task::Batch => screens::answer_batch(self, side, &key, reply)
+                .map(|c| Answer::spending(c, &["batch"])),
             Task::Check | Task::Word => refuse("seat", "This screen takes no answer"),
         }
     }

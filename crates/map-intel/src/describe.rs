@@ -108,7 +108,7 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
             before.agents[*by].saturating_sub(1)
         ),
         Event::Examined { by, id } => format!(
-            "{} examines {} (A2a): what it holds is shown to him alone; it stays face down",
+            "{} examines {} (A2a): what it holds is shown to him alone",
             names[*by],
             named(*id)
         ),

@@ -866,11 +866,18 @@ impl Work<'_> {
                         ),
                     );
                 }
-                // Shown to him alone (A2a): it stays face down, and a bluff
-                // stays on the map, found out by him only.
                 self.push(Event::AgentSpent { by: *by })?;
-                self.push(Event::Examined { by: *by, id: *id })?;
-                None
+                // A force on the map is revealed like any other condition
+                // (A2 ruling): face up for both, A3 applies, and an empty
+                // Exercitus is removed (A4). A holding area is shown to him
+                // alone; nothing on the map changes.
+                if h.on_map() {
+                    self.reveal(*id, Reason::Agent)?;
+                    Some(h.side)
+                } else {
+                    self.push(Event::Examined { by: *by, id: *id })?;
+                    None
+                }
             }
             Command::Combat { hex } => {
                 let Some(active) = self.public.active else {
@@ -1010,6 +1017,39 @@ impl Game {
         let events = work.events;
         self.ledger.append(events.clone())?;
         Ok(events)
+    }
+
+    /// What Edit > Undo takes back, or why nothing: the last entry when
+    /// it told the opponent nothing he keeps (a move, a regroup, a marker
+    /// placed, with no reveal, no examination, no turn begun); never the
+    /// opening deal.
+    pub fn undoable(&self) -> Result<String, String> {
+        if self.log().len() <= 1 {
+            return Err("Nothing is recorded yet".into());
+        }
+        self.ledger.undoable(
+            |e| {
+                matches!(
+                    e,
+                    Event::Moved { .. }
+                        | Event::Changed { .. }
+                        | Event::Created { .. }
+                        | Event::Placed { .. }
+                        | Event::Removed {
+                            why: Gone::Emptied | Gone::Replaced,
+                            ..
+                        }
+                )
+            },
+            "A reveal, an Agent's examination, a counter turned face down or a new turn is never taken back: both players have seen it (RULES-map-intel A2, A3)",
+        )
+    }
+
+    /// Takes back the last entry when `undoable` allows it.
+    pub fn undo(&mut self) -> Result<String, RuleError> {
+        let what = self.undoable().map_err(|why| RuleError::new("undo", why))?;
+        self.ledger.pop()?;
+        Ok(what)
     }
 
     /// `by` asks to examine a counter or holding area: his own, or one face

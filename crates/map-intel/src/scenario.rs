@@ -115,6 +115,9 @@ impl Army {
         if self.name.trim().is_empty() {
             return Err((format!("{at}name"), "a side needs a name".into()));
         }
+        if let Some(why) = muster_core::text::unprintable(&self.name) {
+            return Err((format!("{at}name"), format!("the name {why}")));
+        }
         let mut ids = BTreeSet::new();
         for (i, unit) in self.units.iter().enumerate() {
             let field = |f: &str| format!("{at}units[{i}].{f}");
@@ -129,6 +132,9 @@ impl Army {
             }
             if unit.name.trim().is_empty() {
                 return Err((field("name"), "a unit needs a name".into()));
+            }
+            if let Some(why) = muster_core::text::unprintable(&unit.name) {
+                return Err((field("name"), format!("the name {why}")));
             }
         }
         // The whole army must fit one sealed record, so that every record

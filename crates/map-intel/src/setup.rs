@@ -26,6 +26,9 @@ impl Setup {
             if self.players[side].trim().is_empty() {
                 return refuse("map-intel 0", format!("{side}'s player needs a name"));
             }
+            if let Some(why) = muster_core::text::unprintable(&self.players[side]) {
+                return refuse("map-intel 0", format!("{side}'s player's name {why}"));
+            }
             if let Some(lock) = &self.locks[side] {
                 lock.well_formed()?;
             }

@@ -433,6 +433,24 @@ fn examining_regrouping_and_reinverting_are_refused_without_their_condition() {
     assert!(g.public().holder(legions).unwrap().gone);
 }
 
+/// Issue 32, ruling A2: an Agent aimed at a force on the map reveals it
+/// for both; a bluff so revealed (an Exercitus with no units) is removed
+/// and may be placed again (A4), as any reveal would.
+#[test]
+fn an_agent_on_a_bluff_on_the_map_reveals_it_and_it_is_removed() {
+    let (mut g, _, _) = contact_position();
+    g.apply(Command::EndTurn).unwrap();
+    let bluff = exercitus(&g, Side::South, 1);
+    g.apply(Command::SpendAgent {
+        by: Side::North,
+        id: bluff,
+    })
+    .unwrap();
+    assert_eq!(reasons(&g).last(), Some(&(bluff, Reason::Agent)));
+    assert_eq!(g.public().holder(bluff).unwrap().hex, None, "removed");
+    assert_eq!(g.public().may_replace, vec![(Side::South, 1)]);
+}
+
 #[test]
 fn agents_examine_a_force_or_a_holding_area_and_run_out() {
     let (mut g, _, cataphracts) = contact_position();
@@ -461,12 +479,21 @@ fn agents_examine_a_force_or_a_holding_area_and_run_out() {
         "A6",
         "examined it already",
     );
+    // A force on the map is revealed like any other condition (A2 ruling):
+    // face up for both, and the log names what it holds.
     g.apply(Command::SpendAgent {
         by: Side::South,
         id: cataphracts,
     })
     .unwrap();
     assert_eq!(g.public().agents.south, 0);
+    assert!(g.public().holder(cataphracts).unwrap().contents.is_open());
+    assert!(g.table_view().holders[cataphracts].units.is_some());
+    let log = g.log_lines().join("\n");
+    assert!(
+        log.contains("an Agent Stratagem marker was spent on it (A2a)"),
+        "{log}"
+    );
     let ex = exercitus(&g, Side::North, 1);
     refused(
         &mut g,
@@ -959,4 +986,33 @@ fn a_rechained_turn_or_face_down_the_rules_could_not_make_is_refused_at_load() {
         },
     }]);
     assert!(e.contains("9999"), "{e}");
+}
+
+/// Issue 32: Undo was always greyed in hidden forces, with no reason. A
+/// move that revealed nothing is taken back; a move that revealed (or an
+/// Agent, or a new turn) is not, and the reason says why.
+#[test]
+fn a_move_that_revealed_nothing_is_taken_back_and_a_reveal_never_is() {
+    let (mut g, legions, _) = contact_position();
+    g.apply(Command::Move {
+        id: legions,
+        to: hex("0606"),
+    })
+    .unwrap();
+    let what = g.undoable().unwrap();
+    assert!(what.contains("0606"), "{what}");
+    let entries = g.log().len();
+    assert_eq!(g.undo().unwrap(), what);
+    assert_eq!(g.log().len(), entries - 1);
+    assert_eq!(g.public().holder(legions).unwrap().hex, Some(hex("0505")));
+    g.apply(Command::Move {
+        id: legions,
+        to: hex("0909"),
+    })
+    .unwrap();
+    let why = g.undoable().unwrap_err();
+    assert!(why.contains("never taken back"), "{why}");
+    assert!(g.undo().is_err());
+    g.apply(Command::EndTurn).unwrap();
+    assert!(g.undoable().is_err(), "a new turn stays");
 }

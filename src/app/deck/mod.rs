@@ -307,13 +307,13 @@ fn after_game(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
         }
         return;
     }
-    ui.label("When the game is over each player says so; nothing is played after both have. Then every card drawn and removed can be shown.");
+    ui.label("When the game is over each player says so on his own screen (his hand); nothing is played after both have. Then every card drawn and removed can be shown.");
     for side in Side::BOTH {
         let name = game.setup().name(side);
-        if public.over[side] {
-            ui.label(format!("{name} agrees the game is over."));
-        } else if ui.button(format!("{name}: the game is over")).clicked() {
-            cx.bus.system(Apply(Command::GameOver { player: side }));
-        }
+        ui.label(if public.over[side] {
+            format!("{name} has said the game is over.")
+        } else {
+            format!("{name} has not said the game is over.")
+        });
     }
 }

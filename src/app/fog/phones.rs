@@ -8,7 +8,7 @@
 
 use crate::app::deck::phones::{Phone, phones, until};
 use crate::app::tests::{click, click_table, legal_ambush_point, opened, shows_none, type_into};
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use muster::core::screen::Block;
 use muster::core::side::Side;
 use muster::fog::battle::AmbushContent;
@@ -154,7 +154,17 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
     );
     // Deployment: the laptop ticks what each side set on the table;
     // South's phone checks his sealed battle groups as he goes.
-    deploy(&mut h, &secrets);
+    deploy(&mut h, &mut |h, number| {
+        let batch = south.look().clone();
+        for name in &sealed {
+            assert!(
+                !batch.texts().iter().any(|t| t.contains(name.as_str())),
+                "{name} offered in his batch: {batch:?}"
+            );
+        }
+        south.tap(&format!("Batch {number} deployed"));
+        h.run();
+    });
     let check = south.look().clone();
     assert!(
         check
@@ -318,8 +328,11 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
             "{name} on North's page"
         );
     }
-    // Rolled at the table, revealed from his page.
-    deploy(&mut h, &secrets);
+    // His batches ticked on his page; rolled at the table, revealed from
+    // his page.
+    deploy(&mut h, &mut |h, number| {
+        south.tap(h, &format!("Batch {number} deployed"));
+    });
     to_arrival(&mut h);
     south.tap(&mut h, "Reveal to both players");
     until(&mut h, |h| {
@@ -397,36 +410,30 @@ fn log(h: &egui_kittest::Harness<'_, crate::app::MusterApp>) -> String {
         .join("\n")
 }
 
-/// Every batch deployed from the laptop, South's sealed battle groups
-/// left off the table (he unticks them: the screen proposes them too).
-fn deploy(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>, secrets: &Secrets) {
-    use muster::fog::battle::{DeploymentTurn, Phase, deployed_bgs};
-    let mut hidden: Vec<usize> = secrets
-        .marching
-        .iter()
-        .map(|m| m.parse().unwrap())
-        .collect();
-    hidden.push(secrets.bg);
-    while let Phase::Deployment(DeploymentTurn::Batch { side, number, size }) =
+/// Every batch deployed: North's ticked on the laptop (he sealed nothing
+/// off the table, so its proposal may be taken as it is), South's on his
+/// phone by `south` (given the batch's number): only his screen may offer
+/// his batch, and it never offers a sealed battle group (issue 32).
+fn deploy(
+    h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>,
+    south: &mut dyn FnMut(&mut egui_kittest::Harness<'_, crate::app::MusterApp>, usize),
+) {
+    use muster::fog::battle::{DeploymentTurn, Phase};
+    while let Phase::Deployment(DeploymentTurn::Batch { side, number, .. }) =
         h.state().fog().battle.phase()
     {
-        let state = state(h).clone();
-        let army = state.armies[side].clone().unwrap();
-        let done = deployed_bgs(&state, side);
-        let next: Vec<usize> = (0..army.bgs.len())
-            .filter(|bg| !(done.contains(bg) || side == Side::South && hidden.contains(bg)))
-            .take(size)
-            .collect();
-        for bg in (0..army.bgs.len()).filter(|bg| !done.contains(bg)) {
-            let label = format!("{} (", army.bgs[bg].name);
-            let ticked = h.get_by_label_contains(&label).accesskit_node().toggled()
-                == Some(egui::accesskit::Toggled::True);
-            if ticked != next.contains(&bg) {
-                h.get_by_label_contains(&label).click();
-                h.run();
-            }
+        if side == Side::South {
+            h.get_by_label("South ticks it on his phone.");
+            south(h, number);
+            until(h, |h| {
+                !matches!(
+                    h.state().fog().battle.phase(),
+                    Phase::Deployment(DeploymentTurn::Batch { side: Side::South, number: n, .. }) if n == number
+                )
+            });
+        } else {
+            click(h, &format!("Batch {number} deployed"));
         }
-        click(h, &format!("Batch {number} deployed"));
     }
 }
 

@@ -21,6 +21,7 @@ use crate::app::system::{Handled, Players, imported, players};
 use eframe::egui;
 use muster::core::screen::Values;
 use muster::core::seat::Seated;
+use muster::core::side::Side;
 use muster::core::store::{self, Autosave, StoreError};
 use muster::map_intel::game::{Command, Game};
 use muster::map_intel::map::Hex;
@@ -41,11 +42,17 @@ pub struct Selection {
     /// Where the selected counter goes, as printed (`0607`), filled by a
     /// click on the map or typed.
     pub to: String,
+    /// A drag from a stack that began on no counter's label: the counters
+    /// there, and where one goes, until the players pick it.
+    pub stack: Option<(Vec<usize>, Hex)>,
 }
 
 pub struct ForcesTable {
     form: SetupForm,
     selection: Selection,
+    /// The turn the selection was made in: it never outlives it (a double
+    /// click on *End … turn* once spent the next player's Agent).
+    turn: (u32, Option<Side>),
     grid: HexGrid,
     /// Where the game's map image is kept.
     map_images: crate::app::map_image::Keeper,
@@ -63,6 +70,7 @@ impl ForcesTable {
             },
             form: SetupForm::default(),
             selection: Selection::default(),
+            turn: (0, None),
             grid: HexGrid::default(),
         }
     }
@@ -72,6 +80,7 @@ impl ForcesTable {
     pub fn opened(game: Game, autosave: Option<&Path>) -> ForcesWindow {
         let mut table = ForcesTable::in_folder(autosave);
         table.grid.lay_kept(&table.map_images, game.id());
+        table.turn = (game.public().turn, game.public().active);
         ForcesWindow::opened(table, game)
     }
 
@@ -190,10 +199,25 @@ impl Table for ForcesTable {
         match action {}
     }
 
-    /// A selected counter that left the map is no longer selected.
+    fn undoable(&self, game: &Game) -> Result<String, String> {
+        game.undoable()
+    }
+
+    fn undo(&mut self, game: &mut Game) -> Result<String, String> {
+        game.undo().map_err(|e| e.to_string())
+    }
+
+    /// A selected counter that left the map is no longer selected, and no
+    /// selection outlives the turn it was made in.
     fn changed(&mut self, game: &Game) {
+        let public = game.public();
+        let turn = (public.turn, public.active);
+        if self.turn != turn {
+            self.turn = turn;
+            self.selection = Selection::default();
+        }
         if let Some(id) = self.selection.counter
-            && game.public().holder(id).is_ok_and(|h| h.gone)
+            && public.holder(id).is_ok_and(|h| h.gone)
         {
             self.selection.counter = None;
         }

@@ -57,27 +57,67 @@ pub fn picked(
         out.push(ForcesAction::Apply(Command::Move { id, to }));
         selection.to.clear();
     }
-    // A counter dragged to a hex moves there: the selected one if it stood
-    // where the drag began, else the first counter there.
-    if let Some((from, path)) = &picked.dragged
-        && let Some(&to) = path.last()
+    // A counter dragged to a hex moves there: the one whose label the drag
+    // began on, or the only one in its hex; from a stack, the players pick.
+    if let Some(drag) = &picked.dragged
+        && let Some(&to) = drag.path.last()
     {
         let here: Vec<usize> = view
             .holders
             .iter()
-            .filter(|h| h.hex == Some(*from))
+            .filter(|h| h.hex == Some(drag.from))
             .map(|h| h.id)
             .collect();
-        let id = selection
+        let id = drag
             .counter
             .filter(|c| here.contains(c))
-            .or(here.first().copied());
-        if let Some(id) = id {
-            selection.counter = Some(id);
-            out.push(ForcesAction::Apply(Command::Move { id, to }));
-            selection.to.clear();
+            .or_else(|| (here.len() == 1).then(|| here[0]));
+        match id {
+            Some(id) => {
+                selection.counter = Some(id);
+                out.push(ForcesAction::Apply(Command::Move { id, to }));
+                selection.to.clear();
+                selection.stack = None;
+            }
+            None if !here.is_empty() => {
+                *selection = Selection {
+                    hex: Some(drag.from),
+                    to: to.to_string(),
+                    stack: Some((here, to)),
+                    ..Selection::default()
+                };
+            }
+            None => {}
         }
     }
+}
+
+/// A drag from a stack that began on no label: which counter goes.
+fn stack_choice(
+    ui: &mut egui::Ui,
+    game: &Game,
+    view: &View,
+    selection: &mut Selection,
+    out: &mut Vec<ForcesAction>,
+) {
+    let Some((ids, to)) = selection.stack.clone() else {
+        return;
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.strong(format!("Several counters stand there: which goes to {to}?"));
+        for h in view.holders.iter().filter(|h| ids.contains(&h.id)) {
+            if crate::app::guard::button(ui, format!("Move {} to {to}", full(game, h))) {
+                out.push(ForcesAction::Apply(Command::Move { id: h.id, to }));
+                *selection = Selection {
+                    counter: Some(h.id),
+                    ..Selection::default()
+                };
+            }
+        }
+        if ui.button("None of them").clicked() {
+            selection.stack = None;
+        }
+    });
 }
 
 pub fn ui(
@@ -116,7 +156,7 @@ pub fn ui(
     if view.active.is_none() && cx.private.is_none() {
         ui.horizontal_wrapped(|ui| {
             for first in Side::BOTH {
-                if ui.button(format!("Begin: {} first", name(first))).clicked() {
+                if crate::app::guard::button(ui, format!("Begin: {} first", name(first))) {
                     apply(out, Command::Begin { first });
                 }
             }
@@ -125,6 +165,7 @@ pub fn ui(
     replace_offers(ui, game, view, out);
     turn_down_offers(ui, game, view, out);
     ui.separator();
+    stack_choice(ui, game, view, selection, out);
     selected(ui, game, view, selection, out);
     if let Some(active) = view.active
         && view.may_replace.is_empty()
@@ -168,23 +209,17 @@ fn replace_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<For
                     && !(h.face_up && h.revealed.is_some())
             }) {
                 let hex = force.hex.map(|h| h.to_string()).unwrap_or_default();
-                if ui
-                    .button(format!(
-                        "Place Exercitus {number} on force {} in {hex}",
-                        force.id
-                    ))
-                    .clicked()
-                {
+                if crate::app::guard::button(
+                    ui,
+                    format!("Place Exercitus {number} on force {} in {hex}", force.id),
+                ) {
                     out.push(ForcesAction::Apply(Command::ToExercitus {
                         id: force.id,
                         number,
                     }));
                 }
             }
-            if ui
-                .button(format!("Leave Exercitus {number} off the map"))
-                .clicked()
-            {
+            if crate::app::guard::button(ui, format!("Leave Exercitus {number} off the map")) {
                 out.push(ForcesAction::Apply(Command::DeclineReplace {
                     side,
                     number,
@@ -210,7 +245,7 @@ fn turn_down_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<F
             game.setup().name(active)
         ));
         for h in offered {
-            if ui.button(format!("Turn {} face down", short(h))).clicked() {
+            if crate::app::guard::button(ui, format!("Turn {} face down", short(h))) {
                 out.push(ForcesAction::Apply(Command::TurnDown { id: h.id }));
             }
         }
@@ -255,7 +290,7 @@ fn selected(
                 )
                 .labelled_by(label.id);
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("Move").clicked() || enter {
+            if crate::app::guard::button(ui, "Move") || enter {
                 match game.setup().scenario.map.hex(&selection.to) {
                     Ok(to) => {
                         out.push(ForcesAction::Apply(Command::Move { id: h.id, to }));
@@ -268,7 +303,7 @@ fn selected(
     }
     if view.active == Some(h.side) {
         ui.horizontal_wrapped(|ui| {
-            if !h.face_up && ui.button("Reveal it (A2e)").clicked() {
+            if !h.face_up && crate::app::guard::button(ui, "Reveal it (A2e)") {
                 out.push(ForcesAction::Apply(Command::Reveal { id: h.id }));
             }
             if h.kind == Kind::Force && h.hex.is_some() {
@@ -278,10 +313,10 @@ fn selected(
                     let Kind::Exercitus(number) = marker.kind else {
                         continue;
                     };
-                    if ui
-                        .button(format!("Replace with Exercitus {number} (A4)"))
-                        .clicked()
-                    {
+                    if crate::app::guard::button(
+                        ui,
+                        format!("Replace with Exercitus {number} (A4)"),
+                    ) {
                         out.push(ForcesAction::Apply(Command::ToExercitus {
                             id: h.id,
                             number,
@@ -292,12 +327,17 @@ fn selected(
         });
     }
     let spy = h.side.opponent();
-    if !h.face_up && view.active == Some(spy) && view.agents[spy] > 0 {
+    // Not again on what his Agent examined already (until it changes).
+    let examined = game
+        .public()
+        .holder(h.id)
+        .is_ok_and(|held| game.public().examined_by(spy, held));
+    if !h.face_up && !examined && view.active == Some(spy) && view.agents[spy] > 0 {
         let text = format!(
             "{} spends an Agent Stratagem marker on it (A2a)",
             game.setup().name(spy)
         );
-        if ui.button(text).clicked() {
+        if crate::app::guard::button(ui, text) {
             out.push(ForcesAction::Apply(Command::SpendAgent {
                 by: spy,
                 id: h.id,
@@ -323,7 +363,7 @@ fn combat(ui: &mut egui::Ui, view: &View, selection: &Selection, out: &mut Vec<F
     if view.active.is_some()
         && here(Side::South)
         && here(Side::North)
-        && ui.button(format!("Combat in {hex} (A2d)")).clicked()
+        && crate::app::guard::button(ui, format!("Combat in {hex} (A2d)"))
     {
         out.push(ForcesAction::Apply(Command::Combat { hex }));
     }

@@ -5,12 +5,14 @@
 
 use super::ForcesWindow;
 use crate::app::MusterApp;
+use crate::app::deck::phones::until;
 use crate::app::tests::{
     click, drag_through, harness, opened, replace_text, set_passphrase, shows_none, type_into,
     unlock,
 };
+use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use muster::core::side::Side;
 use muster::map_intel::game::Game;
 use std::path::Path;
@@ -572,7 +574,11 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
     click(&mut h, "Map image…");
     replace_text(&mut h, "File path", photo.to_str().unwrap());
     click(&mut h, "Open");
-    h.get_by_label_contains("Aligning the map image (1 of 2): click the centre of hex 0101");
+    // Read off the window's thread: laid when it is ready.
+    until(&mut h, |h| {
+        h.query_by_label_contains("Aligning the map image (1 of 2): click the centre of hex 0101")
+            .is_some()
+    });
     let map = game(&h).setup().scenario.map.clone();
     let printed = [(20.0, 20.0), (380.0, 260.0)];
     for (k, pixel) in printed.into_iter().enumerate() {
@@ -610,7 +616,11 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
     assert!(kept.exists(), "kept beside the autosave");
     let saved = dir.path().join("autosaves").join(format!("{id}.json"));
     let mut again = opened(dir.path(), saved);
-    again.run();
+    until(&mut again, |h| {
+        h.state()
+            .system::<ForcesWindow>()
+            .is_some_and(|w| w.table.grid.image.is_some())
+    });
     let window = again.state().system::<ForcesWindow>().unwrap();
     let image = window
         .table
@@ -628,9 +638,173 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
     click(&mut h, "Map image…");
     replace_text(&mut h, "File path", bad.to_str().unwrap());
     click(&mut h, "Open");
-    h.get_by_label_contains("The map image was not laid: ");
+    until(&mut h, |h| {
+        h.query_by_label_contains("The map image was not laid: ")
+            .is_some()
+    });
     h.get_by_label_contains("notes.png");
     assert!(kept.exists());
     let window = h.state().system::<ForcesWindow>().unwrap();
     assert!(window.table.grid.image.is_some(), "the laid image stays");
+}
+
+/// Issue 32: a map image decoded on the window's thread and past its
+/// limit (an 8,000 x 8,000 scan at 16 bits a channel peaked at 841 MiB),
+/// and a FIFO kept as a game's map-image file hung the app before its
+/// window appeared. The image is refused from its header, named, off the
+/// window's thread; the FIFO is not read, and the game opens as ever.
+#[test]
+fn a_huge_map_image_is_refused_from_its_header_and_a_fifo_is_never_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_forces_each(dir.path());
+    let huge = dir.path().join("huge.png");
+    {
+        // Streamed row by row: the test never holds the 488 MiB itself.
+        let file = std::io::BufWriter::new(std::fs::File::create(&huge).unwrap());
+        let mut encoder = png::Encoder::new(file, 8000, 8000);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Sixteen);
+        encoder.set_compression(png::Compression::Fast);
+        let mut writer = encoder
+            .write_header()
+            .unwrap()
+            .into_stream_writer()
+            .unwrap();
+        let row = vec![0u8; 8000 * 8];
+        for _ in 0..8000 {
+            std::io::Write::write_all(&mut writer, &row).unwrap();
+        }
+        writer.finish().unwrap();
+    }
+    assert!(std::fs::metadata(&huge).unwrap().len() < 4 * 1024 * 1024);
+    click(&mut h, "Map image…");
+    replace_text(&mut h, "File path", huge.to_str().unwrap());
+    click(&mut h, "Open");
+    until(&mut h, |h| {
+        h.query_by_label_contains("The map image was not laid: ")
+            .is_some()
+    });
+    h.get_by_label_contains("8000 x 8000 pixels at 64 bits a pixel is 488 MiB decoded");
+    // A FIFO where the game's map image is kept: opening the game never
+    // waits on it.
+    let id = game(&h).id().to_string();
+    let autosaves = dir.path().join("autosaves");
+    let sidecar = autosaves.join(format!("{id}.map-image.json"));
+    let status = std::process::Command::new("mkfifo")
+        .arg(&sidecar)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let saved = autosaves.join(format!("{id}.json"));
+    let mut again = opened(dir.path(), saved);
+    again.run();
+    again.get_by_label("Hex map");
+    let window = again.state().system::<ForcesWindow>().unwrap();
+    assert!(window.table.grid.image.is_none());
+}
+
+/// The ids of `side`'s counters in `hex`, in the order the map stacks them.
+fn ids_in(h: &H, side: Side, hex: &str) -> Vec<usize> {
+    game(h)
+        .public()
+        .holders
+        .iter()
+        .filter(|x| {
+            x.side == side && !x.gone && x.hex.map(|x| x.to_string()).as_deref() == Some(hex)
+        })
+        .map(|x| x.id)
+        .collect()
+}
+
+/// Issue 32: dragging the lower counter of a stack moved the top one (a
+/// move that then revealed a bluff), and Undo was always greyed. The drag
+/// takes the counter whose label is under the pointer; begun beside the
+/// labels, it asks which; a move that revealed nothing is taken back from
+/// Edit > Undo.
+#[test]
+fn a_stack_moves_the_counter_dragged_and_a_quiet_move_is_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_forces_each(dir.path());
+    drag_to(&mut h, "0303", "0505");
+    let stack = ids_in(&h, Side::South, "0505");
+    assert_eq!(stack.len(), 2, "a stack of two");
+    // The lower label, dragged: that counter goes, the top one stays.
+    let lower = *stack.last().unwrap();
+    let window = h.state().system::<ForcesWindow>().unwrap();
+    let from = window.table.grid.label(lower).center();
+    let map = game(&h).setup().scenario.map.clone();
+    let to = window.table.grid.centre(&map, map.hex("0506").unwrap());
+    drag_through(&mut h, &[from, to]);
+    assert_eq!(ids_in(&h, Side::South, "0506"), vec![lower]);
+    assert_eq!(ids_in(&h, Side::South, "0505"), vec![stack[0]]);
+    // Taken back from Edit > Undo: it revealed nothing.
+    click(&mut h, "Edit");
+    let undo = h
+        .query_all_by_label_contains("Undo: ")
+        .filter_map(|n| n.accesskit_node().label())
+        .next()
+        .expect("Undo names the move");
+    assert!(undo.contains("0506"), "{undo}");
+    click(&mut h, &undo);
+    assert_eq!(ids_in(&h, Side::South, "0505").len(), 2);
+    // Begun beside the labels in the stack's hex: the players pick.
+    let window = h.state().system::<ForcesWindow>().unwrap();
+    let labels = window
+        .table
+        .grid
+        .label(stack[0])
+        .union(window.table.grid.label(lower));
+    let centre = window.table.grid.centre(&map, map.hex("0505").unwrap());
+    let beside = egui::pos2(labels.left() - 6.0, centre.y);
+    drag_through(&mut h, &[beside, to]);
+    h.get_by_label("Several counters stand there: which goes to 0506?");
+    assert_eq!(
+        ids_in(&h, Side::South, "0505").len(),
+        2,
+        "nothing moved yet"
+    );
+    let choice = h
+        .query_all_by_label_contains("to 0506")
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Move ") && l.contains(&format!("force {}", stack[0])))
+        .expect("each counter of the stack offered");
+    click(&mut h, &choice);
+    assert_eq!(ids_in(&h, Side::South, "0506"), vec![stack[0]]);
+}
+
+/// Issue 32: a double click on *End Bob's turn* spent Ann's Agent marker:
+/// the selection carried into her turn and the Agent button appeared
+/// under the pointer. A turn's end clears the selection, and the Agent
+/// button is guarded as every button that changes the game.
+#[test]
+fn a_turns_end_clears_the_selection() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_forces_each(dir.path());
+    click(&mut h, "End Ann (Rome)'s turn");
+    // Bob picks Ann's legions on the map, then ends his turn.
+    let legions = ids_in(&h, Side::South, "0505")[0];
+    select(
+        &mut h,
+        &format!("Ann (Rome)'s force {legions}, in 0505, face down"),
+    );
+    assert_eq!(
+        h.state()
+            .system::<ForcesWindow>()
+            .unwrap()
+            .table
+            .selection
+            .counter,
+        Some(legions)
+    );
+    click(&mut h, "End Bob (Parthia)'s turn");
+    let window = h.state().system::<ForcesWindow>().unwrap();
+    assert_eq!(window.table.selection.counter, None);
+    assert!(
+        h.query_by_label_contains("spends an Agent Stratagem marker")
+            .is_none()
+    );
+    assert_eq!(
+        game(&h).public().agents.south,
+        game(&h).setup().scenario.agents
+    );
 }

@@ -130,6 +130,8 @@ pub struct Seating {
     /// name their browser maps to 127.0.0.1).
     pub aliases: Vec<String>,
     pub limits: Limits,
+    /// The port tried first (`PORT` unless a test says otherwise).
+    pub first_port: Option<u16>,
     /// Where the players' chosen address is kept between runs.
     pub settings: Option<std::path::PathBuf>,
 }
@@ -762,13 +764,21 @@ impl Seating {
         }
     }
 
-    /// Carries out what the players' screens window asked for.
-    pub fn players(&mut self, msg: PlayersMsg, bus: &Bus) {
+    /// Carries out what the players' screens window asked for. A code is
+    /// shown only over the table: a player's private screen open on the
+    /// laptop is closed first (whoever leans in to scan it would see it).
+    pub fn players(&mut self, msg: PlayersMsg, bus: &Bus, host: Option<&mut (dyn SeatHost + '_)>) {
+        if matches!(msg, PlayersMsg::Pair(_) | PlayersMsg::ShowCode(Some(_)))
+            && let Laptop::Handing(side, _) | Laptop::Holding(side, _) = self.laptop
+        {
+            self.close(side, host);
+        }
         match msg {
             PlayersMsg::Start(ip) => {
                 let mut started = Err(String::new());
                 // The usual port, or the next free one, or any.
-                for port in (PORT..PORT + 10).chain([0]) {
+                let first = self.first_port.unwrap_or(PORT);
+                for port in (first..first.saturating_add(10)).chain([0]) {
                     let bus = bus.clone();
                     let options = Options {
                         bind: SocketAddr::new(ip, port),

@@ -158,8 +158,8 @@ impl Table for WingsTable {
             match &mut private {
                 // A hex or a drag on his own map goes into his form.
                 Some(private) => {
-                    if let Some((from, path)) = &picked.dragged {
-                        game.dragged(private.side, private.values, *from, path);
+                    if let Some(drag) = &picked.dragged {
+                        game.dragged(private.side, private.values, drag.from, &drag.path);
                     }
                     if let Some(hex) = picked.clicked {
                         game.tapped(private.side, private.values, hex);
@@ -179,6 +179,14 @@ impl Table for WingsTable {
 
     fn act(&mut self, _game: Option<&mut Game>, action: Infallible) -> Handled {
         match action {}
+    }
+
+    fn undoable(&self, game: &Game) -> Result<String, String> {
+        game.undoable()
+    }
+
+    fn undo(&mut self, game: &mut Game) -> Result<String, String> {
+        game.undo().map_err(|e| e.to_string())
     }
 
     fn export_pdf(

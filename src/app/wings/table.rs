@@ -65,7 +65,7 @@ pub fn ui(
     if public.active.is_none() {
         ui.horizontal_wrapped(|ui| {
             for first in Side::BOTH {
-                if ui.button(format!("Begin: {} first", name(first))).clicked() {
+                if crate::app::guard::button(ui, format!("Begin: {} first", name(first))) {
                     apply(out, Command::Begin { first });
                 }
             }
@@ -107,7 +107,7 @@ pub fn ui(
                     percent(odds.stationary)
                 ));
             }
-            if ui.button("Roll with the app's dice").clicked() {
+            if crate::app::guard::button(ui, "Roll with the app's dice") {
                 apply(
                     out,
                     Command::Roll {
@@ -125,7 +125,7 @@ pub fn ui(
                     ui.add(egui::TextEdit::singleline(&mut inputs.dice[k]).desired_width(30.0))
                         .labelled_by(l.id);
                 }
-                if ui.button("Use these dice").clicked() {
+                if crate::app::guard::button(ui, "Use these dice") {
                     let die = |t: &str| t.trim().parse::<u8>().map(|d| DiceInput::Typed(vec![d]));
                     match (die(&inputs.dice[0]), die(&inputs.dice[1])) {
                         (Ok(moving), Ok(stationary)) => {
@@ -152,13 +152,13 @@ pub fn ui(
                 let l = ui.label("Shift the leader to hex");
                 ui.add(egui::TextEdit::singleline(&mut inputs.adjust_to).desired_width(60.0))
                     .labelled_by(l.id);
-                if ui.button("Shift").clicked() {
+                if crate::app::guard::button(ui, "Shift") {
                     match game.setup().battle.map.hex(&inputs.adjust_to) {
                         Ok(to) => apply(out, Command::Adjust { to: Some(to) }),
                         Err(e) => out.push(WingsAction::Refused(e.to_string())),
                     }
                 }
-                if ui.button("Leave it where it is").clicked() {
+                if crate::app::guard::button(ui, "Leave it where it is") {
                     apply(out, Command::Adjust { to: None });
                 }
             });
@@ -192,10 +192,10 @@ pub fn ui(
                             if rule.must.is_some_and(|m| m != formation) {
                                 continue;
                             }
-                            if ui
-                                .button(format!("Place counter {id} {}", formation.name()))
-                                .clicked()
-                            {
+                            if crate::app::guard::button(
+                                ui,
+                                format!("Place counter {id} {}", formation.name()),
+                            ) {
                                 apply(out, Command::Deploy { id: *id, formation });
                             }
                         }

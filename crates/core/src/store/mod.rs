@@ -219,26 +219,61 @@ pub fn save_read_back<T>(
 /// well under 1 MiB), far below what would stall the machine.
 const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Reads a regular file of reasonable size as UTF-8 text.
-pub fn read_text(path: &Path) -> Result<String, StoreError> {
+/// Reads a regular file of at most `max` bytes: never a FIFO, a device
+/// or a directory (whatever a link points to), never more than `max` bytes
+/// even from a file that grows while it is read. Every file Muster reads
+/// comes through here.
+pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, StoreError> {
+    use std::io::Read;
     let fail = |m: String| StoreError::new(m).at(path);
+    let too_large = |len: u64| {
+        fail(format!(
+            "{len} bytes is larger than any Muster file of this kind ({} at most)",
+            size_words(max)
+        ))
+    };
+    // Checked before opening: opening a FIFO would wait for a writer.
     let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
     if !meta.is_file() {
         return Err(fail("not a regular file".into()));
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(fail(format!(
-            "{} bytes is larger than any Muster file ({} MiB at most)",
-            meta.len(),
-            MAX_FILE_BYTES / 1024 / 1024
-        )));
+    if meta.len() > max {
+        return Err(too_large(meta.len()));
     }
-    let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    // And again on what was opened, in case the path changed meanwhile.
+    let opened = file.metadata().map_err(|e| fail(e.to_string()))?;
+    if !opened.is_file() {
+        return Err(fail("not a regular file".into()));
+    }
+    let mut bytes = Vec::with_capacity(opened.len().min(max) as usize);
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(e.to_string()))?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// "64 MiB", "256 KiB": a limit in words.
+fn size_words(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1024 * 1024 => format!("{} MiB", b / 1024 / 1024),
+        b if b >= 1024 => format!("{} KiB", b / 1024),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// Reads a regular file of reasonable size as UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, StoreError> {
+    let bytes = read_bytes(path, MAX_FILE_BYTES)?;
     String::from_utf8(bytes).map_err(|e| {
-        fail(format!(
+        StoreError::new(format!(
             "not UTF-8 text (byte {} is not valid)",
             e.utf8_error().valid_up_to()
         ))
+        .at(path)
     })
 }
 

@@ -416,3 +416,68 @@ fn markers_and_marches_are_numbered_per_side() {
     }
     assert_eq!(march_number(&state, 1), 1, "South's only march is march 1");
 }
+
+/// Issue 32: the shared checklist pre-ticked a battle group in ambush, and
+/// a newcomer who took it left another never deployed. A side with battle
+/// groups sealed off the table picks his batch on his own screen, which
+/// never offers a sealed one and ticks the next ones; a reply forged to
+/// tick one anyway (a changed page) is refused there, naming it to him.
+#[test]
+fn a_sealed_battle_group_is_never_offered_in_its_owners_batch() {
+    use crate::screens::{answer_batch, batch};
+    use muster_core::screen::{Reply, values};
+    let mut b = terrain_battle();
+    to_ambushes(&mut b);
+    finish(&mut b, Side::North, Finished::Ambushes);
+    ambush(
+        &mut b,
+        Side::South,
+        [58.0, 3.0],
+        AmbushContent::Bg { bg: 0 },
+    )
+    .unwrap();
+    finish(&mut b, Side::South, Finished::Ambushes);
+    for (side, off_table) in [(Side::North, 0), (Side::South, 1)] {
+        b.apply(Command::FinishFlankMarches { side, off_table })
+            .unwrap();
+    }
+    let bgs = |b: &Battle| b.state().armies[Side::North].as_ref().unwrap().bgs.len();
+    b.apply(Command::DeployBatch {
+        side: Side::North,
+        bgs: (0..3).collect(),
+    })
+    .unwrap();
+    assert!(bgs(&b) > 3);
+    let key = SealKey::unprotected();
+    let army = b.state().armies[Side::South].clone().unwrap();
+    let screen = batch(&b, Side::South, &key, &values(&[])).unwrap();
+    let text = serde_json::to_string(&screen).unwrap();
+    assert!(
+        !text.contains(&army.bgs[0].name),
+        "the ambushing group is offered"
+    );
+    assert!(text.contains(&army.bgs[1].name));
+    // Untouched, the next three are ticked; sent, they deploy.
+    let reply = |ticked: &[&str]| Reply {
+        command: serde_json::json!({"form": "batch"}),
+        values: values(&[("batch", ticked)]),
+    };
+    let e = answer_batch(&b, Side::South, &key, &reply(&["0", "1", "2"])).unwrap_err();
+    assert!(
+        e.message.contains(&army.bgs[0].name) && e.message.contains("off the table"),
+        "{e}"
+    );
+    let untouched = Reply {
+        command: serde_json::json!({"form": "batch"}),
+        values: values(&[]),
+    };
+    let command = answer_batch(&b, Side::South, &key, &untouched).unwrap();
+    assert_eq!(
+        command,
+        Command::DeployBatch {
+            side: Side::South,
+            bgs: vec![1, 2, 3]
+        }
+    );
+    b.apply(command).unwrap();
+}

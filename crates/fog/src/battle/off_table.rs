@@ -12,6 +12,23 @@ use super::state::deployed_bgs;
 use muster_core::error::RuleError;
 use muster_core::intel::SealKey;
 use muster_core::side::Side;
+use std::collections::BTreeSet;
+
+/// Every battle group `side` sealed off the table, in an ambush or on a
+/// flank march, opened with his key: for his eyes only.
+pub fn sealed_bgs(state: &State, side: Side, key: &SealKey) -> Result<BTreeSet<usize>, RuleError> {
+    let mut sealed: BTreeSet<usize> = open_ambushes(state, side, key)?
+        .into_iter()
+        .filter_map(|(_, content)| match content {
+            AmbushContent::Bg { bg } => Some(bg),
+            AmbushContent::Dummy => None,
+        })
+        .collect();
+    for (_, opened) in open_marches(state, side, key)? {
+        sealed.extend(opened.secret.bgs.iter().copied());
+    }
+    Ok(sealed)
+}
 
 /// Each battle group `side` sealed off the table and deployed as well, in
 /// words, for his eyes only.

@@ -12,8 +12,8 @@ pub use ambush::{ambushes, answer_ambush, content_name, pieces};
 pub use reveal::{Reveal, answer_reveal, reveal};
 
 use crate::battle::{
-    AmbushContent, Battle, Command, Flank, FlankMarchPlan, arrival_modifiers, march_number,
-    open_ambushes, open_marches, seal_plan,
+    Battle, Command, DeploymentTurn, Flank, FlankMarchPlan, Phase, arrival_modifiers, deployed_bgs,
+    march_number, open_marches, seal_plan, sealed_bgs,
 };
 use muster_core::error::RuleError;
 use muster_core::intel::SealKey;
@@ -63,15 +63,8 @@ pub fn flank_marches(
         .as_ref()
         .ok_or_else(|| RuleError::new("8.4", format!("{side} has no army yet")))?;
     let mut blocks = Vec::new();
-    let mut hidden: BTreeSet<usize> = open_ambushes(state, side, key)?
-        .into_iter()
-        .filter_map(|(_, c)| match c {
-            AmbushContent::Bg { bg } => Some(bg),
-            AmbushContent::Dummy => None,
-        })
-        .collect();
+    let hidden = sealed_bgs(state, side, key)?;
     for (i, m) in open_marches(state, side, key)? {
-        hidden.extend(m.secret.bgs.iter().copied());
         let plan = &m.secret;
         let names: Vec<&str> = plan
             .bgs
@@ -221,6 +214,145 @@ pub fn deployment_check(battle: &Battle, side: Side, key: &SealKey) -> Result<Sc
         title: format!("{side}: my sealed battle groups"),
         blocks,
     })
+}
+
+/// The batch `side` is to deploy now, if it is his (RULES 8.5): its
+/// number and size.
+fn his_batch(battle: &Battle, side: Side) -> Option<(usize, usize)> {
+    match battle.phase() {
+        Phase::Deployment(DeploymentTurn::Batch {
+            side: s,
+            number,
+            size,
+        }) if s == side => Some((number, size)),
+        _ => None,
+    }
+}
+
+/// The battle groups `side` may deploy in his batch, in roster order:
+/// those not deployed yet, his sealed ones left out; and the ones ticked
+/// (the next `size` of them until he ticks others). Its field is its own
+/// ("batch"): what the flank-march form left in "bgs" is not a batch.
+fn batch_choice(
+    battle: &Battle,
+    side: Side,
+    key: &SealKey,
+    values: &Values,
+    size: usize,
+) -> Result<(Vec<usize>, Vec<usize>), RuleError> {
+    let state = battle.state();
+    let army = state.armies[side]
+        .as_ref()
+        .ok_or_else(|| RuleError::new("8.5", format!("{side} has no army yet")))?;
+    let sealed = sealed_bgs(state, side, key)?;
+    let done = deployed_bgs(state, side);
+    let open: Vec<usize> = (0..army.bgs.len())
+        .filter(|bg| !done.contains(bg) && !sealed.contains(bg))
+        .collect();
+    let ticked = match values.get("batch") {
+        Some(ticked) => ticked.iter().filter_map(|b| b.parse().ok()).collect(),
+        None => open.iter().copied().take(size).collect(),
+    };
+    Ok((open, ticked))
+}
+
+/// `side`'s deployment batch on his own screen (RULES 8.5): only he knows
+/// which of his battle groups are in ambush or on a flank march, so only
+/// his screen can offer the others, and it never offers a sealed one.
+pub fn batch(
+    battle: &Battle,
+    side: Side,
+    key: &SealKey,
+    values: &Values,
+) -> Result<Screen, RuleError> {
+    let (number, size) = his_batch(battle, side)
+        .ok_or_else(|| RuleError::new("8.5", format!("it is not {side}'s batch now")))?;
+    let (open, ticked) = batch_choice(battle, side, key, values, size)?;
+    let army = battle.state().armies[side].as_ref().expect("checked above");
+    let ruleset = battle.ruleset();
+    let mut blocks = vec![Block::Strong {
+        text: format!(
+            "Batch {number}: deploy {size} battle group{} and tick them here",
+            if size == 1 { "" } else { "s" }
+        ),
+    }];
+    blocks.push(Block::Text {
+        text: "Your battle groups in ambush or on a flank march are not offered: they stay off the table.".into(),
+    });
+    let command = Command::DeployBatch {
+        side,
+        bgs: ticked.clone(),
+    };
+    if let Err(e) = battle.check(&command) {
+        blocks.push(Block::Refusal {
+            text: battle.state().settings.speak(&e.to_string()),
+        });
+    }
+    blocks.push(Block::Form {
+        fields: vec![Field {
+            name: "batch".into(),
+            label: format!("Deployed in batch {number}"),
+            input: Input::Choice {
+                options: open
+                    .iter()
+                    .map(|bg| {
+                        let group = &army.bgs[*bg];
+                        Choice {
+                            value: bg.to_string(),
+                            label: format!(
+                                "{} ({})",
+                                group.name,
+                                ruleset.troop_name(&group.troop_type)
+                            ),
+                        }
+                    })
+                    .collect(),
+                many: true,
+                selected: ticked.iter().map(usize::to_string).collect(),
+                resets: Vec::new(),
+            },
+        }],
+        actions: vec![Action::new(
+            format!("Batch {number} deployed"),
+            &json!({"form": "batch"}),
+        )],
+    });
+    Ok(Screen {
+        title: format!("{side}: my deployment"),
+        blocks,
+    })
+}
+
+/// The batch `side` ticked on his screen, or why not: a sealed battle
+/// group is refused there, named to him alone.
+pub fn answer_batch(
+    battle: &Battle,
+    side: Side,
+    key: &SealKey,
+    reply: &Reply,
+) -> Result<Command, RuleError> {
+    if reply.command.get("form").and_then(|f| f.as_str()) != Some("batch") {
+        return Err(RuleError::new(
+            "8.5",
+            "The batch form: its one action is to deploy the batch",
+        ));
+    }
+    let (_, size) = his_batch(battle, side)
+        .ok_or_else(|| RuleError::new("8.5", format!("it is not {side}'s batch now")))?;
+    let (open, ticked) = batch_choice(battle, side, key, &reply.values, size)?;
+    if let Some(bg) = ticked.iter().find(|bg| !open.contains(bg)) {
+        let name = battle.state().armies[side]
+            .as_ref()
+            .and_then(|a| a.bgs.get(*bg))
+            .map_or_else(|| format!("battle group {}", bg + 1), |g| g.name.clone());
+        return Err(RuleError::new(
+            "8.5",
+            format!(
+                "{name} is not yours to deploy now: it is deployed already, or off the table in an ambush or on a flank march"
+            ),
+        ));
+    }
+    Ok(Command::DeployBatch { side, bgs: ticked })
 }
 
 /// The sealed march `side` sent, or the rule that refuses it; with

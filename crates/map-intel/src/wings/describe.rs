@@ -107,13 +107,21 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
             named(*stationary),
             if *clear { "clear" } else { "blocked" }
         ),
-        Event::Flipped { id, contents } => {
+        Event::Flipped { id, contents, face } => {
             let side = before.counters.get(*id).map_or(Side::South, |c| c.side);
-            format!(
-                "{} is flipped: {} (matches its commitment)",
-                named(*id),
-                composition(setup, side, &contents.secret)
-            )
+            match (contents, face) {
+                (Some(contents), _) => format!(
+                    "{} is flipped: {} (matches its commitment)",
+                    named(*id),
+                    composition(setup, side, &contents.secret)
+                ),
+                (None, Some(face)) => format!(
+                    "{} is flipped: a real Wing, command rating {} (its units show when they are placed, B5)",
+                    named(*id),
+                    face.rating
+                ),
+                (None, None) => format!("{} is flipped", named(*id)),
+            }
         }
         Event::Removed { id } => format!("{} is removed with its Dis counters", named(*id)),
         Event::TurnedDown { id, sealed } => format!(
@@ -157,8 +165,21 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
                 .collect();
             format!("To place: {}", list.join("; "))
         }
-        Event::Deployed { id, formation } => {
-            format!("{} is placed on the map {}", named(*id), formation.name())
+        Event::Deployed {
+            id,
+            formation,
+            contents,
+        } => {
+            let side = before.counters.get(*id).map_or(Side::South, |c| c.side);
+            match contents {
+                Some(contents) => format!(
+                    "{} is placed on the map {}: {} (matches its commitment)",
+                    named(*id),
+                    formation.name(),
+                    composition(setup, side, &contents.secret)
+                ),
+                None => format!("{} is placed on the map {}", named(*id), formation.name()),
+            }
         }
         Event::TurnBegan { number, active } => {
             format!("Turn {number}: {} is active", setup.name(*active))

@@ -42,6 +42,25 @@ impl Composition {
     }
 }
 
+/// What a flipped leader counter shows both players (B5 ruling): a real
+/// Wing or a dummy, and its command rating; never its units, which become
+/// public only when they are placed (B8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Face {
+    pub real: bool,
+    pub rating: u32,
+}
+
+impl Face {
+    pub fn of(c: &Composition) -> Face {
+        Face {
+            real: c.real,
+            rating: c.rating,
+        }
+    }
+}
+
 /// A leader counter as both players see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Counter {
@@ -53,8 +72,14 @@ pub struct Counter {
     pub leader: Hex,
     pub dis: Vec<Hex>,
     pub sealed: Sealed,
-    /// Flipped: what it is, checked against its commitment.
+    /// Its whole record, opened and checked against its commitment: a
+    /// dummy once flipped, a real Wing once placed.
     pub shown: Option<Composition>,
+    /// Face up: what its flip showed.
+    pub face: Option<Face>,
+    /// What a real Wing's flip said it is, kept (through a turn face down
+    /// too) until its placement opens its record and checks it.
+    pub claimed: Option<Face>,
     /// Removed (a dummy) or placed as units (a Wing).
     pub gone: bool,
     pub deployed: Option<Formation>,
@@ -140,9 +165,15 @@ pub enum Event {
         clear: bool,
         spotted: bool,
     },
+    /// A leader counter flipped: a dummy's whole record, opened (it holds
+    /// no units); a real Wing's face only, its record opened when it is
+    /// placed (B5 ruling). Games saved before the ruling open the record.
     Flipped {
         id: usize,
-        contents: Revealed<Composition>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        contents: Option<Revealed<Composition>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        face: Option<Face>,
     },
     Removed {
         id: usize,
@@ -167,9 +198,13 @@ pub enum Event {
     ToPlace {
         wings: Vec<(usize, Placement)>,
     },
+    /// A Wing placed as units: its record opened, so both may check its
+    /// units and what its flip said (B8).
     Deployed {
         id: usize,
         formation: Formation,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        contents: Option<Revealed<Composition>>,
     },
     TurnBegan {
         number: u32,
@@ -310,6 +345,8 @@ impl Public {
                     dis: dis.to_vec(),
                     sealed: sealed.clone(),
                     shown: None,
+                    face: None,
+                    claimed: None,
                     gone: false,
                     deployed: None,
                     moved: 0,
@@ -385,12 +422,29 @@ impl Public {
                     });
                 }
             }
-            Event::Flipped { id, contents } => {
+            Event::Flipped { id, contents, face } => {
                 let c = self.counter_mut(*id)?;
-                c.sealed
-                    .check(contents)
-                    .map_err(|e| RuleError::new("27.1.6", format!("counter {id}: {e}")))?;
-                c.shown = Some(contents.secret.clone());
+                match (contents, face) {
+                    (Some(contents), _) => {
+                        c.sealed
+                            .check(contents)
+                            .map_err(|e| RuleError::new("27.1.6", format!("counter {id}: {e}")))?;
+                        c.shown = Some(contents.secret.clone());
+                        c.face = Some(Face::of(&contents.secret));
+                    }
+                    (None, Some(face)) if face.real => {
+                        c.face = Some(*face);
+                        c.claimed = Some(*face);
+                    }
+                    _ => {
+                        return refuse(
+                            "27.1.6",
+                            format!(
+                                "counter {id}: a flip shows a real Wing's face, or a dummy's whole record"
+                            ),
+                        );
+                    }
+                }
             }
             Event::Removed { id } => {
                 self.counter_mut(*id)?.gone = true;
@@ -401,6 +455,7 @@ impl Public {
                 c.sealed = sealed.clone();
                 c.seals += 1;
                 c.shown = None;
+                c.face = None;
                 self.end_sight(*id);
             }
             Event::Rolled {
@@ -422,8 +477,26 @@ impl Public {
                     wings: wings.clone(),
                 })
             }
-            Event::Deployed { id, formation } => {
+            Event::Deployed {
+                id,
+                formation,
+                contents,
+            } => {
                 let c = self.counter_mut(*id)?;
+                if let Some(contents) = contents {
+                    c.sealed
+                        .check(contents)
+                        .map_err(|e| RuleError::new("27.3", format!("counter {id}: {e}")))?;
+                    let face = Face::of(&contents.secret);
+                    if c.claimed.is_some_and(|claimed| claimed != face) {
+                        return refuse(
+                            "27.1.6",
+                            format!("counter {id}: its flip did not show what its record holds"),
+                        );
+                    }
+                    c.shown = Some(contents.secret.clone());
+                    c.face = Some(face);
+                }
                 c.deployed = Some(*formation);
                 c.dis.clear();
                 if let Some(Pending::Place { wings }) = &mut self.pending {

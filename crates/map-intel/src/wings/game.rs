@@ -31,7 +31,7 @@ use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::ops::Deref;
 
-pub use super::events::{Composition, Counter, Event, Pending, Public};
+pub use super::events::{Composition, Counter, Event, Face, Pending, Public};
 use super::setup::MAX_RATING;
 pub use super::setup::{
     EXAMPLE_ARMIES_JSON, MAX_UNITS, SEALED_BYTES, Setup, WingUnit, armies_from_json, example_armies,
@@ -558,13 +558,38 @@ impl Work<'_> {
         })
     }
 
+    /// Flips a leader counter (B5 ruling): a dummy shows its whole record
+    /// (it holds no units); a real Wing its face, its record opened only
+    /// when it is placed.
     fn flip(&mut self, id: usize) -> Result<Composition, RuleError> {
         let contents = self.open(id)?;
         let c = contents.secret.clone();
-        if self.public.counter(id)?.shown.is_none() {
-            self.push(Event::Flipped { id, contents })?;
+        if self.public.counter(id)?.face.is_none() {
+            self.push(if c.real {
+                Event::Flipped {
+                    id,
+                    contents: None,
+                    face: Some(Face::of(&c)),
+                }
+            } else {
+                Event::Flipped {
+                    id,
+                    contents: Some(contents),
+                    face: None,
+                }
+            })?;
         }
         Ok(c)
+    }
+
+    /// A Wing placed as units, its record opened for both (B8).
+    fn place_wing(&mut self, id: usize, formation: Formation) -> Result<(), RuleError> {
+        let contents = self.open(id)?;
+        self.push(Event::Deployed {
+            id,
+            formation,
+            contents: Some(contents),
+        })
     }
 
     fn sight(&mut self, clear: bool) -> Result<(), RuleError> {
@@ -588,7 +613,7 @@ impl Work<'_> {
         }
         // The moving side is spotted first (27.1.6); after the nearest Wing,
         // the others only show what they are (27.5).
-        let first = spotted.is_empty() && self.public.counter(moving)?.shown.is_none();
+        let first = spotted.is_empty() && self.public.counter(moving)?.face.is_none();
         let m_real = self.composition(moving)?.real;
         let s_real = self.composition(stationary)?.real;
         let r = spotting::resolve(
@@ -752,7 +777,7 @@ impl Work<'_> {
                         format!("counter {id} is placed {}: {}", must.name(), rule.why()),
                     );
                 }
-                self.push(Event::Deployed { id, formation })
+                self.place_wing(id, formation)
             }
             Some(_) => self.free(),
             None => {
@@ -794,7 +819,7 @@ impl Work<'_> {
                     );
                 }
                 self.flip(id)?;
-                self.push(Event::Deployed { id, formation })
+                self.place_wing(id, formation)
             }
         }
     }
@@ -810,6 +835,9 @@ pub struct Seen {
     pub leader: Hex,
     pub dis: Vec<Hex>,
     pub composition: Option<Composition>,
+    /// Face up: what its flip showed (a real Wing's rating, before its
+    /// units are placed).
+    pub face: Option<Face>,
     pub face_up: bool,
     pub deployed: Option<Formation>,
     /// His own unspotted counter's allowance left this turn.
@@ -827,6 +855,23 @@ impl Game {
             ledger: Ledger::new(setup, &keys)?,
             dice,
         })
+    }
+
+    /// What Edit > Undo takes back, or why nothing: a counter placed in
+    /// set-up, or a move that brought no enemy within 7 hexes (B4, B5);
+    /// never a spotting, a flip, a roll or a new turn.
+    pub fn undoable(&self) -> Result<String, String> {
+        self.ledger.undoable(
+            |e| matches!(e, Event::Placed { .. } | Event::Moved { .. }),
+            "Only a counter placed in set-up or a move that spotted nothing is taken back: a spotting, a flip, a roll or a new turn stays (RULES-map-intel B5, B6)",
+        )
+    }
+
+    /// Takes back the last entry when `undoable` allows it.
+    pub fn undo(&mut self) -> Result<String, RuleError> {
+        let what = self.undoable().map_err(|why| RuleError::new("undo", why))?;
+        self.ledger.pop()?;
+        Ok(what)
     }
 
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
@@ -943,7 +988,8 @@ impl Game {
                     leader: c.leader,
                     dis: c.dis.clone(),
                     composition,
-                    face_up: c.shown.is_some(),
+                    face: c.face,
+                    face_up: c.face.is_some(),
                     deployed: c.deployed,
                     allowance,
                     code: c.sealed.code(),

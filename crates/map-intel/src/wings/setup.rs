@@ -113,6 +113,9 @@ impl Setup {
                     format!("a name of 1 to {MAX_NAME} characters"),
                 ));
             }
+            if let Some(why) = muster_core::text::unprintable(name) {
+                return Err(field(format!("players.{at}"), format!("the name {why}")));
+            }
             let units = &self.armies[side];
             if units.len() > MAX_UNITS {
                 return Err(field(
@@ -127,6 +130,11 @@ impl Setup {
                         format!("{here}.id"),
                         format!("an id and name of 1 to {MAX_NAME} characters"),
                     ));
+                }
+                for (at, text) in [("id", &u.id), ("name", &u.name)] {
+                    if let Some(why) = muster_core::text::unprintable(text) {
+                        return Err(field(format!("{here}.{at}"), format!("the {at} {why}")));
+                    }
                 }
                 if units[..i].iter().any(|o| o.id == u.id) {
                     return Err(field(

@@ -60,11 +60,12 @@ impl DeploymentPanel {
         }
     }
 
-    /// A new turn starts from Muster's proposal: for a batch, the next
-    /// battle groups of the roster in order, skipping those deployed; the
-    /// player changes the ticks to match what he set on the real table.
-    /// Battle groups he sealed off the table are not skipped: the shared
-    /// screen must not tell the opponent which they are (issue 21).
+    /// A new turn starts from Muster's proposal: for a batch of a side
+    /// with nothing sealed off the table, the next battle groups of the
+    /// roster in order, skipping those deployed; the player changes the
+    /// ticks to match what he set on the real table. A side with battle
+    /// groups sealed off the table picks his batch on his own screen: the
+    /// shared one cannot vouch for any proposal (issue 32).
     fn settle(&mut self, battle: &Battle, t: Option<DeploymentTurn>) {
         if self.for_turn == t {
             return;
@@ -72,6 +73,7 @@ impl DeploymentPanel {
         self.ticked.clear();
         self.for_turn = t;
         if let Some(DeploymentTurn::Batch { side, size, .. }) = t
+            && !sealing(battle, side)
             && let Some(army) = &battle.state().armies[side]
         {
             let done = deployed_bgs(battle.state(), side);
@@ -81,6 +83,11 @@ impl DeploymentPanel {
                 .collect();
         }
     }
+}
+
+/// Whether `side` keeps battle groups sealed off the table.
+fn sealing(battle: &Battle, side: Side) -> bool {
+    battle.state().deployment.off_table[side].unwrap_or(0) > 0
 }
 
 /// "N 1 (3), S 1 (3), ...": the engine's batch plan.
@@ -129,8 +136,22 @@ impl StepPanel for DeploymentPanel {
                     settings.length_mu(rules.skirmisher_depth),
                     settings.length_mu(rules.other_depth)
                 ));
+                if sealing(battle, side) {
+                    ui.label(format!(
+                        "Batch {number}: {side} ticks it on his own screen, which never offers a battle group he keeps in ambush or on a flank march."
+                    ));
+                    if self.phones[side] {
+                        ui.label(format!("{side} ticks it on his phone."));
+                    } else if ui
+                        .button(format!("{side}: tick batch {number} in private"))
+                        .clicked()
+                    {
+                        out.push(FogCommand::Show(side));
+                    }
+                    return;
+                }
                 ui.label(format!(
-                    "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table (untick any you keep in ambush or on a flank march)."
+                    "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table."
                 ));
                 let done = deployed_bgs(state, side);
                 for bg in 0..army.bgs.len() {

@@ -300,8 +300,14 @@ fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations
     assert!(g.apply(Command::EndTurn).is_err());
     g.apply(Command::Sight { clear: true }).unwrap();
     let public = g.public();
-    assert!(public.counters[cav].shown.as_ref().unwrap().real);
-    assert!(public.counters[french].shown.as_ref().unwrap().real);
+    // Flipped, each shows its face only (B5 ruling): real, and its rating.
+    for id in [cav, french] {
+        assert!(public.counters[id].face.unwrap().real);
+        assert!(
+            public.counters[id].shown.is_none(),
+            "no units before placing"
+        );
+    }
     // Seydlitz 5 moving, against the French rating 4 (not Prussian, +0).
     let odds = g.odds().unwrap();
     assert!(odds.moving.is(21, 36), "{odds:?}");
@@ -346,6 +352,15 @@ fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations
     .unwrap();
     assert_eq!(g.public().pending, None);
     assert_eq!(g.public().counters[cav].leader, h("1016"));
+    // Placed, their records open for both: the units, checked against the
+    // commitment and against what each flip said (B8).
+    let cav_units = &g.public().counters[cav].shown.as_ref().unwrap().units;
+    assert!(cav_units.contains(&"p-cav-1".to_string()));
+    let lines = g.log_lines().join("\n");
+    assert!(
+        lines.contains("is placed on the map in column (IC): a real Wing, command rating 4"),
+        "{lines}"
+    );
     // Both Wings stay on the map where placed, with their formation and
     // without Dis counters (issue 25: they vanished).
     let board = crate::wings::screens::board(&g, &g.table_view(), None);
@@ -606,11 +621,33 @@ fn the_log_reads_the_line_of_sight_answers_and_flips() {
         "{lines}"
     );
     assert!(lines.contains("Line of sight from Fritz (Prussian)'s Cav counter 0 to Charles (Franco-Imperial)'s Inf counter 2: clear (the players' answer)"), "{lines}");
+    // Issue 32, ruling B5: a flip shows the leader counter and its rating,
+    // never the Wing's units (they show when they are placed, B8).
     assert!(
-        lines.contains("is flipped: a real Wing, command rating 4, in column (IC): p-cav-1 name"),
+        lines.contains(
+            "is flipped: a real Wing, command rating 4 (its units show when they are placed, B5)"
+        ),
         "{lines}"
     );
-    assert!(!lines.contains("p-inf-1"), "{lines}");
+    assert!(
+        !lines.contains("p-cav-1") && !lines.contains("p-inf-1"),
+        "{lines}"
+    );
+    let file = super::super::files::to_json(&g);
+    let log = &file[file.find("\"log\"").unwrap()..];
+    assert!(
+        !log.contains("p-cav-1"),
+        "the file's log holds no flipped unit"
+    );
+    let north = serde_json::to_string(&g.view(Side::North)).unwrap();
+    assert!(!north.contains("p-cav-1"), "nor North's view");
+    assert_eq!(
+        g.view(Side::North)[cav].face,
+        Some(Face {
+            real: true,
+            rating: 4
+        })
+    );
 }
 
 #[test]
@@ -782,7 +819,9 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
     let mut opened = from_json(&text).unwrap();
     opened.unlock(Side::South, PASS).unwrap();
 
-    // North swaps the French wing's flipped units for weaker ones.
+    // North raises the French wing's flipped rating in the file: South's
+    // tag on that entry refuses it at his unlock (and the Wing's record,
+    // opened when it is placed, would refuse it again).
     let forged = rechain(
         &text,
         FORMAT,
@@ -790,17 +829,19 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
         genesis,
         |p: &mut Parts<Setup, Entry>| {
             for e in p.log.iter_mut().flat_map(|e| e.events.iter_mut()) {
-                if let Event::Flipped { contents, .. } = e
-                    && contents.secret.units.contains(&"f-inf-1".to_string())
+                if let Event::Flipped {
+                    face: Some(face), ..
+                } = e
                 {
-                    contents.secret.rating = 9;
+                    face.rating = 9;
                 }
             }
         },
     )
     .expect("a good file");
-    let e = from_json(&forged).unwrap_err();
-    assert!(e.message.contains("commitment"), "{e:?}");
+    let mut opened = from_json(&forged).expect("a re-chained edit opens");
+    let e = opened.unlock(Side::South, PASS).unwrap_err();
+    assert!(e.message.contains("valid tag of South's"), "{e:?}");
 
     // North moves Seydlitz's counter back out of range in the file.
     let forged = rechain(
@@ -1038,4 +1079,22 @@ fn a_rechained_file_the_rules_could_not_make_is_refused_at_load() {
     });
     let e = from_json(&units).unwrap_err();
     assert!(e.message.contains("at most 500"), "{e:?}");
+}
+
+/// Issue 32: Undo was always greyed in dummy wings. A move that brought
+/// no enemy within 7 hexes is taken back; a move that did (its spotting
+/// asked) is not, and the reason says why.
+#[test]
+fn a_move_that_spotted_nothing_is_taken_back_and_a_spotting_never_is() {
+    let (mut g, cav, _, _) = armies();
+    let before = g.public().counters[cav].leader;
+    move_to(&mut g, cav, ["1006", "1005", "1004"]).unwrap();
+    let what = g.undoable().unwrap();
+    assert!(what.contains("moves 1 hex to 1006"), "{what}");
+    g.undo().unwrap();
+    assert_eq!(g.public().counters[cav].leader, before);
+    move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
+    let why = g.undoable().unwrap_err();
+    assert!(why.contains("spotting"), "{why}");
+    assert!(g.undo().is_err());
 }
