@@ -41,6 +41,8 @@ pub mod system;
 mod unlock;
 #[cfg(test)]
 mod walk_tests;
+#[cfg(test)]
+mod walker;
 pub mod wings;
 
 use crate::systems::{self, System};

@@ -56,6 +56,10 @@ pub struct FogWindow {
     /// The log's length when the window last looked: whatever changed the
     /// battle since (the table, a seat, undo), the window follows.
     seen: usize,
+    /// A player's private table as it was last drawn (tests pick on it
+    /// what a player would see).
+    #[cfg(test)]
+    pub(in crate::app) drawn_private: Option<muster::core::screen::Table>,
 }
 
 /// An undo or redo (`step`), once more when it stopped where the rules
@@ -121,6 +125,8 @@ impl FogWindow {
             inventory_editor: Default::default(),
             last_rolls: Vec::new(),
             seen: 0,
+            #[cfg(test)]
+            drawn_private: None,
         };
         window.seen = window.battle.log().len();
         if let Some(seed) = start.seed {
@@ -406,6 +412,10 @@ impl FogWindow {
                         values,
                     };
                     self.table.show(ui, &self.battle, Some(&mut overlay));
+                    #[cfg(test)]
+                    {
+                        self.drawn_private = Some(table);
+                    }
                 }
                 None => {
                     let overlay: Option<&mut dyn table_view::Overlay> = match shown {

@@ -499,32 +499,43 @@ fn south_forces(h: &Harness<'_, MusterApp>) -> usize {
         .count()
 }
 
-/// A hidden-forces turn counted (issue 25): Ann drags two forces on the
-/// map, splits the cohort off one of them into a new force, and ends her
-/// turn; on one laptop, then with her ledger on her phone.
+/// Where hexes `from` and `to` were drawn: a drag's two ends.
+fn ends(h: &H, from: &str, to: &str) -> [egui::Pos2; 2] {
+    let map = &game(h).setup().scenario.map;
+    let grid = &h.state().system::<ForcesWindow>().unwrap().table.grid;
+    [from, to].map(|hex| grid.centre(map, map.hex(hex).unwrap()))
+}
+
+/// A hidden-forces turn counted (issue 25), each click, field and drag by
+/// the walker that does it (issue 32): Ann drags two forces on the map,
+/// splits the cohort off one of them into a new force, and ends her turn;
+/// on one laptop, then with her ledger on her phone.
 #[test]
 fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
     use crate::app::deck::phones::{Phone, phones, until};
+    use crate::app::walker::Walker;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = two_forces_each(dir.path());
-    let mut count = 0;
-    drag_to(&mut h, "0505", "0506");
-    drag_to(&mut h, "0303", "0304");
-    count += 2;
-    ledger(&mut h, "Ann (Rome)");
-    click(&mut h, "force 12");
-    click(&mut h, "Cohors I Ituraeorum (auxilia)");
-    click(&mut h, "into a new force");
-    replace_text(&mut h, "Hex for a new force or an Exercitus", "0506");
-    click(&mut h, "Move the ticked units");
-    hide(&mut h);
-    count += 2 + 5 + 1;
-    click(&mut h, "End Ann (Rome)'s turn");
-    count += 1;
-    h.get_by_label("Turn 2: Bob (Parthia) is active");
-    assert_eq!(south_forces(&h), 3, "the cohort is a force of its own");
-    println!("a hidden-forces turn on one screen: {count} interactions");
-    assert_eq!(count, 11);
+    let mut w = Walker::new(two_forces_each(dir.path()));
+    for (from, to) in [("0505", "0506"), ("0303", "0304")] {
+        let ends = ends(&w.h, from, to);
+        w.drag(&ends);
+    }
+    w.click("Show Ann (Rome)'s ledger");
+    w.click("I am Ann (Rome): show my ledger");
+    w.click("force 12");
+    w.click("Cohors I Ituraeorum (auxilia)");
+    w.click("into a new force");
+    w.replace("Hex for a new force or an Exercitus", "0506");
+    w.click("Move the ticked units");
+    w.click("Hide my ledger");
+    w.click("End Ann (Rome)'s turn");
+    w.h.get_by_label("Turn 2: Bob (Parthia) is active");
+    assert_eq!(south_forces(&w.h), 3, "the cohort is a force of its own");
+    println!(
+        "a hidden-forces turn on one screen: {} interactions",
+        w.interactions
+    );
+    assert!(w.interactions <= 11, "{} interactions", w.interactions);
 
     // The same turn with Ann's ledger on her phone: no hand-over; the
     // form's four answers and its button are taps on her phone.
@@ -534,26 +545,29 @@ fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
     until(&mut h, |h| {
         h.query_by_label("Ann (Rome): on his phone").is_some()
     });
-    let mut count = 0;
-    drag_to(&mut h, "0505", "0506");
-    drag_to(&mut h, "0303", "0304");
-    count += 2;
-    let form =
-        serde_json::json!({"from": ["12"], "units": ["r-aux-1"], "to": ["new"], "hex": ["0506"]});
-    ann.fill(form.clone());
+    let mut w = Walker::new(h);
+    for (from, to) in [("0505", "0506"), ("0303", "0304")] {
+        let ends = ends(&w.h, from, to);
+        w.drag(&ends);
+    }
+    w.answer(
+        &mut ann,
+        serde_json::json!({"from": ["12"], "units": ["r-aux-1"], "to": ["new"], "hex": ["0506"]}),
+    );
     for _ in 0..50 {
-        h.run();
+        w.h.run();
         if ann.look().texts().contains(&"Move the ticked units") {
             break;
         }
     }
-    ann.tap_with("Move the ticked units", form);
-    count += 4 + 1;
-    until(&mut h, |h| south_forces(h) == 3);
-    click(&mut h, "End Ann (Rome)'s turn");
-    count += 1;
-    println!("a hidden-forces turn with a phone: {count} interactions");
-    assert_eq!(count, 8);
+    w.tap(&mut ann, "Move the ticked units");
+    until(&mut w.h, |h| south_forces(h) == 3);
+    w.click("End Ann (Rome)'s turn");
+    println!(
+        "a hidden-forces turn with a phone: {} interactions",
+        w.interactions
+    );
+    assert!(w.interactions <= 8, "{} interactions", w.interactions);
 }
 
 /// The printed map under the grid (issue 25): Ann lays a photo of it,

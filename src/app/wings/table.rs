@@ -73,6 +73,29 @@ pub fn ui(
     }
     ui.separator();
     match &public.pending {
+        Some(Pending::Closest {
+            moving,
+            candidates,
+            tied,
+        }) => {
+            let owner = name(public.counters[*moving].side);
+            ui.strong("Which Wing is the closest? (27.5, B10)");
+            ui.label(format!(
+                "{} is equally near these Wings, their leaders too: {owner} says which is the closest; its line of sight is asked first.",
+                counter(game, *moving)
+            ));
+            for c in candidates.iter().filter(|c| tied.contains(&c.wing)) {
+                let text = format!(
+                    "The closest: {} ({} hexes, leaders {} apart)",
+                    counter(game, c.wing),
+                    c.distance,
+                    c.leaders.unwrap_or(0)
+                );
+                if crate::app::guard::button(ui, text) {
+                    apply(out, Command::Closest { wing: c.wing });
+                }
+            }
+        }
         Some(Pending::Sight {
             moving,
             candidates,

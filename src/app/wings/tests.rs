@@ -415,14 +415,19 @@ fn one_wing_each(dir: &std::path::Path) -> H {
     h
 }
 
-/// Drags the counter in `from` through `path` on the map.
-fn drag_path(h: &mut H, from: &str, path: &[&str]) {
+/// Where the hexes of a drag from `from` through `path` were drawn.
+fn path_points(h: &H, from: &str, path: &[&str]) -> Vec<egui::Pos2> {
     let map = &game(h).setup().battle.map;
     let grid = &h.state().system::<WingsWindow>().unwrap().table.grid;
-    let points: Vec<egui::Pos2> = std::iter::once(from)
+    std::iter::once(from)
         .chain(path.iter().copied())
         .map(|hex| grid.centre(map, map.hex(hex).unwrap()))
-        .collect();
+        .collect()
+}
+
+/// Drags the counter in `from` through `path` on the map.
+fn drag_path(h: &mut H, from: &str, path: &[&str]) {
+    let points = path_points(h, from, path);
     drag_through(h, &points);
 }
 
@@ -433,6 +438,7 @@ fn drag_path(h: &mut H, from: &str, path: &[&str]) {
 #[test]
 fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     use crate::app::deck::phones::{Phone, phones, until};
+    use crate::app::walker::Walker;
     let moved = |h: &Harness<'_, MusterApp>| {
         h.state()
             .system::<WingsWindow>()
@@ -440,21 +446,27 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
             .is_some_and(|g| g.log_lines().iter().any(|l| l.contains("moves")))
     };
     let dir = tempfile::tempdir().unwrap();
-    let mut h = one_wing_each(dir.path());
-    let mut count = 0;
-    counters(&mut h, "Fritz (Prussian)");
-    drag_path(&mut h, "1005", &["1006", "1007"]);
-    drag_path(&mut h, "1004", &["1005", "1006"]);
-    drag_path(&mut h, "1003", &["1004", "1005"]);
-    click(&mut h, "Move along the paths");
-    hide(&mut h);
-    count += 2 + 3 + 1 + 1;
-    assert!(moved(&h), "{}", game(&h).log_lines().join("\n"));
-    click(&mut h, "End Fritz (Prussian)'s turn");
-    count += 1;
-    h.get_by_label("Turn 2: Charles (Franco-Imperial) is active");
-    println!("a dummy-wings turn on one screen: {count} interactions");
-    assert_eq!(count, 8);
+    let mut w = Walker::new(one_wing_each(dir.path()));
+    w.click("Show Fritz (Prussian)'s counters");
+    w.click("I am Fritz (Prussian): show my counters");
+    for (from, path) in [
+        ("1005", ["1006", "1007"]),
+        ("1004", ["1005", "1006"]),
+        ("1003", ["1004", "1005"]),
+    ] {
+        let points = path_points(&w.h, from, &path);
+        w.drag(&points);
+    }
+    w.click("Move along the paths");
+    w.click("Hide my counters");
+    assert!(moved(&w.h), "{}", game(&w.h).log_lines().join("\n"));
+    w.click("End Fritz (Prussian)'s turn");
+    w.h.get_by_label("Turn 2: Charles (Franco-Imperial) is active");
+    println!(
+        "a dummy-wings turn on one screen: {} interactions",
+        w.interactions
+    );
+    assert!(w.interactions <= 8, "{} interactions", w.interactions);
 
     let dir = tempfile::tempdir().unwrap();
     let mut h = one_wing_each(dir.path());
@@ -474,26 +486,27 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
         form.get("moving").is_none() && form.get("leader").is_none_or(|l| l[0] != "1019 1018"),
         "{form:?}"
     );
-    // Each counter dragged along its path on his phone's map (3), the
-    // button (1).
+    // Each counter traced along its path on his phone's map, the button.
+    let mut w = Walker::new(h);
     for path in [
         ["1005", "1006", "1007"],
         ["1004", "1005", "1006"],
         ["1003", "1004", "1005"],
     ] {
-        fritz.drag(&path);
+        w.trace(&mut fritz, &path);
     }
     for _ in 0..50 {
-        h.run();
+        w.h.run();
         if fritz.look().texts().contains(&"Move along the paths") {
             break;
         }
     }
-    fritz.tap("Move along the paths");
-    until(&mut h, moved);
-    let mut count = 3 + 1;
-    click(&mut h, "End Fritz (Prussian)'s turn");
-    count += 1;
-    println!("a dummy-wings turn with a phone: {count} interactions");
-    assert_eq!(count, 5);
+    w.tap(&mut fritz, "Move along the paths");
+    until(&mut w.h, moved);
+    w.click("End Fritz (Prussian)'s turn");
+    println!(
+        "a dummy-wings turn with a phone: {} interactions",
+        w.interactions
+    );
+    assert!(w.interactions <= 5, "{} interactions", w.interactions);
 }

@@ -90,10 +90,29 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
                     )
                 })
                 .collect();
+            let tied = super::spotting::tied(candidates);
+            let then = if tied.is_empty() {
+                "the line of sight is asked, nearest first (27.1.6, 27.5)".to_string()
+            } else {
+                let owner = before
+                    .counters
+                    .get(*moving)
+                    .map_or(String::new(), |c| setup.name(c.side));
+                format!(
+                    "{} of them are equally near, their leaders too: {owner} says which is the closest (27.5, B10)",
+                    tied.len()
+                )
+            };
             format!(
-                "{} comes within 7 hexes of {}: the line of sight is asked, nearest first (27.1.6, 27.5)",
+                "{} comes within 7 hexes of {}: {then}",
                 named(*moving),
                 list.join(", ")
+            )
+        }
+        Event::ClosestChosen { wing } => {
+            format!(
+                "{} is taken as the closest (the moving player's choice, B10)",
+                named(*wing)
             )
         }
         Event::Sighted {

@@ -107,6 +107,13 @@ impl Counter {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "pending", rename_all = "snake_case")]
 pub enum Pending {
+    /// Enemy Wings tied for the nearest (`tied`): the moving player says
+    /// which is the closest (B10 ruling); then its line of sight is asked.
+    Closest {
+        moving: usize,
+        candidates: Vec<InRange>,
+        tied: Vec<usize>,
+    },
     /// The line of sight from the moving Wing to `candidates[asked]`.
     Sight {
         moving: usize,
@@ -156,6 +163,11 @@ pub enum Event {
     InRange {
         moving: usize,
         candidates: Vec<InRange>,
+    },
+    /// The moving player's choice of the closest among Wings tied for it
+    /// (B10 ruling).
+    ClosestChosen {
+        wing: usize,
     },
     /// The players' answer to the line-of-sight question; `spotted`: both
     /// leaders real, so this Wing deploys after the roll.
@@ -280,6 +292,12 @@ impl Public {
                     return wrong("a line-of-sight answer");
                 }
             }
+            Event::ClosestChosen { wing } => {
+                if !matches!(&self.pending, Some(Pending::Closest { tied, .. }) if tied.contains(wing))
+                {
+                    return wrong("a choice of the closest Wing");
+                }
+            }
             Event::Rolled {
                 moving,
                 stationary,
@@ -384,9 +402,35 @@ impl Public {
                 c.dis = dis.to_vec();
             }
             Event::InRange { moving, candidates } => {
+                let tied = super::spotting::tied(candidates);
+                self.pending = Some(if tied.is_empty() {
+                    Pending::Sight {
+                        moving: *moving,
+                        candidates: candidates.clone(),
+                        asked: 0,
+                        spotted: Vec::new(),
+                    }
+                } else {
+                    Pending::Closest {
+                        moving: *moving,
+                        candidates: candidates.clone(),
+                        tied,
+                    }
+                });
+            }
+            Event::ClosestChosen { wing } => {
+                let Some(Pending::Closest {
+                    moving, candidates, ..
+                }) = self.pending.take()
+                else {
+                    return refuse("27.5", "no closest Wing was asked");
+                };
+                // The chosen one first; the rest keep their order.
+                let (chosen, rest): (Vec<InRange>, Vec<InRange>) =
+                    candidates.into_iter().partition(|c| c.wing == *wing);
                 self.pending = Some(Pending::Sight {
-                    moving: *moving,
-                    candidates: candidates.clone(),
+                    moving,
+                    candidates: chosen.into_iter().chain(rest).collect(),
                     asked: 0,
                     spotted: Vec::new(),
                 });

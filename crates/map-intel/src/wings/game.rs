@@ -63,6 +63,11 @@ pub enum Command {
         #[serde(default)]
         dis: [Vec<Hex>; 2],
     },
+    /// The moving player's choice of the closest among enemy Wings tied
+    /// for it (B10 ruling).
+    Closest {
+        wing: usize,
+    },
     /// The players' answer: is the line of sight clear?
     Sight {
         clear: bool,
@@ -235,6 +240,7 @@ impl Work<'_> {
     fn free(&self) -> Result<(), RuleError> {
         if let Some(p) = &self.public.pending {
             let what = match p {
+                Pending::Closest { .. } => "the moving player says which Wing is the closest first",
                 Pending::Sight { .. } => "the line of sight is asked first",
                 Pending::Roll { .. } => "the deployment roll comes first",
                 Pending::Adjust { .. } => "the winner's adjustment comes first",
@@ -266,6 +272,18 @@ impl Work<'_> {
                 })
             }
             Command::Move { id, leader, dis } => self.do_move(*id, leader, dis),
+            Command::Closest { wing } => {
+                let Some(Pending::Closest { tied, .. }) = &self.public.pending else {
+                    return refuse("27.5", "no closest Wing is asked now");
+                };
+                if !tied.contains(wing) {
+                    return refuse(
+                        "27.5",
+                        format!("counter {wing} is not one of the Wings equally near"),
+                    );
+                }
+                self.push(Event::ClosestChosen { wing: *wing })
+            }
             Command::Sight { clear } => self.sight(*clear),
             Command::Roll { moving, stationary } => self.roll(moving, stationary),
             Command::Adjust { to } => self.adjust(*to),

@@ -61,16 +61,36 @@ pub struct InRange {
     /// The moving counter and the enemy counter that are nearest.
     pub from: Hex,
     pub to: Hex,
+    /// Hexes between the two leader counters: the first tie-break (B10
+    /// ruling). Absent in games saved before the ruling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaders: Option<u32>,
+}
+
+impl InRange {
+    /// What makes one enemy Wing closer than another (B10 ruling): the
+    /// least distance between any of their counters, then between their
+    /// leader counters.
+    pub fn nearness(&self) -> (u32, u32) {
+        (self.distance, self.leaders.unwrap_or(0))
+    }
 }
 
 /// The enemy Wings that any of the moving Wing's counters is within 7
 /// hexes of, nearest first (the order 27.5 resolves them in): the first
 /// whose line of sight the players call clear is spotted; the others only
-/// if enemy units then do not block the line of sight to them.
+/// if enemy units then do not block the line of sight to them. Each Wing's
+/// counters come leader first. Nearness is the least hex distance between
+/// any of their counters, then between the leaders (B10 ruling); Wings
+/// still tied for the nearest are the moving player's choice (`tied`).
 pub fn in_range(map: &HexMap, moving: &[Hex], enemies: &[(usize, Vec<Hex>)]) -> Vec<InRange> {
     let mut found: Vec<InRange> = enemies
         .iter()
         .filter_map(|(wing, counters)| {
+            let leaders = match (moving.first(), counters.first()) {
+                (Some(&a), Some(&b)) => Some(map.distance(a, b)),
+                _ => None,
+            };
             moving
                 .iter()
                 .flat_map(|&from| counters.iter().map(move |&to| (from, to)))
@@ -79,13 +99,29 @@ pub fn in_range(map: &HexMap, moving: &[Hex], enemies: &[(usize, Vec<Hex>)]) -> 
                     distance: map.distance(from, to),
                     from,
                     to,
+                    leaders,
                 })
                 .min_by_key(|r| r.distance)
                 .filter(|r| r.distance <= RANGE)
         })
         .collect();
-    found.sort_by_key(|r| (r.distance, r.wing));
+    found.sort_by_key(|r| (r.nearness(), r.wing));
     found
+}
+
+/// The enemy Wings tied for the nearest, when more than one is: the
+/// moving player chooses among them (B10 ruling). Games saved before the
+/// ruling (no leaders' distance) took the first.
+pub fn tied(candidates: &[InRange]) -> Vec<usize> {
+    let Some(first) = candidates.first().filter(|c| c.leaders.is_some()) else {
+        return Vec::new();
+    };
+    let tied: Vec<usize> = candidates
+        .iter()
+        .take_while(|c| c.nearness() == first.nearness())
+        .map(|c| c.wing)
+        .collect();
+    if tied.len() > 1 { tied } else { Vec::new() }
 }
 
 #[cfg(test)]
@@ -163,5 +199,38 @@ mod tests {
         assert!(found.is_empty());
         let found = in_range(&m, &hexes(&["0101"]), &[(1, hexes(&["0108"]))]);
         assert_eq!(found[0].distance, 7);
+    }
+
+    /// Ruling B10: two Wings as near by their nearest counters: the one
+    /// whose leader is nearer the moving leader is the closest; still tied,
+    /// the moving player chooses (both are named as tied). Before the
+    /// ruling the lower counter id won.
+    #[test]
+    fn a_tie_goes_to_the_nearer_leader_then_to_the_moving_players_choice() {
+        let m = map();
+        let moving = hexes(&["1010", "1011", "1012"]);
+        // Each has a Dis counter 2 hexes from the moving Wing (down and up
+        // its column); Wing 7's leader is 5 hexes from the moving leader,
+        // Wing 3's 6.
+        let enemies = vec![
+            (3, hexes(&["1016", "1014", "3030"])),
+            (7, hexes(&["1005", "1008", "3031"])),
+        ];
+        let found = in_range(&m, &moving, &enemies);
+        let got: Vec<(usize, u32, Option<u32>)> = found
+            .iter()
+            .map(|r| (r.wing, r.distance, r.leaders))
+            .collect();
+        assert_eq!(got[0].1, got[1].1, "as near by their nearest counters");
+        assert_eq!(got[0].0, 7, "the nearer leader first: {got:?}");
+        assert!(tied(&found).is_empty());
+        // Leaders as far too: the moving player's choice.
+        let enemies = vec![
+            (3, hexes(&["1016", "1014", "3030"])),
+            (7, hexes(&["1004", "1008", "3031"])),
+        ];
+        let found = in_range(&m, &moving, &enemies);
+        assert_eq!(found[0].nearness(), found[1].nearness(), "{found:?}");
+        assert_eq!(tied(&found), vec![3, 7]);
     }
 }

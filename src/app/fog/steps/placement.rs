@@ -515,12 +515,17 @@ impl StepPanel for PlacementPanel {
                         (AdjustmentOption::Slide, AdjustMode::Slide, "Slide"),
                         (AdjustmentOption::Pivot, AdjustMode::Pivot, "Pivot"),
                     ];
+                    // Buttons that look like buttons (issue 32: they read
+                    // as labels), the chosen one held down.
                     for (option, mode, label) in modes {
                         let chosen = self.mode == Some(mode);
                         if allowance.allows.contains(&option)
-                            && ui.add(egui::Button::selectable(chosen, label)).clicked()
+                            && ui
+                                .add(egui::Button::new(label).selected(chosen).frame(true))
+                                .on_hover_text("Click again to leave it where it is")
+                                .clicked()
                         {
-                            self.mode = Some(mode);
+                            self.mode = (!chosen).then_some(mode);
                         }
                     }
                 });
@@ -552,6 +557,8 @@ impl StepPanel for PlacementPanel {
                     },
                     None => {}
                 }
+                // A slide or pivot chosen is the step's main action now: the
+                // footer says so (it said "Leave it where it is" still).
                 if let Some(action) = self.adjust_action() {
                     let command = Command::Adjust { side, action };
                     let legal = verdict_line(ui, battle, &command, super::LEGAL_POSITION);
@@ -560,9 +567,10 @@ impl StepPanel for PlacementPanel {
                     } else {
                         "Pivot it"
                     };
-                    if ui.add_enabled(legal, egui::Button::new(verb)).clicked() {
-                        out.push(FogCommand::Apply(command));
-                    }
+                    self.main = Some(MainAction::new(
+                        verb,
+                        legal.then_some(FogCommand::Apply(command)),
+                    ));
                 }
             }
             PlacementTurn::Road { side } => {

@@ -1050,6 +1050,7 @@ fn a_rechained_file_the_rules_could_not_make_is_refused_at_load() {
                     distance: 1,
                     from: h("1008"),
                     to: h("2005"),
+                    leaders: None,
                 }],
             }],
         })
@@ -1097,4 +1098,77 @@ fn a_move_that_spotted_nothing_is_taken_back_and_a_spotting_never_is() {
     let why = g.undoable().unwrap_err();
     assert!(why.contains("spotting"), "{why}");
     assert!(g.undo().is_err());
+}
+
+/// Ruling B10: two enemy Wings mirror images of each other about the
+/// moving Wing's column, so equally near by every measure: the moving
+/// player says which is the closest (asked, and logged), and its line of
+/// sight is asked first; any other Wing is refused as his answer.
+#[test]
+fn equally_near_wings_are_the_moving_players_choice() {
+    let mut g = game();
+    let cav = place(
+        &mut g,
+        Side::South,
+        Type::Cav,
+        ["1005", "1004", "1003"],
+        wing(
+            &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
+            4,
+            Formation::InColumn,
+        ),
+    )
+    .unwrap();
+    let right = place(
+        &mut g,
+        Side::North,
+        Type::Inf,
+        ["1216", "1215", "1115"],
+        wing(
+            &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+            4,
+            Formation::Deployed,
+        ),
+    )
+    .unwrap();
+    let left = place(
+        &mut g,
+        Side::North,
+        Type::Cav,
+        ["0816", "0815", "0915"],
+        wing(&["f-cav-1"], 2, Formation::InColumn),
+    )
+    .unwrap();
+    g.apply(Command::Begin { first: Side::South }).unwrap();
+    move_to(&mut g, cav, ["1010", "1009", "1008"]).unwrap();
+    let Some(Pending::Closest { tied, .. }) = g.public().pending.clone() else {
+        panic!("{:?}", g.public().pending);
+    };
+    assert_eq!(tied, vec![right, left]);
+    assert!(
+        g.apply(Command::Sight { clear: true }).is_err(),
+        "asked first"
+    );
+    let e = g.apply(Command::Closest { wing: cav }).unwrap_err();
+    assert_eq!(e.rule, "27.5");
+    g.apply(Command::Closest { wing: left }).unwrap();
+    let Some(Pending::Sight {
+        candidates, asked, ..
+    }) = g.public().pending.clone()
+    else {
+        panic!("{:?}", g.public().pending);
+    };
+    assert_eq!((candidates[asked].wing, candidates.len()), (left, 2));
+    let lines = g.log_lines().join("\n");
+    assert!(
+        lines.contains("says which is the closest (27.5, B10)"),
+        "{lines}"
+    );
+    assert!(
+        lines.contains("is taken as the closest (the moving player's choice, B10)"),
+        "{lines}"
+    );
+    // The choice is part of the file: it reopens where it was.
+    let again = super::super::files::from_json(&super::super::files::to_json(&g)).unwrap();
+    assert_eq!(again.public().pending, g.public().pending);
 }

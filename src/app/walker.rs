@@ -1,0 +1,84 @@
+//! A player's hands on the window and on his phone, counted (issues 25 and
+//! 32): the helper that performs a click, a typed field, a key, a drag, a
+//! scroll or a tap is the one that counts it, so a count is what was done,
+//! never a sum typed beside it. The Field of Glory walk and the hidden-forces and
+//! dummy-wings turns count through it.
+
+use crate::app::MusterApp;
+use crate::app::deck::phones::Phone;
+use crate::app::tests::{click, drag_through, replace_text, type_into};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+pub(crate) struct Walker {
+    pub h: Harness<'static, MusterApp>,
+    /// Everything the players did so far, each counted where it was done.
+    pub interactions: usize,
+}
+
+impl Walker {
+    pub fn new(h: Harness<'static, MusterApp>) -> Walker {
+        Walker { h, interactions: 0 }
+    }
+
+    /// Brings the widget labelled so into view as a player scrolls to it:
+    /// one interaction when it had to move.
+    pub fn reach(&mut self, label: &str) {
+        let Some(before) = self.h.query_by_label(label).map(|n| n.rect()) else {
+            return;
+        };
+        self.h.get_by_label(label).scroll_to_me();
+        self.h.run();
+        if self.h.query_by_label(label).map(|n| n.rect()) != Some(before) {
+            self.interactions += 1;
+        }
+    }
+
+    /// A click on the widget labelled so (scrolled to first, if need be).
+    pub fn click(&mut self, label: &str) {
+        self.reach(label);
+        click(&mut self.h, label);
+        self.interactions += 1;
+    }
+
+    /// A field typed into (focused, typed, left).
+    pub fn fill(&mut self, label: &str, text: &str) {
+        self.reach(label);
+        type_into(&mut self.h, label, text);
+        self.interactions += 1;
+    }
+
+    /// A field's text replaced.
+    pub fn replace(&mut self, label: &str, text: &str) {
+        self.reach(label);
+        replace_text(&mut self.h, label, text);
+        self.interactions += 1;
+    }
+
+    /// One drag of the pointer through `points`.
+    pub fn drag(&mut self, points: &[egui::Pos2]) {
+        drag_through(&mut self.h, points);
+        self.interactions += 1;
+    }
+
+    /// A tap on his phone's button labelled so.
+    pub fn tap(&mut self, phone: &mut Phone, label: &str) {
+        phone.tap(label);
+        self.interactions += 1;
+    }
+
+    /// His form's fields set on his phone, each a tap or a few letters:
+    /// one interaction a field.
+    pub fn answer(&mut self, phone: &mut Phone, values: serde_json::Value) {
+        let fields = values.as_object().map_or(0, serde_json::Map::len);
+        phone.fill(values);
+        self.interactions += fields;
+    }
+
+    /// A finger's trace on his phone's map through `hexes`.
+    pub fn trace(&mut self, phone: &mut Phone, hexes: &[&str]) {
+        phone.drag(hexes);
+        self.interactions += 1;
+    }
+}
