@@ -154,7 +154,7 @@ pub static ALL: [System; 4] = [
         about: "Face-down forces and Exercitus bluffs on a hex map, contents sealed (RULES-map-intel A)",
         format: muster::map_intel::files::FORMAT,
         extension: "muster-forces.json",
-        help: "Enter the players and the scenario; each player's ledger (his forces' contents) opens behind his hand-over screen; orders are given on the map.",
+        help: "Enter the players and the scenario; each player's ledger (their forces' contents) opens behind their hand-over screen; orders are given on the map.",
         script: forces_script,
         export: forces_export,
         window: Window {
@@ -180,7 +180,7 @@ pub static ALL: [System; 4] = [
         about: "Real and dummy leader counters, spotting within 7 hexes, the deployment roll (RULES-map-intel B)",
         format: muster::map_intel::wings::files::FORMAT,
         extension: "muster-wings.json",
-        help: "Choose the battle and enter the players; each player sets up his Wings behind his hand-over screen, then moves them along paths on the map.",
+        help: "Choose the battle and enter the players; each player sets up their Wings behind their hand-over screen, then moves them along paths on the map.",
         script: wings_script,
         export: wings_export,
         window: Window {

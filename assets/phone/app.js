@@ -295,6 +295,9 @@ function field(f) {
     text.value = secrets[f.name] ?? input.fill ?? '';
     text.addEventListener('input', () => {
       secrets[f.name] = text.value;
+      // A refusal spoke of what was typed before: a new passphrase is
+      // not under it (it would read as this one's).
+      for (const old of document.querySelectorAll('p.refusal.of-screen')) old.remove();
     });
     box.append(text);
   } else {
@@ -315,7 +318,7 @@ function block(b) {
     case 'heading': return [el('h2', {}, b.text)];
     case 'text': return [el('p', {}, b.text)];
     case 'strong': return [el('p', { class: 'strong' }, b.text)];
-    case 'refusal': return [el('p', { class: 'refusal' }, b.text)];
+    case 'refusal': return [el('p', { class: 'refusal of-screen' }, b.text)];
     case 'actions': return actions(b.actions);
     case 'item': {
       const title = el('div', { class: 'title' }, b.title);

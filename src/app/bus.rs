@@ -58,13 +58,13 @@ pub enum Derived {
 
 /// What happens at a seat, as a message on the bus.
 pub enum SeatMsg {
-    /// The table asks for his private screen ("Show Decius's cards").
+    /// The table asks for their private screen ("Show Decius's cards").
     Show,
     /// His hand-over screen's button: he has the laptop.
     Took,
     /// He is done with his private screen: the table again.
     Hide,
-    /// "Not now" on his hand-over screen.
+    /// "Not now" on their hand-over screen.
     NotNow,
     /// The players come back to what they put off with "Not now".
     Resume,

@@ -24,7 +24,7 @@ pub fn typed_dice(
     let mut out = None;
     ui.horizontal(|ui| {
         let noun = if count == 1 { "die" } else { "dice" };
-        let name = format!("{who}'s {noun}");
+        let name = format!("{} {noun}", muster_core::text::possessive(who));
         let edit = ui.add(
             egui::TextEdit::singleline(typed)
                 .desired_width(60.0)

@@ -222,7 +222,7 @@ impl FileDialog {
                 }
                 if let Some(side) = options.private.filter(|_| options.offers.private) {
                     ui.label(format!(
-                        "After Save, {side} opens his page on a screen of his own: this PDF will show his secrets"
+                        "After Save, {side} opens their page on a screen of their own: this PDF will show their secrets"
                     ));
                 }
             }

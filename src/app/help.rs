@@ -32,12 +32,12 @@ fn how_to(step: Step) -> &'static str {
             "Set the title, the table size, what 1 MU is and the unit lengths show in; Apply settings. The record box shows the ruleset's and the log's fingerprints."
         }
         Step::Armies => {
-            "Each player enters or loads his army, sets his passphrase (or plays without one) and clicks Confirm at the foot of the panel."
+            "Each player enters or loads their army, sets their passphrase (or plays without one) and clicks Confirm at the foot of the panel."
         }
         Step::Initiative => {
-            "Each player clicks Roll (the app's dice) or types the die he rolled; Roll for both rolls the two at once. Ties roll again."
+            "Each player clicks Roll (the app's dice) or types the die they rolled; Roll for both rolls the two at once. Ties roll again."
         }
-        Step::Territory => "The initiative holder clicks one of his opponent's territory types.",
+        Step::Territory => "The initiative holder clicks one of their opponent's territory types.",
         Step::TerrainSelection => {
             "The compulsory pieces first, then each player's 1 to 5 selections; what the rules forbid shows its reason."
         }

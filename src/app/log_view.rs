@@ -21,10 +21,10 @@ impl LogView {
             self.lines = battle
                 .log_lines()
                 .iter()
-                .zip(battle.log_numbers())
+                .zip(battle.log_prefixes())
                 .map(|((line, roll), n)| {
                     let mark = if *roll { "🎲" } else { "•" };
-                    format!("{n:>3}. {mark} {}", settings.speak(line))
+                    format!("{n}{mark} {}", settings.speak(line))
                 })
                 .collect();
             self.made_for = Some(now);

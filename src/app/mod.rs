@@ -323,9 +323,9 @@ impl MusterApp {
             .find(|r| r.id == id && r.entries > entries)
         {
             Some(newer) => format!(
-                "Opened {}. Note: Muster's autosave of this game is further along ({} log entries against {entries} in this file). If nobody meant to go back, reopen it from File > Recent battles.",
+                "Opened {}. Note: Muster's autosave of this game is further along ({} against {entries} in this file). If nobody meant to go back, reopen it from File > Recent battles.",
                 path.display(),
-                newer.entries,
+                muster_core::text::count(newer.entries as u64, "log entry", "log entries"),
             ),
             None => format!("Opened {}", path.display()),
         }
@@ -503,7 +503,7 @@ impl MusterApp {
                 for page in written.iter().filter(|p| p.as_path() != path) {
                     if private(page) {
                         said += &format!(
-                            "; the private page to {} (Muster never opens it: its owner opens it himself)",
+                            "; the private page to {} (Muster never opens it: its owner opens it themselves)",
                             page.display()
                         );
                     } else {
@@ -626,7 +626,7 @@ impl MusterApp {
                 if ui
                     .button("Players' screens…")
                     .on_hover_text(
-                        "Each player pairs his phone: his secrets show there, never here",
+                        "Each player pairs their phone: their secrets show there, never here",
                     )
                     .clicked()
                 {

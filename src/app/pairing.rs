@@ -117,7 +117,13 @@ pub fn close(h: &mut Harness<'_, MusterApp>) {
 /// his phone opens, read from the QR code on the screen.
 pub fn pair(h: &mut Harness<'_, MusterApp>, side: Side, name: &str) -> String {
     start(h);
-    click(h, &format!("Pair {name}'s phone (new code)"));
+    click(
+        h,
+        &format!(
+            "Pair {} phone (new code)",
+            muster::core::text::possessive(name)
+        ),
+    );
     for _ in 0..10 {
         h.run();
         if let Some(url) = read_code(h, side) {

@@ -46,16 +46,16 @@ impl NewPassphrases {
             }
             let phone = cx.on_phone(side);
             if phone && cx.setting[side] {
-                ui.label(format!("{name} sets it on his phone…"));
+                ui.label(format!("{name} sets it on their phone…"));
                 return;
             }
             let label = if phone {
-                format!("Set {side}'s passphrase on his phone")
+                format!("Set {side}'s passphrase on their phone")
             } else {
                 format!("Set {side}'s passphrase…")
             };
             let set = ui.button(label).on_hover_text(format!(
-                "On a screen of his own: it seals {what} in the file and tags every log entry. Without one, anyone with Muster can open them from the file"
+                "On a screen of their own: it seals {what} in the file and tags every log entry. Without one, anyone with Muster can open them from the file"
             ));
             if set.clicked() {
                 cx.bus.seat(

@@ -48,7 +48,7 @@ impl PlayersWindow {
 
     fn ui(&mut self, ui: &mut egui::Ui, seating: &mut Seating, names: &Sides<String>, bus: &Bus) {
         let send = |msg| bus.send(Msg::Players(msg));
-        ui.label("Each player scans his own code with his phone's camera: his browser opens his private screen, and nothing secret shows here any more. Everything crosses the local network sealed with his seat's key, which only the code carries.");
+        ui.label("Each player scans their own code with their phone's camera: their browser opens their private screen, and nothing secret shows here any more. Everything crosses the local network sealed with their seat's key, which only the code carries.");
         let Some(addr) = seating.server_addr() else {
             let addresses = local_addresses();
             let chosen = seating.host.or_else(|| addresses.first().map(|a| a.ip));
@@ -94,23 +94,24 @@ impl PlayersWindow {
             // section shows (a click never lands on a shifted button).
             ui.push_id(("seat", side), |ui| {
             let name = &names[side];
+            let whose = muster_core::text::possessive(name);
             let life = seating.life(side);
-            ui.strong(format!("{name}'s seat: {}", life.words()));
+            ui.strong(format!("{whose} seat: {}", life.words()));
             ui.horizontal_wrapped(|ui| {
-                if ui.button(format!("Pair {name}'s phone (new code)")).clicked() {
+                if ui.button(format!("Pair {whose} phone (new code)")).clicked() {
                     send(PlayersMsg::Pair(side));
                 }
                 let shown = self.code.as_ref().is_some_and(|(s, ..)| *s == side);
                 if seating.code(side).is_some()
                     && !shown
-                    && ui.button(format!("Show {name}'s code again")).clicked()
+                    && ui.button(format!("Show {whose} code again")).clicked()
                 {
                     send(PlayersMsg::ShowCode(Some(side)));
                 }
                 if matches!(life, Life::CodeShown | Life::OnPhone | Life::Lost)
                     && ui
-                        .button(format!("Let {name}'s seat go"))
-                        .on_hover_text("His phone stops; his secrets are shown on this laptop again, behind the hand-over screen")
+                        .button(format!("Let {whose} seat go"))
+                        .on_hover_text("Their phone stops; their secrets are shown on this laptop again, behind the hand-over screen")
                         .clicked()
                 {
                     send(PlayersMsg::Release(side));
@@ -135,10 +136,10 @@ impl PlayersWindow {
                     ui.add(
                         egui::Image::new(texture)
                             .fit_to_exact_size(egui::vec2(220.0, 220.0))
-                            .alt_text(format!("{name}'s code")),
+                            .alt_text(format!("{whose} code")),
                     );
                 }
-                ui.weak(format!("Only {name} scans this code: whoever scans it holds his seat until it is paired again."));
+                ui.weak(format!("Only {name} scans this code: whoever scans it holds their seat until it is paired again."));
                 if let Some(waited) = seating.unscanned(side) {
                     if waited >= UNSCANNED {
                         ui.colored_label(ui.visuals().warn_fg_color, NOT_REACHED);
@@ -146,7 +147,7 @@ impl PlayersWindow {
                         ui.ctx().request_repaint_after(UNSCANNED - waited);
                     }
                 }
-                if ui.button(format!("Hide {name}'s code")).clicked() {
+                if ui.button(format!("Hide {whose} code")).clicked() {
                     send(PlayersMsg::ShowCode(None));
                 }
             }
@@ -181,7 +182,7 @@ impl PlayersWindow {
 /// window says why that may be.
 const UNSCANNED: std::time::Duration = std::time::Duration::from_secs(60);
 
-const NOT_REACHED: &str = "No phone has opened this code's page yet. If his phone did scan it: it may be on another network, or on mobile data; a guest Wi-Fi may keep devices apart; the laptop's firewall may block the port shown above. Try the laptop's own hotspot: his phone joins it, and this window offers its address.";
+const NOT_REACHED: &str = "No phone has opened this code's page yet. If their phone did scan it: it may be on another network, or on mobile data; a guest Wi-Fi may keep devices apart; the laptop's firewall may block the port shown above. Try the laptop's own hotspot: their phone joins it, and this window offers its address.";
 
 /// A QR code as an image, a quiet zone of four modules around it.
 fn qr_image(url: &str) -> egui::ColorImage {

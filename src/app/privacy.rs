@@ -18,9 +18,9 @@ pub struct HandOver {
     /// "Not now": the players may leave a due step for later.
     pub can_wait: bool,
     /// A choice that needs no secret, offered on the screen itself ("South:
-    /// no ambushes"), with the reply it sends for him.
+    /// no ambushes"), with the reply it sends for them.
     pub open_choice: Option<(String, Reply)>,
-    /// "Lock South's secrets": he gave his passphrase this sitting, and may
+    /// "Lock South's secrets": he gave their passphrase this sitting, and may
     /// want it asked again (he leaves the table a while).
     pub lock: Option<String>,
     /// The way back to the table, when nothing waits on him.

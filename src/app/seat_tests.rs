@@ -62,10 +62,10 @@ pub(crate) fn asked_to_set_it_on_his_phone(dir: &std::path::Path) -> (H, Phone) 
     let mut h = new_small_deck_game(dir);
     let decius = phones(&mut h, &[Side::South]).remove(0);
     until(&mut h, |h| {
-        h.query_by_label("Set South's passphrase on his phone")
+        h.query_by_label("Set South's passphrase on their phone")
             .is_some()
     });
-    click(&mut h, "Set South's passphrase on his phone");
+    click(&mut h, "Set South's passphrase on their phone");
     (h, decius)
 }
 
@@ -95,14 +95,14 @@ fn a_passphrase_set_on_a_phone_wakes_the_window_by_itself() {
     h.get_by_label("✔ Decius has set a passphrase");
 }
 
-/// The deck at rally, Artagur asked on his phone whether he interrupts.
+/// The deck at rally, Artagur asked on his phone whether they interrupt.
 fn asked_on_his_phone(h: &mut H, decius: &mut Phone) {
     decius.tap("End the event phase");
     until(h, |h| h.query_by_label("Play the rally phase").is_some());
     h.run();
     decius.tap("Play the rally phase");
     until(h, |h| {
-        h.query_by_label_contains("he is asked on his phone")
+        h.query_by_label_contains("they are asked on their phone")
             .is_some()
     });
 }
@@ -121,7 +121,7 @@ fn closed_with(phone: &mut Phone) -> Option<u16> {
 }
 
 /// Issue 30: *Stop the players' screens* mid-turn stranded the game (the
-/// table went on saying "Artagur: on his phone"). Now the seat the turn
+/// table went on saying "Artagur: on their phone"). Now the seat the turn
 /// waits on is back on the laptop's hand-over screen at once, both phones
 /// are told the table stopped, and pairing Artagur again goes on where
 /// the game was.
@@ -139,7 +139,7 @@ fn stopped_mid_turn_the_laptop_goes_on_and_pairing_again_goes_on() {
     click(&mut h, "Stop the players' screens");
     // At once: his question comes to him on the laptop.
     h.get_by_label("Pass the laptop to Artagur");
-    assert!(h.query_by_label_contains("on his phone").is_none());
+    assert!(h.query_by_label_contains("on their phone").is_none());
     for phone in [&mut decius, &mut artagur] {
         assert_eq!(
             closed_with(phone),
@@ -151,7 +151,7 @@ fn stopped_mid_turn_the_laptop_goes_on_and_pairing_again_goes_on() {
     click(&mut h, "Not now: back to the table");
     let mut artagur = phones(&mut h, &[Side::North]).remove(0);
     until(&mut h, |h| {
-        h.query_by_label_contains("he is asked on his phone")
+        h.query_by_label_contains("they are asked on their phone")
             .is_some()
     });
     h.run();
@@ -188,7 +188,7 @@ fn a_phone_with_nothing_to_decide_says_what_the_table_is_doing() {
     });
     assert_eq!(
         waiting.as_deref(),
-        Some("Waiting: Artagur decides whether he interrupts. Nothing for you to decide now.")
+        Some("Waiting: Artagur decides whether they interrupt. Nothing for you to decide now.")
     );
 }
 
@@ -240,7 +240,7 @@ fn a_phone_in_chromium_takes_a_suggestion_says_a_passphrase_once_and_hears_the_t
     let decius = Page::open(port, &url, "seat-decius");
     until(&mut h, |h| h.state().seating.life(Side::South).on_phone());
     crate::app::pairing::close(&mut h);
-    click(&mut h, "Set South's passphrase on his phone");
+    click(&mut h, "Set South's passphrase on their phone");
     decius.tap(&mut h, "Suggest one");
     decius.find(&mut h, "//p[starts-with(., 'Suggested (write it down): ')]");
     let words = decius
@@ -248,7 +248,7 @@ fn a_phone_in_chromium_takes_a_suggestion_says_a_passphrase_once_and_hears_the_t
         .lines()
         .find_map(|l| l.strip_prefix("Suggested (write it down): "))
         .map(str::to_string)
-        .expect("six words shown on his phone");
+        .expect("six words shown on their phone");
     decius.tap(&mut h, "Set it");
     until(&mut h, |h| {
         h.query_by_label("✔ Decius has set a passphrase").is_some()
@@ -256,7 +256,7 @@ fn a_phone_in_chromium_takes_a_suggestion_says_a_passphrase_once_and_hears_the_t
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
     let lock = crate::app::tests::deck_game(&h).setup().locks.south.clone();
-    let lock = lock.expect("his lock");
+    let lock = lock.expect("their lock");
     // His page no longer shows the words; the laptop's lock opens with
     // what crossed in his one reply.
     let said: Vec<String> = h
@@ -279,7 +279,7 @@ fn a_phone_in_chromium_takes_a_suggestion_says_a_passphrase_once_and_hears_the_t
         .to_string();
     assert!(
         lock.unlock(&typed).is_ok(),
-        "his suggested words set his lock"
+        "their suggested words set their lock"
     );
     assert_eq!(typed, words);
     // Later replies carry nothing of it.

@@ -234,7 +234,14 @@ pub fn seat_line(ui: &mut egui::Ui, cx: &Cx, side: Side, name: &str, show: &str)
     let life = cx.lives[side];
     if life.on_phone() {
         ui.weak(format!("{name}: {}", life.words()));
-    } else if cx.private.is_none() && ui.button(format!("Show {name}'s {show}")).clicked() {
+    } else if cx.private.is_none()
+        && ui
+            .button(format!(
+                "Show {} {show}",
+                muster_core::text::possessive(name)
+            ))
+            .clicked()
+    {
         cx.bus.seat(side, SeatMsg::Show);
     }
 }

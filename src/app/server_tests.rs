@@ -117,7 +117,7 @@ fn a_second_passphrase_from_his_phone_starts_no_second_derivation() {
 }
 
 /// Issue 31: a phone that vanished without closing (out of range, its
-/// battery gone) stayed "on his phone" for good. The server now pings it:
+/// battery gone) stayed "on their phone" for good. The server now pings it:
 /// gone quiet, the table says so (short limits here; by default it is
 /// known within 30 s).
 #[test]
@@ -134,7 +134,7 @@ fn a_phone_gone_quiet_is_shown_lost() {
     // Paired, then never read again: it answers no ping.
     let _vanished = phones(&mut h, &[Side::South]).remove(0);
     until(&mut h, |h| {
-        h.query_by_label("Decius: his phone is not answering")
+        h.query_by_label("Decius: their phone is not answering")
             .is_some()
     });
     assert_eq!(

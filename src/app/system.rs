@@ -124,7 +124,7 @@ pub fn log_panel(
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.strong("Log (what both players may see)");
-                ui.weak(format!("{entries} entries, fingerprint {fingerprint}"))
+                ui.weak(format!("{}, fingerprint {fingerprint}", muster_core::text::count(entries as u64, "entry", "entries")))
                 .on_hover_text("Note it when you stop: an older copy of the file would show an older fingerprint");
             });
             egui::ScrollArea::vertical()

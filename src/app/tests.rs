@@ -162,7 +162,7 @@ pub(crate) fn load_example(h: &mut Harness<'_, MusterApp>, side: &str, army: &st
 }
 
 /// Unlocks a reopened battle as `side` in the unlock window.
-/// A player unlocks on his own screen: "Unlock as South (Ann)…" (`who`
+/// A player unlocks on their own screen: "Unlock as South (Ann)…" (`who`
 /// may be the start of the name), the hand-over, his passphrase, then the
 /// screen goes back; or, refused, he reads why on his screen and cancels.
 /// Returns the refusal.
@@ -182,10 +182,17 @@ pub(crate) fn unlock(
         .to_string();
     click(h, &label);
     click(h, &format!("I am {name}: type my passphrase"));
-    type_into(h, &format!("{name}'s passphrase"), passphrase);
+    type_into(
+        h,
+        &format!("{} passphrase", muster::core::text::possessive(&name)),
+        passphrase,
+    );
     press_and_wait(h, "Unlock");
     // Taken, his screen closes at once; refused, it stays with why.
-    h.query_by_label(&format!("{name}'s passphrase"))?;
+    h.query_by_label(&format!(
+        "{} passphrase",
+        muster::core::text::possessive(&name)
+    ))?;
     let why = {
         let node = h.get_by_label_contains("✖ ");
         let node = node.accesskit_node();
@@ -218,8 +225,16 @@ pub(crate) fn press_and_wait(h: &mut Harness<'_, MusterApp>, label: &str) {
 pub(crate) fn set_passphrase(h: &mut Harness<'_, MusterApp>, side: Side, name: &str, pass: &str) {
     click(h, &format!("Set {side}'s passphrase…"));
     click(h, &format!("I am {name}: type my passphrase"));
-    type_into(h, &format!("{name}'s passphrase"), pass);
-    type_into(h, &format!("{name}'s passphrase again"), pass);
+    type_into(
+        h,
+        &format!("{} passphrase", muster::core::text::possessive(name)),
+        pass,
+    );
+    type_into(
+        h,
+        &format!("{} passphrase again", muster::core::text::possessive(name)),
+        pass,
+    );
     press_and_wait(h, "Set it");
 }
 
@@ -679,13 +694,17 @@ fn a_private_page_is_opened_on_its_owners_own_screen() {
     let name = export_with_souths_page(&mut h, &out);
     type_into(
         &mut h,
-        &format!("{name}'s passphrase"),
-        "not his passphrase",
+        &format!("{} passphrase", muster::core::text::possessive(&name)),
+        "not their passphrase",
     );
     press_and_wait(&mut h, "Unlock");
     h.get_by_label_contains("not the passphrase this player set");
     assert!(!out.exists());
-    replace_text(&mut h, &format!("{name}'s passphrase"), PASS);
+    replace_text(
+        &mut h,
+        &format!("{} passphrase", muster::core::text::possessive(&name)),
+        PASS,
+    );
     press_and_wait(&mut h, "Unlock");
     let private = muster::fog::export::private_path(&out, Side::South);
     assert!(out.exists() && private.exists(), "{:?}", h.state().status);
@@ -769,7 +788,11 @@ fn a_private_page_is_never_opened_and_the_viewer_is_waited_for() {
     assert_eq!(unlock(&mut h, "South", PASS), None);
     let out = dir.path().join("table.pdf");
     let name = export_with_souths_page(&mut h, &out);
-    type_into(&mut h, &format!("{name}'s passphrase"), PASS);
+    type_into(
+        &mut h,
+        &format!("{} passphrase", muster::core::text::possessive(&name)),
+        PASS,
+    );
     press_and_wait(&mut h, "Unlock");
     let private = muster::fog::export::private_path(&out, Side::South);
     assert!(private.exists(), "{:?}", h.state().status);
@@ -866,7 +889,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     assert!(h.state().fog().battle.locked_sides().is_empty());
 
     // Camps: North (without initiative) first, put where he clicks.
-    h.get_by_label_contains("North (Bob) places his camp");
+    h.get_by_label_contains("North (Bob) places their camp");
     click_table(&mut h, [30.0, 44.0]);
     h.get_by_label_contains("The camp is on Forest (difficult terrain)");
     click_table(&mut h, [45.0, 45.0]);
@@ -905,7 +928,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // Unlocking the battle in the open keeps nothing for his secrets: his
     // first private step asks his passphrase (later ones do not).
     assert!(
-        h.query_by_label_contains("He gave his passphrase")
+        h.query_by_label_contains("They gave their passphrase")
             .is_none()
     );
     click(&mut h, "I am South: show my secrets");
@@ -940,9 +963,9 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Done with my flank marches");
     // He may lock his secrets (he leaves the table a while): then his
     // passphrase is asked again, and a wrong one opens nothing.
-    click(&mut h, "Lock South's secrets: ask his passphrase again");
+    click(&mut h, "Lock South's secrets: ask their passphrase again");
     assert!(
-        h.query_by_label_contains("He gave his passphrase")
+        h.query_by_label_contains("They gave their passphrase")
             .is_none()
     );
     click(&mut h, "I am South: show my secrets");
@@ -992,7 +1015,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
             // may offer his batch (issue 32: the shared one pre-ticked one
             // in ambush). It comes to him by itself, opens with the key of
             // his sitting, never offers a sealed group and ticks the next.
-            h.get_by_label_contains("South picks his deployment batch in secret");
+            h.get_by_label_contains("South picks their deployment batch in secret");
             click(&mut h, "I am South: show my secrets");
             for bg in hidden {
                 let label = format!("{} (", army.bgs[bg].name);
@@ -1116,7 +1139,7 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     // scrolls to.
     let button = h.get_by_label("Confirm South's army").rect();
     let why = h
-        .get_all_by_label_contains("sets a passphrase on his own screen, or ticks Play without")
+        .get_all_by_label_contains("sets a passphrase on their own screen, or ticks Play without")
         .map(|n| n.rect())
         .find(|r| (r.center().y - button.center().y).abs() < 4.0);
     assert!(why.is_some(), "the reason stands beside the button");
@@ -1126,25 +1149,31 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
         "the player's screen covers the window"
     );
     click(&mut h, "I am South (Marcus): type my passphrase");
-    type_into(&mut h, "South (Marcus)'s passphrase", "1234");
-    type_into(&mut h, "South (Marcus)'s passphrase again", "1234");
+    type_into(&mut h, "South's (Marcus) passphrase", "1234");
+    type_into(&mut h, "South's (Marcus) passphrase again", "1234");
     press_and_wait(&mut h, "Set it");
     h.get_by_label_contains("a PIN or any run of digits falls in seconds");
     type_into(
         &mut h,
-        "South (Marcus)'s passphrase",
+        "South's (Marcus) passphrase",
         "walnut osprey bastion cider",
+    );
+    // The refusal spoke of the PIN: typing another passphrase clears it.
+    assert!(
+        h.query_by_label_contains("a PIN or any run of digits")
+            .is_none(),
+        "the old refusal stays while a new passphrase is typed"
     );
     type_into(
         &mut h,
-        "South (Marcus)'s passphrase again",
+        "South's (Marcus) passphrase again",
         "walnut osprey bastion",
     );
     click(&mut h, "Set it");
     h.get_by_label_contains("The two passphrases differ");
     replace_text(
         &mut h,
-        "South (Marcus)'s passphrase again",
+        "South's (Marcus) passphrase again",
         "walnut osprey bastion cider",
     );
     press_and_wait(&mut h, "Set it");
@@ -1313,7 +1342,7 @@ fn the_help_menu_lists_the_shortcuts_and_how_to_for_the_shown_step() {
     click(&mut h, "Help");
     click(&mut h, "Shortcuts and how-to… F1");
     h.get_by_label("Ctrl+Shift+Z");
-    h.get_by_label_contains("Each player enters or loads his army");
+    h.get_by_label_contains("Each player enters or loads their army");
 }
 
 #[test]
@@ -1346,7 +1375,7 @@ fn a_fifth_selection_pauses_before_the_opponent_selects() {
         h.state().fog().battle.phase(),
         Phase::Selection(Side::South)
     );
-    h.get_by_label("North has made all his selections. Pass the screen to South.");
+    h.get_by_label("North has made all their selections. Pass the screen to South.");
     assert!(h.query_by_label("Select River").is_none());
     click(&mut h, "South selects now");
     click(&mut h, "Select River");
@@ -1717,7 +1746,15 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     );
     click(&mut h, "End the rally phase");
     click(&mut h, "Skip the shooting phase");
+    // Declared from his own screen: the laptop is handed to Artagur, who
+    // is asked, and Decius's hand closes.
+    click(&mut h, "Show Decius's cards");
+    take_screen(&mut h, "Decius");
     click(&mut h, "Play the movement phase");
+    assert!(
+        h.query_by_label("Hide my cards").is_none(),
+        "his hand closed"
+    );
     take_screen(&mut h, "Artagur");
     click(&mut h, "Interrupt with Sudden Halt");
     done(&mut h);
@@ -1773,7 +1810,7 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     assert_eq!((turn.number, turn.active), (3, Side::South));
     let log = deck_log(&h);
     assert!(
-        log.contains("Artagur plays Sudden Halt (from his hand) for its text as an interrupt"),
+        log.contains("Artagur plays Sudden Halt (from their hand) for its text as an interrupt"),
         "{log}"
     );
     assert!(!log.contains("Alpha (fatigue)"));
@@ -1833,7 +1870,7 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     click(&mut h, "Yes: Remove Sudden Halt for a broken unit");
     done(&mut h);
     assert!(
-        deck_log(&h).contains("Artagur removes 1 card from his hand for a broken unit"),
+        deck_log(&h).contains("Artagur removes 1 card from their hand for a broken unit"),
         "{}",
         deck_log(&h)
     );
@@ -1943,7 +1980,10 @@ fn each_player_ends_the_deck_game_on_his_own_screen() {
     assert_eq!(buttons(), 0, "no end of the game on the shared table");
     h.get_by_label("Decius has not said the game is over.");
     for name in ["Decius", "Artagur"] {
-        click(&mut h, &format!("Show {name}'s cards"));
+        click(
+            &mut h,
+            &format!("Show {} cards", muster::core::text::possessive(name)),
+        );
         take_screen(&mut h, name);
         click(&mut h, "The game is over");
         h.get_by_label_contains("End the game for your part?");
@@ -1959,7 +1999,7 @@ fn each_player_ends_the_deck_game_on_his_own_screen() {
             h.get_by_label("Artagur has not said the game is over.");
         }
     }
-    h.get_by_label_contains("The game is over after turn 1");
+    h.get_by_label_contains("The game is over before the first turn was played");
     h.get_by_label("Open everything");
 }
 
@@ -1995,13 +2035,13 @@ fn the_passive_player_plays_laurels_in_turn_and_sees_only_his_own_buttons() {
             .query_all_by_label_contains("for laurels, then discard")
             .filter_map(|n| n.accesskit_node().label())
             .find(|l| l.starts_with("Play "))
-            .expect("a card of his hand to play for laurels");
+            .expect("a card of their hand to play for laurels");
         click(&mut h, &play);
         h.get_by_label("Hide my cards");
     }
     let log = deck_log(&h);
     assert_eq!(
-        log.matches("Artagur plays Sudden Halt (from his hand) for its 1 laurel")
+        log.matches("Artagur plays Sudden Halt (from their hand) for its 1 laurel")
             .count(),
         2,
         "{log}"

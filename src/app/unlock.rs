@@ -36,12 +36,12 @@ impl UnlockWindow {
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
                 ui.set_max_width(520.0);
-                ui.label("Each player who set a passphrase unlocks the game before it goes on, on a screen of his own. Muster checks that every entry of the log carries his tag, so nobody can have changed it without him.");
+                ui.label("Each player who set a passphrase unlocks the game before it goes on, on a screen of their own. Muster checks that every entry of the log carries their tag, so nobody can have changed it without them.");
                 ui.add_space(8.0);
                 for side in locked {
                     let who = host.name(side);
                     if cx.on_phone(side) {
-                        ui.label(format!("{who} unlocks on his phone."));
+                        ui.label(format!("{who} unlocks on their phone."));
                     } else if ui.button(format!("Unlock as {who}…")).clicked() {
                         bus.seat(side, SeatMsg::Unlock);
                     }
@@ -71,15 +71,14 @@ pub fn read_only_banner(ui: &mut egui::Ui, host: &dyn SeatHost) -> bool {
         let one = locked.len() == 1;
         let unchecked: Vec<String> = names
             .iter()
-            .map(|who| format!("Until {who} unlocks: his tag on every entry"))
+            .map(|who| format!("Until {who} unlocks: their tag on every entry"))
             .collect();
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!(
-                "🔒 Read-only until {} unlock{} the game with {} passphrase.",
+                "🔒 Read-only until {} unlock{} the game, each with their own passphrase.",
                 names.join(" and "),
-                if one { "s" } else { "" },
-                if one { "his" } else { "their" }
+                if one { "s" } else { "" }
             ),
         )
         .on_hover_text(format!("Not checked yet:\n{}", unchecked.join("\n")));

@@ -382,7 +382,7 @@ impl Walk {
     }
 
     /// Where a player picks his marker on his legality map as it is drawn:
-    /// the middle of a green ("may hide here") cell, the one nearest his
+    /// the middle of a green ("may hide here") cell, the one nearest their
     /// own table edge (the middle of the table first), clear of the markers
     /// he placed already.
     fn green_spot(&self) -> [f64; 2] {
@@ -392,7 +392,7 @@ impl Walk {
             .fog()
             .drawn_private
             .clone()
-            .expect("his legality map is drawn");
+            .expect("their legality map is drawn");
         let grid = table.grid.as_ref().expect("a legality map");
         let middle = table.size[0] / 2.0;
         let placed: Vec<[f64; 2]> = self
@@ -419,7 +419,7 @@ impl Walk {
                 let key = |p: &[f64; 2]| (p[1], (p[0] - middle).abs());
                 key(a).partial_cmp(&key(b)).unwrap()
             })
-            .expect("a green cell on his map")
+            .expect("a green cell on their map")
     }
 
     /// South sends his two alae round the left flank.

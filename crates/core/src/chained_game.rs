@@ -30,7 +30,7 @@ pub trait Rules {
     /// game's header (its id, players and …)".
     const HEADER: &'static str;
     /// What replay cannot check of a player's records until he unlocks
-    /// (besides his tag on every entry): "his sealed draws, replayed by
+    /// (besides their tag on every entry): "their sealed draws, replayed by
     /// the rules".
     const SEALED_CHECK: &'static str;
     type Setup: Serialize + DeserializeOwned + Clone + Debug;
@@ -209,7 +209,7 @@ impl<R: Rules> Ledger<R> {
             .into_iter()
             .map(|side| {
                 format!(
-                    "Until {} unlocks: his tag on every entry; {}",
+                    "Until {} unlocks: their tag on every entry; {}",
                     self.name(side),
                     R::SEALED_CHECK
                 )
@@ -462,7 +462,10 @@ fn fold_entry<R: Rules>(
 fn position<R: Rules>(log: &[Entry<R::Event>], n: usize) -> String {
     match n {
         0 => R::HEADER.to_string(),
-        n => format!("log entry {n} ({} events)", log[n - 1].events.len()),
+        n => format!(
+            "log entry {n} ({})",
+            crate::text::count(log[n - 1].events.len() as u64, "event", "events")
+        ),
     }
 }
 
@@ -602,7 +605,7 @@ mod tests {
         let mut again = Ledger::<Total>::replay(parts).unwrap();
         assert_eq!(
             again.unchecked(),
-            ["Until South unlocks: his tag on every entry; nothing more"]
+            ["Until South unlocks: their tag on every entry; nothing more"]
         );
         again
             .unlock(Side::South, "brass otter quarry lantern")

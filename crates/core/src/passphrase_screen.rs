@@ -73,7 +73,7 @@ pub fn screen(
     let fill = suggested.unwrap_or_default().to_string();
     let mut fields = vec![Field {
         name: TYPED.into(),
-        label: format!("{name}'s passphrase"),
+        label: format!("{} passphrase", crate::text::possessive(name)),
         input: Input::Secret {
             hint: "Passphrase".into(),
             fill: fill.clone(),
@@ -82,7 +82,7 @@ pub fn screen(
     if setting {
         fields.push(Field {
             name: AGAIN.into(),
-            label: format!("{name}'s passphrase again"),
+            label: format!("{} passphrase again", crate::text::possessive(name)),
             input: Input::Secret {
                 hint: "The same again".into(),
                 fill,
@@ -165,7 +165,7 @@ mod tests {
         let words = "lantern quarry thistle ember falcon heron";
         let offered =
             serde_json::to_string(&super::screen("Ann", Purpose::Set, Some(words), None)).unwrap();
-        assert!(offered.contains(words), "the suggestion is offered to him");
+        assert!(offered.contains(words), "the suggestion is offered to them");
         let pass = "copper heron lantern thistle";
         assert_eq!(
             read(Purpose::Set, &reply(Button::Submit, pass, pass)),

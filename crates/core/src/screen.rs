@@ -288,7 +288,7 @@ pub enum Block {
         title: String,
         text: String,
         actions: Vec<Action>,
-        /// A word to catch his eye ("new": a card he has just drawn).
+        /// A word to catch their eye ("new": a card he has just drawn).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         badge: Option<String>,
     },

@@ -1,4 +1,4 @@
-//! The seat (DESIGN, "The seat"): what one player sees on his private
+//! The seat (DESIGN, "The seat"): what one player sees on their private
 //! screen now and what his answers there become, said by each system's
 //! engine (boardgame.io's `playerView` and moves). The laptop's hand-over
 //! screen, his phone's page and the tests all draw the `Screen` a system
@@ -26,7 +26,7 @@ pub struct Desk<R> {
     /// while his private steps need it.
     pub key: Option<SealKey>,
     /// Why his last answer was refused: shown on his screen alone, since
-    /// its words may tell his secret ("the limit is 2" dummies).
+    /// its words may tell their secret ("the limit is 2" dummies).
     pub refusal: Option<String>,
     /// What the table asked him to do in private, for a system whose
     /// private steps are asked for (an ambush marker to reveal).
@@ -111,7 +111,7 @@ pub trait Seated {
     fn seat_name(&self, side: Side) -> String;
 
     /// What the table waits for `side` to do on his private screen now
-    /// ("places his ambushes"), if anything: his screen is brought to him.
+    /// ("places their ambushes"), if anything: their screen is brought to them.
     fn due(&self, side: Side, desk: &Desk<Self::Request>) -> Option<String>;
 
     /// The lock of `side`'s passphrase, if he set one.
@@ -131,7 +131,7 @@ pub trait Seated {
 
     /// A choice of his step that needs no secret, offered on his hand-over
     /// screen so he need not take the screen for it ("South: no
-    /// ambushes"): its label and the command his screen would send.
+    /// ambushes"): its label and the command their screen would send.
     fn open_choice(
         &self,
         _side: Side,

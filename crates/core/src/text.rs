@@ -22,9 +22,37 @@ pub fn unprintable(text: &str) -> Option<String> {
     Some(format!("holds {what} (U+{:04X})", u32::from(c)))
 }
 
+/// `n` with its noun in the right number: "1 entry", "2 entries",
+/// "0 entries". Every count Muster prints goes through here, so no line
+/// reads "1 entries".
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// A name in the possessive. "South (Marcus)'s" is not English, so a name
+/// ending in a bracket is possessed before it: "South's (Marcus)".
+pub fn possessive(name: &str) -> String {
+    match name.find(" (") {
+        Some(at) if name.ends_with(')') => format!("{}'s {}", &name[..at], &name[at + 1..]),
+        _ => format!("{name}'s"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_and_possessives_read_as_english() {
+        assert_eq!(count(1u32, "entry", "entries"), "1 entry");
+        assert_eq!(count(2u32, "entry", "entries"), "2 entries");
+        assert_eq!(count(0u32, "BG", "BGs"), "0 BGs");
+        assert_eq!(possessive("South"), "South's");
+        assert_eq!(possessive("South (Marcus)"), "South's (Marcus)");
+    }
 
     #[test]
     fn controls_and_bidirectional_overrides_are_named() {

@@ -8,7 +8,7 @@ use super::zones::Zone;
 use muster_core::side::Side;
 
 fn cards(n: usize) -> String {
-    format!("{n} card{}", if n == 1 { "" } else { "s" })
+    muster_core::text::count(n as u64, "card", "cards")
 }
 
 fn title(setup: &Setup, id: &str) -> String {
@@ -67,7 +67,7 @@ pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String 
             )
         }
         Event::Reshuffled { player, cards: n } => format!(
-            "{}'s deck has run out: his discard pile of {} is shuffled into a new deck",
+            "{}'s deck has run out: their discard pile of {} is shuffled into a new deck",
             name(*player),
             cards(*n)
         ),
@@ -93,8 +93,8 @@ pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String 
             in_play,
         } => {
             let source = match from {
-                Zone::Deck => "drawn from his deck",
-                _ => "from his hand",
+                Zone::Deck => "drawn from their deck",
+                _ => "from their hand",
             };
             let after = if *in_play {
                 format!("in play until the turn ends, then {}", to.verb())
@@ -111,11 +111,12 @@ pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String 
                 _ => String::new(),
             };
             // What the play is worth, for both to count (issue 25).
-            let worth =
-                |n: u32, one: &str| format!("its {n} {one}{}", if n == 1 { "" } else { "s" });
+            let worth = |n: u32, one: &str, many: &str| {
+                format!("its {}", muster_core::text::count(n, one, many))
+            };
             let what = match (use_, setup.set.card(card)) {
-                (super::turn::Use::Laurels, Some(c)) => worth(c.laurels, "laurel"),
-                (super::turn::Use::Rally, Some(c)) => worth(c.rally, "rally flag"),
+                (super::turn::Use::Laurels, Some(c)) => worth(c.laurels, "laurel", "laurels"),
+                (super::turn::Use::Rally, Some(c)) => worth(c.rally, "rally flag", "rally flags"),
                 _ => use_.name().to_string(),
             };
             format!(
@@ -137,7 +138,7 @@ pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String 
                 RemoveReason::Other(reason) => format!("({reason})"),
             };
             format!(
-                "{} removes {} from his {} {why}, face down{}",
+                "{} removes {} from their {} {why}, face down{}",
                 name(*player),
                 cards(*count),
                 from.name(),
@@ -152,5 +153,68 @@ pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String 
         Event::GameOver { player } => {
             format!("{} agrees the game is over", setup.name(*player))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::turn::{Destination, Use};
+    use muster_testkit::grammar::assert_english;
+
+    /// Every sentence the log can hold, each count as 1 and as 2, and
+    /// every card played both ways: English, with no pronoun.
+    #[test]
+    fn every_log_sentence_reads_as_english_with_one_and_two() {
+        let g = crate::tests::started(7);
+        let setup = g.setup().clone();
+        let mut lines = g.log_lines().to_vec();
+        let sealed = g
+            .log()
+            .iter()
+            .flat_map(|e| &e.events)
+            .find_map(|e| e.sealed().map(|(_, s)| s.clone()))
+            .expect("the opening draws are sealed");
+        let ids: Vec<String> = setup.set.cards.iter().map(|c| c.id.clone()).collect();
+        let player = Side::North;
+        for n in [1, 2] {
+            let opened = Some(&ids[..n]);
+            for e in [
+                Event::Drew {
+                    player,
+                    count: n,
+                    why: DrawReason::Redraw,
+                    cards: sealed.clone(),
+                },
+                Event::Reshuffled { player, cards: n },
+                Event::RanOut { player, short: n },
+                Event::Removed {
+                    player,
+                    from: Zone::Hand,
+                    count: n,
+                    why: RemoveReason::UnitBroke,
+                    cards: sealed.clone(),
+                },
+                Event::TurnEnded { number: n as u32 },
+            ] {
+                lines.push(event(&e, &setup, opened));
+                lines.push(event(&e, &setup, None));
+            }
+        }
+        for card in &setup.set.cards {
+            for use_ in [Use::Laurels, Use::Rally, Use::Text] {
+                let e = Event::Played {
+                    player,
+                    card: card.id.clone(),
+                    from: Zone::Hand,
+                    use_,
+                    to: Destination::Discard,
+                    in_play: false,
+                };
+                lines.push(event(&e, &setup, None));
+            }
+            lines.push(card.text.clone());
+        }
+        assert_english(lines.iter().map(String::as_str));
     }
 }

@@ -199,7 +199,7 @@ impl Public {
         match event {
             Event::GameOver { player } => {
                 if self.over[*player] {
-                    return refuse("RULES-deck 7", "he has agreed the game is over already");
+                    return refuse("RULES-deck 7", "they have agreed the game is over already");
                 }
                 self.over[*player] = true;
             }

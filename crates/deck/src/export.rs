@@ -24,8 +24,8 @@ pub fn summary_lines(game: &Game) -> (Vec<String>, Vec<String>) {
             game.set().name
         ),
         format!(
-            "Log: {} entries, fingerprint {}",
-            game.log().len(),
+            "Log: {}, fingerprint {}",
+            muster_core::text::count(game.log().len() as u64, "entry", "entries"),
             game.log_fingerprint()
         ),
     ];

@@ -75,7 +75,7 @@ mod tests {
         let mut again = from_json(&text).unwrap();
         assert!(
             again.zones(Side::South).is_none(),
-            "sealed until he unlocks"
+            "sealed until they unlock"
         );
         assert!(again.zones(Side::North).is_some(), "no passphrase: open");
         assert!(again.apply(Command::EndPhase).is_err(), "locked");

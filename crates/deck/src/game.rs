@@ -132,7 +132,7 @@ impl Rules for ActionDeck {
     const SCHEMA: u32 = super::files::SCHEMA;
     const HEADER: &'static str = "the game's header (its id, players and card set)";
     const SEALED_CHECK: &'static str =
-        "his sealed draws and removals, replayed by the rules (his hand rebuilt)";
+        "their sealed draws and removals, replayed by the rules (their hand rebuilt)";
     type Setup = Setup;
     type Event = Event;
     type Public = Public;
@@ -311,7 +311,7 @@ impl Game {
                 return refuse(
                     "RULES-deck 2",
                     format!(
-                        "{}'s cards do not add up to his deck",
+                        "{}'s cards do not add up to their deck",
                         self.setup().name(side)
                     ),
                 );
@@ -598,7 +598,7 @@ impl Work<'_> {
         self.zones[side].as_ref().ok_or_else(|| {
             RuleError::new(
                 "trust",
-                format!("{} must unlock his cards first", self.name(side)),
+                format!("{} must unlock their cards first", self.name(side)),
             )
         })
     }
@@ -633,7 +633,7 @@ impl Work<'_> {
             return refuse(
                 "RULES-deck 6",
                 format!(
-                    "{} must first say whether he interrupts the {} phase",
+                    "{} must first say whether they interrupt the {} phase",
                     self.name(turn.passive()),
                     self.phase()?
                 ),
@@ -671,7 +671,7 @@ impl Work<'_> {
             return refuse(
                 "RULES-deck 3",
                 format!(
-                    "{} has no {} in his hand",
+                    "{} has no {} in their hand",
                     self.name(side),
                     self.card(id)?.title
                 ),
@@ -919,7 +919,7 @@ impl Work<'_> {
                             return refuse(
                                 "RULES-deck 5",
                                 format!(
-                                    "{} removes a card of his choice from his hand; the deck's top card only when his hand is empty",
+                                    "{} removes a card of their choice from their hand; the deck's top card only when their hand is empty",
                                     self.name(active)
                                 ),
                             );
@@ -941,7 +941,7 @@ impl Work<'_> {
                         RuleError::new(
                             "RULES-deck 5",
                             format!(
-                                "{} has not that many {} in his hand",
+                                "{} has not that many {} in their hand",
                                 self.name(*player),
                                 id
                             ),
@@ -977,7 +977,7 @@ impl Work<'_> {
             } => {
                 self.turn()?;
                 if reason.trim().is_empty() {
-                    return refuse("RULES-deck 3", "Give the card or rule that lets him draw");
+                    return refuse("RULES-deck 3", "Give the card or rule that lets them draw");
                 }
                 let hand = self.zones(*player)?.hand.len();
                 let size = self.hand_size(*player);
@@ -987,7 +987,7 @@ impl Work<'_> {
                     return refuse(
                         "RULES-deck 3",
                         format!(
-                            "{} holds {hand} of {size} cards: drawing {count} would take his hand over its size",
+                            "{} holds {hand} of {size} cards: drawing {count} would take their hand over its size",
                             self.name(*player)
                         ),
                     );
@@ -1131,7 +1131,7 @@ impl Work<'_> {
             return refuse(
                 "RULES-deck 6",
                 format!(
-                    "{} declared he skips the {named} phase: no interrupt for it",
+                    "{} declared they skip the {named} phase: no interrupt for it",
                     self.name(turn.active)
                 ),
             );

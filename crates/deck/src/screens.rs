@@ -10,6 +10,7 @@ use super::phase::PhaseName;
 use super::turn::{Destination, Stage, Turn, Use};
 use muster_core::screen::{Action, Bar, Block, Screen};
 use muster_core::side::Side;
+use muster_core::text::count;
 
 /// Each distinct card of a zone once, with how many.
 fn grouped(ids: &[String]) -> Vec<(String, usize)> {
@@ -23,8 +24,15 @@ fn grouped(ids: &[String]) -> Vec<(String, usize)> {
     out
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
+/// When the game ended, in turns: a turn the ending left untouched (the
+/// last one ended and the next began on its own) is not counted.
+pub fn over_after(game: &Game, turn: &Turn) -> String {
+    let fresh = Turn::start(turn.number, turn.active, &game.set().phases);
+    match turn.number {
+        1 if *turn == fresh => "The game is over before the first turn was played".into(),
+        n if *turn == fresh => format!("The game is over after turn {}", n - 1),
+        n => format!("The game is over during turn {n}"),
+    }
 }
 
 /// A card in one line: its laurels, flags, kind and trash symbol.
@@ -34,18 +42,23 @@ fn card_line(card: &Card, copies: usize) -> String {
         (Kind::Interrupt, Some(letter)) => format!("interrupt ({letter})"),
         _ => "no text play".to_string(),
     };
-    let trash = if card.trash { ", 🗑" } else { "" };
+    // The rulebook's trash-can symbol, in words: a glyph a phone may not
+    // have, and one a newcomer cannot read.
+    let trash = if card.trash {
+        ", removed when played for its text"
+    } else {
+        ""
+    };
     let times = if copies > 1 {
         format!(" ×{copies}")
     } else {
         String::new()
     };
-    let (laurels, flags) = (card.laurels as usize, card.rally as usize);
     format!(
-        "{}{times}: {laurels} laurel{}, {flags} flag{}, {kind}{trash}",
+        "{}{times}: {}, {}, {kind}{trash}",
         card.title,
-        plural(laurels),
-        plural(flags)
+        count(card.laurels, "laurel", "laurels"),
+        count(card.rally, "flag", "flags")
     )
 }
 
@@ -253,7 +266,7 @@ fn game_over(game: &Game, side: Side) -> Vec<Block> {
     if public.over[side] {
         return vec![Block::Text {
             text: format!(
-                "You said the game is over; {other} has not yet. Nothing more is played once he does."
+                "You said the game is over; {other} has not yet. Nothing more is played once they do."
             ),
         }];
     }
@@ -278,7 +291,7 @@ pub fn hand(game: &Game, side: Side) -> Screen {
         return Screen {
             title: format!("{name}'s hand"),
             blocks: vec![Block::Text {
-                text: format!("{name}'s cards are sealed: he must unlock the game."),
+                text: format!("{name}'s cards are sealed: they must unlock the game."),
             }],
         };
     };
@@ -389,11 +402,9 @@ fn odds(game: &Game, side: Side) -> Vec<Block> {
         },
         Block::Text {
             text: format!(
-                "draws {} card{}; {} card{} left before the deck runs out",
-                odds.draws,
-                plural(odds.draws),
-                odds.deck_left,
-                plural(odds.deck_left)
+                "draws {}; {} left before the deck runs out",
+                count(odds.draws as u64, "card", "cards"),
+                count(odds.deck_left as u64, "card", "cards")
             ),
         },
     ];
@@ -429,6 +440,18 @@ fn odds(game: &Game, side: Side) -> Vec<Block> {
 mod tests {
     use super::*;
     use crate::tests::started;
+
+    #[test]
+    fn a_game_ended_as_turn_5_begins_is_over_after_turn_4() {
+        let g = started(3);
+        let fresh = Turn::start(5, Side::North, &g.set().phases);
+        assert_eq!(over_after(&g, &fresh), "The game is over after turn 4");
+        let mut begun = fresh.clone();
+        begun.stage = Stage::Declaring;
+        assert_eq!(over_after(&g, &begun), "The game is over during turn 5");
+        let first = Turn::start(1, Side::South, &g.set().phases);
+        assert!(over_after(&g, &first).contains("before the first turn"));
+    }
 
     /// The attack: North's screen, serialised as it would go to his phone,
     /// is searched for every card of South's that North's own army does not
@@ -564,7 +587,7 @@ mod tests {
                 .any(|b| matches!(b, Block::Text { text } if text.starts_with("You drew ")))
         };
         assert!(said(&g, Side::North));
-        assert!(!said(&g, Side::South), "his own screen only");
+        assert!(!said(&g, Side::South), "their own screen only");
         g.apply(Command::EndPhase).unwrap();
         for _ in 0..2 {
             g.apply(Command::Declare { plays: false }).unwrap();

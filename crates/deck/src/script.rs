@@ -131,7 +131,7 @@ mod tests {
             lines[6]["log"][0]
                 .as_str()
                 .unwrap()
-                .contains("drawn from his deck")
+                .contains("drawn from their deck")
         );
         assert!(
             lines[7]["error"]

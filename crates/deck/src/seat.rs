@@ -1,6 +1,6 @@
 //! The action deck's seats (RULES-deck 2, 6-7): each player's private
 //! screen is his hand (`screens::hand`), with the plays the rules allow him
-//! now; the table waits on his hand when he is asked whether he interrupts
+//! now; the table waits on his hand when he is asked whether they interrupt
 //! or must remove a card for fatigue. An answer is taken only if his screen
 //! offers it now: a phone never plays, answers or ends anything for the
 //! other player.
@@ -27,7 +27,7 @@ impl Seated for Game {
         let turn = self.public().turn.as_ref()?;
         match turn.stage {
             Stage::AskingInterrupt if side == turn.passive() => {
-                Some("decides whether he interrupts".into())
+                Some("decides whether they interrupt".into())
             }
             Stage::Fatigue if side == turn.active => Some("removes a card (fatigue)".into()),
             _ => None,

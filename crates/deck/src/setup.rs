@@ -61,7 +61,7 @@ impl Setup {
                 return refuse(
                     "RULES-deck 1",
                     format!(
-                        "{who}'s hand of {} is larger than his deck of {deck}",
+                        "{who}'s hand of {} is larger than their deck of {deck}",
                         seat.hand_size
                     ),
                 );

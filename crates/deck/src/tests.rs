@@ -225,7 +225,7 @@ fn an_interrupt_only_by_the_passive_player_at_the_start_of_its_phase() {
             use_: Use::Laurels,
             to: None,
         },
-        "must first say whether he interrupts",
+        "must first say whether they interrupt",
     );
     refused(
         &mut g,
@@ -278,7 +278,7 @@ fn no_interrupt_for_a_skipped_phase() {
             player: Side::North,
             card: Some("i-dust".into()),
         },
-        "skips the shooting phase",
+        "skip the shooting phase",
     );
 }
 
@@ -416,7 +416,7 @@ fn the_status_phase_redraws_both_then_the_active_player_removes_one() {
     refused(
         &mut g,
         Command::Fatigue { card: None },
-        "card of his choice from his hand",
+        "card of their choice from their hand",
     );
     let card = hand(&g, Side::South)[0].clone();
     g.apply(Command::Fatigue {

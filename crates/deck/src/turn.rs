@@ -41,7 +41,7 @@ pub enum Stage {
     Events,
     /// The active player says whether he plays the phase.
     Declaring,
-    /// The passive player says whether he interrupts the declared phase.
+    /// The passive player says whether they interrupt the declared phase.
     AskingInterrupt,
     /// The phase is under way: cards are played for laurels or rally.
     Playing,
@@ -118,7 +118,7 @@ pub struct Turn {
     pub interrupt_played: bool,
     /// A `blocks_interrupts` event was played this turn.
     pub blocked: bool,
-    /// Phases the active player declared he skips this turn.
+    /// Phases the active player declared they skip this turn.
     pub skipped: Vec<PhaseName>,
     pub in_play: Vec<InPlay>,
 }

@@ -73,3 +73,11 @@ proptest! {
         }
     }
 }
+
+/// Every line of the example game's log: counts and nouns agree, no
+/// pronoun, no doubled or empty punctuation.
+#[test]
+fn every_log_sentence_reads_as_english() {
+    let game = muster_testkit::chained::example(&DECK);
+    muster_testkit::grammar::assert_english(game.log_lines().iter().map(String::as_str));
+}

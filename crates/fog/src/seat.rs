@@ -201,12 +201,12 @@ impl Seated for Battle {
     /// which he looks at when he likes.
     fn due(&self, side: Side, desk: &Desk<Asked>) -> Option<String> {
         let what = match task(self, side, desk.asked)? {
-            Task::Ambushes => "places his ambushes".to_string(),
-            Task::FlankMarches => "records his flank marches".to_string(),
-            Task::Reveal(Reveal::March(_)) => "reveals his arrived flank march".to_string(),
+            Task::Ambushes => "places their ambushes".to_string(),
+            Task::FlankMarches => "records their flank marches".to_string(),
+            Task::Reveal(Reveal::March(_)) => "reveals their arrived flank march".to_string(),
             Task::Reveal(Reveal::Ambush(..)) => "reveals an ambush marker".to_string(),
-            Task::Word => "adds his march's sealed modifier to its roll".to_string(),
-            Task::Batch => "picks his deployment batch".to_string(),
+            Task::Word => "adds their march's sealed modifier to its roll".to_string(),
+            Task::Batch => "picks their deployment batch".to_string(),
             Task::Check => return None,
         };
         Some(what)

@@ -126,7 +126,7 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
     }
     let schedule = words(&text_of(&pdf, 2));
     for expected in [
-        "South's ambush marker S1, sealed",
+        "South's ambush marker S1, sealed, commitment",
         "marker: 3.0 in from S, 14.0 in from E",
         "South's camp",
         "South flank march 1: sealed, commitment ",
@@ -151,6 +151,61 @@ fn camps_fortifications_and_ambush_markers_print_but_never_what_a_marker_is() {
 /// Once South's flank march has come on and been revealed, the schedule
 /// says what it was (not "sealed"); and the log is numbered by entry, so
 /// its last number is the count the title gives (issue 25).
+/// A revealed ambush is no longer "sealed" on the schedule: it names the
+/// battle group it was.
+#[test]
+fn a_revealed_ambush_prints_as_revealed() {
+    use muster_core::side::Side;
+    use muster_fog::battle::{AmbushContent, Command, RevealReason, reveal_ambush};
+    let mut battle = deployed_battle();
+    let key = battle
+        .seal_key(Side::South, muster_fog::examples::EXAMPLE_PASSPHRASE)
+        .unwrap();
+    let (marker, bg) = (0..)
+        .map_while(|m| {
+            reveal_ambush(
+                battle.state(),
+                Side::South,
+                m,
+                &key,
+                RevealReason::OwnersChoice,
+            )
+            .ok()
+            .map(|c| (m, c))
+        })
+        .find_map(|(m, c)| match &c {
+            Command::RevealAmbush { revealed, .. } => match revealed.secret {
+                AmbushContent::Bg { bg } => Some((m, bg)),
+                AmbushContent::Dummy => None,
+            },
+            _ => None,
+        })
+        .expect("South ambushes with a battle group");
+    let reveal = reveal_ambush(
+        battle.state(),
+        Side::South,
+        marker,
+        &key,
+        RevealReason::OwnersChoice,
+    )
+    .unwrap();
+    battle.apply(reveal).unwrap();
+    let name = battle.state().armies[Side::South].as_ref().unwrap().bgs[bg]
+        .name
+        .clone();
+    let pdf = lopdf::Document::load_mem(&table_pdf(&battle, Paper::A4, "2026-11-26")).unwrap();
+    let schedule = words(&text_of(&pdf, 2));
+    let tag = format!("S{}", marker + 1);
+    assert!(
+        schedule.contains(&format!("South's ambush marker {tag}, revealed: {name}")),
+        "{schedule}"
+    );
+    assert!(
+        !schedule.contains(&format!("marker {tag}, sealed")),
+        "{schedule}"
+    );
+}
+
 #[test]
 fn a_revealed_march_prints_as_revealed_and_the_log_counts_entries() {
     use muster_core::dice::DiceInput;
@@ -453,4 +508,11 @@ fn in_centimetres_no_page_says_mu() {
     assert!(seen_cm, "lengths are printed in cm");
     // The deployment lines of the table page, in cm.
     assert!(text_of(&pdf, 1).contains("30.0 cm"), "{}", text_of(&pdf, 1));
+    // The edges numbered in cm: 72 x 48 MU of 25 mm is 180 x 120 cm.
+    let table = text_of(&pdf, 1);
+    let numbers: Vec<&str> = table.split_whitespace().collect();
+    for cm in ["180", "120", "30", "60"] {
+        assert!(numbers.contains(&cm), "no {cm} on the axes: {table}");
+    }
+    assert!(!numbers.contains(&"72"), "an axis still in MU: {table}");
 }

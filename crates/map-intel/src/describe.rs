@@ -107,8 +107,11 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
             names[*by],
             before.agents[*by].saturating_sub(1)
         ),
+        Event::Combat { hex } => {
+            format!("Combat in {hex}: every counter there face down is revealed (A2d)")
+        }
         Event::Examined { by, id } => format!(
-            "{} examines {} (A2a): what it holds is shown to him alone",
+            "{} examines {} (A2a): what it holds is shown to them alone",
             names[*by],
             named(*id)
         ),

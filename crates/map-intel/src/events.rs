@@ -138,6 +138,11 @@ pub enum Event {
     AgentSpent {
         by: Side,
     },
+    /// Combat in `hex` (A2d): its counters face down are revealed next;
+    /// logged even when all were face up already.
+    Combat {
+        hex: Hex,
+    },
     /// An Agent's intelligence mission (A2a): `by` examines the enemy
     /// holder `id`, its contents shown to him alone; both see only that he
     /// did. It stays face down.
@@ -184,7 +189,7 @@ impl Holder {
         self.hex.is_some() && !self.gone
     }
 
-    /// "Ann (Rome)'s force 14", "Bob (Parthia)'s Exercitus 2".
+    /// "Ann's (Rome) force 14", "Bob's (Parthia) Exercitus 2".
     pub fn label(&self, names: &Sides<String>) -> String {
         label(&names[self.side], self.kind, self.id)
     }
@@ -192,7 +197,7 @@ impl Holder {
 
 /// A holder's name in the log and on screen.
 pub fn label(who: &str, kind: Kind, id: usize) -> String {
-    format!("{who}'s {}", noun(kind, id))
+    format!("{} {}", muster_core::text::possessive(who), noun(kind, id))
 }
 
 /// A holder among its side's: "force 14", "Exercitus 2", "off-map area".
@@ -376,6 +381,11 @@ impl Public {
                 h.contents = Contents::Sealed(contents.clone());
                 h.seals += 1;
                 h.revealed = None;
+            }
+            Event::Combat { hex } => {
+                if self.active.is_none() {
+                    return refuse("A2", format!("combat in {hex} before play begins"));
+                }
             }
             Event::AgentSpent { by } => {
                 if self.agents[*by] == 0 {

@@ -61,11 +61,11 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
     let names = game.setup().names();
     let title = format!("Hidden forces: {}", game.setup().scenario.name);
     let subtitle = format!(
-        "South: {} · North: {} · {} · {} log entries, fingerprint {}",
+        "South: {} · North: {} · {} · {}, fingerprint {}",
         names.south,
         names.north,
         when(game, &view),
-        game.log().len(),
+        muster_core::text::count(game.log().len() as u64, "log entry", "log entries"),
         game.log_fingerprint()
     );
     let counters: Vec<Printed> = view
@@ -156,7 +156,10 @@ pub fn ledger_pdf(
     paper: Paper,
 ) -> Result<Vec<u8>, RuleError> {
     let lines = ledger_lines(game, side, opener)?;
-    let title = format!("{}'s private ledger", game.setup().name(side));
+    let title = format!(
+        "{} private ledger",
+        muster_core::text::possessive(&game.setup().name(side))
+    );
     Ok(private_document(&title, &lines, paper))
 }
 

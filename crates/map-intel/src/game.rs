@@ -102,7 +102,7 @@ impl Rules for HiddenForces {
     const FORMAT: &'static str = super::files::FORMAT;
     const SCHEMA: u32 = super::files::SCHEMA;
     const HEADER: &'static str = "the game's header (its id, players and scenario)";
-    const SEALED_CHECK: &'static str = "each of his face-down counters opened, every unit of his in exactly one place after every entry";
+    const SEALED_CHECK: &'static str = "each of their face-down counters opened, every unit of their in exactly one place after every entry";
     type Setup = Setup;
     type Event = Event;
     type Public = Public;
@@ -348,7 +348,7 @@ impl Work<'_> {
             return refuse(
                 "A4",
                 format!(
-                    "{} first places his empty Exercitus {number} on a friendly force, or declines",
+                    "{} first places their empty Exercitus {number} on a friendly force, or declines",
                     self.setup.name(*who)
                 ),
             );
@@ -359,8 +359,8 @@ impl Work<'_> {
             Some(active) => refuse(
                 "map-intel 0",
                 format!(
-                    "It is {}'s turn: {} changes his counters only in his own",
-                    self.setup.name(active),
+                    "It is {} turn: {} changes their counters only in their own",
+                    muster_core::text::possessive(&self.setup.name(active)),
                     self.setup.name(side)
                 ),
             ),
@@ -768,9 +768,9 @@ impl Work<'_> {
                 return refuse(
                     "A3",
                     format!(
-                        "{} was revealed this turn: it stays face up until the beginning of {}'s next turn",
+                        "{} was revealed this turn: it stays face up until the beginning of {} next turn",
                         self.label(&h),
-                        self.setup.name(h.side)
+                        muster_core::text::possessive(&self.setup.name(h.side))
                     ),
                 );
             }
@@ -832,7 +832,7 @@ impl Work<'_> {
                 if h.side == *by {
                     return refuse(
                         "A5",
-                        "A player may always examine his own units: no Agent needed",
+                        "A player may always examine their own units: no Agent needed",
                     );
                 }
                 if h.gone
@@ -892,6 +892,7 @@ impl Work<'_> {
                         format!("Combat needs counters of both sides in {hex}"),
                     );
                 }
+                self.push(Event::Combat { hex })?;
                 for h in here.iter().filter(|h| !h.contents.is_open()) {
                     self.reveal(h.id, Reason::Combat)?;
                 }
@@ -1062,7 +1063,7 @@ impl Game {
         refuse(
             "A2",
             format!(
-                "{} may not examine {}: only after an Agent Stratagem marker, his unit entering its hex, it entering his units' hex, combat, or its owner revealing it",
+                "{} may not examine {}: only after an Agent Stratagem marker, their unit entering its hex, it entering their units' hex, combat, or its owner revealing it",
                 self.setup().name(by),
                 h.label(&self.setup().names())
             ),

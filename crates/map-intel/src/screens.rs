@@ -32,7 +32,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
     let name = game.setup().name(side);
     let own: Vec<&SeenHolder> = view.holders.iter().filter(|h| h.side == side).collect();
     let mut blocks = vec![Block::Text {
-        text: format!("Only {name} looks: what each of his counters and holding areas holds."),
+        text: format!("Only {name} looks: what each of their counters and holding areas holds."),
     }];
     for h in &own {
         let held = h
@@ -118,7 +118,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
             actions: Vec::new(),
         });
         return Screen {
-            title: format!("{name}'s ledger"),
+            title: format!("{} ledger", muster_core::text::possessive(&name)),
             blocks,
         };
     };
@@ -217,7 +217,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
         board: Box::new(board(game, view, values)),
     });
     Screen {
-        title: format!("{name}'s ledger"),
+        title: format!("{} ledger", muster_core::text::possessive(&name)),
         blocks,
     }
 }
@@ -405,7 +405,7 @@ mod tests {
         let table = serde_json::to_string(&g.table_view()).unwrap();
         assert!(!table.contains("p-cat-2"), "the table sees nothing of it");
         let log = g.log_lines().join("\n");
-        assert!(log.contains("shown to him alone"), "{log}");
+        assert!(log.contains("shown to them alone"), "{log}");
         assert!(!log.contains(&cataphract), "{log}");
     }
 

@@ -155,7 +155,7 @@ fn entering_an_enemy_hex_reveals_both_and_an_empty_exercitus_is_removed_and_repl
             to: hex("0708"),
         },
         "A4",
-        "places his empty Exercitus 1",
+        "places their empty Exercitus 1",
     );
     // The legions were revealed last turn and stay face up until South's
     // next turn (A3): the marker may not seal them (A4 ruling, issue 21).
@@ -226,14 +226,14 @@ fn a_revealed_force_turns_face_down_only_from_its_owners_next_turn() {
         &mut g,
         Command::TurnDown { id: legions },
         "A3",
-        "stays face up until the beginning of Ann (Rome)'s next turn",
+        "stays face up until the beginning of Ann's (Rome) next turn",
     );
     g.apply(Command::EndTurn).unwrap();
     refused(
         &mut g,
         Command::TurnDown { id: legions },
         "map-intel 0",
-        "It is Bob (Parthia)'s turn",
+        "It is Bob's (Parthia) turn",
     );
     // The revealed force stays examinable through North's turn.
     assert!(g.examine(Side::North, legions).is_ok());
@@ -376,7 +376,7 @@ fn examining_regrouping_and_reinverting_are_refused_without_their_condition() {
             units: units(&["p-cat-2"]),
         },
         "map-intel 0",
-        "changes his counters only in his own",
+        "changes their counters only in their own",
     );
     // Regrouping across hexes, and a unit that is not there.
     let other = deploy(&mut g, Side::South, "0606", &["r-aux-1"]);
@@ -467,7 +467,7 @@ fn agents_examine_a_force_or_a_holding_area_and_run_out() {
     );
     // Shown to Ann alone: it stays face down, the table sees nothing of it.
     assert!(!g.public().holder(off).unwrap().contents.is_open());
-    assert!(g.examine(Side::North, off).is_ok(), "his own");
+    assert!(g.examine(Side::North, off).is_ok(), "their own");
     assert!(g.table_view().holders[off].units.is_none());
     assert!(g.view(Side::South).holders[off].units.is_some());
     refused(
@@ -512,7 +512,7 @@ fn agents_examine_a_force_or_a_holding_area_and_run_out() {
             id: south_off,
         },
         "A5",
-        "examine his own units",
+        "examine their own units",
     );
     refused(
         &mut g,
@@ -548,6 +548,18 @@ fn combat_reveals_both_sides_in_the_hex() {
     g.apply(Command::TurnDown { id: legions }).unwrap();
     g.apply(Command::Combat { hex: hex("0505") }).unwrap();
     assert_eq!(reasons(&g).last(), Some(&(legions, Reason::Combat)));
+    // Combat where everything is face up already still has its line.
+    let lines = g.log_lines().len();
+    g.apply(Command::Combat { hex: hex("0505") }).unwrap();
+    assert_eq!(g.log_lines().len(), lines + 1);
+    assert!(
+        g.log_lines()
+            .last()
+            .unwrap()
+            .contains("Combat in 0505: every counter there face down is revealed (A2d)"),
+        "{:?}",
+        g.log_lines().last()
+    );
 }
 
 /// Every unit id of `side` that no face-up record shows.
@@ -780,7 +792,7 @@ fn a_rechained_move_is_named_when_the_passphrase_holder_unlocks() {
     assert_eq!(opened.locked_sides(), vec![Side::North]);
     assert!(
         opened.apply(Command::EndTurn).is_err(),
-        "read-only until he unlocks"
+        "read-only until they unlock"
     );
     opened.unlock(Side::North, PASS).unwrap();
     opened.apply(Command::EndTurn).unwrap();

@@ -103,3 +103,13 @@ proptest! {
         let _ = Army::from_roster(&mutated_data(&roster, pick, with));
     }
 }
+
+/// Every line of both example games' logs: counts and nouns agree, no
+/// pronoun, no doubled or empty punctuation.
+#[test]
+fn every_log_sentence_reads_as_english() {
+    let forces = muster_testkit::chained::example(&FORCES);
+    muster_testkit::grammar::assert_english(forces.log_lines().iter().map(String::as_str));
+    let wings = muster_testkit::chained::example(&WINGS);
+    muster_testkit::grammar::assert_english(wings.log_lines().iter().map(String::as_str));
+}

@@ -59,7 +59,7 @@ fn the_hidden_forces_map_prints_question_marks_and_codes_and_only_the_owner_prin
             assert!(text.contains(code.as_str()), "code {code} of {}", h.id);
         }
         assert!(
-            text.contains("#12 (1) Ann (Rome)'s force 12, in 0606, face up: Legio III Gallica")
+            text.contains("#12 (1) Ann's (Rome) force 12, in 0606, face up: Legio III Gallica")
         );
         assert!(text.contains("Cataphracts of Suren"));
         for secret in hidden {
@@ -78,7 +78,7 @@ fn the_hidden_forces_map_prints_question_marks_and_codes_and_only_the_owner_prin
     assert_eq!(doc.get_pages().len(), 1);
     assert_clear(&doc, 1, (841.89, 595.28));
     let ledger = words(&text_of(&doc, 1));
-    assert!(ledger.contains("Ann (Rome)'s private ledger"), "{ledger}");
+    assert!(ledger.contains("Ann's (Rome) private ledger"), "{ledger}");
     assert!(ledger.contains("force 13, in 1210, face down"), "{ledger}");
     assert!(
         ledger.contains("Ala II Thracum, Legio X Fretensis"),
@@ -129,6 +129,17 @@ fn the_dummy_wings_map_never_tells_a_dummy_before_it_is_flipped() {
         let map = words(&text_of(&doc, 1));
         for expected in ["Dummy wings: Rossbach", "C1 ?", "I2 ?", "d1", "d2", "2014"] {
             assert!(map.contains(expected), "the map lacks {expected:?}");
+        }
+        // Both Wings the example places are drawn where their leaders are.
+        let placed: Vec<_> = game
+            .table_view()
+            .into_iter()
+            .filter(|s| s.deployed.is_some())
+            .collect();
+        assert_eq!(placed.len(), 2);
+        for s in &placed {
+            let mark = format!("{}{} placed", s.kind.initial(), s.id);
+            assert!(map.contains(&mark), "the map lacks {mark:?}: {map}");
         }
         for s in game.table_view().iter().filter(|s| !s.face_up) {
             assert!(text.contains(&s.code), "code of counter {}", s.id);

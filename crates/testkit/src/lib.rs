@@ -4,6 +4,7 @@
 //! engine's tests use it without compiling the app or its GUI.
 
 pub mod chained;
+pub mod grammar;
 pub mod json;
 pub mod pdf;
 pub mod scripts;

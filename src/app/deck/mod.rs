@@ -94,7 +94,7 @@ impl Table for DeckTable {
     type Game = Game;
     type Action = DeckAction;
     const NAME: &'static str = "Action deck";
-    const STARTED: &'static str = "The game begins: each player has drawn his hand";
+    const STARTED: &'static str = "The game begins: each player has drawn their hand";
 
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form
@@ -184,7 +184,7 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
         return;
     };
     if public.ended() {
-        ui.heading(format!("The game is over after turn {}", turn.number));
+        ui.heading(muster::deck::screens::over_after(game, turn));
         after_game(ui, game, cx);
         return;
     }
@@ -230,7 +230,7 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
     for c in &turn.in_play {
         if let Some(card) = game.set().card(&c.card) {
             ui.label(format!(
-                "{} ({}): {}; {} at the end of the turn",
+                "{} ({}): {} Then {} at the end of the turn.",
                 card.title,
                 name(c.owner),
                 card.text,
@@ -248,7 +248,16 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
     ui.horizontal_wrapped(|ui| match turn.stage {
         Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending if passive_looks => {
             ui.weak(format!(
-                "{}'s choices show when {passive} hides his cards.",
+                "{}'s choices show when {passive} hides their cards.",
+                name(turn.active)
+            ));
+        }
+        // His own screen carries the same buttons: one place to press them.
+        Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending
+            if cx.private == Some(turn.active) =>
+        {
+            ui.weak(format!(
+                "{}'s choices are on their own screen while it is open.",
                 name(turn.active)
             ));
         }
@@ -263,22 +272,22 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
         }
         Stage::AskingInterrupt if cx.on_phone(turn.passive()) => {
             ui.label(format!(
-                "Waiting for {passive}: he is asked on his phone whether he interrupts."
+                "Waiting for {passive}: they are asked on their phone whether they interrupt."
             ));
         }
         Stage::AskingInterrupt => {
-            ui.label(format!("{passive} is asked whether he interrupts."));
+            ui.label(format!("{passive} is asked whether they interrupt."));
         }
         // Drawn in the command that ended the phase before: never waits.
         Stage::Redraw => {}
         Stage::Fatigue => {
             ui.label(format!(
-                "{} removes one card (fatigue) on his screen.",
+                "{} removes one card (fatigue) on their screen.",
                 name(turn.active)
             ));
         }
     });
-    if let Some(what) = game.undoable().filter(|_| !passive_looks) {
+    if let Some(what) = game.undoable().filter(|_| cx.private.is_none()) {
         let undo = ui.button(format!("Undo: {what}")).on_hover_text(
             "Declaring, skipping or ending a phase is taken back; a card drawn, played or removed stays",
         );
@@ -307,7 +316,7 @@ fn after_game(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
         }
         return;
     }
-    ui.label("When the game is over each player says so on his own screen (his hand); nothing is played after both have. Then every card drawn and removed can be shown.");
+    ui.label("When the game is over each player says so on their own screen (their hand); nothing is played after both have. Then every card drawn and removed can be shown.");
     for side in Side::BOTH {
         let name = game.setup().name(side);
         ui.label(if public.over[side] {

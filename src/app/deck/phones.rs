@@ -208,7 +208,7 @@ fn deck_on_phones(dir: &std::path::Path) -> (Harness<'static, MusterApp>, Phone,
     click(&mut h, "Start the game");
     let [decius, artagur]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
     until(&mut h, |h| {
-        h.query_by_label("Artagur: on his phone").is_some()
+        h.query_by_label("Artagur: on their phone").is_some()
     });
     (h, decius, artagur)
 }
@@ -217,14 +217,14 @@ fn deck_on_phones(dir: &std::path::Path) -> (Harness<'static, MusterApp>, Phone,
 fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, mut decius, mut artagur) = deck_on_phones(dir.path());
-    h.get_by_label("Decius: on his phone");
+    h.get_by_label("Decius: on their phone");
     assert!(decius.look().title.starts_with("Decius's hand"));
     assert!(artagur.look().title.starts_with("Artagur's hand"));
 
     // Rally: Artagur is asked on his phone; the laptop only waits.
     click(&mut h, "End the event phase");
     click(&mut h, "Play the rally phase");
-    h.get_by_label_contains("Waiting for Artagur: he is asked on his phone");
+    h.get_by_label_contains("Waiting for Artagur: they are asked on their phone");
     assert!(h.query_by_label_contains("Pass the laptop").is_none());
     h.run();
     artagur.tap("No interrupt");
@@ -252,7 +252,7 @@ fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
 }
 
 /// The attack: Decius's page, changed, answers the interrupt question put
-/// to Artagur ("no interrupt", for him). The window takes from a phone only
+/// to Artagur ("no interrupt", for them). The window takes from a phone only
 /// what that player's own screen offers: refused on Decius's phone, and
 /// Artagur is still asked.
 #[test]
@@ -278,7 +278,7 @@ fn a_phone_cannot_answer_for_the_other_player() {
     });
     assert!(
         refused.is_some_and(|r| r.contains("not one of the actions your screen offers")),
-        "refused on his phone"
+        "refused on their phone"
     );
     h.get_by_label_contains("Waiting for Artagur");
     artagur.tap("No interrupt");
@@ -300,7 +300,7 @@ fn a_player_lets_his_seat_go_and_is_back_on_the_hand_over_screen() {
     until(&mut h, |h| {
         h.query_by_label("Show Artagur's cards").is_some()
     });
-    h.get_by_label("Artagur's seat: on this laptop (his phone was let go)");
+    h.get_by_label("Artagur's seat: on this laptop (their phone was let go)");
     // Past any screen still on its way: the close.
     let closed = artagur.runtime.block_on(async {
         loop {
@@ -372,11 +372,11 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
         panic!("{label} never showed on the phone");
     };
     until(&mut h, |h| {
-        h.query_by_label("Artagur: on his phone").is_some()
+        h.query_by_label("Artagur: on their phone").is_some()
     });
     click(&mut h, "End the event phase");
     click(&mut h, "Play the rally phase");
-    h.get_by_label_contains("Waiting for Artagur: he is asked on his phone");
+    h.get_by_label_contains("Waiting for Artagur: they are asked on their phone");
     tap(&mut h, &artagur, "No interrupt");
     until(&mut h, |h| {
         h.query_by_label_contains("Waiting for Artagur").is_none()
@@ -450,7 +450,7 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
     click(&mut h, "Look at it read-only for now");
     let mut decius = phones(&mut h, &[Side::South]).remove(0);
     until(&mut h, |h| {
-        h.query_by_label("Decius: on his phone").is_some()
+        h.query_by_label("Decius: on their phone").is_some()
     });
     assert_eq!(decius.look().title, "Decius, your passphrase");
     decius.tap_with(
@@ -465,7 +465,7 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
                 |b| matches!(b, Block::Refusal { text } if text.contains("not the passphrase")),
             )
         });
-    assert!(refused, "the wrong passphrase is refused on his phone");
+    assert!(refused, "the wrong passphrase is refused on their phone");
     assert!(
         h.query_by_label("Decius's passphrase").is_none(),
         "no passphrase field on the laptop"
@@ -486,11 +486,11 @@ fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
     let mut h = crate::app::tests::new_small_deck_game(dir.path());
     let mut decius = phones(&mut h, &[Side::South]).remove(0);
     until(&mut h, |h| {
-        h.query_by_label("Set South's passphrase on his phone")
+        h.query_by_label("Set South's passphrase on their phone")
             .is_some()
     });
-    click(&mut h, "Set South's passphrase on his phone");
-    h.get_by_label("Decius sets it on his phone…");
+    click(&mut h, "Set South's passphrase on their phone");
+    h.get_by_label("Decius sets it on their phone…");
     h.run();
     assert_eq!(decius.look().title, "Decius, your passphrase");
     decius.tap("Suggest one");
@@ -504,7 +504,7 @@ fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
                 _ => None,
             })
         })
-        .expect("six words suggested on his phone");
+        .expect("six words suggested on their phone");
     assert!(
         h.query_by_label_contains(&words).is_none(),
         "the words stay off the laptop"
@@ -520,7 +520,7 @@ fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
     click(&mut h, "Start the game");
     let game = deck_game(&h);
     let lock = game.setup().locks.south.clone().expect("Decius's lock");
-    assert!(lock.unlock(&words).is_ok(), "his words open his lock");
+    assert!(lock.unlock(&words).is_ok(), "their words open their lock");
 }
 
 /// A whole deck turn run from the two phones, no click on the laptop: the
@@ -616,7 +616,7 @@ fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
             .count()
     };
     h.run();
-    assert_eq!(badged(&mut artagur), 1, "his card drawn back");
+    assert_eq!(badged(&mut artagur), 1, "their card drawn back");
     assert_eq!(badged(&mut decius), 0, "Decius drew nothing");
     let fatigue = decius
         .look()

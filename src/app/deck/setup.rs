@@ -95,7 +95,7 @@ impl SetupForm {
             .show(ui, |ui| {
                 for side in Side::BOTH {
                     let (name, keys) = (&mut self.names[side], &mut self.passphrases);
-                    player_row(ui, cx, side, name, keys, "his hand");
+                    player_row(ui, cx, side, name, keys, "their hand");
                     ui.end_row();
                 }
             });

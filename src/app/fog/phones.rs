@@ -59,7 +59,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
     click(&mut h, "Look at it read-only for now");
     let [mut south, mut north]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
     until(&mut h, |h| {
-        h.query_by_label("North (Bob): on his phone").is_some()
+        h.query_by_label("North (Bob): on their phone").is_some()
     });
     assert_eq!(south.look().title, "South, your passphrase");
     south.tap_with("Unlock", serde_json::json!({"passphrase": [PASS]}));
@@ -70,7 +70,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
 
     // North, first, has no passphrase and no ambush.
     h.run();
-    h.get_by_label("North places his ambushes on his phone.");
+    h.get_by_label("North places their ambushes on their phone.");
     assert!(h.query_by_label("Pass the laptop to North").is_none());
     let screen = north.look().clone();
     assert!(
@@ -82,7 +82,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
     );
     north.tap("Finish my ambushes");
     until(&mut h, |h| {
-        h.query_by_label("South places his ambushes on his phone.")
+        h.query_by_label("South places their ambushes on their phone.")
             .is_some()
     });
 
@@ -101,7 +101,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
         h.run();
         verdict(&mut south).filter(|v| v.starts_with('✖'))
     });
-    let said = said.expect("the verdict is on his phone");
+    let said = said.expect("the verdict is on their phone");
     let words = said.trim_start_matches('✖').trim();
     assert!(h.query_by_label_contains(words).is_none(), "{said}");
     let at = legal_ambush_point(&h, Side::South, AmbushContent::Dummy);
@@ -112,13 +112,13 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
 
     // Flank marches: North has none; South sends his two alae.
     until(&mut h, |h| {
-        h.query_by_label("North records his flank marches on his phone.")
+        h.query_by_label("North records their flank marches on their phone.")
             .is_some()
     });
     h.run();
     north.tap("Done with my flank marches");
     until(&mut h, |h| {
-        h.query_by_label("South records his flank marches on his phone.")
+        h.query_by_label("South records their flank marches on their phone.")
             .is_some()
     });
     h.run();
@@ -140,7 +140,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
     let screen = south.look().clone();
     assert!(
         screen.texts().iter().any(|t| t.contains(&secrets.names[0])),
-        "his march is on his phone: {screen:?}"
+        "their march is on their phone: {screen:?}"
     );
     south.tap("Done with my flank marches");
     until(&mut h, |h| state(h).deployment.off_table.south.is_some());
@@ -159,7 +159,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
         for name in &sealed {
             assert!(
                 !batch.texts().iter().any(|t| t.contains(name.as_str())),
-                "{name} offered in his batch: {batch:?}"
+                "{name} offered in their batch: {batch:?}"
             );
         }
         south.tap(&format!("Batch {number} deployed"));
@@ -189,7 +189,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
         "no hand-over"
     );
     // Issue 30: revealed from the phone, the game goes on at the table
-    // (it froze on "South reveals a sealed record on his phone").
+    // (it froze on "South reveals a sealed record on their phone").
     end_the_turn(&mut h);
     let seen = north.everything_seen();
     for name in &sealed {
@@ -213,10 +213,10 @@ fn south_sets_his_armys_passphrase_on_his_phone() {
     click(&mut h, "Early Imperial Roman");
     let mut south = phones(&mut h, &[Side::South]).remove(0);
     until(&mut h, |h| {
-        h.query_by_label("Set South's passphrase on his phone")
+        h.query_by_label("Set South's passphrase on their phone")
             .is_some()
     });
-    click(&mut h, "Set South's passphrase on his phone");
+    click(&mut h, "Set South's passphrase on their phone");
     h.run();
     assert_eq!(south.look().title, "South (Marcus), your passphrase");
     south.tap_with(
@@ -232,7 +232,7 @@ fn south_sets_his_armys_passphrase_on_his_phone() {
     let battle = &h.state().fog().battle;
     assert!(battle.has_passphrase(Side::South));
     let lock = battle.state().locks.south.clone().unwrap();
-    assert!(lock.unlock(PASS).is_ok(), "his words open his lock");
+    assert!(lock.unlock(PASS).is_ok(), "their words open their lock");
 }
 
 /// The camps and fortifications of the shipped battle, from the laptop.
@@ -272,7 +272,7 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
     until(&mut h, |h| h.state().fog().battle.locked_sides().is_empty());
     camps(&mut h);
     until(&mut h, |h| {
-        h.query_by_label("North places his ambushes on his phone.")
+        h.query_by_label("North places their ambushes on their phone.")
             .is_some()
     });
     north.tap(&mut h, "Finish my ambushes");
@@ -309,7 +309,7 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
     until(&mut h, |h| state(h).deployment.ambushes.len() == 2);
     south.tap(&mut h, "Finish my ambushes");
     until(&mut h, |h| {
-        h.query_by_label("North records his flank marches on his phone.")
+        h.query_by_label("North records their flank marches on their phone.")
             .is_some()
     });
     north.tap(&mut h, "Done with my flank marches");
@@ -371,7 +371,7 @@ fn to_arrival(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
     type_into(h, "South's dice", "4 5");
     click(h, "Enter South's dice");
     until(h, |h| {
-        log(h).contains("South's flank march 1: not yet (his word")
+        log(h).contains("South's flank march 1: not yet (their word")
     });
     click(h, "End South's turn 2");
     click(h, "End North's turn 2");
@@ -381,7 +381,7 @@ fn to_arrival(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
     // The reveal goes to his phone by itself: it comes before anything.
     h.run();
     h.get_by_label(
-        "South's flank march 1 has arrived: he reveals it on his phone before anything else.",
+        "South's flank march 1 has arrived: they reveal it on their phone before anything else.",
     );
 }
 
@@ -423,7 +423,7 @@ fn deploy(
         h.state().fog().battle.phase()
     {
         if side == Side::South {
-            h.get_by_label("South ticks it on his phone.");
+            h.get_by_label("South ticks it on their phone.");
             south(h, number);
             until(h, |h| {
                 !matches!(

@@ -136,7 +136,10 @@ impl TableView {
             Color32::from_rgb(196, 222, 170)
         };
         painter.rect_filled(table, 2.0, cloth);
-        grid(&painter, &frame, w, d, ink);
+        // The axes in the players' unit, whole numbers: short enough for
+        // the margin at any table size.
+        let axis = |mu: f32| format!("{:.0}", settings.units.from_mu(f64::from(mu), settings.mu));
+        grid(&painter, &frame, (w, d), ink, &axis);
         let mut overlay = overlay;
         if let Some(o) = overlay.as_deref_mut() {
             o.under(&painter, &frame, battle);
@@ -168,8 +171,10 @@ impl TableView {
         );
         let units = settings.units;
         let caption = settings.speak(&format!(
-            "Table {} x {} MU; grid 6 MU. Scroll to zoom, right-drag to pan, double-click to fit.",
-            settings.table.width, settings.table.depth,
+            "Table {} x {} MU; grid 6 MU; edges numbered in {}. Scroll to zoom, right-drag to pan, double-click to fit.",
+            settings.table.width,
+            settings.table.depth,
+            settings.units.symbol(),
         ));
         painter.text(
             response.rect.left_top() + Vec2::new(6.0, 4.0),
@@ -203,7 +208,15 @@ impl TableView {
     }
 }
 
-fn grid(painter: &egui::Painter, frame: &Frame, w: f32, d: f32, ink: Color32) {
+/// The grid every 6 MU, its majors numbered by `axis` (a length in MU
+/// as the players' unit writes it).
+fn grid(
+    painter: &egui::Painter,
+    frame: &Frame,
+    (w, d): (f32, f32),
+    ink: Color32,
+    axis: &dyn Fn(f32) -> String,
+) {
     let faint = ink.gamma_multiply(0.18);
     let font = FontId::proportional(11.0);
     let mut x = 0.0;
@@ -221,7 +234,7 @@ fn grid(painter: &egui::Painter, frame: &Frame, w: f32, d: f32, ink: Color32) {
             painter.text(
                 frame.to_screen([f64::from(x), 0.0]) + Vec2::new(0.0, 4.0),
                 Align2::CENTER_TOP,
-                format!("{x}"),
+                axis(x),
                 font.clone(),
                 ink,
             );
@@ -243,7 +256,7 @@ fn grid(painter: &egui::Painter, frame: &Frame, w: f32, d: f32, ink: Color32) {
             painter.text(
                 frame.to_screen([0.0, f64::from(y)]) - Vec2::new(4.0, 0.0),
                 Align2::RIGHT_CENTER,
-                format!("{y}"),
+                axis(y),
                 font.clone(),
                 ink,
             );

@@ -238,7 +238,7 @@ impl FogWindow {
                         self.panels.armies.passphrase_set(side);
                         let mut handled = self.after_change();
                         handled.status = Some(Status::Info(format!(
-                            "{side}'s army is entered and his passphrase set: every log entry now carries his tag"
+                            "{side}'s army is entered and their passphrase set: every log entry now carries their tag"
                         )));
                         handled
                     }
@@ -338,7 +338,7 @@ impl FogWindow {
         }
     }
 
-    /// "South (Ann)", or "South" before his army is entered.
+    /// "South (Ann)", or "South" before their army is entered.
     fn player(&self, side: Side) -> String {
         self.battle.state().armies[side]
             .as_ref()

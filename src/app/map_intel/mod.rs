@@ -95,9 +95,9 @@ impl ForcesTable {
                 Army::from_roster(&text).map_err(|e| e.to_string()),
                 |army| {
                     let message = format!(
-                        "{side}'s units imported: {} ({} units)",
+                        "{side}'s units imported: {} ({})",
                         army.name,
-                        army.units.len()
+                        muster_core::text::count(army.units.len() as u64, "unit", "units")
                     );
                     self.form.scenario.sides[side] = army;
                     message
@@ -121,7 +121,7 @@ impl Table for ForcesTable {
     type Action = Infallible;
     const NAME: &'static str = "Hidden forces";
     const STARTED: &'static str =
-        "Set-up: each player places his forces and Exercitus markers in private";
+        "Set-up: each player places their forces and Exercitus markers in private";
 
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form

@@ -133,7 +133,7 @@ pub fn ui(
     match view.active {
         None => {
             ui.heading("Set-up");
-            ui.label("Each player, on his own screen, puts his forces on the map from his off-map area and places his Exercitus markers with 0 or more units. Civis and Client units stay face up.");
+            ui.label("Each player, on their own screen, puts their forces on the map from their off-map area and places their Exercitus markers with 0 or more units. Civis and Client units stay face up.");
         }
         Some(active) => {
             ui.heading(format!("Turn {}: {} is active", view.turn, name(active)));
@@ -169,7 +169,10 @@ pub fn ui(
     selected(ui, game, view, selection, out);
     if let Some(active) = view.active
         && view.may_replace.is_empty()
-        && crate::app::guard::button(ui, format!("End {}'s turn", name(active)))
+        && crate::app::guard::button(
+            ui,
+            format!("End {} turn", muster_core::text::possessive(&name(active))),
+        )
     {
         apply(out, Command::EndTurn);
     }
@@ -241,8 +244,8 @@ fn turn_down_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<F
     }
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.strong(format!(
-            "Start of {}'s turn: revealed counters may go face down again (A3)",
-            game.setup().name(active)
+            "Start of {} turn: revealed counters may go face down again (A3)",
+            muster_core::text::possessive(&game.setup().name(active))
         ));
         for h in offered {
             if crate::app::guard::button(ui, format!("Turn {} face down", short(h))) {

@@ -58,7 +58,7 @@ impl SetupForm {
             .show(ui, |ui| {
                 for side in Side::BOTH {
                     let (name, keys) = (&mut self.names[side], &mut self.passphrases);
-                    player_row(ui, cx, side, name, keys, "his counters' contents");
+                    player_row(ui, cx, side, name, keys, "their counters' contents");
                     ui.end_row();
                 }
             });

@@ -49,7 +49,10 @@ fn new_game(dir: &Path, passphrases: [&str; 2]) -> H {
 }
 
 fn ledger(h: &mut H, name: &str) {
-    click(h, &format!("Show {name}'s ledger"));
+    click(
+        h,
+        &format!("Show {} ledger", muster::core::text::possessive(name)),
+    );
     click(h, &format!("I am {name}: show my ledger"));
 }
 
@@ -151,37 +154,37 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
     click(&mut h, "Begin: Ann (Rome) first");
 
     // Turn 1, Ann: Bob's force is "?" to her; she moves into it.
-    select(&mut h, "Bob (Parthia)'s force 14, in 0606, face down");
+    select(&mut h, "Bob's (Parthia) force 14, in 0606, face down");
     h.get_by_label_contains("Holds: ? (sealed");
     // She drags her force on the map, as she moves the counter.
     drag_to(&mut h, "0505", "0606");
     let text = log(&h);
-    assert!(text.contains("Ann (Rome)'s force 12 is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica"), "{text}");
-    assert!(text.contains("Bob (Parthia)'s force 14 is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren"), "{text}");
+    assert!(text.contains("Ann's (Rome) force 12 is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica"), "{text}");
+    assert!(text.contains("Bob's (Parthia) force 14 is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren"), "{text}");
     h.get_by_label("Holds: Legio III Gallica");
     // Revealed this turn: not offered face down yet (A3).
     assert!(h.query_by_label("Turn force 12 face down").is_none());
-    click(&mut h, "End Ann (Rome)'s turn");
+    click(&mut h, "End Ann's (Rome) turn");
 
     // Turn 2, Bob: his force, revealed last turn, may go face down now;
     // first it walks onto Ann's Exercitus, which holds nothing.
     h.get_by_label("Turn force 14 face down");
-    select(&mut h, "Bob (Parthia)'s force 14, in 0606, face up");
+    select(&mut h, "Bob's (Parthia) force 14, in 0606, face up");
     move_to(&mut h, "0909");
     let text = log(&h);
     assert!(
         text.contains(
-            "Ann (Rome)'s Exercitus 1 is revealed, an enemy unit entered its hex (A2b): no units"
+            "Ann's (Rome) Exercitus 1 is revealed, an enemy unit entered its hex (A2b): no units"
         ),
         "{text}"
     );
     assert!(
-        text.contains("Ann (Rome)'s Exercitus 1 held no units: it is removed from the map (A4)"),
+        text.contains("Ann's (Rome) Exercitus 1 held no units: it is removed from the map (A4)"),
         "{text}"
     );
     // Ann places it at once on a face-down force; nothing else waits. Her
     // legion, revealed last turn, stays face up (A4 ruling: A3 wins).
-    assert!(h.query_by_label("End Bob (Parthia)'s turn").is_none());
+    assert!(h.query_by_label("End Bob's (Parthia) turn").is_none());
     assert!(
         h.query_by_label("Place Exercitus 1 on force 12 in 0606")
             .is_none()
@@ -189,19 +192,19 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
     click(&mut h, "Place Exercitus 1 on force 13 in 0303");
     let text = log(&h);
     assert!(
-        text.contains("Ann (Rome)'s force 13 is replaced by the Exercitus"),
+        text.contains("Ann's (Rome) force 13 is replaced by the Exercitus"),
         "{text}"
     );
     assert!(
-        text.contains("Ann (Rome)'s Exercitus 1 goes on the map in 0303"),
+        text.contains("Ann's (Rome) Exercitus 1 goes on the map in 0303"),
         "{text}"
     );
 
     click(&mut h, "Turn force 14 face down");
-    assert!(log(&h).contains("Bob (Parthia)'s force 14 is turned face down"));
-    select(&mut h, "Bob (Parthia)'s force 14, in 0909, face down");
+    assert!(log(&h).contains("Bob's (Parthia) force 14 is turned face down"));
+    select(&mut h, "Bob's (Parthia) force 14, in 0909, face down");
     h.get_by_label_contains("Holds: ? (sealed");
-    click(&mut h, "End Bob (Parthia)'s turn");
+    click(&mut h, "End Bob's (Parthia) turn");
     h.get_by_label("Turn 3: Ann (Rome) is active");
 }
 
@@ -319,10 +322,10 @@ fn a_ledger_on_the_phone_regroups_and_names_nothing_to_the_other_phone() {
     let mut h = new_game(dir.path(), ["", ""]);
     let [mut ann, mut bob]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
     until(&mut h, |h| {
-        h.query_by_label("Ann (Rome): on his phone").is_some()
+        h.query_by_label("Ann (Rome): on their phone").is_some()
     });
-    assert!(h.query_by_label("Show Ann (Rome)'s ledger").is_none());
-    assert_eq!(ann.look().title, "Ann (Rome)'s ledger");
+    assert!(h.query_by_label("Show Ann's (Rome) ledger").is_none());
+    assert_eq!(ann.look().title, "Ann's (Rome) ledger");
     let form =
         serde_json::json!({"from": ["0"], "units": ["r-leg-3"], "to": ["new"], "hex": ["0505"]});
     ann.fill(form.clone());
@@ -355,7 +358,7 @@ fn a_ledger_on_the_phone_regroups_and_names_nothing_to_the_other_phone() {
         !sent.contains(legion.as_str()),
         "Bob's phone was sent {legion}"
     );
-    assert!(sent.contains("Bob (Parthia)'s ledger"));
+    assert!(sent.contains("Bob's (Parthia) ledger"));
 }
 
 /// On a phone's map, where `hex` is: a share of its drawing's width and
@@ -437,27 +440,27 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     click(&mut h, "Begin: Ann (Rome) first");
     select(
         &mut h,
-        &format!("Ann (Rome)'s force {legion}, in 0505, face down"),
+        &format!("Ann's (Rome) force {legion}, in 0505, face down"),
     );
     move_to(&mut h, "0606");
     let text = log(&h);
     assert!(
-        text.contains(&format!("Ann (Rome)'s force {legion} is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica")),
+        text.contains(&format!("Ann's (Rome) force {legion} is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica")),
         "{text}"
     );
     assert!(
-        text.contains(&format!("Bob (Parthia)'s force {cataphracts} is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren")),
+        text.contains(&format!("Bob's (Parthia) force {cataphracts} is revealed, an enemy unit entered its hex (A2b): Cataphracts of Suren")),
         "{text}"
     );
-    click(&mut h, "End Ann (Rome)'s turn");
+    click(&mut h, "End Ann's (Rome) turn");
     select(
         &mut h,
-        &format!("Bob (Parthia)'s force {cataphracts}, in 0606, face up"),
+        &format!("Bob's (Parthia) force {cataphracts}, in 0606, face up"),
     );
     move_to(&mut h, "0909");
     assert!(
         log(&h).contains(
-            "Ann (Rome)'s Exercitus 1 is revealed, an enemy unit entered its hex (A2b): no units"
+            "Ann's (Rome) Exercitus 1 is revealed, an enemy unit entered its hex (A2b): no units"
         ),
         "{}",
         log(&h)
@@ -520,7 +523,7 @@ fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
         let ends = ends(&w.h, from, to);
         w.drag(&ends);
     }
-    w.click("Show Ann (Rome)'s ledger");
+    w.click("Show Ann's (Rome) ledger");
     w.click("I am Ann (Rome): show my ledger");
     w.click("force 12");
     w.click("Cohors I Ituraeorum (auxilia)");
@@ -528,7 +531,7 @@ fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
     w.replace("Hex for a new force or an Exercitus", "0506");
     w.click("Move the ticked units");
     w.click("Hide my ledger");
-    w.click("End Ann (Rome)'s turn");
+    w.click("End Ann's (Rome) turn");
     w.h.get_by_label("Turn 2: Bob (Parthia) is active");
     assert_eq!(south_forces(&w.h), 3, "the cohort is a force of its own");
     println!(
@@ -543,7 +546,7 @@ fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
     let mut h = two_forces_each(dir.path());
     let [mut ann]: [Phone; 1] = phones(&mut h, &[Side::South]).try_into().ok().unwrap();
     until(&mut h, |h| {
-        h.query_by_label("Ann (Rome): on his phone").is_some()
+        h.query_by_label("Ann (Rome): on their phone").is_some()
     });
     let mut w = Walker::new(h);
     for (from, to) in [("0505", "0506"), ("0303", "0304")] {
@@ -562,7 +565,7 @@ fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
     }
     w.tap(&mut ann, "Move the ticked units");
     until(&mut w.h, |h| south_forces(h) == 3);
-    w.click("End Ann (Rome)'s turn");
+    w.click("End Ann's (Rome) turn");
     println!(
         "a hidden-forces turn with a phone: {} interactions",
         w.interactions
@@ -794,12 +797,12 @@ fn a_stack_moves_the_counter_dragged_and_a_quiet_move_is_undone() {
 fn a_turns_end_clears_the_selection() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_forces_each(dir.path());
-    click(&mut h, "End Ann (Rome)'s turn");
+    click(&mut h, "End Ann's (Rome) turn");
     // Bob picks Ann's legions on the map, then ends his turn.
     let legions = ids_in(&h, Side::South, "0505")[0];
     select(
         &mut h,
-        &format!("Ann (Rome)'s force {legions}, in 0505, face down"),
+        &format!("Ann's (Rome) force {legions}, in 0505, face down"),
     );
     assert_eq!(
         h.state()
@@ -810,7 +813,7 @@ fn a_turns_end_clears_the_selection() {
             .counter,
         Some(legions)
     );
-    click(&mut h, "End Bob (Parthia)'s turn");
+    click(&mut h, "End Bob's (Parthia) turn");
     let window = h.state().system::<ForcesWindow>().unwrap();
     assert_eq!(window.table.selection.counter, None);
     assert!(

@@ -13,7 +13,7 @@ use std::any::Any;
 
 pub trait SeatHost {
     fn name(&self, side: Side) -> String;
-    /// What his private screen holds, as he calls it ("my cards").
+    /// What their private screen holds, as he calls it ("my cards").
     fn secrets(&self) -> &'static str;
     /// What the table waits for him to do in private now.
     fn due(&self, side: Side) -> Option<String>;

@@ -63,10 +63,10 @@ impl Life {
     pub fn words(self) -> &'static str {
         match self {
             Life::Unpaired => "on this laptop",
-            Life::CodeShown => "his code is shown, waiting for his phone",
-            Life::OnPhone => "on his phone",
-            Life::Lost => "his phone is not answering",
-            Life::LetGo => "on this laptop (his phone was let go)",
+            Life::CodeShown => "their code is shown, waiting for their phone",
+            Life::OnPhone => "on their phone",
+            Life::Lost => "their phone is not answering",
+            Life::LetGo => "on this laptop (their phone was let go)",
             Life::Stopped => "on this laptop (the players' screens stopped)",
         }
     }

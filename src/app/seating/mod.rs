@@ -120,6 +120,9 @@ pub struct Seating {
     /// Each seat's derivation still running, if any (64 MiB or more
     /// each): one at a time, whatever screen asked, across games.
     deriving: Sides<Option<u64>>,
+    /// What each player was due to do last frame: a step that becomes due
+    /// to one player while the other holds his own screen is handed on.
+    dues: Sides<Option<String>>,
     /// The last error of the players' screens, for their window.
     pub error: Option<String>,
     /// Every message the phones sent, as the laptop opened it (tests look
@@ -264,6 +267,20 @@ impl Seating {
                 seat.not_now = None;
             }
         }
+        // A step one player's own screen brought to the other (a phase
+        // declared there asks the other whether they interrupt): his screen
+        // closes, and the table hands the laptop on below.
+        if let Laptop::Holding(side, Why::Request) = self.laptop {
+            let other = side.opponent();
+            if dues[side].is_none()
+                && dues[other].is_some()
+                && self.dues[other].is_none()
+                && !self.seats[other].life.on_phone()
+            {
+                self.close(side, host.as_deref_mut());
+            }
+        }
+        self.dues = dues.clone();
         match self.laptop {
             Laptop::Holding(side, Why::Due) if dues[side].is_none() => {
                 if host.as_deref().is_some_and(|h| h.stays_open(side)) {
@@ -395,7 +412,7 @@ impl Seating {
         let secrets = host.map_or("my screen", |h| h.secrets());
         let mut screen = HandOver {
             title: format!("Pass the laptop to {name}"),
-            text: format!("Only {name} looks: {other} looks away until he is done."),
+            text: format!("Only {name} looks: {other} looks away until they are done."),
             button: format!("I am {name}: show {secrets}"),
             can_wait: false,
             open_choice: None,
@@ -404,20 +421,23 @@ impl Seating {
         };
         match why {
             Why::Passphrase => {
-                screen.text = format!("Only {name} looks: he types his passphrase next.");
+                screen.text = format!("Only {name} looks: they type their passphrase next.");
                 screen.button = format!("I am {name}: type my passphrase");
             }
             Why::Due => {
                 let what = host.and_then(|h| h.due(side)).unwrap_or_default();
                 screen.text =
-                    format!("{name} {what} in secret. {other} looks away until he is done.");
+                    format!("{name} {what} in secret. {other} looks away until they are done.");
                 screen.back = None;
                 screen.can_wait = true;
                 screen.open_choice = host.and_then(|h| h.open_choice(side));
                 if self.seats[side].sitting.is_some() {
                     screen.text +=
-                        " He gave his passphrase in this sitting: his secrets open at once.";
-                    screen.lock = Some(format!("Lock {name}'s secrets: ask his passphrase again"));
+                        " They gave their passphrase in this sitting: their secrets open at once.";
+                    screen.lock = Some(format!(
+                        "Lock {} secrets: ask their passphrase again",
+                        muster_core::text::possessive(&name)
+                    ));
                 }
             }
             Why::Request => {}
@@ -437,7 +457,8 @@ impl Seating {
         match msg {
             SeatMsg::Show => {
                 if self.seats[side].life.on_phone() {
-                    outcome.status = Some(Status::Info(format!("{side}'s screen is on his phone")));
+                    outcome.status =
+                        Some(Status::Info(format!("{side}'s screen is on their phone")));
                 } else if self.laptop == Laptop::Table {
                     self.laptop = Laptop::Handing(side, Why::Request);
                 }
@@ -591,7 +612,7 @@ impl Seating {
                 Ok(()) => {
                     seat.unlock = false;
                     outcome.status = Some(Status::Info(format!(
-                        "{} unlocked the game: every entry carries his valid tag",
+                        "{} unlocked the game: every entry carries their valid tag",
                         host.name(side)
                     )));
                     // His phone keeps the key for his private steps, so he

@@ -54,6 +54,9 @@ pub struct Pass {
     pub typed: Values,
     suggested: Option<String>,
     refusal: Option<String>,
+    /// What was typed when the refusal came: once he types something
+    /// else, it no longer speaks of what is on his screen and goes.
+    refused_typed: Values,
     /// The derivation under way, by its number.
     working: Option<u64>,
 }
@@ -77,6 +80,11 @@ impl Pass {
     /// A refusal of his key (a wrong passphrase, a tag that fails).
     pub fn refuse(&mut self, why: String) {
         self.working = None;
+        self.refused(why);
+    }
+
+    fn refused(&mut self, why: String) {
+        self.refused_typed = self.typed.clone();
         self.refusal = Some(why);
     }
 
@@ -106,11 +114,12 @@ impl Pass {
                 blocks: std::iter::once(working).chain(again).collect(),
             });
         }
+        let typed_since = self.typed != self.refused_typed;
         Some(passphrase_screen::screen(
             name,
             kind.purpose(),
             self.suggested.as_deref(),
-            self.refusal.as_deref(),
+            self.refusal.as_deref().filter(|_| !typed_since),
         ))
     }
 
@@ -130,7 +139,7 @@ impl Pass {
             return Asked::Nothing;
         };
         match passphrase_screen::read(kind.purpose(), reply) {
-            Err(why) => self.refusal = Some(why),
+            Err(why) => self.refused(why),
             Ok(Answer::Cancel) => return Asked::Cancel,
             Ok(Answer::Suggest) => match suggest_passphrase() {
                 Ok(words) => {
@@ -140,11 +149,11 @@ impl Pass {
                     self.suggested = Some(words);
                     self.refusal = None;
                 }
-                Err(e) => self.refusal = Some(e.message),
+                Err(e) => self.refused(e.message),
             },
             // One derivation at a time: each holds 64 MiB or more.
             Ok(Answer::Passphrase(_)) if busy || self.working.is_some() => {
-                self.refusal = Some("Still working out your key: a moment".into());
+                self.refused("Still working out your key: a moment".into());
             }
             Ok(Answer::Passphrase(passphrase)) => {
                 self.typed.clear();

@@ -94,7 +94,7 @@ impl Table for WingsTable {
     type Action = Infallible;
     const NAME: &'static str = "Dummy wings";
     const STARTED: &'static str =
-        "Set-up: each player places his leader and dummy counters in private";
+        "Set-up: each player places their leader and dummy counters in private";
 
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form

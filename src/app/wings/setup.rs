@@ -104,7 +104,7 @@ impl SetupForm {
             .show(ui, |ui| {
                 for side in Side::BOTH {
                     let (name, keys) = (&mut self.names[side], &mut self.passphrases);
-                    player_row(ui, cx, side, name, keys, "his Wings' compositions");
+                    player_row(ui, cx, side, name, keys, "their Wings' compositions");
                     ui.checkbox(&mut self.activated[side], format!("{side}'s army activated"))
                         .on_hover_text("A stationary Wing of an army not activated is always placed deployed (27.2.3)");
                     if self.battles[self.chosen].torgau_detachments {

@@ -25,8 +25,8 @@ fn counter(game: &Game, id: usize) -> String {
         .counter(id)
         .map_or(format!("counter {id}"), |c| {
             format!(
-                "{}'s {} counter {id}",
-                game.setup().name(c.side),
+                "{} {} counter {id}",
+                muster_core::text::possessive(&game.setup().name(c.side)),
                 c.kind.name()
             )
         })
@@ -51,7 +51,7 @@ pub fn ui(
     match public.active {
         None => {
             ui.heading(format!("{}: set-up", game.setup().battle.name));
-            ui.label("Each player, on his own screen, places his real and dummy leader counters with their Dis counters.");
+            ui.label("Each player, on their own screen, places their real and dummy leader counters with their Dis counters.");
         }
         Some(active) => {
             ui.heading(format!("Turn {}: {} is active", public.turn, name(active)));
@@ -86,10 +86,10 @@ pub fn ui(
             ));
             for c in candidates.iter().filter(|c| tied.contains(&c.wing)) {
                 let text = format!(
-                    "The closest: {} ({} hexes, leaders {} apart)",
+                    "The closest: {} ({}, leaders {} apart)",
                     counter(game, c.wing),
-                    c.distance,
-                    c.leaders.unwrap_or(0)
+                    muster_core::text::count(c.distance, "hex", "hexes"),
+                    muster_core::text::count(c.leaders.unwrap_or(0), "hex", "hexes")
                 );
                 if crate::app::guard::button(ui, text) {
                     apply(out, Command::Closest { wing: c.wing });
@@ -105,12 +105,12 @@ pub fn ui(
             let c = &candidates[*asked];
             ui.strong("Line of sight (27.1.6)");
             ui.label(format!(
-                "{} in {} is {} hexes from {} in {}. Is the line of sight clear? Look at the printed map.",
+                "{} and {}: their nearest counters, in {} and {}, are {} apart (a leader or a Dis counter). Is the line of sight between them clear? Look at the printed map.",
                 counter(game, *moving),
-                c.from,
-                c.distance,
                 counter(game, c.wing),
-                c.to
+                c.from,
+                c.to,
+                muster_core::text::count(c.distance, "hex", "hexes")
             ));
             ui.horizontal(|ui| {
                 if crate::app::guard::button(ui, "Line of sight clear") {
@@ -123,6 +123,19 @@ pub fn ui(
         }
         Some(Pending::Roll { .. }) => {
             ui.strong("Deployment roll (27.2.1)");
+            if let Some((m, s)) = game.roll_modifiers() {
+                let adds = |mods: &[muster::core::dice::Modifier]| {
+                    mods.iter()
+                        .map(|m| format!("{:+} ({})", m.value, m.reason))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                ui.label(format!(
+                    "Moving side: a die {}; stationary side: a die {}",
+                    adds(&m),
+                    adds(&s)
+                ));
+            }
             if let Some(odds) = game.odds() {
                 ui.label(format!(
                     "Chance to win: moving side {}, stationary side {} (ties go to the stationary side)",
@@ -239,7 +252,10 @@ pub fn ui(
         }
         None => {
             if let Some(active) = public.active
-                && crate::app::guard::button(ui, format!("End {}'s turn", name(active)))
+                && crate::app::guard::button(
+                    ui,
+                    format!("End {} turn", muster_core::text::possessive(&name(active))),
+                )
             {
                 apply(out, Command::EndTurn);
             }

@@ -36,7 +36,10 @@ fn rossbach(dir: &std::path::Path) -> H {
 }
 
 fn counters(h: &mut H, name: &str) {
-    click(h, &format!("Show {name}'s counters"));
+    click(
+        h,
+        &format!("Show {} counters", muster::core::text::possessive(name)),
+    );
     click(h, &format!("I am {name}: show my counters"));
 }
 
@@ -171,7 +174,7 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     );
     click(&mut h, "Move along the paths");
     hide(&mut h);
-    h.get_by_label_contains("is 7 hexes from Charles (Franco-Imperial)'s Inf counter 3 in 1020");
+    h.get_by_label_contains("and 1020, are 7 hexes apart");
     click(&mut h, "Line of sight clear");
 
     // Seydlitz's 5 against the French 3: 26 in 36 for the moving side.
@@ -194,20 +197,20 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     click(&mut h, "Place counter 0 in column (IC)");
     let log = game(&h).log_lines().join("\n");
     assert!(
-        log.contains("Fritz (Prussian)'s Cav counter 0's leader is shifted to 1016"),
+        log.contains("The leader of Fritz's (Prussian) Cav counter 0 is shifted to 1016"),
         "{log}"
     );
     assert!(
-        log.contains("Charles (Franco-Imperial)'s Inf counter 3 is placed on the map deployed"),
+        log.contains("Charles's (Franco-Imperial) Inf counter 3 is placed on the map deployed"),
         "{log}"
     );
     assert!(
-        log.contains("Fritz (Prussian)'s Cav counter 0 is placed on the map in column (IC)"),
+        log.contains("Fritz's (Prussian) Cav counter 0 is placed on the map in column (IC)"),
         "{log}"
     );
     // The dummies were never flipped.
     assert!(!log.contains("a dummy"), "{log}");
-    click(&mut h, "End Fritz (Prussian)'s turn");
+    click(&mut h, "End Fritz's (Prussian) turn");
     h.get_by_label("Turn 2: Charles (Franco-Imperial) is active");
 }
 
@@ -221,9 +224,10 @@ fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
     let mut h = rossbach(dir.path());
     let [mut fritz, mut charles]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
     until(&mut h, |h| {
-        h.query_by_label("Fritz (Prussian): on his phone").is_some()
+        h.query_by_label("Fritz (Prussian): on their phone")
+            .is_some()
     });
-    assert_eq!(fritz.look().title, "Fritz (Prussian)'s counters");
+    assert_eq!(fritz.look().title, "Fritz's (Prussian) counters");
     let form = serde_json::json!({
         "kind": ["Cav"], "real": [], "leader": ["2005"], "dis1": ["2004"], "dis2": ["2006"]
     });
@@ -270,7 +274,7 @@ fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
     let mine = fritz_on(fritz.seen.last().unwrap());
     assert!(
         mine.iter().any(|t| t.contains("dummy")),
-        "Fritz's phone shows his dummy: {mine:?}"
+        "Fritz's phone shows their dummy: {mine:?}"
     );
 }
 
@@ -371,10 +375,8 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
     }
     fritz.tap(&mut h, "Move along the paths");
     until(&mut h, |h| {
-        h.query_by_label_contains(
-            "is 7 hexes from Charles (Franco-Imperial)'s Inf counter 2 in 1020",
-        )
-        .is_some()
+        h.query_by_label_contains("and 1020, are 7 hexes apart")
+            .is_some()
     });
     click(&mut h, "Line of sight clear");
     h.get_by_label("Chance to win: moving side 13/18 (72%), stationary side 5/18 (28%) (ties go to the stationary side)");
@@ -447,7 +449,7 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     };
     let dir = tempfile::tempdir().unwrap();
     let mut w = Walker::new(one_wing_each(dir.path()));
-    w.click("Show Fritz (Prussian)'s counters");
+    w.click("Show Fritz's (Prussian) counters");
     w.click("I am Fritz (Prussian): show my counters");
     for (from, path) in [
         ("1005", ["1006", "1007"]),
@@ -460,7 +462,7 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     w.click("Move along the paths");
     w.click("Hide my counters");
     assert!(moved(&w.h), "{}", game(&w.h).log_lines().join("\n"));
-    w.click("End Fritz (Prussian)'s turn");
+    w.click("End Fritz's (Prussian) turn");
     w.h.get_by_label("Turn 2: Charles (Franco-Imperial) is active");
     println!(
         "a dummy-wings turn on one screen: {} interactions",
@@ -472,7 +474,7 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     let mut h = one_wing_each(dir.path());
     let [mut fritz]: [Phone; 1] = phones(&mut h, &[Side::South]).try_into().ok().unwrap();
     until(&mut h, |h| {
-        h.query_by_label_contains("Fritz (Prussian): on his phone")
+        h.query_by_label_contains("Fritz (Prussian): on their phone")
             .is_some()
     });
     // A page that drags the other side's counter moves nothing of his:
@@ -503,7 +505,7 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     }
     w.tap(&mut fritz, "Move along the paths");
     until(&mut w.h, moved);
-    w.click("End Fritz (Prussian)'s turn");
+    w.click("End Fritz's (Prussian) turn");
     println!(
         "a dummy-wings turn with a phone: {} interactions",
         w.interactions

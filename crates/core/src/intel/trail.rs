@@ -91,7 +91,7 @@ impl Trail {
                     key.seal_key()
                 }
                 (Some(_), Some(_)) => {
-                    return refuse("trust", format!("{side}'s key does not open his lock"));
+                    return refuse("trust", format!("{side}'s key does not open their lock"));
                 }
                 (None, None) => SealKey::unprotected(),
                 (Some(_), None) => {
@@ -159,7 +159,7 @@ impl Trail {
         match self.locked_sides(locks).first() {
             Some(side) => refuse(
                 "trust",
-                format!("{side} must unlock this battle with his passphrase before it goes on"),
+                format!("{side} must unlock this battle with their passphrase before it goes on"),
             ),
             None => Ok(()),
         }

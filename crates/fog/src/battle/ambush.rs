@@ -223,7 +223,9 @@ impl<'a> Checker<'a> {
     fn check(&self, at: [f64; 2]) -> Result<String, RuleError> {
         let side = self.side;
         let enemy = side.opponent();
-        let (x, y) = (at[0], at[1]);
+        // Where the point is as a tape measure finds it, in the players'
+        // unit: a bare "(13.3, 2.9)" in MU beside lengths in cm misleads.
+        let here = format!("The point {}", self.state.settings.point(at));
         if !self.in_zone(at) {
             let from_edge = self.depth_of(at);
             let why = if from_edge > self.depth {
@@ -233,13 +235,11 @@ impl<'a> Checker<'a> {
                     "without the initiative, ambushes go within 18 MU of the own long edge"
                 };
                 format!(
-                    "({x:.1}, {y:.1}) is {from_edge:.1} MU from {side}'s long edge; {whose} ({} MU)",
+                    "{here} is {from_edge:.1} MU from {side}'s long edge; {whose} ({} MU)",
                     self.depth
                 )
             } else {
-                format!(
-                    "({x:.1}, {y:.1}) is in the central third; ambushes go only in the two outer thirds"
-                )
+                format!("{here} is in the central third; ambushes go only in the two outer thirds")
             };
             return refuse("8.3", why);
         }
@@ -248,7 +248,7 @@ impl<'a> Checker<'a> {
             return refuse(
                 "8.3",
                 format!(
-                    "({x:.1}, {y:.1}) is in {name} ({class}), which {} cannot enter",
+                    "{here} is in {name} ({class}), which {} cannot enter",
                     self.profile.name
                 ),
             );
@@ -257,9 +257,8 @@ impl<'a> Checker<'a> {
             Sighting::Seen { from, crossings } => refuse(
                 "8.3",
                 format!(
-                    "({x:.1}, {y:.1}) is seen from ({:.1}, {:.1}) {}; an ambush must be hidden from every point of {enemy}'s skirmisher area",
-                    from[0],
-                    from[1],
+                    "{here} is seen from the point {} {}; an ambush must be hidden from every point of {enemy}'s skirmisher area",
+                    self.state.settings.point(from),
                     self.lines.describe_crossings(&crossings)
                 ),
             ),
@@ -269,7 +268,7 @@ impl<'a> Checker<'a> {
                     .map(|b| self.lines.describe_blocked(b))
                     .collect();
                 Ok(format!(
-                    "({x:.1}, {y:.1}) is hidden from all of {enemy}'s skirmisher area: {} (rule 8.3)",
+                    "{here} is hidden from all of {enemy}'s skirmisher area: {} (rule 8.3)",
                     reasons.join("; ")
                 ))
             }

@@ -365,15 +365,18 @@ fn expect(
 /// What a deployment turn waits for, in words.
 pub fn describe_turn(turn: DeploymentTurn) -> String {
     match turn {
-        DeploymentTurn::Camp(s) => format!("{s} to place his camp"),
+        DeploymentTurn::Camp(s) => format!("{s} to place their camp"),
         DeploymentTurn::Fortifications(s) => format!("{s} to place field fortifications"),
         DeploymentTurn::Ambushes(s) => format!("{s} to place ambushes"),
         DeploymentTurn::FlankMarches(s) => format!("{s} to record flank marches"),
         DeploymentTurn::Batch { side, number, size } => {
-            format!("{side} to deploy batch {number} ({size} BGs)")
+            format!(
+                "{side} to deploy batch {number} ({})",
+                muster_core::text::count(size as u64, "BG", "BGs")
+            )
         }
         DeploymentTurn::Dismount(s) => format!("{s} to commit to dismounting"),
-        DeploymentTurn::Commanders(s) => format!("{s} to place his commanders"),
+        DeploymentTurn::Commanders(s) => format!("{s} to place their commanders"),
     }
 }
 

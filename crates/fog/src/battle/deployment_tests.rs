@@ -64,7 +64,7 @@ fn camps_keep_to_their_depth_and_out_of_difficult_terrain_unless_in_a_village() 
         })
         .unwrap_err();
     assert!(
-        e.message.contains("waiting for North to place his camp"),
+        e.message.contains("waiting for North to place their camp"),
         "{e}"
     );
     let e = b
@@ -169,7 +169,7 @@ fn ambushes_must_be_hidden_from_the_enemy_skirmisher_area() {
     // In the open on the west flank: seen.
     let e = ambush(&mut b, Side::South, [10.0, 10.0], legio).unwrap_err();
     assert_eq!(e.rule, "8.3");
-    assert!(e.message.contains("is seen from ("), "{e}");
+    assert!(e.message.contains("is seen from the point "), "{e}");
     // The central third is out.
     let e = ambush(&mut b, Side::South, [36.0, 5.0], legio).unwrap_err();
     assert!(e.message.contains("central third"), "{e}");

@@ -88,7 +88,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
                 .map(|m| m.value)
                 .sum();
             let passphrase = if lock.is_some() {
-                "; passphrase set: his tag guards the log"
+                "; passphrase set: their tag guards the log"
             } else {
                 ""
             };
@@ -163,7 +163,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             shape,
             pose,
         } => format!(
-            "{side} places his {} ({}) centred {}, turned {}",
+            "{side} places their {} ({}) centred {}, turned {}",
             super::piece_name(state, ruleset, *piece).to_lowercase(),
             shape.describe(),
             state.settings.point([pose.x, pose.y]),
@@ -214,7 +214,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
         }
         Event::RoadDeclined { side } => format!("{side} places no road"),
         Event::CampPlaced { side, pose } => format!(
-            "{side} pitches his camp centred {}, turned {}",
+            "{side} pitches their camp centred {}, turned {}",
             state.settings.point([pose.x, pose.y]),
             turned(&RECTANGLE, pose.angle)
         ),
@@ -243,7 +243,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
                 format!("{side} has finished placing ambushes ({n} marker{s})")
             }
             Finished::Commanders => {
-                format!("{side} has placed his commanders within 12 MU of his long edge")
+                format!("{side} has placed their commanders within 12 MU of their long edge")
             }
         },
         Event::BatchDeployed { side, number, bgs } => {
@@ -269,11 +269,15 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             sealed.code(),
             match modifier {
                 Some(m) => format!("{m:+}"),
-                None => "sealed with it (added on his phone)".into(),
+                None => "sealed with it (added on their phone)".into(),
             }
         ),
         Event::FlankMarchesFinished { side, off_table } => format!(
-            "{side} has recorded his flank marches; {off_table} battle groups stay off the table (in ambush or marching)"
+            "{side} has recorded their flank marches; {} off the table (in ambush or marching)",
+            match off_table {
+                1 => "1 battle group stays".to_string(),
+                n => format!("{n} battle groups stay"),
+            }
         ),
         Event::ArrivalRolled {
             side,
@@ -285,7 +289,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             let outcome = match arrives {
                 Some(true) => "it arrives",
                 Some(false) => "not yet",
-                None => "its owner adds his sealed modifier",
+                None => "its owner adds their sealed modifier",
             };
             format!(
                 "{side}'s turn {turn}: flank march {} rolls {}: {outcome}",
@@ -300,7 +304,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
         } => {
             let outcome = if *arrives { "arrives" } else { "not yet" };
             format!(
-                "{side}'s flank march {}: {outcome} (his word with his sealed modifier, checked when it is revealed)",
+                "{side}'s flank march {}: {outcome} (their word with their sealed modifier, checked when it is revealed)",
                 super::march_number(state, *march)
             )
         }
@@ -357,7 +361,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             }
             text
         }
-        Event::TurnEnded { side, turn } => format!("{side} ends his turn {turn}"),
+        Event::TurnEnded { side, turn } => format!("{side} ends their turn {turn}"),
         Event::MovesFirstTied { total, .. } => {
             format!("Tied at {total} for who moves first: both roll again (ruling, rule 9)")
         }
@@ -392,5 +396,28 @@ mod tests {
         };
         assert_eq!(turned(&oval, 200.0), "20° anticlockwise");
         assert_eq!(turned(&oval, 180.0), "0° (square to the edges)");
+    }
+
+    /// Every line of a battle played to its deployment, and the counted
+    /// sentences with 1 and 2: English, with no pronoun.
+    #[test]
+    fn every_log_sentence_reads_as_english_with_one_and_two() {
+        let battle = crate::examples::deployed_battle();
+        let mut lines: Vec<String> = battle.log_lines().into_iter().map(|(l, _)| l).collect();
+        for n in [1, 2] {
+            let e = Event::FlankMarchesFinished {
+                side: Side::North,
+                off_table: n,
+            };
+            lines.push(event(&e, battle.ruleset(), battle.state()));
+            lines.push(super::super::deployment::describe_turn(
+                super::super::DeploymentTurn::Batch {
+                    side: Side::South,
+                    number: n,
+                    size: n,
+                },
+            ));
+        }
+        muster_testkit::grammar::assert_english(lines.iter().map(String::as_str));
     }
 }

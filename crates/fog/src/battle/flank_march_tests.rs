@@ -260,7 +260,7 @@ fn a_sealed_march_arrives_is_revealed_and_straggles() {
     let e = b.apply(Command::EndTurn { side: s }).unwrap_err();
     assert!(
         e.message
-            .contains("rolls for flank march 1 at the start of his turn 2"),
+            .contains("rolls for flank march 1 at the start of their turn 2"),
         "{e}"
     );
     let ev = ok(

@@ -862,20 +862,26 @@ impl Battle {
             None if opener.is_empty() => Ok(SealKey::unprotected()),
             None => refuse(
                 "trust",
-                format!("{side} plays without a passphrase: give none to open his records"),
+                format!("{side} plays without a passphrase: give none to open their records"),
             ),
         }
     }
 
-    /// The log in words, one line per event, with whether it records a roll.
-    /// The 1-based log entry each line of `log_lines` belongs to: lines
-    /// are numbered by entry, so the count the printout and the Battle
-    /// step give ("79 entries") is the last number of the log.
-    pub fn log_numbers(&self) -> Vec<usize> {
+    /// Each line of `log_lines` with its prefix: the 1-based number of its
+    /// log entry on the entry's first line, the lines after it indented
+    /// under it (as the chained systems' logs), so no number repeats and
+    /// the count the printout and the Battle step give ("79 entries") is
+    /// the last number of the log.
+    pub fn log_prefixes(&self) -> Vec<String> {
         self.log
             .iter()
             .enumerate()
-            .flat_map(|(i, entry)| std::iter::repeat_n(i + 1, entry.events.len()))
+            .flat_map(|(i, entry)| {
+                (0..entry.events.len()).map(move |at| match at {
+                    0 => format!("{:>3}. ", i + 1),
+                    _ => " ".repeat(7),
+                })
+            })
             .collect()
     }
 

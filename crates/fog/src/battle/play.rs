@@ -27,7 +27,7 @@ pub(super) fn decide_end_turn(
         return refuse(
             "10",
             format!(
-                "{side} rolls for flank march {} at the start of his turn {turn} first",
+                "{side} rolls for flank march {} at the start of their turn {turn} first",
                 march + 1
             ),
         );
@@ -41,7 +41,7 @@ pub(super) fn decide_end_turn(
         return refuse(
             "10",
             format!(
-                "{side} says whether flank march {} arrives first (his phone adds its sealed modifier)",
+                "{side} says whether flank march {} arrives first (their phone adds its sealed modifier)",
                 march + 1
             ),
         );

@@ -167,8 +167,8 @@ fn log_pages(
     let lines: Vec<String> = battle
         .log_lines()
         .iter()
-        .zip(battle.log_numbers())
-        .map(|((line, _), n)| format!("{n:>3}. {}", battle.state().settings.speak(line)))
+        .zip(battle.log_prefixes())
+        .map(|((line, _), n)| format!("{n}{}", battle.state().settings.speak(line)))
         .collect();
     text_pages("Setup log", &lines, paper, font, metrics)
 }

@@ -201,9 +201,21 @@ pub fn items(battle: &Battle) -> Vec<Item> {
     }
     for (i, a) in d.ambushes.iter().enumerate().filter(|(_, a)| a.standing()) {
         let tag = format!("{}{}", &a.side.name()[..1], marker_number(state, i));
+        // What both players know of it now: sealed, or revealed as a
+        // battle group (a revealed dummy is off the table).
+        let state_of = match a.revealed {
+            Some(crate::battle::AmbushContent::Bg { bg }) => format!(
+                "revealed: {}",
+                state.armies[a.side]
+                    .as_ref()
+                    .and_then(|army| army.bgs.get(bg))
+                    .map_or(format!("battle group {}", bg + 1), |g| g.name.clone())
+            ),
+            _ => "sealed".into(),
+        };
         items.push(Item {
             name: format!(
-                "{}'s ambush marker {tag}, sealed {}",
+                "{}'s ambush marker {tag}, {state_of}, commitment {}",
                 a.side,
                 a.sealed.code()
             ),

@@ -68,10 +68,10 @@ pub(super) fn table_page(
         (
             7.0,
             format!(
-                "Ruleset {} fingerprint {}   Log: {} entries, fingerprint {}",
+                "Ruleset {} fingerprint {}   Log: {}, fingerprint {}",
                 ruleset.id,
                 ruleset.fingerprint(),
-                battle.log().len(),
+                muster_core::text::count(battle.log().len() as u64, "entry", "entries"),
                 battle.log_fingerprint()
             ),
         ),
@@ -97,7 +97,9 @@ pub(super) fn table_page(
         rgb([232, 240, 222]),
         ink.clone(),
     );
-    grid(&mut page, tw, td, &at);
+    let settings = &battle.state().settings;
+    let axis = |mu: f32| format!("{:.0}", settings.units.from_mu(f64::from(mu), settings.mu));
+    grid(&mut page, (tw, td), &at, &axis);
     let mid = f64::from(td) / 2.0;
     page.line(&[at(0.0, mid), at(f64::from(tw), mid)], 0.6, grey(0.55));
     for third in [tw / 3.0, 2.0 * tw / 3.0] {
@@ -186,8 +188,14 @@ pub(super) fn table_page(
     page.ops
 }
 
-/// The 6 MU grid, numbered every 12 MU below and left of the table.
-fn grid(page: &mut Page<'_>, tw: f32, td: f32, at: &dyn Fn(f64, f64) -> (f32, f32)) {
+/// The 6 MU grid, numbered every 12 MU below and left of the table, in
+/// the players' unit (`axis`: a length in MU as whole units).
+fn grid(
+    page: &mut Page<'_>,
+    (tw, td): (f32, f32),
+    at: &dyn Fn(f64, f64) -> (f32, f32),
+    axis: &dyn Fn(f32) -> String,
+) {
     let ink = grey(0.1);
     let mut x = 0.0;
     while x <= tw + 0.01 {
@@ -200,7 +208,7 @@ fn grid(page: &mut Page<'_>, tw: f32, td: f32, at: &dyn Fn(f64, f64) -> (f32, f3
         );
         if major {
             let (sx, sy) = at(v, 0.0);
-            let text = format!("{x}");
+            let text = axis(x);
             let w = page.metrics.width(&text, 6.0);
             page.text(sx - w / 2.0, sy - 3.5, 6.0, ink.clone(), &text);
         }
@@ -217,7 +225,7 @@ fn grid(page: &mut Page<'_>, tw: f32, td: f32, at: &dyn Fn(f64, f64) -> (f32, f3
         );
         if major {
             let (sx, sy) = at(0.0, v);
-            let text = format!("{y}");
+            let text = axis(y);
             let w = page.metrics.width(&text, 6.0);
             page.text(sx - w - 1.2, sy - 0.8, 6.0, ink.clone(), &text);
         }

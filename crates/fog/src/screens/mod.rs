@@ -181,8 +181,11 @@ pub fn flank_marches(
     }
     blocks.push(Block::Text {
         text: format!(
-            "{} of your battle groups stay off the table (in ambush or marching); both players will see that number.",
-            hidden.len()
+            "{} off the table (in ambush or marching); both players will see that number.",
+            match hidden.len() {
+                1 => "1 of your battle groups stays".to_string(),
+                n => format!("{n} of your battle groups stay"),
+            }
         ),
     });
     let screen = Screen {

@@ -12,7 +12,11 @@ fn counter(setup: &Setup, public: &Public, id: usize) -> String {
         .counters
         .get(id)
         .map_or(format!("counter {id}"), |c| {
-            format!("{}'s {} counter {id}", setup.name(c.side), c.kind.name())
+            format!(
+                "{} {} counter {id}",
+                muster_core::text::possessive(&setup.name(c.side)),
+                c.kind.name()
+            )
         })
 }
 
@@ -51,8 +55,8 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
             dis,
             sealed,
         } => format!(
-            "{}'s {} {}counter {id} in {leader}, Dis counters in {} and {} (sealed {})",
-            setup.name(*side),
+            "{} {} {}counter {id} in {leader}, Dis counters in {} and {} (sealed {})",
+            muster_core::text::possessive(&setup.name(*side)),
             kind.name(),
             if *detachment { "Detachment " } else { "" },
             dis[0],
@@ -82,9 +86,9 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
                 .iter()
                 .map(|c| {
                     format!(
-                        "{} ({} hexes, {} to {})",
+                        "{} ({} between counters in {} and {})",
                         named(c.wing),
-                        c.distance,
+                        muster_core::text::count(c.distance, "hex", "hexes"),
                         c.from,
                         c.to
                     )
@@ -164,14 +168,14 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
             outcome.difference,
             if outcome.adjustment > 0 {
                 format!(
-                    " and may shift its leader up to {} hexes",
-                    outcome.adjustment
+                    " and may shift its leader up to {}",
+                    muster_core::text::count(outcome.adjustment, "hex", "hexes")
                 )
             } else {
                 String::new()
             }
         ),
-        Event::Adjusted { id, to } => format!("{}'s leader is shifted to {to}", named(*id)),
+        Event::Adjusted { id, to } => format!("The leader of {} is shifted to {to}", named(*id)),
         Event::ToPlace { wings } => {
             let list: Vec<String> = wings
                 .iter()

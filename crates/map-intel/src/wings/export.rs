@@ -67,13 +67,23 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
     };
     let title = format!("Dummy wings: {}", setup.battle.name);
     let subtitle = format!(
-        "South: {} · North: {} · {when} · {} log entries, fingerprint {}",
+        "South: {} · North: {} · {when} · {}, fingerprint {}",
         setup.name(Side::South),
         setup.name(Side::North),
-        game.log().len(),
+        muster_core::text::count(game.log().len() as u64, "log entry", "log entries"),
         game.log_fingerprint()
     );
     let mut counters = Vec::new();
+    // A placed Wing is on the table as units: its leader's hex is marked
+    // with its formation, where the players set it out (B8).
+    for s in seen.iter().filter(|s| s.deployed.is_some()) {
+        counters.push(Printed {
+            hex: s.leader,
+            side: s.side,
+            text: format!("{}{} placed", s.kind.initial(), s.id),
+            face_up: true,
+        });
+    }
     for s in seen.iter().filter(|s| s.deployed.is_none()) {
         counters.push(Printed {
             hex: s.leader,
@@ -96,6 +106,8 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
         "I3, C3, I3 (Inf/Cav): leader counter 3 by its printed type; d3: its Dis counters"
             .to_string(),
         "?: face down, real or dummy sealed until spotted; (5): a flipped Wing of five units"
+            .into(),
+        "C3 placed: a Wing set out as units from its leader's hex (its formation on the next page)"
             .into(),
         "Every counter with its commitment code is listed on the next page; the log follows."
             .into(),
@@ -143,7 +155,7 @@ pub fn ledger_pdf(
             .filter(|s| s.side == side)
             .map(|s| line(game, s)),
     );
-    let title = format!("{name}'s counters");
+    let title = format!("{} counters", muster_core::text::possessive(&name));
     Ok(private_document(&title, &lines, paper))
 }
 

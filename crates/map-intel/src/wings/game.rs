@@ -101,7 +101,7 @@ impl Rules for DummyWings {
     const SCHEMA: u32 = super::files::SCHEMA;
     const HEADER: &'static str = "the game's header (its id, players and battle)";
     const SEALED_CHECK: &'static str =
-        "each of his sealed Wing compositions opened against its commitment";
+        "each of their sealed Wing compositions opened against its commitment";
     type Setup = Setup;
     type Event = Event;
     type Public = Public;
@@ -923,6 +923,14 @@ impl Game {
 
     /// The chance each side wins the deployment roll now due.
     pub fn odds(&self) -> Option<roll::Odds> {
+        let (m, s) = self.roll_modifiers()?;
+        Some(roll::odds(roll::total(&m), roll::total(&s)))
+    }
+
+    /// What each side adds to its die in the deployment roll now due
+    /// (moving, stationary): the odds are shown with their reasons. The
+    /// stationary side adds the best of its spotted Wings'.
+    pub fn roll_modifiers(&self) -> Option<(Vec<dice::Modifier>, Vec<dice::Modifier>)> {
         let Some(Pending::Roll { moving, stationary }) = &self.public().pending else {
             return None;
         };
@@ -934,13 +942,12 @@ impl Game {
             dice: &mut AppDice::default(),
             events: Vec::new(),
         };
-        let m = roll::total(&work.modifiers(*moving, true).ok()?);
+        let m = work.modifiers(*moving, true).ok()?;
         let s = stationary
             .iter()
             .filter_map(|&id| work.modifiers(id, false).ok())
-            .map(|m| roll::total(&m))
-            .max()?;
-        Some(roll::odds(m, s))
+            .max_by_key(|m| roll::total(m))?;
+        Some((m, s))
     }
 
     /// What `viewer` may see: his own compositions, the enemy's once

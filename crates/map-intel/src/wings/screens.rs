@@ -121,17 +121,20 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
             .as_ref()
             .map_or("locked".into(), |c| describe(game, side, c));
         let left = s.allowance.map_or(String::new(), |a| {
-            format!("; may still move {a} hex{}", if a == 1 { "" } else { "es" })
+            format!(
+                "; may still move {}",
+                muster_core::text::count(a, "hex", "hexes")
+            )
         });
         let dis: Vec<String> = s.dis.iter().map(|d| d.to_string()).collect();
+        // A counter with no Dis on the map says nothing of them.
+        let dis = match dis.as_slice() {
+            [] => String::new(),
+            [one] => format!(" (Dis counter in {one})"),
+            more => format!(" (Dis counters in {})", more.join(" and ")),
+        };
         blocks.push(Block::Item {
-            title: format!(
-                "{} counter {} in {} (Dis {})",
-                s.kind.name(),
-                s.id,
-                s.leader,
-                dis.join(", ")
-            ),
+            title: format!("{} counter {} in {}{dis}", s.kind.name(), s.id, s.leader),
             text: format!("{what}{left}"),
             actions: Vec::new(),
             badge: None,
@@ -217,7 +220,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         board: Box::new(board(game, seen, Some(values))),
     });
     Screen {
-        title: format!("{name}'s counters"),
+        title: format!("{} counters", muster_core::text::possessive(&name)),
         blocks,
     }
 }
@@ -272,10 +275,7 @@ pub fn board(game: &Game, seen: &[Seen], values: Option<&Values>) -> HexBoard {
     HexBoard {
         map: game.setup().battle.map.clone(),
         counters,
-        highlight: values
-            .and_then(|v| destination(game, v))
-            .into_iter()
-            .collect(),
+        highlight: values.map_or(Vec::new(), |v| named_hexes(game, v)),
         clicks,
     }
 }
@@ -384,12 +384,16 @@ fn hexes(map: &HexMap, text: &str) -> Result<Vec<Hex>, String> {
         .collect()
 }
 
-/// The last hex of the leader's field: where it is going.
-pub fn destination(game: &Game, values: &Values) -> Option<Hex> {
-    let last = first(values, "leader")?
-        .split([' ', ','])
-        .rfind(|w| !w.is_empty())?;
-    game.setup().battle.map.hex(last).ok()
+/// Every hex the form names so far: the places of a new counter in
+/// set-up, each counter's path as it grows in play. The map shows them
+/// before anything is sent.
+pub fn named_hexes(game: &Game, values: &Values) -> Vec<Hex> {
+    HEX_FIELDS
+        .iter()
+        .filter_map(|f| first(values, f))
+        .flat_map(|text| text.split([' ', ',']))
+        .filter_map(|w| game.setup().battle.map.hex(w).ok())
+        .collect()
 }
 
 /// A click on the map: in set-up it fills the next hex field and moves on;
@@ -544,6 +548,25 @@ mod tests {
             command: json!({ "form": form }),
             values: values.clone(),
         }
+    }
+
+    /// Every hex clicked so far is drawn on the map before anything is
+    /// sent: the preview of a placement or a traced path.
+    #[test]
+    fn the_hexes_clicked_are_shown_before_they_are_sent() {
+        let g = game();
+        let mut values = Values::new();
+        let seen = g.view(Side::South);
+        assert!(board(&g, &seen, Some(&values)).highlight.is_empty());
+        for hex in ["1005", "1004"] {
+            clicked(&g, &mut values, Hex::parse(hex).unwrap());
+        }
+        let shown: Vec<String> = board(&g, &seen, Some(&values))
+            .highlight
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        assert_eq!(shown, ["1005", "1004"]);
     }
 
     /// Fritz places a real Wing from his screen (map clicks fill the three

@@ -27,7 +27,7 @@ fn turn(battle: &Battle) -> Option<Side> {
 /// screen, or does it on his phone.
 pub fn waiting(phones: &Sides<bool>, side: Side, what: &str) -> String {
     if phones[side] {
-        format!("{side} {what} on his phone.")
+        format!("{side} {what} on their phone.")
     } else {
         format!("Waiting for {side} to take the screen.")
     }
@@ -53,7 +53,7 @@ impl StepPanel for AmbushesPanel {
             ui.label(format!("{side}: {n} marker{s} ({done})"));
         }
         if let Some(side) = turn(battle) {
-            ui.label(waiting(&self.phones, side, "places his ambushes"));
+            ui.label(waiting(&self.phones, side, "places their ambushes"));
         }
     }
 }

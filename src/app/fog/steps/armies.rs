@@ -76,7 +76,7 @@ impl ArmiesPanel {
             .map(Some)
             .ok_or_else(|| {
                 format!(
-                    "{side} sets a passphrase on his own screen, or ticks Play without a passphrase"
+                    "{side} sets a passphrase on their own screen, or ticks Play without a passphrase"
                 )
             })
     }

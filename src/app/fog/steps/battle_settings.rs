@@ -113,8 +113,8 @@ fn record(ui: &mut egui::Ui, battle: &Battle) {
         ))
         .on_hover_text("Compare it with the printout or your opponent's copy: another fingerprint means other rules");
         ui.label(format!(
-            "Log: {} entries, fingerprint {}",
-            battle.log().len(),
+            "Log: {}, fingerprint {}",
+            muster_core::text::count(battle.log().len() as u64, "entry", "entries"),
             battle.log_fingerprint()
         ))
         .on_hover_text("Note it when you stop: an older copy of the file would show an older fingerprint");
@@ -123,11 +123,11 @@ fn record(ui: &mut egui::Ui, battle: &Battle) {
                 .as_ref()
                 .map_or(side.to_string(), |a| format!("{side} ({})", a.player));
             let text = if battle.has_passphrase(side) {
-                format!("🔒 {who}: passphrase set; his unlock finds any entry changed without it")
+                format!("🔒 {who}: passphrase set; their unlock finds any entry changed without it")
             } else if battle.state().armies[side].is_some() {
-                format!("⚠ {who}: no passphrase; edits and his secrets are not protected")
+                format!("⚠ {who}: no passphrase; edits and their secrets are not protected")
             } else {
-                format!("{who}: sets his passphrase with his army")
+                format!("{who}: sets their passphrase with their army")
             };
             ui.label(text);
         }

@@ -137,7 +137,7 @@ impl StepPanel for CampsPanel {
             DeploymentTurn::Camp(_) => {
                 let [w, d] = ruleset.deployment.camp.footprint;
                 (
-                    format!("{side}{player} places his camp, {w} x {d} MU."),
+                    format!("{side}{player} places their camp, {w} x {d} MU."),
                     "Place camp",
                 )
             }

@@ -47,7 +47,7 @@ impl DeploymentPanel {
             }
             if self.phones[side] {
                 ui.label(format!(
-                    "{side}'s phone checks his sealed battle groups as he deploys."
+                    "{side}'s phone checks their sealed battle groups as they deploy."
                 ));
             } else {
                 let ask = ui
@@ -132,16 +132,17 @@ impl StepPanel for DeploymentPanel {
             DeploymentTurn::Batch { number, size, .. } => {
                 let settings = &state.settings;
                 ui.heading(format!(
-                    "{side}: deploy {size} BGs; skirmishers within {}, others within {}",
+                    "{side}: deploy {}; skirmishers within {}, others within {}",
+                    muster_core::text::count(size as u64, "BG", "BGs"),
                     settings.length_mu(rules.skirmisher_depth),
                     settings.length_mu(rules.other_depth)
                 ));
                 if sealing(battle, side) {
                     ui.label(format!(
-                        "Batch {number}: {side} ticks it on his own screen, which never offers a battle group he keeps in ambush or on a flank march."
+                        "Batch {number}: {side} ticks it on their own screen, which never offers a battle group they keep in ambush or on a flank march."
                     ));
                     if self.phones[side] {
-                        ui.label(format!("{side} ticks it on his phone."));
+                        ui.label(format!("{side} ticks it on their phone."));
                     } else if ui
                         .button(format!("{side}: tick batch {number} in private"))
                         .clicked()
@@ -275,11 +276,12 @@ impl Overlay for DeploymentPanel {
             };
             let (a, b) = (frame.to_screen([0.0, y]), frame.to_screen([table.width, y]));
             painter.line_segment([a, b], Stroke::new(2.0, colour));
-            // Just outside the table's east edge, where no piece is; the
-            // panel's heading says what each line is for.
+            // Just inside the table's east edge, above its line: outside,
+            // a length in cm ran past the margin and was cut ("45.7 cr").
+            // The panel's heading says what each line is for.
             painter.text(
-                b + Vec2::new(4.0, 0.0),
-                Align2::LEFT_CENTER,
+                b + Vec2::new(-4.0, -2.0),
+                Align2::RIGHT_BOTTOM,
                 battle.state().settings.length(depth),
                 FontId::proportional(11.0),
                 colour,

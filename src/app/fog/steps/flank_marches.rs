@@ -22,7 +22,7 @@ impl StepPanel for FlankMarchesPanel {
         super::help(ui, battle, "flank_marches");
         match battle.phase() {
             Phase::Deployment(DeploymentTurn::FlankMarches(side)) => {
-                ui.label(waiting(&self.phones, side, "records his flank marches"));
+                ui.label(waiting(&self.phones, side, "records their flank marches"));
             }
             _ => {
                 ui.label("Flank marches are recorded after ambushes.");

@@ -274,7 +274,7 @@ impl StepPanel for PlacementPanel {
                 let terrain = &state.selection.picks[piece].terrain;
                 let river = ruleset.terrain(terrain).map(|t| t.kind) == Some(PieceKind::River);
                 ui.strong(format!(
-                    "{side} places his {} along a side edge.",
+                    "{side} places their {} along a side edge.",
                     ruleset.terrain_name(terrain).to_lowercase()
                 ));
                 ui.horizontal(|ui| {
@@ -340,7 +340,7 @@ impl StepPanel for PlacementPanel {
                         p
                     }
                     None => {
-                        ui.strong(format!("{side} chooses one of his pieces to place:"));
+                        ui.strong(format!("{side} chooses one of their pieces to place:"));
                         let waiting: Vec<usize> = (0..state.selection.picks.len())
                             .filter(|&i| {
                                 let k = &state.selection.picks[i];

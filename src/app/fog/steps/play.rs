@@ -128,12 +128,12 @@ impl StepPanel for PlayPanel {
         for march in to_reveal(state, ruleset) {
             let owner = state.deployment.flank_marches[march].side;
             let how = if self.phones[owner] {
-                "on his phone"
+                "on their phone"
             } else {
-                "on his own screen"
+                "on their own screen"
             };
             ui.label(format!(
-                "{owner}'s flank march {} has arrived: he reveals it {how} before anything else.",
+                "{owner}'s flank march {} has arrived: they reveal it {how} before anything else.",
                 march_number(state, march)
             ));
         }

@@ -74,7 +74,7 @@ impl StepPanel for SelectionPanel {
                 // Pause, so the next click is not a pick for the opponent.
                 Some(done) => {
                     ui.strong(format!(
-                        "{done} has made all his selections. Pass the screen to {side}."
+                        "{done} has made all their selections. Pass the screen to {side}."
                     ));
                     if ui.button(format!("{side} selects now")).clicked() {
                         self.acknowledged = battle.log().len();

@@ -617,10 +617,10 @@ fn the_log_reads_the_line_of_sight_answers_and_flips() {
     let lines = g.log_lines().join("\n");
     assert!(
         lines
-            .contains("comes within 7 hexes of Charles (Franco-Imperial)'s Inf counter 2 (7 hexes"),
+            .contains("comes within 7 hexes of Charles's (Franco-Imperial) Inf counter 2 (7 hexes"),
         "{lines}"
     );
-    assert!(lines.contains("Line of sight from Fritz (Prussian)'s Cav counter 0 to Charles (Franco-Imperial)'s Inf counter 2: clear (the players' answer)"), "{lines}");
+    assert!(lines.contains("Line of sight from Fritz's (Prussian) Cav counter 0 to Charles's (Franco-Imperial) Inf counter 2: clear (the players' answer)"), "{lines}");
     // Issue 32, ruling B5: a flip shows the leader counter and its rating,
     // never the Wing's units (they show when they are placed, B8).
     assert!(
