@@ -95,6 +95,7 @@ function connect() {
     failed = 0;
     say('Connected: only you see this screen');
     if (message.screen) show(message.screen);
+    if (message.file) received(message.file);
   };
   socket.onclose = (event) => {
     socket = null;
@@ -144,6 +145,37 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A private printout the laptop made for him and sent sealed, in parts
+// of one size (the Wi-Fi sees as many frames whatever the file holds):
+// kept in this page only, as a file he opens or saves.
+let parts = null;
+let printed = null;
+
+function received(file) {
+  const { name, title, part, parts: count, length, data } = file;
+  if (!Number.isInteger(part) || !Number.isInteger(count) || part < 0 || part >= count || count > 16) return;
+  if (!parts || parts.name !== name || parts.count !== count) parts = { name, count, got: new Array(count).fill(null) };
+  parts.got[part] = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  if (!parts.got.every((p) => p)) return;
+  const whole = new Uint8Array(parts.got.reduce((n, p) => n + p.length, 0));
+  parts.got.reduce((at, p) => (whole.set(p, at), at + p.length), 0);
+  parts = null;
+  if (printed) URL.revokeObjectURL(printed.url);
+  const bytes = whole.slice(0, Math.min(length, whole.length));
+  printed = { name, title, url: URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' })) };
+  redraw();
+  window.scrollTo(0, 0);
+}
+
+// The printout he was sent, above his screen until the page is closed.
+function printout() {
+  if (!printed) return [];
+  return [el('div', { class: 'item marked' },
+    el('div', { class: 'title' }, printed.title),
+    el('p', {}, 'Made by the laptop for you alone and sent sealed: nothing of it was written or shown there.'),
+    el('a', { class: 'button', href: printed.url, download: printed.name, target: '_blank', rel: 'noopener' }, 'Open my private printout (PDF)'))];
+}
+
 // His answer: what the screen's form holds, with the secrets of this
 // screen's own fields only; they are forgotten once sent.
 function reply(command) {
@@ -168,8 +200,13 @@ function reply(command) {
 // that cannot be taken back is sent only after a second "yes".
 let asking = null;
 
+// The table first, under the title: on a phone the drawing is what the
+// choices below it are about (the laptop keeps it in its own pane).
 function redraw() {
-  if (screen) main.replaceChildren(el('h1', {}, screen.title), ...screen.blocks.flatMap(block));
+  if (!screen) return;
+  const first = screen.blocks.filter((b) => b.block === 'table');
+  const rest = screen.blocks.filter((b) => b.block !== 'table');
+  main.replaceChildren(el('h1', {}, screen.title), ...printout(), ...first.flatMap(block), ...rest.flatMap(block));
 }
 
 function actions(list) {
@@ -453,8 +490,15 @@ function hexMap(board) {
 // point places the marker. Pinch to zoom, as on any page.
 function tableView(t) {
   const [w, h] = t.size;
-  const { canvas, g, scale, width } = drawing(w, h, t.pick ? 'The table: tap to pick a point' : 'The table');
-  const px = (x, y) => [x * scale, (h - y) * scale];
+  // From his own side: South's edge (y = 0) at the bottom for South, the
+  // table turned half round for North, as each stands at it.
+  const turned = t.viewer === 'north';
+  const own = turned ? 'North' : 'South';
+  const far = turned ? 'South' : 'North';
+  const label = t.pick ? `The table from your side (${own} edge at the bottom): tap to pick a point` : `The table from your side (${own} edge at the bottom)`;
+  const { canvas, g, scale, width } = drawing(w, h, label);
+  const px = (x, y) => (turned ? [(w - x) * scale, y * scale] : [x * scale, (h - y) * scale]);
+  const unpx = (sx, sy) => (turned ? [w - sx / scale, sy / scale] : [sx / scale, h - sy / scale]);
   g.fillStyle = '#e4ead6';
   g.fillRect(0, 0, width, h * scale);
   for (const piece of t.pieces) {
@@ -471,13 +515,22 @@ function tableView(t) {
     const colours = Object.fromEntries(grid.legend.map((l) => [l.key, `rgba(${l.colour.slice(0, 3).join(',')},${l.colour[3] / 255})`]));
     [...grid.cells].forEach((key, k) => {
       if (!colours[key]) return;
-      const [x, y] = px((k % grid.columns) * grid.cell, (Math.floor(k / grid.columns) + 1) * grid.cell);
+      const x0 = (k % grid.columns) * grid.cell;
+      const y0 = Math.floor(k / grid.columns) * grid.cell;
+      const [ax, ay] = px(x0, y0);
+      const [bx, by] = px(x0 + grid.cell, y0 + grid.cell);
       g.fillStyle = colours[key];
-      g.fillRect(x, y, grid.cell * scale, grid.cell * scale);
+      g.fillRect(Math.min(ax, bx), Math.min(ay, by), grid.cell * scale, grid.cell * scale);
     });
   }
   g.font = '12px system-ui, sans-serif';
   g.textAlign = 'center';
+  // The edges named, each where it is from his side.
+  g.fillStyle = 'rgba(0,0,0,0.6)';
+  g.fillText(`${far} edge`, width / 2, 13);
+  g.fillText(`${own} edge (yours)`, width / 2, h * scale - 5);
+  const placed = [];
+  const clear = (r) => placed.every((p) => r.x + r.w <= p.x || p.x + p.w <= r.x || r.y + r.h <= p.y || p.y + p.h <= r.y);
   for (const mark of t.marks) {
     const [x, y] = px(...mark.at);
     g.fillStyle = '#fff';
@@ -485,14 +538,24 @@ function tableView(t) {
     g.arc(x, y, 5, 0, 2 * Math.PI);
     g.fill();
     // Its words under it, or over it at the table's near edge; inside
-    // the table at the sides.
+    // the table at the sides; moved on until they cover no other words.
     const text = g.measureText(mark.label).width;
-    const top = y + 23 > h * scale ? y - 23 : y + 7;
     const left = Math.max(0, Math.min(width - text - 6, x - text / 2 - 3));
+    const tries = [7, -23, 25, -41, 43, -59, 61];
+    let box = null;
+    for (const dy of tries) {
+      const r = { x: left, y: y + dy, w: text + 6, h: 16 };
+      if (r.y >= 0 && r.y + r.h <= h * scale && clear(r)) {
+        box = r;
+        break;
+      }
+    }
+    if (!box) box = { x: left, y: Math.max(0, Math.min(h * scale - 16, y + 7)), w: text + 6, h: 16 };
+    placed.push(box);
     g.fillStyle = 'rgba(0,0,0,0.75)';
-    g.fillRect(left, top, text + 6, 16);
+    g.fillRect(box.x, box.y, box.w, box.h);
     g.fillStyle = '#fff';
-    g.fillText(mark.label, left + 3 + text / 2, top + 12);
+    g.fillText(mark.label, box.x + 3 + text / 2, box.y + 12);
   }
   const out = [canvas];
   const pick = t.pick;
@@ -514,7 +577,8 @@ function tableView(t) {
       const [x, y] = px(...pick.at);
       if (Math.hypot(sx - x, sy - y) < 24) return reply(pick.confirm);
     }
-    values[pick.field] = [`${sx / scale} ${h - sy / scale}`];
+    const [tx, ty] = unpx(sx, sy);
+    values[pick.field] = [`${tx} ${ty}`];
     pending.add(pick.field);
     send({ values });
   });
@@ -532,10 +596,14 @@ function tableView(t) {
 
 function show(next) {
   const asked = (s) => (s ? s.blocks.filter((b) => b.block === 'strong').map((b) => b.text).join('\n') : '');
+  const question = (s) => (s ? `${s.title}\n${asked(s)}` : '');
+  const fresh = question(next) !== question(screen);
   if (asked(next) && asked(next) !== asked(screen) && navigator.vibrate) navigator.vibrate(200);
   sync(next);
   screen = next;
   redraw();
+  // A new question starts at its top, not where the last one was left.
+  if (fresh) window.scrollTo(0, 0);
 }
 
 if (!token || !key) {

@@ -208,6 +208,29 @@ impl Page {
             .unwrap_or_default()
     }
 
+    /// The private printout the page was sent, as he would open it: its
+    /// link found on the page, its file read back through the browser
+    /// (the page may redraw meanwhile: the link is looked up in the page).
+    pub(crate) fn printout(&self, h: &mut Harness<'_, MusterApp>) -> Vec<u8> {
+        use base64::Engine as _;
+        self.find(h, "//a[text()='Open my private printout (PDF)']");
+        let script = "const done = arguments[arguments.length - 1];
+            const link = document.querySelector('a[download]');
+            fetch(link.href).then((r) => r.arrayBuffer()).then((b) => {
+              let text = '';
+              for (const byte of new Uint8Array(b)) text += String.fromCharCode(byte);
+              done(btoa(text));
+            }).catch((e) => done('failed: ' + e));";
+        let read = self
+            .runtime
+            .block_on(self.client.execute_async(script, Vec::new()))
+            .unwrap();
+        let text = read.as_str().unwrap_or_default();
+        base64::engine::general_purpose::STANDARD
+            .decode(text)
+            .unwrap_or_else(|e| panic!("the printout did not read back ({e}): {text}"))
+    }
+
     pub(crate) fn screenshot(&self, path: &str) {
         let png = self
             .runtime

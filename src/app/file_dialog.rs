@@ -4,7 +4,7 @@
 //! answer, cannot freeze the window: the typed path always works.
 
 use eframe::egui;
-use muster::core::side::Side;
+use muster::core::side::{Side, Sides};
 use muster::fog::army::Army;
 use muster::fog::export::Paper;
 use std::path::PathBuf;
@@ -66,6 +66,10 @@ pub fn opener(options: &PdfOptions) -> muster::core::intel::Opener<'_> {
 pub struct Offers {
     pub private: bool,
     pub templates: bool,
+    /// The players whose seat is on their phone: their private page goes
+    /// there (their phone's "Send me my private printout"), never to a
+    /// file on the laptop.
+    pub on_phone: Sides<bool>,
 }
 
 impl FileAction {
@@ -216,8 +220,15 @@ impl FileDialog {
                     ui.horizontal(|ui| {
                         ui.label("Private page of sealed records:");
                         ui.radio_value(&mut options.private, None, "None");
-                        ui.radio_value(&mut options.private, Some(Side::South), "South's");
-                        ui.radio_value(&mut options.private, Some(Side::North), "North's");
+                        for (side, label) in [(Side::South, "South's"), (Side::North, "North's")] {
+                            let phone = options.offers.on_phone[side];
+                            ui.add_enabled_ui(!phone, |ui| {
+                                ui.radio_value(&mut options.private, Some(side), label)
+                                    .on_disabled_hover_text(format!(
+                                        "{side}'s seat is on their phone: their private printout goes there (Send me my private printout), never to a file here"
+                                    ));
+                            });
+                        }
                     });
                 }
                 if let Some(side) = options.private.filter(|_| options.offers.private) {

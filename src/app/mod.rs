@@ -241,7 +241,7 @@ impl MusterApp {
             app.open(&path);
         } else if app.status.is_none() && !app.recent().is_empty() {
             app.status = Some(Status::Info(
-                "Battles in progress are autosaved: File > Recent battles reopens them.".into(),
+                "Games in progress are autosaved: File > Recent games reopens them.".into(),
             ));
         }
         app
@@ -263,8 +263,14 @@ impl MusterApp {
     /// The export dialog's choices for the game open: each system says
     /// what its printout holds beyond the public pages.
     fn pdf_options(&self) -> file_dialog::PdfOptions {
+        let mut offers = self.system.printout_offers();
+        let lives = self.seating.lives();
+        offers.on_phone = muster::core::side::Sides {
+            south: lives.south.on_phone(),
+            north: lives.north.on_phone(),
+        };
         file_dialog::PdfOptions {
-            offers: self.system.printout_offers(),
+            offers,
             ..Default::default()
         }
     }
@@ -323,7 +329,7 @@ impl MusterApp {
             .find(|r| r.id == id && r.entries > entries)
         {
             Some(newer) => format!(
-                "Opened {}. Note: Muster's autosave of this game is further along ({} against {entries} in this file). If nobody meant to go back, reopen it from File > Recent battles.",
+                "Opened {}. Note: Muster's autosave of this game is further along ({} against {entries} in this file). If nobody meant to go back, reopen it from File > Recent games.",
                 path.display(),
                 muster_core::text::count(newer.entries as u64, "log entry", "log entries"),
             ),
@@ -635,7 +641,7 @@ impl MusterApp {
                 self.system.menu(Menu::File, ui, cx);
                 let recent = self.recent();
                 ui.add_enabled_ui(!recent.is_empty(), |ui| {
-                    ui.menu_button("Recent battles", |ui| {
+                    ui.menu_button("Recent games", |ui| {
                         for battle in recent {
                             let button = egui::Button::new(battle.describe())
                                 .wrap_mode(egui::TextWrapMode::Extend);

@@ -138,6 +138,7 @@ pub trait Table: 'static {
         Offers {
             private: true,
             templates: false,
+            ..Offers::default()
         }
     }
 
@@ -193,7 +194,17 @@ impl<T: Table> SeatedWindow<T> {
         let before = game.record().log_lines().len();
         match seat::play(game, command) {
             Ok(_) => {
-                let lines = &game.record().log_lines()[before..];
+                // The log's words without its entry numbers: the status
+                // line says what just happened, not where it is filed.
+                let lines: Vec<&str> = game.record().log_lines()[before..]
+                    .iter()
+                    .map(|l| {
+                        let l = l.trim_start();
+                        l.split_once(". ")
+                            .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+                            .map_or(l, |(_, rest)| rest)
+                    })
+                    .collect();
                 self.table.changed(game);
                 Handled {
                     status: Some(Status::Info(lines.join(" · "))),

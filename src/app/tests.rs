@@ -1199,7 +1199,7 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     click(&mut h, "Confirm North's army");
     assert_ne!(h.state().fog().battle.id(), id);
     click(&mut h, "File");
-    click(&mut h, "Recent battles");
+    click(&mut h, "Recent games");
     let first = h
         .get_all_by_role(egui::accesskit::Role::Button)
         .filter_map(|n| n.accesskit_node().label())

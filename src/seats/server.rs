@@ -151,6 +151,51 @@ pub fn fits(screen: &str) -> bool {
     screen.len() + SCREEN_WRAPPING <= super::channel::MAX_SCREEN
 }
 
+/// A private printout crosses in this many messages, whatever it holds:
+/// with every message of one size, the Wi-Fi learns nothing of the file
+/// from their number or their length.
+pub const FILE_PARTS: usize = 4;
+/// The bytes of the file each message carries (in base64, with its
+/// wrapping, it fills one message).
+const FILE_PART: usize = 46 * 1024;
+/// The largest printout a phone is sent.
+pub const MAX_FILE: usize = FILE_PARTS * FILE_PART;
+
+/// A private printout (a PDF) as the messages its owner's page puts back
+/// together: `FILE_PARTS` of them, the file padded with zeros to fill
+/// them and its true length said inside, sealed like any message.
+pub fn file_messages(title: &str, pdf: &[u8]) -> Result<Vec<String>, String> {
+    use base64::Engine as _;
+    if pdf.len() > MAX_FILE {
+        return Err(format!(
+            "the printout is {} KiB, more than a phone is sent ({} KiB): print it on the laptop",
+            pdf.len().div_ceil(1024),
+            MAX_FILE / 1024
+        ));
+    }
+    let mut padded = pdf.to_vec();
+    padded.resize(MAX_FILE, 0);
+    padded
+        .chunks(FILE_PART)
+        .enumerate()
+        .map(|(part, bytes)| {
+            let message = serde_json::json!({"file": {
+                "name": "muster-private.pdf",
+                "title": title,
+                "part": part,
+                "parts": FILE_PARTS,
+                "length": pdf.len(),
+                "data": base64::engine::general_purpose::STANDARD.encode(bytes),
+            }})
+            .to_string();
+            if message.len() > super::channel::MAX_SCREEN {
+                return Err("the printout's title is too long to send".into());
+            }
+            Ok(message)
+        })
+        .collect()
+}
+
 /// What `{"screen": …}` adds around a screen's JSON.
 const SCREEN_WRAPPING: usize = r#"{"screen":}"#.len();
 
@@ -236,6 +281,8 @@ struct Seat {
     generation: u64,
     device: Option<[u8; 16]>,
     screen: watch::Sender<Option<Arc<String>>>,
+    /// The last private printout sent to the seat, as its messages.
+    file: watch::Sender<Option<Arc<Vec<String>>>>,
     sockets: Arc<Semaphore>,
 }
 
@@ -351,6 +398,7 @@ impl Server {
             generation: 0,
             device: None,
             screen: watch::channel(None).0,
+            file: watch::channel(None).0,
             sockets: Arc::new(Semaphore::new(limits.sockets_per_seat)),
         };
         let names: Vec<String> = std::iter::once(host_name(addr.ip()))
@@ -421,6 +469,8 @@ impl Server {
         seat.pairing = Some(pairing.clone());
         seat.generation += 1;
         seat.device = None;
+        // A new device never gets the last one's printout.
+        seat.file.send_replace(None);
         // Wakes every socket of the seat, which finds itself superseded.
         seat.screen.send_modify(|_| {});
         Ok(pairing)
@@ -435,7 +485,14 @@ impl Server {
         seat.pairing = None;
         seat.generation += 1;
         seat.device = None;
+        seat.file.send_replace(None);
         seat.screen.send_modify(|_| {});
+    }
+
+    /// Sends `side`'s phone his private printout (`file_messages`).
+    pub fn send_file(&self, side: Side, messages: Vec<String>) {
+        let seats = self.shared.seats.lock().expect("the seats lock");
+        seats[side].file.send_replace(Some(Arc::new(messages)));
     }
 
     /// Whether a device holds `side`'s seat.
@@ -647,7 +704,7 @@ fn guarded(mut response: Response) -> Response {
     for (name, value) in [
         (
             header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+            "default-src 'self'; connect-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
         ),
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
@@ -798,11 +855,11 @@ async fn serve(
             ))
         } else {
             seat.device = Some(device);
-            Ok(seat.screen.subscribe())
+            Ok((seat.screen.subscribe(), seat.file.subscribe()))
         }
     };
-    let mut screen = match taken {
-        Ok(screen) => screen,
+    let (mut screen, mut file) = match taken {
+        Ok(taken) => taken,
         Err((code, said, why)) => {
             close(&mut socket, code, said).await;
             shared.refuse(format!("{side}: {why}"));
@@ -851,6 +908,23 @@ async fn serve(
                 };
                 if socket.send(Message::Binary(frame.into())).await.is_err() {
                     return "gone".into();
+                }
+            }
+            changed = file.changed() => {
+                if changed.is_err() {
+                    return "the server stopped".into();
+                }
+                let Some(parts) = file.borrow_and_update().clone() else {
+                    continue;
+                };
+                for message in parts.iter() {
+                    let frame = match channel.seal(message.as_bytes()) {
+                        Ok(frame) => frame,
+                        Err(e) => return format!("printout not sent: {e}"),
+                    };
+                    if socket.send(Message::Binary(frame.into())).await.is_err() {
+                        return "gone".into();
+                    }
                 }
             }
             _ = heartbeat.tick() => {
@@ -989,6 +1063,46 @@ pub fn local_addresses() -> Vec<Address> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The attack: the Wi-Fi counts and measures the frames of a private
+    /// printout. A one-page ledger and one many times its size cross as
+    /// the same number of messages of the same length; a file past the
+    /// limit is refused in words, never cut.
+    #[test]
+    fn a_printout_crosses_in_parts_of_one_size_whatever_it_holds() {
+        let small = file_messages("Ann's ledger", &[7; 900]).unwrap();
+        let large = file_messages("Ann's ledger", &vec![9; 150_000]).unwrap();
+        assert_eq!(small.len(), FILE_PARTS);
+        assert_eq!(large.len(), FILE_PARTS);
+        // Each fits one message, which the channel pads to one frame of
+        // `MAX_FRAME` bytes: sealed, every part is the same size.
+        let key = [3; 32];
+        let mut channel = Channel::laptop(&key, [1; 16], [2; 16], [4; 16]);
+        for message in small.iter().chain(&large) {
+            assert!(message.len() <= super::super::channel::MAX_SCREEN);
+            assert_eq!(channel.seal(message.as_bytes()).unwrap().len(), MAX_FRAME);
+        }
+        // Put back together as the page does, it is the file.
+        use base64::Engine as _;
+        let pdf = b"%PDF-1.7 a ledger".repeat(3000);
+        let mut whole = Vec::new();
+        for message in file_messages("Ann's ledger", &pdf).unwrap() {
+            let v: serde_json::Value = serde_json::from_str(&message).unwrap();
+            let data = v["file"]["data"].as_str().unwrap();
+            whole.extend(
+                base64::engine::general_purpose::STANDARD
+                    .decode(data)
+                    .unwrap(),
+            );
+        }
+        whole.truncate(pdf.len());
+        assert_eq!(whole, pdf);
+        let too_large = file_messages("Ann's ledger", &vec![0; MAX_FILE + 1]).unwrap_err();
+        assert!(
+            too_large.contains("more than a phone is sent"),
+            "{too_large}"
+        );
+    }
 
     #[test]
     fn addresses_are_named_by_what_they_are_the_wifi_first() {

@@ -233,6 +233,10 @@ pub struct Table {
     pub marks: Vec<Mark>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pick: Option<Pick>,
+    /// Whose screen it is: his own long edge is drawn at the bottom
+    /// (North sees the table turned half round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub viewer: Option<Side>,
 }
 
 /// A counter on a hex map, as its viewer may see it.

@@ -25,6 +25,9 @@ pub struct Desk<R> {
     /// The key his passphrase gave to open and seal his records, held
     /// while his private steps need it.
     pub key: Option<SealKey>,
+    /// The key his passphrase itself gave, kept beside `key` while his
+    /// phone holds the seat: his private printout checks his tags with it.
+    pub player: Option<PlayerKey>,
     /// Why his last answer was refused: shown on his screen alone, since
     /// its words may tell their secret ("the limit is 2" dummies).
     pub refusal: Option<String>,
@@ -41,6 +44,7 @@ impl<R> Default for Desk<R> {
         Desk {
             values: Values::new(),
             key: None,
+            player: None,
             refusal: None,
             asked: None,
             on_phone: false,
@@ -159,6 +163,22 @@ pub trait Seated {
             "seat",
             "this game keeps no sealed records on its players' desks",
         ))
+    }
+
+    /// Whether the system prints a private page for a player
+    /// (`printout`), which his phone then offers him.
+    const PRINTOUT: bool = false;
+
+    /// His private printout (Field of Glory's private page, a ledger, his
+    /// counters), made with the key his passphrase gave (`None`: he plays
+    /// without one): its title and its PDF; `None` for a system that
+    /// prints nothing private.
+    fn printout(
+        &self,
+        _side: Side,
+        _key: Option<&PlayerKey>,
+    ) -> Option<Result<(String, Vec<u8>), RuleError>> {
+        None
     }
 
     /// His private screen now, from what he may see and his desk.

@@ -36,7 +36,7 @@ impl fmt::Display for Side {
 }
 
 /// One value per side.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sides<T> {
     pub south: T,
     pub north: T,

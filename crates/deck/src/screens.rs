@@ -39,7 +39,9 @@ pub fn over_after(game: &Game, turn: &Turn) -> String {
 fn card_line(card: &Card, copies: usize) -> String {
     let kind = match (card.kind, card.phase) {
         (Kind::Event, _) => "event".to_string(),
-        (Kind::Interrupt, Some(letter)) => format!("interrupt ({letter})"),
+        (Kind::Interrupt, Some(letter)) => {
+            format!("interrupt in the {} phase ({letter})", letter.phase_name())
+        }
         _ => "no text play".to_string(),
     };
     // The rulebook's trash-can symbol, in words: a glyph a phone may not
@@ -402,21 +404,27 @@ fn odds(game: &Game, side: Side) -> Vec<Block> {
         },
         Block::Text {
             text: format!(
-                "draws {}; {} left before the deck runs out",
+                "It draws {}; {} left before the deck runs out.",
                 count(odds.draws as u64, "card", "cards"),
                 count(odds.deck_left as u64, "card", "cards")
             ),
         },
     ];
     for (letter, chance, held) in &odds.interrupts {
-        let held = if *held { " (one in hand already)" } else { "" };
-        blocks.push(Block::Text {
-            text: format!(
-                "at least one {} interrupt ({letter}): {:.1}%{held}",
+        // Held already: the redraw's chance of another is beside the point.
+        let text = if *held {
+            format!(
+                "A {} interrupt ({letter}): you hold one already.",
+                letter.phase_name()
+            )
+        } else {
+            format!(
+                "A {} interrupt ({letter}) among the cards drawn: {:.1}%.",
                 letter.phase_name(),
                 chance * 100.0
-            ),
-        });
+            )
+        };
+        blocks.push(Block::Text { text });
     }
     blocks.push(Block::Chart {
         title: "at least N laurels".into(),

@@ -728,7 +728,7 @@ proptest! {
             let (active, passive) = (t.active, t.passive());
             let options = legal_commands(&g, active, passive, choice);
             let command = options[usize::from(choice) % options.len()].clone();
-            let counts_before = g.public().counts.clone();
+            let counts_before = g.public().counts;
             let events = g.apply(command.clone()).unwrap_or_else(|e| panic!("step {step}: {command:?}: {e}"));
             let mut deck = counts_before;
             for event in &events {

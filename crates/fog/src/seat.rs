@@ -197,6 +197,22 @@ impl Seated for Battle {
         side.to_string()
     }
 
+    const PRINTOUT: bool = true;
+
+    /// His private page (RULES 8.3 markers, 9 marches), as the printout's.
+    fn printout(
+        &self,
+        side: Side,
+        key: Option<&PlayerKey>,
+    ) -> Option<Result<(String, Vec<u8>), RuleError>> {
+        Some(crate::export::private_page(self, side, key).map(|page| {
+            (
+                format!("{side}: my private page"),
+                crate::export::private_pdf(self, &page, muster_core::pdf::Paper::A4),
+            )
+        }))
+    }
+
     /// What the sequence brings him, or the table asked: never the check,
     /// which he looks at when he likes.
     fn due(&self, side: Side, desk: &Desk<Asked>) -> Option<String> {

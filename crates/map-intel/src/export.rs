@@ -156,11 +156,15 @@ pub fn ledger_pdf(
     paper: Paper,
 ) -> Result<Vec<u8>, RuleError> {
     let lines = ledger_lines(game, side, opener)?;
-    let title = format!(
+    Ok(private_document(&ledger_title(game, side), &lines, paper))
+}
+
+/// "Ann's (Rome) private ledger".
+pub fn ledger_title(game: &Game, side: Side) -> String {
+    format!(
         "{} private ledger",
         muster_core::text::possessive(&game.setup().name(side))
-    );
-    Ok(private_document(&title, &lines, paper))
+    )
 }
 
 /// Writes the printout to `path` and, with `private`, its owner's ledger

@@ -1128,7 +1128,7 @@ impl Game {
             viewer,
             turn: self.public().turn,
             active: self.public().active,
-            agents: self.public().agents.clone(),
+            agents: self.public().agents,
             holders,
             may_replace: self.public().may_replace.clone(),
         }

@@ -24,7 +24,8 @@ macro_rules! counters_seat {
         answer: $answer:expr,
         spent: $spent:expr,
         tapped: $tapped:expr,
-        dragged: $dragged:expr $(,)?
+        dragged: $dragged:expr,
+        printout: $printout:expr $(,)?
     ) => {
         impl muster_core::seat::Seated for $game {
             type Command = $command;
@@ -85,6 +86,16 @@ macro_rules! counters_seat {
                 $dragged(self, side, values, from, path)
             }
 
+            const PRINTOUT: bool = true;
+
+            fn printout(
+                &self,
+                side: muster_core::side::Side,
+                key: Option<&muster_core::intel::PlayerKey>,
+            ) -> Option<Result<(String, Vec<u8>), muster_core::error::RuleError>> {
+                Some($printout(self, side, key))
+            }
+
             fn apply(
                 &mut self,
                 command: $command,
@@ -107,4 +118,8 @@ counters_seat!(
         values.insert("hex".into(), vec![hex.to_string()]);
     },
     dragged: |_: &Game, _, _: &mut Values, _, _: &[Hex]| false,
+    printout: |game: &Game, side, key: Option<&muster_core::intel::PlayerKey>| {
+        crate::export::ledger_pdf(game, side, key.into(), muster_core::pdf::Paper::A4)
+            .map(|pdf| (crate::export::ledger_title(game, side), pdf))
+    },
 );

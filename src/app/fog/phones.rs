@@ -283,7 +283,8 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
     // Where that is on the drawing: y runs from the south edge up.
     let share = [at[0] / table.width, 1.0 - at[1] / table.depth];
     // The table takes taps once the laptop has sent it with his pick.
-    let pickable = "//canvas[@aria-label='The table: tap to pick a point']";
+    let pickable =
+        "//canvas[contains(@aria-label, 'South edge at the bottom): tap to pick a point')]";
     south.tap_canvas(&mut h, pickable, share);
     let verdict = south.find(&mut h, "//p[@class='verdict-good']");
     let words = south.runtime.block_on(verdict.text()).unwrap();
@@ -328,6 +329,17 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
             "{name} on North's page"
         );
     }
+    // His private page on his phone, made by the laptop and sent sealed:
+    // the archers in ambush and his march are on it, and nowhere else.
+    south.tap(&mut h, "Send me my private printout (PDF)");
+    let page = lopdf::Document::load_mem(&south.printout(&mut h)).unwrap();
+    let text = page.extract_text(&[1]).unwrap();
+    assert!(text.contains(&secrets.archers), "{text}");
+    assert!(
+        !north.text().contains("Open my private printout"),
+        "{}",
+        north.text()
+    );
     // His batches ticked on his page; rolled at the table, revealed from
     // his page.
     deploy(&mut h, &mut |h, number| {

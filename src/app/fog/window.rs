@@ -556,6 +556,7 @@ impl SystemWindow for FogWindow {
         Offers {
             private: true,
             templates: true,
+            ..Offers::default()
         }
     }
 

@@ -205,7 +205,10 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
     select(&mut h, "Bob's (Parthia) force 14, in 0909, face down");
     h.get_by_label_contains("Holds: ? (sealed");
     click(&mut h, "End Bob's (Parthia) turn");
-    h.get_by_label("Turn 3: Ann (Rome) is active");
+    assert!(
+        h.query_all_by_label("Turn 3: Ann (Rome) is active").count() >= 1,
+        "the heading"
+    );
 }
 
 #[test]
@@ -420,6 +423,22 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     ann.tap(&mut h, "Place Exercitus 1");
     crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::South, "0909") == 1);
     ann.screenshot("target/phone/forces-ledger.png");
+    // Her private ledger, made by the laptop and sent to her phone sealed:
+    // read back there, with what it hides from Bob; nothing written here.
+    ann.tap(&mut h, "Send me my private printout (PDF)");
+    let bytes = ann.printout(&mut h);
+    let pdf = lopdf::Document::load_mem(&bytes).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {:?}",
+            String::from_utf8_lossy(&bytes[..bytes.len().min(200)])
+        )
+    });
+    let ledger = pdf.extract_text(&[1]).unwrap();
+    assert!(ledger.contains("Ann's (Rome) private ledger"), "{ledger}");
+    assert!(ledger.contains("Legio III Gallica"), "{ledger}");
+    let pdfs = walk_pdfs(dir.path());
+    assert!(pdfs.is_empty(), "written on the laptop: {pdfs:?}");
+    assert!(!bob.text().contains("Legio III"), "{}", bob.text());
     regroup(&mut h, &bob, "Cataphracts of Suren (cataphracts)", "0606");
     crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::North, "0606") == 1);
     assert!(!bob.text().contains("Legio III"), "{}", bob.text());
@@ -532,7 +551,12 @@ fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
     w.click("Move the ticked units");
     w.click("Hide my ledger");
     w.click("End Ann's (Rome) turn");
-    w.h.get_by_label("Turn 2: Bob (Parthia) is active");
+    assert!(
+        w.h.query_all_by_label("Turn 2: Bob (Parthia) is active")
+            .count()
+            >= 1,
+        "the heading"
+    );
     assert_eq!(south_forces(&w.h), 3, "the cohort is a force of its own");
     println!(
         "a hidden-forces turn on one screen: {} interactions",
@@ -824,4 +848,18 @@ fn a_turns_end_clears_the_selection() {
         game(&h).public().agents.south,
         game(&h).setup().scenario.agents
     );
+}
+
+/// Every PDF file under `dir`, however deep.
+fn walk_pdfs(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(walk_pdfs(&path));
+        } else if path.extension().is_some_and(|e| e == "pdf") {
+            found.push(path);
+        }
+    }
+    found
 }

@@ -49,6 +49,12 @@ pub trait SeatHost {
     /// What the table asked of him, in the system's terms.
     fn ask(&mut self, side: Side, request: Box<dyn Any + Send>);
     fn lock_of(&self, side: Side) -> Option<Lock>;
+    /// Whether his private printout can be made now: the system prints
+    /// one, and his desk holds the key his passphrase gave (or he has
+    /// none).
+    fn prints(&self, side: Side) -> bool;
+    /// His private printout, made now: its title and its PDF, or why not.
+    fn printout(&self, side: Side) -> Result<(String, Vec<u8>), String>;
     fn locked(&self) -> Vec<Side>;
     fn unlock(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError>;
 }
@@ -117,10 +123,14 @@ where
 
     fn open(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
         self.desks[side].key = Some(self.game.seal_key(side, key)?);
+        self.desks[side].player = Some(key.clone());
         Ok(())
     }
 
     fn hold(&mut self, side: Side, key: Option<muster::core::intel::SealKey>) {
+        if key.is_none() {
+            self.desks[side].player = None;
+        }
         self.desks[side].key = key;
     }
 
@@ -167,6 +177,20 @@ where
 
     fn lock_of(&self, side: Side) -> Option<Lock> {
         self.game.lock_of(side)
+    }
+
+    fn prints(&self, side: Side) -> bool {
+        G::PRINTOUT && (self.game.lock_of(side).is_none() || self.desks[side].player.is_some())
+    }
+
+    fn printout(&self, side: Side) -> Result<(String, Vec<u8>), String> {
+        if !self.prints(side) {
+            return Err("Open your secrets with your passphrase first".into());
+        }
+        match self.game.printout(side, self.desks[side].player.as_ref()) {
+            Some(made) => made.map_err(|e| e.to_string()),
+            None => Err("This game prints nothing private".into()),
+        }
     }
 
     fn locked(&self) -> Vec<Side> {

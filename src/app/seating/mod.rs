@@ -28,7 +28,7 @@ use crate::app::status::Status;
 use eframe::egui;
 use muster::core::hexmap::Hex;
 use muster::core::intel::SealKey;
-use muster::core::screen::{Block, Reply, Screen, Values};
+use muster::core::screen::{Action, Block, Reply, Screen, Values};
 use muster::core::side::{Side, Sides};
 use muster::seats::server::{self, FromPhone, Limits, Options, Server};
 use pass::{Kind, Pass};
@@ -83,6 +83,8 @@ struct Seat {
     shown_at: Option<std::time::Instant>,
     /// A browser asked for his seat's page since its code was made.
     opened: bool,
+    /// Why his phone's last printout was not made, on his phone alone.
+    printout_refused: Option<String>,
 }
 
 /// What the window's UI is told of the seats this frame.
@@ -105,6 +107,12 @@ impl Cx {
 /// The port the players' screens try first; the next ones (then one the
 /// system picks) when it is taken.
 pub const PORT: u16 = 7878;
+
+/// What a phone's "Send me my private printout" sends: the seat's own
+/// action, which no system's command resembles.
+fn printout_command() -> serde_json::Value {
+    serde_json::json!({"seat": "printout"})
+}
 
 #[derive(Default)]
 pub struct Seating {
@@ -412,12 +420,20 @@ impl Seating {
         let secrets = host.map_or("my screen", |h| h.secrets());
         let mut screen = HandOver {
             title: format!("Pass the laptop to {name}"),
-            text: format!("Only {name} looks: {other} looks away until they are done."),
+            text: format!("Only {name} looks: {other} looks away until {name} is done."),
             button: format!("I am {name}: show {secrets}"),
             can_wait: false,
             open_choice: None,
             lock: None,
-            back: Some("Cancel: back to the table".into()),
+            // Before a game begins he came from its form, not a table.
+            back: Some(
+                if host.is_some() {
+                    "Cancel: back to the table"
+                } else {
+                    "Cancel: back to the form"
+                }
+                .into(),
+            ),
         };
         match why {
             Why::Passphrase => {
@@ -427,7 +443,7 @@ impl Seating {
             Why::Due => {
                 let what = host.and_then(|h| h.due(side)).unwrap_or_default();
                 screen.text =
-                    format!("{name} {what} in secret. {other} looks away until they are done.");
+                    format!("{name} {what} in secret. {other} looks away until {name} is done.");
                 screen.back = None;
                 screen.can_wait = true;
                 screen.open_choice = host.and_then(|h| h.open_choice(side));
@@ -544,6 +560,10 @@ impl Seating {
         host: Option<&mut (dyn SeatHost + '_)>,
     ) -> Outcome {
         let mut outcome = Outcome::default();
+        if reply.command == printout_command() && self.seats[side].life.on_phone() {
+            self.send_printout(side, host.as_deref());
+            return outcome;
+        }
         if self.seats[side].pass.kind().is_some() {
             self.generation += 1;
             let generation = self.generation;
@@ -575,6 +595,24 @@ impl Seating {
             outcome.changed = changed;
         }
         outcome
+    }
+
+    /// His private printout, made now and sent to his phone sealed; why
+    /// not, on his phone's screen.
+    fn send_printout(&mut self, side: Side, host: Option<&(dyn SeatHost + '_)>) {
+        let (Some(server), Some(host)) = (&self.server, host) else {
+            return;
+        };
+        let made = host
+            .printout(side)
+            .and_then(|(title, pdf)| server::file_messages(&title, &pdf));
+        match made {
+            Ok(messages) => {
+                server.send_file(side, messages);
+                self.seats[side].printout_refused = None;
+            }
+            Err(why) => self.seats[side].printout_refused = Some(why),
+        }
     }
 
     /// A key worked out for `side`.
@@ -739,6 +777,22 @@ impl Seating {
             };
         };
         let mut screen = host.screen(side);
+        // His private printout, made on the laptop and sent to this phone
+        // sealed: never written or shown on the laptop for him.
+        if let Some(why) = &self.seats[side].printout_refused {
+            screen.blocks.push(Block::Refusal {
+                text: format!("✖ No printout: {why}"),
+            });
+        }
+        if host.prints(side) {
+            screen.blocks.push(Block::Actions {
+                actions: vec![
+                    Action::new("Send me my private printout (PDF)", &printout_command()).hint(
+                        "Made by the laptop for you alone and sent sealed to this phone; nothing of it is written or shown there",
+                    ),
+                ],
+            });
+        }
         let other = side.opponent();
         if host.due(side).is_none()
             && let Some(what) = host.due(other)

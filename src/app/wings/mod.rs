@@ -80,8 +80,8 @@ impl WingsTable {
             battle: f.battle().clone(),
             players,
             armies: f.armies.clone(),
-            activated: f.activated.clone(),
-            detachments: f.detachments.clone(),
+            activated: f.activated,
+            detachments: f.detachments,
             locks,
         };
         let dice = self.seed.map_or_else(AppDice::default, AppDice::seeded);

@@ -61,6 +61,14 @@ impl<'a> From<&'a PlayerKey> for Opener<'a> {
     }
 }
 
+/// The key a player's desk holds, or none for a player without a
+/// passphrase (whom the empty one opens).
+impl<'a> From<Option<&'a PlayerKey>> for Opener<'a> {
+    fn from(key: Option<&'a PlayerKey>) -> Opener<'a> {
+        key.map_or(Opener::Passphrase(""), Opener::Key)
+    }
+}
+
 impl Opener<'_> {
     /// The key that opens `lock`.
     pub fn open(self, lock: &Lock) -> Result<PlayerKey, RuleError> {

@@ -7,8 +7,8 @@
 //! the command carries only the sealed record.
 
 use crate::battle::{
-    AmbushContent, AmbushMaps, Battle, Command, Profile, State, Verdict, check_ambush,
-    open_ambushes, piece_name, seal_ambush,
+    AmbushContent, AmbushMaps, Battle, Command, Profile, State, Verdict, camp_footprint,
+    check_ambush, fortification_footprint, open_ambushes, piece_name, seal_ambush,
 };
 use crate::palette::terrain_colour;
 use muster_core::error::RuleError;
@@ -56,21 +56,52 @@ fn content(values: &Values) -> Option<AmbushContent> {
 /// and a phone's draw, from the same footprints.
 pub fn pieces(battle: &Battle) -> Vec<Outline> {
     let state = battle.state();
-    state
+    let ruleset = battle.ruleset();
+    // A hundredth of a unit is finer than any screen draws.
+    let round = |points: &[[f64; 2]]| -> Vec<[f64; 2]> {
+        points
+            .iter()
+            .map(|p| p.map(|c| (c * 100.0).round() / 100.0))
+            .collect()
+    };
+    let mut out: Vec<Outline> = state
         .placement
         .standing()
         .map(|(i, laid)| Outline {
-            name: piece_name(state, battle.ruleset(), i),
-            // A hundredth of a unit is finer than any screen draws.
-            points: laid
-                .footprint()
-                .points()
-                .iter()
-                .map(|p| p.map(|c| (c * 100.0).round() / 100.0))
-                .collect(),
+            name: piece_name(state, ruleset, i),
+            points: round(laid.footprint().points()),
             fill: terrain_colour(&state.selection.picks[i].terrain),
         })
-        .collect()
+        .collect();
+    // The road as its centre line (an outline there and back, which a
+    // screen strokes), then the camps and works: the bearings a player
+    // takes the table by.
+    if let Some(road) = &state.placement.road {
+        let mut points = round(road);
+        points.extend(round(road).into_iter().rev());
+        out.push(Outline {
+            name: "Road".into(),
+            points,
+            fill: crate::palette::ROAD,
+        });
+    }
+    for side in Side::BOTH {
+        if let Some(pose) = state.deployment.camps[side] {
+            out.push(Outline {
+                name: format!("{side}'s camp"),
+                points: round(camp_footprint(ruleset, pose).points()),
+                fill: crate::palette::CAMP,
+            });
+        }
+    }
+    for (side, pose) in &state.deployment.fortifications {
+        out.push(Outline {
+            name: format!("{side}'s field fortification"),
+            points: round(fortification_footprint(ruleset, *pose).points()),
+            fill: crate::palette::FORTIFICATION,
+        });
+    }
+    out
 }
 
 /// The most cells a screen's grid holds, so that the largest table's map
@@ -194,6 +225,7 @@ pub fn ambushes(
         grid: None,
         marks,
         pick: None,
+        viewer: Some(side),
     };
     match chosen.map(|c| (c, Profile::of(state, battle.ruleset(), side, c))) {
         None => seal.refused = Some("Choose what the marker stands for first".into()),

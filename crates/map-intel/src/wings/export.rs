@@ -155,8 +155,15 @@ pub fn ledger_pdf(
             .filter(|s| s.side == side)
             .map(|s| line(game, s)),
     );
-    let title = format!("{} counters", muster_core::text::possessive(&name));
-    Ok(private_document(&title, &lines, paper))
+    Ok(private_document(&ledger_title(game, side), &lines, paper))
+}
+
+/// "Fritz's (Prussian) counters".
+pub fn ledger_title(game: &Game, side: Side) -> String {
+    format!(
+        "{} counters",
+        muster_core::text::possessive(&game.setup().name(side))
+    )
 }
 
 /// Writes the printout and, with `private`, its owner's page beside it;

@@ -23,6 +23,18 @@ const FORMATIONS: [(Formation, &str); 2] = [
 ];
 /// The three hex fields: the leader's, then each Dis counter's.
 pub const HEX_FIELDS: [&str; 3] = ["leader", "dis1", "dis2"];
+/// The paths' fields in play: fields of their own, so nothing typed in
+/// set-up carries into a move (a Dis hex left from set-up became a path).
+pub const PATH_FIELDS: [&str; 3] = ["leader_path", "dis1_path", "dis2_path"];
+
+/// The fields the map's hexes go to now.
+fn hex_fields(game: &Game) -> [&'static str; 3] {
+    if tracing(game) {
+        PATH_FIELDS
+    } else {
+        HEX_FIELDS
+    }
+}
 
 fn first<'a>(values: &'a Values, name: &str) -> Option<&'a str> {
     values.get(name)?.first().map(String::as_str)
@@ -154,7 +166,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         ["Leader hex", "First Dis hex", "Second Dis hex"]
     };
     let map = &game.setup().battle.map;
-    let mut fields: Vec<Field> = HEX_FIELDS
+    let mut fields: Vec<Field> = hex_fields(game)
         .iter()
         .zip(labels)
         .map(|(name, label)| {
@@ -388,7 +400,7 @@ fn hexes(map: &HexMap, text: &str) -> Result<Vec<Hex>, String> {
 /// set-up, each counter's path as it grows in play. The map shows them
 /// before anything is sent.
 pub fn named_hexes(game: &Game, values: &Values) -> Vec<Hex> {
-    HEX_FIELDS
+    hex_fields(game)
         .iter()
         .filter_map(|f| first(values, f))
         .flat_map(|text| text.split([' ', ',']))
@@ -403,7 +415,7 @@ pub fn clicked(game: &Game, values: &mut Values, hex: Hex) {
         .and_then(|n| n.parse().ok())
         .filter(|n| *n < 3)
         .unwrap_or(0);
-    let field = values.entry(HEX_FIELDS[next].into()).or_default();
+    let field = values.entry(hex_fields(game)[next].into()).or_default();
     if tracing(game) {
         match field.first_mut() {
             Some(path) if !path.trim().is_empty() => {
@@ -444,13 +456,13 @@ pub fn dragged(game: &Game, side: Side, values: &mut Values, from: Hex, path: &[
     };
     // Another counter than the one in the form: its paths start afresh.
     if first(values, "moving") != Some(id.to_string().as_str()) {
-        for field in HEX_FIELDS {
+        for field in PATH_FIELDS {
             values.remove(field);
         }
     }
     let hexes: Vec<String> = path.iter().map(Hex::to_string).collect();
     values.insert("moving".into(), vec![id.to_string()]);
-    values.insert(HEX_FIELDS[piece].into(), vec![hexes.join(" ")]);
+    values.insert(PATH_FIELDS[piece].into(), vec![hexes.join(" ")]);
     values.insert("next".into(), vec![piece.to_string()]);
     true
 }
@@ -504,8 +516,8 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
         }
         Some("move") => Ok(Command::Move {
             id: moving()?,
-            leader: field("leader")?,
-            dis: [field("dis1")?, field("dis2")?],
+            leader: field(PATH_FIELDS[0])?,
+            dis: [field(PATH_FIELDS[1])?, field(PATH_FIELDS[2])?],
         }),
         Some("deploy") => Ok(Command::Deploy {
             id: moving()?,
@@ -548,6 +560,19 @@ mod tests {
             command: json!({ "form": form }),
             values: values.clone(),
         }
+    }
+
+    /// A Dis hex typed in set-up and never sent stays in set-up: the move
+    /// form's paths are fields of their own.
+    #[test]
+    fn a_hex_typed_in_set_up_never_becomes_a_path() {
+        let mut g = game();
+        let values = muster_core::screen::values(&[("dis2", &["2423"])]);
+        g.apply(Command::Begin { first: Side::South }).unwrap();
+        let screen = counters(&g, &g.view(Side::South), Side::South, &values);
+        let json = serde_json::to_string(&screen).unwrap();
+        assert!(json.contains("Second Dis path"), "{json}");
+        assert!(!json.contains("2423"), "{json}");
     }
 
     /// Every hex clicked so far is drawn on the map before anything is

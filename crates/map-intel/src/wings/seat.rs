@@ -12,7 +12,14 @@ counters_seat!(
     screen: |game: &Game, side, values| screens::counters(game, &game.view(side), side, values),
     answer: screens::answer,
     // A counter placed or moved: its hexes and units are spent.
-    spent: &["leader", "dis1", "dis2", "next", "units", "detached"],
+    spent: &[
+        "leader", "dis1", "dis2", "leader_path", "dis1_path", "dis2_path", "next", "units",
+        "detached",
+    ],
     tapped: screens::clicked,
     dragged: screens::dragged,
+    printout: |game: &Game, side, key: Option<&muster_core::intel::PlayerKey>| {
+        super::export::ledger_pdf(game, side, key.into(), muster_core::pdf::Paper::A4)
+            .map(|pdf| (super::export::ledger_title(game, side), pdf))
+    },
 );

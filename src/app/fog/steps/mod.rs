@@ -352,9 +352,9 @@ impl Panels {
             south: cx.on_phone(muster::core::side::Side::South),
             north: cx.on_phone(muster::core::side::Side::North),
         };
-        self.ambushes.phones = phones.clone();
-        self.flank_marches.phones = phones.clone();
-        self.play.phones = phones.clone();
+        self.ambushes.phones = phones;
+        self.flank_marches.phones = phones;
+        self.play.phones = phones;
         self.deployment.phones = phones;
         self.armies.seats = Some(cx.clone());
     }
