@@ -275,16 +275,76 @@ fn check_conservation(
     Ok(())
 }
 
+/// The holder an event changes, if any.
+fn touched(event: &Event) -> Option<usize> {
+    match event {
+        Event::Created { id, .. }
+        | Event::Changed { id, .. }
+        | Event::Placed { id, .. }
+        | Event::Removed { id, .. }
+        | Event::Revealed { id, .. }
+        | Event::TurnedDown { id, .. } => Some(*id),
+        _ => None,
+    }
+}
+
 /// Checks a command against a copy of the state and collects its events.
 struct Work<'a> {
     game: &'a str,
     setup: &'a Setup,
+    /// The state before the command, for `check_changed`.
+    before: &'a Public,
     public: Public,
     keys: &'a Sides<Option<SealKey>>,
     events: Vec<Event>,
+    /// Sealed contents this command opened or sealed, by holder and seal
+    /// number: each record is opened once.
+    opened: std::cell::RefCell<BTreeMap<(usize, u32), Vec<String>>>,
 }
 
 impl Work<'_> {
+    /// Every unit of `side` still in exactly one place after the command
+    /// (RULES-map-intel 0), checked where it could have changed: the
+    /// holders the command touched hold, together, exactly the units they
+    /// held before, each a unit of his army. The others are as the last
+    /// check left them, so a command's work does not grow with the game
+    /// (the whole army is checked when a game is opened and unlocked).
+    fn check_changed(&self, side: Side) -> Result<(), RuleError> {
+        let mut ids: Vec<usize> = self.events.iter().filter_map(touched).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let key = self.key(side)?;
+        let held = |public: &Public, id: usize| -> Result<Vec<String>, RuleError> {
+            match public.holder(id) {
+                Ok(h) if h.side == side && !h.gone => self.units_with(h, key),
+                _ => Ok(Vec::new()),
+            }
+        };
+        let (mut was, mut now) = (Vec::new(), Vec::new());
+        for &id in &ids {
+            was.extend(held(self.before, id)?);
+            now.extend(held(&self.public, id)?);
+        }
+        if let Some(stranger) = now
+            .iter()
+            .find(|u| self.setup.scenario.sides[side].unit(u).is_none())
+        {
+            return refuse(
+                "map-intel 0",
+                format!("{stranger} is not a unit of {}", self.setup.name(side)),
+            );
+        }
+        was.sort_unstable();
+        now.sort_unstable();
+        if was != now {
+            return refuse(
+                "map-intel 0",
+                "every unit is in one place: this change would lose or copy a unit",
+            );
+        }
+        Ok(())
+    }
+
     fn push(&mut self, event: Event) -> Result<(), RuleError> {
         self.public.fold(&event)?;
         self.events.push(event);
@@ -302,8 +362,35 @@ impl Work<'_> {
 
     /// `units` sealed as `h`'s next contents, bound to that slot.
     fn seal(&self, h: &Holder, units: &[String]) -> Result<Sealed, RuleError> {
-        let place = place(self.game, h.side, h.id, h.seals + 1);
-        seal(&place, units, self.key(h.side)?)
+        self.seal_at(h.side, h.id, h.seals + 1, units)
+    }
+
+    /// `units` sealed as holder `id`'s `n`-th contents, and kept as opened.
+    fn seal_at(
+        &self,
+        side: Side,
+        id: usize,
+        n: u32,
+        units: &[String],
+    ) -> Result<Sealed, RuleError> {
+        let sealed = seal(&place(self.game, side, id, n), units, self.key(side)?)?;
+        self.opened.borrow_mut().insert((id, n), sorted(units));
+        Ok(sealed)
+    }
+
+    /// `h`'s units, its record opened with `key` once per command.
+    fn units_with(&self, h: &Holder, key: &SealKey) -> Result<Vec<String>, RuleError> {
+        if h.contents.is_open() {
+            return units_of(self.game, h, Some(key));
+        }
+        if let Some(units) = self.opened.borrow().get(&(h.id, h.seals)) {
+            return Ok(units.clone());
+        }
+        let units = units_of(self.game, h, Some(key))?;
+        self.opened
+            .borrow_mut()
+            .insert((h.id, h.seals), units.clone());
+        Ok(units)
     }
 
     fn holder(&self, id: usize) -> Result<Holder, RuleError> {
@@ -315,7 +402,7 @@ impl Work<'_> {
     }
 
     fn units(&self, h: &Holder) -> Result<Vec<String>, RuleError> {
-        units_of(self.game, h, Some(self.key(h.side)?))
+        self.units_with(h, self.key(h.side)?)
     }
 
     /// The units left in `h` once `units` leave it; each must be there.
@@ -518,8 +605,7 @@ impl Work<'_> {
                     Contents::Open(sorted(units))
                 } else {
                     let id = self.public.holders.len();
-                    let place = place(self.game, side, id, 1);
-                    Contents::Sealed(seal(&place, units, self.key(side)?)?)
+                    Contents::Sealed(self.seal_at(side, id, 1, units)?)
                 };
                 let changed = self.contents(&source, &left)?;
                 self.push(Event::Changed {
@@ -612,13 +698,7 @@ impl Work<'_> {
             reason,
             contents,
         })?;
-        check_conservation(
-            self.game,
-            self.setup,
-            &self.public,
-            h.side,
-            self.key(h.side)?,
-        )?;
+        self.check_changed(h.side)?;
         if let (Kind::Exercitus(number), true) = (h.kind, empty) {
             self.push(Event::Removed {
                 id,
@@ -935,7 +1015,7 @@ impl Work<'_> {
             }
         };
         if let Some(side) = actor {
-            check_conservation(self.game, self.setup, &self.public, side, self.key(side)?)?;
+            self.check_changed(side)?;
         }
         Ok(())
     }
@@ -1010,9 +1090,11 @@ impl Game {
         let mut work = Work {
             game: self.id(),
             setup: self.setup(),
+            before: self.public(),
             public: self.public().clone(),
             keys: self.keys(),
             events: Vec::new(),
+            opened: Default::default(),
         };
         work.decide(&command)?;
         let events = work.events;
