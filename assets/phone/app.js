@@ -221,7 +221,9 @@ function actions(list) {
     const tapped = action.confirm
       ? () => { asking = JSON.stringify(action.command); redraw(); }
       : () => reply(action.command);
-    const button = el('button', { onclick: tapped }, action.label);
+    // What cannot be taken back is set apart: outlined in red, asked
+    // again before it is sent.
+    const button = el('button', action.confirm ? { class: 'danger', onclick: tapped } : { onclick: tapped }, action.label);
     if (action.refused) button.disabled = true;
     out.push(button);
     if (action.refused) out.push(el('p', { class: 'why' }, action.refused));
@@ -396,91 +398,206 @@ function drawing(w, h, label) {
   return { canvas, g, scale, width };
 }
 
-// A hex map drawn from the laptop's geometry (hexmap.js): every hex, the
-// hexes he picked, the counters he may see; a tap sends the hex, a drag
-// from a counter its path.
+// How far each map is zoomed and where it is panned, kept across the
+// screens the laptop sends (a new screen must not throw him back out).
+const views = {};
+
+// A hex map drawn from the laptop's geometry (hexmap.js): every hex (its
+// number once zoomed in far enough to read it), the hexes his form names,
+// the counters he may see (his own marked). Two fingers pinch to zoom and
+// pan; one finger on one of his counters traces its path, hex by hex,
+// drawn as it grows; elsewhere one finger pans; a tap sends its hex.
 function hexMap(board) {
   const map = board.map;
   const [w, h] = extent(map);
-  const { canvas, g, scale } = drawing(w, h, board.clicks || 'The map');
-  g.scale(scale, scale);
-  g.lineWidth = 1 / scale;
+  const key = `${map.columns}x${map.rows}x${map.first_column}x${map.first_row}`;
+  const view = views[key] || (views[key] = { zoom: 1, left: 0, top: 0 });
+  const frameWidth = Math.min((main.clientWidth || 390) - 28, 400);
+  const fit = frameWidth / w;
+  const frame = el('div', { class: 'map-frame' });
+  frame.style.width = `${frameWidth}px`;
+  frame.style.height = `${Math.min(h * fit, Math.max(240, window.innerHeight * 0.6))}px`;
+  const canvas = el('canvas', { role: 'img' });
+  frame.append(canvas);
   const picked = new Set(board.highlight || []);
-  for (const hex of hexes(map)) {
-    const points = corners(map, hex);
-    g.beginPath();
-    points.forEach(([x, y], i) => (i ? g.lineTo(x, y) : g.moveTo(x, y)));
-    g.closePath();
-    g.fillStyle = picked.has(name(hex.column, hex.row)) ? '#f2cf5b' : '#eef1e6';
-    g.fill();
-    g.strokeStyle = '#9aa39a';
-    g.stroke();
-  }
-  g.textAlign = 'center';
-  g.textBaseline = 'middle';
-  g.font = `${0.5}px sans-serif`;
   const byHex = {};
   for (const c of board.counters) (byHex[c.hex] = byHex[c.hex] || []).push(c);
-  for (const [hex, here] of Object.entries(byHex)) {
-    const [cx, cy] = centre(map, { column: Number(hex.slice(0, -2)), row: Number(hex.slice(-2)) });
-    here.forEach((c, k) => {
-      const y = cy + (k - (here.length - 1) / 2) * 0.6;
-      g.fillStyle = c.side === 'south' ? '#b2362c' : '#2c58aa';
-      g.fillRect(cx - 0.85, y - 0.27, 1.7, 0.54);
-      if (c.face_up) {
-        g.strokeStyle = '#f0c83c';
-        g.strokeRect(cx - 0.85, y - 0.27, 1.7, 0.54);
+  const ratio = window.devicePixelRatio || 1;
+  let path = null;
+
+  function draw() {
+    const scale = fit * view.zoom;
+    canvas.width = Math.round(w * scale * ratio);
+    canvas.height = Math.round(h * scale * ratio);
+    canvas.style.width = `${w * scale}px`;
+    canvas.style.height = `${h * scale}px`;
+    canvas.dataset.zoom = view.zoom.toFixed(2);
+    const numbers = scale >= 22;
+    canvas.setAttribute('aria-label', `${board.clicks || 'The map'}${view.zoom > 1 ? `, zoomed ${view.zoom.toFixed(1)} times` : ''}${numbers ? ', hex numbers shown' : ''}`);
+    const g = canvas.getContext('2d');
+    g.setTransform(ratio * scale, 0, 0, ratio * scale, 0, 0);
+    g.lineWidth = 1 / scale;
+    for (const hex of hexes(map)) {
+      const points = corners(map, hex);
+      g.beginPath();
+      points.forEach(([x, y], i) => (i ? g.lineTo(x, y) : g.moveTo(x, y)));
+      g.closePath();
+      g.fillStyle = picked.has(name(hex.column, hex.row)) ? '#f2cf5b' : '#eef1e6';
+      g.fill();
+      g.strokeStyle = '#9aa39a';
+      g.stroke();
+      if (numbers) {
+        const [cx, cy] = centre(map, hex);
+        g.fillStyle = '#6b736b';
+        g.font = '0.34px sans-serif';
+        g.textAlign = 'center';
+        g.textBaseline = 'top';
+        g.fillText(name(hex.column, hex.row), cx, cy - 0.78);
       }
-      g.fillStyle = '#fff';
-      g.fillText(c.text, cx, y, 1.6);
-    });
+    }
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.font = '0.5px sans-serif';
+    for (const [hex, here] of Object.entries(byHex)) {
+      const [cx, cy] = centre(map, { column: Number(hex.slice(0, -2)), row: Number(hex.slice(-2)) });
+      here.forEach((c, k) => {
+        const y = cy + (k - (here.length - 1) / 2) * 0.6;
+        g.fillStyle = c.side === 'south' ? '#b2362c' : '#2c58aa';
+        g.fillRect(cx - 0.85, y - 0.27, 1.7, 0.54);
+        if (c.face_up) {
+          g.strokeStyle = '#f0c83c';
+          g.strokeRect(cx - 0.85, y - 0.27, 1.7, 0.54);
+        }
+        // His own: a white bar at the left, so he finds them at a glance.
+        if (board.viewer && c.side === board.viewer) {
+          g.fillStyle = '#fff';
+          g.fillRect(cx - 0.85, y - 0.27, 0.12, 0.54);
+        }
+        g.fillStyle = '#fff';
+        g.fillText(c.text, cx + 0.05, y, 1.5);
+      });
+    }
+    if (path) {
+      g.strokeStyle = '#f2cf5b';
+      g.lineWidth = 0.18;
+      g.beginPath();
+      path.forEach((hex, i) => {
+        const [cx, cy] = centre(map, { column: Number(hex.slice(0, -2)), row: Number(hex.slice(-2)) });
+        if (i) g.lineTo(cx, cy);
+        else g.moveTo(cx, cy);
+      });
+      g.stroke();
+    }
+    frame.scrollLeft = view.left;
+    frame.scrollTop = view.top;
   }
-  if (board.clicks) {
-    // A tap sends its hex; a drag that starts on a counter traces its
-    // path hex by hex (dragging back takes a step off) and sends it whole.
-    const at = (event) => {
-      const box = canvas.getBoundingClientRect();
-      return hexAt(map, (event.clientX - box.left) / scale, (event.clientY - box.top) / scale);
-    };
-    const named = (hex) => name(hex.column, hex.row);
-    let path = null;
-    canvas.style.touchAction = 'none';
-    canvas.addEventListener('pointerdown', (event) => {
+  draw();
+  frame.addEventListener('scroll', () => {
+    view.left = frame.scrollLeft;
+    view.top = frame.scrollTop;
+  });
+  if (!board.clicks) return frame;
+
+  const at = (event) => {
+    const box = canvas.getBoundingClientRect();
+    const scale = fit * view.zoom;
+    return hexAt(map, (event.clientX - box.left) / scale, (event.clientY - box.top) / scale);
+  };
+  const named = (hex) => name(hex.column, hex.row);
+  // Fingers on the map now, by pointer id: where each is.
+  const fingers = new Map();
+  let pinch = null;
+  let pan = null;
+  canvas.style.touchAction = 'none';
+  canvas.addEventListener('pointerdown', (event) => {
+    fingers.set(event.pointerId, [event.clientX, event.clientY]);
+    try {
+      canvas.setPointerCapture(event.pointerId);
+    } catch (_) {}
+    if (fingers.size === 2) {
+      // A second finger: a pinch, never a path or a tap.
+      const [a, b] = [...fingers.values()];
+      const box = frame.getBoundingClientRect();
+      pinch = {
+        distance: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1,
+        zoom: view.zoom,
+        // The drawing's point under the fingers' middle, in map units.
+        mid: [((a[0] + b[0]) / 2 - box.left + frame.scrollLeft) / (fit * view.zoom),
+          ((a[1] + b[1]) / 2 - box.top + frame.scrollTop) / (fit * view.zoom)],
+      };
+      path = null;
+      pan = null;
+      return;
+    }
+    const hex = at(event);
+    const mine = hex && board.counters.some((c) => c.hex === named(hex) && (!board.viewer || c.side === board.viewer));
+    path = hex && mine ? [named(hex)] : null;
+    pan = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, hex, moved: false };
+  });
+  canvas.addEventListener('pointermove', (event) => {
+    if (!fingers.has(event.pointerId)) return;
+    fingers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pinch && fingers.size === 2) {
+      const [a, b] = [...fingers.values()];
+      const zoom = Math.max(1, Math.min(6, pinch.zoom * Math.hypot(a[0] - b[0], a[1] - b[1]) / pinch.distance));
+      view.zoom = zoom;
+      const box = frame.getBoundingClientRect();
+      const scale = fit * zoom;
+      view.left = pinch.mid[0] * scale - ((a[0] + b[0]) / 2 - box.left);
+      view.top = pinch.mid[1] * scale - ((a[1] + b[1]) / 2 - box.top);
+      draw();
+      return;
+    }
+    if (path) {
       const hex = at(event);
-      path = hex ? [named(hex)] : null;
-      // Moves outside the canvas still belong to the drag (a pointer the
-      // browser does not know, as a script's, cannot be captured).
-      try {
-        canvas.setPointerCapture(event.pointerId);
-      } catch (_) {}
-    });
-    canvas.addEventListener('pointermove', (event) => {
-      const hex = path && at(event);
       if (!hex) return;
       const here = named(hex);
       if (here === path[path.length - 1]) return;
       if (path.length >= 2 && here === path[path.length - 2]) path.pop();
       else path.push(here);
-      g.fillStyle = '#f2cf5b';
-      const [cx, cy] = centre(map, hex);
-      g.beginPath();
-      g.arc(cx, cy, 0.3, 0, 2 * Math.PI);
-      g.fill();
-    });
-    canvas.addEventListener('pointerup', () => {
-      const done = path;
-      path = null;
-      if (!done) return;
-      const counter = board.counters.some((c) => c.hex === done[0]);
-      if (done.length > 1 && counter) send({ drag: done });
-      else send({ click: done[done.length - 1] });
-    });
-    canvas.addEventListener('pointercancel', () => {
-      path = null;
-    });
-    return el('div', {}, el('p', { class: 'why' }, board.clicks), canvas);
-  }
-  return canvas;
+      draw();
+      return;
+    }
+    if (pan) {
+      const dx = event.clientX - pan.x;
+      const dy = event.clientY - pan.y;
+      if (Math.hypot(dx, dy) > 8) pan.moved = true;
+      if (pan.moved) {
+        frame.scrollLeft = pan.left - dx;
+        frame.scrollTop = pan.top - dy;
+      }
+    }
+  });
+  const lift = (event) => {
+    fingers.delete(event.pointerId);
+    if (pinch) {
+      if (fingers.size === 0) pinch = null;
+      return;
+    }
+    const done = path;
+    const tap = pan && !pan.moved ? pan.hex : null;
+    path = null;
+    pan = null;
+    if (event.type === 'pointercancel') return draw();
+    if (done && done.length > 1) send({ drag: done });
+    else if (done) send({ click: done[0] });
+    else if (tap) send({ click: named(tap) });
+    draw();
+  };
+  canvas.addEventListener('pointerup', lift);
+  canvas.addEventListener('pointercancel', lift);
+  const zoomBy = (factor) => {
+    const scale = fit * view.zoom;
+    const mid = [(frame.scrollLeft + frame.clientWidth / 2) / scale, (frame.scrollTop + frame.clientHeight / 2) / scale];
+    view.zoom = Math.max(1, Math.min(6, view.zoom * factor));
+    view.left = mid[0] * fit * view.zoom - frame.clientWidth / 2;
+    view.top = mid[1] * fit * view.zoom - frame.clientHeight / 2;
+    draw();
+  };
+  const controls = el('div', { class: 'map-controls' },
+    el('button', { class: 'quiet', onclick: () => zoomBy(1.5), 'aria-label': 'Zoom the map in' }, 'Zoom in (+)'),
+    el('button', { class: 'quiet', onclick: () => zoomBy(1 / 1.5), 'aria-label': 'Zoom the map out' }, 'Zoom out (−)'));
+  return el('div', {}, el('p', { class: 'why' }, `${board.clicks}. Pinch with two fingers to zoom; drag one of your counters to trace its path.`), frame, controls);
 }
 
 // The table to scale, from the laptop's own geometry (the screen's table

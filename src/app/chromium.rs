@@ -5,7 +5,7 @@
 //! window runs frame by frame.
 
 use crate::app::MusterApp;
-use crate::app::deck::phones::browser::{HOST, phone};
+use crate::app::deck::phones::browser::{HOST, PHONE, phone_sized};
 use egui_kittest::Harness;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::elements::Element;
@@ -35,13 +35,18 @@ pub(crate) struct Page {
 impl Page {
     /// A phone at 390 x 844 on chromedriver's `port`, at `url`.
     pub(crate) fn open(port: u16, url: &str, name: &str) -> Page {
+        Page::open_sized(port, url, name, PHONE)
+    }
+
+    /// A phone of `size` CSS pixels.
+    pub(crate) fn open_sized(port: u16, url: &str, name: &str, size: (u32, u32)) -> Page {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         let profile = tempfile::tempdir().unwrap();
         let client = runtime.block_on(async {
-            let client = phone(port, profile.path()).await;
+            let client = phone_sized(port, profile.path(), size).await;
             client.goto(url).await.unwrap();
             client
         });
@@ -113,6 +118,30 @@ impl Page {
             .block_on(self.client.execute(&script, vec![arg]));
     }
 
+    /// Where `element` is in the viewport now: left, top, width, height.
+    pub(crate) fn viewport_box(
+        &self,
+        element: &Element,
+    ) -> Result<[f64; 4], fantoccini::error::CmdError> {
+        let arg = serde_json::to_value(element).unwrap();
+        let script = "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];";
+        let found = self
+            .runtime
+            .block_on(self.client.execute(script, vec![arg]))?;
+        let v: Vec<f64> = serde_json::from_value(found).unwrap_or_default();
+        Ok([v[0], v[1], v[2], v[3]])
+    }
+
+    /// The viewport point at a share `at` of `element`'s drawing.
+    fn on_screen(
+        &self,
+        element: &Element,
+        at: [f64; 2],
+    ) -> Result<(f64, f64), fantoccini::error::CmdError> {
+        let b = self.viewport_box(element)?;
+        Ok(((b[0] + at[0] * b[2]).round(), (b[1] + at[1] * b[3]).round()))
+    }
+
     /// A finger's tap on the canvas at `xpath`, at a point of its drawing
     /// given as a share of its width and height (0 to 1 from the top left);
     /// found again if the page redrew it meanwhile.
@@ -121,14 +150,14 @@ impl Page {
         for _ in 0..20 {
             let canvas = self.find(h, xpath);
             self.show(&canvas, "center");
+            let point = self.on_screen(&canvas, at);
             let tapped = self.runtime.block_on(async {
-                let (_, _, width, height) = canvas.rectangle().await?;
+                let (x, y) = point?;
                 let finger = TouchActions::new("finger".into())
-                    .then(PointerAction::MoveToElement {
-                        element: canvas,
+                    .then(PointerAction::MoveTo {
                         duration: None,
-                        x: (at[0] - 0.5) * width,
-                        y: (at[1] - 0.5) * height,
+                        x,
+                        y,
                     })
                     .then(PointerAction::Down {
                         button: MOUSE_BUTTON_LEFT,
@@ -173,13 +202,12 @@ impl Page {
     ) -> Result<(), fantoccini::error::CmdError> {
         let canvas = self.find(h, xpath);
         self.show(&canvas, "center");
+        let box_ = self.viewport_box(&canvas)?;
         self.runtime.block_on(async {
-            let (_, _, width, height) = canvas.rectangle().await?;
-            let to = |at: [f64; 2]| PointerAction::MoveToElement {
-                element: canvas.clone(),
+            let to = |at: [f64; 2]| PointerAction::MoveTo {
                 duration: Some(std::time::Duration::from_millis(60)),
-                x: (at[0] - 0.5) * width,
-                y: (at[1] - 0.5) * height,
+                x: (box_[0] + at[0] * box_[2]).round(),
+                y: (box_[1] + at[1] * box_[3]).round(),
             };
             let mut finger =
                 TouchActions::new("finger".into())

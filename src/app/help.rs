@@ -19,10 +19,14 @@ const SHORTCUTS: [(&str, &str); 6] = [
 ];
 
 /// Field of Glory's own shortcuts.
-const BATTLE_SHORTCUTS: [(&str, &str); 3] = [
+const BATTLE_SHORTCUTS: [(&str, &str); 4] = [
     ("Ctrl+Z", "Undo the last choice (never a roll)"),
     ("Ctrl+Shift+Z", "Redo"),
     ("Q / E (Shift: 1°)", "Turn the piece being placed"),
+    (
+        "Scroll / right-drag / double-click",
+        "Zoom the table, pan it, fit it again",
+    ),
 ];
 
 /// What the players do in the window at each step.
@@ -74,6 +78,7 @@ impl HelpWindow {
         egui::Window::new("Help")
             .open(&mut self.open)
             .default_width(560.0)
+            .default_pos(crate::app::under_menu(ctx, 560.0))
             .vscroll(true)
             .show(ctx, |ui| {
                 ui.heading("Keyboard shortcuts");

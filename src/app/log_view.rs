@@ -23,8 +23,9 @@ impl LogView {
                 .iter()
                 .zip(battle.log_prefixes())
                 .map(|((line, roll), n)| {
-                    let mark = if *roll { "🎲" } else { "•" };
-                    format!("{n}{mark} {}", settings.speak(line))
+                    // A roll is marked; a number needs no bullet beside it.
+                    let mark = if *roll { "🎲 " } else { "" };
+                    format!("{n}{mark}{}", settings.speak(line))
                 })
                 .collect();
             self.made_for = Some(now);

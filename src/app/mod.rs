@@ -27,6 +27,8 @@ pub mod map_intel;
 #[cfg(test)]
 mod pairing;
 mod passphrase;
+#[cfg(test)]
+mod phone_layout_tests;
 mod players;
 mod privacy;
 mod screen;
@@ -809,6 +811,12 @@ impl eframe::App for MusterApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.seating.stop();
     }
+}
+
+/// Where a window of `width` opens: centred, clear of the menu bar (egui
+/// would put it at the top left, over "File Edit View Help").
+pub(crate) fn under_menu(ctx: &egui::Context, width: f32) -> egui::Pos2 {
+    ctx.content_rect().center_top() + egui::vec2(-width / 2.0, 56.0)
 }
 
 #[cfg(test)]

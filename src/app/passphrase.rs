@@ -69,7 +69,7 @@ impl NewPassphrases {
                     },
                 );
             }
-            ui.weak("optional");
+            ui.weak("or play without one");
         });
     }
 }

@@ -44,7 +44,7 @@ impl PlayersWindow {
             .default_width(520.0)
             // Clear of the menu bar and the table's left column: centred
             // under the menu.
-            .default_pos(ctx.content_rect().center_top() + egui::vec2(-260.0, 56.0))
+            .default_pos(crate::app::under_menu(ctx, 520.0))
             .show(ctx, |ui| self.ui(ui, seating, names, bus));
         self.open = open;
     }

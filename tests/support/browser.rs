@@ -102,7 +102,18 @@ fn answers_status(port: u16) -> bool {
     answer.contains("\"ready\":true")
 }
 
+/// The phone most tests hold: 390 x 844 CSS pixels.
+pub const PHONE: (u32, u32) = (390, 844);
+
 pub fn capabilities(profile: &std::path::Path) -> serde_json::Map<String, serde_json::Value> {
+    capabilities_sized(profile, PHONE)
+}
+
+/// A phone whose viewport is `width` x `height` CSS pixels.
+pub fn capabilities_sized(
+    profile: &std::path::Path,
+    (width, height): (u32, u32),
+) -> serde_json::Map<String, serde_json::Value> {
     let args = [
         "--headless=new".to_string(),
         "--no-sandbox".into(),
@@ -112,7 +123,7 @@ pub fn capabilities(profile: &std::path::Path) -> serde_json::Map<String, serde_
         "--disable-component-update".into(),
         "--disable-sync".into(),
         "--no-first-run".into(),
-        "--window-size=390,844".into(),
+        format!("--window-size={width},{height}"),
         format!("--host-resolver-rules=MAP {HOST} 127.0.0.1"),
         format!("--user-data-dir={}", profile.display()),
     ];
@@ -122,8 +133,7 @@ pub fn capabilities(profile: &std::path::Path) -> serde_json::Map<String, serde_
         serde_json::json!({
             "binary": CHROMIUM,
             "args": args,
-            // A phone's viewport: 390 x 844 CSS pixels.
-            "mobileEmulation": {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}}
+            "mobileEmulation": {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0}}
         }),
     );
     caps
@@ -166,8 +176,13 @@ pub fn told(server: &Polled, what: impl Fn(&FromPhone) -> bool) -> Vec<FromPhone
 /// A phone: a browser session on chromedriver at `port`, its profile in
 /// `profile`.
 pub async fn phone(port: u16, profile: &std::path::Path) -> Client {
+    phone_sized(port, profile, PHONE).await
+}
+
+/// A phone of `size` CSS pixels.
+pub async fn phone_sized(port: u16, profile: &std::path::Path, size: (u32, u32)) -> Client {
     ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities(profile))
+        .capabilities(capabilities_sized(profile, size))
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
         .expect("chromedriver answers")

@@ -264,6 +264,9 @@ pub struct HexBoard {
     pub highlight: Vec<Hex>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clicks: Option<String>,
+    /// Whose screen it is: his own counters are marked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub viewer: Option<Side>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

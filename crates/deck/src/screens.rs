@@ -297,10 +297,11 @@ pub fn hand(game: &Game, side: Side) -> Screen {
             }],
         };
     };
+    // The screen's title names the hand; this says how full it is.
     let mut blocks = vec![Block::Heading {
         text: format!(
-            "{name}'s hand ({} of {})",
-            zones.hand.len(),
+            "{} in hand, of {}",
+            count(zones.hand.len() as u64, "card", "cards"),
             game.setup().seats[side].hand_size
         ),
     }];

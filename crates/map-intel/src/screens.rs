@@ -11,6 +11,7 @@ use super::game::{Command, Game, Target};
 use super::scenario::Status;
 use super::view::{SeenHolder, View};
 use muster_core::error::RuleError;
+use muster_core::hexmap::Hex;
 use muster_core::screen::{
     Action, Block, Choice, Counter, Field, HexBoard, Input, Reply, Screen, Values,
 };
@@ -19,6 +20,45 @@ use serde_json::json;
 
 fn short(h: &SeenHolder) -> String {
     noun(h.kind, h.id)
+}
+
+/// The move his last drag proposes, if it is his to make now: his counter
+/// on the map and the hex it goes to.
+fn drag<'v>(view: &'v View, side: Side, values: &Values) -> Option<(&'v SeenHolder, Hex)> {
+    let dragged = values.get("drag")?;
+    let [id, to] = dragged.as_slice() else {
+        return None;
+    };
+    let to = Hex::parse(to).ok()?;
+    let h = view
+        .holders
+        .iter()
+        .find(|h| h.id.to_string() == *id && h.side == side && h.hex.is_some())?;
+    (view.active == Some(side) && h.hex != Some(to)).then_some((h, to))
+}
+
+/// One of `side`'s counters dragged on his map from `from` along `path`:
+/// the move to the path's last hex is proposed on his ledger (the top
+/// counter of a stack, as the map draws it last). False out of his turn,
+/// or when none of his counters stood there.
+pub fn dragged(game: &Game, side: Side, values: &mut Values, from: Hex, path: &[Hex]) -> bool {
+    let view = game.view(side);
+    let Some(to) = path.last().copied().filter(|to| *to != from) else {
+        return false;
+    };
+    let Some(h) = view
+        .holders
+        .iter()
+        .rev()
+        .find(|h| h.side == side && h.hex == Some(from))
+    else {
+        return false;
+    };
+    if view.active != Some(side) {
+        return false;
+    }
+    values.insert("drag".into(), vec![h.id.to_string(), to.to_string()]);
+    true
 }
 
 /// The first value of a field, if any.
@@ -66,6 +106,26 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
                 .map_or(String::new(), |u| units(game.setup(), u)),
             actions: Vec::new(),
             badge: Some("examined".into()),
+        });
+    }
+    // A counter he dragged on his map: the move named, sent only once he
+    // says so (a drag that went astray moves nothing).
+    if let Some((h, to)) = drag(view, side, values) {
+        blocks.push(Block::Strong {
+            text: format!(
+                "Move {} from {} to {to}?",
+                short(h),
+                h.hex.map_or(String::new(), |x| x.to_string())
+            ),
+        });
+        blocks.push(Block::Actions {
+            actions: vec![
+                Action::new(
+                    format!("Move {} to {to}", short(h)),
+                    &json!({"form": "map_move"}),
+                )
+                .hint("Both players see the move; a reveal it causes cannot be taken back"),
+            ],
         });
     }
     // From the start of his turn: his revealed counters may go face down
@@ -247,6 +307,7 @@ pub fn board(game: &Game, view: &View, values: &Values) -> HexBoard {
             .into_iter()
             .collect(),
         clicks: Some("Click a hex for a new force or an Exercitus".into()),
+        viewer: view.viewer,
     }
 }
 
@@ -295,6 +356,11 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
             })
         }
         // Only one of his own counters that may go face down now.
+        Some("map_move") => {
+            let view = game.view(side);
+            let (h, to) = drag(&view, side, values).ok_or_else(|| wrong("drag a counter first"))?;
+            Ok(Command::Move { id: h.id, to })
+        }
         Some("turn_down") => {
             let view = game.view(side);
             let id = reply.command["id"]
@@ -376,6 +442,62 @@ mod tests {
         let command = answer(&g, Side::South, &as_reply).unwrap();
         assert_eq!(command, Command::TurnDown { id: legions });
         g.apply(command).unwrap();
+    }
+
+    /// Ann drags her legions on her phone's map: the move is named on her
+    /// ledger and made only when she sends it; out of her turn, or from a
+    /// hex with nothing of hers, a drag proposes nothing.
+    #[test]
+    fn a_counter_dragged_on_the_phone_is_moved_once_confirmed() {
+        let (mut g, legions, _) = crate::tests::contact_position();
+        let hex = |name: &str| Hex::parse(name).unwrap();
+        let mut values = Values::new();
+        assert!(!dragged(
+            &g,
+            Side::South,
+            &mut values,
+            hex("0404"),
+            &[hex("0405")]
+        ));
+        assert!(!dragged(
+            &g,
+            Side::North,
+            &mut values,
+            hex("0909"),
+            &[hex("0908")]
+        ));
+        assert!(dragged(
+            &g,
+            Side::South,
+            &mut values,
+            hex("0505"),
+            &[hex("0506"), hex("0606")]
+        ));
+        let screen = ledger(&g, &g.view(Side::South), Side::South, &values);
+        let text = serde_json::to_string(&screen).unwrap();
+        assert!(
+            text.contains(&format!("Move force {legions} from 0505 to 0606?")),
+            "{text}"
+        );
+        assert_eq!(
+            g.public().holder(legions).unwrap().hex,
+            Some(hex("0505")),
+            "not yet"
+        );
+        let reply = Reply {
+            command: json!({"form": "map_move"}),
+            values,
+        };
+        let command = answer(&g, Side::South, &reply).unwrap();
+        assert_eq!(
+            command,
+            Command::Move {
+                id: legions,
+                to: hex("0606")
+            }
+        );
+        g.apply(command).unwrap();
+        assert_eq!(g.public().holder(legions).unwrap().hex, Some(hex("0606")));
     }
 
     /// Ann's Agent examines Bob's off-map area (A2a): what it holds is on

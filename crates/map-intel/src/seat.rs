@@ -112,12 +112,13 @@ counters_seat!(
     Game, Event, Command, "my ledger",
     screen: |game: &Game, side, values| screens::ledger(game, &game.view(side), side, values),
     answer: screens::answer,
-    // The units moved are no longer where they were ticked.
-    spent: &["units"],
+    // The units moved are no longer where they were ticked; a move
+    // dragged is made.
+    spent: &["units", "drag"],
     tapped: |_: &Game, values: &mut Values, hex: Hex| {
         values.insert("hex".into(), vec![hex.to_string()]);
     },
-    dragged: |_: &Game, _, _: &mut Values, _, _: &[Hex]| false,
+    dragged: screens::dragged,
     printout: |game: &Game, side, key: Option<&muster_core::intel::PlayerKey>| {
         crate::export::ledger_pdf(game, side, key.into(), muster_core::pdf::Paper::A4)
             .map(|pdf| (crate::export::ledger_title(game, side), pdf))

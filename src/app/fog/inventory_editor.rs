@@ -100,7 +100,7 @@ impl InventoryEditor {
         let mut saved = None;
         let mut open = self.open;
         let draft = self.draft.get_or_insert_with(|| current.clone());
-        egui::Window::new("Terrain inventory").open(&mut open).default_size([720.0, 560.0]).show(ctx, |ui| {
+        egui::Window::new("Terrain inventory").open(&mut open).default_size([720.0, 560.0]).default_pos(crate::app::under_menu(ctx, 720.0)).show(ctx, |ui| {
             ui.label(settings.speak("Your physical terrain pieces. A normal piece is at least 6 x 4 MU and no two points more than 12 MU apart; a large one fits a 16 MU circle (rule 4)."));
             let unit = settings.units;
             ui.label(format!("Sizes in {} (the battle's unit).", unit.name()));

@@ -139,7 +139,7 @@ impl TableView {
         // The axes in the players' unit, whole numbers: short enough for
         // the margin at any table size.
         let axis = |mu: f32| format!("{:.0}", settings.units.from_mu(f64::from(mu), settings.mu));
-        grid(&painter, &frame, (w, d), ink, &axis);
+        grid(&painter, &frame, (w, d), ink, &axis, response.rect);
         let mut overlay = overlay;
         if let Some(o) = overlay.as_deref_mut() {
             o.under(&painter, &frame, battle);
@@ -155,26 +155,31 @@ impl TableView {
                 .map(|a| format!(" ({})", a.player))
                 .unwrap_or_default()
         };
+        // The edges' names stay clear of the caption above and the
+        // pointer's line below when the table is zoomed past them.
+        let south = frame.to_screen([f64::from(w) / 2.0, 0.0]) + Vec2::new(0.0, 18.0);
+        let north = frame.to_screen([f64::from(w) / 2.0, f64::from(d)]) - Vec2::new(0.0, 6.0);
         painter.text(
-            frame.to_screen([f64::from(w) / 2.0, 0.0]) + Vec2::new(0.0, 18.0),
+            Pos2::new(south.x, south.y.min(response.rect.bottom() - 40.0)),
             Align2::CENTER_TOP,
             format!("South edge{}", player(&state.armies.south)),
             label.clone(),
             ink,
         );
         painter.text(
-            frame.to_screen([f64::from(w) / 2.0, f64::from(d)]) - Vec2::new(0.0, 6.0),
+            Pos2::new(north.x, north.y.max(response.rect.top() + 38.0)),
             Align2::CENTER_BOTTOM,
             format!("North edge{}", player(&state.armies.north)),
             label,
             ink,
         );
         let units = settings.units;
+        // Short enough for the narrowest pane; how to zoom is in Help.
         let caption = settings.speak(&format!(
-            "Table {} x {} MU; grid 6 MU; edges numbered in {}. Scroll to zoom, right-drag to pan, double-click to fit.",
+            "Table {} x {} MU; grid 6 MU; edges numbered in {}",
             settings.table.width,
             settings.table.depth,
-            settings.units.symbol(),
+            settings.units.name(),
         ));
         painter.text(
             response.rect.left_top() + Vec2::new(6.0, 4.0),
@@ -210,12 +215,16 @@ impl TableView {
 
 /// The grid every 6 MU, its majors numbered by `axis` (a length in MU
 /// as the players' unit writes it).
+///
+/// The numbers stay inside `bounds` however the table is zoomed and panned:
+/// along its lower and left sides when the table's edges are off-screen.
 fn grid(
     painter: &egui::Painter,
     frame: &Frame,
     (w, d): (f32, f32),
     ink: Color32,
     axis: &dyn Fn(f32) -> String,
+    bounds: Rect,
 ) {
     let faint = ink.gamma_multiply(0.18);
     let font = FontId::proportional(11.0);
@@ -231,13 +240,9 @@ fn grid(
             stroke,
         );
         if major {
-            painter.text(
-                frame.to_screen([f64::from(x), 0.0]) + Vec2::new(0.0, 4.0),
-                Align2::CENTER_TOP,
-                axis(x),
-                font.clone(),
-                ink,
-            );
+            let at = frame.to_screen([f64::from(x), 0.0]) + Vec2::new(0.0, 4.0);
+            let at = Pos2::new(at.x, at.y.min(bounds.bottom() - 40.0));
+            painter.text(at, Align2::CENTER_TOP, axis(x), font.clone(), ink);
         }
         x += 6.0;
     }
@@ -253,13 +258,9 @@ fn grid(
             stroke,
         );
         if major {
-            painter.text(
-                frame.to_screen([0.0, f64::from(y)]) - Vec2::new(4.0, 0.0),
-                Align2::RIGHT_CENTER,
-                axis(y),
-                font.clone(),
-                ink,
-            );
+            let at = frame.to_screen([0.0, f64::from(y)]) - Vec2::new(4.0, 0.0);
+            let at = Pos2::new(at.x.max(bounds.left() + 30.0), at.y);
+            painter.text(at, Align2::RIGHT_CENTER, axis(y), font.clone(), ink);
         }
         y += 6.0;
     }

@@ -10,7 +10,7 @@
 mod orders;
 mod setup;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};

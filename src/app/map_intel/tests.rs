@@ -19,7 +19,7 @@ use std::path::Path;
 
 type H = Harness<'static, MusterApp>;
 
-fn game(h: &H) -> &Game {
+pub(crate) fn game(h: &H) -> &Game {
     h.state()
         .system::<ForcesWindow>()
         .and_then(ForcesWindow::engine)
@@ -32,7 +32,7 @@ fn log(h: &H) -> String {
 
 /// *File > New > Hidden forces* with Ann (Rome) and Bob (Parthia), the
 /// example scenario, and these passphrases (empty: none).
-fn new_game(dir: &Path, passphrases: [&str; 2]) -> H {
+pub(crate) fn new_game(dir: &Path, passphrases: [&str; 2]) -> H {
     let mut h = harness(&dir.join("autosaves"));
     click(&mut h, "File");
     click(&mut h, "New");
@@ -366,7 +366,7 @@ fn a_ledger_on_the_phone_regroups_and_names_nothing_to_the_other_phone() {
 
 /// On a phone's map, where `hex` is: a share of its drawing's width and
 /// height (the laptop's geometry, which the page draws with).
-fn on_phone_map(h: &H, hex: &str) -> [f64; 2] {
+pub(crate) fn on_phone_map(h: &H, hex: &str) -> [f64; 2] {
     let map = &game(h).setup().scenario.map;
     let (x, y) = map.centre(map.hex(hex).unwrap());
     let (w, d) = map.extent();
@@ -374,7 +374,7 @@ fn on_phone_map(h: &H, hex: &str) -> [f64; 2] {
 }
 
 /// How many of `side`'s counters stand in `hex`.
-fn in_hex(h: &Harness<'_, MusterApp>, side: Side, hex: &str) -> usize {
+pub(crate) fn in_hex(h: &Harness<'_, MusterApp>, side: Side, hex: &str) -> usize {
     let game = h
         .state()
         .system::<ForcesWindow>()
@@ -404,7 +404,7 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     let mut h = new_game(dir.path(), ["", ""]);
     let ann = Page::open(port, &pair(&mut h, Side::South), "forces-ann");
     let bob = Page::open(port, &pair(&mut h, Side::North), "forces-bob");
-    let map = "//canvas[@aria-label='Click a hex for a new force or an Exercitus']";
+    let map = "//canvas[starts-with(@aria-label, 'Click a hex for a new force or an Exercitus')]";
     // A regroup: a unit ticked, a new force, its hex tapped on the map.
     let regroup = |h: &mut H, page: &Page, unit: &str, hex: &str| {
         page.tap(h, "off-map area");

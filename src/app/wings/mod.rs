@@ -9,7 +9,7 @@
 mod setup;
 mod table;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
@@ -138,7 +138,7 @@ impl Table for WingsTable {
             let board = match &board {
                 Some(board) => board,
                 None => {
-                    table = wings_screens::board(game, &seen, None);
+                    table = wings_screens::board(game, &seen, None, None);
                     &table
                 }
             };

@@ -23,7 +23,7 @@ fn game(h: &H) -> &Game {
 
 /// *File > New > Dummy wings*: Rossbach, Fritz (Prussian) against Charles
 /// (Franco-Imperial), whose army is activated.
-fn rossbach(dir: &std::path::Path) -> H {
+pub(crate) fn rossbach(dir: &std::path::Path) -> H {
     let mut h = harness(&dir.join("autosaves"));
     click(&mut h, "File");
     click(&mut h, "New");

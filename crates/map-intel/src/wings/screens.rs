@@ -157,7 +157,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         text: if tracing {
             "Trace each counter's path on the map, hex by hex: spotting is checked at every hex entered (B4).".into()
         } else {
-            "Click the map: the leader's hex, then the two Dis counters'.".into()
+            "Click the map: the leader's hex, then the hexes of the two Dis counters.".into()
         },
     });
     let labels = if tracing {
@@ -229,7 +229,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
     };
     blocks.push(Block::Form { fields, actions });
     blocks.push(Block::HexMap {
-        board: Box::new(board(game, seen, Some(values))),
+        board: Box::new(board(game, seen, Some(side), Some(values))),
     });
     Screen {
         title: format!("{} counters", muster_core::text::possessive(&name)),
@@ -240,7 +240,12 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
 /// The map as `seen`'s viewer sees it: each leader counter not yet placed
 /// as units and its Dis counters; with his form's `values`, the hex its
 /// leader goes to, and what a click does.
-pub fn board(game: &Game, seen: &[Seen], values: Option<&Values>) -> HexBoard {
+pub fn board(
+    game: &Game,
+    seen: &[Seen],
+    viewer: Option<Side>,
+    values: Option<&Values>,
+) -> HexBoard {
     let mut counters = Vec::new();
     // A Wing placed as units stays on the map where its leader stood, with
     // its formation (issue 25: it vanished); its Dis counters are gone.
@@ -280,7 +285,7 @@ pub fn board(game: &Game, seen: &[Seen], values: Option<&Values>) -> HexBoard {
         if tracing(game) {
             "Click each hex the chosen path enters, in order"
         } else {
-            "Click the leader's hex, then the two Dis counters'"
+            "Click the leader's hex, then the hexes of the two Dis counters"
         }
         .to_string()
     });
@@ -289,6 +294,7 @@ pub fn board(game: &Game, seen: &[Seen], values: Option<&Values>) -> HexBoard {
         counters,
         highlight: values.map_or(Vec::new(), |v| named_hexes(game, v)),
         clicks,
+        viewer,
     }
 }
 
@@ -582,11 +588,15 @@ mod tests {
         let g = game();
         let mut values = Values::new();
         let seen = g.view(Side::South);
-        assert!(board(&g, &seen, Some(&values)).highlight.is_empty());
+        assert!(
+            board(&g, &seen, Some(Side::South), Some(&values))
+                .highlight
+                .is_empty()
+        );
         for hex in ["1005", "1004"] {
             clicked(&g, &mut values, Hex::parse(hex).unwrap());
         }
-        let shown: Vec<String> = board(&g, &seen, Some(&values))
+        let shown: Vec<String> = board(&g, &seen, Some(Side::South), Some(&values))
             .highlight
             .iter()
             .map(|h| h.to_string())

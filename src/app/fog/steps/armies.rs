@@ -285,9 +285,12 @@ impl StepPanel for ArmiesPanel {
             (Ok(()), true) => {
                 ui.label(format!("{side}'s army is entered."));
             }
-            (Ok(()), false) => {
+            // Ready only when the passphrase is settled too: the button
+            // below says why when it is not.
+            (Ok(()), false) if passphrase.is_ok() => {
                 ui.label("Ready to confirm.");
             }
+            (Ok(()), false) => {}
         }
         let confirm =
             (!locked && verdict.is_ok() && passphrase.is_ok() && (!entered || new_passphrase))

@@ -363,7 +363,7 @@ fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations
     );
     // Both Wings stay on the map where placed, with their formation and
     // without Dis counters (issue 25: they vanished).
-    let board = crate::wings::screens::board(&g, &g.table_view(), None);
+    let board = crate::wings::screens::board(&g, &g.table_view(), None, None);
     let placed: Vec<(Hex, &str)> = board
         .counters
         .iter()
