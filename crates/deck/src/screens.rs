@@ -212,6 +212,28 @@ fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<B
             blocks.push(Block::Actions { actions });
         }
     }
+    let active_name = game.setup().name(turn.active);
+    // The fatigue step, said before its buttons (on his cards).
+    if turn.stage == Stage::Fatigue && side == turn.active && !game.public().ended() {
+        blocks.push(Block::Text {
+            text: "The fatigue step ends your status phase: remove one card of your choice from your hand, face down (or the deck's top card when your hand is empty). It goes to your removed box (RULES-deck 5).".into(),
+        });
+    }
+    // The other player's turn: where the game is, and what he may do in it.
+    if side == turn.passive() && turn.stage != Stage::AskingInterrupt && !game.public().ended() {
+        let may = if turn.stage == Stage::Playing && !uses(turn, side, phase).is_empty() {
+            ": you may play cards for laurels"
+        } else {
+            ""
+        };
+        blocks.push(Block::Strong {
+            text: format!(
+                "{} turn {}, the {phase} phase{may}",
+                muster_core::text::possessive(active_name),
+                turn.number
+            ),
+        });
+    }
     if turn.stage == Stage::AskingInterrupt && side == turn.passive() {
         blocks.push(Block::Strong {
             text: format!(

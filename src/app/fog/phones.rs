@@ -346,6 +346,11 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
         south.tap(h, &format!("Batch {number} deployed"));
     });
     to_arrival(&mut h);
+    // His phone says what happened before it asks anything.
+    south.find(
+        &mut h,
+        "//p[contains(., 'Your flank march 1 has arrived in your turn') and contains(., 'arrival roll')]",
+    );
     south.tap(&mut h, "Reveal to both players");
     until(&mut h, |h| {
         log(h).contains("South's flank march 1 is revealed (commitment checked)")

@@ -124,8 +124,12 @@ fn command(
                 let e = RuleError::new("10", format!("No flank march {}", m + 1));
                 return (String::new(), Vec::new(), Err(e));
             };
+            // What brought it: the roll that arrived, in the owner's turn.
+            let roll = march.rolls.last().map_or(String::new(), |(turn, roll)| {
+                format!(" in your turn {turn} (arrival roll {})", roll.describe())
+            });
             let what = format!(
-                "Revealing flank march {} ({}).",
+                "Your flank march {} has arrived{roll}. Revealing it ({}).",
                 march_number(state, m),
                 march.sealed.code()
             );

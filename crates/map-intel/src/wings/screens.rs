@@ -124,9 +124,27 @@ pub fn tracing(game: &Game) -> bool {
 pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Screen {
     let name = game.setup().name(side);
     let own: Vec<&Seen> = seen.iter().filter(|s| s.side == side).collect();
-    let mut blocks = vec![Block::Text {
-        text: format!("Only {name} looks."),
-    }];
+    // Where the game is and what is asked of him, first.
+    let public = game.public();
+    let now = match public.active {
+        None => "Set-up: place your leader and dummy counters, each with its two Dis counters"
+            .to_string(),
+        Some(active) if active == side => format!(
+            "Your turn {}: move your counters, each along its path",
+            public.turn
+        ),
+        Some(active) => format!(
+            "{} turn {}: nothing to move until yours",
+            muster_core::text::possessive(&game.setup().name(active)),
+            public.turn
+        ),
+    };
+    let mut blocks = vec![
+        Block::Heading { text: now },
+        Block::Text {
+            text: format!("Only {name} looks."),
+        },
+    ];
     for s in &own {
         let what = s
             .composition
