@@ -72,20 +72,18 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
     let name = game.setup().name(side);
     let own: Vec<&SeenHolder> = view.holders.iter().filter(|h| h.side == side).collect();
     // Where the game is and what is asked of him, first.
-    let now = match view.active {
-        None => "Set-up: put your forces on the map and place your Exercitus markers".to_string(),
-        Some(active) if active == side => format!(
-            "Your turn {}: move at the table or drag on the map below; regroup here",
-            view.turn
-        ),
-        Some(active) => format!(
-            "{} turn {}: your counters wait for yours",
-            muster_core::text::possessive(&game.setup().name(active)),
-            view.turn
-        ),
-    };
     let mut blocks = vec![
-        Block::Heading { text: now },
+        crate::seat::whose_turn(
+            view.active,
+            view.turn,
+            side,
+            |s| game.setup().name(s),
+            [
+                "put your forces on the map and place your Exercitus markers",
+                "move at the table or drag on the map below; regroup here",
+                "your counters wait for yours",
+            ],
+        ),
         Block::Text {
             text: format!(
                 "Only {name} looks: what each of their counters and holding areas holds."

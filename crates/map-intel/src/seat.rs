@@ -14,6 +14,27 @@ use super::map::Hex;
 use super::screens;
 use muster_core::screen::Values;
 
+/// The heading of a map system's private screen: where the game is and
+/// what is asked of `side`, in the system's words for set-up, his turn
+/// and the other's.
+pub fn whose_turn(
+    active: Option<muster_core::side::Side>,
+    turn: u32,
+    side: muster_core::side::Side,
+    name: impl Fn(muster_core::side::Side) -> String,
+    [set_up, yours, theirs]: [&str; 3],
+) -> muster_core::screen::Block {
+    let text = match active {
+        None => format!("Set-up: {set_up}"),
+        Some(active) if active == side => format!("Your turn {turn}: {yours}"),
+        Some(active) => format!(
+            "{} turn {turn}: {theirs}",
+            muster_core::text::possessive(&name(active))
+        ),
+    };
+    muster_core::screen::Block::Heading { text }
+}
+
 /// A map system's seat: its game, what the screen is called, the screen
 /// from his view and his form, the command his answer makes and the form's
 /// fields it spends, and how a tapped hex and a drag fill the form.

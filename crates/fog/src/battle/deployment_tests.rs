@@ -262,8 +262,9 @@ fn batches_are_a_quarter_rounded_up_with_ambushes_and_flank_marchers_out() {
     assert_eq!(order[6], (S, 4, 1));
 }
 
-#[test]
-fn a_full_deployment_then_who_moves_first() {
+/// The terrain battle at its first batch: South's battle group 1 in
+/// ambush at (58, 3), no flank marches.
+fn to_batches() -> Battle {
     let mut b = terrain_battle();
     to_ambushes(&mut b);
     finish(&mut b, Side::North, Finished::Ambushes);
@@ -279,6 +280,12 @@ fn a_full_deployment_then_who_moves_first() {
         b.apply(Command::FinishFlankMarches { side, off_table })
             .unwrap();
     }
+    b
+}
+
+#[test]
+fn a_full_deployment_then_who_moves_first() {
+    let mut b = to_batches();
     // North: 9 BGs -> 3, 3, 3; South: 9 on table (one in ambush) -> 3, 3, 3.
     assert_eq!(
         turn(&b),
@@ -426,21 +433,7 @@ fn markers_and_marches_are_numbered_per_side() {
 fn a_sealed_battle_group_is_never_offered_in_its_owners_batch() {
     use crate::screens::{answer_batch, batch};
     use muster_core::screen::{Reply, values};
-    let mut b = terrain_battle();
-    to_ambushes(&mut b);
-    finish(&mut b, Side::North, Finished::Ambushes);
-    ambush(
-        &mut b,
-        Side::South,
-        [58.0, 3.0],
-        AmbushContent::Bg { bg: 0 },
-    )
-    .unwrap();
-    finish(&mut b, Side::South, Finished::Ambushes);
-    for (side, off_table) in [(Side::North, 0), (Side::South, 1)] {
-        b.apply(Command::FinishFlankMarches { side, off_table })
-            .unwrap();
-    }
+    let mut b = to_batches();
     let bgs = |b: &Battle| b.state().armies[Side::North].as_ref().unwrap().bgs.len();
     b.apply(Command::DeployBatch {
         side: Side::North,

@@ -126,21 +126,18 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
     let own: Vec<&Seen> = seen.iter().filter(|s| s.side == side).collect();
     // Where the game is and what is asked of him, first.
     let public = game.public();
-    let now = match public.active {
-        None => "Set-up: place your leader and dummy counters, each with its two Dis counters"
-            .to_string(),
-        Some(active) if active == side => format!(
-            "Your turn {}: move your counters, each along its path",
-            public.turn
-        ),
-        Some(active) => format!(
-            "{} turn {}: nothing to move until yours",
-            muster_core::text::possessive(&game.setup().name(active)),
-            public.turn
-        ),
-    };
     let mut blocks = vec![
-        Block::Heading { text: now },
+        crate::seat::whose_turn(
+            public.active,
+            public.turn,
+            side,
+            |s| game.setup().name(s),
+            [
+                "place your leader and dummy counters, each with its two Dis counters",
+                "move your counters, each along its path",
+                "nothing to move until yours",
+            ],
+        ),
         Block::Text {
             text: format!("Only {name} looks."),
         },

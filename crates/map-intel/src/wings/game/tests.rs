@@ -95,12 +95,11 @@ fn place(
     Ok(g.public().counters.len() - 1)
 }
 
-/// Seydlitz's cavalry (real, IC) and a Prussian Inf dummy; the French
-/// infantry wing (real, deployed) in 1020.
-fn armies() -> (Game, usize, usize, usize) {
-    let mut g = game();
-    let cav = place(
-        &mut g,
+/// Seydlitz's cavalry Wing (real, rating 4, in column) in 1005, its Dis
+/// counters in 1004 and 1003: the moving Wing of most cases.
+fn seydlitz(g: &mut Game) -> usize {
+    place(
+        g,
         Side::South,
         Type::Cav,
         ["1005", "1004", "1003"],
@@ -110,7 +109,14 @@ fn armies() -> (Game, usize, usize, usize) {
             Formation::InColumn,
         ),
     )
-    .unwrap();
+    .unwrap()
+}
+
+/// Seydlitz's cavalry (real, IC) and a Prussian Inf dummy; the French
+/// infantry wing (real, deployed) in 1020.
+fn armies() -> (Game, usize, usize, usize) {
+    let mut g = game();
+    let cav = seydlitz(&mut g);
     let dummy = place(
         &mut g,
         Side::South,
@@ -788,18 +794,7 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
         AppDice::seeded(5),
     )
     .unwrap();
-    let cav = place(
-        &mut g,
-        Side::South,
-        Type::Cav,
-        ["1005", "1004", "1003"],
-        wing(
-            &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
-            4,
-            Formation::InColumn,
-        ),
-    )
-    .unwrap();
+    let cav = seydlitz(&mut g);
     place(
         &mut g,
         Side::North,
@@ -1107,18 +1102,7 @@ fn a_move_that_spotted_nothing_is_taken_back_and_a_spotting_never_is() {
 #[test]
 fn equally_near_wings_are_the_moving_players_choice() {
     let mut g = game();
-    let cav = place(
-        &mut g,
-        Side::South,
-        Type::Cav,
-        ["1005", "1004", "1003"],
-        wing(
-            &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
-            4,
-            Formation::InColumn,
-        ),
-    )
-    .unwrap();
+    let cav = seydlitz(&mut g);
     let right = place(
         &mut g,
         Side::North,
