@@ -36,6 +36,10 @@ fn measured(page: &Page, name: &str) {
         .block_on(page.client.execute(MEASURE, Vec::new()))
         .unwrap();
     let found: serde_json::Value = serde_json::from_str(answer.as_str().unwrap()).unwrap();
+    // Photographed from its top, as a new screen opens.
+    let _ = page
+        .runtime
+        .block_on(page.client.execute("window.scrollTo(0, 0)", Vec::new()));
     page.screenshot(&format!("target/phone/{name}.png"));
     assert_eq!(
         found["bad"],
@@ -49,8 +53,9 @@ fn measured(page: &Page, name: &str) {
     );
 }
 
-/// Each system's first private screen on a phone of each size: the deck's
-/// hand, hidden forces' ledger and map, dummy wings' counters and map.
+/// Each system's private screen on a phone of each size: the deck's hand,
+/// hidden forces' ledger and map, dummy wings' counters and map, Field of
+/// Glory's ambushes on the table from South's side.
 #[test]
 fn every_system_on_phones_of_360_390_and_430_has_44_px_targets() {
     let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
@@ -81,6 +86,36 @@ fn every_system_on_phones_of_360_390_and_430_has_44_px_targets() {
         let fritz = Page::open_sized(port, &pair(&mut h, Side::South), "wings", size);
         fritz.find(&mut h, "//canvas");
         measured(&fritz, &format!("wings-{width}"));
+        // Field of Glory: South's ambush screen, the table from his side.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("terrain.json");
+        std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+        let mut h = crate::app::tests::opened(dir.path(), path);
+        crate::app::tests::click(&mut h, "Look at it read-only for now");
+        let south = Page::open_sized(port, &pair(&mut h, Side::South), "fog", size);
+        let north = Page::open_sized(port, &pair(&mut h, Side::North), "fog-north", size);
+        south.type_into(
+            &mut h,
+            "//input[@type='password']",
+            crate::app::fog::phones::PASS,
+        );
+        south.tap(&mut h, "Unlock");
+        until(&mut h, |h| h.state().fog().battle.locked_sides().is_empty());
+        crate::app::fog::phones::camps(&mut h);
+        // North first: the table turned half round, his edge at the bottom.
+        north.tap(&mut h, "Dummy");
+        north.find(
+            &mut h,
+            "//canvas[contains(@aria-label, 'North edge at the bottom')]",
+        );
+        measured(&north, &format!("fog-north-{width}"));
+        north.tap(&mut h, "Finish my ambushes");
+        south.tap(&mut h, "Syrian archers");
+        south.find(
+            &mut h,
+            "//canvas[contains(@aria-label, 'South edge at the bottom')]",
+        );
+        measured(&south, &format!("fog-{width}"));
     }
 }
 

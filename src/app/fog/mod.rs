@@ -5,7 +5,7 @@
 
 pub mod inventory_editor;
 #[cfg(test)]
-mod phones;
+pub(crate) mod phones;
 pub mod steps;
 pub mod table_view;
 mod window;

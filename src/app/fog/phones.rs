@@ -13,7 +13,7 @@ use muster::core::screen::Block;
 use muster::core::side::Side;
 use muster::fog::battle::AmbushContent;
 
-const PASS: &str = muster::fog::examples::EXAMPLE_PASSPHRASE;
+pub(crate) const PASS: &str = muster::fog::examples::EXAMPLE_PASSPHRASE;
 
 /// Picks `content` and a point on his phone, waits for the rules'
 /// verdict there (it must pass), and taps the seal button.
@@ -236,7 +236,7 @@ fn south_sets_his_armys_passphrase_on_his_phone() {
 }
 
 /// The camps and fortifications of the shipped battle, from the laptop.
-fn camps(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
+pub(crate) fn camps(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
     click_table(h, [30.0, 44.0]);
     click_table(h, [45.0, 45.0]);
     click(h, "Place camp");

@@ -460,20 +460,25 @@ fn a_record_spliced_from_another_game_does_not_open() {
 
 /// Issue 21: a battle group sealed in ambush and deployed in a batch as
 /// well went unnoticed until its reveal. Its owner's check at the end of
-/// deployment names it; the honest deployment has nothing to name.
+/// deployment names it, and (issue 32) the battle group its batch left
+/// out, neither deployed nor sealed; the honest deployment has nothing to
+/// name.
 #[test]
 fn the_owners_check_names_a_sealed_battle_group_also_deployed() {
     let honest = deployed();
     assert!(
-        super::sealed_and_deployed(honest.state(), Side::South, SOUTH_PASS)
+        super::misplaced_bgs(honest.state(), Side::South, SOUTH_PASS)
             .unwrap()
             .is_empty()
     );
     let b = deployed_with(vec![0, 1, 2, 3, 4, 5, 6], false);
-    let found = super::sealed_and_deployed(b.state(), Side::South, SOUTH_PASS).unwrap();
+    let found = super::misplaced_bgs(b.state(), Side::South, SOUTH_PASS).unwrap();
     assert_eq!(
         found,
-        vec!["Legio I is sealed in ambush S1 and was also deployed in a batch".to_string()]
+        vec![
+            "Legio I is sealed in ambush S1 and was also deployed in a batch: take it off the table; its reveal will name it to both players".to_string(),
+            "Numidian horse is neither deployed nor sealed off the table: your batches left it out; place it now and tell your opponent".to_string(),
+        ]
     );
 }
 

@@ -40,7 +40,7 @@ pub use flank_march::{
 };
 pub use moves_first::modifiers as moves_first_modifiers;
 use muster_core::intel::trail::Trail;
-pub use off_table::{sealed_and_deployed, sealed_bgs};
+pub use off_table::{misplaced_bgs, sealed_bgs};
 pub use placement::{
     Laid, PlacementState, PlacementTurn, check_pose, check_road, legal_pose_exists,
     nearest_legal_pose, piece_name, placement_rolled, zone_highlight,

@@ -30,13 +30,10 @@ pub fn sealed_bgs(state: &State, side: Side, key: &SealKey) -> Result<BTreeSet<u
     Ok(sealed)
 }
 
-/// Each battle group `side` sealed off the table and deployed as well, in
-/// words, for his eyes only.
-pub fn sealed_and_deployed(
-    state: &State,
-    side: Side,
-    key: &SealKey,
-) -> Result<Vec<String>, RuleError> {
+/// Each battle group of `side`'s out of place at the end of deployment, in
+/// words with what to do, for his eyes only: sealed off the table and
+/// deployed as well, or neither deployed nor sealed (never put anywhere).
+pub fn misplaced_bgs(state: &State, side: Side, key: &SealKey) -> Result<Vec<String>, RuleError> {
     let deployed = deployed_bgs(state, side);
     let name = |bg: usize| {
         state.armies[side]
@@ -50,7 +47,7 @@ pub fn sealed_and_deployed(
             && deployed.contains(&bg)
         {
             out.push(format!(
-                "{} is sealed in ambush {}{} and was also deployed in a batch",
+                "{} is sealed in ambush {}{} and was also deployed in a batch: take it off the table; its reveal will name it to both players",
                 name(bg),
                 &side.name()[..1],
                 super::deployment::marker_number(state, marker)
@@ -60,9 +57,21 @@ pub fn sealed_and_deployed(
     for (march, opened) in open_marches(state, side, key)? {
         for &bg in opened.secret.bgs.iter().filter(|bg| deployed.contains(bg)) {
             out.push(format!(
-                "{} is sealed on flank march {} and was also deployed in a batch",
+                "{} is sealed on flank march {} and was also deployed in a batch: take it off the table; its reveal will name it to both players",
                 name(bg),
                 super::deployment::march_number(state, march)
+            ));
+        }
+    }
+    // Once every batch is in: a battle group neither on the table nor
+    // sealed off it was never put anywhere.
+    if deployed.len() >= super::deployment::on_table_count(state, side) {
+        let sealed = sealed_bgs(state, side, key)?;
+        let count = state.armies[side].as_ref().map_or(0, |a| a.bgs.len());
+        for bg in (0..count).filter(|bg| !deployed.contains(bg) && !sealed.contains(bg)) {
+            out.push(format!(
+                "{} is neither deployed nor sealed off the table: your batches left it out; place it now and tell your opponent",
+                name(bg)
             ));
         }
     }

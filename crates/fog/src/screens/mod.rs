@@ -198,7 +198,7 @@ pub fn flank_marches(
 /// `side`'s check at the end of deployment (RULES 8.3-8.5): any battle
 /// group he sealed off the table that he also deployed, for his eyes only.
 pub fn deployment_check(battle: &Battle, side: Side, key: &SealKey) -> Result<Screen, RuleError> {
-    let found = crate::battle::sealed_and_deployed(battle.state(), side, key)?;
+    let found = crate::battle::misplaced_bgs(battle.state(), side, key)?;
     let blocks = if found.is_empty() {
         vec![Block::Text {
             text: "✔ None of the battle groups you sealed off the table is also on it.".into(),
@@ -207,9 +207,7 @@ pub fn deployment_check(battle: &Battle, side: Side, key: &SealKey) -> Result<Sc
         found
             .into_iter()
             .map(|line| Block::Strong {
-                text: format!(
-                    "⚠ {line}: take it off the table; its reveal will name it to both players"
-                ),
+                text: format!("⚠ {line}"),
             })
             .collect()
     };
