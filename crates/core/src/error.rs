@@ -32,8 +32,21 @@ impl RuleError {
 }
 
 impl fmt::Display for RuleError {
+    /// The message and the rule it cites as the players' rulebook names it
+    /// ("(rule 8.3)", "(RULES-deck 6)"); Muster's own checks (a
+    /// passphrase, a file, a script line) cite no rule of the game.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (rule {})", self.message, self.rule)
+        let rule = self.rule.as_str();
+        match rule {
+            "trust" | "seat" | "test" | "undo" | "script" | "file" | "dice" | "units" | "input" => {
+                write!(f, "{}", self.message)
+            }
+            _ if rule.starts_with("RULES") => write!(f, "{} ({rule})", self.message),
+            _ => match rule.strip_prefix("map-intel ") {
+                Some(part) => write!(f, "{} (RULES-map-intel {part})", self.message),
+                None => write!(f, "{} (rule {rule})", self.message),
+            },
+        }
     }
 }
 
@@ -42,4 +55,23 @@ impl std::error::Error for RuleError {}
 /// Shorthand for a refusal citing `rule`.
 pub fn refuse<T>(rule: &str, message: impl Into<String>) -> Result<T, RuleError> {
     Err(RuleError::new(rule, message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_cites_its_rule_as_the_rulebook_names_it() {
+        let said = |rule: &str| RuleError::new(rule, "No").to_string();
+        assert_eq!(said("8.3"), "No (rule 8.3)");
+        assert_eq!(said("A2"), "No (rule A2)");
+        assert_eq!(said("RULES-deck 6"), "No (RULES-deck 6)");
+        assert_eq!(said("map-intel 0"), "No (RULES-map-intel 0)");
+        assert_eq!(
+            said("trust"),
+            "No",
+            "Muster's own check, no rule of the game"
+        );
+    }
 }

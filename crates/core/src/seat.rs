@@ -387,7 +387,7 @@ mod tests {
         };
         assert_eq!(
             answer(&mut count, Side::South, &mut desk, &forged),
-            Err("not offered (rule test)".to_string())
+            Err("not offered".to_string())
         );
         assert_eq!(count.0, 0);
         let shown = count.screen(Side::South, &desk);
