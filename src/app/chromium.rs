@@ -22,6 +22,15 @@ pub(crate) fn pair(h: &mut Harness<'_, MusterApp>, side: Side) -> String {
     url.replace("http://127.0.0.1:", &format!("http://{HOST}:"))
 }
 
+/// The viewport point at a share `at` of a drawing that lies at `placed`
+/// (left, top, width, height), in whole pixels.
+fn point_in(placed: [f64; 4], at: [f64; 2]) -> (f64, f64) {
+    (
+        (placed[0] + at[0] * placed[2]).round(),
+        (placed[1] + at[1] * placed[3]).round(),
+    )
+}
+
 /// One phone's page in Chromium.
 pub(crate) struct Page {
     pub runtime: tokio::runtime::Runtime,
@@ -132,16 +141,6 @@ impl Page {
         Ok([v[0], v[1], v[2], v[3]])
     }
 
-    /// The viewport point at a share `at` of `element`'s drawing.
-    fn on_screen(
-        &self,
-        element: &Element,
-        at: [f64; 2],
-    ) -> Result<(f64, f64), fantoccini::error::CmdError> {
-        let b = self.viewport_box(element)?;
-        Ok(((b[0] + at[0] * b[2]).round(), (b[1] + at[1] * b[3]).round()))
-    }
-
     /// A finger's tap on the canvas at `xpath`, at a point of its drawing
     /// given as a share of its width and height (0 to 1 from the top left);
     /// found again if the page redrew it meanwhile.
@@ -150,9 +149,9 @@ impl Page {
         for _ in 0..20 {
             let canvas = self.find(h, xpath);
             self.show(&canvas, "center");
-            let point = self.on_screen(&canvas, at);
+            let placed = self.viewport_box(&canvas);
             let tapped = self.runtime.block_on(async {
-                let (x, y) = point?;
+                let (x, y) = point_in(placed?, at);
                 let finger = TouchActions::new("finger".into())
                     .then(PointerAction::MoveTo {
                         duration: None,
@@ -204,10 +203,13 @@ impl Page {
         self.show(&canvas, "center");
         let box_ = self.viewport_box(&canvas)?;
         self.runtime.block_on(async {
-            let to = |at: [f64; 2]| PointerAction::MoveTo {
-                duration: Some(std::time::Duration::from_millis(60)),
-                x: (box_[0] + at[0] * box_[2]).round(),
-                y: (box_[1] + at[1] * box_[3]).round(),
+            let to = |at: [f64; 2]| {
+                let (x, y) = point_in(box_, at);
+                PointerAction::MoveTo {
+                    duration: Some(std::time::Duration::from_millis(60)),
+                    x,
+                    y,
+                }
             };
             let mut finger =
                 TouchActions::new("finger".into())

@@ -42,7 +42,13 @@ pub fn misplaced_bgs(state: &State, side: Side, key: &SealKey) -> Result<Vec<Str
             .map_or_else(|| format!("battle group {}", bg + 1), |g| g.name.clone())
     };
     let mut out = Vec::new();
+    // What he sealed off the table, gathered as each record is opened
+    // (once) for the checks below.
+    let mut sealed = BTreeSet::new();
     for (marker, content) in open_ambushes(state, side, key)? {
+        if let AmbushContent::Bg { bg } = content {
+            sealed.insert(bg);
+        }
         if let AmbushContent::Bg { bg } = content
             && deployed.contains(&bg)
         {
@@ -55,6 +61,7 @@ pub fn misplaced_bgs(state: &State, side: Side, key: &SealKey) -> Result<Vec<Str
         }
     }
     for (march, opened) in open_marches(state, side, key)? {
+        sealed.extend(opened.secret.bgs.iter().copied());
         for &bg in opened.secret.bgs.iter().filter(|bg| deployed.contains(bg)) {
             out.push(format!(
                 "{} is sealed on flank march {} and was also deployed in a batch: take it off the table; its reveal will name it to both players",
@@ -66,7 +73,6 @@ pub fn misplaced_bgs(state: &State, side: Side, key: &SealKey) -> Result<Vec<Str
     // Once every batch is in: a battle group neither on the table nor
     // sealed off it was never put anywhere.
     if deployed.len() >= super::deployment::on_table_count(state, side) {
-        let sealed = sealed_bgs(state, side, key)?;
         let count = state.armies[side].as_ref().map_or(0, |a| a.bgs.len());
         for bg in (0..count).filter(|bg| !deployed.contains(bg) && !sealed.contains(bg)) {
             out.push(format!(
