@@ -10,6 +10,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use futures_util::{SinkExt, StreamExt};
 use muster::core::side::Side;
 use muster::seats::channel::Channel;
+use muster::seats::protocol::{FromPage, Hello, ToPage, VERSION};
 use muster::seats::server::FromPhone;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
@@ -27,10 +28,20 @@ type Socket =
 /// The phone's side: the next screen off its socket, opened.
 fn receive(runtime: &tokio::runtime::Runtime, socket: &mut Socket, channel: &mut Channel) {
     runtime.block_on(async {
-        let Some(Ok(Message::Binary(frame))) = socket.next().await else {
-            panic!("no screen");
-        };
-        channel.open(&frame).unwrap();
+        // Past the server's pings and the laptop's beats.
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Binary(frame))) => {
+                    let message: ToPage =
+                        serde_json::from_slice(&channel.open(&frame).unwrap()).unwrap();
+                    if matches!(message, ToPage::Screen { .. }) {
+                        return;
+                    }
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                _ => panic!("no screen"),
+            }
+        }
     });
 }
 
@@ -56,8 +67,12 @@ fn benches(c: &mut Criterion) {
                 "text": "Play at the start of a turn; one unit moves at once.",
                 "actions": [{"label": format!("Play Card {i} for laurels"), "command": {"cmd": "play", "n": i}}]}))
             .collect();
-        serde_json::json!({"title": format!("Decius's hand, version {n}"), "blocks": cards})
-            .to_string()
+        let screen =
+            serde_json::json!({"title": format!("Decius's hand, version {n}"), "blocks": cards});
+        ToPage::Screen {
+            screen: serde_json::from_value(screen).unwrap(),
+        }
+        .text()
     };
     server.show(Side::South, screen(0));
     let (mut socket, mut channel) = runtime.block_on(async {
@@ -67,16 +82,18 @@ fn benches(c: &mut Criterion) {
         let Some(Ok(Message::Text(hello))) = socket.next().await else {
             panic!("no hello");
         };
-        let hello: serde_json::Value = serde_json::from_str(&hello).unwrap();
-        let text = hello["hello"].as_str().unwrap();
+        let hello: Hello = serde_json::from_str(&hello).unwrap();
+        let text = &hello.laptop;
         let mut laptop = [0; 16];
         for (i, b) in laptop.iter_mut().enumerate() {
             *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).unwrap();
         }
         let mut channel = Channel::phone(&pairing.key, pairing.token, phone, laptop);
-        let device = channel
-            .seal(br#"{"device":"0101010101010101010101010101010a"}"#)
-            .unwrap();
+        let join = FromPage::Join {
+            version: VERSION,
+            device: "0101010101010101010101010101010a".into(),
+        };
+        let device = channel.seal(join.text().as_bytes()).unwrap();
         socket.send(Message::Binary(device.into())).await.unwrap();
         let Some(Ok(Message::Binary(first))) = socket.next().await else {
             panic!("no screen");
@@ -108,7 +125,9 @@ fn benches(c: &mut Criterion) {
             for _ in 0..iters {
                 let start = Instant::now();
                 let reply = channel
-                    .seal(br#"{"reply":{"command":{"cmd":"play","n":3},"values":{}}}"#)
+                    .seal(
+                        br#"{"type":"reply","reply":{"command":{"cmd":"play","n":3},"values":{}}}"#,
+                    )
                     .unwrap();
                 runtime
                     .block_on(socket.send(Message::Binary(reply.into())))
@@ -171,7 +190,7 @@ fn benches(c: &mut Criterion) {
                         &mut maps,
                     )
                     .unwrap();
-                    server.show(Side::South, serde_json::to_string(&screen).unwrap());
+                    server.show(Side::South, ToPage::Screen { screen }.text());
                     receive(&runtime, &mut socket, &mut channel);
                     total += start.elapsed();
                 }

@@ -1,18 +1,24 @@
-//! A tap on a phone until both phones show its effect (issue 30; figures
-//! in the README): the window itself (the app's shell, driven frame by
-//! frame as eframe drives it: a frame when woken, none otherwise), its real
-//! players' screens server on 127.0.0.1, and two phones' pages in headless
-//! Chromium (the page loaded from a test hostname, so without WebCrypto, as
-//! on a phone). A deck game is played from the phones: each active
-//! player's *Play the … phase* and each passive player's *No interrupt*
-//! changes both players' screens. For each tap the page itself notes the
-//! time it was tapped and the time each page's screen changed: the median
-//! and 90th percentile to the reply on the tapping phone and to the update
-//! on the other. Drawing the window's pixels is not counted: a phone's new
-//! screen leaves in the frame that applied the tap, before it is painted.
+//! A tap on a phone until both phones have painted its effect, on the path
+//! a player's tap takes (issue 37; figures in the README): the real eframe
+//! window (under Xvfb, started here when no display is set), autosave on
+//! (its writer's file and folder syncs included), its real players' screens
+//! server on 127.0.0.1, and two phones' pages in headless Chromium (loaded
+//! from a test hostname, so without WebCrypto, as on a phone).
 //!
-//! `cargo bench --bench tap` (Chromium and chromedriver installed: `apt-get
-//! install chromium chromium-driver`).
+//! The game is set up and each phone paired in a test harness, by the
+//! window's labels and its QR codes read back, as the tests do; the shell
+//! is then moved into the real window, which runs as it does for players.
+//! A deck game is played from the phones: each active player's *Play the
+//! … phase* and each passive player's *No interrupt* changes both screens.
+//! Each tap is a finger's (WebDriver touch actions); each page notes the
+//! tap's own `pointerdown` time and the `requestAnimationFrame` after its
+//! screen's change, the frame that paints it: the median and 90th
+//! percentile to the tapping phone and to the other, first on a quiet
+//! machine, then with the other core kept busy. Not counted: the Wi-Fi
+//! (the pages are on 127.0.0.1) and a phone's own slower CPU.
+//!
+//! `cargo bench --bench tap` (Chromium, chromedriver and Xvfb installed:
+//! `apt-get install chromium chromium-driver xvfb`).
 
 #![allow(dead_code, unused_imports, clippy::all)]
 
@@ -25,42 +31,42 @@ mod pairing;
 #[path = "../src/systems.rs"]
 mod systems;
 
+use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use muster::core::side::Side;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// When the window is to be drawn next, as its repaint requests say.
-#[derive(Default)]
-struct Wake {
-    next: Mutex<Option<Instant>>,
-    ring: Condvar,
-}
 
 fn click(h: &mut Harness<'_, app::MusterApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();
 }
 
-/// The window with an action-deck game started, Decius (South) active.
-fn window() -> Harness<'static, app::MusterApp> {
-    let config = app::AppConfig {
-        autosave: None,
+fn config(autosave: Option<std::path::PathBuf>) -> app::AppConfig {
+    app::AppConfig {
+        autosave,
         inventory: None,
         open: None,
-        seed: Some(7),
+        seed: None,
         viewer: app::Viewer::Off,
         settings: None,
         phone_names: vec![browser::HOST.into()],
-    };
+    }
+}
+
+/// An action-deck game started, Decius (South) active, both seats paired
+/// from the menu: the shell, and each seat's address for Chromium.
+fn set_up(autosave: &std::path::Path) -> (app::MusterApp, Vec<String>) {
+    let dir = autosave.to_path_buf();
     let mut h = Harness::builder()
         .with_size([1280.0, 720.0])
         .with_max_steps(16)
         .renderer(pairing::Textures::new())
-        .build_eframe(move |_| app::MusterApp::new(config));
+        .build_eframe(move |_| app::MusterApp::new(config(Some(dir))));
     h.run();
     click(&mut h, "File");
     click(&mut h, "New");
@@ -73,52 +79,77 @@ fn window() -> Harness<'static, app::MusterApp> {
     }
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
-    h
+    let urls = [(Side::South, "Decius"), (Side::North, "Artagur")]
+        .into_iter()
+        .map(|(side, name)| {
+            pairing::pair(&mut h, side, name)
+                .replace("http://127.0.0.1:", &format!("http://{}:", browser::HOST))
+        })
+        .collect();
+    pairing::close(&mut h);
+    let shell = std::mem::replace(h.state_mut(), app::MusterApp::new(config(None)));
+    (shell, urls)
 }
 
-/// Runs the window as eframe does: a frame when a repaint is due, none
-/// otherwise, until `stop`.
-fn run(h: &mut Harness<'static, app::MusterApp>, wake: &Wake, stop: &AtomicBool) {
-    while !stop.load(Ordering::SeqCst) {
-        {
-            let mut next = wake.next.lock().unwrap();
-            loop {
-                match *next {
-                    Some(at) if at <= Instant::now() => break,
-                    Some(at) => {
-                        next = wake.ring.wait_timeout(next, at - Instant::now()).unwrap().0;
-                    }
-                    None => {
-                        next = wake
-                            .ring
-                            .wait_timeout(next, Duration::from_millis(50))
-                            .unwrap()
-                            .0;
-                        if stop.load(Ordering::SeqCst) {
-                            return;
-                        }
-                    }
-                }
-            }
-            *next = None;
+/// What the bench's thread shares with the window: its context once it
+/// runs, and when to close it.
+#[derive(Default)]
+struct Probe {
+    ctx: Mutex<Option<egui::Context>>,
+    quit: AtomicBool,
+}
+
+/// The real window around the shell.
+struct Window {
+    shell: app::MusterApp,
+    probe: Arc<Probe>,
+}
+
+impl eframe::App for Window {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        self.probe
+            .ctx
+            .lock()
+            .unwrap()
+            .get_or_insert_with(|| ui.ctx().clone());
+        if self.probe.quit.load(Ordering::SeqCst) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
-        h.step();
+        eframe::App::ui(&mut self.shell, ui, frame);
+    }
+
+    fn on_exit(&mut self, gl: Option<&eframe::glow::Context>) {
+        eframe::App::on_exit(&mut self.shell, gl);
     }
 }
 
+/// Notes, in the page, the next tap's `pointerdown` and the frame after
+/// its screen's next change (epoch milliseconds, fractional).
 const WATCH: &str = "
-window.__changed = null;
+window.__down = null; window.__painted = null; window.__seen = false;
+if (!window.__listening) {
+  window.__listening = true;
+  document.addEventListener('pointerdown', (e) => {
+    if (window.__down === null) window.__down = performance.timeOrigin + e.timeStamp;
+  }, true);
+}
 if (window.__watch) window.__watch.disconnect();
-window.__watch = new MutationObserver(() => { if (window.__changed === null) window.__changed = Date.now(); });
+window.__watch = new MutationObserver(() => {
+  if (window.__seen) return;
+  window.__seen = true;
+  requestAnimationFrame((t) => { window.__painted = performance.timeOrigin + t; });
+});
 window.__watch.observe(document.getElementById('screen'), { childList: true, subtree: true, characterData: true });
 return true;";
 
-const TAP: &str = "
+/// Where the enabled button saying `arguments[0]` is, scrolled into view:
+/// its centre in the viewport.
+const FIND: &str = "
 const b = [...document.querySelectorAll('button')].find((b) => b.textContent === arguments[0] && !b.disabled);
 if (!b) return null;
-const t = Date.now();
-b.click();
-return t;";
+b.scrollIntoView({ block: 'center' });
+const r = b.getBoundingClientRect();
+return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];";
 
 /// A phone's page.
 struct Page {
@@ -137,21 +168,27 @@ impl Page {
         }
     }
 
-    /// Waits until a button says `label`.
-    async fn has(&self, label: &str) {
-        let xpath = format!("//button[text()=\"{label}\" and not(@disabled)]");
-        for _ in 0..500 {
-            if self.client.find(Locator::XPath(&xpath)).await.is_ok() {
-                return;
+    /// Where the button `label` is, once it is there and enabled.
+    async fn button(&self, label: &str) -> (f64, f64) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            let at = self
+                .client
+                .execute(FIND, vec![serde_json::json!(label)])
+                .await
+                .unwrap();
+            if let Some([x, y]) = serde_json::from_value::<Option<[f64; 2]>>(at).unwrap() {
+                return (x, y);
             }
-            tokio::time::sleep(Duration::from_millis(10)).await;
+            tokio::time::sleep(Duration::from_millis(5)).await;
         }
         panic!("{label} never showed");
     }
 
     /// The first button whose words hold `part`.
     async fn first(&self, part: &str) -> String {
-        for _ in 0..500 {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
             for b in self
                 .client
                 .find_all(Locator::Css("button"))
@@ -163,7 +200,7 @@ impl Page {
                     return text;
                 }
             }
-            tokio::time::sleep(Duration::from_millis(10)).await;
+            tokio::time::sleep(Duration::from_millis(5)).await;
         }
         panic!("no button with {part}");
     }
@@ -172,14 +209,21 @@ impl Page {
         self.client.execute(WATCH, vec![]).await.unwrap();
     }
 
-    async fn changed(&self) -> u64 {
-        for _ in 0..1000 {
-            let at = self
-                .client
-                .execute("return window.__changed", vec![])
-                .await
-                .unwrap();
-            if let Some(at) = at.as_u64() {
+    /// What the page noted: (`pointerdown`, painted).
+    async fn noted(&self) -> (Option<f64>, Option<f64>) {
+        let v = self
+            .client
+            .execute("return [window.__down, window.__painted]", vec![])
+            .await
+            .unwrap();
+        serde_json::from_value(v).unwrap()
+    }
+
+    /// The frame that painted the next change, once it came.
+    async fn painted(&self) -> f64 {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let (_, Some(at)) = self.noted().await {
                 return at;
             }
             tokio::time::sleep(Duration::from_millis(2)).await;
@@ -187,37 +231,47 @@ impl Page {
         panic!("the screen never changed");
     }
 
-    /// Taps `label`: when it was tapped.
-    async fn tap(&self, label: &str) -> u64 {
-        self.has(label).await;
-        let at = self
-            .client
-            .execute(TAP, vec![serde_json::json!(label)])
-            .await
-            .unwrap();
-        at.as_u64()
-            .unwrap_or_else(|| panic!("{label} was not there"))
+    /// A finger's tap on the button `label`: down and up at its centre.
+    async fn tap(&self, label: &str) {
+        let (x, y) = self.button(label).await;
+        let finger = TouchActions::new("finger".into())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(finger).await.unwrap();
     }
 }
 
-/// A tap that changes both screens, timed: to the reply on the tapping
-/// page, to the update on the other.
-async fn timed(tapping: &Page, other: &Page, label: &str, times: &mut Vec<(u64, u64)>) {
-    tapping.has(label).await;
+/// A tap that changes both screens, timed from its `pointerdown` to each
+/// page's painted change (milliseconds).
+async fn timed(tapping: &Page, other: &Page, label: &str, times: &mut Vec<(f64, f64)>) {
+    tapping.button(label).await;
     tapping.watch().await;
     other.watch().await;
-    let at = tapping.tap(label).await;
-    let (mine, theirs) = (tapping.changed().await, other.changed().await);
-    times.push((mine - at, theirs - at));
+    tapping.tap(label).await;
+    let (mine, theirs) = (tapping.painted().await, other.painted().await);
+    let down = tapping
+        .noted()
+        .await
+        .0
+        .expect("the page saw its pointerdown");
+    times.push((mine - down, theirs - down));
 }
 
 /// Turns of the deck played from the phones until `samples` taps are
 /// timed.
-async fn play(pages: [Page; 2], samples: usize) -> Vec<(u64, u64)> {
+async fn play(pages: &[Page; 2], active: &mut usize, samples: usize) -> Vec<(f64, f64)> {
     let mut times = Vec::new();
-    let mut active = 0;
     while times.len() < samples {
-        let (a, p) = (&pages[active], &pages[1 - active]);
+        let (a, p) = (&pages[*active], &pages[1 - *active]);
         a.tap("End the event phase").await;
         for phase in ["rally", "shooting", "movement", "combat"] {
             timed(a, p, &format!("Play the {phase} phase"), &mut times).await;
@@ -228,14 +282,57 @@ async fn play(pages: [Page; 2], samples: usize) -> Vec<(u64, u64)> {
         a.tap(&fatigue).await;
         let end = a.first("End turn").await;
         a.tap(&end).await;
-        active = 1 - active;
+        *active = 1 - *active;
     }
     times
 }
 
-fn percentile(mut values: Vec<u64>, p: f64) -> u64 {
-    values.sort_unstable();
+fn percentile(mut values: Vec<f64>, p: f64) -> f64 {
+    values.sort_by(f64::total_cmp);
     values[((values.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn report(what: &str, times: &[(f64, f64)]) {
+    let mine: Vec<f64> = times.iter().map(|t| t.0).collect();
+    let theirs: Vec<f64> = times.iter().map(|t| t.1).collect();
+    println!(
+        "{what}, {} taps, pointerdown to painted: this phone median {:.1} ms, p90 {:.1} ms; the other phone median {:.1} ms, p90 {:.1} ms",
+        times.len(),
+        percentile(mine.clone(), 0.5),
+        percentile(mine, 0.9),
+        percentile(theirs.clone(), 0.5),
+        percentile(theirs, 0.9),
+    );
+}
+
+/// Xvfb on a display of its own, when none is set: ended with the bench.
+struct Display(Option<std::process::Child>);
+
+impl Display {
+    fn ensure() -> Display {
+        if std::env::var_os("DISPLAY").is_some() {
+            return Display(None);
+        }
+        let child = std::process::Command::new("Xvfb")
+            .args([":93", "-screen", "0", "1366x768x24", "-nolisten", "tcp"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("Xvfb (apt-get install xvfb)");
+        std::thread::sleep(Duration::from_millis(500));
+        // Set before any thread starts.
+        unsafe { std::env::set_var("DISPLAY", ":93") };
+        Display(Some(child))
+    }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
 }
 
 fn main() {
@@ -244,56 +341,64 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
+    let _display = Display::ensure();
     let Some((_driver, port)) = browser::driver() else {
         return;
     };
-    let mut h = window();
-    let urls: Vec<String> = [(Side::South, "Decius"), (Side::North, "Artagur")]
-        .into_iter()
-        .map(|(side, name)| {
-            pairing::pair(&mut h, side, name)
-                .replace("http://127.0.0.1:", &format!("http://{}:", browser::HOST))
-        })
-        .collect();
-    let wake = Arc::new(Wake::default());
-    let rung = wake.clone();
-    h.ctx.set_request_repaint_callback(move |info| {
-        let at = Instant::now() + info.delay;
-        let mut next = rung.next.lock().unwrap();
-        if next.is_none_or(|n| at < n) {
-            *next = Some(at);
-        }
-        rung.ring.notify_one();
-    });
-    *wake.next.lock().unwrap() = Some(Instant::now());
-    let stop = Arc::new(AtomicBool::new(false));
-    let done = stop.clone();
+    let autosave = tempfile::tempdir().unwrap();
+    let (shell, urls) = set_up(autosave.path());
+    let probe = Arc::new(Probe::default());
+    let seen = probe.clone();
     let phones = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
-        let times = runtime.block_on(async {
-            let decius = Page::open(port, &urls[0]).await;
-            let artagur = Page::open(port, &urls[1]).await;
-            decius.has("End the event phase").await;
+        runtime.block_on(async {
+            while seen.ctx.lock().unwrap().is_none() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            let pages = [
+                Page::open(port, &urls[0]).await,
+                Page::open(port, &urls[1]).await,
+            ];
+            pages[0].button("End the event phase").await;
             // The pages settle before the first tap is timed.
             tokio::time::sleep(Duration::from_millis(500)).await;
-            play([decius, artagur], 30).await
+            let mut active = 0;
+            let quiet = play(&pages, &mut active, 32).await;
+            report("quiet", &quiet);
+            // The other core kept busy, as by a build or a browser.
+            let stop = Arc::new(AtomicBool::new(false));
+            let spin = stop.clone();
+            let busy = std::thread::spawn(move || {
+                let mut n = 0u64;
+                while !spin.load(Ordering::Relaxed) {
+                    n = n.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    std::hint::black_box(n);
+                }
+            });
+            let loaded = play(&pages, &mut active, 32).await;
+            stop.store(true, Ordering::SeqCst);
+            busy.join().unwrap();
+            report("the other core busy", &loaded);
         });
-        done.store(true, Ordering::SeqCst);
-        times
+        seen.quit.store(true, Ordering::SeqCst);
+        if let Some(ctx) = seen.ctx.lock().unwrap().as_ref() {
+            ctx.request_repaint();
+        }
     });
-    run(&mut h, &wake, &stop);
-    let times = phones.join().unwrap();
-    let mine: Vec<u64> = times.iter().map(|t| t.0).collect();
-    let theirs: Vec<u64> = times.iter().map(|t| t.1).collect();
-    println!(
-        "tap to redrawn, {} taps: this phone median {} ms, p90 {} ms; the other phone median {} ms, p90 {} ms",
-        times.len(),
-        percentile(mine.clone(), 0.5),
-        percentile(mine, 0.9),
-        percentile(theirs.clone(), 0.5),
-        percentile(theirs, 0.9),
-    );
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Muster (tap bench)")
+            .with_inner_size([1280.0, 720.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Muster tap bench",
+        options,
+        Box::new(move |_| Ok(Box::new(Window { shell, probe }))),
+    )
+    .expect("the window runs");
+    phones.join().unwrap();
 }

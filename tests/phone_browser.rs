@@ -11,9 +11,19 @@ mod browser;
 
 use browser::{HOST, driver, phone, polled, told};
 use fantoccini::Locator;
+use muster::core::screen::Reply;
 use muster::core::side::Side;
+use muster::seats::protocol::{FromPage, ToPage};
 use muster::seats::server::FromPhone;
 use std::time::Duration;
+
+/// A screen written by hand, as the window sends it.
+fn shown(screen: serde_json::Value) -> String {
+    ToPage::Screen {
+        screen: serde_json::from_value(screen).unwrap(),
+    }
+    .text()
+}
 
 #[test]
 fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
@@ -33,10 +43,10 @@ fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
              "refused": "Rally flags are played in the rally phase"}]}
         ]
     });
-    server.show(Side::South, screen.to_string());
+    server.show(Side::South, shown(screen));
     server.show(
         Side::North,
-        r#"{"title":"Artagur's hand","blocks":[]}"#.into(),
+        shown(serde_json::json!({"title": "Artagur's hand", "blocks": []})),
     );
     let profile = tempfile::tempdir().unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -64,7 +74,10 @@ fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
             .find(Locator::XPath("//button[text()='Play Alpha for rally']"))
             .await
             .unwrap();
-        assert_eq!(refused.attr("disabled").await.unwrap().as_deref(), Some("true"));
+        assert_eq!(
+            refused.attr("disabled").await.unwrap().as_deref(),
+            Some("true")
+        );
         client
             .find(Locator::XPath(
                 "//p[text()='Rally flags are played in the rally phase']",
@@ -76,10 +89,11 @@ fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
         std::fs::write("target/phone/deck-hand.png", png).unwrap();
         play.click().await.unwrap();
         let events = told(&server, |e| matches!(e, FromPhone::Message(..)));
-        assert!(events.contains(&FromPhone::Message(
-            Side::South,
-            serde_json::json!({"reply": {"command": {"cmd": "play_event", "card": "omens"}, "values": {}}})
-        )));
+        let reply = Reply {
+            command: serde_json::json!({"cmd": "play_event", "card": "omens"}),
+            values: Default::default(),
+        };
+        assert!(events.contains(&FromPhone::Message(Side::South, FromPage::Reply { reply })));
         // North's screen never reached South's page.
         let text = client.source().await.unwrap();
         assert!(!text.contains("Artagur's hand"));
@@ -122,7 +136,7 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
             "clicks": "Click the leader's hex, then the two Dis counters'"
         }}]
     });
-    server.show(Side::South, screen.to_string());
+    server.show(Side::South, shown(screen));
     let profile = tempfile::tempdir().unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -162,7 +176,7 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
         let events = told(&server, |e| matches!(e, FromPhone::Message(..)));
         assert!(events.contains(&FromPhone::Message(
             Side::South,
-            serde_json::json!({"click": "0605"})
+            FromPage::Tap { hex: target }
         )));
         client.close().await.unwrap();
     });

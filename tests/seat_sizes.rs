@@ -5,17 +5,25 @@
 //! length; so are a phone's shortest and longest answers.
 
 use muster::core::dice::AppDice;
+use muster::core::hexmap::Hex;
 use muster::core::screen::Screen;
 use muster::core::seat::{Desk, Seated};
 use muster::core::side::{Side, Sides};
 use muster::seats::channel::{Channel, MAX_FRAME};
+use muster::seats::protocol::{FromPage, MAX_DRAG, ToPage};
 
 /// A screen as the server sends it, sealed.
 fn sealed(screen: &Screen) -> usize {
-    let json = serde_json::to_string(screen).unwrap();
-    assert!(muster::seats::server::fits(&json), "{} bytes", json.len());
+    let message = ToPage::Screen {
+        screen: screen.clone(),
+    }
+    .text();
+    assert!(
+        muster::seats::server::fits(&message),
+        "{} bytes",
+        message.len()
+    );
     let mut laptop = Channel::laptop(&[7; 32], [1; 16], [2; 16], [3; 16]);
-    let message = format!("{{\"screen\":{json}}}");
     laptop.seal(message.as_bytes()).unwrap().len()
 }
 
@@ -138,11 +146,14 @@ fn dummy_wings_the_counters_of_each_side() {
 #[test]
 fn a_phones_answers_are_one_size() {
     let mut phone = Channel::phone(&[7; 32], [1; 16], [2; 16], [3; 16]);
-    let short = phone.seal(br#"{"click":"0101"}"#).unwrap();
-    let hexes: Vec<String> = (1..=99)
+    let short = phone.seal(FromPage::Printout.text().as_bytes()).unwrap();
+    let hexes: Vec<Hex> = (1..=99)
         .flat_map(|c| [format!("{c:02}01"), format!("{c:02}02")])
+        .map(|h| Hex::parse(&h).unwrap())
+        .take(MAX_DRAG)
         .collect();
-    let drag = serde_json::json!({ "drag": hexes }).to_string();
+    assert_eq!(hexes.len(), MAX_DRAG);
+    let drag = FromPage::Drag { hexes }.text();
     let long = phone.seal(drag.as_bytes()).unwrap();
     assert_eq!(short.len(), long.len());
     assert!(phone.seal(&[b' '; 5000]).is_err());

@@ -59,7 +59,7 @@ fn upgrade(addr: SocketAddr, path: &str, origin: &str) -> String {
 fn upgrades_cut_by_a_reset_give_every_slot_back() {
     let server = server(Limits::default());
     let south = server.pair(Side::South).unwrap();
-    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
+    server.show(Side::South, phone_socket::titled("Ann's hand"));
     let addr = server.addr();
     let path = socket_url(addr, &south).replace(&format!("ws://{addr}"), "");
     runtime().block_on(async {
@@ -143,7 +143,7 @@ fn idle_sockets_are_closed_by_the_first_frame_timeout_and_the_phone_gets_in() {
     };
     let server = server(limits.clone());
     let south = server.pair(Side::South).unwrap();
-    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
+    server.show(Side::South, phone_socket::titled("Ann's hand"));
     let addr = server.addr();
     runtime().block_on(async {
         let mut idle = Vec::new();
@@ -243,7 +243,7 @@ fn a_phone_that_vanishes_without_closing_is_known_to_be_gone() {
     };
     let server = server(limits);
     let south = server.pair(Side::South).unwrap();
-    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
+    server.show(Side::South, phone_socket::titled("Ann's hand"));
     let rt = runtime();
     // Joined and shown his screen, then never read again: no pong.
     let _vanished = rt.block_on(async {
@@ -343,7 +343,7 @@ fn laptop_under_a_flood() {
     }
     let server = server(Limits::default());
     let south = server.pair(Side::South).unwrap();
-    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
+    server.show(Side::South, phone_socket::titled("Ann's hand"));
     println!("serving on port {}", server.addr().port());
     let mut line = String::new();
     std::io::stdin().read_line(&mut line).unwrap();

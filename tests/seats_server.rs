@@ -12,11 +12,14 @@ mod phone_socket;
 
 use browser::{Polled, polled, told};
 use futures_util::SinkExt;
+use muster::core::screen::Reply;
 use muster::core::side::Side;
+use muster::seats::protocol::FromPage;
 use muster::seats::server::{
-    CLOSE_REFUSED, CLOSE_RELEASED, CLOSE_REPAIRED, CLOSE_TAKEN, FromPhone, Pairing,
+    CLOSE_MOVED, CLOSE_REFUSED, CLOSE_RELEASED, CLOSE_REPAIRED, CLOSE_TAKEN, CLOSE_VERSION,
+    FromPhone, Pairing,
 };
-use phone_socket::{closed_with, head, hex, join, opens_nothing, raw, runtime, screen};
+use phone_socket::{closed_with, head, hex, join, opens_nothing, raw, runtime, screen, titled};
 use tokio_tungstenite::tungstenite::Message;
 
 fn server() -> Polled {
@@ -28,33 +31,28 @@ fn a_paired_phone_gets_its_screen_and_its_answer_reaches_the_window() {
     let server = server();
     let south = server.pair(Side::South).unwrap();
     server.pair(Side::North).unwrap();
-    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
-    server.show(
-        Side::North,
-        r#"{"title":"Bob's hand: Omens","blocks":[]}"#.into(),
-    );
+    server.show(Side::South, titled("Ann's hand"));
+    server.show(Side::North, titled("Bob's hand: Omens"));
     runtime().block_on(async {
         let (mut socket, mut channel) = join(server.addr(), &south, [1; 16]).await;
         let first = screen(&mut socket, &mut channel).await;
         assert_eq!(first["screen"]["title"], "Ann's hand");
-        server.show(
-            Side::South,
-            r#"{"title":"Ann's hand, redrawn","blocks":[]}"#.into(),
-        );
+        server.show(Side::South, titled("Ann's hand, redrawn"));
         let second = screen(&mut socket, &mut channel).await;
         assert_eq!(second["screen"]["title"], "Ann's hand, redrawn");
-        let answer = br#"{"reply":{"command":{"cmd":"play"},"values":{}}}"#;
+        let answer = br#"{"type":"reply","reply":{"command":{"cmd":"play"},"values":{}}}"#;
         socket
             .send(Message::Binary(channel.seal(answer).unwrap().into()))
             .await
             .unwrap();
         let events = told(&server, |e| matches!(e, FromPhone::Message(..)));
         assert!(events.contains(&FromPhone::Joined(Side::South)));
-        assert!(events.contains(&FromPhone::Message(
-            Side::South,
-            serde_json::json!({"reply": {"command": {"cmd": "play"}, "values": {}}})
-        )));
-        assert!(server.paired(Side::South) && !server.paired(Side::North));
+        let reply = Reply {
+            command: serde_json::json!({"cmd": "play"}),
+            values: Default::default(),
+        };
+        assert!(events.contains(&FromPhone::Message(Side::South, FromPage::Reply { reply })));
+        assert!(server.held(Side::South) && !server.held(Side::North));
         // The same device comes back after a reload: its seat, its screen.
         drop(socket);
         let (mut socket, mut channel) = join(server.addr(), &south, [1; 16]).await;
@@ -70,7 +68,7 @@ fn a_paired_phone_gets_its_screen_and_its_answer_reaches_the_window() {
 fn a_second_device_is_refused_and_a_new_pairing_ends_the_old_one() {
     let server = server();
     let south = server.pair(Side::South).unwrap();
-    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
+    server.show(Side::South, titled("Ann's hand"));
     runtime().block_on(async {
         let (mut phone, mut channel) = join(server.addr(), &south, [1; 16]).await;
         screen(&mut phone, &mut channel).await;
@@ -96,14 +94,14 @@ fn a_second_device_is_refused_and_a_new_pairing_ends_the_old_one() {
 fn a_seat_let_go_closes_its_phone_and_its_code_opens_nothing() {
     let server = server();
     let south = server.pair(Side::South).unwrap();
-    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
+    server.show(Side::South, titled("Ann's hand"));
     runtime().block_on(async {
         let (mut phone, mut channel) = join(server.addr(), &south, [1; 16]).await;
         screen(&mut phone, &mut channel).await;
-        assert!(server.paired(Side::South));
+        assert!(server.held(Side::South));
         server.release(Side::South);
         assert_eq!(closed_with(&mut phone).await, CLOSE_RELEASED);
-        assert!(!server.paired(Side::South));
+        assert!(!server.held(Side::South));
         assert!(opens_nothing(server.addr(), &south).await);
     });
 }
@@ -115,7 +113,7 @@ fn a_seat_let_go_closes_its_phone_and_its_code_opens_nothing() {
 fn a_message_in_the_clear_a_replay_or_a_wrong_key_closes_that_socket() {
     let server = server();
     let south = server.pair(Side::South).unwrap();
-    server.show(Side::South, r#"{"title":"Ann's hand","blocks":[]}"#.into());
+    server.show(Side::South, titled("Ann's hand"));
     runtime().block_on(async {
         let (mut socket, mut channel) = join(server.addr(), &south, [1; 16]).await;
         screen(&mut socket, &mut channel).await;
@@ -127,7 +125,7 @@ fn a_message_in_the_clear_a_replay_or_a_wrong_key_closes_that_socket() {
 
         let (mut socket, mut channel) = join(server.addr(), &south, [1; 16]).await;
         screen(&mut socket, &mut channel).await;
-        let frame = channel.seal(b"{\"values\":{}}").unwrap();
+        let frame = channel.seal(br#"{"type":"values","values":{}}"#).unwrap();
         socket
             .send(Message::Binary(frame.clone().into()))
             .await
@@ -145,7 +143,7 @@ fn a_message_in_the_clear_a_replay_or_a_wrong_key_closes_that_socket() {
     let log = server.log().join("\n");
     assert!(log.contains("a message in the clear"), "{log}");
     assert!(log.contains("replayed or reordered"), "{log}");
-    assert!(log.contains("first frame refused"), "{log}");
+    assert!(log.contains("a first frame that does not open"), "{log}");
 }
 
 /// Every header that keeps the page on its own origin, on any answer.
@@ -225,4 +223,71 @@ fn the_page_is_served_with_its_guards_and_nothing_else_is() {
         .await;
         assert!(posted.starts_with("HTTP/1.1 405") && guarded(&posted), "{posted}");
     });
+}
+
+/// Issue 37: the server reported `Left` for whichever socket of a seat
+/// ended, so a stranger opening the code's socket and closing it, or
+/// another device refused, silenced the live phone. Now only the socket
+/// that holds the seat says the phone left; the others are refused and
+/// counted and change nothing: the phone gets its next screen. His own
+/// second tab (the same device) takes the seat over, the first is told
+/// it moved, and only that tab's end says he left.
+#[test]
+fn only_the_holders_end_says_the_phone_left_and_his_second_tab_takes_over() {
+    let server = server();
+    let south = server.pair(Side::South).unwrap();
+    server.show(Side::South, titled("Ann's hand"));
+    let addr = server.addr();
+    runtime().block_on(async {
+        let (mut phone, mut channel) = join(addr, &south, [1; 16]).await;
+        screen(&mut phone, &mut channel).await;
+        let (stranger, _) = phone_socket::hello(addr, &south).await;
+        drop(stranger);
+        let (mut thief, _) = join(addr, &south, [2; 16]).await;
+        assert_eq!(closed_with(&mut thief).await, CLOSE_TAKEN);
+        for _ in 0..100 {
+            if server.refusals().count >= 2 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert_eq!(server.refusals().count, 2, "{:?}", server.refusals());
+        assert!(server.held(Side::South));
+        server.show(Side::South, titled("Ann's hand, redrawn"));
+        let next = screen(&mut phone, &mut channel).await;
+        assert_eq!(next["screen"]["title"], "Ann's hand, redrawn");
+        // His second tab: the same device.
+        let (mut tab, mut tab_channel) = join(addr, &south, [1; 16]).await;
+        let there = screen(&mut tab, &mut tab_channel).await;
+        assert_eq!(there["screen"]["title"], "Ann's hand, redrawn");
+        assert_eq!(closed_with(&mut phone).await, CLOSE_MOVED);
+        assert!(server.held(Side::South), "the tab holds it");
+        drop(tab);
+    });
+    let events = told(&server, |e| *e == FromPhone::Left(Side::South));
+    let lefts = events
+        .iter()
+        .filter(|e| **e == FromPhone::Left(Side::South))
+        .count();
+    assert_eq!(lefts, 1, "one Left, the tab's: {events:?}");
+    assert!(!server.held(Side::South));
+}
+
+/// Issue 37: a page of another build (a tab left open across an upgrade)
+/// is told to reload, never misread.
+#[test]
+fn a_page_of_another_protocol_is_told_to_reload() {
+    let server = server();
+    let south = server.pair(Side::South).unwrap();
+    runtime().block_on(async {
+        let (mut socket, mut channel) = phone_socket::hello(server.addr(), &south).await;
+        let join = FromPage::Join {
+            version: muster::seats::protocol::VERSION + 1,
+            device: hex(&[1; 16]),
+        };
+        let frame = channel.seal(join.text().as_bytes()).unwrap();
+        socket.send(Message::Binary(frame.into())).await.unwrap();
+        assert_eq!(closed_with(&mut socket).await, CLOSE_VERSION);
+    });
+    assert!(!server.held(Side::South));
 }

@@ -36,6 +36,13 @@ function deviceId() {
   return id;
 }
 
+// The protocol this page speaks (src/seats/protocol.rs, VERSION): every
+// message both ways is one of that module's types, tagged by "type".
+const VERSION = 2;
+// The laptop's beat comes every few seconds (server::Limits::heartbeat);
+// this long without a word from it and the table is gone.
+const QUIET_MS = 8000;
+
 let socket = null;
 let channel = null;
 // What he entered on his screen: choices and text, sent as he goes for the
@@ -48,9 +55,16 @@ let offered = {};
 let screen = null;
 let backoff = 1;
 let stopped = false;
+// Another tab of this phone holds the seat: this one waits to be looked
+// at again, then takes it back.
+let moved = false;
 let retry = null;
 // Tries in a row that reached nobody: the table may have stopped.
 let failed = 0;
+// When the laptop was last heard on this connection, and whether it is
+// counted live (a message opened since the socket opened).
+let heard = 0;
+let live = false;
 
 function say(text) {
   stateLine.textContent = text;
@@ -68,20 +82,68 @@ function send(message) {
   return true;
 }
 
+// Closes this connection as the page's own decision (its handlers go
+// first, so the close that follows is not read as the laptop's).
+function drop(then) {
+  const old = socket;
+  socket = null;
+  channel = null;
+  live = false;
+  if (old) {
+    old.onmessage = null;
+    old.onclose = null;
+    old.close();
+  }
+  then();
+}
+
+function again() {
+  failed += 1;
+  // Several tries and nobody answers: the laptop stopped, slept or left
+  // the network. Its buttons would do nothing, so they go.
+  if (failed >= 3) {
+    screen = null;
+    main.replaceChildren(el('p', { class: 'strong' },
+      'The table does not answer. If it stopped the players\' screens, ask for a new code; if the laptop is asleep, wake it.'));
+  }
+  say(`Lost the table: reconnecting in ${backoff} s…`);
+  // What is shown may be out of date and a tap would go nowhere: greyed
+  // until the table answers.
+  main.classList.add('stale');
+  clearTimeout(retry);
+  retry = setTimeout(connect, backoff * 1000);
+  backoff = Math.min(backoff * 2, 8);
+}
+
 function connect() {
-  if (stopped || (socket && socket.readyState <= WebSocket.OPEN)) return;
+  if (stopped || moved || (socket && socket.readyState <= WebSocket.OPEN)) return;
   clearTimeout(retry);
   const phone = random(16);
   channel = null;
+  live = false;
   socket = new WebSocket(`ws://${location.host}/ws/${pathMatch[1]}?c=${toHex(phone)}`);
   socket.binaryType = 'arraybuffer';
+  heard = Date.now();
   socket.onmessage = (event) => {
     if (typeof event.data === 'string') {
-      const hello = JSON.parse(event.data);
-      const laptop = hello && typeof hello.hello === 'string' && fromHex(hello.hello, 16);
+      let hello = null;
+      try { hello = JSON.parse(event.data); } catch (e) { /* refused below */ }
+      if (!hello || hello.type !== 'hello') return socket.close();
+      // A page from another build of Muster: the laptop's own page is
+      // fetched again (once), never misread.
+      if (hello.version !== VERSION) {
+        stopped = true;
+        say('Muster on the laptop was updated: reloading this page…');
+        if (!sessionStorage.getItem('muster-reloaded')) {
+          sessionStorage.setItem('muster-reloaded', '1');
+          location.reload();
+        }
+        return;
+      }
+      const laptop = typeof hello.laptop === 'string' && fromHex(hello.laptop, 16);
       if (!laptop) return socket.close();
       channel = new Channel(key, token, phone, laptop);
-      send({ device: deviceId() });
+      send({ type: 'join', version: VERSION, device: deviceId() });
       return;
     }
     let message;
@@ -89,16 +151,31 @@ function connect() {
       message = JSON.parse(new TextDecoder().decode(channel.open(new Uint8Array(event.data))));
     } catch (e) {
       say('A message did not open: reconnecting');
-      return socket.close();
+      return drop(again);
     }
+    heard = Date.now();
     backoff = 1;
     failed = 0;
+    live = true;
+    main.classList.remove('stale');
+    sessionStorage.removeItem('muster-reloaded');
     say('Connected: only you see this screen');
-    if (message.screen) show(message.screen);
-    if (message.file) received(message.file);
+    if (message.type === 'screen') show(message.screen);
+    else if (message.type === 'file') received(message.file);
   };
   socket.onclose = (event) => {
     socket = null;
+    channel = null;
+    live = false;
+    if (event.code === 4005) {
+      moved = true;
+      screen = null;
+      main.replaceChildren(
+        el('p', { class: 'strong' }, 'This screen moved to your other tab.'),
+        el('p', {}, 'Only one tab shows your screen. Coming back to this tab takes it back.'),
+        el('button', { onclick: () => { moved = false; backoff = 1; connect(); } }, 'Use this tab'));
+      return say('This screen moved to your other tab');
+    }
     // Final words: this page stops, its buttons go, it says what to do.
     const final = {
       4001: 'This seat was paired again: scan the new code on the laptop.',
@@ -112,23 +189,23 @@ function connect() {
       main.replaceChildren(el('p', { class: 'strong' }, final));
       return say(final);
     }
-    failed += 1;
-    // Several tries and nobody answers: the laptop stopped, slept or left
-    // the network. Its buttons would do nothing, so they go.
-    if (failed >= 3) {
-      screen = null;
-      main.replaceChildren(el('p', { class: 'strong' },
-        'The table does not answer. If it stopped the players\' screens, ask for a new code; if the laptop is asleep, wake it.'));
-    }
-    say(`Not connected: trying again in ${backoff} s`);
-    retry = setTimeout(connect, backoff * 1000);
-    backoff = Math.min(backoff * 2, 16);
+    again();
   };
 }
 
-// Back from sleep or another app: reconnect at once.
+// The laptop's beat stopped (asleep, out of range, a socket silenced
+// somewhere between): never "Connected" then. The page says so, drops the
+// connection and comes back by itself.
+setInterval(() => {
+  if (!socket || stopped || moved) return;
+  if (Date.now() - heard > QUIET_MS) drop(again);
+}, 1000);
+
+// Back from sleep or another app, or this tab looked at again: reconnect
+// at once (a tab the seat moved from takes it back).
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') {
+    moved = false;
     backoff = 1;
     connect();
   }
@@ -193,7 +270,7 @@ function reply(command) {
   clearTimeout(typing);
   typing = null;
   pending.clear();
-  send({ reply: { command, values: { ...values, ...own } } });
+  send({ type: 'reply', reply: { command, values: { ...values, ...own } } });
 }
 
 // The action whose question is shown (by its command), if any: an act
@@ -243,7 +320,7 @@ function changed(name) {
   clearTimeout(typing);
   typing = setTimeout(() => {
     typing = null;
-    send({ values });
+    send({ type: 'values', values });
   }, 250);
 }
 
@@ -376,6 +453,9 @@ function block(b) {
     case 'list': return [el('details', {}, el('summary', {}, b.title), ...b.items.map((i) => el('p', {}, i)))];
     case 'form': return [...b.fields.map(field), ...actions(b.actions)];
     case 'hex_map': return [hexMap(b.board)];
+    case 'printout': return [
+      el('button', { onclick: () => send({ type: 'printout' }) }, b.label),
+      el('p', { class: 'why' }, b.hint)];
     case 'table': return tableView(b.table);
     default: return [el('p', { class: 'why' }, 'Shown on the laptop')];
   }
@@ -579,9 +659,9 @@ function hexMap(board) {
     path = null;
     pan = null;
     if (event.type === 'pointercancel') return draw();
-    if (done && done.length > 1) send({ drag: done });
-    else if (done) send({ click: done[0] });
-    else if (tap) send({ click: named(tap) });
+    if (done && done.length > 1) send({ type: 'drag', hexes: done });
+    else if (done) send({ type: 'tap', hex: done[0] });
+    else if (tap) send({ type: 'tap', hex: named(tap) });
     draw();
   };
   canvas.addEventListener('pointerup', lift);
@@ -697,7 +777,7 @@ function tableView(t) {
     const [tx, ty] = unpx(sx, sy);
     values[pick.field] = [`${tx} ${ty}`];
     pending.add(pick.field);
-    send({ values });
+    send({ type: 'values', values });
   });
   if (pick.verdict) out.push(el('p', { class: pick.legal ? 'verdict-good' : 'refusal' }, pick.verdict));
   if (pick.confirm) out.push(el('p', { class: 'why' }, 'Tap the point again to place it there.'));

@@ -12,7 +12,7 @@ use muster::core::screen::{Reply, Values};
 use muster::core::side::Side;
 use std::any::Any;
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// What the shell's own menus and shortcuts ask for.
 pub enum AppCommand {
@@ -118,11 +118,13 @@ pub enum PlayersMsg {
 #[derive(Clone)]
 pub struct Bus {
     sender: Sender<Msg>,
-    /// The window to wake, once it is known (its first frame), and the
-    /// thread it runs on: what that thread sends is drained in the same
-    /// frame, so only other threads wake it (waking from inside egui's
-    /// own closures would wait on its lock).
-    wake: Arc<OnceLock<(egui::Context, std::thread::ThreadId)>>,
+    /// The window to wake, as its latest frame gave it, and the thread it
+    /// runs on: what that thread sends is drained in the same frame, so
+    /// only other threads wake it (waking from inside egui's own closures
+    /// would wait on its lock). Kept anew each frame: a shell moved into
+    /// another window (the tap bench's, from its set-up harness) wakes
+    /// that one.
+    wake: Arc<Mutex<Option<(egui::Context, std::thread::ThreadId)>>>,
 }
 
 impl Bus {
@@ -131,7 +133,7 @@ impl Bus {
         (
             Bus {
                 sender,
-                wake: Arc::new(OnceLock::new()),
+                wake: Arc::new(Mutex::new(None)),
             },
             receiver,
         )
@@ -139,14 +141,18 @@ impl Bus {
 
     /// The window woken by what other threads send.
     pub fn attach(&self, ctx: &egui::Context) {
-        let _ = self.wake.set((ctx.clone(), std::thread::current().id()));
+        let mut wake = self.wake.lock().unwrap_or_else(PoisonError::into_inner);
+        if wake.as_ref().is_none_or(|(known, _)| known != ctx) {
+            *wake = Some((ctx.clone(), std::thread::current().id()));
+        }
     }
 
     pub fn send(&self, msg: Msg) {
         // The receiver lives as long as the window: a send that fails has
         // nobody left to act on it.
         let _ = self.sender.send(msg);
-        if let Some((ctx, window)) = self.wake.get()
+        let wake = self.wake.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((ctx, window)) = wake.as_ref()
             && std::thread::current().id() != *window
         {
             ctx.request_repaint();

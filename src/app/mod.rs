@@ -19,6 +19,8 @@ mod dice_input;
 pub mod file_dialog;
 pub mod fog;
 mod guard;
+#[cfg(test)]
+mod held_seat_tests;
 mod help;
 mod hex_grid;
 mod log_view;
@@ -46,6 +48,7 @@ mod walk_tests;
 #[cfg(test)]
 mod walker;
 pub mod wings;
+mod writer;
 
 use crate::systems::{self, System};
 use bus::{AppCommand, Bus, Msg};
@@ -140,6 +143,8 @@ pub struct MusterApp {
     /// The file the game was last opened from or saved to.
     path: Option<PathBuf>,
     autosaves: Option<Autosaves>,
+    /// Writes the autosaves off the window's thread.
+    writer: writer::Writer,
     help: help::HelpWindow,
     players: players::PlayersWindow,
     unlock: unlock::UnlockWindow,
@@ -229,6 +234,7 @@ impl MusterApp {
             title: String::new(),
             path: None,
             autosaves: config.autosave.map(Autosaves::new),
+            writer: writer::Writer::new(bus.clone()),
             help: Default::default(),
             players: Default::default(),
             unlock: Default::default(),
@@ -277,6 +283,13 @@ impl MusterApp {
         }
     }
 
+    /// Waits until every autosave handed to the writer is on the disk
+    /// (tests that read the autosaves' files).
+    #[cfg(test)]
+    pub fn autosaved(&self) {
+        self.writer.flush();
+    }
+
     fn recent(&self) -> Vec<store::Recent> {
         self.autosaves.as_ref().map_or(Vec::new(), |a| a.recent())
     }
@@ -302,6 +315,9 @@ impl MusterApp {
     /// fails. The file is not autosaved until it changes, so opening an
     /// older copy never overwrites the autosave of a game further along.
     fn open(&mut self, path: &Path) {
+        // What it is compared with (Muster's autosave of the game) is on
+        // the disk first.
+        self.writer.flush();
         let opened = systems::of_file(path)
             .map_err(|e| e.to_string())
             .and_then(|kind| {
@@ -396,22 +412,24 @@ impl MusterApp {
                 host.by_itself();
             }
             guard::arm(ctx);
-            if let (Some(saves), Some(game)) = (&self.autosaves, self.system.game())
-                && let Err(e) = saves.save(game)
-            {
-                self.status = Some(Status::Error(format!(
-                    "Autosave failed ({e}); the game is still open: use File > Save as…"
-                )));
+            // Written on the writer's thread; a failure comes back on the
+            // bus and is said at once.
+            if let (Some(saves), Some(game)) = (&self.autosaves, self.system.game()) {
+                self.writer.write(saves.job(game));
             }
         }
         // The window shows what the messages did: drawn again at once.
         if carried > 0 {
             ctx.request_repaint();
         }
-        // The phones see what this frame did at once.
+        // The phones see what this frame did at once. Their screens are
+        // built only when a message came: nothing else changes them, and a
+        // frame drawn for a pointer's move builds none.
         let mut host = self.system.seats();
         self.seating.prepare(host.as_deref_mut());
-        self.seating.send_screens(host.as_deref());
+        if carried > 0 {
+            self.seating.send_screens(host.as_deref());
+        }
     }
 
     /// What a window's action did: its status, a change, a dialog.
@@ -810,6 +828,9 @@ impl eframe::App for MusterApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.seating.stop();
+        // Nothing lost: the last change is on the disk before the window
+        // goes.
+        self.writer.flush();
     }
 }
 

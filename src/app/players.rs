@@ -11,7 +11,7 @@ use crate::app::bus::{Bus, Msg};
 use crate::app::seating::{Life, Seating};
 use eframe::egui;
 use muster::core::side::{Side, Sides};
-use muster::seats::server::local_addresses;
+use muster::seats::server::{Address, local_addresses};
 use std::net::IpAddr;
 
 #[derive(Default)]
@@ -23,6 +23,9 @@ pub struct PlayersWindow {
     both: bool,
     /// The code shown, made once per pairing: the seat and its address.
     code: Option<(Side, String, egui::TextureHandle)>,
+    /// The laptop's addresses, looked up as the window opens (never every
+    /// frame: the lookup asks the system for every interface).
+    addresses: Option<Vec<Address>>,
 }
 
 impl PlayersWindow {
@@ -47,13 +50,16 @@ impl PlayersWindow {
             .default_pos(crate::app::under_menu(ctx, 520.0))
             .show(ctx, |ui| self.ui(ui, seating, names, bus));
         self.open = open;
+        if !self.open {
+            self.addresses = None;
+        }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, seating: &mut Seating, names: &Sides<String>, bus: &Bus) {
         let send = |msg| bus.send(Msg::Players(msg));
         ui.label("Each player scans their own code with their phone's camera: their browser opens their private screen, and nothing secret shows here any more. Everything crosses the local network sealed with their seat's key, which only the code carries.");
         let Some(addr) = seating.server_addr() else {
-            let addresses = local_addresses();
+            let addresses = self.addresses.get_or_insert_with(local_addresses);
             let chosen = seating.host.or_else(|| addresses.first().map(|a| a.ip));
             let describe = |ip: IpAddr| {
                 addresses
@@ -66,7 +72,7 @@ impl PlayersWindow {
                 egui::ComboBox::from_id_salt("players-address")
                     .selected_text(chosen.map_or("none found".into(), describe))
                     .show_ui(ui, |ui| {
-                        for address in &addresses {
+                        for address in addresses.iter() {
                             ui.selectable_value(
                                 &mut seating.host,
                                 Some(address.ip),

@@ -291,6 +291,8 @@ pub fn show(
             }
             // The map is drawn where the window keeps its map (`board`).
             Block::HexMap { .. } => {}
+            // A phone's own offer: the laptop prints from Export PDF.
+            Block::Printout { .. } => {}
             Block::Form { fields, actions: a } => {
                 // The widest typed field's label sets the labels' column.
                 let font = egui::TextStyle::Body.resolve(ui.style());

@@ -365,6 +365,8 @@ fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
     load_example(&mut h, "South", "Early Imperial Roman");
     click(&mut h, WITHOUT_PASSPHRASE);
     click(&mut h, "Confirm South's army");
+    // The writer's thread has the last change on the disk.
+    h.state().autosaved();
     let saves = muster::core::store::Autosaves::new(autosave);
     let saved = muster::fog::files::load_battle(&saves.path(h.state().fog().battle.id())).unwrap();
     assert_eq!(saved.state(), h.state().fog().battle.state());
@@ -1815,6 +1817,8 @@ fn two_turns_of_the_action_deck_with_an_interrupt_and_a_reshuffle() {
     );
     assert!(!log.contains("Alpha (fatigue)"));
     // The autosave holds the game, and it reopens.
+    // The writer's thread has the last change on the disk.
+    h.state().autosaved();
     let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
     let again = muster::deck::files::load(&saves.path(game.id())).unwrap();
     assert_eq!(again.public(), game.public());
@@ -1841,6 +1845,8 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     click(&mut h, "No interrupt");
     done(&mut h);
     let id = deck_game(&h).id().to_string();
+    // The writer's thread has the last change on the disk.
+    h.state().autosaved();
     let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
 
     // Reopened: read-only until both unlock; nothing can be played before.

@@ -3,12 +3,22 @@
 //! with them, built for a hostile Wi-Fi. It serves the phone page (embedded
 //! in the binary) and, for each seat, its socket: the page opens it on its
 //! own origin with the seat's token, every message both ways crosses the
-//! seat's `Channel`, the first device that proves the key holds the seat (a
+//! seat's `Channel`, the first device that proves the key owns the seat (a
 //! second is refused until the seat is paired again), the seat's latest
 //! screen is sent at once on every (re)connect and again whenever it
 //! changes, and what the phone answers is delivered to the window as it
-//! comes. A bad, oversized, replayed or wrongly keyed message closes that
-//! socket with its reason noted, never the game.
+//! comes, read into `protocol::FromPage`. A bad, oversized, replayed or
+//! wrongly keyed message closes that socket with its reason noted, never
+//! the game.
+//!
+//! A seat is held by one socket, named (issue 37): each socket has its own
+//! number, and this server's record is the one place that says which socket
+//! holds the seat. Only the holder's end tells the window the phone left; a
+//! socket that never proved the key changes nothing (it is refused and
+//! counted); a second tab of the same device takes the seat over in the
+//! open and the older one is told so (`CLOSE_MOVED`). The laptop's
+//! heartbeat reaches the page sealed (`ToPage::Beat`), so a page that stops
+//! hearing it knows the table went quiet.
 //!
 //! Against whoever else is on the network: a request's headers must come
 //! within `Limits::headers` and stay small; the first sealed frame within
@@ -24,6 +34,7 @@
 //! own thread drops whatever is left after a short deadline.
 
 use super::channel::{Channel, MAX_FRAME};
+use super::protocol::{FilePart, FromPage, Hello, ToPage, VERSION};
 use axum::Router;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, Request, State};
@@ -35,10 +46,10 @@ use muster_core::side::{Side, Sides};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
+use tokio::sync::{Semaphore, watch};
 
 /// What the server tolerates.
 #[derive(Clone, Debug)]
@@ -47,7 +58,8 @@ pub struct Limits {
     pub headers: Duration,
     /// A socket's first sealed frame arrives within this of its upgrade.
     pub first_frame: Duration,
-    /// A paired socket is pinged this often…
+    /// A paired socket is pinged, and its page sent the laptop's beat,
+    /// this often…
     pub heartbeat: Duration,
     /// …and closed when it has sent nothing (a pong included) for this
     /// long: its phone is gone.
@@ -56,7 +68,9 @@ pub struct Limits {
     pub connections: usize,
     /// …and from one address.
     pub per_address: usize,
-    /// Sockets of one seat at once: its phone, and that phone coming back.
+    /// Sockets of one seat at once that have not proved its key yet (its
+    /// phone coming back, its second tab); the socket that holds the seat
+    /// needs none.
     pub sockets_per_seat: usize,
 }
 
@@ -65,11 +79,11 @@ impl Default for Limits {
         Limits {
             headers: Duration::from_secs(5),
             first_frame: Duration::from_secs(5),
-            heartbeat: Duration::from_secs(5),
+            heartbeat: Duration::from_secs(3),
             silence: Duration::from_secs(12),
             connections: 64,
             per_address: 16,
-            sockets_per_seat: 2,
+            sockets_per_seat: 4,
         }
     }
 }
@@ -145,10 +159,10 @@ const ASSETS: [(&str, &str, &str); 8] = [
     ),
 ];
 
-/// Whether a screen (its JSON) fits the one size every message to a phone
-/// has: one that does not is never sent as it is.
-pub fn fits(screen: &str) -> bool {
-    screen.len() + SCREEN_WRAPPING <= super::channel::MAX_SCREEN
+/// Whether a message to a phone (`ToPage`, as JSON) fits the one size
+/// every such message has: one that does not is never sent as it is.
+pub fn fits(message: &str) -> bool {
+    message.len() <= super::channel::MAX_SCREEN
 }
 
 /// A private printout crosses in this many messages, whatever it holds:
@@ -179,25 +193,24 @@ pub fn file_messages(title: &str, pdf: &[u8]) -> Result<Vec<String>, String> {
         .chunks(FILE_PART)
         .enumerate()
         .map(|(part, bytes)| {
-            let message = serde_json::json!({"file": {
-                "name": "muster-private.pdf",
-                "title": title,
-                "part": part,
-                "parts": FILE_PARTS,
-                "length": pdf.len(),
-                "data": base64::engine::general_purpose::STANDARD.encode(bytes),
-            }})
-            .to_string();
-            if message.len() > super::channel::MAX_SCREEN {
+            let message = ToPage::File {
+                file: FilePart {
+                    name: "muster-private.pdf".into(),
+                    title: title.into(),
+                    part,
+                    parts: FILE_PARTS,
+                    length: pdf.len(),
+                    data: base64::engine::general_purpose::STANDARD.encode(bytes),
+                },
+            }
+            .text();
+            if !fits(&message) {
                 return Err("the printout's title is too long to send".into());
             }
             Ok(message)
         })
         .collect()
 }
-
-/// What `{"screen": …}` adds around a screen's JSON.
-const SCREEN_WRAPPING: usize = r#"{"screen":}"#.len();
 
 /// Close codes the page understands.
 pub const CLOSE_REFUSED: u16 = 4000;
@@ -211,19 +224,26 @@ pub const CLOSE_RELEASED: u16 = 4003;
 /// The table stopped the players' screens (Stop, a new game, quitting):
 /// the page says to ask for a new code.
 pub const CLOSE_STOPPED: u16 = 4004;
+/// The same device opened the seat in another tab, which holds it now:
+/// this tab says so and waits until it is looked at again.
+pub const CLOSE_MOVED: u16 = 4005;
+/// The page is from another build of Muster: it reloads.
+pub const CLOSE_VERSION: u16 = 4006;
 
 /// What a phone sent, for the window's thread.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FromPhone {
     /// A browser asked for its seat's page (its code was scanned).
     Opened(Side),
-    /// Its device took the seat (or came back).
+    /// A socket of its device proved the key and holds the seat now (the
+    /// phone came, came back, or moved to another tab).
     Joined(Side),
-    /// Its socket closed.
+    /// The socket that held the seat ended (no other socket's end is
+    /// reported: only the holder's says the phone left).
     Left(Side),
-    /// A message of the page, as JSON (a reply to his screen, the values
-    /// he typed so far): the window reads it as the system's screens say.
-    Message(Side, serde_json::Value),
+    /// A message of the holder's page: a reply to his screen, the values
+    /// he typed so far, a tap or a drag on his map.
+    Message(Side, FromPage),
 }
 
 /// A seat's pairing: what its QR code carries.
@@ -274,12 +294,15 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// One seat: its pairing (bumped by a new pairing), the device holding it,
-/// its latest screen as JSON, and the slots of its sockets.
+/// One seat: its pairing (bumped by a new pairing), the device that owns
+/// it and the socket that holds it now, its latest screen as JSON, and the
+/// slots of its sockets still proving the key.
 struct Seat {
     pairing: Option<Pairing>,
     generation: u64,
     device: Option<[u8; 16]>,
+    /// The number of the socket that holds the seat, if one does.
+    holder: Option<u64>,
     screen: watch::Sender<Option<Arc<String>>>,
     /// The last private printout sent to the seat, as its messages.
     file: watch::Sender<Option<Arc<Vec<String>>>>,
@@ -309,6 +332,16 @@ struct Shared {
     deliver: Box<dyn Fn(FromPhone) + Send + Sync>,
     /// The close code every socket gets once the server stops.
     stopped: AtomicU16,
+    /// Numbers each socket.
+    sockets: AtomicU64,
+    /// Sockets upgraded and not yet ended, for a stop's goodbyes.
+    open: std::sync::atomic::AtomicUsize,
+    /// Tests of a page that stops hearing the table: nothing is sent
+    /// while set, as from a laptop that went quiet.
+    hushed: AtomicBool,
+    /// Tests of a network that drops: every socket ends at once with no
+    /// goodbye, as when the laptop's Wi-Fi goes.
+    cut: watch::Sender<u64>,
 }
 
 /// The most lines kept of each list.
@@ -333,6 +366,17 @@ impl Shared {
 
     fn send(&self, event: FromPhone) {
         (self.deliver)(event);
+    }
+
+    /// `socket`'s end: whether it held `side`'s seat (then nobody does).
+    fn let_go(&self, side: Side, generation: u64, socket: u64) -> bool {
+        let mut seats = self.seats.lock().expect("the seats lock");
+        let seat = &mut seats[side];
+        let held = seat.generation == generation && seat.holder == Some(socket);
+        if held {
+            seat.holder = None;
+        }
+        held
     }
 }
 
@@ -397,6 +441,7 @@ impl Server {
             pairing: None,
             generation: 0,
             device: None,
+            holder: None,
             screen: watch::channel(None).0,
             file: watch::channel(None).0,
             sockets: Arc::new(Semaphore::new(limits.sockets_per_seat)),
@@ -421,6 +466,10 @@ impl Server {
             refusals: Mutex::new(Refusals::default()),
             deliver: Box::new(deliver),
             stopped: AtomicU16::new(0),
+            sockets: AtomicU64::new(0),
+            open: Default::default(),
+            hushed: AtomicBool::new(false),
+            cut: watch::channel(0).0,
         });
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let state = shared.clone();
@@ -469,6 +518,7 @@ impl Server {
         seat.pairing = Some(pairing.clone());
         seat.generation += 1;
         seat.device = None;
+        seat.holder = None;
         // A new device never gets the last one's printout.
         seat.file.send_replace(None);
         // Wakes every socket of the seat, which finds itself superseded.
@@ -485,6 +535,7 @@ impl Server {
         seat.pairing = None;
         seat.generation += 1;
         seat.device = None;
+        seat.holder = None;
         seat.file.send_replace(None);
         seat.screen.send_modify(|_| {});
     }
@@ -495,23 +546,36 @@ impl Server {
         seats[side].file.send_replace(Some(Arc::new(messages)));
     }
 
-    /// Whether a device holds `side`'s seat.
-    pub fn paired(&self, side: Side) -> bool {
+    /// Whether a socket holds `side`'s seat now.
+    pub fn held(&self, side: Side) -> bool {
         self.shared.seats.lock().expect("the seats lock")[side]
-            .device
+            .holder
             .is_some()
     }
 
-    /// `side`'s screen (JSON) for his phone: sent now if it changed.
-    pub fn show(&self, side: Side, screen: String) {
+    /// `side`'s screen for his phone (`ToPage::Screen`, as JSON): sent now
+    /// if it changed.
+    pub fn show(&self, side: Side, message: String) {
         let seats = self.shared.seats.lock().expect("the seats lock");
         seats[side].screen.send_if_modified(|now| {
-            if now.as_deref().is_some_and(|s| *s == screen) {
+            if now.as_deref().is_some_and(|s| *s == message) {
                 return false;
             }
-            *now = Some(Arc::new(screen));
+            *now = Some(Arc::new(message));
             true
         });
+    }
+
+    /// Tests: the laptop goes quiet (nothing sent, the sockets kept open)
+    /// while `on`, as a laptop asleep or a Wi-Fi that stopped carrying.
+    pub fn hush(&self, on: bool) {
+        self.shared.hushed.store(on, Ordering::SeqCst);
+    }
+
+    /// Tests: every socket ends now with no goodbye, as when the laptop's
+    /// network drops; the seats and their codes stay.
+    pub fn cut(&self) {
+        self.shared.cut.send_modify(|n| *n += 1);
     }
 
     /// Why sockets were closed, newest last.
@@ -640,14 +704,7 @@ async fn accept(
     // The sockets were told (each closes with the stop's code): a moment
     // for their goodbyes before the runtime drops what is left.
     for _ in 0..20 {
-        let open: usize = {
-            let seats = shared.seats.lock().expect("the seats lock");
-            Side::BOTH
-                .iter()
-                .map(|s| shared.limits.sockets_per_seat - seats[*s].sockets.available_permits())
-                .sum()
-        };
-        if open == 0 {
+        if shared.open.load(Ordering::SeqCst) == 0 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
@@ -734,7 +791,7 @@ async fn asset(Path(file): Path<String>) -> Response {
 }
 
 #[derive(Deserialize)]
-struct Hello {
+struct Connect {
     /// The phone's random half of the connection, hex.
     c: String,
 }
@@ -753,7 +810,7 @@ fn seat_of(shared: &Shared, token: &str) -> Option<(Side, Pairing, u64, Arc<Sema
 async fn socket(
     ws: WebSocketUpgrade,
     Path(token): Path<String>,
-    Query(hello): Query<Hello>,
+    Query(hello): Query<Connect>,
     State(shared): State<Arc<Shared>>,
 ) -> Response {
     let (Some((side, pairing, generation, sockets)), Some(phone)) =
@@ -762,11 +819,11 @@ async fn socket(
         shared.refuse("a socket for no seat: refused (404)".into());
         return StatusCode::NOT_FOUND.into_response();
     };
-    // A slot of the seat's, given back however the socket ends: a failed
-    // upgrade drops the closure that holds it.
+    // A slot of the seat's while the socket proves the key, given back
+    // however it ends: a failed upgrade drops the closure that holds it.
     let Ok(slot) = sockets.try_acquire_owned() else {
         shared.refuse(format!(
-            "{side}: a socket refused (503), {} of the seat's are open",
+            "{side}: a socket refused (503), {} of the seat's are proving its key",
             shared.limits.sockets_per_seat
         ));
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
@@ -775,12 +832,64 @@ async fn socket(
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_failed_upgrade(move |e| failed.refuse(format!("{side}: an upgrade failed: {e}")))
-        .on_upgrade(move |socket| async move {
-            let _slot: OwnedSemaphorePermit = slot;
-            let reason = serve(socket, &shared, side, pairing, generation, phone).await;
-            shared.note(format!("{side}: socket closed: {reason}"));
-            shared.send(FromPhone::Left(side));
+        .on_upgrade(move |mut socket| async move {
+            let _open = OpenSocket::count(&shared);
+            let id = shared.sockets.fetch_add(1, Ordering::SeqCst) + 1;
+            let at = Place {
+                side,
+                generation,
+                id,
+            };
+            let reason = match prove(&mut socket, &shared, at, &pairing, phone).await {
+                Err(why) => {
+                    // It never held the seat: nothing changes but the count.
+                    let why = format!("{side}: socket {id} refused: {why}");
+                    shared.note(why.clone());
+                    shared.refuse(why);
+                    return;
+                }
+                Ok(proved) => {
+                    drop(slot);
+                    hold(socket, &shared, at, proved).await
+                }
+            };
+            shared.note(format!("{side}: socket {id} closed: {reason}"));
+            if shared.let_go(side, generation, id) {
+                shared.send(FromPhone::Left(side));
+            }
         })
+}
+
+/// A socket counted open until dropped, however its task ends.
+struct OpenSocket(Arc<Shared>);
+
+impl OpenSocket {
+    fn count(shared: &Arc<Shared>) -> OpenSocket {
+        shared.open.fetch_add(1, Ordering::SeqCst);
+        OpenSocket(shared.clone())
+    }
+}
+
+impl Drop for OpenSocket {
+    fn drop(&mut self) {
+        self.0.open.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Where a socket stands: its seat, the seat's pairing it came for, and
+/// its own number.
+#[derive(Clone, Copy)]
+struct Place {
+    side: Side,
+    generation: u64,
+    id: u64,
+}
+
+/// A socket that proved the key: its channel, and what it is sent.
+struct Proved {
+    channel: Channel,
+    screen: watch::Receiver<Option<Arc<String>>>,
+    file: watch::Receiver<Option<Arc<Vec<String>>>>,
 }
 
 async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
@@ -792,62 +901,73 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
         .await;
 }
 
-/// One phone's socket, to its end; returns why it ended.
-async fn serve(
-    mut socket: WebSocket,
+/// A socket's first steps: the hello, then its first frame, which must
+/// open under the seat's key soon, speak this protocol and name its
+/// device; that device must own the seat or be the first to come. Then
+/// it holds the seat (a tab of the same device that held it is told it
+/// moved). Why not, otherwise: the socket changed nothing.
+async fn prove(
+    socket: &mut WebSocket,
     shared: &Shared,
-    side: Side,
-    pairing: Pairing,
-    generation: u64,
+    at: Place,
+    pairing: &Pairing,
     phone: [u8; 16],
-) -> String {
-    let limits = &shared.limits;
+) -> Result<Proved, String> {
     let mut laptop = [0; 16];
-    if getrandom::fill(&mut laptop).is_err() {
-        return "no randomness for the connection".into();
-    }
-    let hello = format!("{{\"hello\":\"{}\"}}", hex(&laptop));
+    getrandom::fill(&mut laptop).map_err(|_| "no randomness for the connection")?;
+    let hello = Hello {
+        version: VERSION,
+        laptop: hex(&laptop),
+    };
+    let hello = serde_json::to_string(&hello).expect("a hello always serializes");
     if socket.send(Message::Text(hello.into())).await.is_err() {
-        return "gone before the hello".into();
+        return Err("gone before the hello".into());
     }
     let mut channel = Channel::laptop(&pairing.key, pairing.token, phone, laptop);
-    // The first frame proves the key and names the device, soon.
-    let first = match tokio::time::timeout(limits.first_frame, socket.recv()).await {
-        Ok(first) => first,
+    let first = tokio::time::timeout(shared.limits.first_frame, socket.recv()).await;
+    let frame = match first {
         Err(_) => {
-            close(&mut socket, CLOSE_REFUSED, "too slow").await;
-            shared.refuse(format!(
-                "{side}: no first frame within {:?}",
-                limits.first_frame
+            close(socket, CLOSE_REFUSED, "too slow").await;
+            return Err(format!(
+                "no first frame within {:?}",
+                shared.limits.first_frame
             ));
-            return "no first frame in time".into();
+        }
+        Ok(Some(Ok(Message::Binary(frame)))) => frame,
+        Ok(Some(Ok(Message::Text(_)))) => {
+            close(socket, CLOSE_REFUSED, "refused").await;
+            return Err("a first message in the clear".into());
+        }
+        Ok(_) => return Err("closed before its first frame".into()),
+    };
+    let body = match channel.open(&frame) {
+        Ok(body) => body,
+        Err(e) => {
+            close(socket, CLOSE_REFUSED, "refused").await;
+            return Err(format!("a first frame that does not open: {e}"));
         }
     };
-    let device = match first {
-        Some(Ok(Message::Binary(frame))) => match channel.open(&frame) {
-            Ok(body) => serde_json::from_slice::<serde_json::Value>(&body)
-                .ok()
-                .and_then(|v| unhex::<16>(v.get("device")?.as_str()?)),
-            Err(e) => {
-                close(&mut socket, CLOSE_REFUSED, "refused").await;
-                shared.refuse(format!("{side}: a first frame that does not open: {e}"));
-                return format!("first frame refused: {e}");
-            }
-        },
-        _ => return "no first frame".into(),
+    let device = match FromPage::read(&body) {
+        Ok(FromPage::Join { version, .. }) if version != VERSION => {
+            close(socket, CLOSE_VERSION, "another version").await;
+            return Err(format!(
+                "a page of protocol {version}, this laptop speaks {VERSION}"
+            ));
+        }
+        Ok(FromPage::Join { device, .. }) => unhex::<16>(&device),
+        _ => None,
     };
     let Some(device) = device else {
-        close(&mut socket, CLOSE_REFUSED, "refused").await;
-        shared.refuse(format!("{side}: a first frame that names no device"));
-        return "the first frame names no device".into();
+        close(socket, CLOSE_REFUSED, "refused").await;
+        return Err("a first frame that names no device".into());
     };
     // Decided under the lock, answered after it (no lock across a wait).
     let taken = {
         let mut seats = shared.seats.lock().expect("the seats lock");
-        let seat = &mut seats[side];
-        if seat.generation != generation {
+        let seat = &mut seats[at.side];
+        if seat.generation != at.generation {
             Err((CLOSE_REPAIRED, "re-paired", "the seat was paired again"))
-        } else if seat.device.is_some_and(|holder| holder != device) {
+        } else if seat.device.is_some_and(|owner| owner != device) {
             Err((
                 CLOSE_TAKEN,
                 "another device holds this seat",
@@ -855,28 +975,79 @@ async fn serve(
             ))
         } else {
             seat.device = Some(device);
-            Ok((seat.screen.subscribe(), seat.file.subscribe()))
+            let before = seat.holder.replace(at.id);
+            let taken = (seat.screen.subscribe(), seat.file.subscribe());
+            // The tab it moved from finds out as it wakes.
+            if before.is_some() {
+                seat.screen.send_modify(|_| {});
+            }
+            Ok((taken, before))
         }
     };
-    let (mut screen, mut file) = match taken {
-        Ok(taken) => taken,
+    match taken {
+        Ok(((screen, file), before)) => {
+            if let Some(before) = before {
+                shared.note(format!(
+                    "{}: socket {} took the seat over from socket {before} (same device)",
+                    at.side, at.id
+                ));
+            }
+            Ok(Proved {
+                channel,
+                screen,
+                file,
+            })
+        }
         Err((code, said, why)) => {
-            close(&mut socket, code, said).await;
-            shared.refuse(format!("{side}: {why}"));
-            return why.into();
+            close(socket, code, said).await;
+            Err(why.into())
         }
+    }
+}
+
+/// Sends one message to the page, sealed; whether it went within `limit`
+/// (a phone gone without closing stops reading: its buffers fill, and the
+/// socket must not wait on it for good).
+async fn seal_and_send(
+    socket: &mut WebSocket,
+    channel: &mut Channel,
+    message: &str,
+    limit: Duration,
+) -> bool {
+    let Ok(frame) = channel.seal(message.as_bytes()) else {
+        return false;
     };
+    matches!(
+        tokio::time::timeout(limit, socket.send(Message::Binary(frame.into()))).await,
+        Ok(Ok(()))
+    )
+}
+
+/// The socket that holds a seat, to its end; returns why it ended.
+async fn hold(mut socket: WebSocket, shared: &Shared, at: Place, proved: Proved) -> String {
+    let Proved {
+        mut channel,
+        mut screen,
+        mut file,
+    } = proved;
+    let limits = &shared.limits;
+    let side = at.side;
+    let beat = ToPage::Beat.text();
     shared.send(FromPhone::Joined(side));
     screen.mark_changed();
-    // The first ping after a period: a fresh socket has just been heard.
+    let mut cut = shared.cut.subscribe();
+    // The first beat after a period: a fresh socket has just been heard.
     let mut heartbeat = tokio::time::interval_at(
         tokio::time::Instant::now() + limits.heartbeat,
         limits.heartbeat,
     );
     heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = Instant::now();
+    // A screen not sent while hushed, sent at the first beat after.
+    let mut owed = false;
     loop {
         tokio::select! {
+            _ = cut.changed() => return "cut with no goodbye (a test's dropped network)".into(),
             changed = screen.changed() => {
                 let stopped = shared.stopped.load(Ordering::SeqCst);
                 if changed.is_err() || stopped != 0 {
@@ -885,28 +1056,31 @@ async fn serve(
                 }
                 let now = {
                     let seats = shared.seats.lock().expect("the seats lock");
-                    (seats[side].generation != generation).then(|| seats[side].pairing.is_some())
+                    let seat = &seats[side];
+                    if seat.generation != at.generation {
+                        Some(if seat.pairing.is_some() {
+                            (CLOSE_REPAIRED, "re-paired", "the seat was paired again")
+                        } else {
+                            (CLOSE_RELEASED, "released", "the seat was let go")
+                        })
+                    } else if seat.holder != Some(at.id) {
+                        Some((CLOSE_MOVED, "moved to another tab", "its device's other tab took the seat"))
+                    } else {
+                        None
+                    }
                 };
-                match now {
-                    Some(true) => {
-                        close(&mut socket, CLOSE_REPAIRED, "re-paired").await;
-                        return "the seat was paired again".into();
-                    }
-                    Some(false) => {
-                        close(&mut socket, CLOSE_RELEASED, "released").await;
-                        return "the seat was let go".into();
-                    }
-                    None => {}
+                if let Some((code, said, why)) = now {
+                    close(&mut socket, code, said).await;
+                    return why.into();
                 }
                 let Some(json) = screen.borrow_and_update().clone() else {
                     continue;
                 };
-                let message = format!("{{\"screen\":{json}}}");
-                let frame = match channel.seal(message.as_bytes()) {
-                    Ok(frame) => frame,
-                    Err(e) => return format!("screen not sent: {e}"),
-                };
-                if socket.send(Message::Binary(frame.into())).await.is_err() {
+                if shared.hushed.load(Ordering::SeqCst) {
+                    owed = true;
+                    continue;
+                }
+                if !seal_and_send(&mut socket, &mut channel, &json, limits.silence).await {
                     return "gone".into();
                 }
             }
@@ -918,11 +1092,7 @@ async fn serve(
                     continue;
                 };
                 for message in parts.iter() {
-                    let frame = match channel.seal(message.as_bytes()) {
-                        Ok(frame) => frame,
-                        Err(e) => return format!("printout not sent: {e}"),
-                    };
-                    if socket.send(Message::Binary(frame.into())).await.is_err() {
+                    if !seal_and_send(&mut socket, &mut channel, message, limits.silence).await {
                         return "gone".into();
                     }
                 }
@@ -932,7 +1102,20 @@ async fn serve(
                     close(&mut socket, CLOSE_REFUSED, "silent").await;
                     return format!("nothing heard for {:?}: the phone is gone", limits.silence);
                 }
-                if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                if shared.hushed.load(Ordering::SeqCst) {
+                    continue;
+                }
+                let ping = socket.send(Message::Ping(Vec::new().into()));
+                if !matches!(tokio::time::timeout(limits.silence, ping).await, Ok(Ok(())))
+                    || !seal_and_send(&mut socket, &mut channel, &beat, limits.silence).await
+                {
+                    return "gone".into();
+                }
+                let latest = screen.borrow().clone();
+                if std::mem::take(&mut owed)
+                    && let Some(json) = latest
+                    && !seal_and_send(&mut socket, &mut channel, &json, limits.silence).await
+                {
                     return "gone".into();
                 }
             }
@@ -957,12 +1140,17 @@ async fn serve(
                         return format!("frame refused: {e}");
                     }
                 };
-                match serde_json::from_slice(&body) {
-                    Ok(value) => shared.send(FromPhone::Message(side, value)),
+                match FromPage::read(&body) {
+                    Ok(FromPage::Join { .. }) => {
+                        close(&mut socket, CLOSE_REFUSED, "refused").await;
+                        shared.refuse(format!("{side}: a second join on one socket"));
+                        return "a second join".into();
+                    }
+                    Ok(message) => shared.send(FromPhone::Message(side, message)),
                     Err(e) => {
                         close(&mut socket, CLOSE_REFUSED, "refused").await;
-                        shared.refuse(format!("{side}: a message that is not JSON"));
-                        return format!("a message that is not JSON: {e}");
+                        shared.refuse(format!("{side}: {e}"));
+                        return e;
                     }
                 }
             }

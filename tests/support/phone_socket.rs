@@ -3,6 +3,7 @@
 
 use futures_util::{SinkExt, StreamExt};
 use muster::seats::channel::Channel;
+use muster::seats::protocol::{FromPage, Hello, ToPage, VERSION};
 use muster::seats::server::Pairing;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -61,10 +62,10 @@ pub async fn hello(addr: SocketAddr, pairing: &Pairing) -> (Socket, Channel) {
         .await
         .unwrap();
     let hello = match next(&mut socket).await {
-        Message::Text(text) => serde_json::from_str::<serde_json::Value>(&text).unwrap(),
+        Message::Text(text) => serde_json::from_str::<Hello>(&text).unwrap(),
         other => panic!("{other:?}"),
     };
-    let laptop = unhex16(hello["hello"].as_str().unwrap());
+    let laptop = unhex16(&hello.laptop);
     let channel = Channel::phone(&pairing.key, pairing.token, [0x5a; 16], laptop);
     (socket, channel)
 }
@@ -72,7 +73,11 @@ pub async fn hello(addr: SocketAddr, pairing: &Pairing) -> (Socket, Channel) {
 /// A phone opening its seat's socket: the hello, its channel, its device.
 pub async fn join(addr: SocketAddr, pairing: &Pairing, device: [u8; 16]) -> (Socket, Channel) {
     let (mut socket, mut channel) = hello(addr, pairing).await;
-    let first = format!(r#"{{"device":"{}"}}"#, hex(&device));
+    let first = FromPage::Join {
+        version: VERSION,
+        device: hex(&device),
+    }
+    .text();
     socket
         .send(Message::Binary(
             channel.seal(first.as_bytes()).unwrap().into(),
@@ -82,12 +87,30 @@ pub async fn join(addr: SocketAddr, pairing: &Pairing, device: [u8; 16]) -> (Soc
     (socket, channel)
 }
 
-/// The next screen sent, opened.
+/// The next message sent that is not the laptop's beat, opened.
 pub async fn screen(socket: &mut Socket, channel: &mut Channel) -> serde_json::Value {
-    match next(socket).await {
-        Message::Binary(frame) => serde_json::from_slice(&channel.open(&frame).unwrap()).unwrap(),
-        other => panic!("{other:?}"),
+    loop {
+        let message: serde_json::Value = match next(socket).await {
+            Message::Binary(frame) => {
+                serde_json::from_slice(&channel.open(&frame).unwrap()).unwrap()
+            }
+            other => panic!("{other:?}"),
+        };
+        if message["type"] != "beat" {
+            return message;
+        }
     }
+}
+
+/// A screen titled `title`, as the window sends it (`ToPage::Screen`).
+pub fn titled(title: &str) -> String {
+    ToPage::Screen {
+        screen: muster::core::screen::Screen {
+            title: title.into(),
+            blocks: Vec::new(),
+        },
+    }
+    .text()
 }
 
 /// Whether a socket for `pairing` is refused before it opens.

@@ -429,8 +429,8 @@ impl<G: OnLedger> Autosave for G {
         }
     }
 
-    fn save_to(&self, path: &std::path::Path) -> Result<(), StoreError> {
-        crate::store::chained::save(path, self)
+    fn save_job(&self, path: &std::path::Path) -> crate::store::SaveJob {
+        crate::store::chained::save_job(path, self)
     }
 }
 

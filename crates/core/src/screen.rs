@@ -324,6 +324,13 @@ pub enum Block {
     HexMap {
         board: Box<HexBoard>,
     },
+    /// His private printout, made by the laptop and sent to his phone
+    /// sealed (the seat's own offer, no system's command): only a phone
+    /// shows it; the laptop prints from *Export PDF*.
+    Printout {
+        label: String,
+        hint: String,
+    },
 }
 
 impl Action {
@@ -439,6 +446,7 @@ impl Screen {
                     out.extend(board.counters.iter().map(|c| c.text.as_str()));
                     out.extend(board.clicks.as_deref());
                 }
+                Block::Printout { label, hint } => out.extend([label.as_str(), hint]),
                 Block::Table { table } => {
                     out.extend(table.pieces.iter().map(|p| p.name.as_str()));
                     out.extend(table.marks.iter().map(|m| m.label.as_str()));

@@ -12,9 +12,11 @@ use crate::app::tests::{click, deck_game, deck_log, shows_none};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use futures_util::{SinkExt, StreamExt};
-use muster::core::screen::{Block, Screen};
+use muster::core::hexmap::Hex;
+use muster::core::screen::{Block, Reply, Screen};
 use muster::core::side::Side;
 use muster::seats::channel::Channel;
+use muster::seats::protocol::{FromPage, Hello, ToPage};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -58,11 +60,14 @@ impl Phone {
             let Some(Ok(Message::Text(hello))) = socket.next().await else {
                 panic!("no hello");
             };
-            let hello: serde_json::Value = serde_json::from_str(&hello).unwrap();
-            let laptop = bytes::<16>(hello["hello"].as_str().unwrap());
+            let hello: Hello = serde_json::from_str(&hello).unwrap();
+            let laptop = bytes::<16>(&hello.laptop);
             let mut channel = Channel::phone(&key, token, phone, laptop);
-            let device = format!(r#"{{"device":"{}"}}"#, hex(&[9; 16]));
-            let frame = channel.seal(device.as_bytes()).unwrap();
+            let join = FromPage::Join {
+                version: hello.version,
+                device: hex(&[9; 16]),
+            };
+            let frame = channel.seal(join.text().as_bytes()).unwrap();
             socket.send(Message::Binary(frame.into())).await.unwrap();
             (socket, channel)
         });
@@ -92,10 +97,13 @@ impl Phone {
                     }
                     break;
                 };
-                let message: serde_json::Value =
+                let message: ToPage =
                     serde_json::from_slice(&channel.open(&frame).unwrap()).unwrap();
-                seen.push(serde_json::from_value(message["screen"].clone()).unwrap());
-                quiet_until = wait(300);
+                // The laptop's beat says it is there, nothing new.
+                if let ToPage::Screen { screen } = message {
+                    seen.push(screen);
+                    quiet_until = wait(300);
+                }
             }
         });
         self.seen.last().expect("a screen was sent")
@@ -111,8 +119,13 @@ impl Phone {
     /// Fills his form as the page does while he picks and types: the
     /// values go to the laptop, which sends the form back with its checks.
     pub(crate) fn fill(&mut self, values: serde_json::Value) {
-        let message = serde_json::json!({ "values": values });
-        let frame = self.channel.seal(message.to_string().as_bytes()).unwrap();
+        let values = serde_json::from_value(values).unwrap();
+        self.send(FromPage::Values { values });
+    }
+
+    /// Sends one message, sealed, as the page does.
+    pub(crate) fn send(&mut self, message: FromPage) {
+        let frame = self.channel.seal(message.text().as_bytes()).unwrap();
         self.runtime
             .block_on(self.socket.send(Message::Binary(frame.into())))
             .unwrap();
@@ -121,21 +134,18 @@ impl Phone {
     /// Drags a counter on his map through `hexes` (its own first), as the
     /// page sends a finger's trace.
     pub(crate) fn drag(&mut self, hexes: &[&str]) {
-        let message = serde_json::json!({ "drag": hexes });
-        let frame = self.channel.seal(message.to_string().as_bytes()).unwrap();
-        self.runtime
-            .block_on(self.socket.send(Message::Binary(frame.into())))
-            .unwrap();
+        let hexes = hexes.iter().map(|h| Hex::parse(h).unwrap()).collect();
+        self.send(FromPage::Drag { hexes });
     }
 
     /// Sends `command` as his answer, whatever his screen offers: what a
     /// forged page would send.
     pub(crate) fn forge(&mut self, command: serde_json::Value) {
-        let reply = serde_json::json!({"reply": {"command": command, "values": {}}});
-        let frame = self.channel.seal(reply.to_string().as_bytes()).unwrap();
-        self.runtime
-            .block_on(self.socket.send(Message::Binary(frame.into())))
-            .unwrap();
+        let reply = Reply {
+            command,
+            values: Default::default(),
+        };
+        self.send(FromPage::Reply { reply });
     }
 
     /// Taps the button `label` of the screen he sees.
@@ -159,11 +169,11 @@ impl Phone {
             assert!(action.refused.is_none(), "{label} is refused");
             action.command
         };
-        let reply = serde_json::json!({"reply": {"command": command, "values": values}});
-        let frame = self.channel.seal(reply.to_string().as_bytes()).unwrap();
-        self.runtime
-            .block_on(self.socket.send(Message::Binary(frame.into())))
-            .unwrap();
+        let reply = Reply {
+            command,
+            values: serde_json::from_value(values).unwrap(),
+        };
+        self.send(FromPage::Reply { reply });
     }
 }
 

@@ -222,6 +222,8 @@ fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
     new_force(&mut h, &["Legio VI Ferrata (legion)"], "0202");
     hide(&mut h);
     let id = game(&h).id().to_string();
+    // The writer's thread has the last change on the disk.
+    h.state().autosaved();
     let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
 
     let mut h = opened(dir.path(), saves.path(&id));
@@ -245,6 +247,8 @@ fn an_older_copy_is_named_as_older_and_the_log_shows_its_fingerprint() {
     new_force(&mut h, &["Legio VI Ferrata (legion)"], "0202");
     hide(&mut h);
     let id = game(&h).id().to_string();
+    // The writer's thread has the last change on the disk.
+    h.state().autosaved();
     let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
     let older = dir.path().join("older copy.json");
     std::fs::copy(saves.path(&id), &older).unwrap();

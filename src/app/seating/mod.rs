@@ -26,10 +26,10 @@ use crate::app::bus::{Derived, KeyThen, PlayersMsg, SeatMsg, Then};
 use crate::app::privacy::{self, HandOver};
 use crate::app::status::Status;
 use eframe::egui;
-use muster::core::hexmap::Hex;
 use muster::core::intel::SealKey;
-use muster::core::screen::{Action, Block, Reply, Screen, Values};
+use muster::core::screen::{Block, Reply, Screen};
 use muster::core::side::{Side, Sides};
+use muster::seats::protocol::{FromPage, ToPage};
 use muster::seats::server::{self, FromPhone, Limits, Options, Server};
 use pass::{Kind, Pass};
 use std::net::SocketAddr;
@@ -108,12 +108,6 @@ impl Cx {
 /// system picks) when it is taken.
 pub const PORT: u16 = 7878;
 
-/// What a phone's "Send me my private printout" sends: the seat's own
-/// action, which no system's command resembles.
-fn printout_command() -> serde_json::Value {
-    serde_json::json!({"seat": "printout"})
-}
-
 #[derive(Default)]
 pub struct Seating {
     seats: Sides<Seat>,
@@ -173,6 +167,28 @@ impl Seating {
     /// The address of `side`'s seat, while its code is shown.
     pub fn code(&self, side: Side) -> Option<&str> {
         self.seats[side].code.as_deref()
+    }
+
+    /// Why the server closed sockets lately (tests).
+    #[cfg(test)]
+    pub fn log(&self) -> Vec<String> {
+        self.server.as_ref().map_or_else(Vec::new, Server::log)
+    }
+
+    /// Tests: the laptop goes quiet to the phones while `on`.
+    #[cfg(test)]
+    pub fn hush(&self, on: bool) {
+        if let Some(server) = &self.server {
+            server.hush(on);
+        }
+    }
+
+    /// Tests: the phones' network drops every socket with no goodbye.
+    #[cfg(test)]
+    pub fn cut(&self) {
+        if let Some(server) = &self.server {
+            server.cut();
+        }
     }
 
     /// What the server refused lately, and why.
@@ -560,10 +576,6 @@ impl Seating {
         host: Option<&mut (dyn SeatHost + '_)>,
     ) -> Outcome {
         let mut outcome = Outcome::default();
-        if reply.command == printout_command() && self.seats[side].life.on_phone() {
-            self.send_printout(side, host.as_deref());
-            return outcome;
-        }
         if self.seats[side].pass.kind().is_some() {
             self.generation += 1;
             let generation = self.generation;
@@ -698,8 +710,8 @@ impl Seating {
             FromPhone::Opened(_) => seat.opened = true,
             FromPhone::Message(_, message) if seat.life.on_phone() => {
                 #[cfg(test)]
-                self.heard.push((side, message.to_string()));
-                return self.phone_message(side, &message, bus, host);
+                self.heard.push((side, message.text()));
+                return self.phone_message(side, message, bus, host);
             }
             FromPhone::Message(..) => {}
         }
@@ -707,59 +719,42 @@ impl Seating {
     }
 
     /// A message of his page: a reply, what he typed so far, a hex he
-    /// tapped or a counter he dragged on his map.
+    /// tapped or a counter he dragged on his map, his printout asked for.
     fn phone_message(
         &mut self,
         side: Side,
-        message: &serde_json::Value,
+        message: FromPage,
         bus: &Bus,
         mut host: Option<&mut (dyn SeatHost + '_)>,
     ) -> Outcome {
-        if let Some(hex) = message
-            .get("click")
-            .and_then(|h| h.as_str())
-            .and_then(|h| Hex::parse(h).ok())
-        {
-            if let Some(host) = host {
-                host.tapped(side, hex);
+        match message {
+            FromPage::Tap { hex } => {
+                if let Some(host) = host {
+                    host.tapped(side, hex);
+                }
             }
-            return Outcome::default();
-        }
-        // A drag: the hexes it passed, its counter's first; at most a
-        // map's worth, each a hex of the map's names.
-        if let Some(hexes) = message.get("drag").and_then(|d| d.as_array()) {
-            let hexes: Option<Vec<Hex>> = hexes
-                .iter()
-                .take(2 * muster::core::hexmap::MAX_SIDE as usize)
-                .map(|h| h.as_str().and_then(|h| Hex::parse(h).ok()))
-                .collect();
-            if let (Some([from, path @ ..]), Some(host)) = (hexes.as_deref(), host)
-                && !path.is_empty()
-            {
-                host.dragged(side, *from, path);
+            FromPage::Drag { hexes } => {
+                if let (Some([from, path @ ..]), Some(host)) = (hexes.get(..), host)
+                    && !path.is_empty()
+                {
+                    host.dragged(side, *from, path);
+                }
             }
-            return Outcome::default();
-        }
-        if let Some(values) = message
-            .get("values")
-            .and_then(|v| serde_json::from_value::<Values>(v.clone()).ok())
-        {
             // What he typed so far, for the live checks; never a secret
             // (the page keeps those until it sends its reply).
-            if self.seats[side].pass.kind().is_none()
-                && let Some(host) = host.as_deref_mut()
-            {
-                host.values(side).extend(values);
+            FromPage::Values { values } => {
+                if self.seats[side].pass.kind().is_none()
+                    && let Some(host) = host.as_deref_mut()
+                {
+                    host.values(side).extend(values);
+                }
             }
-            return Outcome::default();
+            FromPage::Reply { reply } => return self.reply(side, &reply, bus, host),
+            FromPage::Printout => self.send_printout(side, host.as_deref()),
+            // The server takes a join, never the window.
+            FromPage::Join { .. } => {}
         }
-        match message
-            .get("reply")
-            .and_then(|r| serde_json::from_value::<Reply>(r.clone()).ok())
-        {
-            Some(reply) => self.reply(side, &reply, bus, host),
-            None => Outcome::default(),
-        }
+        Outcome::default()
     }
 
     /// `side`'s screen for his phone.
@@ -785,12 +780,9 @@ impl Seating {
             });
         }
         if host.prints(side) {
-            screen.blocks.push(Block::Actions {
-                actions: vec![
-                    Action::new("Send me my private printout (PDF)", &printout_command()).hint(
-                        "Made by the laptop for you alone and sent sealed to this phone; nothing of it is written or shown there",
-                    ),
-                ],
+            screen.blocks.push(Block::Printout {
+                label: "Send me my private printout (PDF)".into(),
+                hint: "Made by the laptop for you alone and sent sealed to this phone; nothing of it is written or shown there".into(),
             });
         }
         let other = side.opponent();
@@ -821,9 +813,8 @@ impl Seating {
             if self.seats[side].life != Life::OnPhone {
                 continue;
             }
-            let Ok(mut json) = serde_json::to_string(&self.phone_screen(side, host)) else {
-                continue;
-            };
+            let screen = self.phone_screen(side, host);
+            let mut json = ToPage::Screen { screen }.text();
             if !server::fits(&json) {
                 // Larger than any message may be (a scenario with
                 // thousands of units): said, never cut.
@@ -833,7 +824,7 @@ impl Seating {
                         text: "This screen is larger than a phone's message may be: use the laptop's hand-over screen for it (Players' screens, let your seat go).".into(),
                     }],
                 };
-                json = serde_json::to_string(&screen).unwrap_or_default();
+                json = ToPage::Screen { screen }.text();
             }
             server.show(side, json);
         }

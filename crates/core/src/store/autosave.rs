@@ -23,7 +23,12 @@ pub trait Autosave {
     }
     /// The note *Recent battles* shows, saved at `saved` (seconds, UTC).
     fn recent(&self, saved: u64) -> Recent;
-    fn save_to(&self, path: &Path) -> Result<(), StoreError>;
+    /// Saving the game to `path`, as work for any thread.
+    fn save_job(&self, path: &Path) -> super::SaveJob;
+    /// Saves the game to `path` now.
+    fn save_to(&self, path: &Path) -> Result<(), StoreError> {
+        self.save_job(path).run()
+    }
 }
 
 /// One autosaved game as *Recent battles* lists it.
@@ -81,18 +86,18 @@ impl Autosaves {
     /// Saves `game` under its id with its note, then removes the oldest
     /// battles' autosaves beyond `KEEP`.
     pub fn save(&self, game: &dyn Autosave) -> Result<(), StoreError> {
-        game.save_to(&self.path(game.id()))?;
-        let note = game.recent(crate::clock::now());
-        let text = serde_json::to_string_pretty(&note).expect("a note always serializes");
-        write_atomic(&self.note(game.id()), text.as_bytes(), |written| {
-            let text = std::str::from_utf8(written).map_err(|e| StoreError::new(e.to_string()))?;
-            parse::<Recent>(text).map(|_| ())
-        })?;
-        let others = self.recent().into_iter().filter(|r| r.id != game.id());
-        for old in others.skip(KEEP - 1) {
-            self.forget(&old.id);
+        self.job(game).run()
+    }
+
+    /// What `save` does, as work for a writer thread: everything taken
+    /// from the game now, nothing of it borrowed.
+    pub fn job(&self, game: &dyn Autosave) -> AutosaveJob {
+        AutosaveJob {
+            saves: self.clone(),
+            id: game.id().to_string(),
+            game: game.save_job(&self.path(game.id())),
+            note: game.recent(crate::clock::now()),
         }
-        Ok(())
     }
 
     /// Every autosaved battle, newest first. Unreadable notes are skipped:
@@ -114,6 +119,42 @@ impl Autosaves {
     fn forget(&self, id: &str) {
         let _ = std::fs::remove_file(self.path(id));
         let _ = std::fs::remove_file(self.note(id));
+    }
+}
+
+/// An autosave to be written: the game's file, its note, the old ones
+/// cleared.
+pub struct AutosaveJob {
+    saves: Autosaves,
+    id: String,
+    game: super::SaveJob,
+    note: Recent,
+}
+
+impl AutosaveJob {
+    /// The game it saves.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn run(self) -> Result<(), StoreError> {
+        let AutosaveJob {
+            saves,
+            id,
+            game,
+            note,
+        } = self;
+        game.run()?;
+        let text = serde_json::to_string_pretty(&note).expect("a note always serializes");
+        write_atomic(&saves.note(&id), text.as_bytes(), |written| {
+            let text = std::str::from_utf8(written).map_err(|e| StoreError::new(e.to_string()))?;
+            parse::<Recent>(text).map(|_| ())
+        })?;
+        let others = saves.recent().into_iter().filter(|r| r.id != id);
+        for old in others.skip(KEEP - 1) {
+            saves.forget(&old.id);
+        }
+        Ok(())
     }
 }
 

@@ -10,7 +10,7 @@ pub mod chained;
 mod save_folders;
 
 pub use atomic::{sweep_temps, write_atomic};
-pub use autosave::{Autosave, Autosaves, KEEP, Recent};
+pub use autosave::{Autosave, AutosaveJob, Autosaves, KEEP, Recent};
 pub use save_folders::SaveFolders;
 
 use crate::intel::ledger::Digest32;
@@ -213,6 +213,39 @@ pub fn save_read_back<T>(
         Ok(())
     })
     .map_err(|e| e.at(path))
+}
+
+/// Saving a game as work that can be done on another thread (the window's
+/// autosave writer, issue 37): the game's text made where the game is, then
+/// written, synced, read back and checked wherever `run` is called, with no
+/// borrow of the game. `same` reads the file written back and says
+/// whether it is the same game: a save that would not reopen as the game
+/// it saved is never kept.
+pub struct SaveJob {
+    pub path: std::path::PathBuf,
+    text: String,
+    same: Box<ReadsBack>,
+}
+
+/// Whether a file's text, read back, is the game that was saved.
+type ReadsBack = dyn Fn(&str) -> Result<bool, StoreError> + Send;
+
+impl SaveJob {
+    pub fn new(
+        path: &Path,
+        text: String,
+        same: impl Fn(&str) -> Result<bool, StoreError> + Send + 'static,
+    ) -> SaveJob {
+        SaveJob {
+            path: path.to_path_buf(),
+            text,
+            same: Box::new(same),
+        }
+    }
+
+    pub fn run(self) -> Result<(), StoreError> {
+        save_read_back(&self.path, &self.text, &self.same, |same| *same)
+    }
 }
 
 /// The largest file Muster reads: far above any real battle (a long one is

@@ -13,8 +13,7 @@ use crate::ruleset::Ruleset;
 use muster_core::intel::{from_hex, to_hex};
 use muster_core::side::Side;
 use muster_core::store::{
-    StoreError, TagsHex, as_written, check_chain, check_header, parse, read_text, save_read_back,
-    write_atomic,
+    StoreError, TagsHex, as_written, check_chain, check_header, parse, read_text, write_atomic,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -182,9 +181,8 @@ pub fn roster_from_json(text: &str, ruleset: &Ruleset) -> Result<Army, StoreErro
 /// Saves a battle. A file that does not read back as the same battle is
 /// not kept, and the message says it is Muster's fault, not the players'.
 pub fn save_battle(path: &Path, battle: &Battle) -> Result<(), StoreError> {
-    save_read_back(path, &battle_to_json(battle), battle_from_json, |again| {
-        again.log() == battle.log() && again.tags() == battle.tags()
-    })
+    use muster_core::store::Autosave;
+    battle.save_job(path).run()
 }
 
 pub fn load_battle(path: &Path) -> Result<Battle, StoreError> {
@@ -232,8 +230,11 @@ impl muster_core::store::Autosave for Battle {
         }
     }
 
-    fn save_to(&self, path: &Path) -> Result<(), StoreError> {
-        save_battle(path, self)
+    fn save_job(&self, path: &Path) -> muster_core::store::SaveJob {
+        let (log, tags) = (self.log().to_vec(), self.tags().to_vec());
+        muster_core::store::SaveJob::new(path, battle_to_json(self), move |text| {
+            battle_from_json(text).map(|again| again.log() == log && again.tags() == tags)
+        })
     }
 }
 

@@ -1,0 +1,373 @@
+//! A seat held by one socket, named (issue 37), in headless Chromium: the
+//! live phone is paired from the menu with its code read back, then every
+//! way a stray socket used to silence it is tried on its code (a stranger
+//! opening and closing it, a replayed frame, garbage with no key, an idle
+//! socket timed out, another device with the key, his own second tab);
+//! after each the live phone still gets its next screen and the table
+//! still says it is on his phone, and each socket that never proved the key
+//! is counted in the Players' screens window. The page knows when the
+//! table goes quiet or its network drops, says so, and comes back by
+//! itself where it was.
+
+use crate::app::MusterApp;
+use crate::app::chromium::Page;
+use crate::app::deck::phones::browser::{HOST, page_socket};
+use crate::app::deck::phones::until;
+use crate::app::seating::Life;
+use crate::app::tests::{click, new_small_deck_game};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use futures_util::{SinkExt, StreamExt};
+use muster::core::side::Side;
+use muster::seats::channel::Channel;
+use muster::seats::protocol::{FromPage, Hello, VERSION};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+type H = Harness<'static, MusterApp>;
+
+/// A seat's code taken apart: its socket's address, token and key.
+#[derive(Clone)]
+struct Code {
+    socket: String,
+    token: [u8; 16],
+    key: [u8; 32],
+}
+
+fn bytes<const N: usize>(hex: &str) -> [u8; N] {
+    let mut out = [0; N];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap();
+    }
+    out
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl Code {
+    fn of(url: &str) -> Code {
+        let rest = url.strip_prefix("http://").unwrap();
+        let (host, rest) = rest.split_once("/seat/").unwrap();
+        let (token, key) = rest.split_once("#k=").unwrap();
+        Code {
+            socket: format!("ws://{host}/ws/{token}?c={}", hex(&[0x77; 16])),
+            token: bytes(token),
+            key: bytes(key),
+        }
+    }
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A socket on the seat's code, its hello read: the laptop's half of the
+/// connection.
+async fn opened(code: &Code) -> (Socket, [u8; 16]) {
+    let (mut socket, _) = tokio_tungstenite::connect_async(page_socket(&code.socket))
+        .await
+        .unwrap();
+    loop {
+        match socket.next().await {
+            Some(Ok(Message::Text(hello))) => {
+                let hello: Hello = serde_json::from_str(&hello).unwrap();
+                return (socket, bytes(&hello.laptop));
+            }
+            Some(Ok(_)) => {}
+            other => panic!("no hello: {other:?}"),
+        }
+    }
+}
+
+/// Reads the socket until the laptop closes it (or 10 s pass).
+async fn until_closed(socket: &mut Socket) {
+    let _ = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(Ok(message)) = socket.next().await {
+            if message.is_close() {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// The stray sockets of issue 37, each run to its end.
+async fn stray(code: &Code, way: usize) {
+    match way {
+        // A stranger on the Wi-Fi opens the code's socket and closes it.
+        0 => {
+            let (socket, _) = opened(code).await;
+            drop(socket);
+        }
+        // A frame seen on the Wi-Fi, replayed into a socket of its own:
+        // sealed for another connection, it does not open.
+        1 => {
+            let (mut socket, laptop) = opened(code).await;
+            let mut other = Channel::phone(&code.key, code.token, [0x01; 16], laptop);
+            let join = FromPage::Join {
+                version: VERSION,
+                device: hex(&[9; 16]),
+            };
+            let frame = other.seal(join.text().as_bytes()).unwrap();
+            socket.send(Message::Binary(frame.into())).await.unwrap();
+            until_closed(&mut socket).await;
+        }
+        // No key: 4 KiB of garbage.
+        2 => {
+            let (mut socket, _) = opened(code).await;
+            let garbage = vec![0xa5; 4096];
+            socket.send(Message::Binary(garbage.into())).await.unwrap();
+            until_closed(&mut socket).await;
+        }
+        // An idle socket, closed as too slow by the first-frame timeout.
+        3 => {
+            let (mut socket, _) = opened(code).await;
+            until_closed(&mut socket).await;
+        }
+        // Another device with the key (the code photographed): refused.
+        _ => {
+            let (mut socket, laptop) = opened(code).await;
+            let mut channel = Channel::phone(&code.key, code.token, [0x77; 16], laptop);
+            let join = FromPage::Join {
+                version: VERSION,
+                device: hex(&[0xee; 16]),
+            };
+            let frame = channel.seal(join.text().as_bytes()).unwrap();
+            socket.send(Message::Binary(frame.into())).await.unwrap();
+            until_closed(&mut socket).await;
+        }
+    }
+}
+
+/// The window, frame after frame, for `time`: the seat must stay on his
+/// phone throughout.
+fn stays_on_his_phone(h: &mut H, time: Duration) {
+    let start = Instant::now();
+    while start.elapsed() < time {
+        h.run();
+        assert_eq!(
+            h.state().seating.life(Side::South),
+            Life::OnPhone,
+            "the table lost his phone"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Every message the page sent was one of the protocol's (the server
+/// reads each into `FromPage` and refuses anything else, counted).
+fn spoke_the_protocol(h: &H) {
+    let refused = h.state().seating.refusals();
+    assert!(
+        !refused.last.iter().any(|r| r.contains("not the page's")),
+        "{refused:?}"
+    );
+}
+
+/// The game started with Decius's phone paired in Chromium: the page, and
+/// his code as it was read from the window.
+fn decius_on_chromium(h: &mut H, port: u16) -> (Page, Code) {
+    let url = crate::app::pairing::pair(h, Side::South, "Decius");
+    let page = Page::open(
+        port,
+        &url.replace("http://127.0.0.1:", &format!("http://{HOST}:")),
+        "held-decius",
+    );
+    until(h, |h| h.state().seating.life(Side::South) == Life::OnPhone);
+    crate::app::pairing::close(h);
+    page.find(h, "//button[text()='End the event phase']");
+    (page, Code::of(&url))
+}
+
+/// Issue 37: any second socket on a seat's code that then ended silenced
+/// the live phone for good while it said "Connected". Now none does.
+#[test]
+fn no_stray_socket_on_his_code_silences_his_phone_in_chromium() {
+    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    // The idle socket's timeout, short for the test.
+    h.state_mut().seating.limits.first_frame = Duration::from_millis(600);
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let (decius, code) = decius_on_chromium(&mut h, port);
+    for way in 0..5 {
+        let before = h.state().seating.refusals().count;
+        // Run beside the window's frames, as the attack would.
+        let stray = {
+            let code = code.clone();
+            std::thread::spawn(move || {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap()
+                    .block_on(stray(&code, way))
+            })
+        };
+        while !stray.is_finished() {
+            h.run();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        stray.join().unwrap();
+        until(&mut h, |h| h.state().seating.refusals().count > before);
+        // Longer than the table took to call the phone lost before.
+        stays_on_his_phone(&mut h, Duration::from_secs(3));
+        assert!(
+            decius
+                .text()
+                .contains("Connected: only you see this screen"),
+            "way {way}: {}",
+            decius.text()
+        );
+        // His next screen reaches him: the turn goes on, from his phone
+        // and from the laptop.
+        match way {
+            0 => {
+                decius.tap(&mut h, "End the event phase");
+                decius.find(&mut h, "//button[text()='Play the rally phase']");
+            }
+            1 => {
+                decius.tap(&mut h, "Play the rally phase");
+                decius.find(&mut h, "//p[starts-with(., 'Waiting: Artagur decides')]");
+            }
+            2 => {
+                click(&mut h, "I am Artagur: show my cards");
+                click(&mut h, "No interrupt");
+                decius.find(&mut h, "//button[text()='End the rally phase']");
+            }
+            3 => {
+                decius.tap(&mut h, "End the rally phase");
+                decius.find(&mut h, "//button[text()='Skip the shooting phase']");
+            }
+            _ => {
+                decius.tap(&mut h, "Skip the shooting phase");
+                decius.find(&mut h, "//button[text()='Skip the movement phase']");
+            }
+        }
+    }
+    let refused = h.state().seating.refusals();
+    assert!(refused.count >= 5, "{refused:?}");
+    // The Players' screens window counts them.
+    click(&mut h, "File");
+    click(&mut h, "Players' screens…");
+    h.get_by_label_contains("refused or closed");
+    spoke_the_protocol(&h);
+}
+
+/// Issue 37: the player opening his own code in a second tab (a phone that
+/// scans the QR twice) took the seat and, closing, silenced the first. Now
+/// the second tab takes over in the open, the first says so; looked at
+/// again, the first takes the seat back and plays on.
+#[test]
+fn his_second_tab_takes_the_seat_over_and_the_first_says_so_in_chromium() {
+    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let (decius, code) = decius_on_chromium(&mut h, port);
+    let url = decius
+        .runtime
+        .block_on(decius.client.current_url())
+        .unwrap();
+    let first = decius.runtime.block_on(decius.client.window()).unwrap();
+    let second = decius.runtime.block_on(async {
+        // A window of the same browser (its storage, so the same device):
+        // unlike a tab, it leaves the first one visible, so the first does
+        // not take the seat back by itself while the test looks at it.
+        let tab = decius.client.new_window(false).await.unwrap();
+        decius
+            .client
+            .switch_to_window(tab.handle.clone())
+            .await
+            .unwrap();
+        decius.client.goto(url.as_str()).await.unwrap();
+        tab.handle
+    });
+    // The second tab holds the seat: its screen, and the table knows.
+    decius.find(&mut h, "//button[text()='End the event phase']");
+    decius
+        .runtime
+        .block_on(decius.client.switch_to_window(first.clone()))
+        .unwrap();
+    decius.find(&mut h, "//p[text()='This screen moved to your other tab.']");
+    decius.screenshot("target/phone/seat-moved.png");
+    assert_eq!(h.state().seating.life(Side::South), Life::OnPhone);
+    assert!(
+        h.state()
+            .seating
+            .log()
+            .iter()
+            .any(|l| l.contains("took the seat over")),
+        "{:?}",
+        h.state().seating.log()
+    );
+    // He closes the second tab and takes the seat back in the first.
+    decius.runtime.block_on(async {
+        decius.client.switch_to_window(second).await.unwrap();
+        decius.client.close_window().await.unwrap();
+        decius.client.switch_to_window(first).await.unwrap();
+    });
+    decius.tap(&mut h, "Use this tab");
+    decius.tap(&mut h, "End the event phase");
+    decius.find(&mut h, "//button[text()='Play the rally phase']");
+    until(&mut h, |h| {
+        h.state().seating.life(Side::South) == Life::OnPhone
+    });
+    drop(code);
+    spoke_the_protocol(&h);
+}
+
+/// Runs the window until the page's state line starts with `words`,
+/// within 20 s (the page's own watch on the table counts in seconds).
+fn says(h: &mut H, page: &Page, words: &str) {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(20) {
+        h.run();
+        if page.text().starts_with(words) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    page.screenshot("target/phone/held-state-failed.png");
+    panic!("the page never said {words:?}: {}", page.text());
+}
+
+/// Issue 37: the page could not tell the laptop went quiet. Now, when the
+/// laptop's beat stops (asleep, out of range) the page says "Lost the
+/// table: reconnecting…", never "Connected", and when the laptop answers
+/// again it is back where it was; when the network drops every socket with
+/// no goodbye, it reconnects by itself and plays on.
+#[test]
+fn the_page_knows_the_table_went_quiet_and_comes_back_by_itself_in_chromium() {
+    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let (decius, _code) = decius_on_chromium(&mut h, port);
+    h.state().seating.hush(true);
+    says(&mut h, &decius, "Lost the table: reconnecting");
+    decius.screenshot("target/phone/seat-lost-the-table.png");
+    h.state().seating.hush(false);
+    says(&mut h, &decius, "Connected: only you see this screen");
+    decius.tap(&mut h, "End the event phase");
+    decius.find(&mut h, "//button[text()='Play the rally phase']");
+    // The network drops: every socket ends with no goodbye.
+    h.state().seating.cut();
+    says(&mut h, &decius, "Lost the table");
+    says(&mut h, &decius, "Connected: only you see this screen");
+    decius.tap(&mut h, "Play the rally phase");
+    decius.find(&mut h, "//p[starts-with(., 'Waiting: Artagur decides')]");
+    until(&mut h, |h| {
+        h.state().seating.life(Side::South) == Life::OnPhone
+    });
+    spoke_the_protocol(&h);
+}
