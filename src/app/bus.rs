@@ -29,6 +29,13 @@ pub enum AppCommand {
     Redo,
     /// Something to tell the players on the status line.
     Say(crate::app::status::Status),
+    /// A printout made on its worker: where it was asked for, whether it
+    /// held a private page, and the files written (or why not).
+    Exported {
+        path: std::path::PathBuf,
+        private: bool,
+        result: Result<Vec<std::path::PathBuf>, String>,
+    },
     /// Nothing to do: a worker's result waits to be drawn.
     Wake,
 }
@@ -37,7 +44,7 @@ pub enum AppCommand {
 pub enum Msg {
     App(AppCommand),
     /// An action of the open system's window, for its `handle`.
-    System(Box<dyn Any + Send>),
+    System(crate::app::system::Action),
     /// What happened at a player's seat: his answer, his device, his key.
     Seat(Side, SeatMsg),
     /// The players' screens: start, stop, pair, let go.
@@ -100,6 +107,12 @@ pub enum SeatMsg {
     Ask(Box<dyn Any + Send>),
     /// His phone, from the players' screens server.
     Phone(muster::seats::server::FromPhone),
+    /// His private printout made on its worker, for the pairing `paired`
+    /// it was asked on: its title and PDF, or why not.
+    Printed {
+        paired: u64,
+        made: Result<(String, Vec<u8>), String>,
+    },
 }
 
 /// The players' screens: start, stop, pair, let go, show a code.
@@ -164,8 +177,8 @@ impl Bus {
     }
 
     /// An action of the open system's window.
-    pub fn system<A: Any + Send>(&self, action: A) {
-        self.send(Msg::System(Box::new(action)));
+    pub fn system(&self, action: crate::app::system::Action) {
+        self.send(Msg::System(action));
     }
 
     pub fn seat(&self, side: Side, msg: SeatMsg) {

@@ -62,7 +62,7 @@ use seating::{Cx, Seating};
 use status::Status;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
-use system::{Menu, Redo, Start, SystemWindow, Undo};
+use system::{Action, Menu, Start, SystemWindow};
 
 /// Opens the window; `open` is a battle file to load at start, `viewer`
 /// what opens an exported printout.
@@ -145,6 +145,8 @@ pub struct MusterApp {
     autosaves: Option<Autosaves>,
     /// Writes the autosaves off the window's thread.
     writer: writer::Writer,
+    /// A printout is being made on its worker.
+    exporting: bool,
     help: help::HelpWindow,
     players: players::PlayersWindow,
     unlock: unlock::UnlockWindow,
@@ -235,6 +237,7 @@ impl MusterApp {
             path: None,
             autosaves: config.autosave.map(Autosaves::new),
             writer: writer::Writer::new(bus.clone()),
+            exporting: false,
             help: Default::default(),
             players: Default::default(),
             unlock: Default::default(),
@@ -470,14 +473,19 @@ impl MusterApp {
             }
             AppCommand::Undo | AppCommand::Redo => {
                 let cx = self.seating.cx(&self.bus);
-                let action: Box<dyn std::any::Any + Send> = match command {
-                    AppCommand::Undo => Box::new(Undo),
-                    _ => Box::new(Redo),
+                let action = match command {
+                    AppCommand::Undo => Action::Undo,
+                    _ => Action::Redo,
                 };
                 let handled = self.system.handle(action, &cx);
                 self.take(handled, changed);
             }
             AppCommand::Say(status) => self.status = Some(status),
+            AppCommand::Exported {
+                path,
+                private,
+                result,
+            } => self.status = Some(self.exported(&path, private, result)),
             AppCommand::Wake => {}
         }
     }
@@ -512,13 +520,52 @@ impl MusterApp {
         });
     }
 
-    /// Prints the game. The public printout opens in the desktop's viewer;
-    /// a player's private page never does (it would open on the shared
-    /// screen): the status line says where it was written.
+    /// Prints the game on a worker thread (a PDF takes milliseconds to
+    /// make and sync): the status line spins until it is written.
     fn export(&mut self, options: &file_dialog::PdfOptions, path: &Path) -> Status {
-        match self.system.export_pdf(options, path) {
+        if self.exporting {
+            return Status::Error("A printout is still being written: wait for it".into());
+        }
+        let job = match self.system.export_job(options, path) {
+            Ok(job) => job,
+            Err(e) => return Status::Error(format!("PDF not written: {e}")),
+        };
+        self.exporting = true;
+        let (bus, path, private) = (
+            self.bus.clone(),
+            path.to_path_buf(),
+            options.private.is_some(),
+        );
+        let spawned = std::thread::Builder::new()
+            .name("printout".into())
+            .spawn(move || {
+                let result = job().map_err(|e| e.to_string());
+                bus.app(AppCommand::Exported {
+                    path,
+                    private,
+                    result,
+                });
+            });
+        if let Err(e) = spawned {
+            self.exporting = false;
+            return Status::Error(format!("PDF not written: {e}"));
+        }
+        Status::Info("Writing the PDF…".into())
+    }
+
+    /// A printout written. The public printout opens in the desktop's
+    /// viewer; a player's private page never does (it would open on the
+    /// shared screen): the status line says where it was written.
+    fn exported(
+        &mut self,
+        path: &Path,
+        private: bool,
+        result: Result<Vec<PathBuf>, String>,
+    ) -> Status {
+        self.exporting = false;
+        match result {
             Ok(written) => {
-                let private = |p: &PathBuf| options.private.is_some() && p != path;
+                let private = |p: &PathBuf| private && p != path;
                 let opened = open_in_viewer(&self.viewer, path);
                 let how = if opened {
                     ", opening it in your PDF viewer"
@@ -773,7 +820,12 @@ impl MusterApp {
             Some(Status::Info(text)) => egui::RichText::new(text),
             None => egui::RichText::new(self.system.name()).weak(),
         };
-        ui.add(egui::Label::new(text).truncate());
+        ui.horizontal(|ui| {
+            if self.exporting {
+                ui.spinner();
+            }
+            ui.add(egui::Label::new(text).truncate());
+        });
     }
 
     /// How the seats are called, for the players' screens window.

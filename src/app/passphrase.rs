@@ -7,7 +7,7 @@
 use crate::app::bus::Msg;
 use crate::app::bus::SeatMsg;
 use crate::app::seating::Cx;
-use crate::app::system::PassphraseSet;
+use crate::app::system::Action;
 use eframe::egui;
 use muster::core::intel::{Lock, PlayerKey};
 use muster::core::side::{Side, Sides};
@@ -64,7 +64,7 @@ impl NewPassphrases {
                         name: name.clone(),
                         context: context.iter().map(|w| w.to_string()).collect(),
                         then: Box::new(move |lock, key| {
-                            Msg::System(Box::new(PassphraseSet(side, lock, key)))
+                            Msg::System(Action::PassphraseSet(side, lock, key))
                         }),
                     },
                 );

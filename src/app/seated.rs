@@ -13,14 +13,13 @@ use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::passphrase::NewPassphrases;
 use crate::app::seating::{Cx, Desked, SeatHost};
 use crate::app::status::Status;
-use crate::app::system::{Handled, Menu, PassphraseSet, SystemWindow, Undo, log_panel};
+use crate::app::system::{Action, ExportJob, Handled, Menu, SeatedAction, SystemWindow, log_panel};
 use eframe::egui;
 use muster::core::chained_game::OnLedger;
 use muster::core::screen::{Screen, Values};
 use muster::core::seat::{self, Desk, Seated};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
-use std::any::Any;
 use std::path::{Path, PathBuf};
 
 /// A player's private screen, when the laptop shows it: what the table
@@ -59,13 +58,6 @@ pub fn side_panel(
         });
 }
 
-/// Starts the game from the form.
-pub struct Start;
-
-/// A command for the game, from the table's widgets: applied by the rules
-/// with what they force after it.
-pub struct Apply<C>(pub C);
-
 /// What a table's widgets ask for: a command for the game, or the words of
 /// what the window itself found wrong (a hex name mistyped).
 pub enum Order<C> {
@@ -74,10 +66,10 @@ pub enum Order<C> {
 }
 
 /// Puts the orders a table's widgets gave this frame on the bus.
-pub fn send_orders<C: Send + 'static>(out: Vec<Order<C>>, cx: &Cx) {
+pub fn send_orders<T: Table>(out: Vec<Order<<T::Game as Seated>::Command>>, cx: &Cx) {
     for order in out {
         match order {
-            Order::Apply(command) => cx.bus.system(Apply(command)),
+            Order::Apply(command) => cx.bus.system(T::action(SeatedAction::Apply(command))),
             Order::Refused(why) => cx.bus.app(AppCommand::Say(Status::Error(why))),
         }
     }
@@ -92,11 +84,20 @@ pub trait Form {
 
 /// What a seated system configures.
 pub trait Table: 'static {
-    type Game: Seated<Request = ()> + OnLedger + Autosave + 'static;
+    type Game: Seated<Request = ()> + OnLedger + Autosave + Clone + Send + 'static;
     /// Its widgets' own actions, beyond `Start` and `Apply`.
     type Action: Send + 'static;
     /// Its name on the status line.
     const NAME: &'static str;
+
+    /// Its actions as the bus carries them…
+    fn action(action: SeatedAction<Self>) -> Action
+    where
+        Self: Sized;
+    /// …and back: its own, or `None` for another system's.
+    fn own(action: Action) -> Option<SeatedAction<Self>>
+    where
+        Self: Sized;
     /// What the status line says when its game starts.
     const STARTED: &'static str;
 
@@ -142,8 +143,8 @@ pub trait Table: 'static {
         }
     }
 
+    /// Prints `game` (on a worker thread: from its own copy).
     fn export_pdf(
-        &self,
         game: &Self::Game,
         options: &PdfOptions,
         path: &Path,
@@ -183,6 +184,24 @@ impl<T: Table> SeatedWindow<T> {
     #[cfg(test)]
     pub fn form(&self, side: Side) -> &Values {
         &self.desks[side].values
+    }
+
+    /// Edit > Undo: what the rules let be taken back.
+    fn undo(&mut self) -> Handled {
+        let Some(game) = &mut self.game else {
+            return Handled::default();
+        };
+        match self.table.undo(game) {
+            Ok(what) => {
+                self.table.changed(game);
+                Handled {
+                    status: Some(Status::Info(format!("Taken back: {what}"))),
+                    changed: true,
+                    dialog: None,
+                }
+            }
+            Err(why) => Handled::status(Status::Error(why)),
+        }
     }
 
     /// Applies a command from the table; a refusal goes to the status
@@ -284,17 +303,25 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         self.table.table(ui, game, private, cx);
     }
 
-    fn handle(&mut self, action: Box<dyn Any + Send>, _cx: &Cx) -> Handled {
-        let action = match action.downcast::<Apply<<T::Game as Seated>::Command>>() {
-            Ok(apply) => return self.apply(apply.0),
-            Err(other) => other,
+    fn handle(&mut self, action: Action, _cx: &Cx) -> Handled {
+        let action = match action {
+            Action::PassphraseSet(side, lock, key) => {
+                self.table.form().passphrases().keys[side] = Some((lock, key));
+                return Handled::default();
+            }
+            Action::Undo => return self.undo(),
+            // Nothing undone is done again in these systems.
+            Action::Redo => return Handled::default(),
+            other => match T::own(other) {
+                Some(action) => action,
+                // Another system's, sent before this window replaced it.
+                None => return Handled::default(),
+            },
         };
-        let action = match action.downcast::<T::Action>() {
-            Ok(action) => return self.table.act(self.game.as_mut(), *action),
-            Err(other) => other,
-        };
-        if action.is::<Start>() {
-            return match self.table.start() {
+        match action {
+            SeatedAction::Apply(command) => self.apply(command),
+            SeatedAction::Own(action) => self.table.act(self.game.as_mut(), action),
+            SeatedAction::Start => match self.table.start() {
                 Ok(game) => {
                     self.game = Some(game);
                     self.desks = Sides::default();
@@ -305,30 +332,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
                     }
                 }
                 Err(e) => Handled::status(Status::Error(format!("Not started: {e}"))),
-            };
-        }
-        let action = match action.downcast::<PassphraseSet>() {
-            Ok(set) => {
-                let PassphraseSet(side, lock, key) = *set;
-                self.table.form().passphrases().keys[side] = Some((lock, key));
-                return Handled::default();
-            }
-            Err(other) => other,
-        };
-        // Undo: what the rules let be taken back.
-        match &mut self.game {
-            Some(game) if action.is::<Undo>() => match self.table.undo(game) {
-                Ok(what) => {
-                    self.table.changed(game);
-                    Handled {
-                        status: Some(Status::Info(format!("Taken back: {what}"))),
-                        changed: true,
-                        dialog: None,
-                    }
-                }
-                Err(why) => Handled::status(Status::Error(why)),
             },
-            _ => Handled::default(),
         }
     }
 
@@ -363,12 +367,13 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         self.table.printout_offers()
     }
 
-    fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
+    fn export_job(&self, options: &PdfOptions, path: &Path) -> Result<ExportJob, StoreError> {
         let game = self
             .game
-            .as_ref()
+            .clone()
             .ok_or_else(|| StoreError::new("the game has not started yet"))?;
-        self.table.export_pdf(game, options, path)
+        let (options, path) = (options.clone(), path.to_path_buf());
+        Ok(Box::new(move || T::export_pdf(&game, &options, &path)))
     }
 
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {

@@ -3,8 +3,8 @@
 //! system's window says what it is (its name, its table, its game and its
 //! seats); the shell owns everything common to them: menus, files, the
 //! status line, autosave, the seats, the bus (the pattern of egui's demo
-//! app). Its widgets send its own actions on the bus, which come back to
-//! its `handle` once per frame, after the UI.
+//! app). Its widgets send its own actions on the bus, typed (`Action`),
+//! which come back to its `handle` once per frame, after the UI.
 
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::seating::{Cx, SeatHost};
@@ -28,13 +28,39 @@ pub struct Start {
     pub inventory_path: Option<PathBuf>,
 }
 
-/// Edit > Undo, for every system: each window takes it back its own way.
-pub struct Undo;
-/// Edit > Redo.
-pub struct Redo;
-/// A new game's passphrase, set on its player's own screen (laptop or
-/// phone): the form keeps the lock and key until the game starts.
-pub struct PassphraseSet(pub Side, pub Lock, pub PlayerKey);
+/// An action for the open system's window, on the bus: the shell's own
+/// (Undo, Redo, a new game's passphrase), or one system's, in its own
+/// types. Each window matches its own in full: an action a system adds and
+/// does not handle is a compile error. Another system's (sent just before
+/// *New* replaced the window) is dropped.
+pub enum Action {
+    /// Edit > Undo, for every system: each window takes it back its own
+    /// way.
+    Undo,
+    /// Edit > Redo.
+    Redo,
+    /// A new game's passphrase, set on its player's own screen (laptop or
+    /// phone): the form keeps the lock and key until the game starts.
+    PassphraseSet(Side, Lock, PlayerKey),
+    Fog(crate::app::fog::FogCommand),
+    Deck(SeatedAction<crate::app::deck::DeckTable>),
+    Forces(SeatedAction<crate::app::map_intel::ForcesTable>),
+    Wings(SeatedAction<crate::app::wings::WingsTable>),
+}
+
+/// A seated system's action (`seated::Table`).
+pub enum SeatedAction<T: crate::app::seated::Table> {
+    /// Starts the game from the form.
+    Start,
+    /// A command for the game, from the table's widgets: applied by the
+    /// rules with what they force after it.
+    Apply(<T::Game as muster::core::seat::Seated>::Command),
+    /// One of the table's own.
+    Own(T::Action),
+}
+
+/// A printout being made off the window's thread: the files it wrote.
+pub type ExportJob = Box<dyn FnOnce() -> Result<Vec<PathBuf>, StoreError> + Send>;
 
 /// Which of the shell's menus a system adds entries to.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -72,9 +98,9 @@ pub trait SystemWindow: Any {
     /// whose private screen the laptop shows now.
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx);
 
-    /// Carries out one of its actions from the bus (its widgets', `Undo`,
-    /// `Redo`, `PassphraseSet`).
-    fn handle(&mut self, action: Box<dyn Any + Send>, cx: &Cx) -> Handled;
+    /// Carries out an action from the bus (its widgets', `Undo`, `Redo`,
+    /// `PassphraseSet`).
+    fn handle(&mut self, action: Action, cx: &Cx) -> Handled;
 
     /// The game to save, autosave and print, once it has started.
     fn game(&self) -> Option<&dyn Autosave>;
@@ -100,8 +126,9 @@ pub trait SystemWindow: Any {
     /// What its printout offers beyond the public pages.
     fn printout_offers(&self) -> Offers;
 
-    /// Prints the game; returns the files written.
-    fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError>;
+    /// Printing the game, as work for a worker thread (the game's state
+    /// taken now): it returns the files written.
+    fn export_job(&self, options: &PdfOptions, path: &Path) -> Result<ExportJob, StoreError>;
 
     /// The file chosen for one of its dialog's actions; what to tell the
     /// players.

@@ -213,12 +213,27 @@ pub(crate) fn press_and_wait(h: &mut Harness<'_, MusterApp>, label: &str) {
     for _ in 0..500 {
         h.step();
         if h.query_by_label_contains("Working out the key").is_none() {
-            h.run();
+            // What the key was for may be a printout, made on a worker.
+            printed(h);
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     panic!("the key was not worked out in 5 s");
+}
+
+/// Runs the window until the printout asked for is written: it is made on
+/// a worker, the status line spinning meanwhile.
+pub(crate) fn printed(h: &mut Harness<'_, MusterApp>) {
+    for _ in 0..500 {
+        h.step();
+        if !h.state().exporting {
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the printout was not written in 5 s");
 }
 
 /// A player sets his passphrase for a new game on his own screen.
@@ -354,6 +369,30 @@ fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     click(&mut h2, "Open");
     assert_eq!(h2.state().fog().battle.state(), &before);
     h2.get_by_label_contains("North takes large brush");
+}
+
+/// Issue 37: the autosave is written on a thread of its own, never the
+/// window's; a failure (here its folder is a file) still comes back to
+/// the status line by itself, and the game stays open.
+#[test]
+fn an_autosave_that_fails_on_its_thread_is_said_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_folder = dir.path().join("autosaves");
+    std::fs::write(&not_a_folder, "a file where the folder should be").unwrap();
+    let mut h = harness(&not_a_folder);
+    h.run();
+    load_example(&mut h, "South", "Early Imperial Roman");
+    click(&mut h, WITHOUT_PASSPHRASE);
+    click(&mut h, "Confirm South's army");
+    h.state().autosaved();
+    // The writer's word wakes the window; a frame says it.
+    h.run();
+    assert!(
+        matches!(h.state().status.as_ref(), Some(Status::Error(e)) if e.starts_with("Autosave failed")),
+        "{:?}",
+        h.state().status
+    );
+    assert!(h.state().fog().battle.state().armies.south.is_some());
 }
 
 #[test]
@@ -827,7 +866,9 @@ fn export_pdf_on_letter_says_where() {
     h.run();
     click(&mut h, "Letter");
     replace_text(&mut h, "File path", out.to_str().unwrap());
-    click(&mut h, "Save");
+    // The printout is made on a worker, the status line spinning.
+    h.get_by_label("Save").click();
+    printed(&mut h);
     let status = format!("{:?}", h.state().status);
     assert!(
         status.contains(&format!("PDF written to {}", out.display())),

@@ -9,9 +9,10 @@ pub(crate) mod phones;
 mod setup;
 
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
-use crate::app::seated::{Apply, Form, Private, Table, private_panel, seat_line, side_panel};
+use crate::app::seated::{Form, Private, Table, private_panel, seat_line, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
+use crate::app::system::{Action, SeatedAction};
 use crate::app::system::{Handled, imported};
 use eframe::egui;
 use muster::core::dice::{AppDice, DiceInput};
@@ -96,6 +97,17 @@ impl Table for DeckTable {
     const NAME: &'static str = "Action deck";
     const STARTED: &'static str = "The game begins: each player has drawn their hand";
 
+    fn action(action: SeatedAction<Self>) -> Action {
+        Action::Deck(action)
+    }
+
+    fn own(action: Action) -> Option<SeatedAction<Self>> {
+        match action {
+            Action::Deck(action) => Some(action),
+            _ => None,
+        }
+    }
+
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form
     }
@@ -155,7 +167,6 @@ impl Table for DeckTable {
     }
 
     fn export_pdf(
-        &self,
         game: &Game,
         options: &PdfOptions,
         path: &Path,
@@ -266,7 +277,7 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
                 if crate::app::guard::button(ui, &action.label)
                     && let Ok(command) = serde_json::from_value::<Command>(action.command)
                 {
-                    cx.bus.system(Apply(command));
+                    cx.bus.system(Action::Deck(SeatedAction::Apply(command)));
                 }
             }
         }
@@ -292,7 +303,7 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
             "Declaring, skipping or ending a phase is taken back; a card drawn, played or removed stays",
         );
         if undo.clicked() {
-            cx.bus.system(crate::app::system::Undo);
+            cx.bus.system(Action::Undo);
         }
     }
     ui.add_space(8.0);
@@ -312,7 +323,8 @@ fn after_game(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
             )
             .clicked()
         {
-            cx.bus.system(DeckAction::OpenEverything);
+            cx.bus
+                .system(Action::Deck(SeatedAction::Own(DeckAction::OpenEverything)));
         }
         return;
     }

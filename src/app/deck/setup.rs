@@ -6,8 +6,8 @@
 use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::{NewPassphrases, player_row};
-use crate::app::seated::Start;
 use crate::app::seating::Cx;
+use crate::app::system::{Action, SeatedAction};
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::deck::CardSet;
@@ -142,7 +142,7 @@ impl SetupForm {
         });
         ui.add_space(10.0);
         if ui.button("Start the game").clicked() {
-            cx.bus.system(Start);
+            cx.bus.system(Action::Deck(SeatedAction::Start));
         }
         self.editor_window(ui.ctx());
     }

@@ -20,7 +20,7 @@ use crate::app::log_view::LogView;
 use crate::app::seated::{Private, private_panel};
 use crate::app::seating::{Cx, Desked, SeatHost};
 use crate::app::status::Status;
-use crate::app::system::{Handled, Menu, PassphraseSet, Redo, Start, SystemWindow, Undo};
+use crate::app::system::{Action, ExportJob, Handled, Menu, Start, SystemWindow};
 use eframe::egui;
 use muster::core::screen::{Table, Values};
 use muster::core::seat::{self, Desk, Seated};
@@ -31,7 +31,6 @@ use muster::fog::files::{self, RosterLibrary};
 use muster::fog::inventory::Inventory;
 use muster::fog::ruleset::Ruleset;
 use muster::fog::seat::Asked;
-use std::any::Any;
 use std::path::{Path, PathBuf};
 
 pub struct FogWindow {
@@ -267,10 +266,10 @@ impl FogWindow {
                     for side in Side::BOTH {
                         cx.bus.seat(side, SeatMsg::Resume);
                     }
-                    cx.bus.system(FogCommand::ShowStep(step));
+                    cx.bus.system(Action::Fog(FogCommand::ShowStep(step)));
                 }
                 FogCommand::Ask(side, asked) => cx.bus.seat(side, SeatMsg::Ask(Box::new(asked))),
-                command => cx.bus.system(command),
+                command => cx.bus.system(Action::Fog(command)),
             }
         }
     }
@@ -455,31 +454,23 @@ impl SystemWindow for FogWindow {
         Self::send(out, cx);
     }
 
-    fn handle(&mut self, action: Box<dyn Any + Send>, _cx: &Cx) -> Handled {
-        let action = match action.downcast::<FogCommand>() {
-            Ok(command) => return self.command(*command),
-            Err(other) => other,
-        };
-        let action = match action.downcast::<PassphraseSet>() {
-            Ok(set) => {
-                let PassphraseSet(side, lock, key) = *set;
+    fn handle(&mut self, action: Action, _cx: &Cx) -> Handled {
+        let (done, said) = match action {
+            Action::Fog(command) => return self.command(command),
+            Action::PassphraseSet(side, lock, key) => {
                 self.panels.armies.passphrase_made(side, (lock, key));
                 return Handled::default();
             }
-            Err(other) => other,
-        };
-        let (done, said) = if action.is::<Undo>() {
-            (
+            Action::Undo => (
                 past_forced(&mut self.battle, Battle::undo, Battle::can_undo),
                 "Undone",
-            )
-        } else if action.is::<Redo>() {
-            (
+            ),
+            Action::Redo => (
                 past_forced(&mut self.battle, Battle::redo, Battle::can_redo),
                 "Redone",
-            )
-        } else {
-            return Handled::default();
+            ),
+            // Another system's, sent before this window replaced it.
+            Action::Deck(_) | Action::Forces(_) | Action::Wings(_) => return Handled::default(),
         };
         match done {
             Ok(()) => {
@@ -560,29 +551,9 @@ impl SystemWindow for FogWindow {
         }
     }
 
-    fn export_pdf(&self, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
-        use muster::fog::export;
-        let private = match options.private {
-            Some(side) => Some(
-                export::private_page(&self.battle, side, opener(options))
-                    .map_err(|e| StoreError::new(e.to_string()))?,
-            ),
-            None => None,
-        };
-        let mut written = Vec::new();
-        export::save_pdf(&self.battle, options.paper, &export::today(), path)?;
-        written.push(path.to_path_buf());
-        if let Some(page) = &private {
-            let private_path = export::private_path(path, page.side);
-            export::save_private_pdf(&self.battle, page, options.paper, &private_path)?;
-            written.push(private_path);
-        }
-        if options.templates {
-            let templates = export::templates_path(path);
-            export::save_templates_pdf(&self.battle, options.paper, &templates)?;
-            written.push(templates);
-        }
-        Ok(written)
+    fn export_job(&self, options: &PdfOptions, path: &Path) -> Result<ExportJob, StoreError> {
+        let (battle, options, path) = (self.battle.clone(), options.clone(), path.to_path_buf());
+        Ok(Box::new(move || export(&battle, &options, &path)))
     }
 
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
@@ -605,4 +576,31 @@ impl SystemWindow for FogWindow {
             _ => Status::Error("That file is not for a Field of Glory battle".into()),
         }
     }
+}
+
+/// Prints `battle` as `options` say: the table and its schedule and log,
+/// a player's private page, the templates; the files written.
+fn export(battle: &Battle, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
+    use muster::fog::export;
+    let private = match options.private {
+        Some(side) => Some(
+            export::private_page(battle, side, opener(options))
+                .map_err(|e| StoreError::new(e.to_string()))?,
+        ),
+        None => None,
+    };
+    let mut written = Vec::new();
+    export::save_pdf(battle, options.paper, &export::today(), path)?;
+    written.push(path.to_path_buf());
+    if let Some(page) = &private {
+        let private_path = export::private_path(path, page.side);
+        export::save_private_pdf(battle, page, options.paper, &private_path)?;
+        written.push(private_path);
+    }
+    if options.templates {
+        let templates = export::templates_path(path);
+        export::save_templates_pdf(battle, options.paper, &templates)?;
+        written.push(templates);
+    }
+    Ok(written)
 }

@@ -17,7 +17,7 @@ use crate::app::hex_grid::{HexGrid, Highlight};
 use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
-use crate::app::system::{Handled, Players, imported, players};
+use crate::app::system::{Action, Handled, Players, SeatedAction, imported, players};
 use eframe::egui;
 use muster::core::screen::Values;
 use muster::core::seat::Seated;
@@ -123,6 +123,17 @@ impl Table for ForcesTable {
     const STARTED: &'static str =
         "Set-up: each player places their forces and Exercitus markers in private";
 
+    fn action(action: SeatedAction<Self>) -> Action {
+        Action::Forces(action)
+    }
+
+    fn own(action: Action) -> Option<SeatedAction<Self>> {
+        match action {
+            Action::Forces(action) => Some(action),
+            _ => None,
+        }
+    }
+
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form
     }
@@ -192,7 +203,7 @@ impl Table for ForcesTable {
             }
         });
         self.grid.after_frame(&self.map_images, game.id(), &cx.bus);
-        crate::app::seated::send_orders(out, cx);
+        crate::app::seated::send_orders::<ForcesTable>(out, cx);
     }
 
     fn act(&mut self, _game: Option<&mut Game>, action: Infallible) -> Handled {
@@ -224,7 +235,6 @@ impl Table for ForcesTable {
     }
 
     fn export_pdf(
-        &self,
         game: &Game,
         options: &PdfOptions,
         path: &Path,

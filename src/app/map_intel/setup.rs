@@ -7,8 +7,8 @@
 use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::{NewPassphrases, player_row};
-use crate::app::seated::Start;
 use crate::app::seating::Cx;
+use crate::app::system::{Action, SeatedAction};
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::scenario::{Scenario, Status, Unit};
@@ -88,7 +88,7 @@ impl SetupForm {
             .add_enabled(problem.is_none(), egui::Button::new("Start the game"))
             .clicked()
         {
-            cx.bus.system(Start);
+            cx.bus.system(Action::Forces(SeatedAction::Start));
         }
     }
 

@@ -11,6 +11,10 @@ use muster::core::seat::{self, Desk, Seated};
 use muster::core::side::{Side, Sides};
 use std::any::Any;
 
+/// A private printout being made off the window's thread: its title and
+/// its PDF, or why not.
+pub type PrintoutJob = Box<dyn FnOnce() -> Result<(String, Vec<u8>), String> + Send>;
+
 pub trait SeatHost {
     fn name(&self, side: Side) -> String;
     /// What their private screen holds, as he calls it ("my cards").
@@ -53,8 +57,9 @@ pub trait SeatHost {
     /// one, and his desk holds the key his passphrase gave (or he has
     /// none).
     fn prints(&self, side: Side) -> bool;
-    /// His private printout, made now: its title and its PDF, or why not.
-    fn printout(&self, side: Side) -> Result<(String, Vec<u8>), String>;
+    /// His private printout, as work for a worker (the game taken now):
+    /// its title and its PDF; or why it cannot be made.
+    fn printout(&self, side: Side) -> Result<PrintoutJob, String>;
     fn locked(&self) -> Vec<Side>;
     fn unlock(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError>;
 }
@@ -65,7 +70,7 @@ pub struct Desked<'a, G: Seated> {
     pub desks: &'a mut Sides<Desk<G::Request>>,
 }
 
-impl<G: Seated> SeatHost for Desked<'_, G>
+impl<G: Seated + Clone + Send + 'static> SeatHost for Desked<'_, G>
 where
     G::Request: Send + 'static,
 {
@@ -183,14 +188,16 @@ where
         G::PRINTOUT && (self.game.lock_of(side).is_none() || self.desks[side].player.is_some())
     }
 
-    fn printout(&self, side: Side) -> Result<(String, Vec<u8>), String> {
+    fn printout(&self, side: Side) -> Result<PrintoutJob, String> {
         if !self.prints(side) {
             return Err("Open your secrets with your passphrase first".into());
         }
-        match self.game.printout(side, self.desks[side].player.as_ref()) {
+        // Made from a copy on a worker: a PDF takes milliseconds.
+        let (game, key) = (self.game.clone(), self.desks[side].player.clone());
+        Ok(Box::new(move || match game.printout(side, key.as_ref()) {
             Some(made) => made.map_err(|e| e.to_string()),
             None => Err("This game prints nothing private".into()),
-        }
+        }))
     }
 
     fn locked(&self) -> Vec<Side> {

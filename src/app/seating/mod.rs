@@ -85,6 +85,11 @@ struct Seat {
     opened: bool,
     /// Why his phone's last printout was not made, on his phone alone.
     printout_refused: Option<String>,
+    /// Counts his pairings (a new code, a seat let go, a stop): a printout
+    /// made for one is never sent to the next.
+    paired: u64,
+    /// His printout is being made, for the pairing it was asked on.
+    printing: Option<u64>,
 }
 
 /// What the window's UI is told of the seats this frame.
@@ -563,6 +568,7 @@ impl Seating {
                 }
             }
             SeatMsg::Phone(event) => outcome = self.phone(side, event, bus, host),
+            SeatMsg::Printed { paired, made } => self.printed(side, paired, made),
         }
         outcome
     }
@@ -609,21 +615,54 @@ impl Seating {
         outcome
     }
 
-    /// His private printout, made now and sent to his phone sealed; why
-    /// not, on his phone's screen.
-    fn send_printout(&mut self, side: Side, host: Option<&(dyn SeatHost + '_)>) {
-        let (Some(server), Some(host)) = (&self.server, host) else {
+    /// His private printout, made on a worker and sent to his phone
+    /// sealed; why not, on his phone's screen.
+    fn send_printout(&mut self, side: Side, bus: &Bus, host: Option<&(dyn SeatHost + '_)>) {
+        let (Some(_), Some(host)) = (&self.server, host) else {
             return;
         };
-        let made = host
-            .printout(side)
-            .and_then(|(title, pdf)| server::file_messages(&title, &pdf));
-        match made {
+        let seat = &mut self.seats[side];
+        if seat.printing.is_some() {
+            return;
+        }
+        let job = match host.printout(side) {
+            Ok(job) => job,
+            Err(why) => {
+                seat.printout_refused = Some(why);
+                return;
+            }
+        };
+        let (bus, paired) = (bus.clone(), seat.paired);
+        seat.printing = Some(paired);
+        let spawned = std::thread::Builder::new()
+            .name("private printout".into())
+            .spawn(move || {
+                let made = job();
+                bus.seat(side, SeatMsg::Printed { paired, made });
+            });
+        if let Err(e) = spawned {
+            seat.printing = None;
+            seat.printout_refused = Some(e.to_string());
+        }
+    }
+
+    /// His printout made: sent to the phone it was asked from, if that
+    /// phone still holds his seat.
+    fn printed(&mut self, side: Side, paired: u64, made: Result<(String, Vec<u8>), String>) {
+        let seat = &mut self.seats[side];
+        if seat.printing == Some(paired) {
+            seat.printing = None;
+        }
+        let Some(server) = &self.server else { return };
+        if seat.paired != paired || !seat.life.on_phone() {
+            return;
+        }
+        match made.and_then(|(title, pdf)| server::file_messages(&title, &pdf)) {
             Ok(messages) => {
                 server.send_file(side, messages);
-                self.seats[side].printout_refused = None;
+                seat.printout_refused = None;
             }
-            Err(why) => self.seats[side].printout_refused = Some(why),
+            Err(why) => seat.printout_refused = Some(why),
         }
     }
 
@@ -750,7 +789,7 @@ impl Seating {
                 }
             }
             FromPage::Reply { reply } => return self.reply(side, &reply, bus, host),
-            FromPage::Printout => self.send_printout(side, host.as_deref()),
+            FromPage::Printout => self.send_printout(side, bus, host.as_deref()),
             // The server takes a join, never the window.
             FromPage::Join { .. } => {}
         }
@@ -779,7 +818,11 @@ impl Seating {
                 text: format!("✖ No printout: {why}"),
             });
         }
-        if host.prints(side) {
+        if self.seats[side].printing.is_some() {
+            screen.blocks.push(Block::Strong {
+                text: "Making your private printout…".into(),
+            });
+        } else if host.prints(side) {
             screen.blocks.push(Block::Printout {
                 label: "Send me my private printout (PDF)".into(),
                 hint: "Made by the laptop for you alone and sent sealed to this phone; nothing of it is written or shown there".into(),
@@ -887,6 +930,7 @@ impl Seating {
                 }
                 let seat = &mut self.seats[side];
                 seat.life = seat.life.after(life::Event::Released);
+                seat.paired += 1;
                 seat.code = None;
                 if self.showing == Some(side) {
                     self.showing = None;
@@ -910,6 +954,7 @@ impl Seating {
         let url = pairing.url(&host.to_string());
         let seat = &mut self.seats[side];
         seat.life = seat.life.after(life::Event::Paired);
+        seat.paired += 1;
         seat.code = Some(url.clone());
         seat.shown_at = Some(std::time::Instant::now());
         seat.opened = false;
@@ -926,6 +971,7 @@ impl Seating {
             let seat = &mut self.seats[side];
             if seat.life != Life::Unpaired {
                 seat.life = seat.life.after(life::Event::Stopped);
+                seat.paired += 1;
             }
             seat.code = None;
         }

@@ -16,7 +16,7 @@ use crate::app::hex_grid::{HexGrid, Highlight};
 use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
-use crate::app::system::{Handled, Players, players};
+use crate::app::system::{Action, Handled, Players, SeatedAction, players};
 use eframe::egui;
 use muster::core::dice::AppDice;
 use muster::core::seat::Seated;
@@ -96,6 +96,17 @@ impl Table for WingsTable {
     const STARTED: &'static str =
         "Set-up: each player places their leader and dummy counters in private";
 
+    fn action(action: SeatedAction<Self>) -> Action {
+        Action::Wings(action)
+    }
+
+    fn own(action: Action) -> Option<SeatedAction<Self>> {
+        match action {
+            Action::Wings(action) => Some(action),
+            _ => None,
+        }
+    }
+
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form
     }
@@ -174,7 +185,7 @@ impl Table for WingsTable {
             }
         });
         self.grid.after_frame(&self.map_images, game.id(), &cx.bus);
-        crate::app::seated::send_orders(out, cx);
+        crate::app::seated::send_orders::<WingsTable>(out, cx);
     }
 
     fn act(&mut self, _game: Option<&mut Game>, action: Infallible) -> Handled {
@@ -190,7 +201,6 @@ impl Table for WingsTable {
     }
 
     fn export_pdf(
-        &self,
         game: &Game,
         options: &PdfOptions,
         path: &Path,

@@ -5,8 +5,8 @@
 //! in column, a leader's rating), starting from the shipped example units.
 
 use crate::app::passphrase::{NewPassphrases, player_row};
-use crate::app::seated::Start;
 use crate::app::seating::Cx;
+use crate::app::system::{Action, SeatedAction};
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::wings::game::{WingUnit, example_armies};
@@ -123,7 +123,7 @@ impl SetupForm {
         });
         ui.add_space(8.0);
         if ui.button("Start the game").clicked() {
-            cx.bus.system(Start);
+            cx.bus.system(Action::Wings(SeatedAction::Start));
         }
     }
 
