@@ -14,12 +14,11 @@
 //! him is kept for the sitting and opens his next such step at once; one
 //! asked for from the table asks his passphrase every time.
 
-pub mod host;
 pub mod life;
 pub mod pass;
 
-pub use host::{Desked, SeatHost};
 pub use life::Life;
+pub use muster::core::seat::{Desked, SeatHost};
 
 use crate::app::bus::Bus;
 use crate::app::bus::{Derived, KeyThen, PlayersMsg, SeatMsg, Then};

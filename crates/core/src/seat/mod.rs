@@ -10,6 +10,9 @@
 //! what he entered in its forms, the key his passphrase gave, why his last
 //! answer was refused, and what the table asked of him in private.
 
+mod host;
+pub use host::{Desked, PrintoutJob, SeatHost};
+
 use crate::error::RuleError;
 use crate::hexmap::Hex;
 use crate::intel::{Lock, PlayerKey, SealKey};

@@ -1,14 +1,16 @@
-//! A game as the shell's seats reach it: any system's `Seated` engine with
-//! each player's desk beside it, behind one object-safe face, so that the
-//! shell's seats (hand-over screen, phone, passphrases) serve every system
-//! with the same code.
+//! A game as a shell's seats reach it (issue 37: here, beside `Seated`,
+//! not in the app): any system's `Seated` engine with each player's desk
+//! beside it, behind one object-safe face, so that the window's seats
+//! (hand-over screen, phone, passphrases) serve every system with the same
+//! code. A system implements `Seated` alone; a new seat capability is a
+//! method of `Seated` and its line here.
 
-use muster::core::error::RuleError;
-use muster::core::hexmap::Hex;
-use muster::core::intel::{Lock, PlayerKey};
-use muster::core::screen::{Reply, Screen, Values};
-use muster::core::seat::{self, Desk, Seated};
-use muster::core::side::{Side, Sides};
+use super::{self as seat, Desk, Seated};
+use crate::error::RuleError;
+use crate::hexmap::Hex;
+use crate::intel::{Lock, PlayerKey};
+use crate::screen::{Reply, Screen, Values};
+use crate::side::{Side, Sides};
 use std::any::Any;
 
 /// A private printout being made off the window's thread: its title and
@@ -38,9 +40,9 @@ pub trait SeatHost {
     /// His desk takes the key his passphrase gave, checked against his tags.
     fn open(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError>;
     /// Puts a sealing key of the sitting on his desk, or takes it off.
-    fn hold(&mut self, side: Side, key: Option<muster::core::intel::SealKey>);
+    fn hold(&mut self, side: Side, key: Option<crate::intel::SealKey>);
     /// The key on his desk, to keep for the sitting.
-    fn held(&self, side: Side) -> Option<muster::core::intel::SealKey>;
+    fn held(&self, side: Side) -> Option<crate::intel::SealKey>;
     /// What each seat does by itself with its desk (a march's word);
     /// whether the game changed. Refusals are dropped: the seat tries
     /// again at the next change.
@@ -132,14 +134,14 @@ where
         Ok(())
     }
 
-    fn hold(&mut self, side: Side, key: Option<muster::core::intel::SealKey>) {
+    fn hold(&mut self, side: Side, key: Option<crate::intel::SealKey>) {
         if key.is_none() {
             self.desks[side].player = None;
         }
         self.desks[side].key = key;
     }
 
-    fn held(&self, side: Side) -> Option<muster::core::intel::SealKey> {
+    fn held(&self, side: Side) -> Option<crate::intel::SealKey> {
         self.desks[side].key.clone()
     }
 
