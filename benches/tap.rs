@@ -123,21 +123,28 @@ impl eframe::App for Window {
     }
 }
 
-/// Notes, in the page, the next tap's `pointerdown` and the frame after
-/// its screen's next change (epoch milliseconds, fractional).
+/// Notes, in the page, the next tap's `pointerdown` and `pointerup` and
+/// the frame after its screen's next change, on the machine's clock
+/// (epoch milliseconds: two pages' own high-resolution clocks start at
+/// different origins and cannot be compared).
 const WATCH: &str = "
-window.__down = null; window.__painted = null; window.__seen = false;
+window.__down = null; window.__up = null; window.__painted = null; window.__seen = false;
+const epoch = (stamp) => Date.now() - (performance.now() - stamp);
 if (!window.__listening) {
   window.__listening = true;
   document.addEventListener('pointerdown', (e) => {
-    if (window.__down === null) window.__down = performance.timeOrigin + e.timeStamp;
+    if (window.__down === null) window.__down = epoch(e.timeStamp);
+  }, true);
+  document.addEventListener('pointerup', (e) => {
+    if (window.__up === null) window.__up = epoch(e.timeStamp);
   }, true);
 }
 if (window.__watch) window.__watch.disconnect();
 window.__watch = new MutationObserver(() => {
   if (window.__seen) return;
   window.__seen = true;
-  requestAnimationFrame((t) => { window.__painted = performance.timeOrigin + t; });
+  window.__changed = Date.now();
+  requestAnimationFrame(() => { window.__painted = Date.now(); });
 });
 window.__watch.observe(document.getElementById('screen'), { childList: true, subtree: true, characterData: true });
 return true;";
@@ -209,11 +216,14 @@ impl Page {
         self.client.execute(WATCH, vec![]).await.unwrap();
     }
 
-    /// What the page noted: (`pointerdown`, painted).
-    async fn noted(&self) -> (Option<f64>, Option<f64>) {
+    /// What the page noted: (`pointerdown`, `pointerup`, painted).
+    async fn noted(&self) -> (Option<f64>, Option<f64>, Option<f64>, Option<f64>) {
         let v = self
             .client
-            .execute("return [window.__down, window.__painted]", vec![])
+            .execute(
+                "return [window.__down, window.__up, window.__painted, window.__changed]",
+                vec![],
+            )
             .await
             .unwrap();
         serde_json::from_value(v).unwrap()
@@ -223,7 +233,7 @@ impl Page {
     async fn painted(&self) -> f64 {
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
-            if let (_, Some(at)) = self.noted().await {
+            if let (_, _, Some(at), _) = self.noted().await {
                 return at;
             }
             tokio::time::sleep(Duration::from_millis(2)).await;
@@ -231,9 +241,19 @@ impl Page {
         panic!("the screen never changed");
     }
 
-    /// A finger's tap on the button `label`: down and up at its centre.
-    async fn tap(&self, label: &str) {
+    /// A finger's tap on the button `label`: down and up at its centre,
+    /// through WebDriver's touch input, or dispatched by the page's own
+    /// script (`by_script`: the same events, without the automation's
+    /// input pipeline).
+    async fn tap_by(&self, label: &str, by_script: bool) {
         let (x, y) = self.button(label).await;
+        if by_script {
+            self.client
+                .execute(SCRIPT_TAP, vec![serde_json::json!(label)])
+                .await
+                .unwrap();
+            return;
+        }
         let finger = TouchActions::new("finger".into())
             .then(PointerAction::MoveTo {
                 duration: None,
@@ -248,34 +268,80 @@ impl Page {
             });
         self.client.perform_actions(finger).await.unwrap();
     }
+
+    async fn tap(&self, label: &str) {
+        self.tap_by(label, false).await;
+    }
 }
 
+/// A tap dispatched in the page: `pointerdown`, `pointerup`, `click` on the
+/// button saying `arguments[0]`.
+const SCRIPT_TAP: &str = "
+const b = [...document.querySelectorAll('button')].find((b) => b.textContent === arguments[0] && !b.disabled);
+const r = b.getBoundingClientRect();
+const at = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, pointerType: 'touch', isPrimary: true, pointerId: 1 };
+b.dispatchEvent(new PointerEvent('pointerdown', at));
+b.dispatchEvent(new PointerEvent('pointerup', at));
+b.click();
+return true;";
+
 /// A tap that changes both screens, timed from its `pointerdown` to each
-/// page's painted change (milliseconds).
-async fn timed(tapping: &Page, other: &Page, label: &str, times: &mut Vec<(f64, f64)>) {
+/// page's painted change, and how long the finger was down (milliseconds).
+async fn timed(
+    tapping: &Page,
+    other: &Page,
+    label: &str,
+    by_script: bool,
+    times: &mut Vec<Timing>,
+) {
     tapping.button(label).await;
     tapping.watch().await;
     other.watch().await;
-    tapping.tap(label).await;
+    tapping.tap_by(label, by_script).await;
     let (mine, theirs) = (tapping.painted().await, other.painted().await);
-    let down = tapping
-        .noted()
-        .await
-        .0
-        .expect("the page saw its pointerdown");
-    times.push((mine - down, theirs - down));
+    let (down, up, _, changed) = tapping.noted().await;
+    let (down, up) = (
+        down.expect("the page saw its pointerdown"),
+        up.expect("the page saw its pointerup"),
+    );
+    let (.., theirs_changed) = other.noted().await;
+    times.push(Timing {
+        mine: mine - down,
+        theirs: theirs - down,
+        held: up - down,
+        mine_changed: changed.unwrap_or(mine) - down,
+        theirs_changed: theirs_changed.unwrap_or(theirs) - down,
+    });
+}
+
+/// One tap: from its `pointerdown` to each phone's frame, and how long the
+/// finger was down (the page acts on the release, as a button does).
+#[derive(Clone, Copy)]
+struct Timing {
+    mine: f64,
+    theirs: f64,
+    held: f64,
+    /// When each page's screen changed (before the frame that paints it).
+    mine_changed: f64,
+    theirs_changed: f64,
 }
 
 /// Turns of the deck played from the phones until `samples` taps are
 /// timed.
-async fn play(pages: &[Page; 2], active: &mut usize, samples: usize) -> Vec<(f64, f64)> {
+async fn play(
+    pages: &[Page; 2],
+    active: &mut usize,
+    samples: usize,
+    by_script: bool,
+) -> Vec<Timing> {
     let mut times = Vec::new();
     while times.len() < samples {
         let (a, p) = (&pages[*active], &pages[1 - *active]);
         a.tap("End the event phase").await;
         for phase in ["rally", "shooting", "movement", "combat"] {
-            timed(a, p, &format!("Play the {phase} phase"), &mut times).await;
-            timed(p, a, "No interrupt", &mut times).await;
+            let play = format!("Play the {phase} phase");
+            timed(a, p, &play, by_script, &mut times).await;
+            timed(p, a, "No interrupt", by_script, &mut times).await;
             a.tap(&format!("End the {phase} phase")).await;
         }
         let fatigue = a.first("(fatigue)").await;
@@ -292,16 +358,26 @@ fn percentile(mut values: Vec<f64>, p: f64) -> f64 {
     values[((values.len() as f64 - 1.0) * p).round() as usize]
 }
 
-fn report(what: &str, times: &[(f64, f64)]) {
-    let mine: Vec<f64> = times.iter().map(|t| t.0).collect();
-    let theirs: Vec<f64> = times.iter().map(|t| t.1).collect();
+fn report(what: &str, times: &[Timing]) {
+    let of = |f: fn(&Timing) -> f64| times.iter().map(f).collect::<Vec<f64>>();
+    let (mine, theirs, held) = (of(|t| t.mine), of(|t| t.theirs), of(|t| t.held));
+    let after: Vec<f64> = times.iter().map(|t| t.mine - t.held).collect();
+    let (mine_changed, theirs_changed) = (of(|t| t.mine_changed), of(|t| t.theirs_changed));
     println!(
-        "{what}, {} taps, pointerdown to painted: this phone median {:.1} ms, p90 {:.1} ms; the other phone median {:.1} ms, p90 {:.1} ms",
+        "{what}: the screens changed (before their frames) at a median {:.1} ms on this phone, {:.1} ms on the other",
+        percentile(mine_changed, 0.5),
+        percentile(theirs_changed, 0.5)
+    );
+    println!(
+        "{what}, {} taps, pointerdown to painted: this phone median {:.1} ms, p90 {:.1} ms; the other phone median {:.1} ms, p90 {:.1} ms (the finger down for a median {:.1} ms; from its release, this phone median {:.1} ms, p90 {:.1} ms)",
         times.len(),
         percentile(mine.clone(), 0.5),
         percentile(mine, 0.9),
         percentile(theirs.clone(), 0.5),
         percentile(theirs, 0.9),
+        percentile(held, 0.5),
+        percentile(after.clone(), 0.5),
+        percentile(after, 0.9),
     );
 }
 
@@ -366,8 +442,10 @@ fn main() {
             // The pages settle before the first tap is timed.
             tokio::time::sleep(Duration::from_millis(500)).await;
             let mut active = 0;
-            let quiet = play(&pages, &mut active, 32).await;
+            let quiet = play(&pages, &mut active, 32, false).await;
             report("quiet", &quiet);
+            let quiet = play(&pages, &mut active, 32, true).await;
+            report("quiet, taps dispatched by the page's script", &quiet);
             // The other core kept busy, as by a build or a browser.
             let stop = Arc::new(AtomicBool::new(false));
             let spin = stop.clone();
@@ -378,10 +456,15 @@ fn main() {
                     std::hint::black_box(n);
                 }
             });
-            let loaded = play(&pages, &mut active, 32).await;
+            let loaded = play(&pages, &mut active, 32, false).await;
+            let scripted = play(&pages, &mut active, 32, true).await;
             stop.store(true, Ordering::SeqCst);
             busy.join().unwrap();
             report("the other core busy", &loaded);
+            report(
+                "the other core busy, taps dispatched by the page's script",
+                &scripted,
+            );
         });
         seen.quit.store(true, Ordering::SeqCst);
         if let Some(ctx) = seen.ctx.lock().unwrap().as_ref() {

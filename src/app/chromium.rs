@@ -31,6 +31,11 @@ fn point_in(placed: [f64; 4], at: [f64; 2]) -> (f64, f64) {
     )
 }
 
+/// How long a page is waited for: a condition, never a sleep, bounded by
+/// the clock (not by a count of tries, which a busy machine runs through
+/// faster than its pages are drawn).
+pub(crate) const WAIT: Duration = Duration::from_secs(30);
+
 /// One phone's page in Chromium.
 pub(crate) struct Page {
     pub runtime: tokio::runtime::Runtime,
@@ -67,10 +72,12 @@ impl Page {
         }
     }
 
-    /// The element at `xpath` once the laptop has sent it to the page; the
-    /// page is photographed when it never comes, to see why.
+    /// The element at `xpath` once the laptop has sent it to the page,
+    /// within `WAIT` whatever the machine's load; the page is photographed
+    /// when it never comes, to see why.
     pub(crate) fn find(&self, h: &mut Harness<'_, MusterApp>, xpath: &str) -> Element {
-        for _ in 0..300 {
+        let deadline = std::time::Instant::now() + WAIT;
+        while std::time::Instant::now() < deadline {
             h.run();
             let found = self.runtime.block_on(async {
                 tokio::time::timeout(

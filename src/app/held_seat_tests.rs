@@ -327,7 +327,7 @@ fn his_second_tab_takes_the_seat_over_and_the_first_says_so_in_chromium() {
 /// within 20 s (the page's own watch on the table counts in seconds).
 fn says(h: &mut H, page: &Page, words: &str) {
     let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(20) {
+    while start.elapsed() < crate::app::chromium::WAIT {
         h.run();
         if page.text().starts_with(words) {
             return;
@@ -355,6 +355,12 @@ fn the_page_knows_the_table_went_quiet_and_comes_back_by_itself_in_chromium() {
     let (decius, _code) = decius_on_chromium(&mut h, port);
     h.state().seating.hush(true);
     says(&mut h, &decius, "Lost the table: reconnecting");
+    // What it shows may be out of date: greyed, and a tap goes nowhere.
+    let stale = decius.runtime.block_on(decius.client.execute(
+        "return document.getElementById('screen').classList.contains('stale')",
+        vec![],
+    ));
+    assert_eq!(stale.unwrap(), serde_json::json!(true));
     decius.screenshot("target/phone/seat-lost-the-table.png");
     h.state().seating.hush(false);
     says(&mut h, &decius, "Connected: only you see this screen");

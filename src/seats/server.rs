@@ -686,6 +686,10 @@ async fn accept(
             ));
             continue;
         };
+        // A screen is a whole 64 KiB frame, a little more than one segment
+        // even on loopback: without this its last bytes wait for the
+        // phone's delayed acknowledgement of the first (Nagle).
+        let _ = stream.set_nodelay(true);
         let service = hyper_util::service::TowerToHyperService::new(app.clone());
         let headers = shared.limits.headers;
         tokio::spawn(async move {

@@ -182,7 +182,8 @@ pub(crate) fn until(
     h: &mut Harness<'_, MusterApp>,
     done: impl Fn(&Harness<'_, MusterApp>) -> bool,
 ) {
-    for _ in 0..300 {
+    let deadline = std::time::Instant::now() + crate::app::chromium::WAIT;
+    while std::time::Instant::now() < deadline {
         h.run();
         if done(h) {
             return;
@@ -363,7 +364,8 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
     // Taps `label` on a phone once the laptop has sent it there.
     let tap = |h: &mut Harness<'_, MusterApp>, client: &Client, label: &str| {
         let xpath = format!("//button[text()='{label}' and not(@disabled)]");
-        for _ in 0..200 {
+        let deadline = std::time::Instant::now() + crate::app::chromium::WAIT;
+        while std::time::Instant::now() < deadline {
             h.run();
             let found = runtime.block_on(async {
                 tokio::time::timeout(
