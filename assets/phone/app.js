@@ -616,6 +616,7 @@ function hexMap(board) {
   });
   canvas.addEventListener('pointermove', (event) => {
     if (!fingers.has(event.pointerId)) return;
+    const before = fingers.get(event.pointerId);
     fingers.set(event.pointerId, [event.clientX, event.clientY]);
     if (pinch && fingers.size === 2) {
       const [a, b] = [...fingers.values()];
@@ -629,12 +630,22 @@ function hexMap(board) {
       return;
     }
     if (path) {
-      const hex = at(event);
-      if (!hex) return;
-      const here = named(hex);
-      if (here === path[path.length - 1]) return;
-      if (path.length >= 2 && here === path[path.length - 2]) path.pop();
-      else path.push(here);
+      // Every point the finger crossed since the last event, every few
+      // pixels: a busy phone reports a fast finger once a frame, and a
+      // hex it crossed between two reports is still on its path.
+      const steps = Math.max(1, Math.ceil(Math.hypot(event.clientX - before[0], event.clientY - before[1]) / 3));
+      for (let k = 1; k <= steps; k++) {
+        const point = {
+          clientX: before[0] + (event.clientX - before[0]) * k / steps,
+          clientY: before[1] + (event.clientY - before[1]) * k / steps,
+        };
+        const hex = at(point);
+        if (!hex) continue;
+        const here = named(hex);
+        if (here === path[path.length - 1]) continue;
+        if (path.length >= 2 && here === path[path.length - 2]) path.pop();
+        else path.push(here);
+      }
       draw();
       return;
     }

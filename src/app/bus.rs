@@ -10,7 +10,6 @@ use eframe::egui;
 use muster::core::intel::{Lock, PlayerKey};
 use muster::core::screen::{Reply, Values};
 use muster::core::side::Side;
-use std::any::Any;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -102,9 +101,6 @@ pub enum SeatMsg {
         generation: u64,
         result: Result<Derived, String>,
     },
-    /// The table asks him to do something in private, in the system's
-    /// terms (Field of Glory: reveal this ambush marker, for this reason).
-    Ask(Box<dyn Any + Send>),
     /// His phone, from the players' screens server.
     Phone(muster::seats::server::FromPhone),
     /// His private printout made on its worker, for the pairing `paired`

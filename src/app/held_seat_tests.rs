@@ -21,6 +21,7 @@ use futures_util::{SinkExt, StreamExt};
 use muster::core::side::Side;
 use muster::seats::channel::Channel;
 use muster::seats::protocol::{FromPage, Hello, VERSION};
+use muster::seats::server::Limits;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -165,19 +166,28 @@ fn spoke_the_protocol(h: &H) {
     );
 }
 
-/// The game started with Decius's phone paired in Chromium: the page, and
-/// his code as it was read from the window.
-fn decius_on_chromium(h: &mut H, port: u16) -> (Page, Code) {
-    let url = crate::app::pairing::pair(h, Side::South, "Decius");
+/// The small deck game started, Decius's phone paired in Chromium from
+/// the menu (`first_frame`: how long a new socket has to prove the key):
+/// the window, its autosaves' folder, the page, and his code as it was read
+/// from the window.
+fn decius_on_chromium(port: u16, first_frame: Duration) -> (H, tempfile::TempDir, Page, Code) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    h.state_mut().seating.limits.first_frame = first_frame;
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    let url = crate::app::pairing::pair(&mut h, Side::South, "Decius");
     let page = Page::open(
         port,
         &url.replace("http://127.0.0.1:", &format!("http://{HOST}:")),
         "held-decius",
     );
-    until(h, |h| h.state().seating.life(Side::South) == Life::OnPhone);
-    crate::app::pairing::close(h);
-    page.find(h, "//button[text()='End the event phase']");
-    (page, Code::of(&url))
+    until(&mut h, |h| {
+        h.state().seating.life(Side::South) == Life::OnPhone
+    });
+    crate::app::pairing::close(&mut h);
+    page.find(&mut h, "//button[text()='End the event phase']");
+    (h, dir, page, Code::of(&url))
 }
 
 /// Issue 37: any second socket on a seat's code that then ended silenced
@@ -187,13 +197,8 @@ fn no_stray_socket_on_his_code_silences_his_phone_in_chromium() {
     let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
     // The idle socket's timeout, short for the test.
-    h.state_mut().seating.limits.first_frame = Duration::from_millis(600);
-    click(&mut h, "South chosen");
-    click(&mut h, "Start the game");
-    let (decius, code) = decius_on_chromium(&mut h, port);
+    let (mut h, _dir, decius, code) = decius_on_chromium(port, Duration::from_millis(600));
     for way in 0..5 {
         let before = h.state().seating.refusals().count;
         // Run beside the window's frames, as the attack would.
@@ -266,11 +271,7 @@ fn his_second_tab_takes_the_seat_over_and_the_first_says_so_in_chromium() {
     let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    click(&mut h, "South chosen");
-    click(&mut h, "Start the game");
-    let (decius, code) = decius_on_chromium(&mut h, port);
+    let (mut h, _dir, decius, code) = decius_on_chromium(port, Limits::default().first_frame);
     let url = decius
         .runtime
         .block_on(decius.client.current_url())
@@ -348,11 +349,7 @@ fn the_page_knows_the_table_went_quiet_and_comes_back_by_itself_in_chromium() {
     let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    click(&mut h, "South chosen");
-    click(&mut h, "Start the game");
-    let (decius, _code) = decius_on_chromium(&mut h, port);
+    let (mut h, _dir, decius, _code) = decius_on_chromium(port, Limits::default().first_frame);
     h.state().seating.hush(true);
     says(&mut h, &decius, "Lost the table: reconnecting");
     // What it shows may be out of date: greyed, and a tap goes nowhere.

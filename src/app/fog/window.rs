@@ -244,8 +244,10 @@ impl FogWindow {
                     Err(e) => Handled::status(Status::Error(e.to_string())),
                 };
             }
+            // On his desk: his seat brings it to him (phone or hand-over).
+            FogCommand::Ask(side, asked) => self.desks[side].asked = Some(asked),
             // Sent to the bus by the frame that made them.
-            FogCommand::Dialog(_) | FogCommand::Show(_) | FogCommand::Ask(..) => {}
+            FogCommand::Dialog(_) | FogCommand::Show(_) => {}
         }
         Handled::default()
     }
@@ -268,7 +270,6 @@ impl FogWindow {
                     }
                     cx.bus.system(Action::Fog(FogCommand::ShowStep(step)));
                 }
-                FogCommand::Ask(side, asked) => cx.bus.seat(side, SeatMsg::Ask(Box::new(asked))),
                 command => cx.bus.system(Action::Fog(command)),
             }
         }

@@ -561,11 +561,6 @@ impl Seating {
                     outcome = self.derived(side, result, bus, host);
                 }
             }
-            SeatMsg::Ask(request) => {
-                if let Some(host) = host {
-                    host.ask(side, request);
-                }
-            }
             SeatMsg::Phone(event) => outcome = self.phone(side, event, bus, host),
             SeatMsg::Printed { paired, made } => self.printed(side, paired, made),
         }

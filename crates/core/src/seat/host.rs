@@ -11,7 +11,6 @@ use crate::hexmap::Hex;
 use crate::intel::{Lock, PlayerKey};
 use crate::screen::{Reply, Screen, Values};
 use crate::side::{Side, Sides};
-use std::any::Any;
 
 /// A private printout being made off the window's thread: its title and
 /// its PDF, or why not.
@@ -52,8 +51,6 @@ pub trait SeatHost {
     /// Forgets his last refusal (his private screen closed): its words may
     /// tell his secret. His form waits for him.
     fn forget(&mut self, side: Side);
-    /// What the table asked of him, in the system's terms.
-    fn ask(&mut self, side: Side, request: Box<dyn Any + Send>);
     fn lock_of(&self, side: Side) -> Option<Lock>;
     /// Whether his private printout can be made now: the system prints
     /// one, and his desk holds the key his passphrase gave (or he has
@@ -174,12 +171,6 @@ where
 
     fn forget(&mut self, side: Side) {
         self.desks[side].refusal = None;
-    }
-
-    fn ask(&mut self, side: Side, request: Box<dyn Any + Send>) {
-        if let Ok(request) = request.downcast::<G::Request>() {
-            self.desks[side].asked = Some(*request);
-        }
     }
 
     fn lock_of(&self, side: Side) -> Option<Lock> {
