@@ -591,6 +591,7 @@ function hexMap(board) {
   canvas.style.touchAction = 'none';
   canvas.addEventListener('pointerdown', (event) => {
     fingers.set(event.pointerId, [event.clientX, event.clientY]);
+    touching.add(event.pointerId);
     try {
       canvas.setPointerCapture(event.pointerId);
     } catch (_) {}
@@ -661,19 +662,33 @@ function hexMap(board) {
   });
   const lift = (event) => {
     fingers.delete(event.pointerId);
+    touching.delete(event.pointerId);
+    // What came while his fingers were down, drawn now (after this lift's
+    // own message is sent).
+    const later = () => {
+      if (touching.size === 0 && deferred) {
+        const next = deferred;
+        deferred = null;
+        show(next);
+      }
+    };
     if (pinch) {
       if (fingers.size === 0) pinch = null;
-      return;
+      return later();
     }
     const done = path;
     const tap = pan && !pan.moved ? pan.hex : null;
     path = null;
     pan = null;
-    if (event.type === 'pointercancel') return draw();
+    if (event.type === 'pointercancel') {
+      draw();
+      return later();
+    }
     if (done && done.length > 1) send({ type: 'drag', hexes: done });
     else if (done) send({ type: 'tap', hex: done[0] });
     else if (tap) send({ type: 'tap', hex: named(tap) });
     draw();
+    later();
   };
   canvas.addEventListener('pointerup', lift);
   canvas.addEventListener('pointercancel', lift);
@@ -802,7 +817,33 @@ function tableView(t) {
   return out;
 }
 
+// Fingers down on a map now, and the screen that came meanwhile: a new
+// screen is drawn once they lift, never under a finger (a redrawn map
+// would drop the path he is tracing).
+const touching = new Set();
+let deferred = null;
+// A finger the browser never reported lifted holds nothing back for long.
+const HOLD_MS = 5000;
+let holding = null;
+
 function show(next) {
+  if (touching.size > 0) {
+    deferred = next;
+    if (!holding) {
+      holding = setTimeout(() => {
+        holding = null;
+        touching.clear();
+        if (deferred) {
+          const held = deferred;
+          deferred = null;
+          show(held);
+        }
+      }, HOLD_MS);
+    }
+    return;
+  }
+  clearTimeout(holding);
+  holding = null;
   const asked = (s) => (s ? s.blocks.filter((b) => b.block === 'strong').map((b) => b.text).join('\n') : '');
   const question = (s) => (s ? `${s.title}\n${asked(s)}` : '');
   const fresh = question(next) !== question(screen);

@@ -366,17 +366,55 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
         let points: Vec<[f64; 2]> = hexes.iter().map(|hex| share(&h, hex)).collect();
         fritz.drag_canvas(&mut h, map, &points);
         let traced = hexes[1..].join(" ");
-        until(&mut h, |h| {
+        let deadline = std::time::Instant::now() + crate::app::chromium::WAIT;
+        while std::time::Instant::now() < deadline {
+            h.run();
             let window = h.state().system::<WingsWindow>().unwrap();
-            let form = window.form(Side::South);
-            form.get(match field {
+            let key = match field {
                 "Leader's path" => "leader_path",
                 "First Dis path" => "dis1_path",
                 _ => "dis2_path",
-            })
-            .and_then(|v| v.first())
-            .is_some_and(|v| *v == traced)
-        });
+            };
+            if window.form(Side::South).get(key).and_then(|v| v.first()) == Some(&traced) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        if std::time::Instant::now() >= deadline {
+            fritz.screenshot("target/phone/wings-drag-failed.png");
+            let window = h.state().system::<WingsWindow>().unwrap();
+            panic!(
+                "{field}: {traced:?} never reached the form: {:?}; heard {:?}",
+                window.form(Side::South),
+                h.state()
+                    .seating
+                    .heard
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .collect::<Vec<_>>()
+            );
+        }
+        // His phone has drawn the laptop's answer before his finger goes
+        // down again, as he would see it (a screen drawn under a drag
+        // waits for the finger anyway, but a busy machine may still be
+        // laying the last one out where the next drag lands).
+        let shown = format!(
+            "return [...document.querySelectorAll('input')].some((i) => i.getAttribute('aria-label') === {field:?} && i.value === {traced:?})"
+        );
+        let deadline = std::time::Instant::now() + crate::app::chromium::WAIT;
+        while !fritz
+            .runtime
+            .block_on(fritz.client.execute(&shown, vec![]))
+            .is_ok_and(|v| v == serde_json::json!(true))
+        {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{field} never showed {traced} on his phone"
+            );
+            h.run();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
     }
     fritz.tap(&mut h, "Move along the paths");
     until(&mut h, |h| {
