@@ -43,7 +43,7 @@ pub enum AppCommand {
 pub enum Msg {
     App(AppCommand),
     /// An action of the open system's window, for its `handle`.
-    System(crate::app::system::Action),
+    System(crate::app::action::Action),
     /// What happened at a player's seat: his answer, his device, his key.
     Seat(Side, SeatMsg),
     /// The players' screens: start, stop, pair, let go.
@@ -173,7 +173,7 @@ impl Bus {
     }
 
     /// An action of the open system's window.
-    pub fn system(&self, action: crate::app::system::Action) {
+    pub fn system(&self, action: crate::app::action::Action) {
         self.send(Msg::System(action));
     }
 

@@ -11,6 +11,7 @@
 //! frame after the UI, in the order sent, then sends the phones their new
 //! screens in the same frame (the pattern of rerun's viewer).
 
+pub mod action;
 pub mod bus;
 #[cfg(test)]
 mod chromium;
@@ -51,6 +52,7 @@ pub mod wings;
 mod writer;
 
 use crate::systems::{self, System};
+use action::Action;
 use bus::{AppCommand, Bus, Msg};
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
@@ -62,7 +64,7 @@ use seating::{Cx, Seating};
 use status::Status;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
-use system::{Action, Menu, Start, SystemWindow};
+use system::{Menu, Start, SystemWindow};
 
 /// Opens the window; `open` is a battle file to load at start, `viewer`
 /// what opens an exported printout.

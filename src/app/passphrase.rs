@@ -4,10 +4,10 @@
 //! form only shows whether he has one; his seat (`seating`) asks for it and
 //! the key comes back to the form as a `PassphraseSet` action on the bus.
 
+use crate::app::action::Action;
 use crate::app::bus::Msg;
 use crate::app::bus::SeatMsg;
 use crate::app::seating::Cx;
-use crate::app::system::Action;
 use eframe::egui;
 use muster::core::intel::{Lock, PlayerKey};
 use muster::core::side::{Side, Sides};

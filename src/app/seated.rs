@@ -7,13 +7,14 @@
 //! Each system configures it with its `Table`: its form, its table, its
 //! own actions, its printout.
 
+use crate::app::action::{Action, SeatedAction};
 use crate::app::bus::AppCommand;
 use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::passphrase::NewPassphrases;
 use crate::app::seating::{Cx, Desked, SeatHost};
 use crate::app::status::Status;
-use crate::app::system::{Action, ExportJob, Handled, Menu, SeatedAction, SystemWindow, log_panel};
+use crate::app::system::{ExportJob, Handled, Menu, SystemWindow, log_panel};
 use eframe::egui;
 use muster::core::chained_game::OnLedger;
 use muster::core::screen::{Screen, Values};
@@ -82,6 +83,9 @@ pub trait Form {
     fn passphrases(&mut self) -> &mut NewPassphrases;
 }
 
+/// A seated system's action, in its engine's and its table's types.
+pub type Act<T> = SeatedAction<<<T as Table>::Game as Seated>::Command, <T as Table>::Action>;
+
 /// What a seated system configures.
 pub trait Table: 'static {
     type Game: Seated<Request = ()> + OnLedger + Autosave + Clone + Send + 'static;
@@ -91,11 +95,11 @@ pub trait Table: 'static {
     const NAME: &'static str;
 
     /// Its actions as the bus carries them…
-    fn action(action: SeatedAction<Self>) -> Action
+    fn action(action: Act<Self>) -> Action
     where
         Self: Sized;
     /// …and back: its own, or `None` for another system's.
-    fn own(action: Action) -> Option<SeatedAction<Self>>
+    fn own(action: Action) -> Option<Act<Self>>
     where
         Self: Sized;
     /// What the status line says when its game starts.

@@ -3,9 +3,10 @@
 //! system's window says what it is (its name, its table, its game and its
 //! seats); the shell owns everything common to them: menus, files, the
 //! status line, autosave, the seats, the bus (the pattern of egui's demo
-//! app). Its widgets send its own actions on the bus, typed (`Action`),
+//! app). Its widgets send its own actions on the bus, typed (`action`),
 //! which come back to its `handle` once per frame, after the UI.
 
+use crate::app::action::Action;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::seating::{Cx, SeatHost};
 use crate::app::status::Status;
@@ -26,37 +27,6 @@ pub struct Start {
     pub autosave: Option<PathBuf>,
     pub inventory: muster::fog::inventory::Inventory,
     pub inventory_path: Option<PathBuf>,
-}
-
-/// An action for the open system's window, on the bus: the shell's own
-/// (Undo, Redo, a new game's passphrase), or one system's, in its own
-/// types. Each window matches its own in full: an action a system adds and
-/// does not handle is a compile error. Another system's (sent just before
-/// *New* replaced the window) is dropped.
-pub enum Action {
-    /// Edit > Undo, for every system: each window takes it back its own
-    /// way.
-    Undo,
-    /// Edit > Redo.
-    Redo,
-    /// A new game's passphrase, set on its player's own screen (laptop or
-    /// phone): the form keeps the lock and key until the game starts.
-    PassphraseSet(Side, Lock, PlayerKey),
-    Fog(crate::app::fog::FogCommand),
-    Deck(SeatedAction<crate::app::deck::DeckTable>),
-    Forces(SeatedAction<crate::app::map_intel::ForcesTable>),
-    Wings(SeatedAction<crate::app::wings::WingsTable>),
-}
-
-/// A seated system's action (`seated::Table`).
-pub enum SeatedAction<T: crate::app::seated::Table> {
-    /// Starts the game from the form.
-    Start,
-    /// A command for the game, from the table's widgets: applied by the
-    /// rules with what they force after it.
-    Apply(<T::Game as muster::core::seat::Seated>::Command),
-    /// One of the table's own.
-    Own(T::Action),
 }
 
 /// A printout being made off the window's thread: the files it wrote.

@@ -8,11 +8,12 @@
 pub(crate) mod phones;
 mod setup;
 
+use crate::app::action::DeckAction;
+use crate::app::action::{Action, SeatedAction};
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
-use crate::app::seated::{Form, Private, Table, private_panel, seat_line, side_panel};
+use crate::app::seated::{Act, Form, Private, Table, private_panel, seat_line, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
-use crate::app::system::{Action, SeatedAction};
 use crate::app::system::{Handled, imported};
 use eframe::egui;
 use muster::core::dice::{AppDice, DiceInput};
@@ -21,12 +22,6 @@ use muster::core::store::{self, StoreError};
 use muster::deck::{CardSet, Command, Game, Seat, Setup, Stage};
 use setup::{First, SetupForm};
 use std::path::{Path, PathBuf};
-
-/// What the deck's own widgets ask for.
-pub enum DeckAction {
-    /// Both players agreed: every card of the log is shown.
-    OpenEverything,
-}
 
 /// The deck's table and form.
 pub struct DeckTable {
@@ -97,11 +92,11 @@ impl Table for DeckTable {
     const NAME: &'static str = "Action deck";
     const STARTED: &'static str = "The game begins: each player has drawn their hand";
 
-    fn action(action: SeatedAction<Self>) -> Action {
+    fn action(action: Act<Self>) -> Action {
         Action::Deck(action)
     }
 
-    fn own(action: Action) -> Option<SeatedAction<Self>> {
+    fn own(action: Action) -> Option<Act<Self>> {
         match action {
             Action::Deck(action) => Some(action),
             _ => None,

@@ -3,11 +3,11 @@
 //! editor, which checks the set as it is typed and names the field and line
 //! of its first error.
 
+use crate::app::action::{Action, SeatedAction};
 use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::{NewPassphrases, player_row};
 use crate::app::seating::Cx;
-use crate::app::system::{Action, SeatedAction};
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::deck::CardSet;

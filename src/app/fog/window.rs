@@ -13,6 +13,7 @@
 
 use super::steps::Panels;
 use super::{FogCommand, inventory_editor, table_view};
+use crate::app::action::Action;
 use crate::app::bus::AppCommand;
 use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions, opener};
@@ -20,7 +21,7 @@ use crate::app::log_view::LogView;
 use crate::app::seated::{Private, private_panel};
 use crate::app::seating::{Cx, Desked, SeatHost};
 use crate::app::status::Status;
-use crate::app::system::{Action, ExportJob, Handled, Menu, Start, SystemWindow};
+use crate::app::system::{ExportJob, Handled, Menu, Start, SystemWindow};
 use eframe::egui;
 use muster::core::screen::{Table, Values};
 use muster::core::seat::{self, Desk, Seated};

@@ -12,12 +12,13 @@ mod setup;
 #[cfg(test)]
 pub(crate) mod tests;
 
+use crate::app::action::Action;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
-use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
+use crate::app::seated::{Act, Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
-use crate::app::system::{Action, Handled, Players, SeatedAction, imported, players};
+use crate::app::system::{Handled, Players, imported, players};
 use eframe::egui;
 use muster::core::screen::Values;
 use muster::core::seat::Seated;
@@ -123,11 +124,11 @@ impl Table for ForcesTable {
     const STARTED: &'static str =
         "Set-up: each player places their forces and Exercitus markers in private";
 
-    fn action(action: SeatedAction<Self>) -> Action {
+    fn action(action: Act<Self>) -> Action {
         Action::Forces(action)
     }
 
-    fn own(action: Action) -> Option<SeatedAction<Self>> {
+    fn own(action: Action) -> Option<Act<Self>> {
         match action {
             Action::Forces(action) => Some(action),
             _ => None,

@@ -4,11 +4,11 @@
 //! Civis or Client), typed or imported from a roster or a scenario file.
 //! The scenario is checked as it is edited; the field at fault is named.
 
+use crate::app::action::{Action, SeatedAction};
 use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::{NewPassphrases, player_row};
 use crate::app::seating::Cx;
-use crate::app::system::{Action, SeatedAction};
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::scenario::{Scenario, Status, Unit};

@@ -11,12 +11,13 @@ mod table;
 #[cfg(test)]
 pub(crate) mod tests;
 
+use crate::app::action::Action;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
-use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
+use crate::app::seated::{Act, Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
-use crate::app::system::{Action, Handled, Players, SeatedAction, players};
+use crate::app::system::{Handled, Players, players};
 use eframe::egui;
 use muster::core::dice::AppDice;
 use muster::core::seat::Seated;
@@ -96,11 +97,11 @@ impl Table for WingsTable {
     const STARTED: &'static str =
         "Set-up: each player places their leader and dummy counters in private";
 
-    fn action(action: SeatedAction<Self>) -> Action {
+    fn action(action: Act<Self>) -> Action {
         Action::Wings(action)
     }
 
-    fn own(action: Action) -> Option<SeatedAction<Self>> {
+    fn own(action: Action) -> Option<Act<Self>> {
         match action {
             Action::Wings(action) => Some(action),
             _ => None,

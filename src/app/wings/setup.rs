@@ -4,9 +4,9 @@
 //! activated, and each side's units (arm, movement allowances deployed and
 //! in column, a leader's rating), starting from the shipped example units.
 
+use crate::app::action::{Action, SeatedAction};
 use crate::app::passphrase::{NewPassphrases, player_row};
 use crate::app::seating::Cx;
-use crate::app::system::{Action, SeatedAction};
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::wings::game::{WingUnit, example_armies};
