@@ -1229,6 +1229,7 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     h.get_by_label_contains("South's passphrase is set");
     // Nothing of it is in the autosave.
     let id = h.state().fog().battle.id().to_string();
+    h.state().autosaved();
     let file = std::fs::read_to_string(saves.join(format!("{id}.json"))).unwrap();
     assert!(!file.contains("walnut"));
 

@@ -457,6 +457,8 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
     click(&mut h, "Start the game");
     click(&mut h, "End the event phase");
     let id = deck_game(&h).id().to_string();
+    // The writer's thread has the last change on the disk.
+    h.state().autosaved();
     let saves = muster::core::store::Autosaves::new(dir.path().join("autosaves"));
     let mut h = opened(dir.path(), saves.path(&id));
     click(&mut h, "Look at it read-only for now");

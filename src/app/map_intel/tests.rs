@@ -660,6 +660,7 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
         .join(format!("{id}.map-image.json"));
     assert!(kept.exists(), "kept beside the autosave");
     let saved = dir.path().join("autosaves").join(format!("{id}.json"));
+    h.state().autosaved();
     let mut again = opened(dir.path(), saved);
     until(&mut again, |h| {
         h.state()
@@ -741,6 +742,7 @@ fn a_huge_map_image_is_refused_from_its_header_and_a_fifo_is_never_read() {
         .unwrap();
     assert!(status.success());
     let saved = autosaves.join(format!("{id}.json"));
+    h.state().autosaved();
     let mut again = opened(dir.path(), saved);
     again.run();
     again.get_by_label("Hex map");
