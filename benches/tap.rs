@@ -254,19 +254,10 @@ impl Page {
                 .unwrap();
             return;
         }
-        let finger = TouchActions::new("finger".into())
-            .then(PointerAction::MoveTo {
-                duration: None,
-                x,
-                y,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        self.client.perform_actions(finger).await.unwrap();
+        self.client
+            .perform_actions(browser::finger_tap(x, y))
+            .await
+            .unwrap();
     }
 
     async fn tap(&self, label: &str) {

@@ -5,7 +5,7 @@
 //! window runs frame by frame.
 
 use crate::app::MusterApp;
-use crate::app::deck::phones::browser::{HOST, PHONE, phone_sized};
+use crate::app::deck::phones::browser::{HOST, PHONE, finger_tap, phone_sized};
 use egui_kittest::Harness;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::elements::Element;
@@ -159,19 +159,7 @@ impl Page {
             let placed = self.viewport_box(&canvas);
             let tapped = self.runtime.block_on(async {
                 let (x, y) = point_in(placed?, at);
-                let finger = TouchActions::new("finger".into())
-                    .then(PointerAction::MoveTo {
-                        duration: None,
-                        x,
-                        y,
-                    })
-                    .then(PointerAction::Down {
-                        button: MOUSE_BUTTON_LEFT,
-                    })
-                    .then(PointerAction::Up {
-                        button: MOUSE_BUTTON_LEFT,
-                    });
-                self.client.perform_actions(finger).await
+                self.client.perform_actions(finger_tap(x, y)).await
             });
             match tapped {
                 Ok(()) => return,

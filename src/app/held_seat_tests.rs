@@ -103,17 +103,7 @@ async fn stray(code: &Code, way: usize) {
         }
         // A frame seen on the Wi-Fi, replayed into a socket of its own:
         // sealed for another connection, it does not open.
-        1 => {
-            let (mut socket, laptop) = opened(code).await;
-            let mut other = Channel::phone(&code.key, code.token, [0x01; 16], laptop);
-            let join = FromPage::Join {
-                version: VERSION,
-                device: hex(&[9; 16]),
-            };
-            let frame = other.seal(join.text().as_bytes()).unwrap();
-            socket.send(Message::Binary(frame.into())).await.unwrap();
-            until_closed(&mut socket).await;
-        }
+        1 => joined(code, [0x01; 16], [9; 16]).await,
         // No key: 4 KiB of garbage.
         2 => {
             let (mut socket, _) = opened(code).await;
@@ -127,18 +117,23 @@ async fn stray(code: &Code, way: usize) {
             until_closed(&mut socket).await;
         }
         // Another device with the key (the code photographed): refused.
-        _ => {
-            let (mut socket, laptop) = opened(code).await;
-            let mut channel = Channel::phone(&code.key, code.token, [0x77; 16], laptop);
-            let join = FromPage::Join {
-                version: VERSION,
-                device: hex(&[0xee; 16]),
-            };
-            let frame = channel.seal(join.text().as_bytes()).unwrap();
-            socket.send(Message::Binary(frame.into())).await.unwrap();
-            until_closed(&mut socket).await;
-        }
+        _ => joined(code, [0x77; 16], [0xee; 16]).await,
     }
+}
+
+/// A socket on the code whose first frame is a join of `device`, sealed
+/// with the code's key for the connection whose phone half is `phone` (the
+/// socket's own, `[0x77; 16]`, or another's: a replay), run to its end.
+async fn joined(code: &Code, phone: [u8; 16], device: [u8; 16]) {
+    let (mut socket, laptop) = opened(code).await;
+    let mut channel = Channel::phone(&code.key, code.token, phone, laptop);
+    let join = FromPage::Join {
+        version: VERSION,
+        device: hex(&device),
+    };
+    let frame = channel.seal(join.text().as_bytes()).unwrap();
+    socket.send(Message::Binary(frame.into())).await.unwrap();
+    until_closed(&mut socket).await;
 }
 
 /// The window, frame after frame, for `time`: the seat must stay on his

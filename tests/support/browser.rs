@@ -203,3 +203,22 @@ pub fn page_socket(url: &str) -> tokio_tungstenite::tungstenite::handshake::clie
     );
     request
 }
+
+/// A finger's tap at a point of the viewport: down and up there, through
+/// WebDriver's touch input (the page sees `pointerdown`, `pointerup`, then
+/// the click a browser makes of them).
+pub fn finger_tap(x: f64, y: f64) -> fantoccini::actions::TouchActions {
+    use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
+    TouchActions::new("finger".into())
+        .then(PointerAction::MoveTo {
+            duration: None,
+            x,
+            y,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
+}

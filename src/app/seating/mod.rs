@@ -767,7 +767,7 @@ impl Seating {
                 }
             }
             FromPage::Drag { hexes } => {
-                if let (Some([from, path @ ..]), Some(host)) = (hexes.get(..), host)
+                if let ([from, path @ ..], Some(host)) = (hexes.as_slice(), host)
                     && !path.is_empty()
                 {
                     host.dragged(side, *from, path);
