@@ -291,3 +291,36 @@ fn a_page_of_another_protocol_is_told_to_reload() {
     });
     assert!(!server.held(Side::South));
 }
+
+/// A sealed message that is not one of the protocol's types, first frame
+/// or later, is refused in words that begin `NOT_THE_PAGES` (which every
+/// browser test fails on) and naming the field.
+#[test]
+fn a_sealed_message_of_no_protocol_type_is_refused_naming_its_field() {
+    use muster::seats::protocol::NOT_THE_PAGES;
+    let server = server();
+    let south = server.pair(Side::South).unwrap();
+    server.show(Side::South, titled("Ann's hand"));
+    runtime().block_on(async {
+        let (mut socket, mut channel) = phone_socket::hello(server.addr(), &south).await;
+        let frame = channel
+            .seal(br#"{"type":"join","version":2,"devise":"01"}"#)
+            .unwrap();
+        socket.send(Message::Binary(frame.into())).await.unwrap();
+        assert_eq!(closed_with(&mut socket).await, CLOSE_REFUSED);
+
+        let (mut socket, mut channel) = join(server.addr(), &south, [1; 16]).await;
+        screen(&mut socket, &mut channel).await;
+        let frame = channel.seal(br#"{"type":"tap","hex":"zz"}"#).unwrap();
+        socket.send(Message::Binary(frame.into())).await.unwrap();
+        assert_eq!(closed_with(&mut socket).await, CLOSE_REFUSED);
+    });
+    let refused = server.refusals().last;
+    let typed: Vec<_> = refused
+        .iter()
+        .filter(|why| why.contains(NOT_THE_PAGES))
+        .collect();
+    assert_eq!(typed.len(), 2, "{refused:?}");
+    assert!(typed[0].contains("devise"), "{refused:?}");
+    assert!(typed[1].contains("hex"), "{refused:?}");
+}

@@ -31,6 +31,20 @@ fn point_in(placed: [f64; 4], at: [f64; 2]) -> (f64, f64) {
     )
 }
 
+/// Fails the test at once when the server refused a message of a page as
+/// not one of the protocol's types (`FromPage`): every message the real
+/// page sends, in every browser test, is read against the Rust types.
+pub(crate) fn every_message_was_typed(h: &Harness<'_, MusterApp>) {
+    let refusals = h.state().seating.refusals();
+    if let Some(why) = refusals
+        .last
+        .iter()
+        .find(|why| why.contains(muster::seats::protocol::NOT_THE_PAGES))
+    {
+        panic!("the page sent a message the protocol refuses: {why}");
+    }
+}
+
 /// How long a page is waited for: a condition, never a sleep, bounded by
 /// the clock (not by a count of tries, which a busy machine runs through
 /// faster than its pages are drawn).
@@ -79,6 +93,7 @@ impl Page {
         let deadline = std::time::Instant::now() + WAIT;
         while std::time::Instant::now() < deadline {
             h.run();
+            every_message_was_typed(h);
             let found = self.runtime.block_on(async {
                 tokio::time::timeout(
                     Duration::from_millis(50),

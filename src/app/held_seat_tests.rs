@@ -151,16 +151,6 @@ fn stays_on_his_phone(h: &mut H, time: Duration) {
     }
 }
 
-/// Every message the page sent was one of the protocol's (the server
-/// reads each into `FromPage` and refuses anything else, counted).
-fn spoke_the_protocol(h: &H) {
-    let refused = h.state().seating.refusals();
-    assert!(
-        !refused.last.iter().any(|r| r.contains("not the page's")),
-        "{refused:?}"
-    );
-}
-
 /// The small deck game started, Decius's phone paired in Chromium from
 /// the menu (`first_frame`: how long a new socket has to prove the key):
 /// the window, its autosaves' folder, the page, and his code as it was read
@@ -254,7 +244,7 @@ fn no_stray_socket_on_his_code_silences_his_phone_in_chromium() {
     click(&mut h, "File");
     click(&mut h, "Players' screens…");
     h.get_by_label_contains("refused or closed");
-    spoke_the_protocol(&h);
+    crate::app::chromium::every_message_was_typed(&h);
 }
 
 /// Issue 37: the player opening his own code in a second tab (a phone that
@@ -316,7 +306,7 @@ fn his_second_tab_takes_the_seat_over_and_the_first_says_so_in_chromium() {
         h.state().seating.life(Side::South) == Life::OnPhone
     });
     drop(code);
-    spoke_the_protocol(&h);
+    crate::app::chromium::every_message_was_typed(&h);
 }
 
 /// Runs the window until the page's state line starts with `words`,
@@ -367,5 +357,5 @@ fn the_page_knows_the_table_went_quiet_and_comes_back_by_itself_in_chromium() {
     until(&mut h, |h| {
         h.state().seating.life(Side::South) == Life::OnPhone
     });
-    spoke_the_protocol(&h);
+    crate::app::chromium::every_message_was_typed(&h);
 }

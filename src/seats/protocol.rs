@@ -78,6 +78,11 @@ pub enum FromPage {
     Printout,
 }
 
+/// How every refusal of a message that is not a `FromPage` begins: the
+/// browser tests fail on it, so each message the real page sends is checked
+/// against these types.
+pub const NOT_THE_PAGES: &str = "a message that is not the page's";
+
 /// The most hexes a drag may pass: across the largest map and back.
 pub const MAX_DRAG: usize = 2 * MAX_SIDE as usize;
 
@@ -105,13 +110,8 @@ impl FromPage {
     /// Reads what a page sent; why not, naming the field.
     pub fn read(bytes: &[u8]) -> Result<FromPage, String> {
         let mut de = serde_json::Deserializer::from_slice(bytes);
-        serde_path_to_error::deserialize(&mut de).map_err(|e| {
-            format!(
-                "a message that is not the page's ({}): {}",
-                e.path(),
-                e.inner()
-            )
-        })
+        serde_path_to_error::deserialize(&mut de)
+            .map_err(|e| format!("{NOT_THE_PAGES} ({}): {}", e.path(), e.inner()))
     }
 
     pub fn text(&self) -> String {

@@ -959,7 +959,11 @@ async fn prove(
             ));
         }
         Ok(FromPage::Join { device, .. }) => unhex::<16>(&device),
-        _ => None,
+        Ok(_) => None,
+        Err(e) => {
+            close(socket, CLOSE_REFUSED, "refused").await;
+            return Err(e);
+        }
     };
     let Some(device) = device else {
         close(socket, CLOSE_REFUSED, "refused").await;

@@ -185,6 +185,7 @@ pub(crate) fn until(
     let deadline = std::time::Instant::now() + crate::app::chromium::WAIT;
     while std::time::Instant::now() < deadline {
         h.run();
+        crate::app::chromium::every_message_was_typed(h);
         if done(h) {
             return;
         }
