@@ -8,14 +8,21 @@
 //! The game is set up and each phone paired in a test harness, by the
 //! window's labels and its QR codes read back, as the tests do; the shell
 //! is then moved into the real window, which runs as it does for players.
-//! A deck game is played from the phones: each active player's *Play the
-//! … phase* and each passive player's *No interrupt* changes both screens.
-//! Each tap is a finger's (WebDriver touch actions); each page notes the
-//! tap's own `pointerdown` time and the `requestAnimationFrame` after its
-//! screen's change, the frame that paints it: the median and 90th
-//! percentile to the tapping phone and to the other, first on a quiet
-//! machine, then with the other core kept busy. Not counted: the Wi-Fi
-//! (the pages are on 127.0.0.1) and a phone's own slower CPU.
+//! Each system in a run of its own (one window a process): a deck game
+//! played from the phones (each active player's *Play the … phase* and
+//! each passive player's *No interrupt* changes both screens); a Field of
+//! Glory ambush point tapped on South's table; a hidden-forces counter
+//! dragged on Ann's map (the move it proposes comes back to her phone); a
+//! dummy-wings leader's path traced on Fritz's map. The map games start
+//! from the shipped example scripts (`examples/scripts`), run by
+//! `muster script` and opened in the window. Each tap is a finger's
+//! (WebDriver touch actions); each page notes the tap's own `pointerdown`
+//! and `pointerup` and the `requestAnimationFrame` after its screen's
+//! change, the frame that paints it: the median and 90th percentile to the
+//! tapping phone and (for the deck) to the other, first on a quiet machine,
+//! then with the other core kept busy. A drag is timed from the finger's
+//! lift, when the page sends it. Not counted: the Wi-Fi (the pages are on
+//! 127.0.0.1) and a phone's own slower CPU.
 //!
 //! `cargo bench --bench tap` (Chromium, chromedriver and Xvfb installed:
 //! `apt-get install chromium chromium-driver xvfb`).
@@ -46,11 +53,11 @@ fn click(h: &mut Harness<'_, app::MusterApp>, label: &str) {
     h.run();
 }
 
-fn config(autosave: Option<std::path::PathBuf>) -> app::AppConfig {
+fn config(autosave: &std::path::Path, open: Option<std::path::PathBuf>) -> app::AppConfig {
     app::AppConfig {
-        autosave,
+        autosave: Some(autosave.to_path_buf()),
         inventory: None,
-        open: None,
+        open,
         seed: None,
         viewer: app::Viewer::Off,
         settings: None,
@@ -58,36 +65,128 @@ fn config(autosave: Option<std::path::PathBuf>) -> app::AppConfig {
     }
 }
 
-/// An action-deck game started, Decius (South) active, both seats paired
-/// from the menu: the shell, and each seat's address for Chromium.
-fn set_up(autosave: &std::path::Path) -> (app::MusterApp, Vec<String>) {
-    let dir = autosave.to_path_buf();
+/// The game one run of the bench times.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Game {
+    Deck,
+    Fog,
+    Forces,
+    Wings,
+}
+
+impl Game {
+    const ALL: [Game; 4] = [Game::Deck, Game::Fog, Game::Forces, Game::Wings];
+
+    fn key(self) -> &'static str {
+        match self {
+            Game::Deck => "deck",
+            Game::Fog => "fog",
+            Game::Forces => "forces",
+            Game::Wings => "wings",
+        }
+    }
+}
+
+/// The first `lines` of the shipped example script `script`, run by
+/// `muster script` (from `battle`, if given) and saved at `save`.
+fn scripted(
+    system: &str,
+    script: &str,
+    lines: usize,
+    battle: Option<&std::path::Path>,
+    save: &std::path::Path,
+) {
+    use std::io::Write;
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text: String = std::fs::read_to_string(format!("{root}/examples/scripts/{script}"))
+        .unwrap()
+        .lines()
+        .take(lines)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_muster"));
+    command.args(["script", "--system", system, "-", "--save"]);
+    command.arg(save);
+    if let Some(battle) = battle {
+        command.arg("--battle").arg(battle);
+    }
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("muster script runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success(), "{script}: a line refused");
+}
+
+/// `game` started in the window (a deck game from *File > New*, the map
+/// games from their example scripts, opened), both seats paired from the
+/// menu: the shell, and each seat's address for Chromium.
+fn set_up(game: Game, dir: &std::path::Path) -> (app::MusterApp, Vec<String>) {
+    let file = dir.join("game.json");
+    let open = match game {
+        Game::Deck => None,
+        Game::Fog => {
+            let battle = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/assets/battles/terrain_laid.json"
+            );
+            // Camps and fortifications placed, North's ambushes done.
+            scripted("fog", "deployment.jsonl", 7, Some(battle.as_ref()), &file);
+            Some(file)
+        }
+        // Set up, Ann's (South's) first turn begun.
+        Game::Forces => {
+            scripted("forces", "forces.jsonl", 6, None, &file);
+            Some(file)
+        }
+        // Set up, Fritz's (South's) first turn begun.
+        Game::Wings => {
+            scripted("wings", "wings.jsonl", 6, None, &file);
+            Some(file)
+        }
+    };
+    let autosave = dir.join("autosaves");
     let mut h = Harness::builder()
         .with_size([1280.0, 720.0])
         .with_max_steps(16)
         .renderer(pairing::Textures::new())
-        .build_eframe(move |_| app::MusterApp::new(config(Some(dir))));
+        .build_eframe(move |_| app::MusterApp::new(config(&autosave, open)));
     h.run();
-    click(&mut h, "File");
-    click(&mut h, "New");
-    click(&mut h, "Action deck");
-    for (label, name) in [("South player", "Decius"), ("North player", "Artagur")] {
-        let field = h.get_by_label(label);
-        field.focus();
-        field.type_text(name);
-        h.run();
+    match game {
+        Game::Deck => {
+            click(&mut h, "File");
+            click(&mut h, "New");
+            click(&mut h, "Action deck");
+            for (label, name) in [("South player", "Decius"), ("North player", "Artagur")] {
+                let field = h.get_by_label(label);
+                field.focus();
+                field.type_text(name);
+                h.run();
+            }
+            click(&mut h, "South chosen");
+            click(&mut h, "Start the game");
+        }
+        // South unlocks on his phone.
+        Game::Fog => click(&mut h, "Look at it read-only for now"),
+        Game::Forces | Game::Wings => {}
     }
-    click(&mut h, "South chosen");
-    click(&mut h, "Start the game");
-    let urls = [(Side::South, "Decius"), (Side::North, "Artagur")]
+    let names = h.state_mut().seat_names();
+    let urls = [Side::South, Side::North]
         .into_iter()
-        .map(|(side, name)| {
-            pairing::pair(&mut h, side, name)
+        .map(|side| {
+            pairing::pair(&mut h, side, &names[side])
                 .replace("http://127.0.0.1:", &format!("http://{}:", browser::HOST))
         })
         .collect();
     pairing::close(&mut h);
-    let shell = std::mem::replace(h.state_mut(), app::MusterApp::new(config(None)));
+    let spare = config(&dir.join("spare"), None);
+    let shell = std::mem::replace(h.state_mut(), app::MusterApp::new(spare));
     (shell, urls)
 }
 
@@ -97,6 +196,24 @@ fn set_up(autosave: &std::path::Path) -> (app::MusterApp, Vec<String>) {
 struct Probe {
     ctx: Mutex<Option<egui::Context>>,
     quit: AtomicBool,
+}
+
+/// Closes the window when dropped.
+struct Closes(Arc<Probe>);
+
+impl Drop for Closes {
+    fn drop(&mut self) {
+        self.0.quit.store(true, Ordering::SeqCst);
+        if let Some(ctx) = self
+            .0
+            .ctx
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+        {
+            ctx.request_repaint();
+        }
+    }
 }
 
 /// The real window around the shell.
@@ -129,6 +246,7 @@ impl eframe::App for Window {
 /// different origins and cannot be compared).
 const WATCH: &str = "
 window.__down = null; window.__up = null; window.__painted = null; window.__seen = false;
+window.__afterUp = arguments[0];
 const epoch = (stamp) => Date.now() - (performance.now() - stamp);
 if (!window.__listening) {
   window.__listening = true;
@@ -141,7 +259,9 @@ if (!window.__listening) {
 }
 if (window.__watch) window.__watch.disconnect();
 window.__watch = new MutationObserver(() => {
-  if (window.__seen) return;
+  // A map's change counts once the finger lifted (what it drew under the
+  // finger is its own).
+  if (window.__seen || (window.__afterUp && window.__up === null)) return;
   window.__seen = true;
   window.__changed = Date.now();
   requestAnimationFrame(() => { window.__painted = Date.now(); });
@@ -157,6 +277,15 @@ if (!b) return null;
 b.scrollIntoView({ block: 'center' });
 const r = b.getBoundingClientRect();
 return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];";
+
+/// Where the first canvas whose label holds `arguments[0]` is, scrolled
+/// into view: its box in the viewport.
+const CANVAS: &str = "
+const c = [...document.querySelectorAll('canvas')].find((c) => (c.getAttribute('aria-label') || '').includes(arguments[0]));
+if (!c) return null;
+c.scrollIntoView({ block: 'center' });
+const r = c.getBoundingClientRect();
+return [r.left, r.top, r.width, r.height];";
 
 /// A phone's page.
 struct Page {
@@ -212,8 +341,64 @@ impl Page {
         panic!("no button with {part}");
     }
 
-    async fn watch(&self) {
-        self.client.execute(WATCH, vec![]).await.unwrap();
+    /// Watches for the next tap and the change it brings (`after_up`:
+    /// only a change after the finger lifted).
+    async fn watch(&self, after_up: bool) {
+        self.client
+            .execute(WATCH, vec![serde_json::json!(after_up)])
+            .await
+            .unwrap();
+    }
+
+    /// Where the canvas whose label holds `part` is, scrolled into view:
+    /// its left, top, width and height in the viewport.
+    async fn canvas(&self, part: &str) -> [f64; 4] {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            let at = self
+                .client
+                .execute(CANVAS, vec![serde_json::json!(part)])
+                .await
+                .unwrap();
+            if let Some(placed) = serde_json::from_value::<Option<[f64; 4]>>(at).unwrap() {
+                return placed;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        panic!("no map saying {part:?}");
+    }
+
+    /// A finger on the map whose label holds `part`: a tap at one point, a
+    /// drag through several (shares of the drawing's width and height).
+    async fn touch(&self, part: &str, points: &[[f64; 2]]) {
+        let [left, top, width, height] = self.canvas(part).await;
+        let at = |p: [f64; 2]| ((left + p[0] * width).round(), (top + p[1] * height).round());
+        let (x, y) = at(points[0]);
+        let finger = if points.len() == 1 {
+            browser::finger_tap(x, y)
+        } else {
+            let mut finger = TouchActions::new("finger".into())
+                .then(PointerAction::MoveTo {
+                    duration: None,
+                    x,
+                    y,
+                })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+            for point in &points[1..] {
+                let (x, y) = at(*point);
+                finger = finger.then(PointerAction::MoveTo {
+                    duration: Some(Duration::from_millis(60)),
+                    x,
+                    y,
+                });
+            }
+            finger.then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            })
+        };
+        self.client.perform_actions(finger).await.unwrap();
     }
 
     /// What the page noted: (`pointerdown`, `pointerup`, painted).
@@ -286,8 +471,8 @@ async fn timed(
     times: &mut Vec<Timing>,
 ) {
     tapping.button(label).await;
-    tapping.watch().await;
-    other.watch().await;
+    tapping.watch(false).await;
+    other.watch(false).await;
     tapping.tap_by(label, by_script).await;
     let (mine, theirs) = (tapping.painted().await, other.painted().await);
     let (down, up, _, changed) = tapping.noted().await;
@@ -342,6 +527,169 @@ async fn play(
         *active = 1 - *active;
     }
     times
+}
+
+/// The gestures `game` times on South's phone, once he is ready for
+/// them: the map's label (a part of it) and each gesture's points, shares
+/// of the map's drawing, taken in turn so that each changes his screen.
+async fn ready(game: Game, south: &Page) -> (&'static str, Vec<Vec<[f64; 2]>>) {
+    let hex = |map: &muster::core::hexmap::HexMap, name: &str| {
+        let (x, y) = map.centre(map.hex(name).unwrap());
+        let (w, d) = map.extent();
+        [x / w, y / d]
+    };
+    match game {
+        Game::Deck => unreachable!("the deck is timed by its turns"),
+        // He unlocks, picks his archers and taps the table where they may
+        // hide, each tap a new point (a second tap on one point seals).
+        Game::Fog => {
+            let field = south
+                .client
+                .wait()
+                .for_element(Locator::Css("input[type=password]"))
+                .await
+                .unwrap();
+            field
+                .send_keys(muster::fog::examples::EXAMPLE_PASSPHRASE)
+                .await
+                .unwrap();
+            south.tap("Unlock").await;
+            south.tap("Syrian archers").await;
+            let battle = muster::fog::examples::terrain_battle();
+            let table = battle.state().settings.table;
+            let on = |x: f64, y: f64| vec![[x / table.width, 1.0 - y / table.depth]];
+            ("tap to pick a point", vec![on(10.0, 10.0), on(18.0, 16.0)])
+        }
+        // His force 12 (in 0505) chosen, dragged a hex one way, then
+        // another: each drag asks "Move force 12 from 0505 to …?".
+        Game::Forces => {
+            south.tap("force 12").await;
+            let map = muster::map_intel::scenario::Scenario::example().map;
+            let drag = |to: &str| vec![hex(&map, "0505"), hex(&map, to)];
+            ("", vec![drag("0506"), drag("0605")])
+        }
+        // His cavalry's leader (in 1005) traced three hexes on, then four.
+        Game::Wings => {
+            let map = muster::map_intel::wings::scenario::builtin()
+                .into_iter()
+                .find(|b| b.id == "rossbach")
+                .unwrap()
+                .map;
+            let path = |to: u32| (1005..=to).map(|n| hex(&map, &n.to_string())).collect();
+            ("", vec![path(1008), path(1009)])
+        }
+    }
+}
+
+/// `samples` of the gestures on the map whose label holds `map`, each
+/// timed to the frame that paints its answer on his phone.
+async fn gestured(
+    page: &Page,
+    map: &str,
+    gestures: &[Vec<[f64; 2]>],
+    samples: usize,
+) -> Vec<Timing> {
+    let mut times = Vec::new();
+    for k in 0..samples {
+        page.watch(true).await;
+        page.touch(map, &gestures[k % gestures.len()]).await;
+        let mine = page.painted().await;
+        let (down, up, _, changed) = page.noted().await;
+        let (down, up) = (
+            down.expect("the page saw its pointerdown"),
+            up.expect("the page saw its pointerup"),
+        );
+        times.push(Timing {
+            mine: mine - down,
+            theirs: f64::NAN,
+            held: up - down,
+            mine_changed: changed.unwrap_or(mine) - down,
+            theirs_changed: f64::NAN,
+        });
+        // As a player would, he looks before his next gesture.
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    times
+}
+
+/// The gestures' figures: from the finger's lift, when the page sends it,
+/// to the frame painted on his phone.
+fn report_map(what: &str, times: &[Timing]) {
+    let lifted: Vec<f64> = times.iter().map(|t| t.mine - t.held).collect();
+    let changed: Vec<f64> = times.iter().map(|t| t.mine_changed - t.held).collect();
+    println!(
+        "{what}, {} gestures, from the finger's lift to painted on his phone: median {:.1} ms, p90 {:.1} ms (his screen changed at a median {:.1} ms; the finger was down a median {:.1} ms)",
+        times.len(),
+        percentile(lifted.clone(), 0.5),
+        percentile(lifted, 0.9),
+        percentile(changed, 0.5),
+        percentile(times.iter().map(|t| t.held).collect(), 0.5),
+    );
+}
+
+/// The other core kept busy, as by a build or a browser, until dropped.
+struct Busy {
+    stop: Arc<AtomicBool>,
+    spinner: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Busy {
+    fn start() -> Busy {
+        let stop = Arc::new(AtomicBool::new(false));
+        let spin = stop.clone();
+        let spinner = std::thread::spawn(move || {
+            let mut n = 0u64;
+            while !spin.load(Ordering::Relaxed) {
+                n = n.wrapping_mul(6364136223846793005).wrapping_add(1);
+                std::hint::black_box(n);
+            }
+        });
+        Busy {
+            stop,
+            spinner: Some(spinner),
+        }
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(spinner) = self.spinner.take() {
+            let _ = spinner.join();
+        }
+    }
+}
+
+/// Times `game` on the two phones' pages, quiet then busy.
+async fn measure(game: Game, pages: &[Page; 2]) {
+    if game == Game::Deck {
+        pages[0].button("End the event phase").await;
+        // The pages settle before the first tap is timed.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mut active = 0;
+        let quiet = play(pages, &mut active, 32, false).await;
+        report("deck, quiet", &quiet);
+        let quiet = play(pages, &mut active, 32, true).await;
+        report("deck, quiet, taps dispatched by the page's script", &quiet);
+        let busy = Busy::start();
+        let loaded = play(pages, &mut active, 32, false).await;
+        let scripted = play(pages, &mut active, 32, true).await;
+        drop(busy);
+        report("deck, the other core busy", &loaded);
+        report(
+            "deck, the other core busy, taps dispatched by the page's script",
+            &scripted,
+        );
+        return;
+    }
+    let (map, gestures) = ready(game, &pages[0]).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let quiet = gestured(&pages[0], map, &gestures, 32).await;
+    report_map(&format!("{}, quiet", game.key()), &quiet);
+    let busy = Busy::start();
+    let loaded = gestured(&pages[0], map, &gestures, 32).await;
+    drop(busy);
+    report_map(&format!("{}, the other core busy", game.key()), &loaded);
 }
 
 fn percentile(mut values: Vec<f64>, p: f64) -> f64 {
@@ -409,14 +757,32 @@ fn main() {
         return;
     }
     let _display = Display::ensure();
+    // One window a process: each game is timed by a run of its own.
+    let Ok(key) = std::env::var("MUSTER_TAP_GAME") else {
+        for game in Game::ALL {
+            let status = std::process::Command::new(std::env::current_exe().unwrap())
+                .args(std::env::args().skip(1))
+                .env("MUSTER_TAP_GAME", game.key())
+                .status()
+                .unwrap();
+            assert!(status.success(), "the {} run failed", game.key());
+        }
+        return;
+    };
+    let game = *Game::ALL
+        .iter()
+        .find(|g| g.key() == key)
+        .expect("MUSTER_TAP_GAME: deck, fog, forces or wings");
     let Some((_driver, port)) = browser::driver() else {
         return;
     };
-    let autosave = tempfile::tempdir().unwrap();
-    let (shell, urls) = set_up(autosave.path());
+    let dir = tempfile::tempdir().unwrap();
+    let (shell, urls) = set_up(game, dir.path());
     let probe = Arc::new(Probe::default());
     let seen = probe.clone();
     let phones = std::thread::spawn(move || {
+        // The window closes when the phones are done, or failed.
+        let _closes = Closes(seen.clone());
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -429,38 +795,8 @@ fn main() {
                 Page::open(port, &urls[0]).await,
                 Page::open(port, &urls[1]).await,
             ];
-            pages[0].button("End the event phase").await;
-            // The pages settle before the first tap is timed.
-            tokio::time::sleep(Duration::from_millis(500)).await;
-            let mut active = 0;
-            let quiet = play(&pages, &mut active, 32, false).await;
-            report("quiet", &quiet);
-            let quiet = play(&pages, &mut active, 32, true).await;
-            report("quiet, taps dispatched by the page's script", &quiet);
-            // The other core kept busy, as by a build or a browser.
-            let stop = Arc::new(AtomicBool::new(false));
-            let spin = stop.clone();
-            let busy = std::thread::spawn(move || {
-                let mut n = 0u64;
-                while !spin.load(Ordering::Relaxed) {
-                    n = n.wrapping_mul(6364136223846793005).wrapping_add(1);
-                    std::hint::black_box(n);
-                }
-            });
-            let loaded = play(&pages, &mut active, 32, false).await;
-            let scripted = play(&pages, &mut active, 32, true).await;
-            stop.store(true, Ordering::SeqCst);
-            busy.join().unwrap();
-            report("the other core busy", &loaded);
-            report(
-                "the other core busy, taps dispatched by the page's script",
-                &scripted,
-            );
+            measure(game, &pages).await;
         });
-        seen.quit.store(true, Ordering::SeqCst);
-        if let Some(ctx) = seen.ctx.lock().unwrap().as_ref() {
-            ctx.request_repaint();
-        }
     });
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

@@ -831,7 +831,7 @@ impl MusterApp {
     }
 
     /// How the seats are called, for the players' screens window.
-    fn seat_names(&mut self) -> Sides<String> {
+    pub(crate) fn seat_names(&mut self) -> Sides<String> {
         let host = self.system.seats();
         let name = |side: Side| host.as_ref().map_or(side.to_string(), |h| h.name(side));
         Sides {
@@ -846,6 +846,10 @@ impl eframe::App for MusterApp {
         let ctx = ui.ctx().clone();
         self.bus.attach(&ctx);
         guard::note_enter(&ctx);
+        // What came while the window slept (a phone's tap) is carried out
+        // and its screens sent before this frame lays the window out: the
+        // phones do not wait for the laptop's own drawing.
+        self.drain(&ctx);
         let title = match self.system.game() {
             Some(game) => format!("{} - Muster", game.headline()),
             None => "Muster".to_string(),
