@@ -127,14 +127,22 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
         orientation: Orientation::FlatTop,
         shifted: Shifted::Odd,
     };
+    let board = muster::core::screen::HexBoard::new(
+        map.clone(),
+        vec![muster::core::screen::Counter {
+            id: 0,
+            side: Side::South,
+            hex: Hex::parse("0302").unwrap(),
+            text: "C0 dummy".into(),
+            face_up: false,
+        }],
+        vec![Hex::parse("0403").unwrap()],
+        Some("Click the leader's hex, then the two Dis counters'".into()),
+        Some(Side::South),
+    );
     let screen = serde_json::json!({
         "title": "Fritz (Prussian)'s counters",
-        "blocks": [{"block": "hex_map", "board": {
-            "map": map,
-            "counters": [{"id": 0, "side": "south", "hex": "0302", "text": "C0 dummy", "face_up": false}],
-            "highlight": ["0403"],
-            "clicks": "Click the leader's hex, then the two Dis counters'"
-        }}]
+        "blocks": [{"block": "hex_map", "board": board}]
     });
     server.show(Side::South, shown(screen));
     let profile = tempfile::tempdir().unwrap();
@@ -154,19 +162,19 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
             .for_element(Locator::Css("canvas"))
             .await
             .expect("the map is drawn");
-        // A tap (a finger down and up) at the centre of hex 0605, as the
-        // laptop's geometry puts it.
-        let target = Hex::parse("0605").unwrap();
+        // A tap (a finger down and up) at the centre of hex 0405, as the
+        // laptop's geometry puts it and the page's view (`data-view`: the
+        // map point at its centre, a hex's size) draws it.
+        let target = Hex::parse("0405").unwrap();
         let (x, y) = map.centre(target);
-        let (width, _) = map.extent();
         client
             .execute(
                 "const c = document.querySelector('canvas'); const b = c.getBoundingClientRect(); \
-                 const s = b.width / arguments[2]; \
-                 const at = {clientX: b.left + arguments[0] * s, clientY: b.top + arguments[1] * s, bubbles: true, pointerId: 1}; \
+                 const [vx, vy, r] = c.dataset.view.split(' ').map(Number); \
+                 const at = {clientX: b.left + b.width / 2 + (arguments[0] - vx) * r, clientY: b.top + b.height / 2 + (arguments[1] - vy) * r, bubbles: true, pointerId: 1}; \
                  c.dispatchEvent(new PointerEvent('pointerdown', at)); \
                  c.dispatchEvent(new PointerEvent('pointerup', at));",
-                vec![x.into(), y.into(), width.into()],
+                vec![x.into(), y.into()],
             )
             .await
             .unwrap();

@@ -175,3 +175,65 @@ console.log(JSON.stringify(out));
         }
     }
 }
+
+/// The phone's first view and zoom limits are the laptop's
+/// (`muster_core::mapview`): the same focus in the same pane gives the same
+/// centre and hex size, for a lone counter, a spread force, the whole map,
+/// on both orientations and several panes.
+#[test]
+fn the_page_frames_a_map_as_the_laptop_does() {
+    use muster::core::hexmap::{Hex, HexMap, Orientation, Shifted};
+    use muster::core::mapview::Rules;
+    let rules = Rules::default();
+    let hex = |s: &str| Hex::parse(s).unwrap();
+    for orientation in [Orientation::FlatTop, Orientation::PointyTop] {
+        let map = HexMap {
+            columns: 40,
+            rows: 20,
+            first_column: 1,
+            first_row: 1,
+            orientation,
+            shifted: Shifted::Odd,
+        };
+        let cases: Vec<(Vec<Hex>, (f64, f64))> = vec![
+            (vec![], (332.0, 400.0)),
+            (vec![hex("0505")], (332.0, 400.0)),
+            (vec![hex("0505"), hex("0707"), hex("0604")], (360.0, 420.0)),
+            (vec![hex("0101"), hex("4020")], (402.0, 500.0)),
+            (vec![hex("1010"), hex("1210")], (900.0, 500.0)),
+        ];
+        let json = serde_json::json!({
+            "map": map,
+            "rules": rules,
+            "cases": cases.iter().map(|(f, p)| serde_json::json!({
+                "focus": f.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "pane": [p.0, p.1],
+            })).collect::<Vec<_>>(),
+        });
+        let script = format!(
+            r#"
+import {{ firstView, limits }} from './hexmap.js';
+const given = {json};
+const out = given.cases.map((c) => [firstView(given.map, c.focus, c.pane, given.rules), limits(given.map, c.pane, given.rules)]);
+console.log(JSON.stringify(out));
+"#
+        );
+        let Some(out) = node(&script) else {
+            return;
+        };
+        let out: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        for (k, (focus, pane)) in cases.iter().enumerate() {
+            let view = rules.first_view(&map, focus, *pane);
+            let page = &out[k][0];
+            let near = |a: &serde_json::Value, b: f64| (a.as_f64().unwrap() - b).abs() < 1e-9;
+            assert!(near(&page["x"], view.centre.0), "{k}: {page} {view:?}");
+            assert!(near(&page["y"], view.centre.1), "{k}: {page} {view:?}");
+            assert!(near(&page["radius"], view.radius), "{k}: {page} {view:?}");
+            let (least, most) = rules.limits(&map, *pane);
+            assert!(
+                near(&out[k][1][0], least) && near(&out[k][1][1], most),
+                "{k}"
+            );
+        }
+    }
+}

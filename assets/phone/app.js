@@ -4,7 +4,7 @@
 // draws with egui) and sends back what he does. It reconnects after sleep,
 // a lost network or a reload, and picks up where it was.
 import { Channel } from './channel.js';
-import { centre, corners, extent, hexAt, hexes, name } from './hexmap.js';
+import { centre, corners, extent, firstView, hexAt, hexes, limits, name, parse } from './hexmap.js';
 
 const stateLine = document.getElementById('state');
 const main = document.getElementById('screen');
@@ -218,8 +218,15 @@ function el(tag, attrs = {}, ...children) {
     else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v);
   }
-  for (const child of children) node.append(child);
+  for (const child of children) node.append(typeof child === 'string' ? phoneWords(child) : child);
   return node;
+}
+
+// The laptop's words for a pointer, said for a finger: "tap", not "click".
+function phoneWords(text) {
+  return text
+    .replace(/\bClick(s|ed|ing)?\b/g, (_, end) => `Tap${{ s: 's', ed: 'ped', ing: 'ping' }[end] || ''}`)
+    .replace(/\bclick(s|ed|ing)?\b/g, (_, end) => `tap${{ s: 's', ed: 'ped', ing: 'ping' }[end] || ''}`);
 }
 
 // A private printout the laptop made for him and sent sealed, in parts
@@ -279,11 +286,20 @@ let asking = null;
 
 // The table first, under the title: on a phone the drawing is what the
 // choices below it are about (the laptop keeps it in its own pane).
+// His screen: its title, what it asks first (its opening headings and
+// questions), then its map or table right under them, with no scroll in
+// between, then the rest.
 function redraw() {
   if (!screen) return;
-  const first = screen.blocks.filter((b) => b.block === 'table');
-  const rest = screen.blocks.filter((b) => b.block !== 'table');
-  main.replaceChildren(el('h1', {}, screen.title), ...printout(), ...first.flatMap(block), ...rest.flatMap(block));
+  const maps = screen.blocks.filter((b) => b.block === 'table' || b.block === 'hex_map');
+  const rest = screen.blocks.filter((b) => !maps.includes(b));
+  const lead = [];
+  while (maps.length && rest.length && ['heading', 'strong', 'refusal'].includes(rest[0].block)) {
+    lead.push(rest.shift());
+    // A question's buttons stay with it.
+    if (lead[lead.length - 1].block === 'strong' && rest.length && rest[0].block === 'actions') lead.push(rest.shift());
+  }
+  main.replaceChildren(el('h1', {}, screen.title), ...lead.flatMap(block), ...maps.flatMap(block), ...printout(), ...rest.flatMap(block));
 }
 
 function actions(list) {
@@ -478,110 +494,177 @@ function drawing(w, h, label) {
   return { canvas, g, scale, width };
 }
 
-// How far each map is zoomed and where it is panned, kept across the
-// screens the laptop sends (a new screen must not throw him back out).
+// Each map's view (the map point at its pane's centre and the size of a
+// hex, `hexmap.js`), kept across the screens the laptop sends: only the
+// player moves it (a pinch, the wheel, a drag on empty ground, the
+// buttons); a new screen, his own tap's answer included, never does.
 const views = {};
 
-// A hex map drawn from the laptop's geometry (hexmap.js): every hex (its
-// number once zoomed in far enough to read it), the hexes his form names,
-// the counters he may see (his own marked). Two fingers pinch to zoom and
-// pan; one finger on one of his counters traces its path, hex by hex,
-// drawn as it grows; elsewhere one finger pans; a tap sends its hex.
+// A hex map by the rules every screen draws it with (the board's `rules`,
+// muster_core::mapview): the hexes in view, each numbered once large
+// enough to read, the hexes his form names, the counters he may see as
+// tokens with labels of a readable size (his own marked), a stack as
+// offset tokens with its count. The canvas is the pane: nothing scrolls
+// under it. Two fingers pinch to zoom about them; one finger on one of his
+// counters traces its path, hex by hex, drawn as it grows; elsewhere one
+// finger pans; a tap lights its hex at once and sends it.
 function hexMap(board) {
   const map = board.map;
-  const [w, h] = extent(map);
-  const key = `${map.columns}x${map.rows}x${map.first_column}x${map.first_row}`;
-  const view = views[key] || (views[key] = { zoom: 1, left: 0, top: 0 });
-  const frameWidth = Math.min((main.clientWidth || 390) - 28, 400);
-  const fit = frameWidth / w;
+  const rules = board.rules;
+  const colours = rules.colours;
+  // One view for each task the map serves (what a tap does: placing at
+  // set-up, tracing a path in play), each begun at its first view.
+  const key = `${board.viewer || 'table'}:${map.columns}x${map.rows}:${map.first_column}:${map.first_row}:${map.orientation}:${board.clicks || ''}`;
+  const width = Math.min((main.clientWidth || 390) - 28, 402);
+  const height = Math.round(Math.min(Math.max(window.innerHeight * 0.5, 240), 560));
+  const pane = [width, height];
+  const [least, most] = limits(map, pane, rules);
+  const home = () => firstView(map, board.focus || [], pane, rules);
+  const view = views[key] || (views[key] = home());
   const frame = el('div', { class: 'map-frame' });
-  frame.style.width = `${frameWidth}px`;
-  frame.style.height = `${Math.min(h * fit, Math.max(240, window.innerHeight * 0.6))}px`;
+  frame.style.width = `${width}px`;
+  frame.style.height = `${height}px`;
   const canvas = el('canvas', { role: 'img' });
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
   frame.append(canvas);
+  const stack = el('p', { class: 'why', 'aria-live': 'polite' });
   const picked = new Set(board.highlight || []);
   const byHex = {};
   for (const c of board.counters) (byHex[c.hex] = byHex[c.hex] || []).push(c);
-  const ratio = window.devicePixelRatio || 1;
+  // The hex his last tap lit, until the laptop's answer is drawn.
+  let lit = null;
   let path = null;
 
+  const toPane = ([x, y]) => [(x - view.x) * view.radius + width / 2, (y - view.y) * view.radius + height / 2];
+  const toMap = (sx, sy) => [(sx - width / 2) / view.radius + view.x, (sy - height / 2) / view.radius + view.y];
+  const inPane = ([sx, sy], room) => sx > -room && sx < width + room && sy > -room && sy < height + room;
+
+  function token(g, c, x, y) {
+    const w = g.measureText(c.text).width + 10;
+    const h = rules.label_px + 6;
+    g.fillStyle = c.side === 'south' ? colours.south : colours.north;
+    g.fillRect(x - w / 2, y - h / 2, w, h);
+    if (c.face_up) {
+      g.strokeStyle = colours.face_up;
+      g.lineWidth = 2;
+      g.strokeRect(x - w / 2, y - h / 2, w, h);
+    }
+    // His own: a white bar at the left, so he finds them at a glance.
+    if (board.viewer && c.side === board.viewer) {
+      g.fillStyle = '#fff';
+      g.fillRect(x - w / 2, y - h / 2, 3, h);
+    }
+    g.fillStyle = colours.ink;
+    g.fillText(c.text, x + 1, y);
+    return [x + w / 2, y - h / 2];
+  }
+
   function draw() {
-    const scale = fit * view.zoom;
-    canvas.width = Math.round(w * scale * ratio);
-    canvas.height = Math.round(h * scale * ratio);
-    canvas.style.width = `${w * scale}px`;
-    canvas.style.height = `${h * scale}px`;
-    canvas.dataset.zoom = view.zoom.toFixed(2);
-    const numbers = scale >= 22;
-    canvas.setAttribute('aria-label', `${board.clicks || 'The map'}${view.zoom > 1 ? `, zoomed ${view.zoom.toFixed(1)} times` : ''}${numbers ? ', hex numbers shown' : ''}`);
+    const r = view.radius;
+    const numbers = r >= rules.numbered_radius;
+    canvas.dataset.view = `${view.x} ${view.y} ${r}`;
+    canvas.dataset.picked = [...picked].join(' ');
+    canvas.setAttribute('aria-label', `${board.clicks ? phoneWords(board.clicks) : 'The map'}: hexes ${Math.round(2 * r)} pixels across${numbers ? ', hex numbers shown' : ''}`);
     const g = canvas.getContext('2d');
-    g.setTransform(ratio * scale, 0, 0, ratio * scale, 0, 0);
-    g.lineWidth = 1 / scale;
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
     for (const hex of hexes(map)) {
-      const points = corners(map, hex);
+      const here = name(hex.column, hex.row);
+      const middle = toPane(centre(map, hex));
+      if (!inPane(middle, r)) continue;
       g.beginPath();
-      points.forEach(([x, y], i) => (i ? g.lineTo(x, y) : g.moveTo(x, y)));
+      corners(map, hex).forEach((p, i) => (i ? g.lineTo(...toPane(p)) : g.moveTo(...toPane(p))));
       g.closePath();
-      g.fillStyle = picked.has(name(hex.column, hex.row)) ? '#f2cf5b' : '#eef1e6';
+      g.fillStyle = here === lit || picked.has(here) ? colours.picked : colours.hex;
       g.fill();
-      g.strokeStyle = '#9aa39a';
+      g.strokeStyle = here === lit ? colours.path : colours.line;
+      g.lineWidth = here === lit ? 3 : 1;
       g.stroke();
       if (numbers) {
-        const [cx, cy] = centre(map, hex);
-        g.fillStyle = '#6b736b';
-        g.font = '0.34px sans-serif';
+        g.fillStyle = colours.number;
+        g.font = `${rules.number_px}px sans-serif`;
         g.textAlign = 'center';
         g.textBaseline = 'top';
-        g.fillText(name(hex.column, hex.row), cx, cy - 0.78);
+        g.fillText(here, middle[0], middle[1] - 0.74 * r);
       }
     }
     g.textAlign = 'center';
     g.textBaseline = 'middle';
-    g.font = '0.5px sans-serif';
+    g.font = `${rules.label_px}px sans-serif`;
+    const readable = r >= rules.readable_radius * 0.6;
     for (const [hex, here] of Object.entries(byHex)) {
-      const [cx, cy] = centre(map, { column: Number(hex.slice(0, -2)), row: Number(hex.slice(-2)) });
-      here.forEach((c, k) => {
-        const y = cy + (k - (here.length - 1) / 2) * 0.6;
-        g.fillStyle = c.side === 'south' ? '#b2362c' : '#2c58aa';
-        g.fillRect(cx - 0.85, y - 0.27, 1.7, 0.54);
-        if (c.face_up) {
-          g.strokeStyle = '#f0c83c';
-          g.strokeRect(cx - 0.85, y - 0.27, 1.7, 0.54);
+      const [sx, sy] = toPane(centre(map, parse(hex)));
+      if (!inPane([sx, sy], 60)) continue;
+      if (!readable) {
+        // Too far out for words: a dot a side's colour, his own ringed.
+        for (const c of here.slice(0, 1)) {
+          g.beginPath();
+          g.arc(sx, sy, Math.max(2, 0.5 * r), 0, 2 * Math.PI);
+          g.fillStyle = c.side === 'south' ? colours.south : colours.north;
+          g.fill();
         }
-        // His own: a white bar at the left, so he finds them at a glance.
-        if (board.viewer && c.side === board.viewer) {
-          g.fillStyle = '#fff';
-          g.fillRect(cx - 0.85, y - 0.27, 0.12, 0.54);
-        }
+        continue;
+      }
+      const shown = here.slice(0, rules.stack_shown);
+      const step = rules.stack_step_px;
+      const y = sy + 0.18 * r;
+      let corner = null;
+      // The first counter in front, the others offset behind it.
+      for (let k = shown.length - 1; k >= 0; k--) {
+        const top = token(g, shown[k], sx + k * step, y + k * step);
+        if (k === 0) corner = top;
+      }
+      if (here.length > 1) {
+        const badge = `${here.length}`;
+        const [bx, by] = corner;
+        g.beginPath();
+        g.arc(bx, by, 9, 0, 2 * Math.PI);
+        g.fillStyle = '#000';
+        g.fill();
         g.fillStyle = '#fff';
-        g.fillText(c.text, cx + 0.05, y, 1.5);
-      });
+        g.font = `bold ${rules.number_px + 1}px sans-serif`;
+        g.fillText(badge, bx, by + 0.5);
+        g.font = `${rules.label_px}px sans-serif`;
+      }
     }
     if (path) {
-      g.strokeStyle = '#f2cf5b';
-      g.lineWidth = 0.18;
+      g.strokeStyle = colours.path;
+      g.lineWidth = Math.max(4, 0.18 * r);
+      g.lineCap = 'round';
+      g.lineJoin = 'round';
       g.beginPath();
-      path.forEach((hex, i) => {
-        const [cx, cy] = centre(map, { column: Number(hex.slice(0, -2)), row: Number(hex.slice(-2)) });
-        if (i) g.lineTo(cx, cy);
-        else g.moveTo(cx, cy);
-      });
+      path.forEach((hex, i) => (i ? g.lineTo(...toPane(centre(map, parse(hex)))) : g.moveTo(...toPane(centre(map, parse(hex))))));
       g.stroke();
     }
-    frame.scrollLeft = view.left;
-    frame.scrollTop = view.top;
   }
+
+  // Zooms by `factor` about a point of the pane, which stays put.
+  const zoomAbout = (sx, sy, factor) => {
+    const [mx, my] = toMap(sx, sy);
+    view.radius = Math.max(least, Math.min(most, view.radius * factor));
+    view.x = mx - (sx - width / 2) / view.radius;
+    view.y = my - (sy - height / 2) / view.radius;
+    draw();
+  };
+  const [w, h] = extent(map);
+  const controls = el('div', { class: 'map-controls' },
+    el('button', { class: 'quiet', onclick: () => zoomAbout(width / 2, height / 2, 1.5), 'aria-label': 'Zoom the map in' }, '+'),
+    el('button', { class: 'quiet', onclick: () => zoomAbout(width / 2, height / 2, 1 / 1.5), 'aria-label': 'Zoom the map out' }, '−'),
+    el('button', { class: 'quiet', onclick: () => { Object.assign(view, { x: w / 2, y: h / 2, radius: least }); draw(); } }, 'Whole map'),
+    el('button', { class: 'quiet', onclick: () => { Object.assign(view, home()); draw(); } }, 'My counters'));
+  const words = board.clicks
+    ? `${phoneWords(board.clicks)}. Pinch with two fingers to zoom; drag one of your counters to trace its path; drag elsewhere to move the map.`
+    : 'Pinch with two fingers to zoom; drag to move the map.';
   draw();
-  frame.addEventListener('scroll', () => {
-    view.left = frame.scrollLeft;
-    view.top = frame.scrollTop;
-  });
-  if (!board.clicks) return frame;
 
   const at = (event) => {
     const box = canvas.getBoundingClientRect();
-    const scale = fit * view.zoom;
-    return hexAt(map, (event.clientX - box.left) / scale, (event.clientY - box.top) / scale);
+    const [x, y] = toMap(event.clientX - box.left, event.clientY - box.top);
+    return hexAt(map, x, y);
   };
   const named = (hex) => name(hex.column, hex.row);
   // Fingers on the map now, by pointer id: where each is.
@@ -589,6 +672,11 @@ function hexMap(board) {
   let pinch = null;
   let pan = null;
   canvas.style.touchAction = 'none';
+  canvas.addEventListener('wheel', (event) => {
+    event.preventDefault();
+    const box = canvas.getBoundingClientRect();
+    zoomAbout(event.clientX - box.left, event.clientY - box.top, Math.exp(-event.deltaY * 0.002));
+  }, { passive: false });
   canvas.addEventListener('pointerdown', (event) => {
     fingers.set(event.pointerId, [event.clientX, event.clientY]);
     touching.add(event.pointerId);
@@ -598,22 +686,21 @@ function hexMap(board) {
     if (fingers.size === 2) {
       // A second finger: a pinch, never a path or a tap.
       const [a, b] = [...fingers.values()];
-      const box = frame.getBoundingClientRect();
+      const box = canvas.getBoundingClientRect();
       pinch = {
         distance: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1,
-        zoom: view.zoom,
-        // The drawing's point under the fingers' middle, in map units.
-        mid: [((a[0] + b[0]) / 2 - box.left + frame.scrollLeft) / (fit * view.zoom),
-          ((a[1] + b[1]) / 2 - box.top + frame.scrollTop) / (fit * view.zoom)],
+        radius: view.radius,
+        // The map's point under the fingers' middle.
+        mid: toMap((a[0] + b[0]) / 2 - box.left, (a[1] + b[1]) / 2 - box.top),
       };
       path = null;
       pan = null;
       return;
     }
     const hex = at(event);
-    const mine = hex && board.counters.some((c) => c.hex === named(hex) && (!board.viewer || c.side === board.viewer));
-    path = hex && mine ? [named(hex)] : null;
-    pan = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, hex, moved: false };
+    const mine = board.clicks && hex && board.counters.some((c) => c.hex === named(hex) && (!board.viewer || c.side === board.viewer));
+    path = mine ? [named(hex)] : null;
+    pan = { x: event.clientX, y: event.clientY, vx: view.x, vy: view.y, hex, moved: false };
   });
   canvas.addEventListener('pointermove', (event) => {
     if (!fingers.has(event.pointerId)) return;
@@ -621,12 +708,10 @@ function hexMap(board) {
     fingers.set(event.pointerId, [event.clientX, event.clientY]);
     if (pinch && fingers.size === 2) {
       const [a, b] = [...fingers.values()];
-      const zoom = Math.max(1, Math.min(6, pinch.zoom * Math.hypot(a[0] - b[0], a[1] - b[1]) / pinch.distance));
-      view.zoom = zoom;
-      const box = frame.getBoundingClientRect();
-      const scale = fit * zoom;
-      view.left = pinch.mid[0] * scale - ((a[0] + b[0]) / 2 - box.left);
-      view.top = pinch.mid[1] * scale - ((a[1] + b[1]) / 2 - box.top);
+      const box = canvas.getBoundingClientRect();
+      view.radius = Math.max(least, Math.min(most, pinch.radius * Math.hypot(a[0] - b[0], a[1] - b[1]) / pinch.distance));
+      view.x = pinch.mid[0] - ((a[0] + b[0]) / 2 - box.left - width / 2) / view.radius;
+      view.y = pinch.mid[1] - ((a[1] + b[1]) / 2 - box.top - height / 2) / view.radius;
       draw();
       return;
     }
@@ -655,8 +740,9 @@ function hexMap(board) {
       const dy = event.clientY - pan.y;
       if (Math.hypot(dx, dy) > 8) pan.moved = true;
       if (pan.moved) {
-        frame.scrollLeft = pan.left - dx;
-        frame.scrollTop = pan.top - dy;
+        view.x = pan.vx - dx / view.radius;
+        view.y = pan.vy - dy / view.radius;
+        draw();
       }
     }
   });
@@ -680,30 +766,25 @@ function hexMap(board) {
     const tap = pan && !pan.moved ? pan.hex : null;
     path = null;
     pan = null;
-    if (event.type === 'pointercancel') {
+    if (event.type === 'pointercancel' || !board.clicks) {
       draw();
       return later();
     }
     if (done && done.length > 1) send({ type: 'drag', hexes: done });
-    else if (done) send({ type: 'tap', hex: done[0] });
-    else if (tap) send({ type: 'tap', hex: named(tap) });
+    else if (done || tap) {
+      const hex = done ? done[0] : named(tap);
+      // Lit before anything is asked: he sees where his finger landed.
+      lit = hex;
+      const here = byHex[hex] || [];
+      stack.textContent = here.length > 1 ? `In ${hex}: ${here.map((c) => c.text).join(', ')}` : '';
+      send({ type: 'tap', hex });
+    }
     draw();
     later();
   };
   canvas.addEventListener('pointerup', lift);
   canvas.addEventListener('pointercancel', lift);
-  const zoomBy = (factor) => {
-    const scale = fit * view.zoom;
-    const mid = [(frame.scrollLeft + frame.clientWidth / 2) / scale, (frame.scrollTop + frame.clientHeight / 2) / scale];
-    view.zoom = Math.max(1, Math.min(6, view.zoom * factor));
-    view.left = mid[0] * fit * view.zoom - frame.clientWidth / 2;
-    view.top = mid[1] * fit * view.zoom - frame.clientHeight / 2;
-    draw();
-  };
-  const controls = el('div', { class: 'map-controls' },
-    el('button', { class: 'quiet', onclick: () => zoomBy(1.5), 'aria-label': 'Zoom the map in' }, 'Zoom in (+)'),
-    el('button', { class: 'quiet', onclick: () => zoomBy(1 / 1.5), 'aria-label': 'Zoom the map out' }, 'Zoom out (−)'));
-  return el('div', {}, el('p', { class: 'why' }, `${board.clicks}. Pinch with two fingers to zoom; drag one of your counters to trace its path.`), frame, controls);
+  return el('div', {}, frame, stack, controls, el('p', { class: 'why' }, words));
 }
 
 // The table to scale, from the laptop's own geometry (the screen's table

@@ -53,3 +53,33 @@ export function hexAt(map, x, y) {
   }
   return best && best.hex;
 }
+
+// The first view of a map and the zoom limits, by the rules the laptop
+// draws with (muster_core::mapview, sent with each board as its `rules`):
+// `focus` framed with a margin, as large as fits, never below a readable
+// hex nor above a framing one; no focus, the whole map by the same bounds.
+// A view is the map point at the pane's centre and a hex's circumradius in
+// pixels. tests/phone_channel.rs checks these give what the laptop gives.
+export function firstView(map, focus, pane, rules) {
+  const [w, h] = extent(map);
+  let [x0, y0, x1, y1] = [0, 0, w, h];
+  if (focus.length) {
+    const points = focus.map((hex) => centre(map, parse(hex)));
+    x0 = Math.min(...points.map((p) => p[0])) - rules.margin;
+    y0 = Math.min(...points.map((p) => p[1])) - rules.margin;
+    x1 = Math.max(...points.map((p) => p[0])) + rules.margin;
+    y1 = Math.max(...points.map((p) => p[1])) + rules.margin;
+  }
+  const fits = Math.min(pane[0] / (x1 - x0), pane[1] / (y1 - y0));
+  return {
+    x: (x0 + x1) / 2,
+    y: (y0 + y1) / 2,
+    radius: Math.min(Math.max(fits, rules.readable_radius), rules.framing_radius),
+  };
+}
+
+export function limits(map, pane, rules) {
+  const [w, h] = extent(map);
+  const whole = Math.max(Math.min(pane[0] / w, pane[1] / h), 0.1);
+  return [Math.min(whole, rules.readable_radius), rules.max_radius];
+}

@@ -184,18 +184,98 @@ impl Page {
         panic!("{xpath} on {}'s phone: {last:?}", self.name);
     }
 
-    /// Drags a finger on the canvas at `xpath` through `points` (shares of
-    /// its width and height), as he traces a counter's path.
-    pub(crate) fn drag_canvas(
+    /// Where a point of the hex map at `xpath` (map units,
+    /// `HexMap::centre`) is in the viewport now, by the view the page drew
+    /// (`data-view`: the map point at the pane's centre and a hex's size),
+    /// and the map's own box.
+    fn on_map(
         &self,
         h: &mut Harness<'_, MusterApp>,
         xpath: &str,
-        points: &[[f64; 2]],
-    ) {
-        // Found again if the page redrew it meanwhile (a screen came).
+        at: (f64, f64),
+    ) -> Result<((f64, f64), [f64; 4]), fantoccini::error::CmdError> {
+        let canvas = self.find(h, xpath);
+        self.show(&canvas, "center");
+        let arg = serde_json::to_value(&canvas).unwrap();
+        let script = "const c = arguments[0]; const r = c.getBoundingClientRect(); return [r.left, r.top, r.width, r.height, ...c.dataset.view.split(' ').map(Number)];";
+        let v: Vec<f64> = serde_json::from_value(
+            self.runtime
+                .block_on(self.client.execute(script, vec![arg]))?,
+        )
+        .unwrap_or_default();
+        let [left, top, width, height, x, y, radius] = v[..] else {
+            panic!("{xpath}: no view drawn on {}'s phone: {v:?}", self.name);
+        };
+        let point = (
+            left + width / 2.0 + (at.0 - x) * radius,
+            top + height / 2.0 + (at.1 - y) * radius,
+        );
+        Ok((point, [left, top, width, height]))
+    }
+
+    /// Brings the point `at` of the hex map into view as a player does,
+    /// moving the map with two fingers (which never trace a path or tap),
+    /// and says where it is then.
+    fn reveal(&self, h: &mut Harness<'_, MusterApp>, xpath: &str, at: (f64, f64)) -> (f64, f64) {
+        for _ in 0..12 {
+            let Ok(((x, y), [left, top, width, height])) = self.on_map(h, xpath, at) else {
+                continue;
+            };
+            let room = 28.0;
+            if x > left + room
+                && x < left + width - room
+                && y > top + room
+                && y < top + height - room
+            {
+                return (x, y);
+            }
+            // Towards the middle, by at most most of the map's size.
+            let (mx, my) = (left + width / 2.0, top + height / 2.0);
+            let (reach_x, reach_y) = (width / 2.0 - room, height / 2.0 - room);
+            let dx = (mx - x).clamp(-reach_x, reach_x);
+            let dy = (my - y).clamp(-reach_y, reach_y);
+            let finger = |name: &str, from: (f64, f64)| {
+                TouchActions::new(name.into())
+                    .then(PointerAction::MoveTo {
+                        duration: None,
+                        x: from.0.round(),
+                        y: from.1.round(),
+                    })
+                    .then(PointerAction::Down {
+                        button: MOUSE_BUTTON_LEFT,
+                    })
+                    .then(PointerAction::MoveTo {
+                        duration: Some(std::time::Duration::from_millis(150)),
+                        x: (from.0 + dx).round(),
+                        y: (from.1 + dy).round(),
+                    })
+                    .then(PointerAction::Up {
+                        button: MOUSE_BUTTON_LEFT,
+                    })
+            };
+            // Two fingers side by side at the middle, moved together.
+            let (a, b) = (
+                (mx - dx / 2.0 - 20.0, my - dy / 2.0),
+                (mx - dx / 2.0 + 20.0, my - dy / 2.0),
+            );
+            let _ = self.runtime.block_on(
+                self.client
+                    .perform_actions(vec![finger("finger", a), finger("thumb", b)]),
+            );
+        }
+        panic!("{at:?} never came into view on {}'s phone", self.name);
+    }
+
+    /// A finger's tap at the point `at` of the hex map at `xpath` (map
+    /// units), brought into view first.
+    pub(crate) fn tap_map(&self, h: &mut Harness<'_, MusterApp>, xpath: &str, at: (f64, f64)) {
         let mut last = None;
         for _ in 0..20 {
-            match self.try_drag(h, xpath, points) {
+            let (x, y) = self.reveal(h, xpath, at);
+            match self.runtime.block_on(
+                self.client
+                    .perform_actions(finger_tap(x.round(), y.round())),
+            ) {
                 Ok(()) => return,
                 Err(e) => last = Some(e),
             }
@@ -203,38 +283,68 @@ impl Page {
         panic!("{xpath} on {}'s phone: {last:?}", self.name);
     }
 
-    fn try_drag(
+    /// Drags a finger on the hex map at `xpath` through `points` (map
+    /// units), as he traces a counter's path; the path's middle brought
+    /// into view first.
+    pub(crate) fn drag_map(
         &self,
         h: &mut Harness<'_, MusterApp>,
         xpath: &str,
-        points: &[[f64; 2]],
-    ) -> Result<(), fantoccini::error::CmdError> {
-        let canvas = self.find(h, xpath);
-        self.show(&canvas, "center");
-        let box_ = self.viewport_box(&canvas)?;
-        self.runtime.block_on(async {
-            let to = |at: [f64; 2]| {
-                let (x, y) = point_in(box_, at);
-                PointerAction::MoveTo {
-                    duration: Some(std::time::Duration::from_millis(60)),
-                    x,
-                    y,
+        points: &[(f64, f64)],
+    ) {
+        let n = points.len() as f64;
+        let middle = (
+            points.iter().map(|p| p.0).sum::<f64>() / n,
+            points.iter().map(|p| p.1).sum::<f64>() / n,
+        );
+        let mut last = None;
+        for _ in 0..20 {
+            self.reveal(h, xpath, middle);
+            let mut on = Vec::new();
+            let mut outside = false;
+            for point in points {
+                match self.on_map(h, xpath, *point) {
+                    Ok(((x, y), [left, top, width, height])) => {
+                        outside |= x < left + 4.0
+                            || x > left + width - 4.0
+                            || y < top + 4.0
+                            || y > top + height - 4.0;
+                        on.push((x, y));
+                    }
+                    Err(e) => last = Some(e),
                 }
+            }
+            if on.len() < points.len() {
+                continue;
+            }
+            // A path longer than the map shows: zoomed out, as he would.
+            if outside {
+                self.click(h, "//button[@aria-label='Zoom the map out']");
+                continue;
+            }
+            let to = |(x, y): (f64, f64)| PointerAction::MoveTo {
+                duration: Some(std::time::Duration::from_millis(60)),
+                x: x.round(),
+                y: y.round(),
             };
             let mut finger =
                 TouchActions::new("finger".into())
-                    .then(to(points[0]))
+                    .then(to(on[0]))
                     .then(PointerAction::Down {
                         button: MOUSE_BUTTON_LEFT,
                     });
-            for at in &points[1..] {
+            for at in &on[1..] {
                 finger = finger.then(to(*at));
             }
             let finger = finger.then(PointerAction::Up {
                 button: MOUSE_BUTTON_LEFT,
             });
-            self.client.perform_actions(finger).await
-        })
+            match self.runtime.block_on(self.client.perform_actions(finger)) {
+                Ok(()) => return,
+                Err(e) => last = Some(e),
+            }
+        }
+        panic!("{xpath} on {}'s phone: {last:?}", self.name);
     }
 
     /// What the page says now, as its reader sees it.

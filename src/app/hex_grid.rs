@@ -10,6 +10,7 @@
 
 use eframe::egui::{self, Color32, FontId, Pos2, Sense, Shape, Stroke, Vec2};
 use muster::core::hexmap::{Hex, HexMap, MAX_SIDE, Orientation, Shifted};
+use muster::core::mapview::{Rules, View};
 use muster::core::screen::{Counter, HexBoard};
 use muster::core::side::{Side, Sides};
 
@@ -30,9 +31,16 @@ pub struct Highlight {
     pub destination: Option<Hex>,
 }
 
+#[derive(Default)]
 pub struct HexGrid {
-    zoom: f32,
-    pan: Vec2,
+    /// What the table and each player on his private screen look at, on
+    /// which map, for each task the map serves (what a click does: placing
+    /// at set-up, tracing a path in play): theirs to move (the wheel, a
+    /// drag on empty ground, the buttons); each begun at its first view
+    /// (`mapview`) and never moved by a new board.
+    views: Option<(HexMap, Vec<(Task, View)>)>,
+    /// A button's wish, carried out once the pane's size is known.
+    wish: Option<Wish>,
     /// The printed map under the grid, once laid.
     pub image: Option<MapImage>,
     /// An image to read (chosen in the dialog, or kept beside the game),
@@ -49,31 +57,29 @@ pub struct HexGrid {
 
     /// The counter being dragged, while it is.
     trace: Option<Trace>,
-    /// Where the map was last drawn: its origin on screen and the scale.
+    /// Where the map was last drawn: its pane, the pane's centre and the
+    /// view.
     #[cfg(test)]
-    drawn: Option<(Pos2, f32)>,
+    drawn: Option<(egui::Rect, Pos2, View)>,
     /// Where each counter's label was last drawn, by counter id.
     #[cfg(test)]
     labels: Vec<(usize, egui::Rect)>,
 }
 
-impl Default for HexGrid {
-    fn default() -> HexGrid {
-        HexGrid {
-            zoom: 1.0,
-            pan: Vec2::ZERO,
-            image: None,
-            to_read: None,
-            reading: None,
-            wants_image: false,
-            image_changed: false,
-            trace: None,
-            #[cfg(test)]
-            drawn: None,
-            #[cfg(test)]
-            labels: Vec::new(),
-        }
-    }
+/// Whose view, for what a click does: each its own.
+type Task = (Option<Side>, Option<String>);
+
+/// What a button of the map's asks.
+#[derive(Clone, Copy)]
+enum Wish {
+    Zoom(f32),
+    Whole,
+    Mine,
+}
+
+/// A colour of the rules (`#rrggbb`).
+fn colour(hex: &str) -> Color32 {
+    Color32::from_hex(hex).unwrap_or(Color32::GRAY)
 }
 
 /// A counter being dragged: the one whose label was under the pointer (if
@@ -141,28 +147,35 @@ struct Chip {
     galley: std::sync::Arc<egui::Galley>,
 }
 
-/// Every counter's label, stacked in its hex in the order given: what is
-/// drawn, and what a drag begins on.
+/// Every counter's token, by the rules: in its hex a little below the
+/// middle (clear of the hex's number), a stack as tokens offset right and
+/// down behind its first, at most `stack_shown` of them. In the order
+/// drawn, so the last is on top: what is drawn, and what a drag begins on.
 fn chips(
     painter: &egui::Painter,
     map: &muster::core::hexmap::HexMap,
     markers: &[Counter],
-    font: &FontId,
+    rules: &Rules,
     to_screen: &impl Fn((f64, f64)) -> Pos2,
+    radius: f32,
 ) -> Vec<Chip> {
+    let font = FontId::proportional(rules.label_px as f32);
+    let step = rules.stack_step_px as f32;
     let mut out = Vec::new();
-    for hex in map.hexes() {
+    let mut hexes: Vec<Hex> = markers.iter().map(|m| m.hex).collect();
+    hexes.sort_by_key(|h| (h.column, h.row));
+    hexes.dedup();
+    for hex in hexes {
         let here: Vec<usize> = (0..markers.len())
             .filter(|m| markers[*m].hex == hex)
+            .take(rules.stack_shown)
             .collect();
-        let centre = to_screen(map.centre(hex));
-        let step = font.size + 4.0;
-        let top = centre.y - step * (here.len() as f32 - 1.0) / 2.0;
-        for (k, marker) in here.into_iter().enumerate() {
-            let at = Pos2::new(centre.x, top + step * k as f32);
+        let middle = to_screen(map.centre(hex)) + Vec2::new(0.0, 0.18 * radius);
+        for (k, marker) in here.into_iter().enumerate().rev() {
+            let at = middle + Vec2::splat(step * k as f32);
             let galley =
                 painter.layout_no_wrap(markers[marker].text.clone(), font.clone(), Color32::WHITE);
-            let rect = egui::Rect::from_center_size(at, galley.size() + Vec2::new(6.0, 2.0));
+            let rect = egui::Rect::from_center_size(at, galley.size() + Vec2::new(10.0, 6.0));
             out.push(Chip {
                 marker,
                 rect,
@@ -224,11 +237,13 @@ pub fn map_settings(ui: &mut egui::Ui, map: &mut HexMap) {
     ));
 }
 
+/// A side's colour on every map and list, by the rules.
 pub fn side_colour(side: Side) -> Color32 {
-    match side {
-        Side::South => Color32::from_rgb(178, 54, 44),
-        Side::North => Color32::from_rgb(44, 88, 170),
-    }
+    let colours = Rules::default().colours;
+    colour(match side {
+        Side::South => &colours.south,
+        Side::North => &colours.north,
+    })
 }
 
 impl HexGrid {
@@ -243,16 +258,23 @@ impl HexGrid {
         hint: &str,
     ) -> Picked {
         let (map, markers) = (&board.map, &board.counters);
-        let mut button_zoom = 1.0;
+        let rules = &board.rules;
         ui.horizontal_wrapped(|ui| {
             if ui.button("Zoom in").clicked() {
-                button_zoom = 1.25;
+                self.wish = Some(Wish::Zoom(1.25));
             }
             if ui.button("Zoom out").clicked() {
-                button_zoom = 1.0 / 1.25;
+                self.wish = Some(Wish::Zoom(1.0 / 1.25));
             }
-            if ui.button("Fit the map").clicked() {
-                (self.zoom, self.pan) = (1.0, Vec2::ZERO);
+            if ui.button("Whole map").clicked() {
+                self.wish = Some(Wish::Whole);
+            }
+            if ui
+                .button("My counters")
+                .on_hover_text("Back to the first view: the counters that matter now")
+                .clicked()
+            {
+                self.wish = Some(Wish::Mine);
             }
             if ui
                 .button("Map image…")
@@ -299,13 +321,30 @@ impl HexGrid {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Hex map"));
         let rect = response.rect;
-        let (ew, eh) = map.extent();
         // Room round the map for its column and row numbers.
         let margin = 24.0;
-        let fit = ((rect.width() - 2.0 * margin) / ew as f32)
-            .min((rect.height() - 2.0 * margin) / eh as f32)
-            .max(1.0);
-        let (mut factor, mut anchor) = (button_zoom, rect.center());
+        let pane = (
+            f64::from(rect.width() - 2.0 * margin).max(1.0),
+            f64::from(rect.height() - 2.0 * margin).max(1.0),
+        );
+        let first = rules.first_view(map, &board.focus, pane);
+        if self.views.as_ref().is_none_or(|(shown, _)| shown != map) {
+            self.views = Some((map.clone(), Vec::new()));
+        }
+        let wish = self.wish.take();
+        let task = (board.viewer, board.clicks.clone());
+        let view = self.view_mut(task.clone(), first);
+        let (least, most) = rules.limits(map, pane);
+        let mut zoom = (1.0, rect.center());
+        match wish {
+            Some(Wish::Zoom(factor)) => zoom.0 = factor,
+            Some(Wish::Whole) => {
+                *view = rules.fit(map, pane);
+                view.radius = view.radius.max(least);
+            }
+            Some(Wish::Mine) => *view = first,
+            None => {}
+        }
         if response.hovered() {
             let (scroll, pinch, pointer) = ui.input(|i| {
                 (
@@ -316,31 +355,40 @@ impl HexGrid {
             });
             let wheel = (pinch * (scroll * 0.002).exp()).clamp(0.8, 1.25);
             if (wheel - 1.0).abs() > f32::EPSILON {
-                factor = wheel;
-                anchor = pointer.unwrap_or(anchor);
+                zoom = (wheel, pointer.unwrap_or(zoom.1));
             }
         }
-        if (factor - 1.0).abs() > f32::EPSILON {
-            let old = self.zoom;
-            self.zoom = (self.zoom * factor).clamp(0.5, 8.0);
+        let middle = rect.center();
+        if (zoom.0 - 1.0).abs() > f32::EPSILON {
             // The point under the pointer (or the middle, for the
             // buttons) stays where it is.
-            let origin = rect.min + Vec2::splat(margin) + self.pan;
-            self.pan += (anchor - origin) * (1.0 - self.zoom / old);
+            let anchor = zoom.1 - middle;
+            let under = (
+                view.centre.0 + f64::from(anchor.x) / view.radius,
+                view.centre.1 + f64::from(anchor.y) / view.radius,
+            );
+            view.radius = (view.radius * f64::from(zoom.0)).clamp(least, most);
+            view.centre = (
+                under.0 - f64::from(anchor.x) / view.radius,
+                under.1 - f64::from(anchor.y) / view.radius,
+            );
         }
-        let scale = fit * self.zoom;
-        let origin = rect.min + Vec2::splat(margin) + self.pan;
+        let view = *view;
+        let scale = view.radius as f32;
         #[cfg(test)]
         {
-            self.drawn = Some((origin, scale));
+            self.drawn = Some((rect, middle, view));
         }
         let to_screen = |(x, y): (f64, f64)| {
-            Pos2::new(origin.x + x as f32 * scale, origin.y + y as f32 * scale)
+            Pos2::new(
+                middle.x + ((x - view.centre.0) * view.radius) as f32,
+                middle.y + ((y - view.centre.1) * view.radius) as f32,
+            )
         };
         let from_screen = |p: Pos2| {
             (
-                f64::from((p.x - origin.x) / scale),
-                f64::from((p.y - origin.y) / scale),
+                view.centre.0 + f64::from(p.x - middle.x) / view.radius,
+                view.centre.1 + f64::from(p.y - middle.y) / view.radius,
             )
         };
         let mut picked = Picked::default();
@@ -353,8 +401,13 @@ impl HexGrid {
         if response.drag_started() || !(response.dragged() || response.drag_stopped()) {
             self.trace = None;
         }
-        let font = FontId::proportional((scale * 0.3).clamp(8.0, 15.0));
-        let chips = chips(&painter, map, markers, &font, &to_screen);
+        // Too far out for words, a counter is a dot of its side's colour.
+        let readable = f64::from(scale) >= 0.6 * rules.readable_radius;
+        let chips = if readable {
+            chips(&painter, map, markers, rules, &to_screen, scale)
+        } else {
+            Vec::new()
+        };
         #[cfg(test)]
         {
             self.labels = chips
@@ -364,28 +417,37 @@ impl HexGrid {
         }
         if response.drag_started_by(egui::PointerButton::Primary)
             && let Some(pressed) = ui.input(|i| i.pointer.press_origin())
-            && let Some(hex) = map.hex_at(from_screen(pressed))
-            && markers.iter().any(|m| m.hex == hex)
         {
-            // The counter whose label is under the pointer, the top one
-            // drawn last.
-            let counter = chips
+            // The counter whose token is under the pointer, the top one
+            // drawn last: its own hex, even where the token overhangs it.
+            let grabbed = chips
                 .iter()
                 .rev()
                 .find(|c| c.rect.contains(pressed))
-                .map(|c| markers[c.marker].id);
-            self.trace = Some(Trace {
-                counter,
-                path: vec![hex],
-                last: from_screen(pressed),
+                .map(|c| &markers[c.marker]);
+            let hex = grabbed.map(|m| m.hex).or_else(|| {
+                map.hex_at(from_screen(pressed))
+                    .filter(|hex| markers.iter().any(|m| m.hex == *hex))
             });
+            if let Some(hex) = hex {
+                self.trace = Some(Trace {
+                    counter: grabbed.map(|m| m.id),
+                    path: vec![hex],
+                    last: map.centre(hex),
+                });
+            }
         }
         match (&mut self.trace, pointer) {
             (Some(trace), Some(at)) if response.dragged() => {
                 trace_path(&mut trace.path, map, trace.last, at);
                 trace.last = at;
             }
-            _ if response.dragged() => self.pan += response.drag_delta(),
+            _ if response.dragged() => {
+                let moved = response.drag_delta();
+                let view = self.view_mut(task.clone(), first);
+                view.centre.0 -= f64::from(moved.x) / view.radius;
+                view.centre.1 -= f64::from(moved.y) / view.radius;
+            }
             _ => {}
         }
         if response.drag_stopped()
@@ -426,12 +488,12 @@ impl HexGrid {
             painter.add(Shape::convex_polygon(corners, fill, line));
             let (cx, cy) = map.centre(hex);
             // In the hex when it is big enough for a readable number.
-            if scale > 34.0 {
+            if f64::from(scale) >= rules.numbered_radius {
                 painter.text(
-                    to_screen((cx, cy - 0.62)),
-                    egui::Align2::CENTER_CENTER,
+                    to_screen((cx, cy - 0.74)),
+                    egui::Align2::CENTER_TOP,
                     hex.to_string(),
-                    FontId::proportional((scale * 0.26).clamp(9.0, 12.0)),
+                    FontId::proportional(rules.number_px as f32),
                     visuals.weak_text_color(),
                 );
             }
@@ -440,13 +502,14 @@ impl HexGrid {
             marker,
             rect: chip,
             galley,
-        } in chips
+        } in &chips
         {
-            let h = &markers[marker];
+            let (chip, galley) = (*chip, galley.clone());
+            let h = &markers[*marker];
             let edge = if Some(h.id) == highlight.counter {
                 Stroke::new(2.5, visuals.selection.stroke.color)
             } else if h.face_up {
-                Stroke::new(2.0, Color32::from_rgb(240, 200, 60))
+                Stroke::new(2.0, colour(&rules.colours.face_up))
             } else {
                 Stroke::NONE
             };
@@ -457,14 +520,44 @@ impl HexGrid {
                 edge,
                 egui::StrokeKind::Outside,
             );
-            painter.galley(chip.min + Vec2::new(3.0, 1.0), galley, Color32::WHITE);
+            painter.galley(chip.min + Vec2::new(5.0, 3.0), galley, Color32::WHITE);
+        }
+        let mut counted: Vec<Hex> = Vec::new();
+        for hex in markers.iter().map(|m| m.hex) {
+            if counted.contains(&hex) {
+                continue;
+            }
+            counted.push(hex);
+            let here = markers.iter().filter(|m| m.hex == hex).count();
+            let centre = to_screen(map.centre(hex));
+            if !readable {
+                let side = markers.iter().find(|m| m.hex == hex).map(|m| m.side);
+                if let Some(side) = side {
+                    painter.circle_filled(centre, (scale * 0.5).max(2.0), side_colour(side));
+                }
+            } else if here > 1 {
+                // The stack's count, by its front token.
+                let front = centre + Vec2::new(0.0, 0.18 * scale);
+                let top = chips
+                    .iter()
+                    .rfind(|c| markers[c.marker].hex == hex)
+                    .map_or(front, |c| c.rect.right_top());
+                painter.circle_filled(top, 9.0, Color32::BLACK);
+                painter.text(
+                    top,
+                    egui::Align2::CENTER_CENTER,
+                    here.to_string(),
+                    FontId::proportional(rules.number_px as f32 + 1.0),
+                    Color32::WHITE,
+                );
+            }
         }
         Self::margins(&painter, visuals, map, rect, &to_screen, scale);
         if let Some(Trace { path, .. }) = &self.trace {
             let points: Vec<Pos2> = path.iter().map(|h| to_screen(map.centre(*h))).collect();
             painter.add(Shape::line(
                 points,
-                Stroke::new(4.0, Color32::from_rgb(230, 190, 60)),
+                Stroke::new((0.18 * scale).max(4.0), colour(&rules.colours.path)),
             ));
         }
         if response.clicked()
@@ -484,7 +577,37 @@ impl HexGrid {
         {
             picked.send_to = map.hex_at(from_screen(p));
         }
+        // A stack pointed at lists its counters.
+        if let Some(hex) = response
+            .hover_pos()
+            .and_then(|p| map.hex_at(from_screen(p)))
+        {
+            let here: Vec<&str> = markers
+                .iter()
+                .filter(|m| m.hex == hex)
+                .map(|m| m.text.as_str())
+                .collect();
+            if here.len() > 1 {
+                response.on_hover_text(format!("In {hex}: {}", here.join(", ")));
+            }
+        }
         picked
+    }
+
+    /// The view for `task`, `first` if there is none yet (the map set).
+    fn view_mut(&mut self, task: Task, first: View) -> &mut View {
+        let (_, views) = self
+            .views
+            .as_mut()
+            .expect("the map is set before its views");
+        let k = match views.iter().position(|(t, _)| *t == task) {
+            Some(k) => k,
+            None => {
+                views.push((task, first));
+                views.len() - 1
+            }
+        };
+        &mut views[k].1
     }
 
     /// Lays game `id`'s image kept by `keeper` under the grid (a texture
@@ -567,8 +690,31 @@ impl HexGrid {
     /// Where a map point was drawn, for a test's pointer.
     #[cfg(test)]
     pub fn screen(&self, (x, y): (f64, f64)) -> Pos2 {
-        let (origin, scale) = self.drawn.expect("the map was drawn");
-        Pos2::new(origin.x + x as f32 * scale, origin.y + y as f32 * scale)
+        let (_, middle, view) = self.drawn.expect("the map was drawn");
+        Pos2::new(
+            middle.x + ((x - view.centre.0) * view.radius) as f32,
+            middle.y + ((y - view.centre.1) * view.radius) as f32,
+        )
+    }
+
+    /// The pane the map was last drawn in, and the share of its width and
+    /// of its height the map's drawing covers.
+    #[cfg(test)]
+    pub fn coverage(&self, map: &HexMap) -> (egui::Rect, f32, f32) {
+        let (rect, ..) = self.drawn.expect("the map was drawn");
+        let drawn = egui::Rect::from_two_pos(self.screen((0.0, 0.0)), self.screen(map.extent()));
+        let inside = drawn.intersect(rect);
+        (
+            rect,
+            inside.width().max(0.0) / rect.width(),
+            inside.height().max(0.0) / rect.height(),
+        )
+    }
+
+    /// Every counter label drawn: its box.
+    #[cfg(test)]
+    pub fn labels(&self) -> Vec<egui::Rect> {
+        self.labels.iter().map(|(_, r)| *r).collect()
     }
 
     /// Column numbers along the top and bottom of the view, row numbers

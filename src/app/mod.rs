@@ -24,6 +24,8 @@ mod guard;
 mod held_seat_tests;
 mod help;
 mod hex_grid;
+#[cfg(test)]
+mod laptop_map_tests;
 mod log_view;
 mod map_image;
 pub mod map_intel;
@@ -32,6 +34,8 @@ mod pairing;
 mod passphrase;
 #[cfg(test)]
 mod phone_layout_tests;
+#[cfg(test)]
+mod phone_map_tests;
 mod players;
 mod privacy;
 mod screen;
@@ -846,10 +850,6 @@ impl eframe::App for MusterApp {
         let ctx = ui.ctx().clone();
         self.bus.attach(&ctx);
         guard::note_enter(&ctx);
-        // What came while the window slept (a phone's tap) is carried out
-        // and its screens sent before this frame lays the window out: the
-        // phones do not wait for the laptop's own drawing.
-        self.drain(&ctx);
         let title = match self.system.game() {
             Some(game) => format!("{} - Muster", game.headline()),
             None => "Muster".to_string(),

@@ -8,6 +8,7 @@
 use crate::app::chromium::{Page, pair};
 use crate::app::deck::phones::until;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
+use muster::core::mapview::Rules;
 use muster::core::side::Side;
 use std::time::Duration;
 
@@ -119,6 +120,20 @@ fn every_system_on_phones_of_360_390_and_430_has_44_px_targets() {
     }
 }
 
+/// The view a page drew its first hex map with: the map point at its
+/// centre and a hex's size (`data-view`).
+pub(crate) fn view(page: &Page) -> (f64, f64, f64) {
+    let v = page
+        .runtime
+        .block_on(page.client.execute(
+            "return document.querySelector('canvas').dataset.view.split(' ').map(Number)",
+            Vec::new(),
+        ))
+        .unwrap();
+    let v: Vec<f64> = serde_json::from_value(v).unwrap();
+    (v[0], v[1], v[2])
+}
+
 /// Two fingers pinch Ann's map open (hex numbers come), then one drags
 /// her force to the next hex: the move is named on her screen, and made
 /// when she taps it.
@@ -130,13 +145,13 @@ fn a_map_pinched_open_and_a_force_dragged_on_the_phone() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = crate::app::map_intel::tests::new_game(dir.path(), ["", ""]);
     let ann = Page::open(port, &pair(&mut h, Side::South), "forces-pinch");
-    let map = "//canvas[starts-with(@aria-label, 'Click a hex for a new force or an Exercitus')]";
+    let map = "//canvas[starts-with(@aria-label, 'Tap a hex for a new force or an Exercitus')]";
     // A force of hers in 0505, from her phone.
     ann.tap(&mut h, "off-map area");
     ann.click(&mut h, "//label[contains(., 'Legio III Gallica')]");
     ann.tap(&mut h, "into a new force");
     let at = crate::app::map_intel::tests::on_phone_map(&h, "0505");
-    ann.tap_canvas(&mut h, map, at);
+    ann.tap_map(&mut h, map, at);
     ann.tap(&mut h, "Move the ticked units");
     until(&mut h, |h| {
         crate::app::map_intel::tests::in_hex(h, Side::South, "0505") == 1
@@ -145,6 +160,7 @@ fn a_map_pinched_open_and_a_force_dragged_on_the_phone() {
 
     // The pinch: two fingers from the map's middle outwards (the map
     // found again if a screen came meanwhile).
+    let before = view(&ann);
     let mut pinched = None;
     for _ in 0..20 {
         let canvas = ann.find(&mut h, map);
@@ -183,37 +199,26 @@ fn a_map_pinched_open_and_a_force_dragged_on_the_phone() {
         }
     }
     assert!(matches!(pinched, Some(Ok(()))), "{pinched:?}");
-    let zoomed = ann.find(
+    let after = view(&ann);
+    assert!(
+        after.2 > 2.0 * before.2,
+        "pinched from {before:?} to {after:?}"
+    );
+    ann.find(
         &mut h,
         "//canvas[contains(@aria-label, 'hex numbers shown')]",
     );
-    let zoom: f64 = ann
-        .runtime
-        .block_on(zoomed.attr("data-zoom"))
-        .unwrap()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(zoom > 2.0, "pinched to {zoom}");
     ann.screenshot("target/phone/forces-pinched.png");
-    // Back to the whole map, by its button, for the drag.
-    let zoom = |page: &Page| {
-        page.runtime
-            .block_on(page.client.execute(
-                "return document.querySelector('canvas').dataset.zoom",
-                Vec::new(),
-            ))
-            .ok()
-            .and_then(|z| z.as_str().and_then(|z| z.parse::<f64>().ok()))
-            .unwrap_or(1.0)
-    };
-    for _ in 0..10 {
-        if zoom(&ann) <= 1.0 {
-            break;
-        }
-        ann.tap(&mut h, "Zoom out (−)");
-    }
-    assert_eq!(zoom(&ann), 1.0, "the buttons zoom out to the whole map");
+    // Back to the first view, by its button, for the drag.
+    ann.tap(&mut h, "My counters");
+    // Framed on her one force, in 0505, its label readable.
+    let home = view(&ann);
+    let force = crate::app::map_intel::tests::on_phone_map(&h, "0505");
+    assert!(
+        (home.0 - force.0).abs() < 1e-9 && (home.1 - force.1).abs() < 1e-9,
+        "{home:?} {force:?}"
+    );
+    assert!(home.2 < after.2 && home.2 >= Rules::default().readable_radius);
 
     // One finger drags her force from 0505 to 0606.
     let points = [
@@ -221,7 +226,7 @@ fn a_map_pinched_open_and_a_force_dragged_on_the_phone() {
         crate::app::map_intel::tests::on_phone_map(&h, "0506"),
         crate::app::map_intel::tests::on_phone_map(&h, "0606"),
     ];
-    ann.drag_canvas(&mut h, map, &points);
+    ann.drag_map(&mut h, map, &points);
     let proposal = ann.find(&mut h, "//p[contains(., 'from 0505 to 0606?')]");
     let words = ann.runtime.block_on(proposal.text()).unwrap();
     let force = words

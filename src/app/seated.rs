@@ -93,6 +93,9 @@ pub trait Table: 'static {
     type Action: Send + 'static;
     /// Its name on the status line.
     const NAME: &'static str;
+    /// Its table is a map, which wants the window's height: on a short
+    /// screen the log folds to its last line while it shows.
+    const MAP: bool = false;
 
     /// Its actions as the bus carries them…
     fn action(action: Act<Self>) -> Action
@@ -161,6 +164,9 @@ pub struct SeatedWindow<T: Table> {
     pub table: T,
     pub game: Option<T::Game>,
     desks: Sides<Desk<()>>,
+    /// Whether the players unfolded or folded the log; until they do, the
+    /// screen's height decides.
+    log_open: Option<bool>,
 }
 
 impl<T: Table> SeatedWindow<T> {
@@ -169,6 +175,7 @@ impl<T: Table> SeatedWindow<T> {
             table,
             game: None,
             desks: Sides::default(),
+            log_open: None,
         }
     }
 
@@ -292,13 +299,21 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
             });
             return;
         };
+        let mut open = self
+            .log_open
+            .unwrap_or(!T::MAP || ui.ctx().content_rect().height() >= 800.0);
+        let was = open;
         log_panel(
             ui,
             "seated-log",
             160.0,
             game.record().log_lines(),
             (game.record().log().len(), &game.record().log_fingerprint()),
+            &mut open,
         );
+        if open != was {
+            self.log_open = Some(open);
+        }
         let private = cx.private.map(|side| Private {
             side,
             screen: game.screen(side, &self.desks[side]),

@@ -107,21 +107,54 @@ pub trait SystemWindow: Any {
 
 /// The public log at the foot of a game's window, newest line in view,
 /// with its length and fingerprint to compare with the printout or a copy
-/// of the file (an older copy has an older fingerprint).
+/// of the file (an older copy has an older fingerprint). Folded (`open`
+/// false), it is one line: its newest entry, and a button to unfold it.
 pub fn log_panel(
     ui: &mut egui::Ui,
     id: &str,
     height: f32,
     lines: &[String],
     (entries, fingerprint): (usize, &str),
+    open: &mut bool,
 ) {
+    let counted = format!(
+        "{}, fingerprint {fingerprint}",
+        muster_core::text::count(entries as u64, "entry", "entries")
+    );
+    if !*open {
+        egui::Panel::bottom(format!("{id}-folded"))
+            .resizable(false)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Show the log")
+                        .on_hover_text("Unfold the log (what both players may see)")
+                        .clicked()
+                    {
+                        *open = true;
+                    }
+                    ui.weak(&counted);
+                    if let Some(last) = lines.last() {
+                        ui.add(egui::Label::new(last.as_str()).truncate());
+                    }
+                });
+            });
+        return;
+    }
     egui::Panel::bottom(id.to_string())
         .resizable(true)
         .default_size(height)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
+                if ui
+                    .button("Fold the log")
+                    .on_hover_text("Fold the log to its last line, for more of the table")
+                    .clicked()
+                {
+                    *open = false;
+                }
                 ui.strong("Log (what both players may see)");
-                ui.weak(format!("{}, fingerprint {fingerprint}", muster_core::text::count(entries as u64, "entry", "entries")))
+                ui.weak(counted)
                 .on_hover_text("Note it when you stop: an older copy of the file would show an older fingerprint");
             });
             egui::ScrollArea::vertical()

@@ -10,6 +10,7 @@ pub mod hexmap;
 pub mod intel;
 pub mod labels;
 pub mod locate;
+pub mod mapview;
 pub mod passphrase_screen;
 pub mod pdf;
 pub mod screen;

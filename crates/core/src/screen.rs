@@ -267,6 +267,35 @@ pub struct HexBoard {
     /// Whose screen it is: his own counters are marked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub viewer: Option<Side>,
+    /// What his first view frames (`mapview::focus`).
+    #[serde(default)]
+    pub focus: Vec<Hex>,
+    /// How every screen draws it (`mapview`).
+    #[serde(default)]
+    pub rules: crate::mapview::Rules,
+}
+
+impl HexBoard {
+    /// A board of `counters` on `map` for `viewer`, with what his first
+    /// view frames and the drawing rules.
+    pub fn new(
+        map: HexMap,
+        counters: Vec<Counter>,
+        highlight: Vec<Hex>,
+        clicks: Option<String>,
+        viewer: Option<Side>,
+    ) -> HexBoard {
+        let focus = crate::mapview::focus(&counters, &highlight, viewer);
+        HexBoard {
+            map,
+            counters,
+            highlight,
+            clicks,
+            viewer,
+            focus,
+            rules: crate::mapview::Rules::default(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -125,24 +125,31 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
         });
     }
     // A counter he dragged on his map: the move named, sent only once he
-    // says so (a drag that went astray moves nothing).
+    // says so (a drag that went astray moves nothing); asked right under
+    // whose turn it is, so his phone shows it by the map.
     if let Some((h, to)) = drag(view, side, values) {
-        blocks.push(Block::Strong {
-            text: format!(
-                "Move {} from {} to {to}?",
-                short(h),
-                h.hex.map_or(String::new(), |x| x.to_string())
-            ),
-        });
-        blocks.push(Block::Actions {
-            actions: vec![
-                Action::new(
-                    format!("Move {} to {to}", short(h)),
-                    &json!({"form": "map_move"}),
-                )
-                .hint("Both players see the move; a reveal it causes cannot be taken back"),
-            ],
-        });
+        blocks.insert(
+            1,
+            Block::Strong {
+                text: format!(
+                    "Move {} from {} to {to}?",
+                    short(h),
+                    h.hex.map_or(String::new(), |x| x.to_string())
+                ),
+            },
+        );
+        blocks.insert(
+            2,
+            Block::Actions {
+                actions: vec![
+                    Action::new(
+                        format!("Move {} to {to}", short(h)),
+                        &json!({"form": "map_move"}),
+                    )
+                    .hint("Both players see the move; a reveal it causes cannot be taken back"),
+                ],
+            },
+        );
     }
     // From the start of his turn: his revealed counters may go face down
     // again (A3), from his ledger as from the table.
@@ -192,6 +199,10 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
         blocks.push(Block::Form {
             fields,
             actions: Vec::new(),
+        });
+        // The map he moves on, before he picks what to regroup.
+        blocks.push(Block::HexMap {
+            board: Box::new(board(game, view, values)),
         });
         return Screen {
             title: format!("{} ledger", muster_core::text::possessive(&name)),
@@ -303,10 +314,9 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
 /// a hex in the form.
 pub fn board(game: &Game, view: &View, values: &Values) -> HexBoard {
     let map = &game.setup().scenario.map;
-    HexBoard {
-        map: map.clone(),
-        counters: view
-            .holders
+    HexBoard::new(
+        map.clone(),
+        view.holders
             .iter()
             .filter_map(|h| {
                 Some(Counter {
@@ -318,13 +328,13 @@ pub fn board(game: &Game, view: &View, values: &Values) -> HexBoard {
                 })
             })
             .collect(),
-        highlight: first(values, "hex")
+        first(values, "hex")
             .and_then(|hex| map.hex(hex).ok())
             .into_iter()
             .collect(),
-        clicks: Some("Click a hex for a new force or an Exercitus".into()),
-        viewer: view.viewer,
-    }
+        Some("Click a hex for a new force or an Exercitus".into()),
+        view.viewer,
+    )
 }
 
 /// The command `side` sent from his ledger: a regrouping or an Exercitus

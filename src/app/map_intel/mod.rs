@@ -54,7 +54,7 @@ pub struct ForcesTable {
     /// The turn the selection was made in: it never outlives it (a double
     /// click on *End … turn* once spent the next player's Agent).
     turn: (u32, Option<Side>),
-    grid: HexGrid,
+    pub(crate) grid: HexGrid,
     /// Where the game's map image is kept.
     map_images: crate::app::map_image::Keeper,
 }
@@ -121,6 +121,7 @@ impl Table for ForcesTable {
     type Game = Game;
     type Action = Infallible;
     const NAME: &'static str = "Hidden forces";
+    const MAP: bool = true;
     const STARTED: &'static str =
         "Set-up: each player places their forces and Exercitus markers in private";
 

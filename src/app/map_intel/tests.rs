@@ -368,13 +368,11 @@ fn a_ledger_on_the_phone_regroups_and_names_nothing_to_the_other_phone() {
     assert!(sent.contains("Bob's (Parthia) ledger"));
 }
 
-/// On a phone's map, where `hex` is: a share of its drawing's width and
-/// height (the laptop's geometry, which the page draws with).
-pub(crate) fn on_phone_map(h: &H, hex: &str) -> [f64; 2] {
+/// On a phone's map, where `hex` is: its centre in map units (the
+/// laptop's geometry, which the page draws with).
+pub(crate) fn on_phone_map(h: &H, hex: &str) -> (f64, f64) {
     let map = &game(h).setup().scenario.map;
-    let (x, y) = map.centre(map.hex(hex).unwrap());
-    let (w, d) = map.extent();
-    [x / w, y / d]
+    map.centre(map.hex(hex).unwrap())
 }
 
 /// How many of `side`'s counters stand in `hex`.
@@ -408,14 +406,14 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     let mut h = new_game(dir.path(), ["", ""]);
     let ann = Page::open(port, &pair(&mut h, Side::South), "forces-ann");
     let bob = Page::open(port, &pair(&mut h, Side::North), "forces-bob");
-    let map = "//canvas[starts-with(@aria-label, 'Click a hex for a new force or an Exercitus')]";
+    let map = "//canvas[starts-with(@aria-label, 'Tap a hex for a new force or an Exercitus')]";
     // A regroup: a unit ticked, a new force, its hex tapped on the map.
     let regroup = |h: &mut H, page: &Page, unit: &str, hex: &str| {
         page.tap(h, "off-map area");
         page.click(h, &format!("//label[contains(., '{unit}')]"));
         page.tap(h, "into a new force");
         let at = on_phone_map(h, hex);
-        page.tap_canvas(h, map, at);
+        page.tap_map(h, map, at);
         page.tap(h, "Move the ticked units");
     };
     regroup(&mut h, &ann, "Legio III Gallica (legion)", "0505");
@@ -423,7 +421,7 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     // The bluff: Exercitus 1 on the map with nothing in it.
     ann.tap(&mut h, "off-map area");
     let at = on_phone_map(&h, "0909");
-    ann.tap_canvas(&mut h, map, at);
+    ann.tap_map(&mut h, map, at);
     ann.tap(&mut h, "Place Exercitus 1");
     crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::South, "0909") == 1);
     ann.screenshot("target/phone/forces-ledger.png");
@@ -492,7 +490,7 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
 
 /// Ann's two forces set up in 0505 (a legion and an auxiliary cohort) and
 /// 0303, Bob's cataphracts in 1010, and Ann's first turn begun.
-fn two_forces_each(dir: &Path) -> H {
+pub(crate) fn two_forces_each(dir: &Path) -> H {
     let mut h = new_game(dir, ["", ""]);
     ledger(&mut h, "Ann (Rome)");
     new_force(
@@ -775,10 +773,11 @@ fn a_stack_moves_the_counter_dragged_and_a_quiet_move_is_undone() {
     drag_to(&mut h, "0303", "0505");
     let stack = ids_in(&h, Side::South, "0505");
     assert_eq!(stack.len(), 2, "a stack of two");
-    // The lower label, dragged: that counter goes, the top one stays.
+    // The lower token, dragged by the corner the stack's offset leaves in
+    // sight: that counter goes, the top one stays.
     let lower = *stack.last().unwrap();
     let window = h.state().system::<ForcesWindow>().unwrap();
-    let from = window.table.grid.label(lower).center();
+    let from = window.table.grid.label(lower).right_bottom() - egui::vec2(3.0, 3.0);
     let map = game(&h).setup().scenario.map.clone();
     let to = window.table.grid.centre(&map, map.hex("0506").unwrap());
     drag_through(&mut h, &[from, to]);

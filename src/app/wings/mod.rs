@@ -37,7 +37,7 @@ pub struct WingsTable {
     selected: Option<usize>,
     /// Typed deployment dice, and where an adjusted leader goes.
     table: table::Inputs,
-    grid: HexGrid,
+    pub(crate) grid: HexGrid,
     seed: Option<u64>,
     /// Where the game's map image is kept.
     map_images: crate::app::map_image::Keeper,
@@ -94,6 +94,7 @@ impl Table for WingsTable {
     type Game = Game;
     type Action = Infallible;
     const NAME: &'static str = "Dummy wings";
+    const MAP: bool = true;
     const STARTED: &'static str =
         "Set-up: each player places their leader and dummy counters in private";
 

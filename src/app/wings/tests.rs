@@ -14,7 +14,7 @@ use muster::map_intel::wings::game::Game;
 
 type H = Harness<'static, MusterApp>;
 
-fn game(h: &H) -> &Game {
+pub(crate) fn game(h: &H) -> &Game {
     h.state()
         .system::<WingsWindow>()
         .and_then(WingsWindow::engine)
@@ -307,12 +307,10 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
     let fritz = Page::open(port, &pair(&mut h, Side::South), "wings-fritz");
     let charles = Page::open(port, &pair(&mut h, Side::North), "wings-charles");
     let map = "//canvas";
-    // Where `hex` is on a phone's map: a share of its drawing.
+    // Where `hex` is on a phone's map: its centre in map units.
     let share = |h: &H, hex: &str| {
         let map = &game(h).setup().battle.map;
-        let (x, y) = map.centre(map.hex(hex).unwrap());
-        let (w, d) = map.extent();
-        [x / w, y / d]
+        map.centre(map.hex(hex).unwrap())
     };
     let tick = |h: &mut H, page: &Page, label: &str| {
         page.click(h, &format!("//label[contains(., '{label}')]"));
@@ -322,7 +320,7 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
         for hex in hexes {
             let at = share(h, hex);
             // In order over one socket: the laptop fills the next field.
-            page.tap_canvas(h, map, at);
+            page.tap_map(h, map, at);
         }
         page.tap(h, "Place the counter");
     };
@@ -363,8 +361,8 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
         (1003, "Second Dis path"),
     ] {
         let hexes: Vec<String> = (from..=from + 8).map(|n| n.to_string()).collect();
-        let points: Vec<[f64; 2]> = hexes.iter().map(|hex| share(&h, hex)).collect();
-        fritz.drag_canvas(&mut h, map, &points);
+        let points: Vec<(f64, f64)> = hexes.iter().map(|hex| share(&h, hex)).collect();
+        fritz.drag_map(&mut h, map, &points);
         let traced = hexes[1..].join(" ");
         let deadline = std::time::Instant::now() + crate::app::chromium::WAIT;
         while std::time::Instant::now() < deadline {
@@ -449,7 +447,7 @@ fn the_new_game_form_sets_the_maps_numbering() {
 
 /// Rossbach with Seydlitz's cavalry in column in 1005 (Dis 1004, 1003) and
 /// the French infantry in 1020, Fritz's first turn begun.
-fn one_wing_each(dir: &std::path::Path) -> H {
+pub(crate) fn one_wing_each(dir: &std::path::Path) -> H {
     let mut h = rossbach(dir);
     counters(&mut h, "Fritz (Prussian)");
     seydlitz(&mut h);
@@ -460,20 +458,33 @@ fn one_wing_each(dir: &std::path::Path) -> H {
     h
 }
 
-/// Where the hexes of a drag from `from` through `path` were drawn.
-fn path_points(h: &H, from: &str, path: &[&str]) -> Vec<egui::Pos2> {
+/// Where the hexes of a drag from `from` through `path` are drawn, if all
+/// are in sight.
+fn path_points(h: &H, from: &str, path: &[&str]) -> Option<Vec<egui::Pos2>> {
     let map = &game(h).setup().battle.map;
     let grid = &h.state().system::<WingsWindow>().unwrap().table.grid;
-    std::iter::once(from)
+    let (pane, ..) = grid.coverage(map);
+    let points: Vec<egui::Pos2> = std::iter::once(from)
         .chain(path.iter().copied())
         .map(|hex| grid.centre(map, map.hex(hex).unwrap()))
-        .collect()
+        .collect();
+    points
+        .iter()
+        .all(|p| pane.shrink(8.0).contains(*p))
+        .then_some(points)
 }
 
 /// Drags the counter in `from` through `path` on the map.
+/// The map is zoomed out first until the whole path is in sight, as a
+/// player would.
 fn drag_path(h: &mut H, from: &str, path: &[&str]) {
-    let points = path_points(h, from, path);
-    drag_through(h, &points);
+    for _ in 0..12 {
+        if let Some(points) = path_points(h, from, path) {
+            return drag_through(h, &points);
+        }
+        click(h, "Zoom out");
+    }
+    panic!("the path from {from} never came into sight");
 }
 
 /// A dummy-wings turn counted (issue 25): Fritz moves his cavalry two
@@ -499,7 +510,7 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
         ("1004", ["1005", "1006"]),
         ("1003", ["1004", "1005"]),
     ] {
-        let points = path_points(&w.h, from, &path);
+        let points = path_points(&w.h, from, &path).expect("a short path in sight");
         w.drag(&points);
     }
     w.click("Move along the paths");

@@ -304,13 +304,13 @@ pub fn board(
         }
         .to_string()
     });
-    HexBoard {
-        map: game.setup().battle.map.clone(),
+    HexBoard::new(
+        game.setup().battle.map.clone(),
         counters,
-        highlight: values.map_or(Vec::new(), |v| named_hexes(game, v)),
+        values.map_or(Vec::new(), |v| named_hexes(game, v)),
         clicks,
         viewer,
-    }
+    )
 }
 
 /// The set-up form's fields, after the hexes: a new counter.

@@ -1,0 +1,246 @@
+//! How a hex map is shown on every screen (issue 38): the rules the
+//! laptop's map (egui, `src/app/hex_grid.rs`) and the phone's map (canvas,
+//! `assets/phone/hexmap.js`) both follow, so that the two behave alike. The
+//! first view, the zoom limits, the size of counter labels and hex numbers,
+//! how a stack is laid out and the colours live here; the laptop reads
+//! them from `Rules::default()`, the phone gets them with each board (`HexBoard::rules`)
+//! and works out the same first view (checked against `first_view` by
+//! `tests/phone_channel.rs`, under node).
+//!
+//! A view is a centre (in map units, where a hex's circumradius is 1,
+//! `HexMap::centre`) and a radius in pixels: how large a hex is drawn.
+//! Nothing here moves a view by itself; a renderer keeps the player's view
+//! until he zooms or pans, and begins with `first_view`.
+
+use crate::hexmap::{Hex, HexMap};
+use crate::screen::Counter;
+use crate::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// The drawing rules every map renderer follows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// A counter's label, in pixels (CSS pixels on a phone): its font size.
+    pub label_px: f64,
+    /// A hex's printed number, in pixels.
+    pub number_px: f64,
+    /// The smallest hex (circumradius, pixels) the first view shows: its
+    /// counters' labels and its number fit in it.
+    pub readable_radius: f64,
+    /// The largest hex the first view shows, framing a lone counter.
+    pub framing_radius: f64,
+    /// Hex numbers are drawn from this radius up (a hex may be tapped at
+    /// any size; below it the number does not fit the hex).
+    pub numbered_radius: f64,
+    /// The largest hex a player may zoom to.
+    pub max_radius: f64,
+    /// Room round what matters in the first view, in map units.
+    pub margin: f64,
+    /// A stack: each token after the first drawn this many pixels right
+    /// and down of the one before; at most `stack_shown` tokens drawn, the
+    /// stack's count beside them.
+    pub stack_step_px: f64,
+    pub stack_shown: usize,
+    pub colours: Colours,
+}
+
+/// Every colour a map is drawn with (CSS `#rrggbb`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Colours {
+    pub south: String,
+    pub north: String,
+    /// A face-up counter's frame.
+    pub face_up: String,
+    /// The hexes his form names, and the hex under his finger.
+    pub picked: String,
+    pub hex: String,
+    pub line: String,
+    pub number: String,
+    /// A counter's path, as it is traced.
+    pub path: String,
+    /// A label's ink on a token.
+    pub ink: String,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            label_px: 13.0,
+            number_px: 10.0,
+            readable_radius: 24.0,
+            framing_radius: 40.0,
+            numbered_radius: 16.0,
+            max_radius: 96.0,
+            margin: 2.0,
+            stack_step_px: 5.0,
+            stack_shown: 3,
+            colours: Colours {
+                south: "#b2362c".into(),
+                north: "#2c58aa".into(),
+                face_up: "#f0c83c".into(),
+                picked: "#f2cf5b".into(),
+                hex: "#eef1e6".into(),
+                line: "#9aa39a".into(),
+                number: "#5d655d".into(),
+                path: "#e0a800".into(),
+                ink: "#ffffff".into(),
+            },
+        }
+    }
+}
+
+/// Where a map view looks: the point of the map at the pane's centre (map
+/// units) and the size of a hex (its circumradius, in pixels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    pub centre: (f64, f64),
+    pub radius: f64,
+}
+
+/// What matters to the viewer now, for his first view: the hexes his form
+/// names and his own counters; failing those, every counter drawn; failing
+/// those, nothing (the whole map).
+pub fn focus(counters: &[Counter], highlight: &[Hex], viewer: Option<Side>) -> Vec<Hex> {
+    let mut hexes: Vec<Hex> = highlight.to_vec();
+    hexes.extend(
+        counters
+            .iter()
+            .filter(|c| viewer.is_none_or(|v| c.side == v))
+            .map(|c| c.hex),
+    );
+    if hexes.is_empty() {
+        hexes.extend(counters.iter().map(|c| c.hex));
+    }
+    hexes.sort_by_key(|h| (h.column, h.row));
+    hexes.dedup();
+    hexes
+}
+
+impl Rules {
+    /// The whole map in a pane of `pane` pixels (width, height).
+    pub fn fit(&self, map: &HexMap, pane: (f64, f64)) -> View {
+        let (w, h) = map.extent();
+        View {
+            centre: (w / 2.0, h / 2.0),
+            radius: (pane.0 / w).min(pane.1 / h).max(0.1),
+        }
+    }
+
+    /// The smallest and the largest hex a player may zoom to: from the
+    /// whole map in the pane (or readable, if the map is small) to
+    /// `max_radius`.
+    pub fn limits(&self, map: &HexMap, pane: (f64, f64)) -> (f64, f64) {
+        let whole = self.fit(map, pane).radius;
+        (whole.min(self.readable_radius), self.max_radius)
+    }
+
+    /// The first view of `map` in a pane of `pane` pixels: `focus` framed
+    /// with `margin` round it, at the largest radius that holds it, never
+    /// below `readable_radius` (then centred on it, the rest a pan away)
+    /// nor above `framing_radius`. With no focus, the whole map by the same
+    /// bounds.
+    pub fn first_view(&self, map: &HexMap, focus: &[Hex], pane: (f64, f64)) -> View {
+        let (w, h) = map.extent();
+        let (mut x0, mut y0, mut x1, mut y1) = (0.0, 0.0, w, h);
+        if let Some((first, rest)) = focus.split_first() {
+            let (x, y) = map.centre(*first);
+            (x0, y0, x1, y1) = (x, y, x, y);
+            for hex in rest {
+                let (x, y) = map.centre(*hex);
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+            (x0, y0, x1, y1) = (
+                x0 - self.margin,
+                y0 - self.margin,
+                x1 + self.margin,
+                y1 + self.margin,
+            );
+        }
+        let fits = (pane.0 / (x1 - x0)).min(pane.1 / (y1 - y0));
+        View {
+            centre: ((x0 + x1) / 2.0, (y0 + y1) / 2.0),
+            radius: fits.clamp(self.readable_radius, self.framing_radius),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hexmap::{Orientation, Shifted};
+
+    fn map() -> HexMap {
+        HexMap {
+            columns: 40,
+            rows: 20,
+            first_column: 1,
+            first_row: 1,
+            orientation: Orientation::FlatTop,
+            shifted: Shifted::Odd,
+        }
+    }
+
+    fn counter(id: usize, side: Side, hex: &str) -> Counter {
+        Counter {
+            id,
+            side,
+            hex: Hex::parse(hex).unwrap(),
+            text: format!("#{id}"),
+            face_up: false,
+        }
+    }
+
+    /// A 40-column map on a 332 px phone: the whole of it would draw a
+    /// hex 5 px across; the first view frames his two counters, readable.
+    #[test]
+    fn the_first_view_frames_his_counters_readably_not_the_whole_map() {
+        let rules = Rules::default();
+        let map = map();
+        let pane = (332.0, 400.0);
+        assert!(rules.fit(&map, pane).radius < 6.0);
+        let counters = [
+            counter(1, Side::South, "0505"),
+            counter(2, Side::South, "0707"),
+            counter(3, Side::North, "3010"),
+        ];
+        let his = focus(&counters, &[], Some(Side::South));
+        assert_eq!(his.len(), 2);
+        let view = rules.first_view(&map, &his, pane);
+        assert!(view.radius >= rules.readable_radius, "{view:?}");
+        // Both of his counters are in the pane, the enemy's far off.
+        let on_pane = |hex: &str| {
+            let (x, y) = map.centre(Hex::parse(hex).unwrap());
+            ((x - view.centre.0) * view.radius).abs() <= pane.0 / 2.0
+                && ((y - view.centre.1) * view.radius).abs() <= pane.1 / 2.0
+        };
+        assert!(on_pane("0505") && on_pane("0707"), "{view:?}");
+        assert!(!on_pane("3010"), "{view:?}");
+        // A lone counter is framed, not blown up.
+        let lone = rules.first_view(&map, &his[..1], pane);
+        assert_eq!(lone.radius, rules.framing_radius);
+        // Nothing of his: every counter; nothing at all: the whole map.
+        assert_eq!(focus(&counters, &[], Some(Side::North)).len(), 1);
+        assert_eq!(focus(&[], &[], Some(Side::North)), Vec::<Hex>::new());
+        let whole = rules.first_view(&map, &[], pane);
+        assert_eq!(whole.centre, (map.extent().0 / 2.0, map.extent().1 / 2.0));
+        assert_eq!(whole.radius, rules.readable_radius);
+    }
+
+    #[test]
+    fn a_player_zooms_from_the_whole_map_to_the_largest_hex() {
+        let rules = Rules::default();
+        let (least, most) = rules.limits(&map(), (332.0, 400.0));
+        assert!(least < 6.0 && most == rules.max_radius);
+        let small = HexMap {
+            columns: 3,
+            rows: 3,
+            ..map()
+        };
+        assert_eq!(
+            rules.limits(&small, (332.0, 400.0)).0,
+            rules.readable_radius
+        );
+    }
+}

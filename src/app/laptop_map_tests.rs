@@ -1,0 +1,82 @@
+//! The hex maps on the laptop as players read them (issue 38), at 1280 x
+//! 720 and 1366 x 768: the log folds to its last line while a map game is
+//! open, the map's drawing covers its pane (at least 90 % of its width or
+//! height) and the pane most of the window's height, and every counter's
+//! label is at least 12 pixels high at the first view.
+
+use crate::app::MusterApp;
+use crate::app::hex_grid::HexGrid;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use muster::core::hexmap::HexMap;
+
+type H = Harness<'static, MusterApp>;
+
+/// The grid a map game is drawn with, and its map.
+fn forces(h: &H) -> (&HexGrid, HexMap) {
+    let window = h
+        .state()
+        .system::<crate::app::map_intel::ForcesWindow>()
+        .unwrap();
+    let map = crate::app::map_intel::tests::game(h)
+        .setup()
+        .scenario
+        .map
+        .clone();
+    (&window.table.grid, map)
+}
+
+fn wings(h: &H) -> (&HexGrid, HexMap) {
+    let window = h
+        .state()
+        .system::<crate::app::wings::WingsWindow>()
+        .unwrap();
+    let map = crate::app::wings::tests::game(h).setup().battle.map.clone();
+    (&window.table.grid, map)
+}
+
+type Case = (
+    &'static str,
+    fn(&std::path::Path) -> H,
+    for<'a> fn(&'a H) -> (&'a HexGrid, HexMap),
+);
+
+#[test]
+fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
+    let cases: [Case; 2] = [
+        (
+            "forces",
+            crate::app::map_intel::tests::two_forces_each,
+            forces,
+        ),
+        ("wings", crate::app::wings::tests::one_wing_each, wings),
+    ];
+    for (name, game, grid) in cases {
+        for size in [[1280.0, 720.0], [1366.0, 768.0]] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = game(dir.path());
+            h.set_size(egui::vec2(size[0], size[1]));
+            h.run();
+            let label = format!("{name} at {} x {}", size[0], size[1]);
+            // The log is one line, unfolded by its button.
+            h.get_by_label("Show the log");
+            let (grid, map) = grid(&h);
+            let (pane, wide, high) = grid.coverage(&map);
+            assert!(
+                wide >= 0.9 || high >= 0.9,
+                "{label}: the map covers {wide} of its pane's width, {high} of its height"
+            );
+            assert!(
+                pane.height() >= 0.6 * size[1],
+                "{label}: the map's pane is {} high",
+                pane.height()
+            );
+            let labels = grid.labels();
+            assert!(labels.len() >= 2, "{label}: {labels:?}");
+            for r in &labels {
+                // The text's own height, inside the token's padding.
+                assert!(r.height() - 6.0 >= 12.0, "{label}: a label {r:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! The hex maps on a phone as a player reads and taps them (issue 38), in
+//! headless Chromium at 360 x 740, 390 x 844 and 430 x 932, paired from the
+//! menu by the QR code: at the first view every counter's label is drawn at
+//! least 12 CSS pixels high (measured from the page's own text-drawing
+//! calls) and hex numbers are shown; the map's top is in the first screen,
+//! under its question; a tap at the centre of a hex picks that hex at
+//! three zooms; a new screen from the laptop, his own tap's answer
+//! included, leaves his view where it was. The screenshots of the first
+//! views go to `target/phone/`.
+
+use crate::app::MusterApp;
+use crate::app::chromium::{Page, pair};
+use crate::app::deck::phones::until;
+use crate::app::phone_layout_tests::view;
+use egui_kittest::Harness;
+use muster::core::hexmap::HexMap;
+use muster::core::side::Side;
+
+type H = Harness<'static, MusterApp>;
+
+/// The phones held: small, common, large.
+const SIZES: [(u32, u32); 3] = [(360, 740), (390, 844), (430, 932)];
+
+/// Notes every text the page draws on a canvas from now on, with its font
+/// size in CSS pixels (the page draws in CSS pixels, scaled once for the
+/// screen's density).
+const NOTE_TEXTS: &str = "
+window.__texts = [];
+if (!window.__noting) {
+  window.__noting = true;
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
+    const px = Number((/([0-9.]+)px/.exec(this.font) || [])[1]);
+    window.__texts.push([String(text), px, /bold/.test(this.font)]);
+    return fill.call(this, text, x, y, ...rest);
+  };
+}
+return true;";
+
+/// What the page drew since `NOTE_TEXTS`: (text, font size, bold).
+fn texts(page: &Page) -> Vec<(String, f64, bool)> {
+    let v = page
+        .runtime
+        .block_on(page.client.execute("return window.__texts", Vec::new()))
+        .unwrap();
+    serde_json::from_value(v).unwrap()
+}
+
+/// Where the map's top is at the page's top, and how tall the screen is.
+fn map_top(page: &Page) -> (f64, f64) {
+    let v = page
+        .runtime
+        .block_on(page.client.execute(
+            "window.scrollTo(0, 0); return [document.querySelector('canvas').getBoundingClientRect().top, window.innerHeight];",
+            Vec::new(),
+        ))
+        .unwrap();
+    let v: Vec<f64> = serde_json::from_value(v).unwrap();
+    (v[0], v[1])
+}
+
+/// A map system's game with counters of his on the map, his seat on a
+/// phone of `size`: the window, its folder, his page, the map and the
+/// hex a tap fills in his form.
+struct Case {
+    name: &'static str,
+    game: fn(&std::path::Path) -> H,
+    map: fn(&H) -> HexMap,
+    /// What his form holds of the last hex he tapped.
+    tapped: fn(&Harness<'_, MusterApp>) -> Option<String>,
+    /// Two hexes near his counters, to tap in turn.
+    targets: [&'static str; 2],
+}
+
+fn forces_map(h: &H) -> HexMap {
+    crate::app::map_intel::tests::game(h)
+        .setup()
+        .scenario
+        .map
+        .clone()
+}
+
+fn forces_tapped(h: &Harness<'_, MusterApp>) -> Option<String> {
+    let window = h.state().system::<crate::app::map_intel::ForcesWindow>()?;
+    window.form(Side::South).get("hex")?.first().cloned()
+}
+
+fn wings_map(h: &H) -> HexMap {
+    crate::app::wings::tests::game(h).setup().battle.map.clone()
+}
+
+fn wings_tapped(h: &Harness<'_, MusterApp>) -> Option<String> {
+    let window = h.state().system::<crate::app::wings::WingsWindow>()?;
+    let path = window
+        .form(Side::South)
+        .get("leader_path")?
+        .first()?
+        .clone();
+    path.split_whitespace().last().map(str::to_string)
+}
+
+const CASES: [Case; 2] = [
+    Case {
+        name: "forces",
+        game: crate::app::map_intel::tests::two_forces_each,
+        map: forces_map,
+        tapped: forces_tapped,
+        targets: ["0404", "0405"],
+    },
+    Case {
+        name: "wings",
+        game: crate::app::wings::tests::one_wing_each,
+        map: wings_map,
+        tapped: wings_tapped,
+        targets: ["1006", "1105"],
+    },
+];
+
+#[test]
+fn hex_maps_on_phones_read_at_12_px_and_take_taps_where_aimed_without_moving() {
+    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+        return;
+    };
+    for case in CASES {
+        for size in SIZES {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = (case.game)(dir.path());
+            let label = format!("{}-map-{}", case.name, size.0);
+            let page = Page::open_sized(port, &pair(&mut h, Side::South), &label, size);
+            let map_xpath = "//canvas";
+            page.find(&mut h, map_xpath);
+            crate::app::pairing::close(&mut h);
+            // The first view, drawn again as it was, its words noted.
+            page.runtime
+                .block_on(page.client.execute(NOTE_TEXTS, Vec::new()))
+                .unwrap();
+            let first = view(&page);
+            page.tap(&mut h, "My counters");
+            assert_eq!(
+                view(&page),
+                first,
+                "{label}: the first view is his counters'"
+            );
+            let drawn = texts(&page);
+            let labels: Vec<_> = drawn
+                .iter()
+                .filter(|(text, _, bold)| {
+                    let number = text.len() == 4 && text.chars().all(|c| c.is_ascii_digit());
+                    !(*bold || number)
+                })
+                .collect();
+            assert!(labels.len() >= 2, "{label}: {drawn:?}");
+            for (text, px, _) in &labels {
+                assert!(*px >= 12.0, "{label}: {text:?} drawn {px} px high");
+            }
+            page.find(
+                &mut h,
+                "//canvas[contains(@aria-label, 'hex numbers shown')]",
+            );
+            let (top, screen) = map_top(&page);
+            assert!(
+                top < screen * 0.5,
+                "{label}: the map begins {top} px down a {screen} px screen"
+            );
+            page.screenshot(&format!("target/phone/{label}.png"));
+
+            // A tap at a hex's centre picks it, at three zooms; his view
+            // stays as he left it when the laptop's answer comes.
+            let map = (case.map)(&h);
+            for (k, pluses) in [0, 2, 4].into_iter().enumerate() {
+                for _ in 0..pluses {
+                    page.click(&mut h, "//button[@aria-label='Zoom the map in']");
+                }
+                let target = case.targets[k % 2];
+                let at = map.centre(map.hex(target).unwrap());
+                page.tap_map(&mut h, map_xpath, at);
+                let before = view(&page);
+                let tapped = case.tapped;
+                until(&mut h, move |h| tapped(h).as_deref() == Some(target));
+                // His phone drew the answer: the hex his form names.
+                page.find(
+                    &mut h,
+                    &format!("//canvas[contains(concat(' ', @data-picked, ' '), ' {target} ')]"),
+                );
+                assert_eq!(view(&page), before, "{label}: the answer moved his view");
+                page.tap(&mut h, "My counters");
+            }
+        }
+    }
+}
