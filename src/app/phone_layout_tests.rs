@@ -26,6 +26,16 @@ const MEASURE: &str = "
       const words = (e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 40);
       if (r.height < 44 || r.width < 44) bad.push(`${e.tagName} '${words}' ${Math.round(r.width)} x ${Math.round(r.height)}`);
     }
+    // A chart's words: no two cover each other, nor its title.
+    for (const bars of document.querySelectorAll('.bars')) {
+      const words = [...bars.querySelectorAll('span')];
+      if (bars.previousElementSibling) words.push(bars.previousElementSibling);
+      const boxes = words.map((w) => [w.textContent, w.getBoundingClientRect()]);
+      boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+        if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) bad.push(`'${a}' over '${b}'`);
+      }));
+      if (!words.length) bad.push('a chart without words');
+    }
     const wide = document.documentElement.scrollWidth - window.innerWidth;
     return JSON.stringify({ bad, wide });";
 
@@ -45,7 +55,7 @@ fn measured(page: &Page, name: &str) {
     assert_eq!(
         found["bad"],
         serde_json::json!([]),
-        "{name}: tap targets under 44 px"
+        "{name}: tap targets under 44 px, or words over words"
     );
     assert!(
         found["wide"].as_i64().unwrap() <= 0,
