@@ -225,6 +225,7 @@ function el(tag, attrs = {}, ...children) {
 // The laptop's words for a pointer, said for a finger: "tap", not "click".
 function phoneWords(text) {
   return text
+    .replace(/\b([Cc])lick or tap\b/g, (_, c) => (c === 'C' ? 'Tap' : 'tap'))
     .replace(/\bClick(s|ed|ing)?\b/g, (_, end) => `Tap${{ s: 's', ed: 'ped', ing: 'ping' }[end] || ''}`)
     .replace(/\bclick(s|ed|ing)?\b/g, (_, end) => `tap${{ s: 's', ed: 'ped', ing: 'ping' }[end] || ''}`);
 }
@@ -787,11 +788,77 @@ function hexMap(board) {
   return el('div', {}, frame, stack, controls, el('p', { class: 'why' }, words));
 }
 
+// Whether each player's table shows the whole table (his choice), rather
+// than his own ambush zone.
+const tableViews = {};
+
+// The part of the table his grid covers (the cells of his ambush zone,
+// with a margin), or none: [x0, y0, x1, y1] in the table's unit.
+function zoneOf(t) {
+  const grid = t.grid;
+  if (!grid) return null;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  [...grid.cells].forEach((key, k) => {
+    if (key === ' ') return;
+    const x = (k % grid.columns) * grid.cell;
+    const y = Math.floor(k / grid.columns) * grid.cell;
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + grid.cell), Math.max(y1, y + grid.cell)];
+  });
+  if (x0 === Infinity) return null;
+  const [w, h] = t.size;
+  const m = 2;
+  [x0, y0, x1, y1] = [Math.max(0, x0 - m), Math.max(0, y0 - m), Math.min(w, x1 + m), Math.min(h, y1 + m)];
+  // Never taller than a phone's column comfortably shows: widened instead.
+  const wide = (y1 - y0) / 1.4;
+  if (x1 - x0 < wide) {
+    const mid = (x0 + x1) / 2;
+    [x0, x1] = [Math.max(0, mid - wide / 2), Math.min(w, mid + wide / 2)];
+  }
+  return [x0, y0, x1, y1];
+}
+
+// A grid cell's fill: its colour as a tint, or a pattern of it (hatching,
+// dots) that no terrain is drawn with.
+function cellFill(g, l) {
+  const [r, gg, b, a] = l.colour;
+  const css = `rgba(${r},${gg},${b},${a / 255})`;
+  if (l.pattern !== 'hatch' && l.pattern !== 'dots') return css;
+  const tile = document.createElement('canvas');
+  tile.width = tile.height = 8;
+  const t = tile.getContext('2d');
+  t.strokeStyle = css;
+  t.fillStyle = css;
+  t.lineWidth = 2;
+  t.beginPath();
+  if (l.pattern === 'hatch') {
+    for (const d of [-8, 0, 8]) {
+      t.moveTo(d, 8);
+      t.lineTo(d + 8, 0);
+    }
+    t.stroke();
+  } else {
+    t.arc(4, 4, 1.4, 0, 2 * Math.PI);
+    t.fill();
+  }
+  return g.createPattern(tile, 'repeat');
+}
+
+// The same fill as a legend's swatch (CSS).
+function swatchFill(l) {
+  const [r, g, b, a] = l.colour;
+  const css = `rgba(${r},${g},${b},${Math.max(a, 120) / 255})`;
+  if (l.pattern === 'hatch') return `repeating-linear-gradient(-45deg, ${css} 0 2px, transparent 2px 5px)`;
+  if (l.pattern === 'dots') return `radial-gradient(${css} 1.5px, transparent 2px) 0 0 / 6px 6px`;
+  return css;
+}
+
 // The table to scale, from the laptop's own geometry (the screen's table
 // block, in the table's unit, y from the south edge up): the pieces, the
-// legality grid, his markers, the point he picked. A tap picks a point and
-// the laptop answers with the rules' verdict; a second tap on a legal
-// point places the marker. Pinch to zoom, as on any page.
+// legality grid, his markers, the point he picked, and the key to every
+// colour and pattern drawn. It opens on his own ambush zone, large enough
+// to aim at; *Whole table* shows all of it. A tap picks a point and the
+// laptop answers with the rules' verdict; a second tap on a legal point
+// places the marker. Pinch to zoom, as on any page.
 function tableView(t) {
   const [w, h] = t.size;
   // From his own side: South's edge (y = 0) at the bottom for South, the
@@ -799,12 +866,18 @@ function tableView(t) {
   const turned = t.viewer === 'north';
   const own = turned ? 'North' : 'South';
   const far = turned ? 'South' : 'North';
-  const label = t.pick ? `The table from your side (${own} edge at the bottom): tap to pick a point` : `The table from your side (${own} edge at the bottom)`;
-  const { canvas, g, scale, width } = drawing(w, h, label);
-  const px = (x, y) => (turned ? [(w - x) * scale, y * scale] : [x * scale, (h - y) * scale]);
-  const unpx = (sx, sy) => (turned ? [w - sx / scale, sy / scale] : [sx / scale, h - sy / scale]);
+  const zone = zoneOf(t);
+  const slot = `table:${t.viewer || ''}`;
+  const whole = !zone || tableViews[slot] === 'whole';
+  const [x0, y0, x1, y1] = whole ? [0, 0, w, h] : zone;
+  const label = `${whole ? 'The table' : 'Your ambush zone'} from your side (${own} edge at the bottom)${t.pick ? ': tap to pick a point' : ''}`;
+  const { canvas, g, scale, width } = drawing(x1 - x0, y1 - y0, label);
+  const height = (y1 - y0) * scale;
+  canvas.dataset.view = `${x0} ${y0} ${x1} ${y1} ${turned ? 1 : 0}`;
+  const px = (x, y) => (turned ? [(x1 - x) * scale, (y - y0) * scale] : [(x - x0) * scale, (y1 - y) * scale]);
+  const unpx = (sx, sy) => (turned ? [x1 - sx / scale, y0 + sy / scale] : [x0 + sx / scale, y1 - sy / scale]);
   g.fillStyle = '#e4ead6';
-  g.fillRect(0, 0, width, h * scale);
+  g.fillRect(0, 0, width, height);
   for (const piece of t.pieces) {
     g.beginPath();
     piece.points.forEach(([x, y], i) => (i ? g.lineTo(...px(x, y)) : g.moveTo(...px(x, y))));
@@ -815,24 +888,27 @@ function tableView(t) {
     g.stroke();
   }
   const grid = t.grid;
+  const drawn = new Set();
   if (grid) {
-    const colours = Object.fromEntries(grid.legend.map((l) => [l.key, `rgba(${l.colour.slice(0, 3).join(',')},${l.colour[3] / 255})`]));
+    const fills = Object.fromEntries(grid.legend.map((l) => [l.key, cellFill(g, l)]));
     [...grid.cells].forEach((key, k) => {
-      if (!colours[key]) return;
-      const x0 = (k % grid.columns) * grid.cell;
-      const y0 = Math.floor(k / grid.columns) * grid.cell;
-      const [ax, ay] = px(x0, y0);
-      const [bx, by] = px(x0 + grid.cell, y0 + grid.cell);
-      g.fillStyle = colours[key];
+      if (!fills[key]) return;
+      const cx = (k % grid.columns) * grid.cell;
+      const cy = Math.floor(k / grid.columns) * grid.cell;
+      if (cx + grid.cell < x0 || cx > x1 || cy + grid.cell < y0 || cy > y1) return;
+      drawn.add(key);
+      const [ax, ay] = px(cx, cy);
+      const [bx, by] = px(cx + grid.cell, cy + grid.cell);
+      g.fillStyle = fills[key];
       g.fillRect(Math.min(ax, bx), Math.min(ay, by), grid.cell * scale, grid.cell * scale);
     });
   }
   g.font = '12px system-ui, sans-serif';
   g.textAlign = 'center';
-  // The edges named, each where it is from his side.
+  // The edges named, each where it is from his side, when in sight.
   g.fillStyle = 'rgba(0,0,0,0.6)';
-  g.fillText(`${far} edge`, width / 2, 13);
-  g.fillText(`${own} edge (yours)`, width / 2, h * scale - 5);
+  if ((turned ? y0 : y1) >= (turned ? 0 : h)) g.fillText(`${far} edge`, width / 2, 13);
+  if ((turned ? y1 : y0) <= (turned ? h : 0)) g.fillText(`${own} edge (yours)`, width / 2, height - 5);
   const placed = [];
   const clear = (r) => placed.every((p) => r.x + r.w <= p.x || p.x + p.w <= r.x || r.y + r.h <= p.y || p.y + p.h <= r.y);
   for (const mark of t.marks) {
@@ -849,12 +925,12 @@ function tableView(t) {
     let box = null;
     for (const dy of tries) {
       const r = { x: left, y: y + dy, w: text + 6, h: 16 };
-      if (r.y >= 0 && r.y + r.h <= h * scale && clear(r)) {
+      if (r.y >= 0 && r.y + r.h <= height && clear(r)) {
         box = r;
         break;
       }
     }
-    if (!box) box = { x: left, y: Math.max(0, Math.min(h * scale - 16, y + 7)), w: text + 6, h: 16 };
+    if (!box) box = { x: left, y: Math.max(0, Math.min(height - 16, y + 7)), w: text + 6, h: 16 };
     placed.push(box);
     g.fillStyle = 'rgba(0,0,0,0.75)';
     g.fillRect(box.x, box.y, box.w, box.h);
@@ -862,9 +938,14 @@ function tableView(t) {
     g.fillText(mark.label, box.x + 3 + text / 2, box.y + 12);
   }
   const out = [canvas];
+  if (zone) {
+    out.push(el('button', {
+      class: 'quiet',
+      onclick: () => { tableViews[slot] = whole ? 'zone' : 'whole'; redraw(); },
+    }, whole ? 'My ambush zone' : 'Whole table'));
+  }
   const pick = t.pick;
-  if (!pick) return out;
-  if (pick.at) {
+  if (pick && pick.at) {
     const [x, y] = px(...pick.at);
     for (const [radius, colour, line] of [[10, '#fff', 4], [7, '#000', 2]]) {
       g.beginPath();
@@ -874,27 +955,38 @@ function tableView(t) {
       g.stroke();
     }
   }
-  canvas.addEventListener('click', (event) => {
-    const box = canvas.getBoundingClientRect();
-    const [sx, sy] = [event.clientX - box.left, event.clientY - box.top];
-    if (pick.at && pick.confirm) {
-      const [x, y] = px(...pick.at);
-      if (Math.hypot(sx - x, sy - y) < 24) return reply(pick.confirm);
-    }
-    const [tx, ty] = unpx(sx, sy);
-    values[pick.field] = [`${tx} ${ty}`];
-    pending.add(pick.field);
-    send({ type: 'values', values });
-  });
-  if (pick.verdict) out.push(el('p', { class: pick.legal ? 'verdict-good' : 'refusal' }, pick.verdict));
-  if (pick.confirm) out.push(el('p', { class: 'why' }, 'Tap the point again to place it there.'));
+  if (pick) {
+    canvas.addEventListener('click', (event) => {
+      const box = canvas.getBoundingClientRect();
+      const [sx, sy] = [event.clientX - box.left, event.clientY - box.top];
+      if (pick.at && pick.confirm) {
+        const [x, y] = px(...pick.at);
+        if (Math.hypot(sx - x, sy - y) < 24) return reply(pick.confirm);
+      }
+      const [tx, ty] = unpx(sx, sy);
+      values[pick.field] = [`${tx} ${ty}`];
+      pending.add(pick.field);
+      send({ type: 'values', values });
+    });
+    if (pick.verdict) out.push(el('p', { class: pick.legal ? 'verdict-good' : 'refusal' }, pick.verdict));
+    if (pick.confirm) out.push(el('p', { class: 'why' }, 'Tap the point again to place it there.'));
+  }
+  // The key: what every colour and pattern in sight stands for, and
+  // nothing that is not drawn.
+  const key = [];
   if (grid) {
-    for (const l of grid.legend) {
+    for (const l of grid.legend.filter((l) => drawn.has(l.key))) {
       const swatch = el('span', { class: 'swatch' });
-      swatch.style.background = `rgba(${l.colour.slice(0, 3).join(',')},${Math.max(l.colour[3], 120) / 255})`;
-      out.push(el('p', { class: 'legend' }, swatch, l.meaning));
+      swatch.style.background = swatchFill(l);
+      key.push(el('p', { class: 'legend' }, swatch, l.meaning));
     }
   }
+  for (const s of t.key || []) {
+    const swatch = el('span', { class: 'swatch' });
+    swatch.style.background = `rgb(${s.fill.join(',')})`;
+    key.push(el('p', { class: 'legend' }, swatch, s.meaning));
+  }
+  if (key.length) out.push(el('details', { open: '' }, el('summary', {}, 'Key to the table'), ...key));
   return out;
 }
 

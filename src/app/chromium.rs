@@ -22,15 +22,6 @@ pub(crate) fn pair(h: &mut Harness<'_, MusterApp>, side: Side) -> String {
     url.replace("http://127.0.0.1:", &format!("http://{HOST}:"))
 }
 
-/// The viewport point at a share `at` of a drawing that lies at `placed`
-/// (left, top, width, height), in whole pixels.
-fn point_in(placed: [f64; 4], at: [f64; 2]) -> (f64, f64) {
-    (
-        (placed[0] + at[0] * placed[2]).round(),
-        (placed[1] + at[1] * placed[3]).round(),
-    )
-}
-
 /// Fails the test at once when the server refused a message of a page as
 /// not one of the protocol's types (`FromPage`): every message the real
 /// page sends, in every browser test, is read against the Rust types.
@@ -163,18 +154,33 @@ impl Page {
         Ok([v[0], v[1], v[2], v[3]])
     }
 
-    /// A finger's tap on the canvas at `xpath`, at a point of its drawing
-    /// given as a share of its width and height (0 to 1 from the top left);
-    /// found again if the page redrew it meanwhile.
-    pub(crate) fn tap_canvas(&self, h: &mut Harness<'_, MusterApp>, xpath: &str, at: [f64; 2]) {
+    /// A finger's tap on the table drawn at `xpath`, at the point `at` of
+    /// the table (its unit, y from the south edge), by the part of the
+    /// table the page drew (`data-view`: its corners, and whether it is
+    /// turned half round for North); found again if the page redrew it.
+    pub(crate) fn tap_table(&self, h: &mut Harness<'_, MusterApp>, xpath: &str, at: [f64; 2]) {
         let mut last = None;
         for _ in 0..20 {
             let canvas = self.find(h, xpath);
             self.show(&canvas, "center");
-            let placed = self.viewport_box(&canvas);
+            let arg = serde_json::to_value(&canvas).unwrap();
+            let script = "const c = arguments[0]; const r = c.getBoundingClientRect(); return [r.left, r.top, r.width, r.height, ...c.dataset.view.split(' ').map(Number)];";
             let tapped = self.runtime.block_on(async {
-                let (x, y) = point_in(placed?, at);
-                self.client.perform_actions(finger_tap(x, y)).await
+                let v: Vec<f64> =
+                    serde_json::from_value(self.client.execute(script, vec![arg]).await?)
+                        .unwrap_or_default();
+                let [left, top, width, height, x0, y0, x1, y1, turned] = v[..] else {
+                    panic!("{xpath}: no view drawn on {}'s phone: {v:?}", self.name);
+                };
+                let (sx, sy) = if turned > 0.5 {
+                    ((x1 - at[0]) / (x1 - x0), (at[1] - y0) / (y1 - y0))
+                } else {
+                    ((at[0] - x0) / (x1 - x0), (y1 - at[1]) / (y1 - y0))
+                };
+                let (x, y) = (left + sx * width, top + sy * height);
+                self.client
+                    .perform_actions(finger_tap(x.round(), y.round()))
+                    .await
             });
             match tapped {
                 Ok(()) => return,

@@ -36,6 +36,9 @@ const MEASURE: &str = "
       }));
       if (!words.length) bad.push('a chart without words');
     }
+    // A phone is tapped, never clicked.
+    const said = [...document.querySelectorAll('main *')].map((e) => [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(' ')).concat([...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')));
+    for (const words of said) if (/\\bclick/i.test(words)) bad.push(`says '${words.slice(0, 60)}'`);
     const wide = document.documentElement.scrollWidth - window.innerWidth;
     return JSON.stringify({ bad, wide });";
 

@@ -6,7 +6,7 @@
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
 use muster::core::screen::{
-    Action, Block, Field, HexBoard, Input, Pick, Reply, Screen, Table, Values,
+    Action, Block, Field, HexBoard, Input, Pattern, Pick, Reply, Screen, Table, Values,
 };
 use serde_json::Value;
 use std::hash::Hash;
@@ -288,6 +288,7 @@ pub fn show(
                     };
                     ui.colored_label(colour, verdict);
                 }
+                table_key(ui, table);
             }
             // The map is drawn where the window keeps its map (`board`).
             Block::HexMap { .. } => {}
@@ -333,6 +334,68 @@ pub fn board(screen: &Screen) -> Option<&HexBoard> {
     })
 }
 
+/// The key to a table: what each pattern and colour drawn stands for
+/// (the grid's kinds of cell that are on it, then the pieces' colours).
+fn table_key(ui: &mut egui::Ui, table: &Table) {
+    let entries = table
+        .grid
+        .iter()
+        .flat_map(|g| g.legend.iter().filter(|l| g.cells.contains(l.key)))
+        .map(|l| {
+            let [r, g, b, a] = l.colour;
+            let colour = egui::Color32::from_rgba_unmultiplied(r, g, b, a.max(120));
+            (colour, l.pattern, l.meaning.as_str())
+        })
+        .chain(table.key.iter().map(|s| {
+            let [r, g, b] = s.fill;
+            (
+                egui::Color32::from_rgb(r, g, b),
+                Pattern::Tint,
+                s.meaning.as_str(),
+            )
+        }));
+    egui::CollapsingHeader::new("Key to the table")
+        .default_open(true)
+        .show(ui, |ui| {
+            for (colour, pattern, meaning) in entries {
+                ui.horizontal(|ui| {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+                    let painter = ui.painter();
+                    painter.rect_stroke(
+                        rect,
+                        1.0,
+                        egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
+                        egui::StrokeKind::Inside,
+                    );
+                    match pattern {
+                        Pattern::Tint => {
+                            painter.rect_filled(rect.shrink(1.0), 1.0, colour);
+                        }
+                        Pattern::Hatch => {
+                            let inside = painter.with_clip_rect(rect);
+                            for d in [0.0, 6.0, 12.0, 18.0] {
+                                inside.line_segment(
+                                    [
+                                        rect.left_bottom() + egui::vec2(d - 16.0, 0.0),
+                                        rect.left_top() + egui::vec2(d, 0.0),
+                                    ],
+                                    egui::Stroke::new(1.5, colour),
+                                );
+                            }
+                        }
+                        Pattern::Dots => {
+                            for (x, y) in [(4.0, 4.0), (12.0, 4.0), (4.0, 12.0), (12.0, 12.0)] {
+                                painter.circle_filled(rect.min + egui::vec2(x, y), 1.5, colour);
+                            }
+                        }
+                    }
+                    ui.label(meaning);
+                });
+            }
+        });
+}
+
 /// The screen's table, if it has one.
 pub fn table(screen: &Screen) -> Option<&Table> {
     screen.blocks.iter().find_map(|b| match b {
@@ -359,11 +422,13 @@ pub fn table_overlay(
     if let Some(grid) = &table.grid {
         let half = grid.cell / 2.0;
         let mut mesh = egui::Mesh::default();
+        let mut marks = Vec::new();
         for (k, key) in grid.cells.chars().enumerate() {
             let Some(legend) = grid.legend.iter().find(|l| l.key == key) else {
                 continue;
             };
             let [r, g, b, a] = legend.colour;
+            let colour = egui::Color32::from_rgba_unmultiplied(r, g, b, a);
             let c = [
                 ((k % grid.columns) as f64 + 0.5) * grid.cell,
                 ((k / grid.columns) as f64 + 0.5) * grid.cell,
@@ -372,9 +437,22 @@ pub fn table_overlay(
                 to_screen([c[0] - half, c[1] - half]),
                 to_screen([c[0] + half, c[1] + half]),
             );
-            mesh.add_colored_rect(rect, egui::Color32::from_rgba_unmultiplied(r, g, b, a));
+            // A pattern for what must never be taken for terrain.
+            match legend.pattern {
+                Pattern::Tint => mesh.add_colored_rect(rect, colour),
+                Pattern::Hatch => marks.push(egui::Shape::line_segment(
+                    [rect.left_bottom(), rect.right_top()],
+                    egui::Stroke::new(1.5, colour),
+                )),
+                Pattern::Dots => marks.push(egui::Shape::circle_filled(
+                    rect.center(),
+                    (rect.width() * 0.18).max(1.0),
+                    colour,
+                )),
+            }
         }
         painter.add(egui::Shape::mesh(mesh));
+        painter.extend(marks);
     }
     // Marks and their words on a dark ground, readable over any terrain.
     let ground = egui::Color32::from_black_alpha(190);

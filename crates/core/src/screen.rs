@@ -146,6 +146,32 @@ pub struct Legend {
     /// Red, green, blue, alpha.
     pub colour: [u8; 4],
     pub meaning: String,
+    /// How its cells are drawn: a pattern, for what must never be taken
+    /// for terrain.
+    #[serde(default)]
+    pub pattern: Pattern,
+}
+
+/// How a grid's cells of one meaning are drawn over the terrain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pattern {
+    /// The colour laid over the cell.
+    #[default]
+    Tint,
+    /// Diagonal lines of the colour.
+    Hatch,
+    /// A dot of the colour in each cell.
+    Dots,
+}
+
+/// A colour a table's pieces are drawn in, and what it stands for: the
+/// key beside the drawing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Swatch {
+    pub fill: [u8; 3],
+    pub meaning: String,
 }
 
 /// A grid over the table, a verdict per cell (where a marker may hide):
@@ -230,6 +256,9 @@ pub struct Table {
     pub pieces: Vec<Outline>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<CellGrid>,
+    /// What each colour of the pieces stands for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub key: Vec<Swatch>,
     pub marks: Vec<Mark>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pick: Option<Pick>,

@@ -279,13 +279,10 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
     south.tap(&mut h, "Syrian archers");
     let bg = secrets(&h).bg;
     let at = legal_ambush_point(&h, Side::South, AmbushContent::Bg { bg });
-    let table = state(&h).settings.table;
-    // Where that is on the drawing: y runs from the south edge up.
-    let share = [at[0] / table.width, 1.0 - at[1] / table.depth];
     // The table takes taps once the laptop has sent it with his pick.
     let pickable =
         "//canvas[contains(@aria-label, 'South edge at the bottom): tap to pick a point')]";
-    south.tap_canvas(&mut h, pickable, share);
+    south.tap_table(&mut h, pickable, at);
     let verdict = south.find(&mut h, "//p[@class='verdict-good']");
     let words = south.runtime.block_on(verdict.text()).unwrap();
     assert!(
@@ -296,17 +293,16 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
     south.show(&verdict, "end");
     south.screenshot("target/phone/fog-ambush.png");
     // The page drew the table anew with his pick: the second tap.
-    south.tap_canvas(&mut h, pickable, share);
+    south.tap_table(&mut h, pickable, at);
     until(&mut h, |h| state(h).deployment.ambushes.len() == 1);
     shows_none(&h, &[secrets(&h).archers]);
     south.find(&mut h, "//div[@class='title' and text()='Syrian archers']");
     // A dummy, by the same two taps; then his flank march.
     south.tap(&mut h, "Dummy");
     let at = legal_ambush_point(&h, Side::South, AmbushContent::Dummy);
-    let share = [at[0] / table.width, 1.0 - at[1] / table.depth];
-    south.tap_canvas(&mut h, pickable, share);
+    south.tap_table(&mut h, pickable, at);
     south.find(&mut h, "//p[@class='verdict-good']");
-    south.tap_canvas(&mut h, pickable, share);
+    south.tap_table(&mut h, pickable, at);
     until(&mut h, |h| state(h).deployment.ambushes.len() == 2);
     south.tap(&mut h, "Finish my ambushes");
     until(&mut h, |h| {

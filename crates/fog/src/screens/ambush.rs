@@ -14,8 +14,8 @@ use crate::palette::terrain_colour;
 use muster_core::error::RuleError;
 use muster_core::intel::SealKey;
 use muster_core::screen::{
-    Action, Block, CellGrid, Choice, Field, Input, Legend, Mark, Outline, Pick, Reply, Screen,
-    Table, Values,
+    Action, Block, CellGrid, Choice, Field, Input, Legend, Mark, Outline, Pattern, Pick, Reply,
+    Screen, Swatch, Table, Values,
 };
 use muster_core::side::Side;
 use serde_json::json;
@@ -104,6 +104,38 @@ pub fn pieces(battle: &Battle) -> Vec<Outline> {
     out
 }
 
+/// What each colour of `pieces` stands for, once each: the terrain types
+/// standing, the road, camps and field fortifications.
+pub fn colour_key(battle: &Battle) -> Vec<Swatch> {
+    let state = battle.state();
+    let mut out: Vec<Swatch> = Vec::new();
+    let mut add = |fill: [u8; 3], meaning: String| {
+        if !out.iter().any(|s| s.fill == fill) {
+            out.push(Swatch { fill, meaning });
+        }
+    };
+    for (i, _) in state.placement.standing() {
+        let terrain = &state.selection.picks[i].terrain;
+        add(
+            terrain_colour(terrain),
+            battle.ruleset().terrain_name(terrain).to_string(),
+        );
+    }
+    if state.placement.road.is_some() {
+        add(crate::palette::ROAD, "Road".into());
+    }
+    if Side::BOTH
+        .iter()
+        .any(|s| state.deployment.camps[*s].is_some())
+    {
+        add(crate::palette::CAMP, "Camp".into());
+    }
+    if !state.deployment.fortifications.is_empty() {
+        add(crate::palette::FORTIFICATION, "Field fortification".into());
+    }
+    out
+}
+
 /// The most cells a screen's grid holds, so that the largest table's map
 /// still fits the one size every message to a phone has. A larger table is
 /// drawn in coarser cells, each showing the best verdict of those it holds
@@ -141,20 +173,25 @@ fn grid(map: &crate::battle::AmbushMap) -> CellGrid {
         rows,
         cells: merged.into_iter().map(|(_, c)| c).collect(),
         legend: vec![
+            // Hatched in magenta, which no terrain is drawn in: never taken
+            // for a forest's or a brush's green.
             Legend {
                 key: 'L',
-                colour: [40, 230, 90, 120],
+                colour: [225, 0, 190, 230],
                 meaning: format!("✔ {} may hide here", map.profile.name),
+                pattern: Pattern::Hatch,
             },
             Legend {
                 key: 'S',
                 colour: [220, 40, 40, 110],
                 meaning: "✖ seen from the enemy skirmisher area".into(),
+                pattern: Pattern::Tint,
             },
             Legend {
                 key: 'T',
-                colour: [90, 90, 90, 90],
+                colour: [40, 40, 40, 200],
                 meaning: format!("✖ {} may not hide in this terrain", map.profile.name),
+                pattern: Pattern::Dots,
             },
         ],
     }
@@ -223,6 +260,7 @@ pub fn ambushes(
         size: [state.settings.table.width, state.settings.table.depth],
         pieces: pieces(battle),
         grid: None,
+        key: colour_key(battle),
         marks,
         pick: None,
         viewer: Some(side),
@@ -234,7 +272,7 @@ pub fn ambushes(
             let map = maps.get(state, battle.ruleset(), side, profile);
             blocks.push(Block::Text {
                 text: state.settings.speak(&format!(
-                    "Green on the table: where {} may hide ({} of the {} cells of {} MU in the ambush zone). Click or tap the table to put the marker there.",
+                    "Hatched in magenta on the table: where {} may hide ({} of the {} cells of {} MU in the ambush zone). Click or tap the table to put the marker there.",
                     map.profile.name,
                     map.legal_cells(),
                     map.zone_cells(),
