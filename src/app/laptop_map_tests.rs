@@ -80,3 +80,38 @@ fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
         }
     }
 }
+
+/// The Field of Glory table in play, a flank march arrived and revealed
+/// (the example script run to its end by `muster script`'s own runner), at
+/// 1280 x 720 and 1366 x 768: no label covers another.
+#[test]
+fn the_field_of_glory_tables_labels_never_cover_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let saved = dir.path().join("played.json");
+    let args = crate::systems::ScriptArgs {
+        file: root.join("examples/scripts/deployment.jsonl"),
+        game: Some(root.join("assets/battles/terrain_laid.json")),
+        seed: None,
+        ruleset: None,
+        print_state: false,
+        save: Some(saved.clone()),
+    };
+    (crate::systems::fog().script)(&args).expect("the example script runs");
+    for size in [[1280.0, 720.0], [1366.0, 768.0]] {
+        let mut h = crate::app::tests::opened(dir.path(), saved.clone());
+        h.set_size(egui::vec2(size[0], size[1]));
+        crate::app::tests::click(&mut h, "Look at it read-only for now");
+        h.run();
+        let placed = crate::app::fog::table_view::PLACED.with(|p| p.borrow().clone());
+        assert!(placed.len() >= 5, "{size:?}: {placed:?}");
+        for (i, a) in placed.iter().enumerate() {
+            for b in &placed[i + 1..] {
+                assert!(
+                    !a.shrink(0.5).intersects(b.shrink(0.5)),
+                    "{size:?}: a label at {a:?} covers one at {b:?}"
+                );
+            }
+        }
+    }
+}

@@ -434,11 +434,16 @@ fn place_labels(painter: &egui::Painter, frame: &Frame, labels: Vec<Label>, take
     let boxed = |r: Rect| Box::new(r.min.x, r.min.y, r.max.x, r.max.y);
     let mut taken: Vec<Box> = taken.into_iter().map(boxed).collect();
     let within = boxed(frame.table.expand(24.0));
+    // A crowded small table: farther out, anywhere the window shows.
+    let wider = boxed(painter.clip_rect());
+    #[cfg(test)]
+    PLACED.with(|p| p.borrow_mut().clear());
     for label in labels {
         let galley = painter.layout_no_wrap(label.text, FontId::proportional(12.0), Color32::WHITE);
         let size = galley.size() + Vec2::new(8.0, 4.0);
         let a = label.anchor;
         let spot = free_spot((a.x, a.y), (size.x, size.y), 6.0, &within, &taken)
+            .or_else(|| free_spot((a.x, a.y), (size.x, size.y), 12.0, &wider, &taken))
             .unwrap_or_else(|| boxed(Rect::from_center_size(a, size)));
         let rect = Rect::from_min_max(Pos2::new(spot.x0, spot.y0), Pos2::new(spot.x1, spot.y1));
         if !rect.contains(a) {
@@ -449,5 +454,14 @@ fn place_labels(painter: &egui::Painter, frame: &Frame, labels: Vec<Label>, take
         painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
         painter.galley(rect.min + Vec2::new(4.0, 2.0), galley, Color32::WHITE);
         taken.push(spot);
+        #[cfg(test)]
+        PLACED.with(|p| p.borrow_mut().push(rect));
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The labels the table last placed on this thread, for a test to
+    /// measure (each test draws its window on a thread of its own).
+    pub(crate) static PLACED: std::cell::RefCell<Vec<Rect>> = const { std::cell::RefCell::new(Vec::new()) };
 }
