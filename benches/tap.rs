@@ -13,7 +13,8 @@
 //! each passive player's *No interrupt* changes both screens); a Field of
 //! Glory ambush point tapped on South's table; a hidden-forces counter
 //! dragged on Ann's map (the move it proposes comes back to her phone); a
-//! dummy-wings leader's path traced on Fritz's map. The map games start
+//! dummy-wings leader's path traced on Fritz's map, each where his first
+//! view drew it. The map games start
 //! from the shipped example scripts (`examples/scripts`), run by
 //! `muster script` and opened in the window. Each tap is a finger's
 //! (WebDriver touch actions); each page notes the tap's own `pointerdown`
@@ -279,13 +280,14 @@ const r = b.getBoundingClientRect();
 return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];";
 
 /// Where the first canvas whose label holds `arguments[0]` is, scrolled
-/// into view: its box in the viewport.
+/// into view: its box in the viewport, then what part of its drawing it
+/// shows (`data-view`).
 const CANVAS: &str = "
 const c = [...document.querySelectorAll('canvas')].find((c) => (c.getAttribute('aria-label') || '').includes(arguments[0]));
 if (!c) return null;
 c.scrollIntoView({ block: 'center' });
 const r = c.getBoundingClientRect();
-return [r.left, r.top, r.width, r.height];";
+return [r.left, r.top, r.width, r.height, ...c.dataset.view.split(' ').map(Number)];";
 
 /// A phone's page.
 struct Page {
@@ -351,8 +353,9 @@ impl Page {
     }
 
     /// Where the canvas whose label holds `part` is, scrolled into view:
-    /// its left, top, width and height in the viewport.
-    async fn canvas(&self, part: &str) -> [f64; 4] {
+    /// its left, top, width and height in the viewport, then its view (a
+    /// hex map's centre and hex size, or a table's corners and turn).
+    async fn canvas(&self, part: &str) -> Vec<f64> {
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
             let at = self
@@ -360,7 +363,7 @@ impl Page {
                 .execute(CANVAS, vec![serde_json::json!(part)])
                 .await
                 .unwrap();
-            if let Some(placed) = serde_json::from_value::<Option<[f64; 4]>>(at).unwrap() {
+            if let Some(placed) = serde_json::from_value::<Option<Vec<f64>>>(at).unwrap() {
                 return placed;
             }
             tokio::time::sleep(Duration::from_millis(5)).await;
@@ -369,10 +372,28 @@ impl Page {
     }
 
     /// A finger on the map whose label holds `part`: a tap at one point, a
-    /// drag through several (shares of the drawing's width and height).
+    /// drag through several (points of the drawing: a hex map's units, or
+    /// the table's, y from the south edge), where the page drew them.
     async fn touch(&self, part: &str, points: &[[f64; 2]]) {
-        let [left, top, width, height] = self.canvas(part).await;
-        let at = |p: [f64; 2]| ((left + p[0] * width).round(), (top + p[1] * height).round());
+        let drawn = self.canvas(part).await;
+        let at = |p: [f64; 2]| {
+            let (sx, sy) = match drawn[4..] {
+                [x, y, radius] => (
+                    drawn[2] / 2.0 + (p[0] - x) * radius,
+                    drawn[3] / 2.0 + (p[1] - y) * radius,
+                ),
+                [x0, y0, x1, y1, turned] if turned > 0.5 => (
+                    (x1 - p[0]) / (x1 - x0) * drawn[2],
+                    (p[1] - y0) / (y1 - y0) * drawn[3],
+                ),
+                [x0, y0, x1, y1, _] => (
+                    (p[0] - x0) / (x1 - x0) * drawn[2],
+                    (y1 - p[1]) / (y1 - y0) * drawn[3],
+                ),
+                _ => panic!("a drawing with no view: {drawn:?}"),
+            };
+            ((drawn[0] + sx).round(), (drawn[1] + sy).round())
+        };
         let (x, y) = at(points[0]);
         let finger = if points.len() == 1 {
             browser::finger_tap(x, y)
@@ -530,13 +551,13 @@ async fn play(
 }
 
 /// The gestures `game` times on South's phone, once he is ready for
-/// them: the map's label (a part of it) and each gesture's points, shares
-/// of the map's drawing, taken in turn so that each changes his screen.
+/// them: the map's label (a part of it) and each gesture's points, points
+/// of the drawing in his first view, taken in turn so that each changes
+/// his screen.
 async fn ready(game: Game, south: &Page) -> (&'static str, Vec<Vec<[f64; 2]>>) {
     let hex = |map: &muster::core::hexmap::HexMap, name: &str| {
         let (x, y) = map.centre(map.hex(name).unwrap());
-        let (w, d) = map.extent();
-        [x / w, y / d]
+        [x, y]
     };
     match game {
         Game::Deck => unreachable!("the deck is timed by its turns"),
@@ -555,9 +576,7 @@ async fn ready(game: Game, south: &Page) -> (&'static str, Vec<Vec<[f64; 2]>>) {
                 .unwrap();
             south.tap("Unlock").await;
             south.tap("Syrian archers").await;
-            let battle = muster::fog::examples::terrain_battle();
-            let table = battle.state().settings.table;
-            let on = |x: f64, y: f64| vec![[x / table.width, 1.0 - y / table.depth]];
+            let on = |x: f64, y: f64| vec![[x, y]];
             ("tap to pick a point", vec![on(10.0, 10.0), on(18.0, 16.0)])
         }
         // His force 12 (in 0505) chosen, dragged a hex one way, then
@@ -568,15 +587,16 @@ async fn ready(game: Game, south: &Page) -> (&'static str, Vec<Vec<[f64; 2]>>) {
             let drag = |to: &str| vec![hex(&map, "0505"), hex(&map, to)];
             ("", vec![drag("0506"), drag("0605")])
         }
-        // His cavalry's leader (in 1005) traced three hexes on, then four.
+        // His second wing's leader (in 2005, where his first view is
+        // centred) traced two hexes on, then three.
         Game::Wings => {
             let map = muster::map_intel::wings::scenario::builtin()
                 .into_iter()
                 .find(|b| b.id == "rossbach")
                 .unwrap()
                 .map;
-            let path = |to: u32| (1005..=to).map(|n| hex(&map, &n.to_string())).collect();
-            ("", vec![path(1008), path(1009)])
+            let path = |to: u32| (2005..=to).map(|n| hex(&map, &n.to_string())).collect();
+            ("", vec![path(2007), path(2008)])
         }
     }
 }
