@@ -932,6 +932,16 @@ function tableView(t) {
     }
     if (!box) box = { x: left, y: Math.max(0, Math.min(height - 16, y + 7)), w: text + 6, h: 16 };
     placed.push(box);
+    // Moved off its point: a leader line back to it, as on the printout.
+    const nearest = [Math.max(box.x, Math.min(box.x + box.w, x)), Math.max(box.y, Math.min(box.y + box.h, y))];
+    if (Math.hypot(nearest[0] - x, nearest[1] - y) > 9) {
+      g.strokeStyle = 'rgba(0,0,0,0.75)';
+      g.lineWidth = 1;
+      g.beginPath();
+      g.moveTo(x, y);
+      g.lineTo(...nearest);
+      g.stroke();
+    }
     g.fillStyle = 'rgba(0,0,0,0.75)';
     g.fillRect(box.x, box.y, box.w, box.h);
     g.fillStyle = '#fff';

@@ -188,3 +188,57 @@ fn hex_maps_on_phones_read_at_12_px_and_take_taps_where_aimed_without_moving() {
         }
     }
 }
+
+/// Notes every line the page strokes from now on: its colour and width.
+const NOTE_STROKES: &str = "
+window.__strokes = [];
+if (!window.__stroking) {
+  window.__stroking = true;
+  const stroke = CanvasRenderingContext2D.prototype.stroke;
+  CanvasRenderingContext2D.prototype.stroke = function (...args) {
+    window.__strokes.push([String(this.strokeStyle), this.lineWidth]);
+    return stroke.apply(this, args);
+  };
+}
+return true;";
+
+/// Fritz traces his leader's path with a finger on his phone: while the
+/// finger moves the page draws the path under it, again at each step (a
+/// line of the rules' path colour, wider than a hex's outline, which the
+/// page draws only while a finger is down), and when it lifts the path
+/// reaches the laptop's form.
+#[test]
+fn a_path_is_drawn_under_the_finger_as_it_grows() {
+    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::wings::tests::one_wing_each(dir.path());
+    let page = Page::open_sized(port, &pair(&mut h, Side::South), "wings-trace", (360, 740));
+    page.find(&mut h, "//canvas");
+    crate::app::pairing::close(&mut h);
+    let map = wings_map(&h);
+    let points: Vec<(f64, f64)> = ["1005", "1006", "1007"]
+        .iter()
+        .map(|hex| map.centre(map.hex(hex).unwrap()))
+        .collect();
+    page.runtime
+        .block_on(page.client.execute(NOTE_STROKES, Vec::new()))
+        .unwrap();
+    page.drag_map(&mut h, "//canvas", &points);
+    until(&mut h, |h| wings_tapped(h).as_deref() == Some("1007"));
+    let v = page
+        .runtime
+        .block_on(page.client.execute("return window.__strokes", Vec::new()))
+        .unwrap();
+    let strokes: Vec<(String, f64)> = serde_json::from_value(v).unwrap();
+    let path = muster::core::mapview::Rules::default().colours.path;
+    let drawn = strokes
+        .iter()
+        .filter(|(colour, width)| *colour == path && *width >= 4.0)
+        .count();
+    assert!(
+        drawn >= 2,
+        "the path drawn {drawn} times under the finger: {strokes:?}"
+    );
+}
