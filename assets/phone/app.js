@@ -536,6 +536,13 @@ function hexMap(board) {
   const picked = new Set(board.highlight || []);
   const byHex = {};
   for (const c of board.counters) (byHex[c.hex] = byHex[c.hex] || []).push(c);
+  // The stack he tapped last, listed from this board's counters (kept
+  // with his view, so the laptop's answer does not take it away).
+  const list = () => {
+    const here = (view.listed && byHex[view.listed]) || [];
+    stack.textContent = here.length > 1 ? `In ${view.listed}: ${here.map((c) => c.text).join(', ')}` : '';
+  };
+  list();
   // The hex his last tap lit, until the laptop's answer is drawn.
   let lit = null;
   let path = null;
@@ -776,8 +783,8 @@ function hexMap(board) {
       const hex = done ? done[0] : named(tap);
       // Lit before anything is asked: he sees where his finger landed.
       lit = hex;
-      const here = byHex[hex] || [];
-      stack.textContent = here.length > 1 ? `In ${hex}: ${here.map((c) => c.text).join(', ')}` : '';
+      view.listed = hex;
+      list();
       send({ type: 'tap', hex });
     }
     draw();
@@ -991,7 +998,15 @@ function tableView(t) {
       key.push(el('p', { class: 'legend' }, swatch, l.meaning));
     }
   }
-  for (const s of t.key || []) {
+  // A colour is keyed only when a piece of it is in sight (its bounds
+  // meet the part of the table drawn).
+  const inSight = (piece) => {
+    const xs = piece.points.map((p) => p[0]);
+    const ys = piece.points.map((p) => p[1]);
+    return Math.min(...xs) <= x1 && Math.max(...xs) >= x0 && Math.min(...ys) <= y1 && Math.max(...ys) >= y0;
+  };
+  const shown = new Set(t.pieces.filter(inSight).map((p) => p.fill.join(',')));
+  for (const s of (t.key || []).filter((s) => shown.has(s.fill.join(',')))) {
     const swatch = el('span', { class: 'swatch' });
     swatch.style.background = `rgb(${s.fill.join(',')})`;
     key.push(el('p', { class: 'legend' }, swatch, s.meaning));

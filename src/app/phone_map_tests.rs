@@ -242,3 +242,45 @@ fn a_path_is_drawn_under_the_finger_as_it_grows() {
         "the path drawn {drawn} times under the finger: {strokes:?}"
     );
 }
+
+/// Ann's two forces stacked in 0505: her phone draws them as offset
+/// tokens with the stack's count, and a tap on the stack lists both.
+#[test]
+fn a_stack_shows_its_count_and_a_tap_lists_its_counters() {
+    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::map_intel::tests::two_forces_each(dir.path());
+    crate::app::map_intel::tests::drag_to(&mut h, "0303", "0505");
+    let page = Page::open_sized(port, &pair(&mut h, Side::South), "forces-stack", (390, 844));
+    page.find(&mut h, "//canvas");
+    crate::app::pairing::close(&mut h);
+    page.runtime
+        .block_on(page.client.execute(NOTE_TEXTS, Vec::new()))
+        .unwrap();
+    page.tap(&mut h, "My counters");
+    let drawn = texts(&page);
+    assert!(
+        drawn.iter().any(|(text, _, bold)| *bold && text == "2"),
+        "no count on the stack: {drawn:?}"
+    );
+    let map = forces_map(&h);
+    page.tap_map(&mut h, "//canvas", map.centre(map.hex("0505").unwrap()));
+    // Read again if the laptop's answer redrew it meanwhile: the list
+    // stays through the answer.
+    let words = (0..20)
+        .find_map(|_| {
+            let listed = page.find(&mut h, "//p[starts-with(., 'In 0505: ')]");
+            page.runtime.block_on(listed.text()).ok()
+        })
+        .expect("the stack listed");
+    assert_eq!(words.matches('#').count(), 2, "{words}");
+    until(&mut h, |h| forces_tapped(h).as_deref() == Some("0505"));
+    page.find(
+        &mut h,
+        "//canvas[contains(concat(' ', @data-picked, ' '), ' 0505 ')]",
+    );
+    page.find(&mut h, "//p[starts-with(., 'In 0505: ')]");
+    page.screenshot("target/phone/forces-stack.png");
+}

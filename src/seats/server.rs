@@ -706,11 +706,11 @@ async fn accept(
         });
     }
     // The sockets were told (each closes with the stop's code): a moment
-    // for their goodbyes before the runtime drops what is left.
-    for _ in 0..20 {
-        if shared.open.load(Ordering::SeqCst) == 0 {
-            break;
-        }
+    // for their goodbyes before the runtime drops what is left, long
+    // enough for a busy machine (the server's own thread waits, never the
+    // window's).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+    while shared.open.load(Ordering::SeqCst) > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }

@@ -104,7 +104,7 @@ fn select(h: &mut H, counter: &str) {
 
 /// Drags the counter in `from` on the map to `to`, as a player moves the
 /// counter on the printed map.
-fn drag_to(h: &mut H, from: &str, to: &str) {
+pub(crate) fn drag_to(h: &mut H, from: &str, to: &str) {
     let map = &game(h).setup().scenario.map;
     let grid = &h.state().system::<ForcesWindow>().unwrap().table.grid;
     let points = [from, to].map(|hex| grid.centre(map, map.hex(hex).unwrap()));
