@@ -26,7 +26,9 @@ pub struct Rules {
     /// A hex's printed number, in pixels.
     pub number_px: f64,
     /// The smallest hex (circumradius, pixels) the first view shows: its
-    /// counters' labels and its number fit in it.
+    /// number fits in it and its counters' tokens, whose labels keep their
+    /// size at any zoom, crowd no more than a hex beyond it (what does not
+    /// fit is a pan away).
     pub readable_radius: f64,
     /// The largest hex the first view shows, framing a lone counter.
     pub framing_radius: f64,
@@ -69,7 +71,7 @@ impl Default for Rules {
         Rules {
             label_px: 13.0,
             number_px: 10.0,
-            readable_radius: 24.0,
+            readable_radius: 16.0,
             framing_radius: 40.0,
             numbered_radius: 16.0,
             max_radius: 96.0,
