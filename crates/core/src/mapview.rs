@@ -13,7 +13,6 @@
 //! until he zooms or pans, and begins with `first_view`.
 
 use crate::hexmap::{Hex, HexMap};
-use crate::screen::Counter;
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -104,16 +103,17 @@ pub struct View {
 /// What matters to the viewer now, for his first view: the hexes his form
 /// names and his own counters; failing those, every counter drawn; failing
 /// those, nothing (the whole map).
-pub fn focus(counters: &[Counter], highlight: &[Hex], viewer: Option<Side>) -> Vec<Hex> {
+/// `counters` are each counter's side and hex.
+pub fn focus(counters: &[(Side, Hex)], highlight: &[Hex], viewer: Option<Side>) -> Vec<Hex> {
     let mut hexes: Vec<Hex> = highlight.to_vec();
     hexes.extend(
         counters
             .iter()
-            .filter(|c| viewer.is_none_or(|v| c.side == v))
-            .map(|c| c.hex),
+            .filter(|(side, _)| viewer.is_none_or(|v| *side == v))
+            .map(|(_, hex)| *hex),
     );
     if hexes.is_empty() {
-        hexes.extend(counters.iter().map(|c| c.hex));
+        hexes.extend(counters.iter().map(|(_, hex)| *hex));
     }
     hexes.sort_by_key(|h| (h.column, h.row));
     hexes.dedup();
@@ -184,14 +184,8 @@ mod tests {
         }
     }
 
-    fn counter(id: usize, side: Side, hex: &str) -> Counter {
-        Counter {
-            id,
-            side,
-            hex: Hex::parse(hex).unwrap(),
-            text: format!("#{id}"),
-            face_up: false,
-        }
+    fn counter(side: Side, hex: &str) -> (Side, Hex) {
+        (side, Hex::parse(hex).unwrap())
     }
 
     /// A 40-column map on a 332 px phone: the whole of it would draw a
@@ -203,9 +197,9 @@ mod tests {
         let pane = (332.0, 400.0);
         assert!(rules.fit(&map, pane).radius < 6.0);
         let counters = [
-            counter(1, Side::South, "0505"),
-            counter(2, Side::South, "0707"),
-            counter(3, Side::North, "3010"),
+            counter(Side::South, "0505"),
+            counter(Side::South, "0707"),
+            counter(Side::North, "3010"),
         ];
         let his = focus(&counters, &[], Some(Side::South));
         assert_eq!(his.len(), 2);

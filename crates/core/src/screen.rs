@@ -314,7 +314,8 @@ impl HexBoard {
         clicks: Option<String>,
         viewer: Option<Side>,
     ) -> HexBoard {
-        let focus = crate::mapview::focus(&counters, &highlight, viewer);
+        let placed: Vec<(Side, Hex)> = counters.iter().map(|c| (c.side, c.hex)).collect();
+        let focus = crate::mapview::focus(&placed, &highlight, viewer);
         HexBoard {
             map,
             counters,
