@@ -300,7 +300,10 @@ function redraw() {
     // A question's buttons stay with it.
     if (lead[lead.length - 1].block === 'strong' && rest.length && rest[0].block === 'actions') lead.push(rest.shift());
   }
-  main.replaceChildren(el('h1', {}, screen.title), ...lead.flatMap(block), ...maps.flatMap(block), ...printout(), ...rest.flatMap(block));
+  // His printout, once made, sits with the button that asked for it (at
+  // the foot when this screen has none), never above what he is asked.
+  const asks = screen.blocks.some((b) => b.block === 'printout');
+  main.replaceChildren(el('h1', {}, screen.title), ...lead.flatMap(block), ...maps.flatMap(block), ...rest.flatMap(block), ...(asks ? [] : printout()));
 }
 
 function actions(list) {
@@ -472,7 +475,8 @@ function block(b) {
     case 'hex_map': return [hexMap(b.board)];
     case 'printout': return [
       el('button', { onclick: () => send({ type: 'printout' }) }, b.label),
-      el('p', { class: 'why' }, b.hint)];
+      el('p', { class: 'why' }, b.hint),
+      ...printout()];
     case 'table': return tableView(b.table);
     default: return [el('p', { class: 'why' }, 'Shown on the laptop')];
   }

@@ -429,6 +429,20 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     // read back there, with what it hides from Bob; nothing written here.
     ann.tap(&mut h, "Send me my private printout (PDF)");
     let bytes = ann.printout(&mut h);
+    // Issue 39: the printout sat above what her screen asks; now it is
+    // with the button that asked for it, after her turn's heading.
+    let below = ann
+        .runtime
+        .block_on(ann.client.execute(
+            "const a = document.querySelector('a[download]'); const h = document.querySelector('h2'); return !!(h.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);",
+            Vec::new(),
+        ))
+        .unwrap();
+    assert_eq!(
+        below,
+        serde_json::json!(true),
+        "the printout above her turn's heading"
+    );
     let pdf = lopdf::Document::load_mem(&bytes).unwrap_or_else(|e| {
         panic!(
             "{e}: {:?}",
