@@ -187,6 +187,7 @@ fn deployment_and_play_with_secrets_given_by_passphrase() {
     assert!(!String::from_utf8_lossy(&output.stdout).contains("alea"));
     // The private page is its own file; the printout holds no secret.
     let private = dir.path().join("private-private-south.pdf");
+    owner_only(&private);
     let doc = lopdf::Document::load(&private).unwrap();
     assert_eq!(doc.get_pages().len(), 1);
     assert!(doc.extract_text(&[1]).unwrap().contains("Syrian archers"));
@@ -270,6 +271,18 @@ fn the_hidden_forces_example_reaches_contact_and_saves_a_game_that_reopens() {
             std::fs::read(&path).unwrap().starts_with(b"%PDF"),
             "{path:?}"
         );
+    }
+    owner_only(&dir.path().join("forces-private-south.pdf"));
+}
+
+/// A player's private page is readable by the file's owner alone (issue
+/// 39: it was written 0644, for anyone on the laptop).
+fn owner_only(path: &std::path::Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{path:?}: {mode:o}");
     }
 }
 

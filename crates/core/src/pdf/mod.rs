@@ -10,7 +10,7 @@ mod typeset;
 
 pub use typeset::{MM_PER_PT, Metrics, Rect};
 
-use crate::store::{StoreError, write_atomic};
+use crate::store::{StoreError, write_atomic, write_atomic_private};
 use printpdf::{
     Color, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
     PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
@@ -397,7 +397,7 @@ pub fn save_printout(
     let mut written = vec![path.to_path_buf()];
     if let Some((side, bytes)) = private {
         let at = private_path(path, side);
-        write_pdf(&at, &bytes)?;
+        write_private_pdf(&at, &bytes)?;
         written.push(at);
     }
     Ok(written)
@@ -406,11 +406,20 @@ pub fn save_printout(
 /// Writes a PDF atomically: a failed write leaves any file already at
 /// `path` as it was.
 pub fn write_pdf(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    write_atomic(path, bytes, |written| {
-        if written.starts_with(b"%PDF") {
-            Ok(())
-        } else {
-            Err(StoreError::new("the written file is not a PDF"))
-        }
-    })
+    write_atomic(path, bytes, is_pdf)
+}
+
+/// A player's private page: written as `write_pdf` does, readable by the
+/// file's owner alone (0600) where the system has permissions.
+pub fn write_private_pdf(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_atomic_private(path, bytes, is_pdf)
+}
+
+/// What was written reads back as a PDF.
+fn is_pdf(written: &[u8]) -> Result<(), StoreError> {
+    if written.starts_with(b"%PDF") {
+        Ok(())
+    } else {
+        Err(StoreError::new("the written file is not a PDF"))
+    }
 }

@@ -24,6 +24,26 @@ pub fn write_atomic(
     bytes: &[u8],
     verify: impl FnOnce(&[u8]) -> Result<(), StoreError>,
 ) -> Result<(), StoreError> {
+    write(path, bytes, verify, false)
+}
+
+/// `write_atomic` for a file only its owner may read (a player's private
+/// page): made readable by its owner alone (0600) where the system has
+/// permissions, from the moment it exists, whatever was there before.
+pub fn write_atomic_private(
+    path: &Path,
+    bytes: &[u8],
+    verify: impl FnOnce(&[u8]) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    write(path, bytes, verify, true)
+}
+
+fn write(
+    path: &Path,
+    bytes: &[u8],
+    verify: impl FnOnce(&[u8]) -> Result<(), StoreError>,
+    private: bool,
+) -> Result<(), StoreError> {
     let io = |e: std::io::Error| StoreError::new(e.to_string());
     if let Ok(meta) = std::fs::metadata(path)
         && !meta.is_file()
@@ -50,11 +70,16 @@ pub fn write_atomic(
         TEMP_SUFFIX
     ));
     let result = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-            .map_err(io)?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if private {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        let mut file = options.open(&tmp).map_err(io)?;
         file.write_all(bytes).map_err(io)?;
         file.sync_all().map_err(io)?;
         drop(file);
@@ -134,6 +159,26 @@ fn remove_stale_temps(dir: &Path) {
 
 #[cfg(test)]
 mod tests {
+    /// A private page is its owner's alone (0600), even over a file that
+    /// was readable by all; a public one keeps the usual permissions.
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_written_for_its_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("north-private.pdf");
+        std::fs::write(&path, b"old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        super::write_atomic_private(&path, b"page", |_| Ok(())).unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{mode:o}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"page");
+        let public = dir.path().join("table.pdf");
+        super::write_atomic(&public, b"page", |_| Ok(())).unwrap();
+        let mode = std::fs::metadata(&public).unwrap().permissions().mode() & 0o777;
+        assert_ne!(mode & 0o044, 0, "{mode:o}");
+    }
+
     use super::*;
 
     /// Issue 21: a killed save's temporary file (357 MB) stayed until a

@@ -9,7 +9,7 @@ mod autosave;
 pub mod chained;
 mod save_folders;
 
-pub use atomic::{sweep_temps, write_atomic};
+pub use atomic::{sweep_temps, write_atomic, write_atomic_private};
 pub use autosave::{Autosave, AutosaveJob, Autosaves, KEEP, Recent};
 pub use save_folders::SaveFolders;
 

@@ -13,7 +13,7 @@ pub use pages::{private_pdf, table_pdf, templates_pdf};
 pub use private::{PrivatePage, private_page};
 
 use crate::battle::Battle;
-use muster_core::pdf::write_pdf;
+use muster_core::pdf::{write_pdf, write_private_pdf};
 use muster_core::store::StoreError;
 use std::path::{Path, PathBuf};
 
@@ -31,7 +31,7 @@ pub fn save_private_pdf(
     paper: Paper,
     path: &Path,
 ) -> Result<(), StoreError> {
-    write_pdf(path, &private_pdf(battle, page, paper))
+    write_private_pdf(path, &private_pdf(battle, page, paper))
 }
 
 /// Writes the piece templates at 1:1 to their own file (see
