@@ -117,6 +117,9 @@ pub fn parse_army(text: &str, ruleset: &Ruleset) -> Result<ArmyText, Vec<ListErr
             message: format!("the list is {} bytes; at most {MAX_TEXT_BYTES}", text.len()),
         }]);
     }
+    // A line ends at CR LF, LF or a lone CR (an old Mac editor's), so
+    // every line number is the one the player's editor shows.
+    let text = &text.replace("\r\n", "\n").replace('\r', "\n");
     let mut army = ArmyText::default();
     let mut errors = Vec::new();
     for (n, raw) in text.lines().enumerate() {
@@ -389,6 +392,34 @@ mod tests {
         assert!(bgs[0].drilled && !bgs[0].may_dismount);
         assert_eq!(bgs[1].bases, 6);
         assert!(bgs[1].may_dismount);
+    }
+
+    /// Issue 39: a list whose lines end in a lone CR was refused as a
+    /// control character; each of the three line ends reads alike, and a
+    /// bad line is named by the number the player's editor shows.
+    #[test]
+    fn a_list_reads_with_any_line_ends() {
+        for end in ["\n", "\r\n", "\r"] {
+            let text = [
+                "# Romans",
+                "4, Legio V, heavy foot, superior, drilled",
+                "",
+                "6, Auxilia, medium foot, average, drilled",
+            ]
+            .join(end);
+            let bgs = parse_army(&text, &ruleset())
+                .unwrap_or_else(|e| panic!("{end:?}: {e:?}"))
+                .bgs;
+            assert_eq!(bgs.len(), 2, "{end:?}");
+            let bad = [
+                "4, Legio V, heavy foot, superior, drilled",
+                "",
+                "4, Odd, heavy fut, average, drilled",
+            ]
+            .join(end);
+            let errors = parse_army(&bad, &ruleset()).unwrap_err();
+            assert_eq!(errors[0].line, 3, "{end:?}: {errors:?}");
+        }
     }
 
     #[test]
