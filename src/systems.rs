@@ -219,7 +219,8 @@ pub fn by_key(key: &str) -> Option<&'static System> {
 
 /// The system of a saved file, read from its header.
 pub fn of_file(path: &Path) -> Result<&'static System, StoreError> {
-    let format = store::read_text(path).and_then(|text| store::format_of(&text))?;
+    let format =
+        store::read_text(path).and_then(|text| store::format_of(&text).map_err(|e| e.at(path)))?;
     by_format(&format).ok_or_else(|| {
         StoreError::new(format!("\"{format}\" is not a format of Muster's games")).at(path)
     })

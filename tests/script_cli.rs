@@ -439,3 +439,26 @@ fn a_deck_game_has_no_private_page_and_says_so() {
     assert_eq!(summary.status.code(), Some(0), "{summary:?}");
     assert!(pdf.exists());
 }
+
+/// Issue 39: a file with no game's header was refused without saying
+/// which file ("missing field `schema`, line 1"); the refusal names it,
+/// never the PDF that was to be written.
+#[test]
+fn export_pdf_refusing_a_file_names_that_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("not-a-game.json");
+    std::fs::write(&game, r#"{"format": "x"}"#).unwrap();
+    let pdf = dir.path().join("table.pdf");
+    let out = muster()
+        .arg("export-pdf")
+        .arg(&game)
+        .arg("-o")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("not-a-game.json"), "{said}");
+    assert!(!said.contains("table.pdf"), "{said}");
+    assert!(!pdf.exists());
+}

@@ -315,11 +315,21 @@ fn a_sealed_message_of_no_protocol_type_is_refused_naming_its_field() {
         socket.send(Message::Binary(frame.into())).await.unwrap();
         assert_eq!(closed_with(&mut socket).await, CLOSE_REFUSED);
     });
+    // The server notes a refusal as it closes the socket: waited for,
+    // within a bound, as the client may see the close first.
+    let typed_of = |refused: &[String]| {
+        refused
+            .iter()
+            .filter(|why| why.contains(NOT_THE_PAGES))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while typed_of(&server.refusals().last).len() < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     let refused = server.refusals().last;
-    let typed: Vec<_> = refused
-        .iter()
-        .filter(|why| why.contains(NOT_THE_PAGES))
-        .collect();
+    let typed = typed_of(&refused);
     assert_eq!(typed.len(), 2, "{refused:?}");
     assert!(typed[0].contains("devise"), "{refused:?}");
     assert!(typed[1].contains("hex"), "{refused:?}");
