@@ -353,6 +353,16 @@ impl Page {
         panic!("{xpath} on {}'s phone: {last:?}", self.name);
     }
 
+    /// What the page's script `js` returns, read as `T`.
+    pub(crate) fn script<T: serde::de::DeserializeOwned>(&self, js: &str) -> T {
+        let value = self
+            .runtime
+            .block_on(self.client.execute(js, Vec::new()))
+            .unwrap_or_else(|e| panic!("{js} on {}'s phone: {e}", self.name));
+        serde_json::from_value(value)
+            .unwrap_or_else(|e| panic!("{js} on {}'s phone: {e}", self.name))
+    }
+
     /// What the page says now, as its reader sees it.
     pub(crate) fn text(&self) -> String {
         let text = self.runtime.block_on(

@@ -136,15 +136,7 @@ fn every_system_on_phones_of_360_390_and_430_has_44_px_targets() {
 /// The view a page drew its first hex map with: the map point at its
 /// centre and a hex's size (`data-view`).
 pub(crate) fn view(page: &Page) -> (f64, f64, f64) {
-    let v = page
-        .runtime
-        .block_on(page.client.execute(
-            "return document.querySelector('canvas').dataset.view.split(' ').map(Number)",
-            Vec::new(),
-        ))
-        .unwrap();
-    let v: Vec<f64> = serde_json::from_value(v).unwrap();
-    (v[0], v[1], v[2])
+    page.script("return document.querySelector('canvas').dataset.view.split(' ').map(Number)")
 }
 
 /// Two fingers pinch Ann's map open (hex numbers come), then one drags

@@ -39,24 +39,14 @@ return true;";
 
 /// What the page drew since `NOTE_TEXTS`: (text, font size, bold).
 fn texts(page: &Page) -> Vec<(String, f64, bool)> {
-    let v = page
-        .runtime
-        .block_on(page.client.execute("return window.__texts", Vec::new()))
-        .unwrap();
-    serde_json::from_value(v).unwrap()
+    page.script("return window.__texts")
 }
 
 /// Where the map's top is at the page's top, and how tall the screen is.
 fn map_top(page: &Page) -> (f64, f64) {
-    let v = page
-        .runtime
-        .block_on(page.client.execute(
-            "window.scrollTo(0, 0); return [document.querySelector('canvas').getBoundingClientRect().top, window.innerHeight];",
-            Vec::new(),
-        ))
-        .unwrap();
-    let v: Vec<f64> = serde_json::from_value(v).unwrap();
-    (v[0], v[1])
+    page.script(
+        "window.scrollTo(0, 0); return [document.querySelector('canvas').getBoundingClientRect().top, window.innerHeight];",
+    )
 }
 
 /// A map system's game with counters of his on the map, his seat on a
@@ -131,9 +121,7 @@ fn hex_maps_on_phones_read_at_12_px_and_take_taps_where_aimed_without_moving() {
             page.find(&mut h, map_xpath);
             crate::app::pairing::close(&mut h);
             // The first view, drawn again as it was, its words noted.
-            page.runtime
-                .block_on(page.client.execute(NOTE_TEXTS, Vec::new()))
-                .unwrap();
+            let _: bool = page.script(NOTE_TEXTS);
             let first = view(&page);
             page.tap(&mut h, "My counters");
             assert_eq!(
@@ -222,16 +210,10 @@ fn a_path_is_drawn_under_the_finger_as_it_grows() {
         .iter()
         .map(|hex| map.centre(map.hex(hex).unwrap()))
         .collect();
-    page.runtime
-        .block_on(page.client.execute(NOTE_STROKES, Vec::new()))
-        .unwrap();
+    let _: bool = page.script(NOTE_STROKES);
     page.drag_map(&mut h, "//canvas", &points);
     until(&mut h, |h| wings_tapped(h).as_deref() == Some("1007"));
-    let v = page
-        .runtime
-        .block_on(page.client.execute("return window.__strokes", Vec::new()))
-        .unwrap();
-    let strokes: Vec<(String, f64)> = serde_json::from_value(v).unwrap();
+    let strokes: Vec<(String, f64)> = page.script("return window.__strokes");
     let path = muster::core::mapview::Rules::default().colours.path;
     let drawn = strokes
         .iter()
@@ -256,9 +238,7 @@ fn a_stack_shows_its_count_and_a_tap_lists_its_counters() {
     let page = Page::open_sized(port, &pair(&mut h, Side::South), "forces-stack", (390, 844));
     page.find(&mut h, "//canvas");
     crate::app::pairing::close(&mut h);
-    page.runtime
-        .block_on(page.client.execute(NOTE_TEXTS, Vec::new()))
-        .unwrap();
+    let _: bool = page.script(NOTE_TEXTS);
     page.tap(&mut h, "My counters");
     let drawn = texts(&page);
     assert!(

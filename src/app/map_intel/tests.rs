@@ -431,13 +431,9 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     let bytes = ann.printout(&mut h);
     // Issue 39: the printout sat above what her screen asks; now it is
     // with the button that asked for it, after her turn's heading.
-    let below = ann
-        .runtime
-        .block_on(ann.client.execute(
-            "const a = document.querySelector('a[download]'); const h = document.querySelector('h2'); return !!(h.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);",
-            Vec::new(),
-        ))
-        .unwrap();
+    let below: serde_json::Value = ann.script(
+        "const a = document.querySelector('a[download]'); const h = document.querySelector('h2'); return !!(h.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);",
+    );
     assert_eq!(
         below,
         serde_json::json!(true),
