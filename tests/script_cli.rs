@@ -462,3 +462,45 @@ fn export_pdf_refusing_a_file_names_that_file() {
     assert!(!said.contains("table.pdf"), "{said}");
     assert!(!pdf.exists());
 }
+
+/// Issue 39's black-box findings, as a user scripts them: a battle's title
+/// with U+202E or NUL, a hidden-forces player named with a zero-width
+/// space, two deck players whose names pass for each other (a Cyrillic
+/// "А") are each refused with the field and the character named; nothing
+/// is applied.
+#[test]
+fn names_that_hide_reorder_or_pass_for_another_are_refused_in_every_system() {
+    let run = |system: &str, line: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("script.jsonl");
+        std::fs::write(&path, format!("{line}\n")).unwrap();
+        let out = muster()
+            .args(["script", "--system", system])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let lines = results(&out);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert_eq!(lines[0]["ok"], false, "{line}: {lines:?}");
+        lines[0]["error"].as_str().unwrap().to_string()
+    };
+    for (title, point) in [("Mons\\u202e Graupius", "U+202E"), ("Mons\\u0000", "U+0000")] {
+        let e = run(
+            "fog",
+            &format!(
+                r#"{{"cmd": "configure", "settings": {{"title": "{title}", "table": {{"width": 72, "depth": 48}}, "mu": "inch", "units": "inches"}}}}"#
+            ),
+        );
+        assert!(e.contains("title") && e.contains(point), "{e}");
+    }
+    let e = run(
+        "forces",
+        r#"{"cmd": "new", "south": {"name": "An\u200bn"}, "north": {"name": "Bob"}}"#,
+    );
+    assert!(e.contains("U+200B"), "{e}");
+    let e = run(
+        "deck",
+        r#"{"cmd": "new", "south": {"name": "Ann", "army": "romans"}, "north": {"name": "\u0410nn", "army": "gauls"}}"#,
+    );
+    assert!(e.contains("look alike"), "{e}");
+}

@@ -70,6 +70,15 @@ impl Setup {
                 lock.well_formed()?;
             }
         }
+        let (south, north) = (self.name(Side::South), self.name(Side::North));
+        if muster_core::text::confusable(south, north) {
+            return refuse(
+                "RULES-deck 1",
+                format!(
+                    "The players' names \"{south}\" and \"{north}\" look alike: the log could not tell them apart"
+                ),
+            );
+        }
         Ok(())
     }
 

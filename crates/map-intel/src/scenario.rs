@@ -212,6 +212,9 @@ impl Scenario {
         if self.name.trim().is_empty() {
             return Err(("name".into(), "a scenario needs a name".into()));
         }
+        if let Some(why) = muster_core::text::unprintable(&self.name) {
+            return Err(("name".into(), format!("the name {why}")));
+        }
         self.map
             .check()
             .map_err(|(field, message)| (format!("map.{field}"), message))?;

@@ -33,6 +33,15 @@ impl Setup {
                 lock.well_formed()?;
             }
         }
+        let (south, north) = (&self.players.south, &self.players.north);
+        if muster_core::text::confusable(south, north) {
+            return refuse(
+                "map-intel 0",
+                format!(
+                    "The players' names \"{south}\" and \"{north}\" look alike: the log could not tell them apart"
+                ),
+            );
+        }
         Ok(())
     }
 

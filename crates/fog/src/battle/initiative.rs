@@ -24,6 +24,19 @@ pub(super) fn decide_army(
         );
     }
     army.validate(ruleset, side)?;
+    if let Some(other) = &state.armies[side.opponent()]
+        && muster_core::text::confusable(&army.player, &other.player)
+    {
+        return refuse(
+            "1",
+            format!(
+                "{side}'s player \"{}\" looks like {}'s \"{}\": the log could not tell them apart",
+                army.player,
+                side.opponent(),
+                other.player
+            ),
+        );
+    }
     let new_lock = match (lock, &state.locks[side]) {
         (Some(new), Some(old)) if new != old => {
             return refuse(

@@ -97,6 +97,9 @@ impl Settings {
 }
 
 pub(super) fn decide(state: &State, settings: &Settings) -> Result<Vec<Event>, RuleError> {
+    if let Some(why) = muster_core::text::unprintable(&settings.title) {
+        return refuse("units", format!("The battle's title {why}"));
+    }
     let TableSize { width, depth } = settings.table;
     for (name, v) in [("width", width), ("depth", depth)] {
         if !v.is_finite() || !(TableSize::MIN..=TableSize::MAX).contains(&v) {

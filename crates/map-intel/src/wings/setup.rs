@@ -162,6 +162,13 @@ impl Setup {
                 ));
             }
         }
+        let (south, north) = (&self.players.south, &self.players.north);
+        if muster_core::text::confusable(south, north) {
+            return Err(field(
+                "players.north".into(),
+                format!("\"{north}\" looks like \"{south}\": the log could not tell them apart"),
+            ));
+        }
         Ok(())
     }
 
