@@ -324,10 +324,28 @@ const FAMOUS: [&str; 2] = [
 /// The most words of a famous phrase looked for inside a passphrase.
 const MOST_WORDS: usize = 16;
 
+/// Words a guesser writes as a digit or a letter ("1 am gr00t", "u r"):
+/// each group read as its first.
+const SAME_WORDS: [&[&str]; 11] = [
+    &["1", "i", "one", "won"],
+    &["2", "to", "too", "two"],
+    &["4", "for", "four", "fore"],
+    &["8", "ate", "eight"],
+    &["u", "you"],
+    &["r", "are"],
+    &["n", "and"],
+    &["y", "why"],
+    &["c", "see", "sea"],
+    &["b", "be", "bee"],
+    &["ur", "your", "youre"],
+];
+
 /// Its words, lowercased, letters and digits only; a word that mixes
 /// digits into letters read as the letters they stand for ("v3ni" is
-/// "veni"), and numbers before or after the words dropped ("1066 alea iacta
-/// est" is "alea iacta est"): the variants a guesser tries first.
+/// "veni"), a digit or letter written for a whole word read as that word
+/// ("1 am groot" is "i am groot"), and numbers before or after the words
+/// dropped ("1066 alea iacta est" is "alea iacta est"): the variants a
+/// guesser tries first.
 fn words(text: &str) -> Vec<String> {
     let mut words: Vec<String> = text
         .split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '$'))
@@ -354,7 +372,9 @@ fn words(text: &str) -> Vec<String> {
         })
         .filter(|w: &String| !w.is_empty())
         .collect();
-    let number = |w: &String| w.chars().all(|c| c.is_ascii_digit());
+    // A number, not a digit standing for a word.
+    let number =
+        |w: &String| w.chars().all(|c| c.is_ascii_digit()) && !SAME_WORDS.iter().any(|g| g[0] == w);
     while words.first().is_some_and(number) {
         words.remove(0);
     }
@@ -362,13 +382,35 @@ fn words(text: &str) -> Vec<String> {
         words.pop();
     }
     words
+        .into_iter()
+        .map(|w| {
+            SAME_WORDS
+                .iter()
+                .find(|g| g.contains(&w.as_str()))
+                .map_or(w, |g| g[0].to_string())
+        })
+        .collect()
 }
+
+/// Its letters without vowels, y counted as one ("vnvdvc"): a phrase
+/// written without them is still the phrase.
+fn consonants(joined: &str) -> String {
+    joined
+        .chars()
+        .filter(|c| !matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y'))
+        .collect()
+}
+
+/// Fewer consonants than this say too little to be taken for a phrase.
+const MIN_CONSONANTS: usize = 6;
 
 /// The famous phrases, each as its letters run together ("aleaiactaest")
 /// and as its words in order of the alphabet ("alea est iacta").
 struct Famous {
     joined: std::collections::HashSet<String>,
     sorted: std::collections::HashSet<String>,
+    /// Each joined without its vowels, when long enough to tell.
+    consonants: std::collections::HashSet<String>,
 }
 
 fn famous() -> &'static Famous {
@@ -383,9 +425,15 @@ fn famous() -> &'static Famous {
         let mut famous = Famous {
             joined: Default::default(),
             sorted: Default::default(),
+            consonants: Default::default(),
         };
         for mut phrase in phrases {
-            famous.joined.insert(phrase.concat());
+            let joined = phrase.concat();
+            let bare = consonants(&joined);
+            if bare.len() >= MIN_CONSONANTS {
+                famous.consonants.insert(bare);
+            }
+            famous.joined.insert(joined);
             phrase.sort();
             famous.sorted.insert(phrase.join(" "));
         }
@@ -408,6 +456,13 @@ fn famous_phrase(passphrase: &str) -> Option<String> {
     sorted.sort();
     if famous.joined.contains(&words.concat()) || famous.sorted.contains(&sorted.join(" ")) {
         return Some("it is a well-known phrase, and guessers try lists of those first".into());
+    }
+    let bare = consonants(&words.concat());
+    if bare.len() >= MIN_CONSONANTS && famous.consonants.contains(&bare) {
+        return Some(
+            "it is a well-known phrase with its vowels left out or changed, and guessers try those too"
+                .into(),
+        );
     }
     // Famous phrases inside it: runs of two or more words (of eight or
     // more letters together, so that "it is" is not one).
@@ -540,6 +595,25 @@ mod tests {
             "Alea iacta est, heron!",
             "n3v3r g0nna g1ve y0u up",
             "may the force be with you 2027",
+        ] {
+            let e = check_strength(famous, &[]).unwrap_err();
+            assert!(e.message.contains("well-known phrase"), "{famous}: {e}");
+        }
+        // Issue 39's trial: mottos, film lines and song titles, digits for
+        // whole words, vowels left out.
+        for famous in [
+            "who dares wins",
+            "per ardua ad astra",
+            "nulli secundus",
+            "there can be only one",
+            "1 am gr00t",
+            "2 b or not 2 b",
+            "may the force b with u",
+            "vn vd vc",
+            "m th frc b wth y",
+            "whdrswns",
+            "stairway to heaven",
+            "ground control to major tom",
         ] {
             let e = check_strength(famous, &[]).unwrap_err();
             assert!(e.message.contains("well-known phrase"), "{famous}: {e}");
