@@ -581,3 +581,47 @@ fn a_sealed_modifier_is_its_owners_word_checked_at_the_reveal() {
     assert!(log.contains("South's flank march 1: arrives"), "{log}");
     assert!(!log.contains("modifier +"), "{log}");
 }
+
+/// RULES 8.4's ruling (one place): South's battle group 0 lies in an
+/// ambush marker; a march that takes it too is refused on his own command,
+/// naming it and the rule, and nothing is recorded.
+#[test]
+fn a_battle_group_in_ambush_cannot_also_march() {
+    let b = at_south_flank_marches();
+    let plan = FlankMarchPlan {
+        bgs: vec![7, 0],
+        commander: 0,
+        flank: Flank::Left,
+    };
+    let e = seal_plan(
+        b.state(),
+        b.ruleset(),
+        Side::South,
+        &plan,
+        SOUTH_PASS,
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "8.4");
+    let name = &b.state().armies.south.as_ref().unwrap().bgs[0].name;
+    assert!(
+        e.message.contains(name.as_str()) && e.message.contains("ambush marker"),
+        "{e}"
+    );
+    // Without it, the same march is taken.
+    let plan = FlankMarchPlan {
+        bgs: vec![7],
+        ..plan
+    };
+    assert!(
+        seal_plan(
+            b.state(),
+            b.ruleset(),
+            Side::South,
+            &plan,
+            SOUTH_PASS,
+            false
+        )
+        .is_ok()
+    );
+}
