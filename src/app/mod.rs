@@ -38,6 +38,8 @@ mod phone_layout_tests;
 mod phone_map_tests;
 mod players;
 mod privacy;
+#[cfg(test)]
+mod proof_tests;
 mod screen;
 #[cfg(test)]
 mod seat_tests;

@@ -975,7 +975,9 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
             .is_none()
     );
     click(&mut h, "I am South: show my secrets");
-    open_secrets(&mut h, Side::South, PASS);
+    // His proof every time (issue 39): his passphrase, and a PIN for the
+    // sitting beside it.
+    crate::app::proof_tests::open_with_pin(&mut h, "South", PASS, "4719");
     click(&mut h, "Syrian archers");
     h.get_by_label_contains("where Light Foot may hide");
     click_table(&mut h, [18.0, 16.0]);
@@ -1004,13 +1006,21 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // Flank marches, in private too: South sends his two alae.
     click(&mut h, "I am North: show my secrets");
     click(&mut h, "Done with my flank marches");
+    // North, holding the laptop, clicks South's button: South's PIN is
+    // asked, and nothing of his shows (issue 39).
+    h.get_by_label_contains("South's hand-over PIN opens it");
+    click(&mut h, "I am South: show my secrets");
+    h.get_by_label("South's hand-over PIN");
+    assert!(h.query_by_label_contains("Ala Petriana").is_none());
+    assert!(h.query_by_label_contains("Syrian archers").is_none());
+    click(&mut h, "Cancel");
     // He may lock his secrets (he leaves the table a while): then his
     // passphrase is asked again, and a wrong one opens nothing.
-    click(&mut h, "Lock South's secrets: ask their passphrase again");
-    assert!(
-        h.query_by_label_contains("They gave their passphrase")
-            .is_none()
+    click(
+        &mut h,
+        "Lock South's screens: drop the PIN, ask the passphrase",
     );
+    h.get_by_label_contains("South's passphrase opens it");
     click(&mut h, "I am South: show my secrets");
     open_secrets(&mut h, Side::South, "wrong");
     h.get_by_label_contains("not the passphrase this player set");
@@ -1054,24 +1064,20 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
                 == Some(egui::accesskit::Toggled::True)
         };
         if side == Side::South {
-            // South keeps battle groups off the table: only his own screen
-            // may offer his batch (issue 32: the shared one pre-ticked one
-            // in ambush). It comes to him by itself, opens with the key of
-            // his sitting, never offers a sealed group and ticks the next.
-            h.get_by_label_contains("South picks their deployment batch in secret");
-            click(&mut h, "I am South: show my secrets");
-            for bg in hidden {
+            // South keeps battle groups off the table and has no phone: he
+            // picks on the shared screen from every group not yet on it,
+            // with no hand-over, nothing ticked and nothing marked (RULES
+            // 8.5 ruling; issue 32: a proposal would tell which he sealed).
+            assert!(h.query_by_label("Pass the laptop to South").is_none());
+            for bg in (0..army.bgs.len()).filter(|bg| !done.contains(bg)) {
                 let label = format!("{} (", army.bgs[bg].name);
-                assert!(h.query_by_label_contains(&label).is_none(), "{label}");
+                assert!(!ticked(&h, &label), "{label} ticked");
             }
-            for bg in (0..army.bgs.len()).filter(|bg| !done.contains(bg) && !hidden.contains(bg)) {
-                let label = format!("{} (", army.bgs[bg].name);
-                assert_eq!(ticked(&h, &label), next.contains(&bg), "{label}");
+            for bg in &next {
+                let label = label_of(&h, &format!("{} (", army.bgs[*bg].name), "within");
+                click(&mut h, &label);
             }
             click(&mut h, &format!("Batch {number} deployed"));
-            if h.query_by_label("Hide my secrets").is_some() {
-                click(&mut h, "Hide my secrets");
-            }
         } else {
             // North seals nothing off the table: the shared screen may
             // propose the next battle groups of his roster.
@@ -1081,7 +1087,6 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
             }
             click(&mut h, &format!("Batch {number} deployed"));
         }
-        assert!(h.query_by_label_contains("Syrian archers").is_none());
         batches += 1;
     }
     assert_eq!(
@@ -1126,8 +1131,10 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     h.get_by_label_contains("roll for flank march 1 before anything else");
     type_into(&mut h, "South's dice", "5 6");
     click(&mut h, "Enter South's dice");
-    // Arrived: South's hand-over comes at once, with no click.
+    // Arrived: South's hand-over comes at once, with no click; his proof
+    // opens it.
     click(&mut h, "I am South: show my secrets");
+    open_secrets(&mut h, Side::South, PASS);
     // The straggling dice rolled on the table, typed: a 7 is refused with
     // the rule, nothing is revealed until every battle group has its die.
     click(&mut h, "Type the straggling dice rolled on the table");
@@ -1877,15 +1884,14 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     click(&mut h, "North chosen");
     click(&mut h, "Start the game");
     // Artagur active: Decius holds no interrupt at all (the Romans have
-    // none), yet he is asked on his own screen like any passive player, so
-    // the question itself tells Artagur nothing about his hand.
+    // none), yet he is asked like any passive player, and any passive
+    // player may decline in the open on his hand-over screen (issue 39),
+    // so the question tells Artagur nothing about his hand.
     click(&mut h, "End the event phase");
     click(&mut h, "Play the rally phase");
-    take_screen(&mut h, "Decius");
-    h.get_by_label_contains("Artagur plays the rally phase. Do you interrupt it?");
-    assert!(h.query_by_label_contains("Interrupt with").is_none());
-    click(&mut h, "No interrupt");
-    done(&mut h);
+    h.get_by_label_contains("Decius decides whether they interrupt in secret");
+    click(&mut h, "Decius: no interrupt");
+    h.get_by_label("End the rally phase");
     let id = deck_game(&h).id().to_string();
     // The writer's thread has the last change on the disk.
     h.state().autosaved();
@@ -1910,6 +1916,9 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     // The game goes on where it stopped.
     click(&mut h, "Show Artagur's cards");
     take_screen(&mut h, "Artagur");
+    // Unlocking in the open opened none of his screens: his proof does.
+    assert!(h.query_by_label_contains("Sudden Halt").is_none());
+    crate::app::proof_tests::open_with_pin(&mut h, "Artagur", ARTAGUR, "");
     // (Sudden Halt has no flags: it is not offered for rally.)
     assert!(h.query_by_label("Play Sudden Halt for rally").is_none());
     // Removing a card cannot be taken back: asked once more first.
@@ -1982,8 +1991,8 @@ fn a_whole_deck_turn_on_one_screen_counted() {
     let mut w = crate::app::walker::Walker::new(h);
     w.click("End the event phase");
     w.click("Play the rally phase");
-    w.click("I am Artagur: show my cards");
-    w.click("No interrupt");
+    // Declining needs no secret: on the hand-over screen (issue 39).
+    w.click("Artagur: no interrupt");
     w.click("End the rally phase");
     w.click("Play the shooting phase");
     w.click("I am Artagur: show my cards");
@@ -2005,7 +2014,8 @@ fn a_whole_deck_turn_on_one_screen_counted() {
     let turn = deck_game(&w.h).public().turn.clone().unwrap();
     assert_eq!((turn.number, turn.active), (2, Side::North));
     println!("a deck turn on one screen: {} clicks", w.interactions);
-    assert!(w.interactions <= 16, "{} clicks", w.interactions);
+    // 16 before issue 39's open decline; its target is 12.
+    assert!(w.interactions <= 15, "{} clicks", w.interactions);
 }
 
 /// Issue 32: both "X: the game is over" buttons sat on the shared table,

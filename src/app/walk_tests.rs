@@ -4,9 +4,7 @@
 //! action is double-clicked where it stands, as a hurried player does, and
 //! the second click must do nothing (the click guard).
 
-use super::tests::{
-    WITHOUT_PASSPHRASE, app, click, click_table, config, every_text, press_and_wait, set_passphrase,
-};
+use super::tests::{WITHOUT_PASSPHRASE, app, click, click_table, config, every_text, label_of};
 use super::walker::Walker;
 use super::{AppConfig, MusterApp};
 use eframe::egui;
@@ -343,9 +341,9 @@ impl Walk {
                         self.flank_march();
                     }
                 }
-                DeploymentTurn::Batch { side, number, .. } => {
+                DeploymentTurn::Batch { side, number, size } => {
                     if secrets != Secrets::None && side == Side::South {
-                        self.south_batch(number);
+                        self.south_batch(number, size);
                     } else {
                         self.main(&format!("Batch {number} deployed"))
                     }
@@ -365,11 +363,9 @@ impl Walk {
     /// archers in ambush and a dummy marker.
     fn ambushes(&mut self) {
         self.click("I am South: show my secrets");
-        // His first private step on this screen asks his passphrase; the
-        // later ones of the sitting do not.
-        self.fill("South's passphrase", SOUTH_PASS);
-        press_and_wait(&mut self.h, "Open my secrets");
-        self.interactions += 1;
+        // His first private step asks his passphrase, and he chooses a
+        // hand-over PIN beside it for the later ones (issue 39).
+        self.prove("South", SOUTH_PASS, SOUTH_PIN);
         for content in ["Syrian archers", "Dummy"] {
             self.click(content);
             self.speaks_the_chosen_unit();
@@ -425,6 +421,7 @@ impl Walk {
     /// South sends his two alae round the left flank.
     fn flank_march(&mut self) {
         self.click("I am South: show my secrets");
+        self.prove("South", SOUTH_PASS, SOUTH_PIN);
         self.click("Ala Petriana marches");
         self.click("Ala Indiana marches");
         self.speaks_the_chosen_unit();
@@ -432,24 +429,25 @@ impl Walk {
         self.click("Done with my flank marches");
     }
 
-    /// South's batch, on his own screen (he keeps battle groups off the
-    /// table): it comes to him by itself, opens with his sitting's key,
-    /// offers none of his sealed battle groups and ticks the next ones, as
-    /// he sets them on the table.
-    fn south_batch(&mut self, number: usize) {
-        self.click("I am South: show my secrets");
-        for name in OFF_TABLE {
-            assert!(
-                self.h
-                    .query_by_label_contains(&format!("{name} ("))
-                    .is_none(),
-                "{name} is offered in South's batch"
-            );
+    /// South's batch on the shared screen (RULES 8.5 ruling: he has no
+    /// phone): no hand-over, nothing ticked for him, nothing marked; he
+    /// ticks the groups he sets on the table, none he sealed.
+    fn south_batch(&mut self, number: usize, size: usize) {
+        assert!(self.h.query_by_label("Pass the laptop to South").is_none());
+        let state = self.h.state().fog().battle.state().clone();
+        let army = state.armies.south.clone().expect("South's army");
+        let done = muster::fog::battle::deployed_bgs(&state, Side::South);
+        let next: Vec<String> = (0..army.bgs.len())
+            .filter(|bg| !done.contains(bg))
+            .map(|bg| army.bgs[bg].name.clone())
+            .filter(|name| !OFF_TABLE.contains(&name.as_str()))
+            .take(size)
+            .collect();
+        for name in next {
+            let label = label_of(&self.h, &format!("{name} ("), "within");
+            self.click(&label);
         }
-        self.click(&format!("Batch {number} deployed"));
-        if self.h.query_by_label("Hide my secrets").is_some() {
-            self.click("Hide my secrets");
-        }
+        self.main(&format!("Batch {number} deployed"));
     }
 }
 
@@ -470,8 +468,10 @@ fn a_new_battle_with_the_example_rosters_reaches_play_in_at_most_52_interactions
     assert!(w.interactions <= 52, "{} interactions", w.interactions);
 }
 
-/// South's passphrase in the first battle.
+/// South's passphrase in the first battle, and the hand-over PIN he
+/// chooses beside it.
 const SOUTH_PASS: &str = "walnut osprey bastion cider";
+const SOUTH_PIN: &str = "5820";
 
 /// North's army as a player pastes it from his notes.
 const BRITONS: &str = "\
@@ -548,26 +548,12 @@ fn first_battle(dir: &std::path::Path, in_cm: bool, size: [f32; 2]) -> Walk {
     }
     w.click("Load example army");
     w.click("Early Imperial Roman");
-    set_passphrase(
-        &mut w.h,
-        Side::South,
-        "South (Marcus)",
-        "walnut osprey bastion cider",
-    );
-    // *Set South's passphrase…*, the hand-over, the passphrase twice,
-    // *Set it*.
-    w.interactions += 5;
+    w.set_passphrase(Side::South, "South (Marcus)", SOUTH_PASS);
     w.main("Confirm South's army");
     w.click("Import army list…");
     w.fill("Army list text", BRITONS);
     w.click("Import army");
-    set_passphrase(
-        &mut w.h,
-        Side::North,
-        "North (Brigid)",
-        "lantern quarry mizzen fog",
-    );
-    w.interactions += 5;
+    w.set_passphrase(Side::North, "North (Brigid)", "lantern quarry mizzen fog");
     w.main("Confirm North's army");
     let armies = w.interactions;
     w.until_play(Secrets::SouthAmbushesAndMarches);
@@ -587,6 +573,7 @@ fn first_battle(dir: &std::path::Path, in_cm: bool, size: [f32; 2]) -> Walk {
         } else if w.h.query_by_label("I am South: show my secrets").is_some() {
             // Arrived: his hand-over comes at once.
             w.click("I am South: show my secrets");
+            w.prove("South", SOUTH_PASS, SOUTH_PIN);
             w.click("Reveal to both players");
         } else {
             let (turn, side) = muster::fog::battle::current_turn(&state).unwrap();

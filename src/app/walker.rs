@@ -6,10 +6,12 @@
 
 use crate::app::MusterApp;
 use crate::app::deck::phones::Phone;
-use crate::app::tests::{click, drag_through, replace_text, type_into};
+use crate::app::tests::{click, drag_through, press_and_wait, replace_text, type_into};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use muster::core::side::Side;
+use muster::core::text::possessive;
 
 pub(crate) struct Walker {
     pub h: Harness<'static, MusterApp>,
@@ -59,6 +61,41 @@ impl Walker {
     /// One drag of the pointer through `points`.
     pub fn drag(&mut self, points: &[egui::Pos2]) {
         drag_through(&mut self.h, points);
+        self.interactions += 1;
+    }
+
+    /// He sets his new game's passphrase on his own screen: *Set South's
+    /// passphrase…*, the hand-over, the passphrase twice, *Set it*.
+    pub fn set_passphrase(&mut self, side: Side, name: &str, pass: &str) {
+        self.click(&format!("Set {side}'s passphrase…"));
+        self.click(&format!("I am {name}: type my passphrase"));
+        self.fill(&format!("{} passphrase", possessive(name)), pass);
+        self.fill(&format!("{} passphrase again", possessive(name)), pass);
+        self.reach("Set it");
+        press_and_wait(&mut self.h, "Set it");
+        self.interactions += 1;
+    }
+
+    /// `name` proves it is he on the screen the laptop handed him: his
+    /// hand-over PIN when he chose one, else his passphrase, with `pin`
+    /// chosen beside it (empty: none).
+    pub fn prove(&mut self, name: &str, passphrase: &str, pin: &str) {
+        let pin_field = format!("{} hand-over PIN", possessive(name));
+        if self.h.query_by_label(&pin_field).is_some() {
+            self.fill(&pin_field, pin);
+            self.click("Open with my PIN");
+            return;
+        }
+        self.fill(&format!("{} passphrase", possessive(name)), passphrase);
+        let choose = format!(
+            "{} hand-over PIN for this sitting (optional)",
+            possessive(name)
+        );
+        if !pin.is_empty() {
+            self.fill(&choose, pin);
+        }
+        self.reach("Open my secrets");
+        press_and_wait(&mut self.h, "Open my secrets");
         self.interactions += 1;
     }
 

@@ -36,6 +36,23 @@ impl Seated for Game {
 
     muster_core::ledger_locks!();
 
+    /// "No interrupt", on his hand-over screen (issue 39): any passive
+    /// player may decline whatever he holds, so declining in the open
+    /// tells nothing and needs no hand-over.
+    fn open_choice(&self, side: Side, _desk: &Desk<()>) -> Option<(String, serde_json::Value)> {
+        let turn = self.public().turn.as_ref()?;
+        (turn.stage == Stage::AskingInterrupt && side == turn.passive()).then(|| {
+            let decline = Command::Interrupt {
+                player: side,
+                card: None,
+            };
+            (
+                format!("{}: no interrupt", self.seat_name(side)),
+                serde_json::to_value(decline).expect("a command always serializes"),
+            )
+        })
+    }
+
     fn secrets(&self) -> &'static str {
         "my cards"
     }

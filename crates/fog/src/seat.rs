@@ -69,7 +69,8 @@ fn owner(battle: &Battle, reveal: Reveal) -> Option<Side> {
 /// What `side` does in private now, if anything: what the sequence brings
 /// him first (an arrived march before anything, RULES 10), then what the
 /// table asked of him.
-pub fn task(battle: &Battle, side: Side, asked: Option<Asked>) -> Option<Task> {
+pub fn task(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<Task> {
+    let asked = desk.asked;
     let state = battle.state();
     if battle.phase() == Phase::Play {
         if let Some(&march) = to_reveal(state, battle.ruleset())
@@ -91,7 +92,11 @@ pub fn task(battle: &Battle, side: Side, asked: Option<Asked>) -> Option<Task> {
     match battle.phase() {
         Phase::Deployment(DeploymentTurn::Ambushes(s)) if s == side => Some(Task::Ambushes),
         Phase::Deployment(DeploymentTurn::FlankMarches(s)) if s == side => Some(Task::FlankMarches),
-        Phase::Deployment(DeploymentTurn::Batch { side: s, .. }) if s == side && off_table => {
+        // RULES 8.5 ruling: his phone picks his batches, never offering a
+        // sealed group; without one he picks them on the shared screen.
+        Phase::Deployment(DeploymentTurn::Batch { side: s, .. })
+            if s == side && off_table && desk.on_phone =>
+        {
             Some(Task::Batch)
         }
         Phase::Deployment(
@@ -162,7 +167,7 @@ fn task_screen(
 
 /// The choice of `side`'s step that needs no secret, if any.
 fn open_choice(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<(String, Command)> {
-    match task(battle, side, desk.asked)? {
+    match task(battle, side, desk)? {
         Task::Ambushes => Some((
             format!("{side}: no ambushes"),
             Command::Finish {
@@ -216,7 +221,7 @@ impl Seated for Battle {
     /// What the sequence brings him, or the table asked: never the check,
     /// which he looks at when he likes.
     fn due(&self, side: Side, desk: &Desk<Asked>) -> Option<String> {
-        let what = match task(self, side, desk.asked)? {
+        let what = match task(self, side, desk)? {
             Task::Ambushes => "places their ambushes".to_string(),
             Task::FlankMarches => "records their flank marches".to_string(),
             Task::Reveal(Reveal::March(_)) => "reveals their arrived flank march".to_string(),
@@ -240,7 +245,7 @@ impl Seated for Battle {
     }
 
     fn needs_key(&self, side: Side, desk: &Desk<Asked>) -> Option<Lock> {
-        task(self, side, desk.asked)?;
+        task(self, side, desk)?;
         if desk.key.is_some() {
             return None;
         }
@@ -268,7 +273,7 @@ impl Seated for Battle {
     }
 
     fn screen(&self, side: Side, desk: &Desk<Asked>) -> Screen {
-        let Some(task) = task(self, side, desk.asked) else {
+        let Some(task) = task(self, side, desk) else {
             return Screen {
                 title: format!("{side}: my secrets"),
                 blocks: vec![Block::Text {
@@ -314,7 +319,7 @@ impl Seated for Battle {
         desk: &Desk<Asked>,
         reply: &Reply,
     ) -> Result<Answer<Command>, RuleError> {
-        let Some(task) = task(self, side, desk.asked) else {
+        let Some(task) = task(self, side, desk) else {
             return refuse("seat", "Nothing private is asked of you now");
         };
         // What needs no secret may be said in the open.

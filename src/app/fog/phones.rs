@@ -436,7 +436,7 @@ fn deploy(
         h.state().fog().battle.phase()
     {
         if side == Side::South {
-            h.get_by_label("South ticks it on their phone.");
+            h.get_by_label_contains("South ticks it on their phone");
             south(h, number);
             until(h, |h| {
                 !matches!(

@@ -6,6 +6,7 @@
 use super::ForcesWindow;
 use crate::app::MusterApp;
 use crate::app::deck::phones::until;
+use crate::app::proof_tests::open_with_pin;
 use crate::app::tests::{
     click, drag_through, harness, opened, replace_text, set_passphrase, shows_none, type_into,
     unlock,
@@ -219,6 +220,8 @@ fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
         ["ann's long passphrase 7", "bob's long passphrase 9"],
     );
     ledger(&mut h, "Ann (Rome)");
+    // Her ledger opens with her proof (issue 39).
+    open_with_pin(&mut h, "Ann (Rome)", "ann's long passphrase 7", "");
     new_force(&mut h, &["Legio VI Ferrata (legion)"], "0202");
     hide(&mut h);
     let id = game(&h).id().to_string();
@@ -233,7 +236,10 @@ fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
     assert_eq!(unlock(&mut h, "Ann", "ann's long passphrase 7"), None);
     assert_eq!(unlock(&mut h, "Bob", "bob's long passphrase 9"), None);
     assert!(game(&h).locked_sides().is_empty());
+    // Unlocking the game in the open opens none of her screens.
     ledger(&mut h, "Ann (Rome)");
+    assert!(h.query_by_label("Legio VI Ferrata").is_none());
+    open_with_pin(&mut h, "Ann (Rome)", "ann's long passphrase 7", "");
     h.get_by_label("Legio VI Ferrata");
 }
 

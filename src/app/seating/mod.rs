@@ -10,9 +10,11 @@
 //!
 //! On the laptop, a step the sequence brings a player (`due`) hands him
 //! the screen by itself; what he may look at when he likes (his cards) is
-//! asked for from the table. A key he gave for a step the sequence brought
-//! him is kept for the sitting and opens his next such step at once; one
-//! asked for from the table asks his passphrase every time.
+//! asked for from the table. Either way his private screen opens only with
+//! his proof, every time (issue 39: whoever clicks "I am South" is not
+//! South): his passphrase, or the hand-over PIN he chose beside it this
+//! sitting (`muster_core::seat::pin`). A player without a passphrase is
+//! told his screens open for whoever holds the laptop.
 
 pub mod life;
 pub mod pass;
@@ -27,6 +29,7 @@ use crate::app::status::Status;
 use eframe::egui;
 use muster::core::intel::SealKey;
 use muster::core::screen::{Block, Reply, Screen};
+use muster::core::seat::pin::{Pin, Tried};
 use muster::core::side::{Side, Sides};
 use muster::seats::protocol::{FromPage, ToPage};
 use muster::seats::server::{self, FromPhone, Limits, Options, Server};
@@ -74,9 +77,18 @@ struct Seat {
     unlock: bool,
     /// What he put off with "Not now": the table shows until it changes.
     not_now: Option<String>,
-    /// His key for the sitting (the laptop's): it opens the steps the
-    /// sequence brings him. Never saved; gone with the game or his lock.
+    /// His hand-over PIN of the sitting, as its salted hash: it opens his
+    /// private screens on the laptop. Never saved; gone with the game, his
+    /// lock or three wrong tries.
+    pin: Option<Pin>,
+    /// His sealing key, kept beside his PIN for the sitting: a PIN opens
+    /// what his passphrase opened. Never saved; goes with the PIN.
     sitting: Option<SealKey>,
+    /// Whoever holds the laptop on his private screen proved to be him
+    /// (his passphrase or his PIN), since he took it.
+    proved: bool,
+    /// Why his PIN was dropped, for his passphrase screen that follows.
+    dropped: Option<String>,
     /// His seat's address, while its code may be shown, and since when.
     code: Option<String>,
     shown_at: Option<std::time::Instant>,
@@ -262,6 +274,16 @@ impl Seating {
         }
         let holding =
             matches!(self.laptop, Laptop::Holding(s, Why::Due | Why::Request) if s == side);
+        // The laptop's holder proves he is this player, every time.
+        if holding && !seat.proved {
+            if seat.pin.is_some() {
+                return Some(Kind::Pin);
+            }
+            if let Some(lock) = host.needs_key(side) {
+                return Some(Kind::Open(lock));
+            }
+            return host.lock_of(side).map(Kind::Prove);
+        }
         if seat.life.on_phone() || holding {
             return host.needs_key(side).map(Kind::Open);
         }
@@ -277,7 +299,12 @@ impl Seating {
                 host.place(side, self.seats[side].life.on_phone());
             }
             let kind = self.kind(side, host.as_deref());
-            self.seats[side].pass.settle(kind);
+            let seat = &mut self.seats[side];
+            seat.pass.offer_pin = !seat.life.on_phone() && seat.pin.is_none();
+            seat.pass.settle(kind);
+            if let Some(why) = seat.dropped.take() {
+                seat.pass.refuse(why);
+            }
         }
         // A seat that went to a phone takes its screens with it.
         if let Laptop::Handing(side, _) | Laptop::Holding(side, _) = self.laptop
@@ -356,6 +383,7 @@ impl Seating {
     /// desk (the sitting keeps its own), and his form with it.
     fn close(&mut self, side: Side, host: Option<&mut (dyn SeatHost + '_)>) {
         self.laptop = Laptop::Table;
+        self.seats[side].proved = false;
         if let Some(host) = host {
             host.hold(side, None);
             host.forget(side);
@@ -467,16 +495,26 @@ impl Seating {
                 screen.back = None;
                 screen.can_wait = true;
                 screen.open_choice = host.and_then(|h| h.open_choice(side));
-                if self.seats[side].sitting.is_some() {
-                    screen.text +=
-                        " They gave their passphrase in this sitting: their secrets open at once.";
-                    screen.lock = Some(format!(
-                        "Lock {} secrets: ask their passphrase again",
-                        muster_core::text::possessive(&name)
-                    ));
-                }
             }
             Why::Request => {}
+        }
+        if why != Why::Passphrase {
+            let has_lock = host.is_some_and(|h| h.lock_of(side).is_some());
+            screen.text += &if !has_lock {
+                format!(
+                    " {name} set no passphrase: their screen opens for whoever holds the laptop."
+                )
+            } else if self.seats[side].pin.is_some() {
+                format!(" {name}'s hand-over PIN opens it.")
+            } else {
+                format!(" {name}'s passphrase opens it.")
+            };
+            if self.seats[side].pin.is_some() {
+                screen.lock = Some(format!(
+                    "Lock {} screens: drop the PIN, ask the passphrase",
+                    muster_core::text::possessive(&name)
+                ));
+            }
         }
         screen
     }
@@ -504,11 +542,10 @@ impl Seating {
                     && s == side
                 {
                     self.laptop = Laptop::Holding(side, why);
-                    // The sitting's key opens what the sequence brings him,
-                    // never what the table asked for.
-                    let key = (why == Why::Due).then(|| self.seats[side].sitting.clone());
+                    // Nothing of his opens before he proves it is he.
+                    self.seats[side].proved = false;
                     if let Some(host) = host.as_deref_mut() {
-                        host.hold(side, key.flatten());
+                        host.hold(side, None);
                     }
                 }
             }
@@ -530,7 +567,11 @@ impl Seating {
                     self.laptop = Laptop::Table;
                 }
             }
-            SeatMsg::Lock => self.seats[side].sitting = None,
+            SeatMsg::Lock => {
+                let seat = &mut self.seats[side];
+                seat.pin = None;
+                seat.sitting = None;
+            }
             SeatMsg::Resume => self.seats[side].not_now = None,
             SeatMsg::Typed(values) => self.seats[side].pass.typed = values,
             SeatMsg::Reply(reply) => {
@@ -594,6 +635,12 @@ impl Seating {
                     }
                 }
                 pass::Asked::Deriving(generation) => self.deriving[side] = Some(generation),
+                pass::Asked::Pin(typed) => return self.pin(side, &typed, host),
+                pass::Asked::Forgot => {
+                    let seat = &mut self.seats[side];
+                    seat.pin = None;
+                    seat.sitting = None;
+                }
                 pass::Asked::Nothing => {}
             }
             return outcome;
@@ -605,6 +652,35 @@ impl Seating {
         // its words may tell his secret.
         if let Ok(changed) = host.answer(side, reply) {
             outcome.changed = changed;
+        }
+        outcome
+    }
+
+    /// His hand-over PIN, typed to open his private screen: right, he has
+    /// it, with what his passphrase opened; three wrong tries drop it.
+    fn pin(&mut self, side: Side, typed: &str, host: Option<&mut (dyn SeatHost + '_)>) -> Outcome {
+        let mut outcome = Outcome::default();
+        let seat = &mut self.seats[side];
+        match seat.pin.as_mut().map(|pin| pin.try_pin(typed)) {
+            Some(Tried::Right) => {
+                seat.proved = true;
+                if let Some(host) = host {
+                    host.hold(side, seat.sitting.clone());
+                    outcome.changed = host.by_itself();
+                }
+            }
+            Some(Tried::Wrong(left)) => seat.pass.refuse(format!(
+                "Wrong PIN: {left} {} left",
+                if left == 1 { "try" } else { "tries" }
+            )),
+            Some(Tried::Dropped) | None => {
+                seat.pin = None;
+                seat.sitting = None;
+                seat.dropped = Some(format!(
+                    "{} wrong PINs: the PIN is dropped. Type your passphrase",
+                    muster::core::seat::pin::TRIES
+                ));
+            }
         }
         outcome
     }
@@ -706,15 +782,29 @@ impl Seating {
                 }
                 Err(e) => seat.pass.refuse(e.message),
             },
-            Some(Kind::Open(_)) => match host.open(side, &key) {
-                Ok(()) => {
-                    if self.laptop == Laptop::Holding(side, Why::Due) {
-                        seat.sitting = host.held(side);
-                    }
-                    outcome.changed = host.by_itself();
+            Some(kind @ (Kind::Open(_) | Kind::Prove(_))) => {
+                // Proof alone (his cards, which the game opened already)
+                // needs no key on his desk: a game that keeps none says so.
+                if let (Err(e), Kind::Open(_)) = (host.open(side, &key), kind) {
+                    seat.pass.refuse(e.message);
+                    return outcome;
                 }
-                Err(e) => seat.pass.refuse(e.message),
-            },
+                let holding =
+                    matches!(self.laptop, Laptop::Holding(s, Why::Due | Why::Request) if s == side);
+                if holding {
+                    seat.proved = true;
+                    if let Some(typed) = seat.pass.chosen.take() {
+                        match Pin::choose(&typed) {
+                            Ok(pin) => {
+                                seat.pin = Some(pin);
+                                seat.sitting = host.held(side);
+                            }
+                            Err(why) => outcome.status = Some(Status::Error(why)),
+                        }
+                    }
+                }
+                outcome.changed = host.by_itself();
+            }
             _ => {}
         }
         outcome

@@ -1,7 +1,9 @@
 //! A seat's passphrase screen (`muster_core::passphrase_screen`), the same
 //! on the laptop behind his hand-over screen and on his phone: setting one
 //! for a new game, unlocking a reopened game, or opening his sealed records
-//! for a private step. What he types stays here until he sends it; the key
+//! for a private step; and on the laptop his hand-over PIN's screen
+//! (`muster_core::seat::pin`), which he may choose beside his passphrase.
+//! What he types stays here until he sends it; the key
 //! is worked out on a thread of its own (Argon2id is slow on purpose), one
 //! at a time per seat, and comes back as a message on the bus, which wakes
 //! the window.
@@ -9,8 +11,10 @@
 use crate::app::bus::{Bus, Derived, SeatMsg};
 use muster::core::intel::{Lock, suggest_passphrase};
 use muster::core::passphrase_screen::{self, Answer, Purpose};
-use muster::core::screen::{Block, Reply, Screen, Values};
+use muster::core::screen::{Action, Block, Field, Input, Reply, Screen, Values};
+use muster::core::seat::pin;
 use muster::core::side::Side;
+use serde::{Deserialize, Serialize};
 
 /// What his passphrase is asked for now.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +28,11 @@ pub enum Kind {
     Open(Lock),
     /// His key, for something he asked of the table (his private page).
     Key(Lock),
+    /// Proof that the laptop's holder is he, for a private screen of a
+    /// system whose records the game opened already (his cards).
+    Prove(Lock),
+    /// His hand-over PIN of the sitting, for a private screen.
+    Pin,
 }
 
 impl Kind {
@@ -31,7 +40,7 @@ impl Kind {
         match self {
             Kind::Set(_) => Purpose::Set,
             Kind::Unlock(_) | Kind::Key(_) => Purpose::Unlock,
-            Kind::Open(_) => Purpose::Open,
+            Kind::Open(_) | Kind::Prove(_) | Kind::Pin => Purpose::Open,
         }
     }
 }
@@ -43,7 +52,23 @@ pub enum Asked {
     Cancel,
     /// His key is being worked out, on a thread, numbered so.
     Deriving(u64),
+    /// His hand-over PIN, typed.
+    Pin(String),
+    /// He forgot his PIN: his passphrase, please.
+    Forgot,
 }
+
+/// The PIN screen's buttons.
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(tag = "pin", rename_all = "snake_case", deny_unknown_fields)]
+enum PinButton {
+    Open,
+    Passphrase,
+    Cancel,
+}
+
+/// The fields' names in a reply's values.
+const PIN: &str = "pin";
 
 /// One seat's passphrase screen.
 #[derive(Default)]
@@ -59,6 +84,12 @@ pub struct Pass {
     refused_typed: Values,
     /// The derivation under way, by its number.
     working: Option<u64>,
+    /// A hand-over PIN may be chosen beside the passphrase (the laptop,
+    /// while he has none).
+    pub offer_pin: bool,
+    /// The PIN he chose beside the passphrase being worked out: kept once
+    /// the passphrase proves right.
+    pub chosen: Option<String>,
 }
 
 impl Pass {
@@ -68,6 +99,7 @@ impl Pass {
         if self.kind != kind {
             *self = Pass {
                 kind,
+                offer_pin: self.offer_pin,
                 ..Pass::default()
             };
         }
@@ -115,12 +147,34 @@ impl Pass {
             });
         }
         let typed_since = self.typed != self.refused_typed;
-        Some(passphrase_screen::screen(
-            name,
-            kind.purpose(),
-            self.suggested.as_deref(),
-            self.refusal.as_deref().filter(|_| !typed_since),
-        ))
+        let refusal = self.refusal.as_deref().filter(|_| !typed_since);
+        if *kind == Kind::Pin {
+            return Some(pin_screen(name, refusal));
+        }
+        let mut screen =
+            passphrase_screen::screen(name, kind.purpose(), self.suggested.as_deref(), refusal);
+        if self.offer_pin && matches!(kind, Kind::Open(_) | Kind::Prove(_)) {
+            for block in &mut screen.blocks {
+                if let Block::Form { fields, .. } = block {
+                    fields.push(Field {
+                        name: PIN.into(),
+                        label: format!(
+                            "{} hand-over PIN for this sitting (optional)",
+                            muster::core::text::possessive(name)
+                        ),
+                        input: Input::Secret {
+                            hint: format!(
+                                "{} to {} digits: opens your screens again until the window closes or you lock them",
+                                pin::DIGITS.start(),
+                                pin::DIGITS.end()
+                            ),
+                            fill: String::new(),
+                        },
+                    });
+                }
+            }
+        }
+        Some(screen)
     }
 
     /// His answer: words suggested, a passphrase (its key worked out on a
@@ -138,6 +192,14 @@ impl Pass {
         let Some(kind) = self.kind.clone() else {
             return Asked::Nothing;
         };
+        if kind == Kind::Pin {
+            return self.pin_answer(reply);
+        }
+        let chosen = reply
+            .values
+            .get(PIN)
+            .and_then(|v| v.first())
+            .filter(|typed| self.offer_pin && !typed.is_empty());
         match passphrase_screen::read(kind.purpose(), reply) {
             Err(why) => self.refused(why),
             Ok(Answer::Cancel) => return Asked::Cancel,
@@ -155,7 +217,13 @@ impl Pass {
             Ok(Answer::Passphrase(_)) if busy || self.working.is_some() => {
                 self.refused("Still working out your key: a moment".into());
             }
+            Ok(Answer::Passphrase(_))
+                if let Some(why) = chosen.and_then(|typed| pin::refusal(typed)) =>
+            {
+                self.refused(why);
+            }
             Ok(Answer::Passphrase(passphrase)) => {
+                self.chosen = chosen.cloned();
                 self.typed.clear();
                 self.refusal = None;
                 self.working = Some(generation);
@@ -167,9 +235,11 @@ impl Pass {
                             Lock::create(&passphrase, &context)
                                 .map(|(lock, key)| Derived::Set(lock, key))
                         }
-                        Kind::Unlock(lock) | Kind::Open(lock) | Kind::Key(lock) => {
-                            lock.unlock(&passphrase).map(Derived::Key)
-                        }
+                        Kind::Unlock(lock)
+                        | Kind::Open(lock)
+                        | Kind::Key(lock)
+                        | Kind::Prove(lock) => lock.unlock(&passphrase).map(Derived::Key),
+                        Kind::Pin => unreachable!("a PIN is checked at once"),
                     };
                     let result = result.map_err(|e| e.message);
                     bus.seat(side, SeatMsg::Derived { generation, result });
@@ -178,5 +248,66 @@ impl Pass {
             }
         }
         Asked::Nothing
+    }
+
+    /// His answer to the PIN screen.
+    fn pin_answer(&mut self, reply: &Reply) -> Asked {
+        match serde_json::from_value::<PinButton>(reply.command.clone()) {
+            Err(e) => {
+                self.refused(format!(
+                    "That answer is not a button of the PIN screen: {e}"
+                ));
+                Asked::Nothing
+            }
+            Ok(PinButton::Cancel) => Asked::Cancel,
+            Ok(PinButton::Passphrase) => Asked::Forgot,
+            Ok(PinButton::Open) => {
+                let typed = reply
+                    .values
+                    .get(PIN)
+                    .and_then(|v| v.first())
+                    .cloned()
+                    .unwrap_or_default();
+                self.typed.clear();
+                Asked::Pin(typed)
+            }
+        }
+    }
+}
+
+/// `name`'s PIN screen: his hand-over PIN, or his passphrase instead.
+fn pin_screen(name: &str, refusal: Option<&str>) -> Screen {
+    let mut blocks = vec![
+        Block::Text {
+            text: format!(
+                "{name} chose a hand-over PIN this sitting: it opens their screens. {} wrong tries drop it, and their passphrase is asked.",
+                pin::TRIES
+            ),
+        },
+        Block::Form {
+            fields: vec![Field {
+                name: PIN.into(),
+                label: format!("{} hand-over PIN", muster::core::text::possessive(name)),
+                input: Input::Secret {
+                    hint: "PIN".into(),
+                    fill: String::new(),
+                },
+            }],
+            actions: vec![
+                Action::new("Open with my PIN", &PinButton::Open),
+                Action::new("Use my passphrase instead", &PinButton::Passphrase)
+                    .hint("Drops the PIN; choose a new one beside the passphrase"),
+                Action::new("Cancel", &PinButton::Cancel),
+            ],
+        },
+    ];
+    if let Some(why) = refusal {
+        blocks.push(Block::Refusal {
+            text: format!("✖ {why}"),
+        });
+    }
+    Screen {
+        title: format!("{name}, your PIN"),
+        blocks,
     }
 }

@@ -24,12 +24,26 @@ pub(crate) fn game(h: &H) -> &Game {
 /// *File > New > Dummy wings*: Rossbach, Fritz (Prussian) against Charles
 /// (Franco-Imperial), whose army is activated.
 pub(crate) fn rossbach(dir: &std::path::Path) -> H {
+    rossbach_with(dir, ["", ""])
+}
+
+/// `rossbach`, with these passphrases (empty: none).
+pub(crate) fn rossbach_with(dir: &std::path::Path, passphrases: [&str; 2]) -> H {
     let mut h = harness(&dir.join("autosaves"));
     click(&mut h, "File");
     click(&mut h, "New");
     click(&mut h, "Dummy wings");
     type_into(&mut h, "South player", "Fritz");
     type_into(&mut h, "North player", "Charles");
+    for ((side, name), pass) in Side::BOTH
+        .into_iter()
+        .zip(["Fritz", "Charles"])
+        .zip(passphrases)
+    {
+        if !pass.is_empty() {
+            crate::app::tests::set_passphrase(&mut h, side, name, pass);
+        }
+    }
     click(&mut h, "North's army activated");
     click(&mut h, "Start the game");
     h

@@ -11,6 +11,7 @@
 //! answer was refused, and what the table asked of him in private.
 
 mod host;
+pub mod pin;
 pub use host::{Desked, PrintoutJob, SeatHost};
 
 use crate::error::RuleError;

@@ -64,8 +64,8 @@ impl DeploymentPanel {
     /// with nothing sealed off the table, the next battle groups of the
     /// roster in order, skipping those deployed; the player changes the
     /// ticks to match what he set on the real table. A side with battle
-    /// groups sealed off the table picks his batch on his own screen: the
-    /// shared one cannot vouch for any proposal (issue 32).
+    /// groups sealed off the table gets no proposal: skipping them would
+    /// tell which (issue 32), ticking them would deploy them.
     fn settle(&mut self, battle: &Battle, t: Option<DeploymentTurn>) {
         if self.for_turn == t {
             return;
@@ -137,23 +137,25 @@ impl StepPanel for DeploymentPanel {
                     settings.length_mu(rules.skirmisher_depth),
                     settings.length_mu(rules.other_depth)
                 ));
-                if sealing(battle, side) {
+                if sealing(battle, side) && self.phones[side] {
                     ui.label(format!(
-                        "Batch {number}: {side} ticks it on their own screen, which never offers a battle group they keep in ambush or on a flank march."
+                        "Batch {number}: {side} ticks it on their phone, which never offers a battle group they keep in ambush or on a flank march."
                     ));
-                    if self.phones[side] {
-                        ui.label(format!("{side} ticks it on their phone."));
-                    } else if ui
-                        .button(format!("{side}: tick batch {number} in private"))
-                        .clicked()
-                    {
-                        out.push(FogCommand::Show(side));
-                    }
                     return;
                 }
-                ui.label(format!(
-                    "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table."
-                ));
+                // RULES 8.5 ruling: without a phone, a side keeping groups
+                // off the table picks here from all not yet on it, nothing
+                // ticked or marked (a mark would tell what he sealed); his
+                // private check names any he both sealed and deployed.
+                ui.label(if sealing(battle, side) {
+                    format!(
+                        "Batch {number}: tick the {size} you set on the table. Muster neither hides nor marks the ones you sealed; your private check after the batches names any you both sealed and deployed."
+                    )
+                } else {
+                    format!(
+                        "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table."
+                    )
+                });
                 let done = deployed_bgs(state, side);
                 for bg in 0..army.bgs.len() {
                     if done.contains(&bg) {

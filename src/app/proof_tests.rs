@@ -1,0 +1,199 @@
+//! Issue 39, as the opponent holding the shared laptop tries it: a
+//! player's private screen opens only with its owner's proof, every time,
+//! in every system. Clicking "I am Artagur" is not being Artagur: his
+//! passphrase, or the hand-over PIN he chose beside it this sitting, is
+//! asked first, and three wrong PINs fall back to the passphrase.
+
+use super::MusterApp;
+use super::tests::{
+    click, every_text, new_small_deck_game, press_and_wait, set_passphrase, type_into,
+};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use muster::core::side::Side;
+use muster::core::text::possessive;
+
+type H = Harness<'static, MusterApp>;
+
+const DECIUS: &str = "lantern quarry thistle ember falcon";
+const ARTAGUR: &str = "harbour nettle saffron copper willow";
+const PIN: &str = "4719";
+
+/// Nothing of a private screen shows: no button of one, nothing of `words`.
+fn sees_nothing_of(h: &H, words: &[&str]) {
+    assert!(
+        h.query_by_label_contains("Hide my").is_none(),
+        "a private screen is open: {:?}",
+        every_text(h)
+    );
+    let shown = every_text(h).join("\n");
+    for word in words {
+        assert!(!shown.contains(word), "{word:?} shows:\n{shown}");
+    }
+}
+
+/// `name` types his passphrase on the laptop, and a PIN beside it.
+pub(crate) fn open_with_pin(h: &mut H, name: &str, passphrase: &str, pin: &str) {
+    type_into(h, &format!("{} passphrase", possessive(name)), passphrase);
+    if !pin.is_empty() {
+        type_into(
+            h,
+            &format!(
+                "{} hand-over PIN for this sitting (optional)",
+                possessive(name)
+            ),
+            pin,
+        );
+    }
+    press_and_wait(h, "Open my secrets");
+}
+
+/// `name` types his hand-over PIN.
+pub(crate) fn give_pin(h: &mut H, name: &str, pin: &str) {
+    type_into(h, &format!("{} hand-over PIN", possessive(name)), pin);
+    click(h, "Open with my PIN");
+}
+
+/// The deck's hand: *Show Artagur's cards*, *I am Artagur* and nothing of
+/// his opens until he proves it; then his PIN, and three wrong ones drop
+/// it.
+#[test]
+fn artagurs_hand_opens_only_with_his_proof_every_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    set_passphrase(&mut h, Side::South, "Decius", DECIUS);
+    set_passphrase(&mut h, Side::North, "Artagur", ARTAGUR);
+    click(&mut h, "North chosen");
+    click(&mut h, "Start the game");
+    // Decius, holding the laptop, asks for Artagur's cards.
+    click(&mut h, "Show Artagur's cards");
+    h.get_by_label_contains("Artagur's passphrase opens it");
+    click(&mut h, "I am Artagur: show my cards");
+    sees_nothing_of(&h, &["Sudden Halt", "Artagur's hand:"]);
+    // A guess opens nothing, and says so on that screen only.
+    open_with_pin(&mut h, "Artagur", DECIUS, "");
+    h.get_by_label_contains("not the passphrase this player set");
+    sees_nothing_of(&h, &["Sudden Halt"]);
+    // Artagur himself, with a PIN for the sitting.
+    open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
+    h.get_by_label("Hide my cards");
+    click(&mut h, "Hide my cards");
+    // Again: his PIN is asked, not nothing.
+    click(&mut h, "Show Artagur's cards");
+    h.get_by_label_contains("Artagur's hand-over PIN opens it");
+    h.get_by_label("Lock Artagur's screens: drop the PIN, ask the passphrase");
+    click(&mut h, "I am Artagur: show my cards");
+    sees_nothing_of(&h, &["Sudden Halt"]);
+    for (guess, said) in [
+        ("0000", "Wrong PIN: 2 tries left"),
+        ("4710", "Wrong PIN: 1 try left"),
+    ] {
+        give_pin(&mut h, "Artagur", guess);
+        h.get_by_label_contains(said);
+        sees_nothing_of(&h, &["Sudden Halt"]);
+    }
+    give_pin(&mut h, "Artagur", "7194");
+    h.get_by_label_contains("3 wrong PINs: the PIN is dropped. Type your passphrase");
+    // The right PIN now is no use: it is gone.
+    assert!(h.query_by_label("Artagur's hand-over PIN").is_none());
+    sees_nothing_of(&h, &["Sudden Halt"]);
+    open_with_pin(&mut h, "Artagur", ARTAGUR, "");
+    h.get_by_label("Hide my cards");
+}
+
+/// He locks his screens (he leaves the table a while): his PIN is dropped.
+#[test]
+fn a_locked_pin_opens_nothing_and_the_passphrase_is_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    set_passphrase(&mut h, Side::North, "Artagur", ARTAGUR);
+    click(&mut h, "North chosen");
+    click(&mut h, "Start the game");
+    click(&mut h, "Show Artagur's cards");
+    click(&mut h, "I am Artagur: show my cards");
+    open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
+    click(&mut h, "Hide my cards");
+    click(&mut h, "Show Artagur's cards");
+    click(
+        &mut h,
+        "Lock Artagur's screens: drop the PIN, ask the passphrase",
+    );
+    h.get_by_label_contains("Artagur's passphrase opens it");
+    click(&mut h, "I am Artagur: show my cards");
+    assert!(h.query_by_label("Artagur's hand-over PIN").is_none());
+    h.get_by_label("Artagur's passphrase");
+    sees_nothing_of(&h, &["Sudden Halt"]);
+}
+
+/// A PIN an onlooker guesses first is refused before the key is worked
+/// out, and nothing opens.
+#[test]
+fn a_pin_anyone_would_guess_is_refused_with_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    set_passphrase(&mut h, Side::North, "Artagur", ARTAGUR);
+    click(&mut h, "North chosen");
+    click(&mut h, "Start the game");
+    click(&mut h, "Show Artagur's cards");
+    click(&mut h, "I am Artagur: show my cards");
+    type_into(&mut h, "Artagur's passphrase", ARTAGUR);
+    type_into(
+        &mut h,
+        "Artagur's hand-over PIN for this sitting (optional)",
+        "1234",
+    );
+    click(&mut h, "Open my secrets");
+    h.get_by_label_contains("the first an onlooker tries");
+    sees_nothing_of(&h, &["Sudden Halt"]);
+}
+
+/// A player who set no passphrase is told his screen is open to whoever
+/// holds the laptop, before anyone clicks.
+#[test]
+fn without_a_passphrase_the_hand_over_says_whoever_holds_the_laptop_sees() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    click(&mut h, "North chosen");
+    click(&mut h, "Start the game");
+    click(&mut h, "Show Decius's cards");
+    h.get_by_label_contains(
+        "Decius set no passphrase: their screen opens for whoever holds the laptop",
+    );
+}
+
+/// Hidden forces: Bob, holding the laptop, asks for Ann's ledger.
+#[test]
+fn anns_ledger_opens_only_with_her_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::map_intel::tests::new_game(dir.path(), [DECIUS, ARTAGUR]);
+    click(&mut h, "Show Ann's (Rome) ledger");
+    click(&mut h, "I am Ann (Rome): show my ledger");
+    sees_nothing_of(&h, &["Ann's (Rome) ledger"]);
+    h.get_by_label("Ann's (Rome) passphrase");
+    open_with_pin(&mut h, "Ann (Rome)", DECIUS, PIN);
+    h.get_by_label("Hide my ledger");
+    click(&mut h, "Hide my ledger");
+    click(&mut h, "Show Ann's (Rome) ledger");
+    click(&mut h, "I am Ann (Rome): show my ledger");
+    sees_nothing_of(&h, &["Ann's (Rome) ledger"]);
+    give_pin(&mut h, "Ann (Rome)", PIN);
+    h.get_by_label("Hide my ledger");
+}
+
+/// Dummy wings: Charles, holding the laptop, asks for Fritz's counters.
+#[test]
+fn fritzs_counters_open_only_with_his_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::wings::tests::rossbach_with(dir.path(), [DECIUS, ""]);
+    click(&mut h, "Show Fritz's (Prussian) counters");
+    click(&mut h, "I am Fritz (Prussian): show my counters");
+    sees_nothing_of(&h, &[]);
+    h.get_by_label("Fritz's (Prussian) passphrase");
+    click(&mut h, "Cancel");
+    // Back at the table, nothing of his.
+    sees_nothing_of(&h, &[]);
+    click(&mut h, "Show Fritz's (Prussian) counters");
+    click(&mut h, "I am Fritz (Prussian): show my counters");
+    open_with_pin(&mut h, "Fritz (Prussian)", DECIUS, "");
+    h.get_by_label("Hide my counters");
+}
