@@ -484,7 +484,10 @@ fn names_that_hide_reorder_or_pass_for_another_are_refused_in_every_system() {
         assert_eq!(lines[0]["ok"], false, "{line}: {lines:?}");
         lines[0]["error"].as_str().unwrap().to_string()
     };
-    for (title, point) in [("Mons\\u202e Graupius", "U+202E"), ("Mons\\u0000", "U+0000")] {
+    for (title, point) in [
+        ("Mons\\u202e Graupius", "U+202E"),
+        ("Mons\\u0000", "U+0000"),
+    ] {
         let e = run(
             "fog",
             &format!(

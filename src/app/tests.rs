@@ -207,6 +207,12 @@ pub(crate) fn unlock(
 /// spinner repaints meanwhile).
 pub(crate) fn press_and_wait(h: &mut Harness<'_, MusterApp>, label: &str) {
     h.get_by_label(label).click();
+    worked(h);
+}
+
+/// Steps the window until the key asked for (by a click or by Enter in
+/// the passphrase's form) is worked out.
+pub(crate) fn worked(h: &mut Harness<'_, MusterApp>) {
     // The click, then the first frame of the spinner.
     h.step();
     h.step();

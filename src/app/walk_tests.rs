@@ -512,7 +512,9 @@ fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
         w.slid
     );
     println!("a real first battle: {} interactions", w.interactions);
-    assert!(w.interactions <= 120, "{} interactions", w.interactions);
+    // 120 until issue 39 (a proof at every private screen, batches on the
+    // shared checklist, Enter ending a typed field); its target is 100.
+    assert!(w.interactions <= 115, "{} interactions", w.interactions);
 }
 
 /// The same battle with centimetres chosen: no step's window, private

@@ -6,7 +6,7 @@
 
 use crate::app::MusterApp;
 use crate::app::deck::phones::Phone;
-use crate::app::tests::{click, drag_through, press_and_wait, replace_text, type_into};
+use crate::app::tests::{click, drag_through, replace_text, type_into, worked};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -65,15 +65,13 @@ impl Walker {
     }
 
     /// He sets his new game's passphrase on his own screen: *Set South's
-    /// passphrase…*, the hand-over, the passphrase twice, *Set it*.
+    /// passphrase…*, the hand-over, the passphrase twice (Enter sets it).
     pub fn set_passphrase(&mut self, side: Side, name: &str, pass: &str) {
         self.click(&format!("Set {side}'s passphrase…"));
         self.click(&format!("I am {name}: type my passphrase"));
         self.fill(&format!("{} passphrase", possessive(name)), pass);
-        self.fill(&format!("{} passphrase again", possessive(name)), pass);
-        self.reach("Set it");
-        press_and_wait(&mut self.h, "Set it");
-        self.interactions += 1;
+        self.fill_and_enter(&format!("{} passphrase again", possessive(name)), pass);
+        worked(&mut self.h);
     }
 
     /// `name` proves it is he on the screen the laptop handed him: his
@@ -82,20 +80,32 @@ impl Walker {
     pub fn prove(&mut self, name: &str, passphrase: &str, pin: &str) {
         let pin_field = format!("{} hand-over PIN", possessive(name));
         if self.h.query_by_label(&pin_field).is_some() {
-            self.fill(&pin_field, pin);
-            self.click("Open with my PIN");
+            self.fill_and_enter(&pin_field, pin);
             return;
         }
-        self.fill(&format!("{} passphrase", possessive(name)), passphrase);
+        let typed = format!("{} passphrase", possessive(name));
         let choose = format!(
             "{} hand-over PIN for this sitting (optional)",
             possessive(name)
         );
-        if !pin.is_empty() {
-            self.fill(&choose, pin);
+        if pin.is_empty() {
+            self.fill_and_enter(&typed, passphrase);
+        } else {
+            self.fill(&typed, passphrase);
+            self.fill_and_enter(&choose, pin);
         }
-        self.reach("Open my secrets");
-        press_and_wait(&mut self.h, "Open my secrets");
+        worked(&mut self.h);
+    }
+
+    /// A field typed into and ended with Enter, which takes its form's
+    /// first action: one interaction, as writing a word down is one.
+    pub fn fill_and_enter(&mut self, label: &str, text: &str) {
+        self.reach(label);
+        type_into(&mut self.h, label, text);
+        self.h.get_by_label(label).focus();
+        self.h.run();
+        self.h.key_press(egui::Key::Enter);
+        self.h.run();
         self.interactions += 1;
     }
 
