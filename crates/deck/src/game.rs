@@ -151,6 +151,11 @@ impl Rules for ActionDeck {
             title: setup.set.name.clone(),
             players: format!("{} v {}", seat(Side::South), seat(Side::North)),
             step: match &ledger.public().turn {
+                // Issue 39: a finished game read "turn 5, event phase".
+                Some(t) if ledger.public().ended() => format!(
+                    "action deck, over ({})",
+                    crate::screens::over_after_set(&setup.set, t).to_lowercase()
+                ),
                 Some(t) => format!(
                     "action deck, turn {}, {} phase",
                     t.number, setup.set.phases[t.phase]

@@ -981,3 +981,16 @@ fn the_cards_of_a_redraw_are_marked_new_until_the_next_turn_ends() {
     assert!(g.zones(Side::South).unwrap().fresh.is_empty());
     assert_eq!(badges(&g, Side::South), 0);
 }
+
+/// Issue 39: File > Recent listed a finished game as "turn 5, event
+/// phase", as if it went on.
+#[test]
+fn a_finished_game_is_listed_as_over() {
+    use muster_core::chained_game::{OnLedger, Rules};
+    let mut g = started(15);
+    quiet_turn(&mut g);
+    let step = |g: &Game| <crate::game::ActionDeck as Rules>::about(g.record()).step;
+    assert!(step(&g).contains("turn 2"), "{}", step(&g));
+    end_game(&mut g);
+    assert_eq!(step(&g), "action deck, over (the game is over after turn 1)");
+}
