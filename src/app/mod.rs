@@ -408,7 +408,10 @@ impl MusterApp {
                         .handle(side, msg, &self.bus, host.as_deref_mut());
                     drop(host);
                     changed |= outcome.changed;
-                    if outcome.status.is_some() {
+                    // A change made on a private screen or a phone makes
+                    // the last outcome stale, as one made on the table
+                    // does (issue 39: "The game begins" into turn 1).
+                    if outcome.status.is_some() || outcome.changed {
                         self.status = outcome.status;
                     }
                 }

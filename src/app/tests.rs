@@ -2024,6 +2024,25 @@ fn a_whole_deck_turn_on_one_screen_counted() {
     assert!(w.interactions <= 15, "{} clicks", w.interactions);
 }
 
+/// Issue 39: a turn played from a private screen left the status line
+/// saying "The game begins" into the shooting phase.
+#[test]
+fn the_status_line_follows_a_change_made_on_a_private_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_small_deck_game(dir.path());
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    h.get_by_label_contains("The game begins");
+    click(&mut h, "Show Decius's cards");
+    take_screen(&mut h, "Decius");
+    click(&mut h, "End the event phase");
+    assert!(
+        h.query_by_label_contains("The game begins").is_none(),
+        "{:?}",
+        h.state().status
+    );
+}
+
 /// Issue 32: both "X: the game is over" buttons sat on the shared table,
 /// so one player could end the game for both and, with *Open everything*,
 /// read every draw. Each player now says it on his own screen, asked once
