@@ -817,13 +817,9 @@ impl MusterApp {
     /// The status line: the read-only reminder of a reopened game, then
     /// the last outcome worth telling.
     fn status_line(&mut self, ui: &mut egui::Ui) {
-        if let Some(host) = self.system.seats()
-            && unlock::read_only_banner(ui, host.as_ref())
-        {
-            self.unlock.reopen();
-        }
         // One line whatever it says (the whole text on hover): a status
-        // that wrapped moved the map and the panel under a planned click.
+        // that wrapped, or a read-only reminder on a row of its own (issue
+        // 39), moved the map and the panel under a planned click.
         let text = match &self.status {
             Some(Status::Error(text)) => {
                 egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
@@ -831,12 +827,19 @@ impl MusterApp {
             Some(Status::Info(text)) => egui::RichText::new(text),
             None => egui::RichText::new(self.system.name()).weak(),
         };
+        let mut reopen = false;
         ui.horizontal(|ui| {
+            if let Some(host) = self.system.seats() {
+                reopen = unlock::read_only_banner(ui, host.as_ref());
+            }
             if self.exporting {
                 ui.spinner();
             }
             ui.add(egui::Label::new(text).truncate());
         });
+        if reopen {
+            self.unlock.reopen();
+        }
     }
 
     /// How the seats are called, for the players' screens window.

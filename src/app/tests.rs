@@ -923,6 +923,21 @@ pub(crate) fn click_table(h: &mut Harness<'_, MusterApp>, at: [f64; 2]) {
     h.run();
 }
 
+/// Issue 39: a locked battle's reminder took a status row of its own and
+/// moved everything down 23 px; unlocked, everything moved back up under
+/// the players' pointers.
+#[test]
+fn the_read_only_reminder_shares_the_status_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("terrain.json");
+    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+    let mut h = opened(dir.path(), path);
+    h.get_by_label_contains("Read-only until South unlocks");
+    let locked = h.get_by_label("Sequence").rect();
+    assert_eq!(unlock(&mut h, "South", PASS), None);
+    assert_eq!(h.get_by_label("Sequence").rect(), locked);
+}
+
 #[test]
 fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_first() {
     let dir = tempfile::tempdir().unwrap();

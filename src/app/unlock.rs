@@ -59,30 +59,28 @@ impl UnlockWindow {
     }
 }
 
-/// The status line's reminder that players must still unlock the game;
-/// true when "Unlock…" is clicked to show the window again.
+/// The status line's reminder that players must still unlock the game,
+/// drawn at the start of its row; true when "Unlock…" is clicked to show
+/// the window again.
 pub fn read_only_banner(ui: &mut egui::Ui, host: &dyn SeatHost) -> bool {
     let locked = host.locked();
     if locked.is_empty() {
         return false;
     }
-    ui.horizontal(|ui| {
-        let names: Vec<String> = locked.iter().map(|side| host.name(*side)).collect();
-        let one = locked.len() == 1;
-        let unchecked: Vec<String> = names
-            .iter()
-            .map(|who| format!("Until {who} unlocks: their tag on every entry"))
-            .collect();
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!(
-                "🔒 Read-only until {} unlock{} the game, each with their own passphrase.",
-                names.join(" and "),
-                if one { "s" } else { "" }
-            ),
-        )
-        .on_hover_text(format!("Not checked yet:\n{}", unchecked.join("\n")));
-        ui.button("Unlock…").clicked()
-    })
-    .inner
+    let names: Vec<String> = locked.iter().map(|side| host.name(*side)).collect();
+    let one = locked.len() == 1;
+    let unchecked: Vec<String> = names
+        .iter()
+        .map(|who| format!("Until {who} unlocks: their tag on every entry"))
+        .collect();
+    ui.colored_label(
+        ui.visuals().warn_fg_color,
+        format!(
+            "🔒 Read-only until {} unlock{} the game, each with their own passphrase.",
+            names.join(" and "),
+            if one { "s" } else { "" }
+        ),
+    )
+    .on_hover_text(format!("Not checked yet:\n{}", unchecked.join("\n")));
+    ui.button("Unlock…").clicked()
 }

@@ -992,5 +992,8 @@ fn a_finished_game_is_listed_as_over() {
     let step = |g: &Game| <crate::game::ActionDeck as Rules>::about(g.record()).step;
     assert!(step(&g).contains("turn 2"), "{}", step(&g));
     end_game(&mut g);
-    assert_eq!(step(&g), "action deck, over (the game is over after turn 1)");
+    assert_eq!(
+        step(&g),
+        "action deck, over (the game is over after turn 1)"
+    );
 }
