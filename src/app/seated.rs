@@ -138,6 +138,15 @@ pub trait Table: 'static {
         Err("the rules take nothing back here".into())
     }
 
+    /// Whether Edit > Redo has something undone to do again.
+    fn redoable(&self, _game: &Self::Game) -> bool {
+        false
+    }
+
+    fn redo(&mut self, _game: &mut Self::Game) -> Result<String, String> {
+        Err("nothing was taken back to do again".into())
+    }
+
     fn menu(&mut self, _menu: Menu, _ui: &mut egui::Ui, _cx: &Cx) {}
 
     /// What its printout offers beyond the public pages: a player's
@@ -207,6 +216,24 @@ impl<T: Table> SeatedWindow<T> {
                 self.table.changed(game);
                 Handled {
                     status: Some(Status::Info(format!("Taken back: {what}"))),
+                    changed: true,
+                    dialog: None,
+                }
+            }
+            Err(why) => Handled::status(Status::Error(why)),
+        }
+    }
+
+    /// Edit > Redo: what the last undo took back, done again.
+    fn redo(&mut self) -> Handled {
+        let Some(game) = &mut self.game else {
+            return Handled::default();
+        };
+        match self.table.redo(game) {
+            Ok(what) => {
+                self.table.changed(game);
+                Handled {
+                    status: Some(Status::Info(format!("Done again: {what}"))),
                     changed: true,
                     dialog: None,
                 }
@@ -329,8 +356,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
                 return Handled::default();
             }
             Action::Undo => return self.undo(),
-            // Nothing undone is done again in these systems.
-            Action::Redo => return Handled::default(),
+            Action::Redo => return self.redo(),
             other => match T::own(other) {
                 Some(action) => action,
                 // Another system's, sent before this window replaced it.
@@ -375,7 +401,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
     }
 
     fn redoable(&self) -> bool {
-        false
+        self.game.as_ref().is_some_and(|g| self.table.redoable(g))
     }
 
     fn menu(&mut self, menu: Menu, ui: &mut egui::Ui, cx: &Cx) {

@@ -101,6 +101,9 @@ pub struct Ledger<R: Rules> {
     trail: Trail,
     /// The public log in words, each event described once, as it came.
     lines: Vec<String>,
+    /// What Undo took back, the last on top, for Redo; any new entry
+    /// clears it. Never saved: a reopened game has nothing to redo.
+    undone: Vec<Vec<R::Event>>,
 }
 
 impl<R: Rules> Ledger<R> {
@@ -118,6 +121,7 @@ impl<R: Rules> Ledger<R> {
             keys,
             trail,
             lines: Vec::new(),
+            undone: Vec::new(),
         })
     }
 
@@ -156,6 +160,7 @@ impl<R: Rules> Ledger<R> {
             keys: Sides::default(),
             trail,
             lines,
+            undone: Vec::new(),
         };
         for side in Side::BOTH {
             if R::locks(&ledger.setup)[side].is_none() {
@@ -261,6 +266,14 @@ impl<R: Rules> Ledger<R> {
     /// Records one command's events, each folded and described in the state
     /// before it; nothing changes if the rules refuse one.
     pub fn append(&mut self, events: Vec<R::Event>) -> Result<(), RuleError> {
+        self.push(events)?;
+        // A new course: what was undone is no longer what comes next.
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Appends an entry, checked and tagged, as `append` does.
+    fn push(&mut self, events: Vec<R::Event>) -> Result<(), RuleError> {
         self.writable()?;
         let mut public = self.public.clone();
         let mut lines = Vec::new();
@@ -287,7 +300,11 @@ impl<R: Rules> Ledger<R> {
         if !last.events.iter().all(may) {
             return Err(why.to_string());
         }
-        let taken = last.events.len();
+        Ok(self.last_words(last.events.len()))
+    }
+
+    /// The last `taken` lines of the log, without their numbers.
+    fn last_words(&self, taken: usize) -> String {
         let words: Vec<&str> = self.lines[self.lines.len() - taken..]
             .iter()
             .map(|line| {
@@ -297,7 +314,26 @@ impl<R: Rules> Ledger<R> {
                     .map_or(line, |(_, words)| words)
             })
             .collect();
-        Ok(words.join("; "))
+        words.join("; ")
+    }
+
+    /// Whether Redo has an entry to put back.
+    pub fn redoable(&self) -> bool {
+        self.writable().is_ok() && !self.undone.is_empty()
+    }
+
+    /// Puts back the entry the last Undo took, checked and tagged as
+    /// any entry is; its words.
+    pub fn redo(&mut self) -> Result<String, RuleError> {
+        let Some(events) = self.undone.pop() else {
+            return refuse("undo", "Nothing was taken back to do again");
+        };
+        let taken = events.len();
+        if let Err(e) = self.push(events.clone()) {
+            self.undone.push(events);
+            return Err(e);
+        }
+        Ok(self.last_words(taken))
     }
 
     /// Takes back the last entry (the system says when it may): the public
@@ -316,7 +352,9 @@ impl<R: Rules> Ledger<R> {
             R::fold(&mut public, event, &self.setup)?;
         }
         self.public = public;
-        self.log.pop();
+        if let Some(entry) = self.log.pop() {
+            self.undone.push(entry.events);
+        }
         self.lines.truncate(self.lines.len() - taken);
         self.trail.pop();
         Ok(())
@@ -551,6 +589,29 @@ mod tests {
             (*l.public(), l.log_lines().len(), l.links()),
             (1, 2, &links[..])
         );
+    }
+
+    /// Issue 39: Redo puts back what Undo took, with its link and tag as
+    /// the first time (the chain is the same), twice over; any new entry
+    /// ends what Redo had.
+    #[test]
+    fn redo_puts_back_what_undo_took_until_a_new_entry() {
+        let mut l = ledger();
+        l.append(vec![3]).unwrap();
+        l.append(vec![1, 2]).unwrap();
+        let (links, lines) = (l.links().to_vec(), l.log_lines().to_vec());
+        assert!(!l.redoable());
+        l.pop().unwrap();
+        l.pop().unwrap();
+        assert!(l.redoable());
+        assert_eq!(l.redo().unwrap(), "2 +3");
+        assert_eq!(l.redo().unwrap(), "5 +1; 6 +2");
+        assert_eq!((l.links(), l.log_lines()), (&links[..], &lines[..]));
+        assert!(l.redo().is_err() && !l.redoable());
+        l.pop().unwrap();
+        l.append(vec![4]).unwrap();
+        assert!(!l.redoable(), "a new entry ends what Redo had");
+        assert_eq!(*l.public(), 9);
     }
 
     #[test]

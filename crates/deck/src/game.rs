@@ -404,6 +404,16 @@ impl Game {
         Ok(what)
     }
 
+    /// Whether Edit > Redo has something undone to do again.
+    pub fn redoable(&self) -> bool {
+        self.ledger.redoable()
+    }
+
+    /// Does again what the last undo took back; its words.
+    pub fn redo(&mut self) -> Result<String, RuleError> {
+        self.ledger.redo()
+    }
+
     /// `side`'s own log: the public log with the cards he drew and
     /// removed named, opened with his key.
     pub fn private_log(&self, side: Side) -> Result<Vec<String>, RuleError> {

@@ -1135,6 +1135,16 @@ impl Game {
         Ok(what)
     }
 
+    /// Whether Edit > Redo has something undone to do again.
+    pub fn redoable(&self) -> bool {
+        self.ledger.redoable()
+    }
+
+    /// Does again what the last undo took back; its words.
+    pub fn redo(&mut self) -> Result<String, RuleError> {
+        self.ledger.redo()
+    }
+
     /// `by` asks to examine a counter or holding area: his own, or one face
     /// up; anything else is refused with the conditions of A2.
     pub fn examine(&self, by: Side, id: usize) -> Result<Vec<String>, RuleError> {

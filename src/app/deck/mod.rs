@@ -156,6 +156,14 @@ impl Table for DeckTable {
         game.undo().map_err(|e| e.to_string())
     }
 
+    fn redoable(&self, game: &Game) -> bool {
+        game.redoable()
+    }
+
+    fn redo(&mut self, game: &mut Game) -> Result<String, String> {
+        game.redo().map_err(|e| e.to_string())
+    }
+
     /// The summary of cards played is public; a hand is never printed.
     fn printout_offers(&self) -> Offers {
         Offers::default()

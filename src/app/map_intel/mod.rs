@@ -220,6 +220,14 @@ impl Table for ForcesTable {
         game.undo().map_err(|e| e.to_string())
     }
 
+    fn redoable(&self, game: &Game) -> bool {
+        game.redoable()
+    }
+
+    fn redo(&mut self, game: &mut Game) -> Result<String, String> {
+        game.redo().map_err(|e| e.to_string())
+    }
+
     /// A selected counter that left the map is no longer selected, and no
     /// selection outlives the turn it was made in.
     fn changed(&mut self, game: &Game) {

@@ -809,6 +809,24 @@ fn a_stack_moves_the_counter_dragged_and_a_quiet_move_is_undone() {
     assert!(undo.contains("0506"), "{undo}");
     click(&mut h, &undo);
     assert_eq!(ids_in(&h, Side::South, "0505").len(), 2);
+    // Done again by Ctrl+Shift+Z (issue 39: nothing did), and taken back
+    // once more from the menu; a new move then leaves nothing to redo.
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert_eq!(ids_in(&h, Side::South, "0506"), vec![lower]);
+    h.get_by_label_contains("Done again: ");
+    click(&mut h, "Edit");
+    let undo = h
+        .query_all_by_label_contains("Undo: ")
+        .filter_map(|n| n.accesskit_node().label())
+        .next()
+        .expect("Undo names the move");
+    click(&mut h, &undo);
+    assert_eq!(ids_in(&h, Side::South, "0505").len(), 2);
+    assert!(h.state().system.redoable(), "Edit > Redo is offered");
     // Begun beside the labels in the stack's hex: the players pick.
     let window = h.state().system::<ForcesWindow>().unwrap();
     let labels = window
@@ -832,6 +850,10 @@ fn a_stack_moves_the_counter_dragged_and_a_quiet_move_is_undone() {
         .expect("each counter of the stack offered");
     click(&mut h, &choice);
     assert_eq!(ids_in(&h, Side::South, "0506"), vec![stack[0]]);
+    assert!(
+        !h.state().system.redoable(),
+        "a new move ends what Redo had"
+    );
 }
 
 /// Issue 32: a double click on *End Bob's turn* spent Ann's Agent marker:

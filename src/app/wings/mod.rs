@@ -202,6 +202,14 @@ impl Table for WingsTable {
         game.undo().map_err(|e| e.to_string())
     }
 
+    fn redoable(&self, game: &Game) -> bool {
+        game.redoable()
+    }
+
+    fn redo(&mut self, game: &mut Game) -> Result<String, String> {
+        game.redo().map_err(|e| e.to_string())
+    }
+
     fn export_pdf(
         game: &Game,
         options: &PdfOptions,

@@ -892,6 +892,16 @@ impl Game {
         Ok(what)
     }
 
+    /// Whether Edit > Redo has something undone to do again.
+    pub fn redoable(&self) -> bool {
+        self.ledger.redoable()
+    }
+
+    /// Does again what the last undo took back; its words.
+    pub fn redo(&mut self) -> Result<String, RuleError> {
+        self.ledger.redo()
+    }
+
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
         self.ledger.writable()?;
         let mut work = Work {
