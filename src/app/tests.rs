@@ -1943,9 +1943,21 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     // (Sudden Halt has no flags: it is not offered for rally.)
     assert!(h.query_by_label("Play Sudden Halt for rally").is_none());
     // Removing a card cannot be taken back: asked once more first.
-    click(&mut h, "Remove Sudden Halt for a broken unit");
+    // A broken unit's cards: ticked, then removed with one button
+    // (issue 39: a red button on every card).
+    let broken = h
+        .get_all_by_role(egui::accesskit::Role::Button)
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.contains("broken unit"))
+        })
+        .count();
+    assert_eq!(broken, 1, "one button, not one a card");
+    click(&mut h, "Sudden Halt 1");
+    click(&mut h, "Remove the ticked cards for a broken unit");
     h.get_by_label_contains("It cannot be taken back.");
-    click(&mut h, "Yes: Remove Sudden Halt for a broken unit");
+    click(&mut h, "Yes: Remove the ticked cards for a broken unit");
     done(&mut h);
     assert!(
         deck_log(&h).contains("Artagur removes 1 card from their hand for a broken unit"),

@@ -8,9 +8,22 @@ use super::cards::{Card, Kind};
 use super::game::{Command, Game, Pick};
 use super::phase::PhaseName;
 use super::turn::{Destination, Stage, Turn, Use};
-use muster_core::screen::{Action, Bar, Block, Screen};
+use muster_core::screen::{Action, Bar, Block, Choice, Field, Input, Screen, Values};
 use muster_core::side::Side;
 use muster_core::text::count;
+use serde::{Deserialize, Serialize};
+
+/// The field of the cards a broken unit removes, ticked by their place in
+/// his hand (two copies of a card are two ticks).
+pub const BROKEN: &str = "broken";
+
+/// The hand's form button: remove the ticked cards for a broken unit. The
+/// seat turns it into `Command::UnitBreaks` with the ticked cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "deck", rename_all = "snake_case", deny_unknown_fields)]
+pub enum HandForm {
+    UnitBreaks,
+}
 
 /// Each distinct card of a zone once, with how many.
 fn grouped(ids: &[String]) -> Vec<(String, usize)> {
@@ -120,21 +133,75 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
         )),
         _ => {}
     }
-    out.push(
-        Action::new(
-            format!("Remove {} for a broken unit", card.title),
-            &Command::UnitBreaks {
-                player: side,
-                cards: vec![id()],
-            },
-        )
-        .hint("A unit of yours broke: remove the cards the rules say, one click each")
-        .confirm(format!(
-            "Remove {} from the game for a broken unit? It cannot be taken back.",
-            card.title
-        )),
-    );
     out
+}
+
+/// A broken unit's cards (RULES-deck 5), one form under the hand: the
+/// cards ticked, one button (issue 39: a red button on every card, seven
+/// times, was most of what a waiting phone showed).
+fn broken_unit(game: &Game, hand: &[String], values: &Values) -> Block {
+    // Copies of a card are told apart by number: "Sudden Halt 2".
+    let options = hand
+        .iter()
+        .enumerate()
+        .filter_map(|(i, id)| {
+            let title = game.set().card(id)?.title.clone();
+            let copies = hand.iter().filter(|c| *c == id).count();
+            let nth = hand[..i].iter().filter(|c| *c == id).count() + 1;
+            Some(Choice {
+                value: i.to_string(),
+                label: if copies > 1 {
+                    format!("{title} {nth}")
+                } else {
+                    title
+                },
+            })
+        })
+        .collect();
+    Block::Form {
+        fields: vec![Field {
+            name: BROKEN.into(),
+            label: "A unit of yours broke? Tick the cards the rules remove".into(),
+            input: Input::Choice {
+                options,
+                many: true,
+                selected: values.get(BROKEN).cloned().unwrap_or_default(),
+                resets: Vec::new(),
+            },
+        }],
+        actions: vec![
+            Action::new(
+                "Remove the ticked cards for a broken unit",
+                &HandForm::UnitBreaks,
+            )
+            .confirm(
+                "Remove the ticked cards from the game for a broken unit? It cannot be taken back.",
+            ),
+        ],
+    }
+}
+
+/// The cards `values` ticks in `side`'s hand for a broken unit, or why
+/// none may be removed.
+pub fn broken_cards(game: &Game, side: Side, values: &Values) -> Result<Vec<String>, String> {
+    let hand = game
+        .zones(side)
+        .map(|z| z.hand.clone())
+        .ok_or("Your cards are sealed")?;
+    let ticked = values.get(BROKEN).cloned().unwrap_or_default();
+    if ticked.is_empty() {
+        return Err("Tick the cards the rules remove for the broken unit first".into());
+    }
+    let mut places: Vec<usize> = Vec::new();
+    for t in &ticked {
+        let place = t
+            .parse::<usize>()
+            .ok()
+            .filter(|p| *p < hand.len() && !places.contains(p))
+            .ok_or_else(|| format!("\"{t}\" is not a card of your hand"))?;
+        places.push(place);
+    }
+    Ok(places.into_iter().map(|p| hand[p].clone()).collect())
 }
 
 /// Whether the rules let the passive player play cards for value in the
@@ -314,7 +381,7 @@ fn game_over(game: &Game, side: Side) -> Vec<Block> {
 }
 
 /// `side`'s private screen, from his own zones (or why it is sealed).
-pub fn hand(game: &Game, side: Side) -> Screen {
+pub fn hand(game: &Game, side: Side, values: &Values) -> Screen {
     let name = game.setup().name(side).to_string();
     let Some(zones) = game.zones(side) else {
         return Screen {
@@ -357,6 +424,9 @@ pub fn hand(game: &Game, side: Side) -> Screen {
                 k => Some(format!("{k} new")),
             },
         });
+    }
+    if turn.is_some() && !zones.hand.is_empty() && !game.public().ended() {
+        blocks.push(broken_unit(game, &zones.hand, values));
     }
     blocks.extend(odds(game, side));
     blocks.extend(game_over(game, side));
@@ -495,7 +565,7 @@ mod tests {
     #[test]
     fn a_players_screen_holds_nothing_of_the_other_hand() {
         let g = started(11);
-        let json = serde_json::to_string(&hand(&g, Side::North)).unwrap();
+        let json = serde_json::to_string(&hand(&g, Side::North, &Values::new())).unwrap();
         let north = g.setup().deck(Side::North);
         let south_only: Vec<&String> = g
             .zones(Side::South)
@@ -524,7 +594,7 @@ mod tests {
     #[test]
     fn the_offered_event_is_a_command_the_rules_accept() {
         let mut g = started(11);
-        let screen = hand(&g, Side::South);
+        let screen = hand(&g, Side::South, &Values::new());
         let mut event = None;
         for block in &screen.blocks {
             let actions = match block {
@@ -559,12 +629,15 @@ mod tests {
             let zones = g.zones(Side::South).unwrap().clone();
             let offered = |id: &str| {
                 let title = &g.set().card(id).unwrap().title;
-                hand(&g, Side::South).blocks.iter().any(|b| match b {
-                    Block::Item { actions, .. } => actions
-                        .iter()
-                        .any(|a| a.label == format!("Play {title} for rally")),
-                    _ => false,
-                })
+                hand(&g, Side::South, &Values::new())
+                    .blocks
+                    .iter()
+                    .any(|b| match b {
+                        Block::Item { actions, .. } => actions
+                            .iter()
+                            .any(|a| a.label == format!("Play {title} for rally")),
+                        _ => false,
+                    })
             };
             for id in &zones.hand {
                 let flags = g.set().card(id).unwrap().rally;
@@ -617,7 +690,7 @@ mod tests {
         })
         .unwrap();
         let said = |g: &Game, side| {
-            hand(g, side)
+            hand(g, side, &Values::new())
                 .blocks
                 .iter()
                 .any(|b| matches!(b, Block::Text { text } if text.starts_with("You drew ")))

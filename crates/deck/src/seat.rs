@@ -66,20 +66,31 @@ impl Seated for Game {
     }
 
     fn screen(&self, side: Side, desk: &Desk<()>) -> Screen {
-        desk.refused_first(screens::hand(self, side))
+        desk.refused_first(screens::hand(self, side, &desk.values))
     }
 
     fn answer(
         &self,
         side: Side,
-        _desk: &Desk<()>,
+        desk: &Desk<()>,
         reply: &Reply,
     ) -> Result<Answer<Command>, RuleError> {
-        if !screens::hand(self, side).offers(&reply.command) {
+        if !screens::hand(self, side, &desk.values).offers(&reply.command) {
             return refuse(
                 "seat",
                 "That is not one of the actions your screen offers now",
             );
+        }
+        if serde_json::from_value::<screens::HandForm>(reply.command.clone()).is_ok() {
+            let cards = screens::broken_cards(self, side, &reply.values)
+                .map_err(|why| RuleError::new("RULES-deck 5", why))?;
+            return Ok(Answer::spending(
+                Command::UnitBreaks {
+                    player: side,
+                    cards,
+                },
+                &[screens::BROKEN],
+            ));
         }
         serde_json::from_value(reply.command.clone())
             .map(Answer::command)

@@ -946,7 +946,7 @@ fn the_cards_of_a_redraw_are_marked_new_until_the_next_turn_ends() {
     let mut g = started(7);
     assert!(g.zones(Side::South).unwrap().fresh.is_empty(), "opening");
     let badges = |g: &Game, side: Side| -> usize {
-        crate::screens::hand(g, side)
+        crate::screens::hand(g, side, &Default::default())
             .blocks
             .iter()
             .filter(|b| matches!(b, muster_core::screen::Block::Item { badge: Some(_), .. }))

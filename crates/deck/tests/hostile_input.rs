@@ -25,7 +25,7 @@ fn look(game: &deck::Game) {
     for side in Side::BOTH {
         let _ = game.zones(side);
         let _ = game.private_log(side);
-        let _ = deck::screens::hand(game, side);
+        let _ = deck::screens::hand(game, side, &Default::default());
     }
     let _ = (
         deck::export::summary_lines(game),
