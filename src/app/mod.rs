@@ -440,6 +440,14 @@ impl MusterApp {
         // built only when a message came: nothing else changes them, and a
         // frame drawn for a pointer's move builds none.
         let mut host = self.system.seats();
+        // A refusal speaks of the screen it was made on: once the game
+        // moves on it goes (issue 39: "Name at least one unit to move"
+        // stayed into the next turn).
+        if changed && let Some(host) = host.as_deref_mut() {
+            for side in Side::BOTH {
+                host.forget(side);
+            }
+        }
         self.seating.prepare(host.as_deref_mut());
         if carried > 0 {
             self.seating.send_screens(host.as_deref());

@@ -297,6 +297,17 @@ fn a_phone_cannot_answer_for_the_other_player() {
     until(&mut h, |h| {
         h.query_by_label_contains("Waiting for Artagur").is_none()
     });
+    // The game moved on: the refusal no longer speaks of his screen and
+    // goes (issue 39: it stayed, and read as a broken rule).
+    let gone = (0..100).any(|_| {
+        h.run();
+        !decius
+            .look()
+            .blocks
+            .iter()
+            .any(|b| matches!(b, Block::Refusal { .. }))
+    });
+    assert!(gone, "the refusal stays after the game moved on");
 }
 
 /// Artagur leaves his phone: *Let Artagur's seat go* closes it, and his
