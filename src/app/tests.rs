@@ -923,6 +923,25 @@ pub(crate) fn click_table(h: &mut Harness<'_, MusterApp>, at: [f64; 2]) {
     h.run();
 }
 
+/// Issue 39: North's army form opened scrolled to where South's was, his
+/// name field and *Load example army* out of sight.
+#[test]
+fn each_army_form_opens_at_its_top() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app(config(&dir.path().join("autosaves")), [1280.0, 720.0]);
+    h.run();
+    load_example(&mut h, "South", "Early Imperial Roman");
+    click(&mut h, WITHOUT_PASSPHRASE);
+    let in_view = |h: &Harness<'_, MusterApp>, label: &str| {
+        let r = h.get_by_label(label).rect();
+        r.top() >= 0.0 && r.bottom() <= 720.0
+    };
+    assert!(!in_view(&h, "Player name"), "South's form is scrolled down");
+    // Confirmed from the footer, the panel goes on to North's form.
+    click(&mut h, "Confirm South's army");
+    assert!(in_view(&h, "Player name") && in_view(&h, "Load example army"));
+}
+
 /// Issue 39: a locked battle's reminder took a status row of its own and
 /// moved everything down 23 px; unlocked, everything moved back up under
 /// the players' pointers.

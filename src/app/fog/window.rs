@@ -390,7 +390,10 @@ impl FogWindow {
                 // step's main action stays in one place and in view.
                 let footer = 44.0;
                 let body = (ui.available_height() - footer).max(120.0);
+                // Each step, and each army's form, scrolls on its own: a
+                // new one opens at its top.
                 egui::ScrollArea::vertical()
+                    .id_salt(("step", format!("{step:?}"), self.panels.armies.side))
                     .auto_shrink([false, false])
                     .max_height(body)
                     .min_scrolled_height(body)

@@ -18,7 +18,9 @@ use muster::fog::examples;
 
 #[derive(Default)]
 pub struct ArmiesPanel {
-    side: Option<Side>,
+    /// The army shown: its form scrolls on its own (issue 39: North's
+    /// opened where South's was scrolled, his name field out of sight).
+    pub side: Option<Side>,
     drafts: Sides<Army>,
     /// The entered army each draft was last taken from.
     seen: Sides<Option<Army>>,
