@@ -81,6 +81,10 @@ pub fn send_orders<T: Table>(out: Vec<Order<<T::Game as Seated>::Command>>, cx: 
 pub trait Form {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx);
     fn passphrases(&mut self) -> &mut NewPassphrases;
+    /// Why the game cannot start yet, if it cannot (the field at fault).
+    fn problem(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A seated system's action, in its engine's and its table's types.
@@ -321,6 +325,24 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         let Some(game) = &self.game else {
+            // *Start the game* in a footer, in sight whatever the form's
+            // length (issue 39: at y = 721 on a 720 px screen).
+            egui::Panel::bottom("start").show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.horizontal(|ui| {
+                    let problem = self.table.form().problem();
+                    if ui
+                        .add_enabled(problem.is_none(), egui::Button::new("Start the game"))
+                        .clicked()
+                    {
+                        cx.bus.system(T::action(SeatedAction::Start));
+                    }
+                    if let Some(problem) = problem {
+                        ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {problem}"));
+                    }
+                });
+                ui.add_space(4.0);
+            });
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.table.form().ui(ui, cx));
             });

@@ -3,7 +3,6 @@
 //! editor, which checks the set as it is typed and names the field and line
 //! of its first error.
 
-use crate::app::action::{Action, SeatedAction};
 use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::{NewPassphrases, player_row};
@@ -140,10 +139,6 @@ impl SetupForm {
                 );
             }
         });
-        ui.add_space(10.0);
-        if ui.button("Start the game").clicked() {
-            cx.bus.system(Action::Deck(SeatedAction::Start));
-        }
         self.editor_window(ui.ctx());
     }
 

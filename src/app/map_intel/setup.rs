@@ -4,7 +4,6 @@
 //! Civis or Client), typed or imported from a roster or a scenario file.
 //! The scenario is checked as it is edited; the field at fault is named.
 
-use crate::app::action::{Action, SeatedAction};
 use crate::app::bus::AppCommand;
 use crate::app::file_dialog::FileAction;
 use crate::app::passphrase::{NewPassphrases, player_row};
@@ -79,17 +78,6 @@ impl SetupForm {
                 self.army_ui(col, side, cx);
             }
         });
-        ui.add_space(8.0);
-        let problem = self.scenario.check().err();
-        if let Some((field, message)) = &problem {
-            ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {field}: {message}"));
-        }
-        if ui
-            .add_enabled(problem.is_none(), egui::Button::new("Start the game"))
-            .clicked()
-        {
-            cx.bus.system(Action::Forces(SeatedAction::Start));
-        }
     }
 
     fn army_ui(&mut self, ui: &mut egui::Ui, side: Side, cx: &Cx) {
@@ -172,5 +160,10 @@ impl crate::app::seated::Form for SetupForm {
 
     fn passphrases(&mut self) -> &mut NewPassphrases {
         &mut self.passphrases
+    }
+
+    fn problem(&self) -> Option<String> {
+        let (field, message) = self.scenario.check().err()?;
+        Some(format!("{field}: {message}"))
     }
 }

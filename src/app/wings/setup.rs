@@ -4,7 +4,6 @@
 //! activated, and each side's units (arm, movement allowances deployed and
 //! in column, a leader's rating), starting from the shipped example units.
 
-use crate::app::action::{Action, SeatedAction};
 use crate::app::passphrase::{NewPassphrases, player_row};
 use crate::app::seating::Cx;
 use eframe::egui;
@@ -121,10 +120,6 @@ impl SetupForm {
                 self.army_ui(col, side);
             }
         });
-        ui.add_space(8.0);
-        if ui.button("Start the game").clicked() {
-            cx.bus.system(Action::Wings(SeatedAction::Start));
-        }
     }
 
     fn army_ui(&mut self, ui: &mut egui::Ui, side: Side) {

@@ -585,3 +585,21 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     );
     assert!(w.interactions <= 5, "{} interactions", w.interactions);
 }
+
+/// Issue 39: *Start the game* sat at y = 721 on a 720 px screen, below
+/// the form's fold; each system's form keeps it in a footer in sight (a
+/// window of 660 px: a 720 px screen less its title bar and panel).
+#[test]
+fn start_the_game_is_in_sight_on_a_720_px_screen() {
+    for system in ["Dummy wings", "Hidden forces", "Action deck"] {
+        let dir = tempfile::tempdir().unwrap();
+        let config = crate::app::tests::config(&dir.path().join("autosaves"));
+        let mut h = crate::app::tests::app(config, [1280.0, 660.0]);
+        h.run();
+        click(&mut h, "File");
+        click(&mut h, "New");
+        click(&mut h, system);
+        let at = h.get_by_label("Start the game").rect();
+        assert!(at.top() >= 0.0 && at.bottom() <= 660.0, "{system}: {at:?}");
+    }
+}
