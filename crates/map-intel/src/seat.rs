@@ -134,8 +134,10 @@ counters_seat!(
     screen: |game: &Game, side, values| screens::ledger(game, &game.view(side), side, values),
     answer: screens::answer,
     // The units moved are no longer where they were ticked; a move
-    // dragged is made.
-    spent: &["units", "drag"],
+    // dragged is made; the hex is where they went, not where the next go
+    // (issue 39: a set-up hex stayed into later turns, and a new force
+    // went there unasked).
+    spent: &["units", "drag", "hex"],
     tapped: |_: &Game, values: &mut Values, hex: Hex| {
         values.insert("hex".into(), vec![hex.to_string()]);
     },

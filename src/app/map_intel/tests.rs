@@ -96,6 +96,26 @@ fn new_force(h: &mut H, units: &[&str], hex: &str) {
     click(h, "Move the ticked units");
 }
 
+/// Issue 39: the hex typed for a set-up force stayed in Ann's ledger
+/// into later turns, and her next new force went there unasked.
+#[test]
+fn the_hex_of_a_new_force_is_not_kept_for_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_game(dir.path(), ["", ""]);
+    ledger(&mut h, "Ann (Rome)");
+    new_force(&mut h, &["Legio VI Ferrata (legion)"], "0510");
+    let window = h.state().system::<ForcesWindow>().unwrap();
+    assert_eq!(window.form(Side::South).get("hex"), None);
+    assert_eq!(
+        h.get_by_label("Hex for a new force or an Exercitus")
+            .accesskit_node()
+            .value()
+            .as_deref()
+            .unwrap_or_default(),
+        ""
+    );
+}
+
 fn select(h: &mut H, counter: &str) {
     if h.query_by_label(counter).is_none() {
         click(h, "Counters and holding areas");
