@@ -210,18 +210,23 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         ));
     }
     let public = game.public();
+    // Paths are asked only of a player who has a counter to move now
+    // (issue 39: one with nothing left still got the path fields).
+    let mut nothing = |text: &str| {
+        blocks.push(Block::Text { text: text.into() });
+        fields.clear();
+        Vec::new()
+    };
     let actions = if public.active.is_none() {
         set_up(game, &own, side, values, &mut fields)
     } else if public.active != Some(side) {
-        blocks.push(Block::Text {
-            text: "Not your turn: your counters move in your own turn.".into(),
-        });
-        Vec::new()
+        nothing("Not your turn: your counters move in your own turn.")
     } else if public.pending.is_some() {
-        blocks.push(Block::Text {
-            text: "Settle the spotting at the table first.".into(),
-        });
-        Vec::new()
+        nothing("Settle the spotting at the table first.")
+    } else if own.iter().all(|s| s.deployed.is_some()) {
+        nothing(
+            "Every counter of yours is placed as units: nothing is left to move. End your turn at the table.",
+        )
     } else {
         fields.push(one_of(
             "moving",
@@ -242,7 +247,9 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
             Vec::new()
         }
     };
-    blocks.push(Block::Form { fields, actions });
+    if !(fields.is_empty() && actions.is_empty()) {
+        blocks.push(Block::Form { fields, actions });
+    }
     blocks.push(Block::HexMap {
         board: Box::new(board(game, seen, Some(side), Some(values))),
     });

@@ -1156,3 +1156,40 @@ fn equally_near_wings_are_the_moving_players_choice() {
     let again = super::super::files::from_json(&super::super::files::to_json(&g)).unwrap();
     assert_eq!(again.public().pending, g.public().pending);
 }
+
+/// Issue 39: a player whose every counter is placed as units still got
+/// the path fields in his turn. He is told nothing is left to move, and
+/// asked for no path.
+#[test]
+fn a_player_with_nothing_left_to_move_is_asked_for_no_path() {
+    use muster_core::screen::Block;
+    let (mut g, cav, _, french) = armies();
+    move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
+    g.apply(Command::Sight { clear: true }).unwrap();
+    g.apply(Command::Roll {
+        moving: DiceInput::Typed(vec![6]),
+        stationary: DiceInput::Typed(vec![2]),
+    })
+    .unwrap();
+    g.apply(Command::Adjust { to: None }).unwrap();
+    for (id, formation) in [(french, Formation::Deployed), (cav, Formation::InColumn)] {
+        g.apply(Command::Deploy { id, formation }).unwrap();
+    }
+    g.apply(Command::EndTurn).unwrap();
+    let screen =
+        crate::wings::screens::counters(&g, &g.view(Side::North), Side::North, &Default::default());
+    assert!(
+        screen
+            .texts()
+            .iter()
+            .any(|t| t.contains("nothing is left to move")),
+        "{screen:?}"
+    );
+    assert!(
+        !screen
+            .blocks
+            .iter()
+            .any(|b| matches!(b, Block::Form { .. })),
+        "{screen:?}"
+    );
+}
