@@ -259,12 +259,7 @@ impl<T: Table> SeatedWindow<T> {
                 // line says what just happened, not where it is filed.
                 let lines: Vec<&str> = game.record().log_lines()[before..]
                     .iter()
-                    .map(|l| {
-                        let l = l.trim_start();
-                        l.split_once(". ")
-                            .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
-                            .map_or(l, |(_, rest)| rest)
-                    })
+                    .map(|l| muster::core::chained_game::words(l))
                     .collect();
                 self.table.changed(game);
                 Handled {

@@ -90,6 +90,15 @@ pub fn genesis<S: Serialize>(id: &str, setup: &S) -> Digest32 {
     ledger::genesis(id, &json)
 }
 
+/// A log line's words without its entry's number ("12. Ann moves" is
+/// "Ann moves"): what the status line and a panel repeat of it.
+pub fn words(line: &str) -> &str {
+    let line = line.trim_start();
+    line.split_once(". ")
+        .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+        .map_or(line, |(_, words)| words)
+}
+
 /// A chained game's record: what every chained system keeps the same way.
 #[derive(Clone, Debug)]
 pub struct Ledger<R: Rules> {
@@ -307,12 +316,7 @@ impl<R: Rules> Ledger<R> {
     fn last_words(&self, taken: usize) -> String {
         let words: Vec<&str> = self.lines[self.lines.len() - taken..]
             .iter()
-            .map(|line| {
-                let line = line.trim_start();
-                line.split_once(". ")
-                    .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
-                    .map_or(line, |(_, words)| words)
-            })
+            .map(|line| words(line))
             .collect();
         words.join("; ")
     }

@@ -178,6 +178,7 @@ pub fn ui(
         Some(Pending::Adjust {
             moving, allowed, ..
         }) => {
+            roll_line(ui, game);
             ui.strong("Adjustment (27.2.2)");
             ui.label(format!(
                 "The moving side won: {} may shift its leader up to {allowed} hex{}.",
@@ -200,6 +201,7 @@ pub fn ui(
             });
         }
         Some(Pending::Place { wings }) => {
+            roll_line(ui, game);
             ui.strong("Placing the spotted Wings (27.2.3-27.3)");
             for (id, rule) in wings {
                 egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -292,4 +294,29 @@ pub fn ui(
             ));
         }
     });
+}
+
+/// The last deployment roll as the log says it, dice and all, above what
+/// it decides (issue 39: the panel said "it lost the roll" with the dice
+/// only in the cut-off status line and the log).
+fn roll_line(ui: &mut egui::Ui, game: &Game) {
+    use muster::core::chained_game::OnLedger;
+    use muster::map_intel::wings::events::Event;
+    let record = game.record();
+    let Some((at, _)) = record
+        .log()
+        .iter()
+        .flat_map(|entry| &entry.events)
+        .enumerate()
+        .filter(|(_, event)| matches!(event, Event::Rolled { .. }))
+        .last()
+    else {
+        return;
+    };
+    let Some(line) = record.log_lines().get(at) else {
+        return;
+    };
+    let words = muster::core::chained_game::words(line);
+    ui.label(egui::RichText::new(words).strong());
+    ui.add_space(4.0);
 }

@@ -203,6 +203,13 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     replace_text(&mut h, "Shift the leader to hex", "1016");
     click(&mut h, "Shift");
 
+    // The roll's dice stay in the panel, above what it decides, as well
+    // as in the log (issue 39).
+    assert_eq!(
+        h.query_all_by_label_contains("Deployment roll: moving ")
+            .count(),
+        2
+    );
     // The French army is not activated: deployed only. The winning IC
     // cavalry chooses.
     h.get_by_label_contains("its army is not activated: always placed deployed (27.2.3)");
