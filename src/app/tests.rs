@@ -1133,14 +1133,18 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
         batches, 7,
         "North 3 + 3 + 3; South 2 + 2 + 2 + 1 (three kept off)"
     );
-    // South checks on his own screen that none of his sealed battle groups
-    // is also on the table (issue 21); the shared screen names none. Asked
-    // for from the table, it asks his passphrase again, whoever clicked.
-    click(&mut h, "South: check my sealed battle groups in private");
+    // Every batch down, South's one check comes to him by itself (RULES
+    // 8.5 ruling): on his own screen, it says whether any of his sealed
+    // battle groups is also on the table (issue 21); the shared screen
+    // names none, and the log says only what his check found.
+    h.get_by_label_contains("South checks their sealed battle groups against the table in secret");
     click(&mut h, "I am South: show my secrets");
     open_secrets(&mut h, Side::South, PASS);
     h.get_by_label_contains("None of the battle groups you sealed off the table is also on it");
-    click(&mut h, "Hide my secrets");
+    click(&mut h, "Done: tell the table my check is made");
+    assert!(h.state().fog().battle.log_lines().iter().any(|(l, _)| {
+        l.contains("South's private check found no sealed battle group on the table")
+    }));
     assert!(
         h.query_by_label_contains("Syrian archers is sealed")
             .is_none()

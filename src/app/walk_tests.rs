@@ -348,6 +348,18 @@ impl Walk {
                         self.main(&format!("Batch {number} deployed"))
                     }
                 }
+                // South's one check of his sealed groups, once every batch
+                // is down: it comes to him by itself (RULES 8.5 ruling).
+                DeploymentTurn::Dismount(_) | DeploymentTurn::Commanders(_)
+                    if self
+                        .h
+                        .query_by_label("I am South: show my secrets")
+                        .is_some() =>
+                {
+                    self.click("I am South: show my secrets");
+                    self.prove("South", SOUTH_PASS, SOUTH_PIN);
+                    self.click("Done: tell the table my check is made");
+                }
                 DeploymentTurn::Dismount(side) => self.main(&format!("{side}: no dismounting")),
                 DeploymentTurn::Commanders(side) => {
                     self.main(&format!("{side}: commanders placed"))

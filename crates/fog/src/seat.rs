@@ -128,13 +128,34 @@ fn finish(battle: &Battle, side: Side, task: Task, key: &SealKey) -> Option<Comm
             let (_, off_table) = screens::flank_marches(battle, side, key, &Values::new()).ok()?;
             Some(Command::FinishFlankMarches { side, off_table })
         }
+        Task::Check if check_due(battle, side) => {
+            // Named: a group both sealed and deployed (one left out is
+            // said to him alone, and is no one's secret).
+            let sealed = crate::battle::sealed_bgs(battle.state(), side, key).ok()?;
+            let deployed = crate::battle::deployed_bgs(battle.state(), side);
+            let named = sealed.iter().any(|bg| deployed.contains(bg));
+            Some(Command::CheckSealed { side, named })
+        }
         Task::Check | Task::Batch | Task::Reveal(_) | Task::Word => None,
     }
+}
+
+/// Whether `side`'s one check at the end of deployment waits (RULES 8.5
+/// ruling): every batch is down, he keeps groups off the table, and he
+/// has not told the table it is made.
+fn check_due(battle: &Battle, side: Side) -> bool {
+    let deployment = &battle.state().deployment;
+    matches!(
+        battle.phase(),
+        Phase::Deployment(DeploymentTurn::Dismount(_) | DeploymentTurn::Commanders(_))
+    ) && deployment.off_table[side].unwrap_or(0) > 0
+        && deployment.checked[side].is_none()
 }
 
 fn finish_label(task: Task) -> &'static str {
     match task {
         Task::Ambushes => "Finish my ambushes",
+        Task::Check => "Done: tell the table my check is made",
         _ => "Done with my flank marches",
     }
 }
@@ -218,8 +239,9 @@ impl Seated for Battle {
         }))
     }
 
-    /// What the sequence brings him, or the table asked: never the check,
-    /// which he looks at when he likes.
+    /// What the sequence brings him, or the table asked; the check of his
+    /// sealed groups once, at the end of deployment (he may look at it
+    /// when he likes before).
     fn due(&self, side: Side, desk: &Desk<Asked>) -> Option<String> {
         let what = match task(self, side, desk)? {
             Task::Ambushes => "places their ambushes".to_string(),
@@ -228,6 +250,11 @@ impl Seated for Battle {
             Task::Reveal(Reveal::Ambush(..)) => "reveals an ambush marker".to_string(),
             Task::Word => "adds their march's sealed modifier to its roll".to_string(),
             Task::Batch => "picks their deployment batch".to_string(),
+            // Once, at the end of deployment; on his phone his batches never
+            // offered a sealed group, so there is nothing to check.
+            Task::Check if check_due(self, side) && !desk.on_phone => {
+                "checks their sealed battle groups against the table".to_string()
+            }
             Task::Check => return None,
         };
         Some(what)

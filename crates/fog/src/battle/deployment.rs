@@ -57,6 +57,9 @@ pub struct DeploymentState {
     pub batches: Vec<(Side, Vec<usize>)>,
     /// The BGs each side has committed to dismount, once decided.
     pub dismount: Sides<Option<Vec<usize>>>,
+    /// Whether each side's private check at the end of deployment named a
+    /// battle group both sealed and deployed, once he made it (his word).
+    pub checked: Sides<Option<bool>>,
     pub commanders: Sides<bool>,
 }
 
@@ -489,6 +492,36 @@ pub(super) fn decide_batch(
     }])
 }
 
+/// His private check at the end of deployment (RULES 8.5 ruling): once
+/// every batch is down, by a player who keeps battle groups off the table,
+/// once.
+pub(super) fn decide_checked(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    named: bool,
+) -> Result<Vec<Event>, RuleError> {
+    let after = |t| {
+        matches!(
+            t,
+            DeploymentTurn::Dismount(_) | DeploymentTurn::Commanders(_)
+        )
+    };
+    if !matches!(state.phase(ruleset), super::Phase::Deployment(t) if after(t)) {
+        return refuse(
+            "8.5",
+            "The check of sealed battle groups is made once every batch is deployed",
+        );
+    }
+    if state.deployment.off_table[side].unwrap_or(0) == 0 {
+        return refuse("8.5", format!("{side} keeps no battle group off the table"));
+    }
+    if state.deployment.checked[side].is_some() {
+        return refuse("8.5", format!("{side} has made their check already"));
+    }
+    Ok(vec![Event::SealedChecked { side, named }])
+}
+
 pub(super) fn decide_dismount(
     state: &State,
     ruleset: &Ruleset,
@@ -573,6 +606,7 @@ pub(super) fn fold(d: &mut DeploymentState, event: &Event) {
         },
         Event::BatchDeployed { side, bgs, .. } => d.batches.push((*side, bgs.clone())),
         Event::DismountCommitted { side, bgs } => d.dismount[*side] = Some(bgs.clone()),
+        Event::SealedChecked { side, named } => d.checked[*side] = Some(*named),
         _ => {}
     }
 }

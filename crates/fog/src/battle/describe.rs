@@ -250,6 +250,15 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             let names = bg_names(state, *side, bgs);
             format!("{side} deploys batch {number}: {names}")
         }
+        Event::SealedChecked { side, named } => {
+            if *named {
+                format!(
+                    "{side}'s private check named a battle group both sealed and deployed: the players settle it as on paper"
+                )
+            } else {
+                format!("{side}'s private check found no sealed battle group on the table")
+            }
+        }
         Event::DismountCommitted { side, bgs } => {
             if bgs.is_empty() {
                 format!("{side} dismounts nothing")

@@ -625,3 +625,60 @@ fn a_battle_group_in_ambush_cannot_also_march() {
         .is_ok()
     );
 }
+
+/// RULES 8.5's ruling: each player who keeps groups off the table makes
+/// one private check once every batch is down; the log says only whether
+/// it named a group, never which. Not before the batches, not for a side
+/// with nothing off the table, not twice.
+#[test]
+fn the_check_of_sealed_groups_is_logged_once_after_the_batches() {
+    let (n, s) = (Side::North, Side::South);
+    let check = |side, named| Command::CheckSealed { side, named };
+    let mut b = at_south_flank_marches();
+    let e = b.apply(check(s, false)).unwrap_err();
+    assert!(e.message.contains("once every batch is deployed"), "{e}");
+    let plan = FlankMarchPlan {
+        bgs: vec![7, 8],
+        commander: 0,
+        flank: Flank::Left,
+    };
+    let c = seal_plan(b.state(), b.ruleset(), s, &plan, SOUTH_PASS, false).unwrap();
+    ok(&mut b, c);
+    ok(
+        &mut b,
+        Command::FinishFlankMarches {
+            side: s,
+            off_table: 3,
+        },
+    );
+    // South deploys his battle group 0, which lies in ambush.
+    let mut next = Sides {
+        south: vec![0, 1, 2, 3, 4, 5, 6].into_iter(),
+        north: (0..9).collect::<Vec<usize>>().into_iter(),
+    };
+    while let Phase::Deployment(DeploymentTurn::Batch { side, size, .. }) = b.phase() {
+        let bgs = next[side].by_ref().take(size).collect();
+        ok(&mut b, Command::DeployBatch { side, bgs });
+    }
+    let e = b.apply(check(n, false)).unwrap_err();
+    assert!(e.message.contains("keeps no battle group off"), "{e}");
+    let found = crate::battle::misplaced_bgs(b.state(), s, SOUTH_PASS).unwrap();
+    assert!(
+        found.iter().any(|l| l.contains("sealed in ambush")),
+        "{found:?}"
+    );
+    ok(&mut b, check(s, true));
+    let e = b.apply(check(s, false)).unwrap_err();
+    assert!(e.message.contains("already"), "{e}");
+    let log: Vec<String> = b.log_lines().into_iter().map(|(l, _)| l).collect();
+    let log = log.join("\n");
+    assert!(
+        log.contains("South's private check named a battle group both sealed and deployed"),
+        "{log}"
+    );
+    // Deployed, the group is named by its batch; the check's line never
+    // says it is the one sealed.
+    let name = &b.state().armies.south.as_ref().unwrap().bgs[0].name;
+    let line = log.lines().find(|l| l.contains("private check")).unwrap();
+    assert!(!line.contains(name.as_str()), "{line}");
+}

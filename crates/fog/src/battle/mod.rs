@@ -149,6 +149,11 @@ pub enum Command {
     DeployBatch { side: Side, bgs: Vec<usize> },
     /// The battle groups that will dismount; none is a valid answer (RULES 8.6).
     CommitDismount { side: Side, bgs: Vec<usize> },
+    /// His private check at the end of deployment (RULES 8.5 ruling) is
+    /// made: whether it named a battle group both sealed and deployed. His
+    /// word, which nobody else can check until a reveal; the log says only
+    /// that much, never which group.
+    CheckSealed { side: Side, named: bool },
     /// A side's roll for who moves first (RULES 9).
     RollMovesFirst { side: Side, dice: DiceInput },
     /// A flank march's arrival roll at the start of its owner's turn (RULES 10).
@@ -372,6 +377,10 @@ pub enum Event {
     DismountCommitted {
         side: Side,
         bgs: Vec<usize>,
+    },
+    SealedChecked {
+        side: Side,
+        named: bool,
     },
     MovesFirstRolled {
         side: Side,
@@ -650,6 +659,7 @@ impl Battle {
             Command::Finish { side, step } => deployment::decide_finish(s, r, *side, *step),
             Command::DeployBatch { side, bgs } => deployment::decide_batch(s, r, *side, bgs),
             Command::CommitDismount { side, bgs } => deployment::decide_dismount(s, r, *side, bgs),
+            Command::CheckSealed { side, named } => deployment::decide_checked(s, r, *side, *named),
             Command::RollMovesFirst { side, dice } => {
                 moves_first::decide_roll(s, r, app, *side, dice)
             }

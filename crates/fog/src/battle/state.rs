@@ -292,6 +292,7 @@ impl State {
             | Event::StepFinished { .. }
             | Event::BatchDeployed { .. }
             | Event::DismountCommitted { .. }
+            | Event::SealedChecked { .. }
             | Event::ArrivalRolled { .. }
             | Event::ArrivalSaid { .. }
             | Event::FlankMarchRevealed { .. }
