@@ -223,7 +223,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         nothing("Not your turn: your counters move in your own turn.")
     } else if public.pending.is_some() {
         nothing("Settle the spotting at the table first.")
-    } else if own.iter().all(|s| s.deployed.is_some()) {
+    } else if !own.is_empty() && own.iter().all(|s| s.deployed.is_some()) {
         nothing(
             "Every counter of yours is placed as units: nothing is left to move. End your turn at the table.",
         )
