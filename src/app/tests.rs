@@ -1152,6 +1152,9 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "North: no dismounting");
     h.get_by_label_contains("South dismounts nothing");
     click(&mut h, "North: commanders placed");
+    // South's march is led by a commander the table may not name: the
+    // step says the list names them all (issue 39).
+    h.get_by_label_contains("except the one who leads your flank march");
     click(&mut h, "South: commanders placed");
 
     assert_eq!(h.state().fog().battle.phase(), Phase::MovesFirst);

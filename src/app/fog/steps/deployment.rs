@@ -241,7 +241,10 @@ impl StepPanel for DeploymentPanel {
                     .iter()
                     .any(|m| m.side == side)
                 {
-                    ui.label("A commander who leads a flank march is not placed now: he arrives with it.");
+                    // The leader is sealed: the list names every commander,
+                    // so it must say who of them stays off (issue 39: it
+                    // read as if the marching leader were left out).
+                    ui.label("Place each commander below except the one who leads your flank march: he arrives with it. The list names them all, since which one marches is sealed.");
                 }
                 ui.label(format!("C-in-C: {}", army.c_in_c.name));
                 for c in &army.commanders {
