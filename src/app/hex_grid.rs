@@ -51,6 +51,9 @@ pub struct HexGrid {
     reading: Option<std::sync::mpsc::Receiver<Read>>,
     /// *Map image…* was clicked: the window asks the file dialog.
     wants_image: bool,
+    /// The largest texture side this window's painter takes, as it last
+    /// said: an image is averaged down to it on the reading thread.
+    texture_side: usize,
     /// The image was aligned or removed: the window keeps it beside the
     /// game.
     image_changed: bool,
@@ -259,6 +262,7 @@ impl HexGrid {
     ) -> Picked {
         let (map, markers) = (&board.map, &board.counters);
         let rules = &board.rules;
+        self.texture_side = ui.input(|i| i.max_texture_side);
         ui.horizontal_wrapped(|ui| {
             if ui.button("Zoom in").clicked() {
                 self.wish = Some(Wish::Zoom(1.25));
@@ -637,9 +641,14 @@ impl HexGrid {
             let (send, reading) = std::sync::mpsc::channel();
             self.reading = Some(reading);
             let bus = bus.clone();
+            // Before the first frame said it, egui's own smallest.
+            let side = match self.texture_side {
+                0 => 2048,
+                side => u32::try_from(side).unwrap_or(u32::MAX),
+            };
             std::thread::spawn(move || {
                 let path = saved.path.display().to_string();
-                let said = match Read::from(saved) {
+                let said = match Read::from(saved, side) {
                     Ok(read) => {
                         let _ = send.send(read);
                         chosen.then(|| Status::Info(format!(

@@ -13,17 +13,6 @@ use muster::core::hexmap::{Hex, HexMap};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// The largest image read, in pixels a side: beyond any scan a player
-/// would take, and a bound on the memory a bad file can ask for.
-const MAX_SIDE: u32 = 10_000;
-/// The largest texture drawn a side: a bigger image is scaled down once.
-const TEXTURE_SIDE: u32 = 4096;
-/// The largest image file read: a map scan well compressed is far less.
-const MAX_FILE: u64 = 64 * 1024 * 1024;
-/// The most its decoded pixels may take (a 8,000 x 8,000 scan at 8 bits a
-/// channel is 244 MiB; at 16 bits, twice that, refused).
-const MAX_DECODED: u64 = 256 * 1024 * 1024;
-
 /// Where a hex's centre is printed on the image, in its pixels.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -116,57 +105,16 @@ pub struct Read {
 }
 
 impl Read {
-    /// Reads the image at `saved.path` (PNG or JPEG) within Muster's
-    /// bounds: the file at most `MAX_FILE` bytes, a side at most
-    /// `MAX_SIDE` pixels, and the decoded image at most `MAX_DECODED` bytes,
-    /// checked from its header before any pixel is decoded, so the whole
-    /// peak (the file, its pixels, the texture) stays under about 400 MiB.
+    /// Reads the image at `saved.path` (PNG or JPEG) within
+    /// `image_read::MAX_PEAK` for all it holds at once (`image_read`), its
+    /// texture at most `side` pixels a side (the painter's largest).
     /// Slow for a large scan: called off the window's thread.
-    pub fn from(saved: Saved) -> Result<Read, String> {
-        use image::ImageDecoder;
-        let path = &saved.path;
-        let what = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-        let bytes = muster::core::store::read_bytes(path, MAX_FILE).map_err(|e| e.to_string())?;
-        let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
-            .with_guessed_format()
-            .map_err(|e| what(&e))?;
-        let mut limits = image::Limits::default();
-        limits.max_image_width = Some(MAX_SIDE);
-        limits.max_image_height = Some(MAX_SIDE);
-        limits.max_alloc = Some(MAX_DECODED);
-        reader.limits(limits);
-        let unreadable =
-            |e: &dyn std::fmt::Display| what(&format!("not a map image Muster can read ({e})"));
-        let decoder = reader.into_decoder().map_err(|e| unreadable(&e))?;
-        let (width, height) = decoder.dimensions();
-        let needed = decoder.total_bytes();
-        if needed > MAX_DECODED {
-            return Err(what(&format!(
-                "{width} x {height} pixels at {} bits a pixel is {} MiB decoded; Muster reads map images up to {} MiB: save it smaller (a 4,000-pixel side is plenty) or at 8 bits a channel",
-                decoder.color_type().bits_per_pixel(),
-                needed / 1024 / 1024,
-                MAX_DECODED / 1024 / 1024
-            )));
-        }
-        let decoded = image::DynamicImage::from_decoder(decoder).map_err(|e| unreadable(&e))?;
-        let size = [f64::from(decoded.width()), f64::from(decoded.height())];
-        // `thumbnail` works in 8 bits: a large scan is not doubled in
-        // floating point on its way down.
-        let shown = if decoded.width().max(decoded.height()) > TEXTURE_SIDE {
-            decoded.thumbnail(TEXTURE_SIDE, TEXTURE_SIDE)
-        } else {
-            decoded
-        };
-        let rgba = shown.to_rgba8();
-        drop(shown);
-        let pixels = egui::ColorImage::from_rgba_unmultiplied(
-            [rgba.width() as usize, rgba.height() as usize],
-            rgba.as_raw(),
-        );
+    pub fn from(saved: Saved, side: u32) -> Result<Read, String> {
+        let read = crate::app::image_read::read(&saved.path, side)?;
         Ok(Read {
             saved,
-            pixels,
-            size,
+            pixels: read.image,
+            size: read.size,
         })
     }
 }

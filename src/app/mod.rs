@@ -24,6 +24,7 @@ mod guard;
 mod held_seat_tests;
 mod help;
 mod hex_grid;
+mod image_read;
 #[cfg(test)]
 mod laptop_map_tests;
 mod log_view;
