@@ -34,8 +34,11 @@ fn composition(setup: &Setup, side: Side, c: &Composition) -> String {
                 .map_or(id.clone(), |u| u.name.clone())
         })
         .collect();
+    // The formation its sealed record holds is the one it was in, not
+    // the one it is placed in (issue 39: "placed … deployed: … in column
+    // (IC)" read as a contradiction).
     format!(
-        "a real Wing, command rating {}, {}: {}",
+        "a real Wing, command rating {}, recorded {}: {}",
         c.rating,
         c.formation.name(),
         names.join(", ")

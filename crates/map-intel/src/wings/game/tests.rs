@@ -364,7 +364,17 @@ fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations
     assert!(cav_units.contains(&"p-cav-1".to_string()));
     let lines = g.log_lines().join("\n");
     assert!(
-        lines.contains("is placed on the map in column (IC): a real Wing, command rating 4"),
+        lines.contains(
+            "is placed on the map in column (IC): a real Wing, command rating 4, recorded"
+        ),
+        "{lines}"
+    );
+    // The French, placed deployed, were recorded in another formation:
+    // the line says which is which (issue 39).
+    assert!(
+        lines.contains(
+            "is placed on the map deployed: a real Wing, command rating 4, recorded deployed"
+        ),
         "{lines}"
     );
     // Both Wings stay on the map where placed, with their formation and
