@@ -259,9 +259,13 @@ pub(crate) fn set_passphrase(h: &mut Harness<'_, MusterApp>, side: Side, name: &
     press_and_wait(h, "Set it");
 }
 
-/// Opens `side`'s private session with his passphrase.
-fn open_secrets(h: &mut Harness<'_, MusterApp>, side: Side, passphrase: &str) {
-    type_into(h, &format!("{side}'s passphrase"), passphrase);
+/// Opens `name`'s private session with his passphrase.
+fn open_secrets(h: &mut Harness<'_, MusterApp>, name: &str, passphrase: &str) {
+    type_into(
+        h,
+        &format!("{} passphrase", muster::core::text::possessive(name)),
+        passphrase,
+    );
     press_and_wait(h, "Open my secrets");
 }
 
@@ -951,7 +955,7 @@ fn the_read_only_reminder_shares_the_status_line() {
     let path = dir.path().join("terrain.json");
     std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
     let mut h = opened(dir.path(), path);
-    h.get_by_label_contains("Read-only until South unlocks");
+    h.get_by_label_contains("Read-only until South (Ann) unlocks");
     let locked = h.get_by_label("Sequence").rect();
     assert_eq!(unlock(&mut h, "South", PASS), None);
     assert_eq!(h.get_by_label("Sequence").rect(), locked);
@@ -965,7 +969,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     let mut h = opened(dir.path(), path);
     let deployment = |h: &Harness<'_, MusterApp>| h.state().fog().battle.state().deployment.clone();
     // Reopened: read-only until South, who set a passphrase, unlocks.
-    h.get_by_label_contains("Read-only until South unlocks");
+    h.get_by_label_contains("Read-only until South (Ann) unlocks");
     let why = unlock(&mut h, "South", "copper heron lantern").unwrap();
     assert!(why.contains("not the passphrase this player set"), "{why}");
     assert_eq!(unlock(&mut h, "South", PASS), None);
@@ -997,14 +1001,14 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "South: finish fortifications");
 
     // Ambushes: the window is the hand-over screen until North takes it.
-    h.get_by_label("Pass the laptop to North");
+    h.get_by_label("Pass the laptop to North (Bob)");
     assert!(h.query_by_label("Sequence").is_none());
     // The players may put it off and come back to it from the step list.
     click(&mut h, "Not now: back to the table");
     h.get_by_label("Sequence");
     click(&mut h, "▶ Ambushes");
-    h.get_by_label("Pass the laptop to North");
-    click(&mut h, "I am North: show my secrets");
+    h.get_by_label("Pass the laptop to North (Bob)");
+    click(&mut h, "I am North (Bob): show my secrets");
     h.get_by_label_contains("You play without a passphrase: the file does not protect");
     click(&mut h, "Finish my ambushes");
     // Nothing secret shows once he is done: South's hand-over comes next.
@@ -1014,10 +1018,10 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
         h.query_by_label_contains("They gave their passphrase")
             .is_none()
     );
-    click(&mut h, "I am South: show my secrets");
+    click(&mut h, "I am South (Ann): show my secrets");
     // His proof every time (issue 39): his passphrase, and a PIN for the
     // sitting beside it.
-    crate::app::proof_tests::open_with_pin(&mut h, "South", PASS, "4719");
+    crate::app::proof_tests::open_with_pin(&mut h, "South (Ann)", PASS, "4719");
     click(&mut h, "Syrian archers");
     h.get_by_label_contains("where Light Foot may hide");
     click_table(&mut h, [18.0, 16.0]);
@@ -1044,13 +1048,13 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     assert!(h.query_by_label_contains("Syrian archers").is_none());
 
     // Flank marches, in private too: South sends his two alae.
-    click(&mut h, "I am North: show my secrets");
+    click(&mut h, "I am North (Bob): show my secrets");
     click(&mut h, "Done with my flank marches");
     // North, holding the laptop, clicks South's button: South's PIN is
     // asked, and nothing of his shows (issue 39).
-    h.get_by_label_contains("South's hand-over PIN opens it");
-    click(&mut h, "I am South: show my secrets");
-    h.get_by_label("South's hand-over PIN");
+    h.get_by_label_contains("South's (Ann) hand-over PIN opens it");
+    click(&mut h, "I am South (Ann): show my secrets");
+    h.get_by_label("South's (Ann) hand-over PIN");
     assert!(h.query_by_label_contains("Ala Petriana").is_none());
     assert!(h.query_by_label_contains("Syrian archers").is_none());
     click(&mut h, "Cancel");
@@ -1058,18 +1062,18 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // passphrase is asked again, and a wrong one opens nothing.
     click(
         &mut h,
-        "Lock South's screens: drop the PIN, ask the passphrase",
+        "Lock South's (Ann) screens: drop the PIN, ask the passphrase",
     );
-    h.get_by_label_contains("South's passphrase opens it");
-    click(&mut h, "I am South: show my secrets");
-    open_secrets(&mut h, Side::South, "wrong");
+    h.get_by_label_contains("South's (Ann) passphrase opens it");
+    click(&mut h, "I am South (Ann): show my secrets");
+    open_secrets(&mut h, "South (Ann)", "wrong");
     h.get_by_label_contains("not the passphrase this player set");
     // He may go back: his step's hand-over screen comes first again, and
     // his passphrase is asked again.
     click(&mut h, "Cancel");
-    h.get_by_label("Pass the laptop to South");
-    click(&mut h, "I am South: show my secrets");
-    open_secrets(&mut h, Side::South, PASS);
+    h.get_by_label("Pass the laptop to South (Ann)");
+    click(&mut h, "I am South (Ann): show my secrets");
+    open_secrets(&mut h, "South (Ann)", PASS);
     click(&mut h, "Ala Petriana marches");
     click(&mut h, "Ala Indiana marches");
     h.get_by_label("Arrival modifier +0");
@@ -1108,7 +1112,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
             // picks on the shared screen from every group not yet on it,
             // with no hand-over, nothing ticked and nothing marked (RULES
             // 8.5 ruling; issue 32: a proposal would tell which he sealed).
-            assert!(h.query_by_label("Pass the laptop to South").is_none());
+            assert!(h.query_by_label("Pass the laptop to South (Ann)").is_none());
             for bg in (0..army.bgs.len()).filter(|bg| !done.contains(bg)) {
                 let label = format!("{} (", army.bgs[bg].name);
                 assert!(!ticked(&h, &label), "{label} ticked");
@@ -1137,9 +1141,11 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // 8.5 ruling): on his own screen, it says whether any of his sealed
     // battle groups is also on the table (issue 21); the shared screen
     // names none, and the log says only what his check found.
-    h.get_by_label_contains("South checks their sealed battle groups against the table in secret");
-    click(&mut h, "I am South: show my secrets");
-    open_secrets(&mut h, Side::South, PASS);
+    h.get_by_label_contains(
+        "South (Ann) checks their sealed battle groups against the table in secret",
+    );
+    click(&mut h, "I am South (Ann): show my secrets");
+    open_secrets(&mut h, "South (Ann)", PASS);
     h.get_by_label_contains("None of the battle groups you sealed off the table is also on it");
     click(&mut h, "Done: tell the table my check is made");
     assert!(h.state().fog().battle.log_lines().iter().any(|(l, _)| {
@@ -1180,8 +1186,8 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "Enter South's dice");
     // Arrived: South's hand-over comes at once, with no click; his proof
     // opens it.
-    click(&mut h, "I am South: show my secrets");
-    open_secrets(&mut h, Side::South, PASS);
+    click(&mut h, "I am South (Ann): show my secrets");
+    open_secrets(&mut h, "South (Ann)", PASS);
     // The straggling dice rolled on the table, typed: a 7 is refused with
     // the rule, nothing is revealed until every battle group has its die.
     click(&mut h, "Type the straggling dice rolled on the table");
@@ -1712,10 +1718,10 @@ fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() 
     muster::fog::files::save_battle(&path, &battle).unwrap();
     let mut h = opened(dir.path(), path);
     // Read-only: his ambushes wait until he unlocks; then they come to him.
-    assert!(h.query_by_label("Pass the laptop to South").is_none());
+    assert!(h.query_by_label("Pass the laptop to South (Ann)").is_none());
     assert_eq!(unlock(&mut h, "South", PASS), None);
     assert!(h.state().fog().battle.locked_sides().is_empty());
-    h.get_by_label("Pass the laptop to South");
+    h.get_by_label("Pass the laptop to South (Ann)");
     click(&mut h, "South: no ambushes");
     assert_eq!(
         h.state().fog().battle.phase(),

@@ -353,11 +353,11 @@ impl Walk {
                 DeploymentTurn::Dismount(_) | DeploymentTurn::Commanders(_)
                     if self
                         .h
-                        .query_by_label("I am South: show my secrets")
+                        .query_by_label("I am South (Marcus): show my secrets")
                         .is_some() =>
                 {
-                    self.click("I am South: show my secrets");
-                    self.prove("South", SOUTH_PASS, SOUTH_PIN);
+                    self.click("I am South (Marcus): show my secrets");
+                    self.prove("South (Marcus)", SOUTH_PASS, SOUTH_PIN);
                     self.click("Done: tell the table my check is made");
                 }
                 DeploymentTurn::Dismount(side) => self.main(&format!("{side}: no dismounting")),
@@ -374,10 +374,10 @@ impl Walk {
     /// South, on the laptop behind the hand-over screen: the Syrian
     /// archers in ambush and a dummy marker.
     fn ambushes(&mut self) {
-        self.click("I am South: show my secrets");
+        self.click("I am South (Marcus): show my secrets");
         // His first private step asks his passphrase, and he chooses a
         // hand-over PIN beside it for the later ones (issue 39).
-        self.prove("South", SOUTH_PASS, SOUTH_PIN);
+        self.prove("South (Marcus)", SOUTH_PASS, SOUTH_PIN);
         for content in ["Syrian archers", "Dummy"] {
             self.click(content);
             self.speaks_the_chosen_unit();
@@ -432,8 +432,8 @@ impl Walk {
 
     /// South sends his two alae round the left flank.
     fn flank_march(&mut self) {
-        self.click("I am South: show my secrets");
-        self.prove("South", SOUTH_PASS, SOUTH_PIN);
+        self.click("I am South (Marcus): show my secrets");
+        self.prove("South (Marcus)", SOUTH_PASS, SOUTH_PIN);
         self.click("Ala Petriana marches");
         self.click("Ala Indiana marches");
         self.speaks_the_chosen_unit();
@@ -445,7 +445,11 @@ impl Walk {
     /// phone): no hand-over, nothing ticked for him, nothing marked; he
     /// ticks the groups he sets on the table, none he sealed.
     fn south_batch(&mut self, number: usize, size: usize) {
-        assert!(self.h.query_by_label("Pass the laptop to South").is_none());
+        assert!(
+            self.h
+                .query_by_label("Pass the laptop to South (Marcus)")
+                .is_none()
+        );
         let state = self.h.state().fog().battle.state().clone();
         let army = state.armies.south.clone().expect("South's army");
         let done = muster::fog::battle::deployed_bgs(&state, Side::South);
@@ -584,10 +588,14 @@ fn first_battle(dir: &std::path::Path, in_cm: bool, size: [f32; 2]) -> Walk {
         w.speaks_the_chosen_unit();
         if w.h.query_by_label("Roll for South").is_some() {
             w.main("Roll for South");
-        } else if w.h.query_by_label("I am South: show my secrets").is_some() {
+        } else if w
+            .h
+            .query_by_label("I am South (Marcus): show my secrets")
+            .is_some()
+        {
             // Arrived: his hand-over comes at once.
-            w.click("I am South: show my secrets");
-            w.prove("South", SOUTH_PASS, SOUTH_PIN);
+            w.click("I am South (Marcus): show my secrets");
+            w.prove("South (Marcus)", SOUTH_PASS, SOUTH_PIN);
             w.click("Reveal to both players");
         } else {
             let (turn, side) = muster::fog::battle::current_turn(&state).unwrap();

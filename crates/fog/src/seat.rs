@@ -218,9 +218,14 @@ impl Seated for Battle {
     type Event = Event;
     type Request = Asked;
 
-    /// The side: the sequence's words name players by their side.
+    /// The side and its player, as the army form calls him ("South
+    /// (Marcus)"): the sequence's words name sides, and the hand-over
+    /// screen names the player it is handed to (issue 39).
     fn seat_name(&self, side: Side) -> String {
-        side.to_string()
+        match &self.state().armies[side] {
+            Some(army) if !army.player.trim().is_empty() => format!("{side} ({})", army.player),
+            _ => side.to_string(),
+        }
     }
 
     const PRINTOUT: bool = true;

@@ -61,7 +61,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
     until(&mut h, |h| {
         h.query_by_label("North (Bob): on their phone").is_some()
     });
-    assert_eq!(south.look().title, "South, your passphrase");
+    assert_eq!(south.look().title, "South (Ann), your passphrase");
     south.tap_with("Unlock", serde_json::json!({"passphrase": [PASS]}));
     until(&mut h, |h| h.state().fog().battle.locked_sides().is_empty());
 

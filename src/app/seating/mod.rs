@@ -505,9 +505,15 @@ impl Seating {
                     " {name} set no passphrase: their screen opens for whoever holds the laptop."
                 )
             } else if self.seats[side].pin.is_some() {
-                format!(" {name}'s hand-over PIN opens it.")
+                format!(
+                    " {} hand-over PIN opens it.",
+                    muster_core::text::possessive(&name)
+                )
             } else {
-                format!(" {name}'s passphrase opens it.")
+                format!(
+                    " {} passphrase opens it.",
+                    muster_core::text::possessive(&name)
+                )
             };
             if self.seats[side].pin.is_some() {
                 screen.lock = Some(format!(
