@@ -11,6 +11,7 @@
 //! frame after the UI, in the order sent, then sends the phones their new
 //! screens in the same frame (the pattern of rerun's viewer).
 
+mod about;
 pub mod action;
 pub mod bus;
 #[cfg(test)]
@@ -79,6 +80,8 @@ pub fn run(open: Option<PathBuf>, viewer: Viewer) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Muster")
+            // Its own icon, not the toolkit's (issue 40).
+            .with_icon(eframe::icon_data::from_png_bytes(about::ICON).expect("the icon is a PNG"))
             // Within a 1280 x 720 screen, its title bar and a panel too,
             // where maximising is not honoured.
             .with_inner_size([1240.0, 660.0])
@@ -157,6 +160,7 @@ pub struct MusterApp {
     /// A printout is being made on its worker.
     exporting: bool,
     help: help::HelpWindow,
+    about: about::AboutWindow,
     players: players::PlayersWindow,
     unlock: unlock::UnlockWindow,
     /// Where each player's private screens are, and his answers.
@@ -248,6 +252,7 @@ impl MusterApp {
             writer: writer::Writer::new(bus.clone()),
             exporting: false,
             help: Default::default(),
+            about: Default::default(),
             players: Default::default(),
             unlock: Default::default(),
             seating,
@@ -780,6 +785,9 @@ impl MusterApp {
             {
                 self.help.open = true;
             }
+            if ui.button("About Muster").clicked() {
+                self.about.open = true;
+            }
         });
     }
 
@@ -888,6 +896,9 @@ impl eframe::App for MusterApp {
             self.shortcuts(&ctx);
             egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &cx));
             self.help.show(&ctx, self.kind, self.system.help_step());
+            let settings = self.start.inventory_path.as_deref().and_then(Path::parent);
+            self.about
+                .show(&ctx, self.start.autosave.as_deref(), settings);
             egui::Panel::top("status").show(ui, |ui| self.status_line(ui));
             let names = self.seat_names();
             self.players
