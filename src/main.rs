@@ -13,10 +13,11 @@ use std::process::ExitCode;
 #[command(
     name = "muster",
     version,
-    about = "Field of Glory pre-battle sequence at the table"
+    about = "Wargames at the table: Field of Glory's pre-battle sequence, an action-card deck, hidden forces and dummy wings"
 )]
 struct Cli {
-    /// A saved battle to open in the window.
+    /// A saved game of any system to open in the window (a .muster file,
+    /// or an older .json one).
     battle: Option<PathBuf>,
     /// The program that opens an exported public printout, instead of the
     /// desktop's PDF viewer; "none" opens nothing. A player's private page

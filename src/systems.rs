@@ -77,8 +77,6 @@ pub struct System {
     pub about: &'static str,
     /// The `format` its files begin with.
     pub format: &'static str,
-    /// Its files' ending, after the game's title.
-    pub extension: &'static str,
     /// How its window is reached in the how-to of Help.
     pub help: &'static str,
     pub script: fn(&ScriptArgs) -> Result<usize, String>,
@@ -92,7 +90,6 @@ const FOG: System = System {
     noun: "battle",
     about: "The pre-battle sequence: armies, initiative, terrain, camps, ambushes, flank marches, deployment (RULES)",
     format: muster::fog::files::BATTLE_FORMAT,
-    extension: "muster-battle.json",
     help: "The steps on the left, in order; each step's panel on the right, its main action at the foot.",
     script: fog_script,
     export: fog_export,
@@ -131,7 +128,6 @@ pub static ALL: [System; 4] = [
         noun: "action-deck game",
         about: "Each player's deck of action cards, hands kept secret (RULES-deck)",
         format: muster::deck::files::FORMAT,
-        extension: "muster-deck.json",
         help: "Enter the players and armies, then play each turn's phases from the table; each hand is shown only behind its owner's hand-over screen.",
         script: deck_script,
         export: deck_export,
@@ -153,7 +149,6 @@ pub static ALL: [System; 4] = [
         noun: "hidden-forces game",
         about: "Face-down forces and Exercitus bluffs on a hex map, contents sealed (RULES-map-intel A)",
         format: muster::map_intel::files::FORMAT,
-        extension: "muster-forces.json",
         help: "Enter the players and the scenario; each player's ledger (their forces' contents) opens behind their hand-over screen; orders are given on the map.",
         script: forces_script,
         export: forces_export,
@@ -179,7 +174,6 @@ pub static ALL: [System; 4] = [
         noun: "dummy-wings game",
         about: "Real and dummy leader counters, spotting within 7 hexes, the deployment roll (RULES-map-intel B)",
         format: muster::map_intel::wings::files::FORMAT,
-        extension: "muster-wings.json",
         help: "Choose the battle and enter the players; each player sets up their Wings behind their hand-over screen, then moves them along paths on the map.",
         script: wings_script,
         export: wings_export,
@@ -226,8 +220,13 @@ pub fn of_file(path: &Path) -> Result<&'static System, StoreError> {
     })
 }
 
+/// The ending of every system's saves (issue 40): Muster's own, which a
+/// desktop opens with Muster (JSON inside, its header names the system).
+/// Open still reads the older `.json` ones.
+pub const SAVE_EXTENSION: &str = "muster";
+
 /// A file name from a game's title: its letters and digits, lowercased,
-/// words joined by `_`, then the system's ending.
+/// words joined by `_`, then `extension`.
 pub fn file_name(title: &str, extension: &str) -> String {
     let words: Vec<String> = title
         .split(|c: char| !c.is_alphanumeric())
@@ -422,7 +421,6 @@ mod tests {
         for system in &ALL {
             assert!(std::ptr::eq(by_format(system.format).unwrap(), system));
             assert!(std::ptr::eq(by_key(system.key).unwrap(), system));
-            assert!(system.extension.ends_with(".json"));
         }
         assert!(by_format("muster-roster").is_none());
     }
@@ -432,10 +430,10 @@ mod tests {
         assert_eq!(
             file_name(
                 "Fritz (Prussian) vs Charles (Franco-Imperial)",
-                "muster-wings.json"
+                SAVE_EXTENSION
             ),
-            "fritz_prussian_vs_charles_franco_imperial.muster-wings.json"
+            "fritz_prussian_vs_charles_franco_imperial.muster"
         );
-        assert_eq!(file_name("  ", "muster-deck.json"), "game.muster-deck.json");
+        assert_eq!(file_name("  ", SAVE_EXTENSION), "game.muster");
     }
 }

@@ -110,7 +110,9 @@ impl FileAction {
             FileAction::ImportRoster(_) => "forces.roster.json".into(),
             FileAction::MapImage => "map.png".into(),
             FileAction::ExportPdf(_) => "game.pdf".into(),
-            FileAction::OpenGame | FileAction::SaveGame(_) => "game.json".into(),
+            FileAction::OpenGame | FileAction::SaveGame(_) => {
+                format!("game.{}", crate::systems::SAVE_EXTENSION)
+            }
         }
     }
 }
@@ -156,12 +158,15 @@ impl FileDialog {
         let current = PathBuf::from(&self.path);
         let name = self.action.default_name();
         std::thread::spawn(move || {
-            let (kind, ext) = if name.ends_with(".pdf") {
-                ("PDF", "pdf")
+            let extensions: (&str, &[&str]) = if name.ends_with(".pdf") {
+                ("PDF", &["pdf"])
+            } else if name.ends_with(crate::systems::SAVE_EXTENSION) {
+                // A game: Muster's own saves, and the older JSON ones.
+                ("Muster games", &[crate::systems::SAVE_EXTENSION, "json"])
             } else {
-                ("Muster JSON", "json")
+                ("Muster JSON", &["json"])
             };
-            let mut dialog = rfd::FileDialog::new().add_filter(kind, &[ext]);
+            let mut dialog = rfd::FileDialog::new().add_filter(extensions.0, extensions.1);
             if let Some(dir) = current.parent().filter(|d| d.is_dir()) {
                 dialog = dialog.set_directory(dir);
             }

@@ -661,11 +661,11 @@ impl MusterApp {
         let title = self.system.game().map(|g| g.headline()).unwrap_or_default();
         match action {
             FileAction::OpenGame => self.path.clone(),
-            FileAction::SaveGame(_) => Some(
-                self.path
-                    .clone()
-                    .unwrap_or_else(|| dir.join(systems::file_name(&title, self.kind.extension))),
-            ),
+            FileAction::SaveGame(_) => {
+                Some(self.path.clone().unwrap_or_else(|| {
+                    dir.join(systems::file_name(&title, systems::SAVE_EXTENSION))
+                }))
+            }
             FileAction::ExportPdf(_) => Some(dir.join(systems::file_name(&title, "pdf"))),
             _ => None,
         }

@@ -306,11 +306,8 @@ fn the_shell_saves_titles_and_helps_a_hidden_forces_game() {
     h.run();
     h.get_by_label("Save hidden-forces game");
     let path = h.get_by_label("File path").value().unwrap_or_default();
-    assert!(
-        path.ends_with("ann_rome_v_bob_parthia.muster-forces.json"),
-        "{path}"
-    );
-    let saved = dir.path().join("game.muster-forces.json");
+    assert!(path.ends_with("ann_rome_v_bob_parthia.muster"), "{path}");
+    let saved = dir.path().join("game.muster");
     replace_text(&mut h, "File path", saved.to_str().unwrap());
     click(&mut h, "Save");
     let first = std::fs::read_to_string(&saved).unwrap();
