@@ -53,7 +53,7 @@ pub fn screen(
         text: match purpose {
             Purpose::Set => "It seals your secrets and tags every log entry, so nobody can read them or change the record without it. It is never saved: remember it or write it down.",
             Purpose::Unlock => "Muster checks that every entry of the log carries your tag, so nobody changed it without you.",
-            Purpose::Open => "Type your passphrase to open and seal your secrets. It is never saved; the key is dropped when you pass the screen on.",
+            Purpose::Open => "Type your passphrase to open and seal your secrets. It is never saved.",
         }
         .into(),
     }];

@@ -154,6 +154,21 @@ impl Pass {
         let mut screen =
             passphrase_screen::screen(name, kind.purpose(), self.suggested.as_deref(), refusal);
         if self.offer_pin && matches!(kind, Kind::Open(_) | Kind::Prove(_)) {
+            let form = screen
+                .blocks
+                .iter()
+                .position(|b| matches!(b, Block::Form { .. }))
+                .unwrap_or(screen.blocks.len());
+            screen.blocks.insert(
+                form,
+                Block::Text {
+                    text: format!(
+                        "Beside it you may choose a hand-over PIN of {} to {} digits: until the window closes or you lock your screens, it opens them instead of the passphrase. It is never saved.",
+                        pin::DIGITS.start(),
+                        pin::DIGITS.end()
+                    ),
+                },
+            );
             for block in &mut screen.blocks {
                 if let Block::Form { fields, .. } = block {
                     fields.push(Field {
@@ -164,7 +179,7 @@ impl Pass {
                         ),
                         input: Input::Secret {
                             hint: format!(
-                                "{} to {} digits: opens your screens again until the window closes or you lock them",
+                                "{} to {} digits",
                                 pin::DIGITS.start(),
                                 pin::DIGITS.end()
                             ),
@@ -280,7 +295,7 @@ fn pin_screen(name: &str, refusal: Option<&str>) -> Screen {
     let mut blocks = vec![
         Block::Text {
             text: format!(
-                "{name} chose a hand-over PIN this sitting: it opens their screens. {} wrong tries drop it, and their passphrase is asked.",
+                "You chose a hand-over PIN this sitting: it opens your screens. {} wrong tries drop it, and your passphrase is asked.",
                 pin::TRIES
             ),
         },

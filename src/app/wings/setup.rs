@@ -67,38 +67,37 @@ impl SetupForm {
         // The scenario's map, numbered as the players' printed copy is.
         crate::app::hex_grid::map_settings(ui, &mut self.battles[self.chosen].map);
         let battle = &self.battles[self.chosen];
-        egui::Grid::new("wings-dummies")
-            .num_columns(2)
-            .spacing([12.0, 4.0])
-            .show(ui, |ui| {
-                for side in Side::BOTH {
-                    let army = &battle.sides[side];
-                    let dummies: Vec<String> = army
-                        .dummies
-                        .iter()
-                        .map(|d| {
-                            let name = d
-                                .name
-                                .as_deref()
-                                .map_or(String::new(), |n| format!(" ({n})"));
-                            format!("{} {}{name}", d.count, d.kind.name())
-                        })
-                        .collect();
-                    ui.strong(format!("{side}: {}", army.name));
-                    ui.label(if dummies.is_empty() {
-                        "no dummies".to_string()
-                    } else {
-                        format!("dummies {}", dummies.join(", "))
-                    });
-                    ui.end_row();
-                    ui.label("");
-                    ui.weak(&army.notes);
-                    ui.end_row();
-                }
+        // Each side's line, its notes wrapped under it (issue 39: a long
+        // note in a grid ran off the window and took the form with it).
+        for side in Side::BOTH {
+            let army = &battle.sides[side];
+            let dummies: Vec<String> = army
+                .dummies
+                .iter()
+                .map(|d| {
+                    let name = d
+                        .name
+                        .as_deref()
+                        .map_or(String::new(), |n| format!(" ({n})"));
+                    format!("{} {}{name}", d.count, d.kind.name())
+                })
+                .collect();
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(format!("{side}: {}", army.name));
+                ui.label(if dummies.is_empty() {
+                    "no dummies".to_string()
+                } else {
+                    format!("dummies {}", dummies.join(", "))
+                });
             });
+            if !army.notes.is_empty() {
+                ui.add(egui::Label::new(egui::RichText::new(&army.notes).weak()).wrap());
+            }
+            ui.add_space(2.0);
+        }
         ui.add_space(6.0);
         egui::Grid::new("wings-players")
-            .num_columns(5)
+            .num_columns(6)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 for side in Side::BOTH {
@@ -107,6 +106,7 @@ impl SetupForm {
                     ui.checkbox(&mut self.activated[side], format!("{side}'s army activated"))
                         .on_hover_text("A stationary Wing of an army not activated is always placed deployed (27.2.3)");
                     if self.battles[self.chosen].torgau_detachments {
+                        ui.label("Detachments");
                         ui.add(egui::DragValue::new(&mut self.detachments[side]).range(0..=3))
                             .accessible_name(format!("{side}'s Detachments"))
                             .on_hover_text("Torgau: 1 to 3 Detachment stacks decide the false leaders (27.6.4.3)");
