@@ -18,6 +18,7 @@ use std::process::ExitCode;
 struct Cli {
     /// A saved game of any system to open in the window (a .muster file,
     /// or an older .json one).
+    #[arg(value_name = "GAME")]
     battle: Option<PathBuf>,
     /// The program that opens an exported public printout, instead of the
     /// desktop's PDF viewer; "none" opens nothing. A player's private page
@@ -87,6 +88,36 @@ enum Sub {
         #[arg(long, hide = true, conflicts_with_all = ["system", "deck", "forces"])]
         wings: bool,
     },
+    /// Write the man page and shell completions, made from this very
+    /// command line's definition, into DIR (the package's build uses it).
+    #[command(hide = true)]
+    PackageFiles {
+        /// The folder to write muster.1 and the completions into.
+        dir: PathBuf,
+    },
+}
+
+/// The man page (`clap_mangen`) and bash, zsh and fish completions
+/// (`clap_complete`) into `dir`: from `Cli` itself, so they never lag it.
+fn package_files(dir: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
+    use clap::CommandFactory;
+    use clap_complete::Shell;
+    std::fs::create_dir_all(dir)?;
+    let mut written = Vec::new();
+    let man = dir.join("muster.1");
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    std::fs::write(&man, page)?;
+    written.push(man);
+    for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+        written.push(clap_complete::generate_to(
+            shell,
+            &mut Cli::command(),
+            "muster",
+            dir,
+        )?);
+    }
+    Ok(written)
 }
 
 fn main() -> ExitCode {
@@ -104,6 +135,18 @@ fn main() -> ExitCode {
             Err(e) => {
                 eprintln!("muster: {e}");
                 ExitCode::FAILURE
+            }
+        },
+        Some(Sub::PackageFiles { dir }) => match package_files(&dir) {
+            Ok(written) => {
+                for path in written {
+                    println!("Wrote {}", path.display());
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("muster: {}: {e}", dir.display());
+                ExitCode::from(2)
             }
         },
         Some(Sub::ExportPdf {
