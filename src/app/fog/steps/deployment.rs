@@ -147,15 +147,14 @@ impl StepPanel for DeploymentPanel {
                 // off the table picks here from all not yet on it, nothing
                 // ticked or marked (a mark would tell what he sealed); his
                 // private check names any he both sealed and deployed.
-                ui.label(if sealing(battle, side) {
-                    format!(
-                        "Batch {number}: tick the {size} you set on the table. Muster neither hides nor marks the ones you sealed; your private check after the batches names any you both sealed and deployed."
-                    )
+                if sealing(battle, side) {
+                    ui.label(format!("Batch {number}: tick the {size} you set on the table."))
+                        .on_hover_text("Muster neither hides nor marks the battle groups you sealed; your private check after the batches names any you both sealed and deployed (RULES 8.5).");
                 } else {
-                    format!(
+                    ui.label(format!(
                         "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table."
-                    )
-                });
+                    ));
+                }
                 let done = deployed_bgs(state, side);
                 for bg in 0..army.bgs.len() {
                     if done.contains(&bg) {
