@@ -154,7 +154,7 @@ impl Rules for ActionDeck {
                 // Issue 39: a finished game read "turn 5, event phase".
                 Some(t) if ledger.public().ended() => format!(
                     "action deck, over ({})",
-                    crate::screens::over_after_set(&setup.set, t).to_lowercase()
+                    t.over_after(&setup.set.phases).to_lowercase()
                 ),
                 Some(t) => format!(
                     "action deck, turn {}, {} phase",

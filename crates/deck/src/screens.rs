@@ -40,17 +40,7 @@ fn grouped(ids: &[String]) -> Vec<(String, usize)> {
 /// When the game ended, in turns: a turn the ending left untouched (the
 /// last one ended and the next began on its own) is not counted.
 pub fn over_after(game: &Game, turn: &Turn) -> String {
-    over_after_set(game.set(), turn)
-}
-
-/// `over_after`, from the card set the game is played with.
-pub fn over_after_set(set: &crate::cards::CardSet, turn: &Turn) -> String {
-    let fresh = Turn::start(turn.number, turn.active, &set.phases);
-    match turn.number {
-        1 if *turn == fresh => "The game is over before the first turn was played".into(),
-        n if *turn == fresh => format!("The game is over after turn {}", n - 1),
-        n => format!("The game is over during turn {n}"),
-    }
+    turn.over_after(&game.set().phases)
 }
 
 /// A card in one line: its laurels, flags, kind and trash symbol.

@@ -124,6 +124,18 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// When the game ended, this being its last turn, in turns: a turn
+    /// the ending left untouched (the last one ended and this one began on
+    /// its own) is not counted.
+    pub fn over_after(&self, phases: &[PhaseName]) -> String {
+        let fresh = Turn::start(self.number, self.active, phases);
+        match self.number {
+            1 if *self == fresh => "The game is over before the first turn was played".into(),
+            n if *self == fresh => format!("The game is over after turn {}", n - 1),
+            n => format!("The game is over during turn {n}"),
+        }
+    }
+
     /// Turn `number` with `active` starting the first phase of `phases`.
     pub fn start(number: u32, active: Side, phases: &[PhaseName]) -> Turn {
         let mut turn = Turn {

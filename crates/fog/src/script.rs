@@ -14,7 +14,7 @@
 
 use crate::battle::{
     AmbushContent, Battle, Command, FlankMarchPlan, RevealReason, reveal_ambush, reveal_plan,
-    seal_ambush, seal_plan,
+    seal_ambush, seal_march,
 };
 use muster_core::dice::DiceInput;
 use muster_core::error::RuleError;
@@ -112,7 +112,7 @@ impl Secret {
                 passphrase,
             } => {
                 let key = battle.seal_key(side, &passphrase)?;
-                seal_plan(battle.state(), battle.ruleset(), side, &plan, &key, false)?
+                seal_march(battle.state(), battle.ruleset(), side, &plan, &key, false)?
             }
             Secret::RevealFlankMarch {
                 side,

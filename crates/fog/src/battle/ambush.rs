@@ -533,17 +533,9 @@ pub fn seal_ambush(
                 );
             }
         }
-        AmbushContent::Bg { bg } => {
+        AmbushContent::Bg { .. } => {
             if earlier.iter().any(|(_, c)| *c == content) {
                 return refuse("8.3", "That battle group is already in ambush");
-            }
-            // RULES 8.4, one place: a marching group cannot lie in ambush.
-            let marching = super::flank_march::open_marches(state, side, key)?;
-            if marching.iter().any(|(_, m)| m.secret.bgs.contains(&bg)) {
-                return refuse(
-                    "8.4",
-                    "That battle group is sealed on a flank march: a battle group is in at most one of an ambush marker and a flank march",
-                );
             }
         }
     }

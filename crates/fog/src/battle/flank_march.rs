@@ -7,7 +7,6 @@
 //! it openly when sealed (the dice show it anyway) and the reveal checks it
 //! against the contents.
 
-use super::deployment::AmbushContent;
 use super::{Command, Event, Phase, State};
 use crate::army::{Army, CommanderQuality};
 use crate::ruleset::Ruleset;
@@ -266,7 +265,7 @@ pub fn open_marches(
 
 /// On the owner's screen: checks a plan (against his other marches too)
 /// and seals it under his sealing key.
-pub fn seal_plan(
+pub(crate) fn seal_plan(
     state: &State,
     ruleset: &Ruleset,
     side: Side,
@@ -284,20 +283,6 @@ pub fn seal_plan(
             return refuse(
                 "8.4",
                 format!("{} is already on another flank march", army.bgs[*bg].name),
-            );
-        }
-    }
-    // RULES 8.4, one place: a group in an ambush marker cannot march too.
-    for (_, content) in super::ambush::open_ambushes(state, side, key)? {
-        if let AmbushContent::Bg { bg } = content
-            && plan.bgs.contains(&bg)
-        {
-            return refuse(
-                "8.4",
-                format!(
-                    "{} is sealed in an ambush marker: a battle group is in at most one of an ambush marker and a flank march",
-                    army.bgs[bg].name
-                ),
             );
         }
     }

@@ -2,6 +2,7 @@
 //! records, arrival rolls with exact chances, reveals checked against their
 //! commitments, straggling with quality re-rolls.
 
+use super::flank_march::seal_plan;
 use super::*;
 use crate::examples::terrain_battle;
 use crate::files::battle_to_json;
@@ -593,7 +594,7 @@ fn a_battle_group_in_ambush_cannot_also_march() {
         commander: 0,
         flank: Flank::Left,
     };
-    let e = seal_plan(
+    let e = crate::battle::seal_march(
         b.state(),
         b.ruleset(),
         Side::South,
@@ -614,7 +615,7 @@ fn a_battle_group_in_ambush_cannot_also_march() {
         ..plan
     };
     assert!(
-        seal_plan(
+        crate::battle::seal_march(
             b.state(),
             b.ruleset(),
             Side::South,

@@ -36,11 +36,11 @@ pub use describe::zone_text;
 pub use flank_march::{
     FLANK_MARCH_RECORD_BYTES, Flank, FlankMarch, FlankMarchPlan, Straggle, arrival_by_turn,
     arrival_chance, arrival_modifiers, check_plan, due as arrivals_due, open_marches, reveal_plan,
-    seal_plan, straggle_chance, straggle_modifiers, to_reveal, word as arrival_word,
+    straggle_chance, straggle_modifiers, to_reveal, word as arrival_word,
 };
 pub use moves_first::modifiers as moves_first_modifiers;
 use muster_core::intel::trail::Trail;
-pub use off_table::{misplaced_bgs, sealed_bgs};
+pub use off_table::{misplaced_bgs, seal_march, sealed_bgs};
 pub use placement::{
     Laid, PlacementState, PlacementTurn, check_pose, check_road, legal_pose_exists,
     nearest_legal_pose, piece_name, placement_rolled, zone_highlight,
@@ -133,7 +133,7 @@ pub enum Command {
     },
     /// A flank march, sealed, with its arrival modifier stated, or sealed
     /// with it when its owner keeps it on his phone (RULES 8.4, 10); made
-    /// by `seal_plan` on the owner's screen.
+    /// by `seal_march` on the owner's screen.
     RecordFlankMarch {
         side: Side,
         sealed: Sealed,

@@ -14,6 +14,38 @@ use muster_core::intel::SealKey;
 use muster_core::side::Side;
 use std::collections::BTreeSet;
 
+/// A flank march sealed on its owner's screen (RULES 8.4), its groups
+/// checked first against his ambush markers: a battle group is in at most
+/// one of an ambush marker and a flank march (RULES 8.4 ruling, issue 39).
+/// Ambushes come first in the sequence, so a march is the only place a
+/// group can be offered twice.
+pub fn seal_march(
+    state: &State,
+    ruleset: &crate::ruleset::Ruleset,
+    side: Side,
+    plan: &super::flank_march::FlankMarchPlan,
+    key: &SealKey,
+    sealed_modifier: bool,
+) -> Result<super::Command, RuleError> {
+    for (_, content) in open_ambushes(state, side, key)? {
+        if let AmbushContent::Bg { bg } = content
+            && plan.bgs.contains(&bg)
+        {
+            let name = state.armies[side]
+                .as_ref()
+                .and_then(|a| a.bgs.get(bg))
+                .map_or_else(|| format!("Battle group {}", bg + 1), |g| g.name.clone());
+            return muster_core::error::refuse(
+                "8.4",
+                format!(
+                    "{name} is sealed in an ambush marker: a battle group is in at most one of an ambush marker and a flank march"
+                ),
+            );
+        }
+    }
+    super::flank_march::seal_plan(state, ruleset, side, plan, key, sealed_modifier)
+}
+
 /// Every battle group `side` sealed off the table, in an ambush or on a
 /// flank march, opened with his key: for his eyes only.
 pub fn sealed_bgs(state: &State, side: Side, key: &SealKey) -> Result<BTreeSet<usize>, RuleError> {

@@ -13,7 +13,7 @@ pub use reveal::{Reveal, answer_reveal, reveal};
 
 use crate::battle::{
     Battle, Command, DeploymentTurn, Flank, FlankMarchPlan, Phase, arrival_modifiers, deployed_bgs,
-    march_number, open_marches, seal_plan, sealed_bgs,
+    march_number, open_marches, seal_march, sealed_bgs,
 };
 use muster_core::error::RuleError;
 use muster_core::intel::SealKey;
@@ -367,7 +367,7 @@ pub fn answer_flank_march(
     sealed_modifier: bool,
 ) -> Result<Command, RuleError> {
     match reply.command.get("form").and_then(|f| f.as_str()) {
-        Some("seal") => seal_plan(
+        Some("seal") => seal_march(
             battle.state(),
             battle.ruleset(),
             side,
