@@ -220,10 +220,7 @@ pub fn of_file(path: &Path) -> Result<&'static System, StoreError> {
     })
 }
 
-/// The ending of every system's saves (issue 40): Muster's own, which a
-/// desktop opens with Muster (JSON inside, its header names the system).
-/// Open still reads the older `.json` ones.
-pub const SAVE_EXTENSION: &str = "muster";
+pub use muster::core::store::SAVE_EXTENSION;
 
 /// A file name from a game's title: its letters and digits, lowercased,
 /// words joined by `_`, then `extension`.

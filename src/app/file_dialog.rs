@@ -111,7 +111,7 @@ impl FileAction {
             FileAction::MapImage => "map.png".into(),
             FileAction::ExportPdf(_) => "game.pdf".into(),
             FileAction::OpenGame | FileAction::SaveGame(_) => {
-                format!("game.{}", crate::systems::SAVE_EXTENSION)
+                format!("game.{}", muster::core::store::SAVE_EXTENSION)
             }
         }
     }
@@ -160,9 +160,9 @@ impl FileDialog {
         std::thread::spawn(move || {
             let extensions: (&str, &[&str]) = if name.ends_with(".pdf") {
                 ("PDF", &["pdf"])
-            } else if name.ends_with(crate::systems::SAVE_EXTENSION) {
+            } else if name.ends_with(muster::core::store::SAVE_EXTENSION) {
                 // A game: Muster's own saves, and the older JSON ones.
-                ("Muster games", &[crate::systems::SAVE_EXTENSION, "json"])
+                ("Muster games", &[muster::core::store::SAVE_EXTENSION, "json"])
             } else {
                 ("Muster JSON", &["json"])
             };

@@ -310,6 +310,11 @@ pub fn read_text(path: &Path) -> Result<String, StoreError> {
     })
 }
 
+/// The ending of every system's saves (issue 40): Muster's own, which a
+/// desktop opens with Muster (JSON inside, its header names the system).
+/// Open still reads the older `.json` ones.
+pub const SAVE_EXTENSION: &str = "muster";
+
 /// Where the app keeps its autosaves: the platform's data directory for
 /// Muster, or `None` where the platform has none.
 pub fn autosave_dir() -> Option<PathBuf> {
