@@ -162,7 +162,10 @@ impl FileDialog {
                 ("PDF", &["pdf"])
             } else if name.ends_with(muster::core::store::SAVE_EXTENSION) {
                 // A game: Muster's own saves, and the older JSON ones.
-                ("Muster games", &[muster::core::store::SAVE_EXTENSION, "json"])
+                (
+                    "Muster games",
+                    &[muster::core::store::SAVE_EXTENSION, "json"],
+                )
             } else {
                 ("Muster JSON", &["json"])
             };
