@@ -5,12 +5,9 @@
 //! asked first, and three wrong PINs fall back to the passphrase.
 
 use super::MusterApp;
-use super::tests::{
-    click, every_text, new_small_deck_game, press_and_wait, set_passphrase, type_into,
-};
+use super::tests::{click, deck_started_by_north, every_text, press_and_wait, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use muster::core::side::Side;
 use muster::core::text::possessive;
 
 type H = Harness<'static, MusterApp>;
@@ -60,11 +57,7 @@ pub(crate) fn give_pin(h: &mut H, name: &str, pin: &str) {
 #[test]
 fn artagurs_hand_opens_only_with_his_proof_every_time() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    set_passphrase(&mut h, Side::South, "Decius", DECIUS);
-    set_passphrase(&mut h, Side::North, "Artagur", ARTAGUR);
-    click(&mut h, "North chosen");
-    click(&mut h, "Start the game");
+    let mut h = deck_started_by_north(dir.path(), [DECIUS, ARTAGUR]);
     // Decius, holding the laptop, asks for Artagur's cards.
     click(&mut h, "Show Artagur's cards");
     h.get_by_label_contains("Artagur's passphrase opens it");
@@ -105,10 +98,7 @@ fn artagurs_hand_opens_only_with_his_proof_every_time() {
 #[test]
 fn a_locked_pin_opens_nothing_and_the_passphrase_is_asked() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    set_passphrase(&mut h, Side::North, "Artagur", ARTAGUR);
-    click(&mut h, "North chosen");
-    click(&mut h, "Start the game");
+    let mut h = deck_started_by_north(dir.path(), ["", ARTAGUR]);
     click(&mut h, "Show Artagur's cards");
     click(&mut h, "I am Artagur: show my cards");
     open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
@@ -130,10 +120,7 @@ fn a_locked_pin_opens_nothing_and_the_passphrase_is_asked() {
 #[test]
 fn a_pin_anyone_would_guess_is_refused_with_why() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    set_passphrase(&mut h, Side::North, "Artagur", ARTAGUR);
-    click(&mut h, "North chosen");
-    click(&mut h, "Start the game");
+    let mut h = deck_started_by_north(dir.path(), ["", ARTAGUR]);
     click(&mut h, "Show Artagur's cards");
     click(&mut h, "I am Artagur: show my cards");
     type_into(&mut h, "Artagur's passphrase", ARTAGUR);
@@ -152,9 +139,7 @@ fn a_pin_anyone_would_guess_is_refused_with_why() {
 #[test]
 fn without_a_passphrase_the_hand_over_says_whoever_holds_the_laptop_sees() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    click(&mut h, "North chosen");
-    click(&mut h, "Start the game");
+    let mut h = deck_started_by_north(dir.path(), ["", ""]);
     click(&mut h, "Show Decius's cards");
     h.get_by_label_contains(
         "Decius set no passphrase: their screen opens for whoever holds the laptop",

@@ -259,16 +259,6 @@ pub(crate) fn set_passphrase(h: &mut Harness<'_, MusterApp>, side: Side, name: &
     press_and_wait(h, "Set it");
 }
 
-/// Opens `name`'s private session with his passphrase.
-fn open_secrets(h: &mut Harness<'_, MusterApp>, name: &str, passphrase: &str) {
-    type_into(
-        h,
-        &format!("{} passphrase", muster::core::text::possessive(name)),
-        passphrase,
-    );
-    press_and_wait(h, "Open my secrets");
-}
-
 #[test]
 fn armies_to_end_of_terrain_selection_then_save_and_reopen() {
     let dir = tempfile::tempdir().unwrap();
@@ -1066,14 +1056,14 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     );
     h.get_by_label_contains("South's (Ann) passphrase opens it");
     click(&mut h, "I am South (Ann): show my secrets");
-    open_secrets(&mut h, "South (Ann)", "wrong");
+    crate::app::proof_tests::open_with_pin(&mut h, "South (Ann)", "wrong", "");
     h.get_by_label_contains("not the passphrase this player set");
     // He may go back: his step's hand-over screen comes first again, and
     // his passphrase is asked again.
     click(&mut h, "Cancel");
     h.get_by_label("Pass the laptop to South (Ann)");
     click(&mut h, "I am South (Ann): show my secrets");
-    open_secrets(&mut h, "South (Ann)", PASS);
+    crate::app::proof_tests::open_with_pin(&mut h, "South (Ann)", PASS, "");
     click(&mut h, "Ala Petriana marches");
     click(&mut h, "Ala Indiana marches");
     h.get_by_label("Arrival modifier +0");
@@ -1145,7 +1135,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
         "South (Ann) checks their sealed battle groups against the table in secret",
     );
     click(&mut h, "I am South (Ann): show my secrets");
-    open_secrets(&mut h, "South (Ann)", PASS);
+    crate::app::proof_tests::open_with_pin(&mut h, "South (Ann)", PASS, "");
     h.get_by_label_contains("None of the battle groups you sealed off the table is also on it");
     click(&mut h, "Done: tell the table my check is made");
     assert!(h.state().fog().battle.log_lines().iter().any(|(l, _)| {
@@ -1187,7 +1177,7 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // Arrived: South's hand-over comes at once, with no click; his proof
     // opens it.
     click(&mut h, "I am South (Ann): show my secrets");
-    open_secrets(&mut h, "South (Ann)", PASS);
+    crate::app::proof_tests::open_with_pin(&mut h, "South (Ann)", PASS, "");
     // The straggling dice rolled on the table, typed: a 7 is refused with
     // the rule, nothing is revealed until every battle group has its die.
     click(&mut h, "Type the straggling dice rolled on the table");
@@ -1800,6 +1790,27 @@ pub(crate) fn new_small_deck_game(dir: &Path) -> Harness<'static, MusterApp> {
     small_deck_form(dir, harness(&dir.join("autosaves")))
 }
 
+/// The small deck game with these passphrases (empty: none), started
+/// with Artagur (North) active first.
+pub(crate) fn deck_started_by_north(
+    dir: &Path,
+    passphrases: [&str; 2],
+) -> Harness<'static, MusterApp> {
+    let mut h = new_small_deck_game(dir);
+    for ((side, name), pass) in Side::BOTH
+        .into_iter()
+        .zip(["Decius", "Artagur"])
+        .zip(passphrases)
+    {
+        if !pass.is_empty() {
+            set_passphrase(&mut h, side, name, pass);
+        }
+    }
+    click(&mut h, "North chosen");
+    click(&mut h, "Start the game");
+    h
+}
+
 /// The small deck game's form filled in `h`.
 fn small_deck_form(dir: &Path, mut h: Harness<'static, MusterApp>) -> Harness<'static, MusterApp> {
     let set = dir.join("small.json");
@@ -1931,11 +1942,7 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     const DECIUS: &str = "lantern quarry thistle ember falcon";
     const ARTAGUR: &str = "harbour nettle saffron copper willow";
     let dir = tempfile::tempdir().unwrap();
-    let mut h = new_small_deck_game(dir.path());
-    set_passphrase(&mut h, Side::South, "Decius", DECIUS);
-    set_passphrase(&mut h, Side::North, "Artagur", ARTAGUR);
-    click(&mut h, "North chosen");
-    click(&mut h, "Start the game");
+    let mut h = deck_started_by_north(dir.path(), [DECIUS, ARTAGUR]);
     // Artagur active: Decius holds no interrupt at all (the Romans have
     // none), yet he is asked like any passive player, and any passive
     // player may decline in the open on his hand-over screen (issue 39),
