@@ -236,12 +236,12 @@ fn whole(bytes: Vec<u8>, file: u64, side: u32) -> Result<Pixels, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// A `w` x `h` PNG of `depth` written row by row, `interlaced` or not:
+    /// A `w` x `h` RGBA PNG of `depth`, written row by row (the map tests' scans too):
     /// the test never holds the image itself.
-    fn png_file(path: &Path, w: u32, h: u32, depth: png::BitDepth) {
+    pub(crate) fn png_file(path: &Path, w: u32, h: u32, depth: png::BitDepth) {
         let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
         let mut encoder = png::Encoder::new(file, w, h);
         encoder.set_color(png::ColorType::Rgba);

@@ -210,34 +210,22 @@ impl<T: Table> SeatedWindow<T> {
         &self.desks[side].values
     }
 
-    /// Edit > Undo: what the rules let be taken back.
-    fn undo(&mut self) -> Handled {
+    /// Edit > Undo (what the rules let be taken back) or Redo (what the
+    /// last undo took back, done again), said on the status line.
+    fn take_back(&mut self, redo: bool) -> Handled {
         let Some(game) = &mut self.game else {
             return Handled::default();
         };
-        match self.table.undo(game) {
-            Ok(what) => {
-                self.table.changed(game);
-                Handled {
-                    status: Some(Status::Info(format!("Taken back: {what}"))),
-                    changed: true,
-                    dialog: None,
-                }
-            }
-            Err(why) => Handled::status(Status::Error(why)),
-        }
-    }
-
-    /// Edit > Redo: what the last undo took back, done again.
-    fn redo(&mut self) -> Handled {
-        let Some(game) = &mut self.game else {
-            return Handled::default();
+        let (done, said) = if redo {
+            (self.table.redo(game), "Done again")
+        } else {
+            (self.table.undo(game), "Taken back")
         };
-        match self.table.redo(game) {
+        match done {
             Ok(what) => {
                 self.table.changed(game);
                 Handled {
-                    status: Some(Status::Info(format!("Done again: {what}"))),
+                    status: Some(Status::Info(format!("{said}: {what}"))),
                     changed: true,
                     dialog: None,
                 }
@@ -372,8 +360,8 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
                 self.table.form().passphrases().keys[side] = Some((lock, key));
                 return Handled::default();
             }
-            Action::Undo => return self.undo(),
-            Action::Redo => return self.redo(),
+            Action::Undo => return self.take_back(false),
+            Action::Redo => return self.take_back(true),
             other => match T::own(other) {
                 Some(action) => action,
                 // Another system's, sent before this window replaced it.

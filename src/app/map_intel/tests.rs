@@ -736,24 +736,10 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
 fn a_huge_map_image_is_refused_from_its_header_and_a_fifo_is_never_read() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_forces_each(dir.path());
+    // Streamed row by row: the test never holds the 488 MiB itself.
     let png = |name: &str, w: u32, h: u32| {
         let path = dir.path().join(name);
-        // Streamed row by row: the test never holds the 488 MiB itself.
-        let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
-        let mut encoder = png::Encoder::new(file, w, h);
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Sixteen);
-        encoder.set_compression(png::Compression::Fast);
-        let mut writer = encoder
-            .write_header()
-            .unwrap()
-            .into_stream_writer()
-            .unwrap();
-        let row = vec![0u8; w as usize * 8];
-        for _ in 0..h {
-            std::io::Write::write_all(&mut writer, &row).unwrap();
-        }
-        writer.finish().unwrap();
+        crate::app::image_read::tests::png_file(&path, w, h, png::BitDepth::Sixteen);
         path
     };
     let lay = |h: &mut H, path: &std::path::Path| {

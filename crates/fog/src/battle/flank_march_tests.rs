@@ -100,10 +100,12 @@ pub(crate) fn at_south_ambushes() -> Battle {
     b
 }
 
-/// The same, South setting `south` on the table in his batches.
-fn deployed_with(south: Vec<usize>, sealed_modifier: bool) -> Battle {
+/// South's alae sealed on a flank march (3 groups off the table, his
+/// ambush included), then every batch deployed, South setting `south` on
+/// the table: the battle at its dismounting.
+fn batched(south: Vec<usize>, sealed_modifier: bool) -> Battle {
     let mut b = at_south_flank_marches();
-    let (n, s) = (Side::North, Side::South);
+    let s = Side::South;
     let plan = FlankMarchPlan {
         bgs: vec![7, 8],
         commander: 0,
@@ -134,6 +136,13 @@ fn deployed_with(south: Vec<usize>, sealed_modifier: bool) -> Battle {
         let bgs = next[side].by_ref().take(size).collect();
         ok(&mut b, Command::DeployBatch { side, bgs });
     }
+    b
+}
+
+/// The same, South setting `south` on the table in his batches.
+fn deployed_with(south: Vec<usize>, sealed_modifier: bool) -> Battle {
+    let mut b = batched(south, sealed_modifier);
+    let (n, s) = (Side::North, Side::South);
     for side in [n, s] {
         ok(&mut b, Command::CommitDismount { side, bgs: vec![] });
     }
@@ -635,32 +644,10 @@ fn a_battle_group_in_ambush_cannot_also_march() {
 fn the_check_of_sealed_groups_is_logged_once_after_the_batches() {
     let (n, s) = (Side::North, Side::South);
     let check = |side, named| Command::CheckSealed { side, named };
-    let mut b = at_south_flank_marches();
-    let e = b.apply(check(s, false)).unwrap_err();
+    let e = at_south_flank_marches().apply(check(s, false)).unwrap_err();
     assert!(e.message.contains("once every batch is deployed"), "{e}");
-    let plan = FlankMarchPlan {
-        bgs: vec![7, 8],
-        commander: 0,
-        flank: Flank::Left,
-    };
-    let c = seal_plan(b.state(), b.ruleset(), s, &plan, SOUTH_PASS, false).unwrap();
-    ok(&mut b, c);
-    ok(
-        &mut b,
-        Command::FinishFlankMarches {
-            side: s,
-            off_table: 3,
-        },
-    );
     // South deploys his battle group 0, which lies in ambush.
-    let mut next = Sides {
-        south: vec![0, 1, 2, 3, 4, 5, 6].into_iter(),
-        north: (0..9).collect::<Vec<usize>>().into_iter(),
-    };
-    while let Phase::Deployment(DeploymentTurn::Batch { side, size, .. }) = b.phase() {
-        let bgs = next[side].by_ref().take(size).collect();
-        ok(&mut b, Command::DeployBatch { side, bgs });
-    }
+    let mut b = batched(vec![0, 1, 2, 3, 4, 5, 6], false);
     let e = b.apply(check(n, false)).unwrap_err();
     assert!(e.message.contains("keeps no battle group off"), "{e}");
     let found = crate::battle::misplaced_bgs(b.state(), s, SOUTH_PASS).unwrap();
