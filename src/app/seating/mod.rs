@@ -77,13 +77,11 @@ struct Seat {
     unlock: bool,
     /// What he put off with "Not now": the table shows until it changes.
     not_now: Option<String>,
-    /// His hand-over PIN of the sitting, as its salted hash: it opens his
-    /// private screens on the laptop. Never saved; gone with the game, his
-    /// lock or three wrong tries.
-    pin: Option<Pin>,
-    /// His sealing key, kept beside his PIN for the sitting: a PIN opens
-    /// what his passphrase opened. Never saved; goes with the PIN.
-    sitting: Option<SealKey>,
+    /// His hand-over PIN of the sitting, as its salted hash, and the
+    /// sealing key his passphrase opened beside it: the PIN opens his
+    /// private screens on the laptop with that key. Never saved; gone with
+    /// the game, his lock or three wrong tries.
+    pin: Option<(Pin, Option<SealKey>)>,
     /// Whoever holds the laptop on his private screen proved to be him
     /// (his passphrase or his PIN), since he took it.
     proved: bool,
@@ -256,6 +254,12 @@ impl Seating {
         }
     }
 
+    /// Whether the laptop shows (or is about to show) `side`'s private
+    /// screen: a step of his, or what the table asked of him.
+    fn holding(&self, side: Side) -> bool {
+        matches!(self.laptop, Laptop::Holding(s, Why::Due | Why::Request) if s == side)
+    }
+
     /// What his passphrase is asked for now, if anything.
     fn kind(&self, side: Side, host: Option<&(dyn SeatHost + '_)>) -> Option<Kind> {
         let seat = &self.seats[side];
@@ -272,8 +276,7 @@ impl Seating {
                 .then(|| host.lock_of(side).map(Kind::Unlock))
                 .flatten();
         }
-        let holding =
-            matches!(self.laptop, Laptop::Holding(s, Why::Due | Why::Request) if s == side);
+        let holding = self.holding(side);
         // The laptop's holder proves he is this player, every time.
         if holding && !seat.proved {
             if seat.pin.is_some() {
@@ -574,9 +577,7 @@ impl Seating {
                 }
             }
             SeatMsg::Lock => {
-                let seat = &mut self.seats[side];
-                seat.pin = None;
-                seat.sitting = None;
+                self.seats[side].pin = None;
             }
             SeatMsg::Resume => self.seats[side].not_now = None,
             SeatMsg::Typed(values) => self.seats[side].pass.typed = values,
@@ -643,9 +644,7 @@ impl Seating {
                 pass::Asked::Deriving(generation) => self.deriving[side] = Some(generation),
                 pass::Asked::Pin(typed) => return self.pin(side, &typed, host),
                 pass::Asked::Forgot => {
-                    let seat = &mut self.seats[side];
-                    seat.pin = None;
-                    seat.sitting = None;
+                    self.seats[side].pin = None;
                 }
                 pass::Asked::Nothing => {}
             }
@@ -667,11 +666,11 @@ impl Seating {
     fn pin(&mut self, side: Side, typed: &str, host: Option<&mut (dyn SeatHost + '_)>) -> Outcome {
         let mut outcome = Outcome::default();
         let seat = &mut self.seats[side];
-        match seat.pin.as_mut().map(|pin| pin.try_pin(typed)) {
+        match seat.pin.as_mut().map(|(pin, _)| pin.try_pin(typed)) {
             Some(Tried::Right) => {
                 seat.proved = true;
-                if let Some(host) = host {
-                    host.hold(side, seat.sitting.clone());
+                if let (Some(host), Some((_, key))) = (host, &seat.pin) {
+                    host.hold(side, key.clone());
                     outcome.changed = host.by_itself();
                 }
             }
@@ -681,7 +680,6 @@ impl Seating {
             )),
             Some(Tried::Dropped) | None => {
                 seat.pin = None;
-                seat.sitting = None;
                 seat.dropped = Some(format!(
                     "{} wrong PINs: the PIN is dropped. Type your passphrase",
                     muster::core::seat::pin::TRIES
@@ -751,6 +749,7 @@ impl Seating {
         host: Option<&mut (dyn SeatHost + '_)>,
     ) -> Outcome {
         let mut outcome = Outcome::default();
+        let holding = self.holding(side);
         let seat = &mut self.seats[side];
         let key = match result {
             Err(why) => {
@@ -795,16 +794,11 @@ impl Seating {
                     seat.pass.refuse(e.message);
                     return outcome;
                 }
-                let holding =
-                    matches!(self.laptop, Laptop::Holding(s, Why::Due | Why::Request) if s == side);
                 if holding {
                     seat.proved = true;
                     if let Some(typed) = seat.pass.chosen.take() {
                         match Pin::choose(&typed) {
-                            Ok(pin) => {
-                                seat.pin = Some(pin);
-                                seat.sitting = host.held(side);
-                            }
+                            Ok(pin) => seat.pin = Some((pin, host.held(side))),
                             Err(why) => outcome.status = Some(Status::Error(why)),
                         }
                     }
