@@ -6,7 +6,8 @@
 //! (and an interlaced PNG, whose rows come in seven passes) is decoded
 //! whole at 8 bits, then averaged the same way; its size is checked from
 //! its header first, against what its decode and the texture would hold
-//! together. `peak_tests` measures the real peak with a counting allocator.
+//! together. `a_map_images_whole_read_peaks_within_its_bound` measures the
+//! real peak, each read in a process of its own.
 
 use eframe::egui::{self, Color32};
 use std::io::Cursor;
@@ -21,7 +22,7 @@ const MAX_SIDE: u32 = 10_000;
 /// The largest texture drawn a side: a bigger image is averaged down.
 const TEXTURE_SIDE: u32 = 4096;
 /// The largest image file read: a map scan well compressed is far less.
-pub const MAX_FILE: u64 = 64 * 1024 * 1024;
+const MAX_FILE: u64 = 64 * 1024 * 1024;
 
 const MIB: u64 = 1024 * 1024;
 
@@ -39,11 +40,10 @@ pub fn read(path: &Path, side: u32) -> Result<Pixels, String> {
     let side = side.clamp(1, TEXTURE_SIDE);
     let what = |e: String| format!("{}: {e}", path.display());
     let bytes = muster::core::store::read_bytes(path, MAX_FILE).map_err(|e| e.to_string())?;
-    let file = bytes.len() as u64;
     if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        png(bytes, file, side).map_err(what)
+        png(bytes, side).map_err(what)
     } else {
-        whole(bytes, file, side).map_err(what)
+        whole(bytes, side).map_err(what)
     }
 }
 
@@ -132,7 +132,8 @@ impl Averager {
 }
 
 /// A PNG, streamed.
-fn png(bytes: Vec<u8>, file: u64, side: u32) -> Result<Pixels, String> {
+fn png(bytes: Vec<u8>, side: u32) -> Result<Pixels, String> {
+    let file = bytes.len() as u64;
     let unreadable = |e: png::DecodingError| format!("not a map image Muster can read ({e})");
     let mut decoder = png::Decoder::new_with_limits(
         Cursor::new(bytes),
@@ -199,8 +200,9 @@ fn fits(
 
 /// A JPEG (or any other format the image crate reads), decoded whole at
 /// 8 bits a channel.
-fn whole(bytes: Vec<u8>, file: u64, side: u32) -> Result<Pixels, String> {
+fn whole(bytes: Vec<u8>, side: u32) -> Result<Pixels, String> {
     use image::ImageDecoder;
+    let file = bytes.len() as u64;
     let unreadable = |e: image::ImageError| format!("not a map image Muster can read ({e})");
     let mut reader = image::ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
