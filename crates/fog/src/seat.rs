@@ -140,16 +140,10 @@ fn finish(battle: &Battle, side: Side, task: Task, key: &SealKey) -> Option<Comm
     }
 }
 
-/// Whether `side`'s one check at the end of deployment waits (RULES 8.5
-/// ruling): every batch is down, he keeps groups off the table, and he
-/// has not told the table it is made.
+/// Whether `side`'s one check at the end of deployment waits (the rules'
+/// own `sealed_check_due`).
 fn check_due(battle: &Battle, side: Side) -> bool {
-    let deployment = &battle.state().deployment;
-    matches!(
-        battle.phase(),
-        Phase::Deployment(DeploymentTurn::Dismount(_) | DeploymentTurn::Commanders(_))
-    ) && deployment.off_table[side].unwrap_or(0) > 0
-        && deployment.checked[side].is_none()
+    crate::battle::sealed_check_due(battle.state(), battle.ruleset(), side).is_ok()
 }
 
 fn finish_label(task: Task) -> &'static str {

@@ -492,15 +492,11 @@ pub(super) fn decide_batch(
     }])
 }
 
-/// His private check at the end of deployment (RULES 8.5 ruling): once
-/// every batch is down, by a player who keeps battle groups off the table,
-/// once.
-pub(super) fn decide_checked(
-    state: &State,
-    ruleset: &Ruleset,
-    side: Side,
-    named: bool,
-) -> Result<Vec<Event>, RuleError> {
+/// Whether `side`'s private check at the end of deployment (RULES 8.5
+/// ruling) is due now, or why not: once every batch is down, by a player
+/// who keeps battle groups off the table, once. His seat brings it to him
+/// when it is; the command is taken only then.
+pub fn sealed_check_due(state: &State, ruleset: &Ruleset, side: Side) -> Result<(), RuleError> {
     let after = |t| {
         matches!(
             t,
@@ -519,6 +515,16 @@ pub(super) fn decide_checked(
     if state.deployment.checked[side].is_some() {
         return refuse("8.5", format!("{side} has made their check already"));
     }
+    Ok(())
+}
+
+pub(super) fn decide_checked(
+    state: &State,
+    ruleset: &Ruleset,
+    side: Side,
+    named: bool,
+) -> Result<Vec<Event>, RuleError> {
+    sealed_check_due(state, ruleset, side)?;
     Ok(vec![Event::SealedChecked { side, named }])
 }
 

@@ -30,7 +30,7 @@ pub use ambush::{
 pub use deployment::{
     Ambush, AmbushContent, DeploymentState, DeploymentTurn, Finished, batch_order, batch_plan,
     batch_sizes, camp_footprint, check_camp, check_fortification, describe_turn,
-    fortification_footprint, march_number, marker_number, on_table_count, reach,
+    fortification_footprint, march_number, marker_number, on_table_count, reach, sealed_check_due,
 };
 pub use describe::zone_text;
 pub use flank_march::{
