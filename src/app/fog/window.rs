@@ -339,11 +339,10 @@ impl FogWindow {
         }
     }
 
-    /// "South (Ann)", or "South" before their army is entered.
+    /// "South (Ann)", or "South" before their army is entered: as his
+    /// seat calls him.
     fn player(&self, side: Side) -> String {
-        self.battle.state().armies[side]
-            .as_ref()
-            .map_or(side.to_string(), |a| format!("{side} ({})", a.player))
+        self.battle.seat_name(side)
     }
 
     fn window(&mut self, ui: &mut egui::Ui, cx: &Cx, out: &mut Vec<FogCommand>) {
