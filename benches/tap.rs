@@ -534,13 +534,14 @@ async fn play(
     let mut times = Vec::new();
     while times.len() < samples {
         let (a, p) = (&pages[*active], &pages[1 - *active]);
-        a.tap("End the event phase").await;
+        let mut ending = "event";
         for phase in ["rally", "shooting", "movement", "combat"] {
-            let play = format!("Play the {phase} phase");
+            let play = format!("End the {ending} phase, play the {phase} phase");
             timed(a, p, &play, by_script, &mut times).await;
             timed(p, a, "No interrupt", by_script, &mut times).await;
-            a.tap(&format!("End the {phase} phase")).await;
+            ending = phase;
         }
+        a.tap("End the combat phase").await;
         let fatigue = a.first("(fatigue)").await;
         a.tap(&fatigue).await;
         let end = a.first("End turn").await;
@@ -683,7 +684,9 @@ impl Drop for Busy {
 /// Times `game` on the two phones' pages, quiet then busy.
 async fn measure(game: Game, pages: &[Page; 2]) {
     if game == Game::Deck {
-        pages[0].button("End the event phase").await;
+        pages[0]
+            .button("End the event phase, play the rally phase")
+            .await;
         // The pages settle before the first tap is timed.
         tokio::time::sleep(Duration::from_millis(500)).await;
         let mut active = 0;

@@ -76,9 +76,12 @@ pub enum SeatMsg {
     Resume,
     /// "Lock South's secrets": the sitting's key is dropped.
     Lock,
-    /// His answer to his screen on the laptop (or a choice made in the
-    /// open on his hand-over screen).
+    /// His answer to his screen on the laptop.
     Reply(Reply),
+    /// A choice made in the open on his hand-over screen ("South: no
+    /// ambushes"): it needs no proof, so it never reaches his passphrase
+    /// screen.
+    Declared(Reply),
     /// What he typed on the laptop's passphrase screen.
     Typed(Values),
     /// He sets a passphrase for a new game, called `name`; the words the

@@ -1,9 +1,9 @@
 //! The click guard (issue 25): for a moment after the game changes, the
 //! buttons that change it again do not take a click. The second click of
 //! a double click would otherwise land on whatever button took the place
-//! of the first ("End the rally phase" twice declares shooting), and most
-//! of what they do cannot be undone. The shell arms it after every change;
-//! such buttons ask it whether a click counts.
+//! of the first ("End the event phase, skip the rally phase" twice skips
+//! shooting too), and most of what they do cannot be undone. The shell arms
+//! it after every change; such buttons ask it whether a click counts.
 
 use eframe::egui;
 

@@ -171,7 +171,10 @@ fn decius_on_chromium(port: u16, first_frame: Duration) -> (H, tempfile::TempDir
         h.state().seating.life(Side::South) == Life::OnPhone
     });
     crate::app::pairing::close(&mut h);
-    page.find(&mut h, "//button[text()='End the event phase']");
+    page.find(
+        &mut h,
+        "//button[text()='End the event phase, play the rally phase']",
+    );
     (h, dir, page, Code::of(&url))
 }
 
@@ -216,25 +219,28 @@ fn no_stray_socket_on_his_code_silences_his_phone_in_chromium() {
         // and from the laptop.
         match way {
             0 => {
-                decius.tap(&mut h, "End the event phase");
-                decius.find(&mut h, "//button[text()='Play the rally phase']");
-            }
-            1 => {
-                decius.tap(&mut h, "Play the rally phase");
+                decius.tap(&mut h, "End the event phase, play the rally phase");
                 decius.find(&mut h, "//p[starts-with(., 'Waiting: Artagur decides')]");
             }
-            2 => {
+            1 => {
                 click(&mut h, "I am Artagur: show my cards");
                 click(&mut h, "No interrupt");
-                decius.find(&mut h, "//button[text()='End the rally phase']");
+                decius.find(
+                    &mut h,
+                    "//button[text()='End the rally phase, skip the shooting phase']",
+                );
+            }
+            2 => {
+                decius.tap(&mut h, "End the rally phase, skip the shooting phase");
+                decius.find(&mut h, "//button[text()='Skip the movement phase']");
             }
             3 => {
-                decius.tap(&mut h, "End the rally phase");
-                decius.find(&mut h, "//button[text()='Skip the shooting phase']");
+                decius.tap(&mut h, "Skip the movement phase");
+                decius.find(&mut h, "//button[text()='Skip the combat phase']");
             }
             _ => {
-                decius.tap(&mut h, "Skip the shooting phase");
-                decius.find(&mut h, "//button[text()='Skip the movement phase']");
+                decius.tap(&mut h, "Skip the combat phase");
+                decius.find(&mut h, "//p[starts-with(., 'The fatigue step ends')]");
             }
         }
     }
@@ -276,7 +282,10 @@ fn his_second_tab_takes_the_seat_over_and_the_first_says_so_in_chromium() {
         tab.handle
     });
     // The second tab holds the seat: its screen, and the table knows.
-    decius.find(&mut h, "//button[text()='End the event phase']");
+    decius.find(
+        &mut h,
+        "//button[text()='End the event phase, play the rally phase']",
+    );
     decius
         .runtime
         .block_on(decius.client.switch_to_window(first.clone()))
@@ -300,8 +309,8 @@ fn his_second_tab_takes_the_seat_over_and_the_first_says_so_in_chromium() {
         decius.client.switch_to_window(first).await.unwrap();
     });
     decius.tap(&mut h, "Use this tab");
-    decius.tap(&mut h, "End the event phase");
-    decius.find(&mut h, "//button[text()='Play the rally phase']");
+    decius.tap(&mut h, "End the event phase, play the rally phase");
+    decius.find(&mut h, "//p[starts-with(., 'Waiting: Artagur decides')]");
     until(&mut h, |h| {
         h.state().seating.life(Side::South) == Life::OnPhone
     });
@@ -346,13 +355,13 @@ fn the_page_knows_the_table_went_quiet_and_comes_back_by_itself_in_chromium() {
     decius.screenshot("target/phone/seat-lost-the-table.png");
     h.state().seating.hush(false);
     says(&mut h, &decius, "Connected: only you see this screen");
-    decius.tap(&mut h, "End the event phase");
-    decius.find(&mut h, "//button[text()='Play the rally phase']");
+    decius.tap(&mut h, "End the event phase, skip the rally phase");
+    decius.find(&mut h, "//button[text()='Play the shooting phase']");
     // The network drops: every socket ends with no goodbye.
     h.state().seating.cut();
     says(&mut h, &decius, "Lost the table");
     says(&mut h, &decius, "Connected: only you see this screen");
-    decius.tap(&mut h, "Play the rally phase");
+    decius.tap(&mut h, "Play the shooting phase");
     decius.find(&mut h, "//p[starts-with(., 'Waiting: Artagur decides')]");
     until(&mut h, |h| {
         h.state().seating.life(Side::South) == Life::OnPhone

@@ -83,7 +83,10 @@ fn every_system_on_phones_of_360_390_and_430_has_44_px_targets() {
         crate::app::tests::click(&mut h, "Start the game");
         let decius = Page::open_sized(port, &pair(&mut h, Side::South), "deck", size);
         decius.find(&mut h, "//h1[contains(., 'Decius')]");
-        decius.find(&mut h, "//button[contains(., 'End the event phase')]");
+        decius.find(
+            &mut h,
+            "//button[contains(., 'End the event phase, play the rally phase')]",
+        );
         measured(&decius, &format!("deck-{width}"));
         drop(decius);
 

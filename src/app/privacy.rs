@@ -1,6 +1,7 @@
 //! The shared screen's privacy, for every system: the full-window hand-over
 //! screen ("Pass the laptop to North") that comes before a player's secrets
-//! show, and the centred column his passphrase screen is drawn in. What a
+//! show, with the proof that he is who takes it (his PIN or passphrase)
+//! on it, and the centred column his passphrase screen is drawn in. What a
 //! seat shows and when is the seats' (`seating`); this draws it.
 
 use eframe::egui;
@@ -28,11 +29,14 @@ pub struct HandOver {
 }
 
 /// What was clicked on a hand-over screen.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq)]
 pub enum Clicked {
     Nothing,
     /// Its button: the screen changes hands.
     Button,
+    /// The proof asked on it, answered: the screen changes hands if it
+    /// holds.
+    Proof(Reply),
     /// The choice made in the open.
     OpenChoice,
     /// "Not now".
@@ -43,21 +47,50 @@ pub enum Clicked {
     Back,
 }
 
-/// Draws a hand-over screen over the whole window.
-pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver) -> Clicked {
+/// What the one who takes the laptop proves on the hand-over screen
+/// itself: the passphrase screen's body (no title, no *Cancel*: the
+/// hand-over's own buttons go back), and what he typed so far.
+pub struct Proof<'a> {
+    pub form: &'a Screen,
+    pub side: Side,
+    pub typed: &'a mut Values,
+}
+
+/// Draws a hand-over screen over the whole window: its button, or the
+/// proof it asks instead (taking the laptop and proving it is he are one
+/// act, so the one who takes it types at once).
+pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proof>) -> Clicked {
     let mut clicked = Clicked::Nothing;
     egui::CentralPanel::default().show(ui, |ui| {
         ui.vertical_centered(|ui| {
-            ui.add_space(ui.available_height() / 3.0);
+            let room = if proof.is_some() { 5.0 } else { 3.0 };
+            ui.add_space(ui.available_height() / room);
             ui.heading(egui::RichText::new(&screen.title).size(32.0));
             ui.add_space(12.0);
             ui.label(egui::RichText::new(&screen.text).size(16.0));
             ui.add_space(18.0);
-            if ui
-                .button(egui::RichText::new(&screen.button).size(18.0))
-                .clicked()
-            {
-                clicked = Clicked::Button;
+            match proof {
+                Some(Proof { form, side, typed }) => {
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(WIDTH, 0.0),
+                        egui::Layout::top_down(egui::Align::Min),
+                        |ui| {
+                            if let Some(reply) =
+                                crate::app::screen::show(ui, form, ("pass", side), typed)
+                            {
+                                clicked = Clicked::Proof(reply);
+                            }
+                        },
+                    );
+                }
+                None => {
+                    if ui
+                        .button(egui::RichText::new(&screen.button).size(18.0))
+                        .clicked()
+                    {
+                        clicked = Clicked::Button;
+                    }
+                }
             }
             if let Some((label, _)) = &screen.open_choice {
                 ui.add_space(8.0);

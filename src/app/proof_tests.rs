@@ -1,8 +1,8 @@
 //! Issue 39, as the opponent holding the shared laptop tries it: a
 //! player's private screen opens only with its owner's proof, every time,
-//! in every system. Clicking "I am Artagur" is not being Artagur: his
+//! in every system. His hand-over screen has no button that opens it: his
 //! passphrase, or the hand-over PIN he chose beside it this sitting, is
-//! asked first, and three wrong PINs fall back to the passphrase.
+//! asked on it, and three wrong PINs fall back to the passphrase.
 
 use super::MusterApp;
 use super::tests::{click, deck_started_by_north, every_text, press_and_wait, type_into};
@@ -16,11 +16,17 @@ const DECIUS: &str = "lantern quarry thistle ember falcon";
 const ARTAGUR: &str = "harbour nettle saffron copper willow";
 const PIN: &str = "4719";
 
-/// Nothing of a private screen shows: no button of one, nothing of `words`.
+/// Nothing of a private screen shows: no button of one, nor one that
+/// would open it without a proof ("I am …"), nothing of `words`.
 fn sees_nothing_of(h: &H, words: &[&str]) {
     assert!(
         h.query_by_label_contains("Hide my").is_none(),
         "a private screen is open: {:?}",
+        every_text(h)
+    );
+    assert!(
+        h.query_by_label_contains("I am ").is_none(),
+        "a button takes the laptop without a proof: {:?}",
         every_text(h)
     );
     let shown = every_text(h).join("\n");
@@ -51,9 +57,9 @@ pub(crate) fn give_pin(h: &mut H, name: &str, pin: &str) {
     click(h, "Open with my PIN");
 }
 
-/// The deck's hand: *Show Artagur's cards*, *I am Artagur* and nothing of
-/// his opens until he proves it; then his PIN, and three wrong ones drop
-/// it.
+/// The deck's hand: *Show Artagur's cards*, and nothing of his opens
+/// until he proves it on his hand-over screen; then his PIN, and three
+/// wrong ones drop it.
 #[test]
 fn artagurs_hand_opens_only_with_his_proof_every_time() {
     let dir = tempfile::tempdir().unwrap();
@@ -61,7 +67,6 @@ fn artagurs_hand_opens_only_with_his_proof_every_time() {
     // Decius, holding the laptop, asks for Artagur's cards.
     click(&mut h, "Show Artagur's cards");
     h.get_by_label_contains("Artagur's passphrase opens it");
-    click(&mut h, "I am Artagur: show my cards");
     sees_nothing_of(&h, &["Sudden Halt", "Artagur's hand:"]);
     // A guess opens nothing, and says so on that screen only.
     open_with_pin(&mut h, "Artagur", DECIUS, "");
@@ -75,7 +80,6 @@ fn artagurs_hand_opens_only_with_his_proof_every_time() {
     click(&mut h, "Show Artagur's cards");
     h.get_by_label_contains("Artagur's hand-over PIN opens it");
     h.get_by_label("Lock Artagur's screens: drop the PIN, ask the passphrase");
-    click(&mut h, "I am Artagur: show my cards");
     sees_nothing_of(&h, &["Sudden Halt"]);
     for (guess, said) in [
         ("0000", "Wrong PIN: 2 tries left"),
@@ -100,7 +104,6 @@ fn a_locked_pin_opens_nothing_and_the_passphrase_is_asked() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = deck_started_by_north(dir.path(), ["", ARTAGUR]);
     click(&mut h, "Show Artagur's cards");
-    click(&mut h, "I am Artagur: show my cards");
     open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
     click(&mut h, "Hide my cards");
     click(&mut h, "Show Artagur's cards");
@@ -109,7 +112,6 @@ fn a_locked_pin_opens_nothing_and_the_passphrase_is_asked() {
         "Lock Artagur's screens: drop the PIN, ask the passphrase",
     );
     h.get_by_label_contains("Artagur's passphrase opens it");
-    click(&mut h, "I am Artagur: show my cards");
     assert!(h.query_by_label("Artagur's hand-over PIN").is_none());
     h.get_by_label("Artagur's passphrase");
     sees_nothing_of(&h, &["Sudden Halt"]);
@@ -122,7 +124,6 @@ fn a_pin_anyone_would_guess_is_refused_with_why() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = deck_started_by_north(dir.path(), ["", ARTAGUR]);
     click(&mut h, "Show Artagur's cards");
-    click(&mut h, "I am Artagur: show my cards");
     type_into(&mut h, "Artagur's passphrase", ARTAGUR);
     type_into(
         &mut h,
@@ -152,14 +153,12 @@ fn anns_ledger_opens_only_with_her_proof() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = crate::app::map_intel::tests::new_game(dir.path(), [DECIUS, ARTAGUR]);
     click(&mut h, "Show Ann's (Rome) ledger");
-    click(&mut h, "I am Ann (Rome): show my ledger");
     sees_nothing_of(&h, &["Ann's (Rome) ledger"]);
     h.get_by_label("Ann's (Rome) passphrase");
     open_with_pin(&mut h, "Ann (Rome)", DECIUS, PIN);
     h.get_by_label("Hide my ledger");
     click(&mut h, "Hide my ledger");
     click(&mut h, "Show Ann's (Rome) ledger");
-    click(&mut h, "I am Ann (Rome): show my ledger");
     sees_nothing_of(&h, &["Ann's (Rome) ledger"]);
     give_pin(&mut h, "Ann (Rome)", PIN);
     h.get_by_label("Hide my ledger");
@@ -171,14 +170,12 @@ fn fritzs_counters_open_only_with_his_proof() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = crate::app::wings::tests::rossbach_with(dir.path(), [DECIUS, ""]);
     click(&mut h, "Show Fritz's (Prussian) counters");
-    click(&mut h, "I am Fritz (Prussian): show my counters");
     sees_nothing_of(&h, &[]);
     h.get_by_label("Fritz's (Prussian) passphrase");
-    click(&mut h, "Cancel");
+    click(&mut h, "Cancel: back to the table");
     // Back at the table, nothing of his.
     sees_nothing_of(&h, &[]);
     click(&mut h, "Show Fritz's (Prussian) counters");
-    click(&mut h, "I am Fritz (Prussian): show my counters");
     open_with_pin(&mut h, "Fritz (Prussian)", DECIUS, "");
     h.get_by_label("Hide my counters");
 }

@@ -97,10 +97,7 @@ fn a_passphrase_set_on_a_phone_wakes_the_window_by_itself() {
 
 /// The deck at rally, Artagur asked on his phone whether they interrupt.
 fn asked_on_his_phone(h: &mut H, decius: &mut Phone) {
-    decius.tap("End the event phase");
-    until(h, |h| h.query_by_label("Play the rally phase").is_some());
-    h.run();
-    decius.tap("Play the rally phase");
+    decius.tap("End the event phase, play the rally phase");
     until(h, |h| {
         h.query_by_label_contains("they are asked on their phone")
             .is_some()
@@ -158,7 +155,8 @@ fn stopped_mid_turn_the_laptop_goes_on_and_pairing_again_goes_on() {
     artagur.tap("No interrupt");
     until(&mut h, |h| {
         h.query_by_label_contains("Waiting for Artagur").is_none()
-            && h.query_by_label("End the rally phase").is_some()
+            && h.query_by_label("End the rally phase, play the shooting phase")
+                .is_some()
     });
 }
 
@@ -283,9 +281,9 @@ fn a_phone_in_chromium_takes_a_suggestion_says_a_passphrase_once_and_hears_the_t
     );
     assert_eq!(typed, words);
     // Later replies carry nothing of it.
-    decius.tap(&mut h, "End the event phase");
+    decius.tap(&mut h, "End the event phase, skip the rally phase");
     until(&mut h, |h| {
-        h.query_by_label("Play the rally phase").is_some()
+        h.query_by_label("Play the shooting phase").is_some()
     });
     let later = h.state().seating.heard.len();
     assert!(later > said.len());

@@ -280,6 +280,12 @@ impl Walk {
                         .to_string();
                     self.main(&label);
                 }
+                // A player content with a piece where it lies declines to
+                // adjust it without a roll (rule 6); the first he may want
+                // to slide, he rolls for.
+                PlacementTurn::AdjustRoll { .. } if !self.by_hand || self.slid => {
+                    self.click("Leave it where it is (no roll)")
+                }
                 PlacementTurn::Going { side, .. }
                 | PlacementTurn::Roll { side, .. }
                 | PlacementTurn::AdjustRoll { side, .. } => self.main(&format!("Roll for {side}")),
@@ -305,8 +311,8 @@ impl Walk {
                     // the table, dragged by hand; the others are left.
                     let pose = state.placement.laid.get(&piece).map(|l| l.pose);
                     match pose {
+                        // Taken by hand, the piece slides.
                         Some(pose) if self.by_hand && !self.slid && self.enabled("Slide") => {
-                            self.click("Slide");
                             self.drag_piece([pose.x, pose.y], [1.0, 0.0]);
                             if self.enabled("Slide it here") {
                                 self.main("Slide it here");
@@ -353,12 +359,11 @@ impl Walk {
                 DeploymentTurn::Dismount(_) | DeploymentTurn::Commanders(_)
                     if self
                         .h
-                        .query_by_label("I am South (Marcus): show my secrets")
+                        .query_by_label("Pass the laptop to South (Marcus)")
                         .is_some() =>
                 {
-                    self.click("I am South (Marcus): show my secrets");
+                    // His PIN opens the check, which is made by itself.
                     self.prove("South (Marcus)", SOUTH_PASS, SOUTH_PIN);
-                    self.click("Done: tell the table my check is made");
                 }
                 DeploymentTurn::Dismount(side) => self.main(&format!("{side}: no dismounting")),
                 DeploymentTurn::Commanders(side) => {
@@ -374,7 +379,6 @@ impl Walk {
     /// South, on the laptop behind the hand-over screen: the Syrian
     /// archers in ambush and a dummy marker.
     fn ambushes(&mut self) {
-        self.click("I am South (Marcus): show my secrets");
         // His first private step asks his passphrase, and he chooses a
         // hand-over PIN beside it for the later ones (issue 39).
         self.prove("South (Marcus)", SOUTH_PASS, SOUTH_PIN);
@@ -432,7 +436,6 @@ impl Walk {
 
     /// South sends his two alae round the left flank.
     fn flank_march(&mut self) {
-        self.click("I am South (Marcus): show my secrets");
         self.prove("South (Marcus)", SOUTH_PASS, SOUTH_PIN);
         self.click("Ala Petriana marches");
         self.click("Ala Indiana marches");
@@ -511,9 +514,9 @@ Territories: Agricultural, Hilly, Woodlands
 /// A real first battle (issue 25): South loads his army, North pastes his,
 /// both set passphrases; South lays a real and a dummy ambush and sends a
 /// flank march, both deploy, and they play until the march arrives and is
-/// revealed. At most 120 interactions.
+/// revealed. At most 100 interactions (issue 39's goal).
 #[test]
-fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
+fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_100_interactions() {
     let dir = tempfile::tempdir().unwrap();
     // On a small laptop's screen.
     let w = first_battle(dir.path(), false, [1280.0, 720.0]);
@@ -528,9 +531,13 @@ fn a_real_first_battle_to_a_flank_marchs_arrival_in_at_most_120_interactions() {
         w.slid
     );
     println!("a real first battle: {} interactions", w.interactions);
-    // 120 until issue 39 (a proof at every private screen, batches on the
-    // shared checklist, Enter ending a typed field); its target is 100.
-    assert!(w.interactions <= 115, "{} interactions", w.interactions);
+    // 125 when issue 39 was filed; 114 with a proof at every private
+    // screen, batches on the shared checklist, Enter ending a typed field;
+    // then the proof typed on the hand-over screen itself, a piece left
+    // where it lies without a roll, the sealed check made by itself, a
+    // piece slid by taking it, and the walker no longer counting a scroll
+    // for a widget in sight.
+    assert!(w.interactions <= 100, "{} interactions", w.interactions);
 }
 
 /// The same battle with centimetres chosen: no step's window, private
@@ -548,9 +555,11 @@ fn with_centimetres_chosen_no_step_of_a_first_battle_speaks_mu() {
 fn first_battle(dir: &std::path::Path, in_cm: bool, size: [f32; 2]) -> Walk {
     // The app's dice from a seed with which South's cover lands in his
     // ambush zone (with many, it lands out of reach and he lays no ambush)
-    // and the march arrives in 13 turns, about the average wait. WALK_SEED
-    // tries another: 82 to 114 interactions over seeds 1 to 40.
-    let seed = std::env::var("WALK_SEED").map_or(35, |s| s.parse().unwrap());
+    // and the march arrives in 13 turns, about the average wait (a roll of
+    // 10 or more on 2d6 from his turn 2: one in six). WALK_SEED tries
+    // another: over seeds 1 to 40 whose cover lands in reach, 84 to 131
+    // interactions (2 to 33 turns of play), half of them 92 or fewer.
+    let seed = std::env::var("WALK_SEED").map_or(27, |s| s.parse().unwrap());
     let mut w = Walk::seeded(dir, seed, size);
     w.by_hand = true;
     if in_cm {
@@ -590,11 +599,10 @@ fn first_battle(dir: &std::path::Path, in_cm: bool, size: [f32; 2]) -> Walk {
             w.main("Roll for South");
         } else if w
             .h
-            .query_by_label("I am South (Marcus): show my secrets")
+            .query_by_label("Pass the laptop to South (Marcus)")
             .is_some()
         {
             // Arrived: his hand-over comes at once.
-            w.click("I am South (Marcus): show my secrets");
             w.prove("South (Marcus)", SOUTH_PASS, SOUTH_PIN);
             w.click("Reveal to both players");
         } else {

@@ -9,7 +9,7 @@ use crate::app::deck::phones::Phone;
 use crate::app::tests::{click, drag_through, replace_text, type_into, worked};
 use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use muster::core::side::Side;
 use muster::core::text::possessive;
 
@@ -27,9 +27,23 @@ impl Walker {
     /// Brings the widget labelled so into view as a player scrolls to it:
     /// one interaction when it had to move.
     pub fn reach(&mut self, label: &str) {
-        let Some(before) = self.h.query_by_label(label).map(|n| n.rect()) else {
+        let Some(node) = self.h.query_by_label(label) else {
             return;
         };
+        let before = node.rect();
+        // Whole in sight (inside whatever clips it), it needs no scroll;
+        // AccessKit's scroll-into-view would centre it all the same.
+        // SAFETY: an AccessKit node id of egui's is an egui Id's own
+        // high-entropy value, never zero.
+        let id = unsafe { egui::Id::from_high_entropy_bits(node.accesskit_node().locate().0.0) };
+        let seen = self
+            .h
+            .ctx
+            .read_response(id)
+            .is_some_and(|r| r.interact_rect.contains_rect(r.rect));
+        if seen {
+            return;
+        }
         self.h.get_by_label(label).scroll_to_me();
         self.h.run();
         if self.h.query_by_label(label).map(|n| n.rect()) != Some(before) {
@@ -65,16 +79,17 @@ impl Walker {
     }
 
     /// He sets his new game's passphrase on his own screen: *Set South's
-    /// passphrase…*, the hand-over, the passphrase twice (Enter sets it).
+    /// passphrase…*, then on the hand-over screen the passphrase twice
+    /// (Enter sets it).
     pub fn set_passphrase(&mut self, side: Side, name: &str, pass: &str) {
         self.click(&format!("Set {side}'s passphrase…"));
-        self.click(&format!("I am {name}: type my passphrase"));
         self.fill(&format!("{} passphrase", possessive(name)), pass);
         self.fill_and_enter(&format!("{} passphrase again", possessive(name)), pass);
         worked(&mut self.h);
     }
 
-    /// `name` proves it is he on the screen the laptop handed him: his
+    /// `name` proves it is he on the hand-over screen that gives him the
+    /// laptop: his
     /// hand-over PIN when he chose one, else his passphrase, with `pin`
     /// chosen beside it (empty: none).
     pub fn prove(&mut self, name: &str, passphrase: &str, pin: &str) {

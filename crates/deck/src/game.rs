@@ -87,6 +87,12 @@ pub enum Command {
         to: Option<Destination>,
     },
     EndPhase,
+    /// The active player ends the phase under way and declares the next,
+    /// playing or skipping it (RULES-deck 6): what he says in one breath
+    /// at the table, one entry of the log (taken back as one).
+    EndPhaseThen {
+        plays: bool,
+    },
     /// The active player's fatigue removal: a card from his hand; `None`
     /// only with an empty hand (the top card of his deck).
     Fatigue {
@@ -914,6 +920,10 @@ impl Work<'_> {
                         "Every phase of this turn is done: end the turn",
                     ),
                 }
+            }
+            Command::EndPhaseThen { plays } => {
+                self.decide(&Command::EndPhase)?;
+                self.decide(&Command::Declare { plays: *plays })
             }
             Command::Fatigue { card } => {
                 let turn = self.turn()?;

@@ -237,7 +237,25 @@ fn uses(
 /// runs his turn from his hand.
 pub fn stage_actions(game: &Game, turn: &Turn) -> Vec<Action> {
     let phase = game.set().phases[turn.phase];
+    let next = game.set().phases.get(turn.phase + 1).copied();
     match turn.stage {
+        // The next phase, when it is declared, is declared with the end of
+        // this one: one click, as one breath at the table.
+        Stage::Events | Stage::Playing
+            if next.is_some_and(|n| Turn::opening_stage(n) == Stage::Declaring) =>
+        {
+            let next = next.expect("checked");
+            vec![
+                Action::new(
+                    format!("End the {phase} phase, play the {next} phase"),
+                    &Command::EndPhaseThen { plays: true },
+                ),
+                Action::new(
+                    format!("End the {phase} phase, skip the {next} phase"),
+                    &Command::EndPhaseThen { plays: false },
+                ),
+            ]
+        }
         Stage::Events | Stage::Playing => {
             vec![Action::new(
                 format!("End the {phase} phase"),

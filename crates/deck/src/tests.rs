@@ -813,6 +813,9 @@ fn legal_commands(g: &Game, active: Side, passive: Side, choice: u8) -> Vec<Comm
     match t.stage {
         Stage::Events => {
             out.push(Command::EndPhase);
+            out.push(Command::EndPhaseThen {
+                plays: choice.is_multiple_of(3),
+            });
             if !t.event_played
                 && let Some(card) = find(g, active, |c| c.kind == Kind::Event)
             {
@@ -844,6 +847,11 @@ fn legal_commands(g: &Game, active: Side, passive: Side, choice: u8) -> Vec<Comm
         Stage::Playing => {
             out.push(Command::EndPhase);
             let phase = g.public().phase(g.set()).unwrap();
+            if phase != PhaseName::Combat {
+                out.push(Command::EndPhaseThen {
+                    plays: choice.is_multiple_of(3),
+                });
+            }
             let use_ = if phase.letter() == Some(Letter::R) {
                 Use::Rally
             } else {
@@ -936,6 +944,71 @@ fn only_a_declared_skipped_or_ended_phase_is_taken_back() {
     g.undo().unwrap();
     let again = crate::files::from_json(&crate::files::to_json(&g)).unwrap();
     assert_eq!(again.public(), g.public());
+}
+
+/// The end of a phase and the next one's declaration in one click: one
+/// entry of the log, taken back as one; the interrupt question follows a
+/// played phase as after a declaration; nothing changes when the next
+/// phase is not declared (the status phase).
+#[test]
+fn a_phase_ends_and_the_next_is_declared_in_one_entry() {
+    let mut g = started(41);
+    let opening = g.public().clone();
+    g.apply(Command::EndPhaseThen { plays: false }).unwrap();
+    assert_eq!(g.log().len(), 2);
+    let words = g.undoable().unwrap();
+    assert!(words.contains("rally phase is skipped"), "{words}");
+    assert_eq!(
+        (g.public().phase(g.set()), stage(&g)),
+        (Some(PhaseName::Shooting), Stage::Declaring)
+    );
+    g.undo().unwrap();
+    assert_eq!(g.public(), &opening);
+    g.apply(Command::EndPhaseThen { plays: true }).unwrap();
+    assert_eq!(stage(&g), Stage::AskingInterrupt);
+    g.apply(Command::Interrupt {
+        player: Side::North,
+        card: None,
+    })
+    .unwrap();
+    let decline = |g: &mut Game| {
+        g.apply(Command::Interrupt {
+            player: Side::North,
+            card: None,
+        })
+        .unwrap()
+    };
+    // The rally phase ends, the shooting phase is played.
+    g.apply(Command::EndPhaseThen { plays: true }).unwrap();
+    refused(
+        &mut g,
+        Command::EndPhaseThen { plays: true },
+        "must first say whether they interrupt",
+    );
+    decline(&mut g);
+    // The shooting phase ends, the movement phase is skipped: the combat
+    // phase waits for its declaration, which this command does not make.
+    g.apply(Command::EndPhaseThen { plays: false }).unwrap();
+    assert_eq!(
+        (g.public().phase(g.set()), stage(&g)),
+        (Some(PhaseName::Combat), Stage::Declaring)
+    );
+    refused(
+        &mut g,
+        Command::EndPhaseThen { plays: true },
+        "Declare the combat phase or skip it first",
+    );
+    g.apply(Command::Declare { plays: true }).unwrap();
+    decline(&mut g);
+    let before = (g.public().clone(), g.log().len());
+    refused(
+        &mut g,
+        Command::EndPhaseThen { plays: true },
+        "status phase is not waiting to be declared",
+    );
+    assert_eq!((g.public().clone(), g.log().len()), before);
+    g.apply(Command::EndPhase).unwrap();
+    assert_eq!(g.public().phase(g.set()), Some(PhaseName::Status));
 }
 
 /// A redraw's cards are marked new on their owner's screen until the end

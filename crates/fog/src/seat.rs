@@ -384,11 +384,28 @@ impl Seated for Battle {
 
     /// His word on his march's roll (RULES 10, players' screens ruling):
     /// its sealed modifier added with his key, as soon as the roll is made.
+    /// And his one check of his sealed groups (RULES 8.5 ruling), made as
+    /// soon as he opened his screen with his key on the laptop: it asks
+    /// nothing of him, and a "Done" would be a click that decides nothing.
     fn by_itself(&self, side: Side, desk: &Desk<Asked>) -> Option<Command> {
         let key = key(self, side, desk)?;
-        waiting_words(self, side)
+        let word = waiting_words(self, side)
             .into_iter()
-            .find_map(|m| arrival_word(self.state(), self.ruleset(), side, m, &key).ok())
+            .find_map(|m| arrival_word(self.state(), self.ruleset(), side, m, &key).ok());
+        word.or_else(|| {
+            let opened = desk.key.is_some() && !desk.on_phone;
+            let task = task(self, side, desk)?;
+            (opened && task == Task::Check)
+                .then(|| finish(self, side, task, &key))
+                .flatten()
+        })
+    }
+
+    /// His screen stays open after his check named a group both sealed and
+    /// deployed: it says which, to him alone.
+    fn stays_open(&self, side: Side) -> bool {
+        matches!(self.phase(), Phase::Deployment(_))
+            && self.state().deployment.checked[side] == Some(true)
     }
 
     fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {

@@ -234,8 +234,7 @@ fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
     assert!(artagur.look().title.starts_with("Artagur's hand"));
 
     // Rally: Artagur is asked on his phone; the laptop only waits.
-    click(&mut h, "End the event phase");
-    click(&mut h, "Play the rally phase");
+    click(&mut h, "End the event phase, play the rally phase");
     h.get_by_label_contains("Waiting for Artagur: they are asked on their phone");
     assert!(h.query_by_label_contains("Pass the laptop").is_none());
     h.run();
@@ -271,12 +270,7 @@ fn a_deck_turn_played_from_both_phones_needs_no_hand_over() {
 fn a_phone_cannot_answer_for_the_other_player() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, mut decius, mut artagur) = deck_on_phones(dir.path());
-    decius.tap("End the event phase");
-    until(&mut h, |h| {
-        h.query_by_label("Play the rally phase").is_some()
-    });
-    h.run();
-    decius.tap("Play the rally phase");
+    decius.tap("End the event phase, play the rally phase");
     until(&mut h, |h| {
         h.query_by_label_contains("Waiting for Artagur").is_some()
     });
@@ -398,16 +392,14 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
     until(&mut h, |h| {
         h.query_by_label("Artagur: on their phone").is_some()
     });
-    click(&mut h, "End the event phase");
-    click(&mut h, "Play the rally phase");
+    click(&mut h, "End the event phase, play the rally phase");
     h.get_by_label_contains("Waiting for Artagur: they are asked on their phone");
     tap(&mut h, &artagur, "No interrupt");
     until(&mut h, |h| {
         h.query_by_label_contains("Waiting for Artagur").is_none()
     });
     tap(&mut h, &decius, "Play Alpha for rally");
-    click(&mut h, "End the rally phase");
-    click(&mut h, "Skip the shooting phase");
+    click(&mut h, "End the rally phase, skip the shooting phase");
     click(&mut h, "Play the movement phase");
     // Artagur's phone slept and reloads mid-turn: asked again, he answers.
     runtime.block_on(artagur.refresh()).unwrap();
@@ -425,8 +417,7 @@ fn two_phones_in_chromium_play_a_deck_turn_with_an_interrupt_and_laurels() {
     );
     // The status phase's redraw brings Decius two cards for Alpha and
     // Beta: his phone marks them new.
-    click(&mut h, "End the movement phase");
-    click(&mut h, "Skip the combat phase");
+    click(&mut h, "End the movement phase, skip the combat phase");
     let marked = (0..200).find_map(|_| {
         h.run();
         runtime.block_on(async {
@@ -467,7 +458,7 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
     set_passphrase(&mut h, Side::South, "Decius", DECIUS);
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
-    click(&mut h, "End the event phase");
+    click(&mut h, "End the event phase, skip the rally phase");
     let id = deck_game(&h).id().to_string();
     // The writer's thread has the last change on the disk.
     h.state().autosaved();
@@ -576,26 +567,14 @@ fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
     step(
         &mut h,
         &mut decius,
-        "End the event phase",
-        "event phase ends",
-    );
-    step(
-        &mut h,
-        &mut decius,
-        "Play the rally phase",
+        "End the event phase, play the rally phase",
         "rally phase is played",
     );
     step(&mut h, &mut artagur, "No interrupt", "plays no interrupt");
     step(
         &mut h,
         &mut decius,
-        "End the rally phase",
-        "rally phase ends",
-    );
-    step(
-        &mut h,
-        &mut decius,
-        "Play the shooting phase",
+        "End the rally phase, play the shooting phase",
         "shooting phase is played",
     );
     step(&mut h, &mut artagur, "No interrupt", "plays no interrupt");
@@ -615,13 +594,7 @@ fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
     step(
         &mut h,
         &mut decius,
-        "End the shooting phase",
-        "shooting phase ends",
-    );
-    step(
-        &mut h,
-        &mut decius,
-        "Skip the movement phase",
+        "End the shooting phase, skip the movement phase",
         "movement phase is skipped",
     );
     // Skipping the last phase begins the status phase: its redraw follows.
@@ -670,7 +643,7 @@ fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
     assert_eq!((turn.number, turn.active), (2, Side::North));
     assert_eq!(
         taps.get(),
-        12,
+        9,
         "a turn with two declared phases and a laurel play"
     );
     assert!(h.query_by_label_contains("show my cards").is_none());

@@ -54,7 +54,7 @@ fn ledger(h: &mut H, name: &str) {
         h,
         &format!("Show {} ledger", muster::core::text::possessive(name)),
     );
-    click(h, &format!("I am {name}: show my ledger"));
+    crate::app::tests::take_laptop(h, name, "my ledger");
 }
 
 /// He hides his ledger: nothing he picked in private stays highlighted on

@@ -260,6 +260,29 @@ impl Seating {
         matches!(self.laptop, Laptop::Holding(s, Why::Due | Why::Request) if s == side)
     }
 
+    /// Whether the laptop is handed (or held) for `side`'s private screen:
+    /// his proof is asked on the hand-over screen itself.
+    fn proving(&self, side: Side) -> bool {
+        self.holding(side)
+            || matches!(self.laptop, Laptop::Handing(s, Why::Due | Why::Request) if s == side)
+    }
+
+    /// The laptop goes to `side` for a private screen: nothing of his opens
+    /// before he proves it is he, on the hand-over screen.
+    fn hand(&mut self, side: Side, why: Why) {
+        self.laptop = Laptop::Handing(side, why);
+        self.seats[side].proved = false;
+    }
+
+    /// He proved it is he on his hand-over screen: he holds the laptop.
+    fn taken(&mut self, side: Side) {
+        if let Laptop::Handing(s, why) = self.laptop
+            && s == side
+        {
+            self.laptop = Laptop::Holding(side, why);
+        }
+    }
+
     /// What his passphrase is asked for now, if anything.
     fn kind(&self, side: Side, host: Option<&(dyn SeatHost + '_)>) -> Option<Kind> {
         let seat = &self.seats[side];
@@ -278,7 +301,7 @@ impl Seating {
         }
         let holding = self.holding(side);
         // The laptop's holder proves he is this player, every time.
-        if holding && !seat.proved {
+        if self.proving(side) && !seat.proved {
             if seat.pin.is_some() {
                 return Some(Kind::Pin);
             }
@@ -349,7 +372,9 @@ impl Seating {
                     self.close(side, host.as_deref_mut());
                 }
             }
-            Laptop::Holding(side, Why::Passphrase) if self.seats[side].pass.kind().is_none() => {
+            Laptop::Holding(side, Why::Passphrase) | Laptop::Handing(side, Why::Passphrase)
+                if self.seats[side].pass.kind().is_none() =>
+            {
                 self.laptop = Laptop::Table;
             }
             // What he was to be handed is done (or undone) meanwhile.
@@ -375,7 +400,7 @@ impl Seating {
                     && seat.not_now.as_ref() != Some(what)
                     && !read_only
                 {
-                    self.laptop = Laptop::Handing(side, Why::Due);
+                    self.hand(side, Why::Due);
                     break;
                 }
             }
@@ -426,11 +451,23 @@ impl Seating {
             Laptop::Table => false,
             Laptop::Handing(side, why) => {
                 let screen = self.hand_over(side, why, host);
-                match privacy::hand_over_screen(ui, &screen) {
+                let name = self.pass_name(side, host);
+                let pass = &mut self.seats[side].pass;
+                let form = pass.on_hand_over(&name);
+                let proof = form.as_ref().map(|form| privacy::Proof {
+                    form,
+                    side,
+                    typed: &mut pass.typed,
+                });
+                match privacy::hand_over_screen(ui, &screen, proof) {
                     privacy::Clicked::Button => bus.seat(side, SeatMsg::Took),
+                    privacy::Clicked::Proof(reply) => {
+                        bus.seat(side, SeatMsg::Typed(pass.typed.clone()));
+                        bus.seat(side, SeatMsg::Reply(reply));
+                    }
                     privacy::Clicked::OpenChoice => {
                         if let Some((_, reply)) = screen.open_choice {
-                            bus.seat(side, SeatMsg::Reply(reply));
+                            bus.seat(side, SeatMsg::Declared(reply));
                         }
                     }
                     privacy::Clicked::Wait => bus.seat(side, SeatMsg::NotNow),
@@ -488,7 +525,7 @@ impl Seating {
         };
         match why {
             Why::Passphrase => {
-                screen.text = format!("Only {name} looks: they type their passphrase next.");
+                screen.text = format!("Only {name} looks while they type their passphrase.");
                 screen.button = format!("I am {name}: type my passphrase");
             }
             Why::Due => {
@@ -543,7 +580,7 @@ impl Seating {
                     outcome.status =
                         Some(Status::Info(format!("{side}'s screen is on their phone")));
                 } else if self.laptop == Laptop::Table {
-                    self.laptop = Laptop::Handing(side, Why::Request);
+                    self.hand(side, Why::Request);
                 }
             }
             SeatMsg::Took => {
@@ -581,6 +618,19 @@ impl Seating {
             }
             SeatMsg::Resume => self.seats[side].not_now = None,
             SeatMsg::Typed(values) => self.seats[side].pass.typed = values,
+            SeatMsg::Declared(reply) => {
+                // Only the choice his hand-over screen offers, while it
+                // shows: anything else would skip his proof.
+                if let Some(host) = host
+                    && self.laptop == Laptop::Handing(side, Why::Due)
+                    && host
+                        .open_choice(side)
+                        .is_some_and(|(_, offered)| offered == reply)
+                    && let Ok(changed) = host.answer(side, &reply)
+                {
+                    outcome.changed = changed;
+                }
+            }
             SeatMsg::Reply(reply) => {
                 let here = self.seats[side].life.on_phone()
                     || matches!(self.laptop, Laptop::Holding(s, _) | Laptop::Handing(s, _) if s == side);
@@ -669,6 +719,8 @@ impl Seating {
         match seat.pin.as_mut().map(|(pin, _)| pin.try_pin(typed)) {
             Some(Tried::Right) => {
                 seat.proved = true;
+                self.taken(side);
+                let seat = &mut self.seats[side];
                 if let (Some(host), Some((_, key))) = (host, &seat.pin) {
                     host.hold(side, key.clone());
                     outcome.changed = host.by_itself();
@@ -749,7 +801,7 @@ impl Seating {
         host: Option<&mut (dyn SeatHost + '_)>,
     ) -> Outcome {
         let mut outcome = Outcome::default();
-        let holding = self.holding(side);
+        let proving = self.proving(side);
         let seat = &mut self.seats[side];
         let key = match result {
             Err(why) => {
@@ -794,7 +846,7 @@ impl Seating {
                     seat.pass.refuse(e.message);
                     return outcome;
                 }
-                if holding {
+                if proving {
                     seat.proved = true;
                     if let Some(typed) = seat.pass.chosen.take() {
                         match Pin::choose(&typed) {
@@ -802,6 +854,7 @@ impl Seating {
                             Err(why) => outcome.status = Some(Status::Error(why)),
                         }
                     }
+                    self.taken(side);
                 }
                 outcome.changed = host.by_itself();
             }

@@ -192,6 +192,25 @@ impl Pass {
         Some(screen)
     }
 
+    /// His screen as the hand-over screen asks it (`privacy::Proof`): its
+    /// body, without a title or a *Cancel* (the hand-over's own buttons
+    /// lead back).
+    pub fn on_hand_over(&self, name: &str) -> Option<Screen> {
+        let cancels = [
+            serde_json::to_value(passphrase_screen::Button::Cancel),
+            serde_json::to_value(PinButton::Cancel),
+        ]
+        .map(Result::ok);
+        let mut screen = self.screen(name)?;
+        screen.title.clear();
+        for block in &mut screen.blocks {
+            if let Block::Form { actions, .. } = block {
+                actions.retain(|a| !cancels.contains(&Some(a.command.clone())));
+            }
+        }
+        Some(screen)
+    }
+
     /// His answer: words suggested, a passphrase (its key worked out on a
     /// thread of its own, `generation`, answered on the bus), or cancel.
     /// While `busy` (a derivation of his seat still runs, whatever screen

@@ -54,7 +54,7 @@ fn counters(h: &mut H, name: &str) {
         h,
         &format!("Show {} counters", muster::core::text::possessive(name)),
     );
-    click(h, &format!("I am {name}: show my counters"));
+    crate::app::tests::take_laptop(h, name, "my counters");
 }
 
 /// He hides his counters; back at the table, no unit of an unspotted

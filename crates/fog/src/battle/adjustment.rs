@@ -242,10 +242,17 @@ pub(super) fn decide_adjust(
     side: Side,
     action: &AdjustAction,
 ) -> Result<Vec<Event>, RuleError> {
-    let PlacementTurn::Adjust { piece, score, .. } = expect(state, ruleset, side)? else {
-        return refuse("6", "Roll for the adjustment first");
+    let (piece, pose) = match expect(state, ruleset, side)? {
+        PlacementTurn::Adjust { piece, score, .. } => {
+            (piece, check_adjust(state, ruleset, piece, score, action)?)
+        }
+        // "The adjuster may also decline" (rule 6): a player content with
+        // the piece where it lies need not roll for it.
+        PlacementTurn::AdjustRoll { piece, .. } if *action == AdjustAction::Decline => {
+            (piece, None)
+        }
+        _ => return refuse("6", "Roll for the adjustment first"),
     };
-    let pose = check_adjust(state, ruleset, piece, score, action)?;
     Ok(vec![Event::PieceAdjusted {
         side,
         piece,

@@ -505,6 +505,47 @@ fn slides_and_pivots_are_limited_and_checked() {
     assert_eq!(b.state().placement.laid[&1].pose, Pose::new(36.0, 8.0, 0.0));
 }
 
+/// Rule 6: "the adjuster may also decline", before his roll too; nothing
+/// else is his without the roll.
+#[test]
+fn the_adjuster_declines_without_rolling() {
+    let mut b = south_forest_in_the_middle();
+    let e = refused_adjust(
+        &mut b,
+        Side::North,
+        AdjustAction::Slide { dx: 1.0, dy: 0.0 },
+    );
+    assert_eq!(e.message, "Roll for the adjustment first");
+    assert_eq!(e.rule, "6");
+    let e = refused_adjust(&mut b, Side::South, AdjustAction::Decline);
+    assert!(e.message.contains("North adjusts this piece"), "{e}");
+    let before = b.state().placement.laid[&1].pose;
+    b.apply(Command::Adjust {
+        side: Side::North,
+        action: AdjustAction::Decline,
+    })
+    .unwrap();
+    assert!(b.state().placement.adjusting.is_none());
+    assert_eq!(b.state().placement.laid[&1].pose, before);
+    assert!(
+        b.log_lines()
+            .last()
+            .unwrap()
+            .0
+            .contains("North leaves South's forest where it is"),
+        "{:?}",
+        b.log_lines().last()
+    );
+    // The roll is no longer his to make.
+    assert!(
+        b.apply(Command::RollAdjustment {
+            side: Side::North,
+            dice: d(6),
+        })
+        .is_err()
+    );
+}
+
 #[test]
 fn a_pivot_turns_about_a_point_on_the_edge() {
     let mut b = south_forest_in_the_middle();

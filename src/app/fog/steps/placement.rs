@@ -462,6 +462,18 @@ impl StepPanel for PlacementPanel {
                 self.main = Some(MainAction::roll(side.name(), 1, move |dice| {
                     FogCommand::Apply(Command::RollAdjustment { side, dice })
                 }));
+                // Rule 6: the adjuster may decline; content with where it
+                // lies, he need not roll.
+                if ui
+                    .button("Leave it where it is (no roll)")
+                    .on_hover_text(format!("{side} declines to adjust {}", name(piece)))
+                    .clicked()
+                {
+                    out.push(FogCommand::Apply(Command::Adjust {
+                        side,
+                        action: AdjustAction::Decline,
+                    }));
+                }
             }
             PlacementTurn::Adjust { side, piece, score } => {
                 let terrain = &state.selection.picks[piece].terrain;
@@ -555,6 +567,12 @@ impl StepPanel for PlacementPanel {
                             .labelled_by(l.id);
                         }
                     },
+                    None if allowance.allows.contains(&AdjustmentOption::Slide) => {
+                        ui.label(state.settings.speak(&format!(
+                            "Drag the piece on the table to slide it, up to {} MU.",
+                            allowance.slide_max.unwrap_or(0.0)
+                        )));
+                    }
                     None => {}
                 }
                 // A slide or pivot chosen is the step's main action now: the
@@ -843,6 +861,24 @@ impl Overlay for PlacementPanel {
                     ui.visuals().dark_mode,
                 );
                 let before = laid.footprint();
+                // The piece taken by hand slides, where the rolled score
+                // allows a slide: no need to choose *Slide* first.
+                let pressed_at = ui.input(|i| i.pointer.press_origin());
+                let slides = muster::fog::battle::allowance(
+                    ruleset,
+                    &state.selection.picks[piece].terrain,
+                    score,
+                )
+                .allows
+                .contains(&AdjustmentOption::Slide);
+                if self.mode.is_none()
+                    && slides
+                    && response.drag_started_by(egui::PointerButton::Primary)
+                    && pressed_at.is_some_and(|p| before.contains(frame.to_table(p)))
+                {
+                    self.mode = Some(AdjustMode::Slide);
+                    self.slide = [0.0, 0.0];
+                }
                 match self.mode {
                     Some(AdjustMode::Slide) => {
                         if response.dragged_by(egui::PointerButton::Primary) {
