@@ -347,10 +347,7 @@ impl FogWindow {
 
     fn window(&mut self, ui: &mut egui::Ui, cx: &Cx, out: &mut Vec<FogCommand>) {
         let ctx = ui.ctx().clone();
-        egui::Panel::bottom("log")
-            .resizable(true)
-            .default_size(150.0)
-            .show(ui, |ui| self.log_view.show(ui, &self.battle));
+        self.log_view.show(ui, &self.battle);
         egui::Panel::left("steps")
             .resizable(false)
             .default_size(210.0)
