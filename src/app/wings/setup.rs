@@ -21,6 +21,8 @@ pub struct SetupForm {
     /// Torgau: the Detachments each side forms (27.6.4).
     pub detachments: Sides<u8>,
     pub armies: Sides<Vec<WingUnit>>,
+    /// The shipped example units, to tell while the form still holds them.
+    examples: Sides<Vec<WingUnit>>,
 }
 
 impl Default for SetupForm {
@@ -36,6 +38,7 @@ impl Default for SetupForm {
             },
             detachments: Sides::default(),
             armies: example_armies(),
+            examples: example_armies(),
         }
     }
 }
@@ -115,6 +118,15 @@ impl SetupForm {
                 }
             });
         ui.add_space(6.0);
+        // The shipped units are an example named after Rossbach's armies:
+        // the form says so for any other battle rather than pass them off
+        // as that battle's.
+        if self.armies == self.examples && battle.name != "Rossbach" {
+            ui.label(format!(
+                "The units below are Muster's example, named after Rossbach's armies: replace them with your game's units for {}.",
+                battle.name
+            ));
+        }
         ui.columns(2, |cols| {
             for (col, side) in cols.iter_mut().zip(Side::BOTH) {
                 self.army_ui(col, side);

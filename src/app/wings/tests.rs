@@ -610,3 +610,21 @@ fn start_the_game_is_in_sight_on_a_720_px_screen() {
         assert!(at.top() >= 0.0 && at.bottom() <= 660.0, "{system}: {at:?}");
     }
 }
+
+/// Issue 39: the example units stayed Rossbach's when another battle was
+/// chosen, with nothing to say so; the form says it for any other battle,
+/// until the units are the players' own.
+#[test]
+fn the_example_units_are_said_to_be_rossbachs_for_another_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(&dir.path().join("autosaves"));
+    click(&mut h, "File");
+    click(&mut h, "New");
+    click(&mut h, "Dummy wings");
+    let said = "named after Rossbach's armies";
+    assert!(h.query_by_label_contains(said).is_none());
+    click(&mut h, "Leuthen");
+    h.get_by_label_contains("replace them with your game's units for Leuthen");
+    replace_text(&mut h, "South's unit 1: name", "Prinz Ferdinand");
+    assert!(h.query_by_label_contains(said).is_none());
+}
