@@ -1,7 +1,7 @@
 //! The ambush legality map (RULES 8.3) on a table with 20 pieces of mixed
 //! terrain: the whole map for one player (both outer thirds, 0.5 MU grid),
 //! and one point's visibility from the enemy skirmisher area.
-//! Figures are in the README; run with `cargo bench --bench ambush`.
+//! Figures are in the manual's speed chapter (docs/src/speed.md); run with `cargo bench --bench ambush`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::core::side::Side;

@@ -1,5 +1,5 @@
 //! The printout of a full battle (the placement example): how long it takes
-//! and how big it is. Figures are in the README; `cargo bench --bench export`.
+//! and how big it is. Figures are in the manual's speed chapter (docs/src/speed.md); `cargo bench --bench export`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::fog::battle::Battle;

@@ -1,6 +1,6 @@
 //! The hot paths of terrain placement, on a table with 20 pieces: one pose
 //! check, the zone and buffer overlay, and the nearest legal pose.
-//! Figures are in the README; run with `cargo bench --bench geometry`.
+//! Figures are in the manual's speed chapter; run with `cargo bench --bench geometry`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use muster::core::side::Side;

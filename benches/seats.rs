@@ -1,5 +1,5 @@
 //! The players' screens are fast (`cargo bench --bench seats`; figures in
-//! the README): through the real server and socket on 127.0.0.1, a screen
+//! the manual's speed chapter): through the real server and socket on 127.0.0.1, a screen
 //! from the laptop until the phone has opened it, and a tap on the phone
 //! until the window has it (goal: under 50 ms each); a tap on the ambush
 //! table answered: the legality map for one battle group worked out anew,

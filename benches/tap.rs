@@ -1,5 +1,5 @@
 //! A tap on a phone until both phones have painted its effect, on the path
-//! a player's tap takes (issue 37; figures in the README): the real eframe
+//! a player's tap takes (issue 37; figures in the manual's speed chapter): the real eframe
 //! window (under Xvfb, started here when no display is set), autosave on
 //! (its writer's file and folder syncs included), its real players' screens
 //! server on 127.0.0.1, and two phones' pages in headless Chromium (loaded

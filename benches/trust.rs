@@ -1,4 +1,4 @@
-//! What trust costs (`cargo bench --bench trust`; figures in the README):
+//! What trust costs (`cargo bench --bench trust`; figures in the manual's speed chapter):
 //! one passphrase guess at Argon2id's cost, which is what an offline
 //! attacker pays per guess; the dearest unlock a file's lock may ask of the
 //! laptop under the cap (goal: under 1 s and 256 MiB); and saving and reopening a deployed battle, which

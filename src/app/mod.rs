@@ -29,6 +29,7 @@ mod image_read;
 #[cfg(test)]
 mod laptop_map_tests;
 mod log_view;
+mod manual;
 mod map_image;
 pub mod map_intel;
 #[cfg(test)]
@@ -161,6 +162,7 @@ pub struct MusterApp {
     exporting: bool,
     help: help::HelpWindow,
     about: about::AboutWindow,
+    manual: manual::ManualWindow,
     players: players::PlayersWindow,
     unlock: unlock::UnlockWindow,
     /// Where each player's private screens are, and his answers.
@@ -253,6 +255,7 @@ impl MusterApp {
             exporting: false,
             help: Default::default(),
             about: Default::default(),
+            manual: Default::default(),
             players: Default::default(),
             unlock: Default::default(),
             seating,
@@ -785,6 +788,10 @@ impl MusterApp {
             {
                 self.help.open = true;
             }
+            let chapter = self.system.chapter();
+            if ui.button(format!("Manual: {}", chapter.title())).clicked() {
+                self.manual.show_chapter(chapter);
+            }
             if ui.button("About Muster").clicked() {
                 self.about.open = true;
             }
@@ -899,6 +906,7 @@ impl eframe::App for MusterApp {
             let settings = self.start.inventory_path.as_deref().and_then(Path::parent);
             self.about
                 .show(&ctx, self.start.autosave.as_deref(), settings);
+            self.manual.show(&ctx);
             egui::Panel::top("status").show(ui, |ui| self.status_line(ui));
             let names = self.seat_names();
             self.players

@@ -3,7 +3,7 @@
 //! 44 pixels measured from the page's own layout, nothing wider than the
 //! screen; a map pinched with two fingers and a counter dragged with one,
 //! as touch events. The screenshots go to `target/phone/` (those of 390
-//! are the README's).
+//! are the manual's).
 
 use crate::app::chromium::{Page, pair};
 use crate::app::deck::phones::until;

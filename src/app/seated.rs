@@ -97,6 +97,8 @@ pub trait Table: 'static {
     type Action: Send + 'static;
     /// Its name on the status line.
     const NAME: &'static str;
+    /// Its chapter of the manual.
+    const CHAPTER: crate::app::manual::Chapter;
     /// Its table is a map, which wants the window's height: on a short
     /// screen the log folds to its last line while it shows.
     const MAP: bool = false;
@@ -304,6 +306,10 @@ pub fn seat_line(ui: &mut egui::Ui, cx: &Cx, side: Side, name: &str, show: &str)
 impl<T: Table> SystemWindow for SeatedWindow<T> {
     fn name(&self) -> &'static str {
         T::NAME
+    }
+
+    fn chapter(&self) -> crate::app::manual::Chapter {
+        T::CHAPTER
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {

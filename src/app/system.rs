@@ -64,6 +64,9 @@ pub trait SystemWindow: Any {
     /// Its name on the status line when nothing else is said.
     fn name(&self) -> &'static str;
 
+    /// Its chapter of the manual, which Help opens.
+    fn chapter(&self) -> crate::app::manual::Chapter;
+
     /// Its table and panels (or its set-up form), with the seats' word on
     /// whose private screen the laptop shows now.
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx);

@@ -2060,7 +2060,7 @@ fn a_double_click_on_a_turns_button_does_only_the_first_thing() {
     assert!(deck_log(&h).contains(next));
 }
 
-/// The README's deck turn on one laptop, counted (issue 25): the phones
+/// The manual's deck turn on one laptop, counted (issue 25): the phones
 /// test's turn (`a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop`:
 /// two declared phases with an interrupt question each, a laurel play by
 /// the passive player, fatigue, the end of the turn) with the hand-over

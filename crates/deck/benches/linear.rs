@@ -1,5 +1,5 @@
 //! Work per command stays flat as an action-deck game grows (`cargo bench
-//! -p muster-deck --bench linear`; figures in the README): 200 turns from a
+//! -p muster-deck --bench linear`; figures in the manual's speed chapter): 200 turns from a
 //! new game, and one more turn on games already 100, 1,000 and 10,000
 //! commands long. Each command folds and describes only its own events.
 

@@ -1,5 +1,5 @@
 //! Work per command stays flat as a hidden-forces game grows (`cargo bench
-//! -p muster-map-intel --bench linear`; figures in the README). Each command
+//! -p muster-map-intel --bench linear`; figures in the manual's speed chapter). Each command
 //! folds and describes only its own events: a game of 10,000 commands
 //! takes a move as fast as one of 100. Measured: 2,000 commands from a new
 //! game, commands (a move, an end of turn) on games already 100, 1,000 and

@@ -90,6 +90,7 @@ impl Table for DeckTable {
     type Game = Game;
     type Action = DeckAction;
     const NAME: &'static str = "Action deck";
+    const CHAPTER: crate::app::manual::Chapter = crate::app::manual::Chapter::ActionDeck;
     const STARTED: &'static str = "The game begins: each player has drawn their hand";
 
     fn action(action: Act<Self>) -> Action {

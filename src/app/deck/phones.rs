@@ -544,7 +544,7 @@ fn a_player_sets_his_passphrase_for_a_new_game_on_his_phone() {
 /// active player ends and declares each phase from his hand, the passive
 /// player answers the interrupt question and plays laurels in shooting
 /// from his, fatigue is chosen on the active player's phone. The taps are
-/// counted (README, *Faster than paper*): at most 12, as issue 23 asks.
+/// counted (the manual, *Faster than paper*): at most 12, as issue 23 asks.
 #[test]
 fn a_whole_deck_turn_from_the_phones_needs_no_click_on_the_laptop() {
     let dir = tempfile::tempdir().unwrap();

@@ -447,6 +447,10 @@ impl SystemWindow for FogWindow {
         "Field of Glory battle"
     }
 
+    fn chapter(&self) -> crate::app::manual::Chapter {
+        crate::app::manual::Chapter::FieldOfGlory
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         self.catch_up();
         self.panels.set_seats(cx);

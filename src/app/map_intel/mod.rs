@@ -121,6 +121,7 @@ impl Table for ForcesTable {
     type Game = Game;
     type Action = Infallible;
     const NAME: &'static str = "Hidden forces";
+    const CHAPTER: crate::app::manual::Chapter = crate::app::manual::Chapter::HiddenForces;
     const MAP: bool = true;
     const STARTED: &'static str =
         "Set-up: each player places their forces and Exercitus markers in private";

@@ -94,6 +94,7 @@ impl Table for WingsTable {
     type Game = Game;
     type Action = Infallible;
     const NAME: &'static str = "Dummy wings";
+    const CHAPTER: crate::app::manual::Chapter = crate::app::manual::Chapter::DummyWings;
     const MAP: bool = true;
     const STARTED: &'static str =
         "Set-up: each player places their leader and dummy counters in private";
