@@ -84,10 +84,7 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proo
                     );
                 }
                 None => {
-                    if ui
-                        .button(egui::RichText::new(&screen.button).size(18.0))
-                        .clicked()
-                    {
+                    if pressed(ui.button(egui::RichText::new(&screen.button).size(18.0))) {
                         clicked = Clicked::Button;
                     }
                 }
@@ -95,28 +92,36 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proo
             if let Some((label, _)) = &screen.open_choice {
                 ui.add_space(8.0);
                 ui.label("or, with nothing to keep secret:");
-                if ui.button(egui::RichText::new(label).size(16.0)).clicked() {
+                if pressed(ui.button(egui::RichText::new(label).size(16.0))) {
                     clicked = Clicked::OpenChoice;
                 }
             }
             ui.add_space(8.0);
-            if screen.can_wait && ui.button("Not now: back to the table").clicked() {
+            if screen.can_wait && pressed(ui.button("Not now: back to the table")) {
                 clicked = Clicked::Wait;
             }
             if let Some(back) = &screen.back
-                && ui.button(back).clicked()
+                && pressed(ui.button(back))
             {
                 clicked = Clicked::Back;
             }
             if let Some(lock) = &screen.lock {
                 ui.add_space(8.0);
-                if ui.button(lock).clicked() {
+                if pressed(ui.button(lock)) {
                     clicked = Clicked::Lock;
                 }
             }
         });
     });
     clicked
+}
+
+/// A hand-over button's click, through the click guard: the next
+/// player's hand-over screen may put his own button ("South: no
+/// ambushes") where the last one's was, and the second click of a double
+/// click must not answer for him.
+fn pressed(response: egui::Response) -> bool {
+    crate::app::guard::clicked(&response)
 }
 
 /// A passphrase screen over the whole window, in one centred column read

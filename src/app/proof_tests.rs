@@ -6,6 +6,7 @@
 
 use super::MusterApp;
 use super::tests::{click, deck_started_by_north, every_text, press_and_wait, type_into};
+use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster::core::text::possessive;
@@ -95,6 +96,37 @@ fn artagurs_hand_opens_only_with_his_proof_every_time() {
     assert!(h.query_by_label("Artagur's hand-over PIN").is_none());
     sees_nothing_of(&h, &["Sudden Halt"]);
     open_with_pin(&mut h, "Artagur", ARTAGUR, "");
+    h.get_by_label("Hide my cards");
+}
+
+/// The hand-over screen puts the typing into his proof's field at once,
+/// and again after a wrong PIN: he types without first clicking a field.
+#[test]
+fn his_proof_is_typed_without_a_click_on_its_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = deck_started_by_north(dir.path(), ["", ARTAGUR]);
+    let blind = |h: &mut H, text: &str| {
+        h.run();
+        h.input_mut().events.push(egui::Event::Text(text.into()));
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+    };
+    click(&mut h, "Show Artagur's cards");
+    h.get_by_label("Artagur's passphrase");
+    blind(&mut h, ARTAGUR);
+    super::tests::worked(&mut h);
+    h.get_by_label("Hide my cards");
+    click(&mut h, "Hide my cards");
+    click(&mut h, "Show Artagur's cards");
+    // With a PIN chosen: the PIN field takes the typing, a wrong PIN is
+    // refused, and the right one typed at once after it opens.
+    open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
+    click(&mut h, "Hide my cards");
+    click(&mut h, "Show Artagur's cards");
+    blind(&mut h, "0000");
+    h.get_by_label_contains("Wrong PIN: 2 tries left");
+    blind(&mut h, PIN);
     h.get_by_label("Hide my cards");
 }
 

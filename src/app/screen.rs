@@ -167,6 +167,12 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values, labels: f32) -> 
                             .desired_width(240.0),
                     )
                     .labelled_by(label.id);
+                // A passphrase or PIN is what the screen asks: typing goes
+                // to the first empty one at once, and again after a refusal
+                // emptied it and took the focus.
+                if text.is_empty() && ui.memory(|m| m.focused().is_none()) {
+                    edit.request_focus();
+                }
                 if edit.changed() {
                     values.insert(field.name.clone(), vec![text]);
                 }

@@ -117,7 +117,6 @@ impl Walk {
     /// whatever took the button's place) must change nothing.
     fn main(&mut self, label: &str) {
         self.reach(label);
-        // The player's decision takes longer than the guard.
         self.h.run_steps(3);
         let rect = self.h.get_by_label(label).rect();
         self.main_at.push((label.to_string(), rect.min));
@@ -134,7 +133,17 @@ impl Walk {
                 self.size
             );
         }
-        let at = rect.center();
+        self.double_click(label);
+    }
+
+    /// `label`'s button double-clicked where it stands: the first click
+    /// does it, the second (a tenth of a second later, on whatever took
+    /// the button's place) must change nothing. One interaction.
+    fn double_click(&mut self, label: &str) {
+        self.reach(label);
+        // The player's decision takes longer than the guard.
+        self.h.run_steps(3);
+        let at = self.h.get_by_label(label).rect().center();
         self.h.hover_at(at);
         self.h.step();
         // Kittest gives each event a frame of its own, a quarter of a
@@ -334,15 +343,17 @@ impl Walk {
                 }
                 DeploymentTurn::Ambushes(side) => {
                     if secrets == Secrets::None || side == Side::North {
-                        // In the open, from the hand-over screen.
-                        self.click(&format!("{side}: no ambushes"));
+                        // In the open, from the hand-over screen; the next
+                        // player's screen puts his own button where this
+                        // one was, which a double click must not answer.
+                        self.double_click(&format!("{side}: no ambushes"));
                     } else {
                         self.ambushes();
                     }
                 }
                 DeploymentTurn::FlankMarches(side) => {
                     if secrets == Secrets::None || side == Side::North {
-                        self.click(&format!("{side}: no flank marches"));
+                        self.double_click(&format!("{side}: no flank marches"));
                     } else {
                         self.flank_march();
                     }
