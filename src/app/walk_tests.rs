@@ -293,7 +293,11 @@ impl Walk {
                 // adjust it without a roll (rule 6); the first he may want
                 // to slide, he rolls for.
                 PlacementTurn::AdjustRoll { .. } if !self.by_hand || self.slid => {
-                    self.click("Leave it where it is (no roll)")
+                    // Beside the dice, whole in the window.
+                    let rect = self.h.get_by_label("Leave it (no roll)").rect();
+                    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, self.size.into());
+                    assert!(window.contains_rect(rect), "{rect:?} at {:?}", self.size);
+                    self.click("Leave it (no roll)")
                 }
                 PlacementTurn::Going { side, .. }
                 | PlacementTurn::Roll { side, .. }

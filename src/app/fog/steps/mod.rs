@@ -52,6 +52,9 @@ struct Roll {
     who: String,
     count: usize,
     send: Box<dyn Fn(DiceInput) -> FogCommand>,
+    /// What he may do instead of rolling, beside the dice: its label and
+    /// command (rule 6: the adjuster leaves the piece without a roll).
+    instead: Option<(String, FogCommand)>,
 }
 
 /// The footer's typed dice and their error, kept across frames by egui
@@ -100,9 +103,18 @@ impl MainAction {
                 who: who.to_string(),
                 count,
                 send: Box::new(send),
+                instead: None,
             }),
             ..MainAction::new(format!("Roll for {who}"), None)
         }
+    }
+
+    /// A roll's alternative, offered beside its dice.
+    pub fn or_instead(mut self, label: impl Into<String>, command: FogCommand) -> MainAction {
+        if let Some(roll) = &mut self.roll {
+            roll.instead = Some((label.into(), command));
+        }
+        self
     }
 
     pub fn why_not(mut self, reason: Option<String>) -> MainAction {
@@ -133,16 +145,29 @@ impl MainAction {
         let Some(a) = action else {
             return;
         };
-        if let Some(roll) = &a.roll {
+        if let Some(roll) = &mut a.roll {
             let id = egui::Id::unique("footer dice").with(&roll.who);
             let mut typed: TypedDice = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+            let mut instead = false;
             let dice = ui.horizontal(|ui| {
                 if dice_input::roll_button(ui, &roll.who) || enter {
                     typed.error = None;
                     return Some(DiceInput::app());
                 }
                 ui.label("or type");
-                dice_input::typed_dice(ui, &roll.who, roll.count, &mut typed.text, &mut typed.error)
+                let dice = dice_input::typed_dice(
+                    ui,
+                    &roll.who,
+                    roll.count,
+                    &mut typed.text,
+                    &mut typed.error,
+                );
+                if let Some((label, _)) = &roll.instead
+                    && crate::app::guard::button(ui, label)
+                {
+                    instead = true;
+                }
+                dice
             });
             if let Some(why) = &typed.error {
                 ui.colored_label(ui.visuals().error_fg_color, why);
@@ -150,6 +175,8 @@ impl MainAction {
             ui.data_mut(|d| d.insert_temp(id, typed));
             if let Some(dice) = dice.inner {
                 out.push((roll.send)(dice));
+            } else if instead && let Some((_, command)) = roll.instead.take() {
+                out.push(command);
             }
             return;
         }

@@ -458,22 +458,22 @@ impl StepPanel for PlacementPanel {
                 });
             }
             PlacementTurn::AdjustRoll { side, piece } => {
-                ui.strong(format!("{side} rolls to adjust {} (rule 6).", name(piece)));
-                self.main = Some(MainAction::roll(side.name(), 1, move |dice| {
-                    FogCommand::Apply(Command::RollAdjustment { side, dice })
-                }));
-                // Rule 6: the adjuster may decline; content with where it
-                // lies, he need not roll.
-                if ui
-                    .button("Leave it where it is (no roll)")
-                    .on_hover_text(format!("{side} declines to adjust {}", name(piece)))
-                    .clicked()
-                {
-                    out.push(FogCommand::Apply(Command::Adjust {
-                        side,
-                        action: AdjustAction::Decline,
-                    }));
-                }
+                ui.strong(format!(
+                    "{side} rolls to adjust {}, or leaves it where it lies without a roll (rule 6: the adjuster may decline).",
+                    name(piece)
+                ));
+                self.main = Some(
+                    MainAction::roll(side.name(), 1, move |dice| {
+                        FogCommand::Apply(Command::RollAdjustment { side, dice })
+                    })
+                    .or_instead(
+                        "Leave it (no roll)",
+                        FogCommand::Apply(Command::Adjust {
+                            side,
+                            action: AdjustAction::Decline,
+                        }),
+                    ),
+                );
             }
             PlacementTurn::Adjust { side, piece, score } => {
                 let terrain = &state.selection.picks[piece].terrain;
