@@ -1,7 +1,8 @@
 //! Help > Manual (issue 40): the user manual's chapters (`docs/src`, the
 //! same text mdBook builds) shown in the window from the copy built into
 //! the program, so a player reads the chapter of the game he has open with
-//! no browser and no download. Links between chapters turn the page here;
+//! no browser and no download (a picture by its caption, a table as a
+//! list: the window wraps neither). Links between chapters turn the page here;
 //! a link to the web opens the browser.
 
 use eframe::egui;
@@ -89,11 +90,58 @@ impl Chapter {
     }
 }
 
+/// A chapter as the window shows it: a picture by its caption (the
+/// window loads no image files; the built book shows them), and a table as
+/// a list, one row an item, each cell after its column's name: the
+/// chapters' tables have long cells, which a grid as wide as the window
+/// cannot wrap.
+fn for_window(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut header: Option<Vec<String>> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if let Some(caption) = trimmed
+            .strip_prefix("![")
+            .and_then(|rest| rest.split_once("](").map(|(alt, _)| alt))
+        {
+            out.push(format!("*(Picture: {caption}.)*"));
+            continue;
+        }
+        if !trimmed.starts_with('|') {
+            header = None;
+            out.push(line.to_string());
+            continue;
+        }
+        // The line under the header: bars and dashes only.
+        if trimmed.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
+            continue;
+        }
+        let cells: Vec<String> = trimmed
+            .trim_matches('|')
+            .split(" | ")
+            .map(|c| c.trim().to_string())
+            .collect();
+        match &header {
+            None => header = Some(cells),
+            Some(names) => {
+                let mut item = format!("- **{}**", cells.first().map_or("", String::as_str));
+                for (name, cell) in names.iter().zip(&cells).skip(1) {
+                    item.push_str(&format!("; *{name}*: {cell}"));
+                }
+                out.push(item);
+            }
+        }
+    }
+    out.join("\n")
+}
+
 /// The manual's window: its contents on the left, a chapter on the right.
 pub struct ManualWindow {
     pub open: bool,
     pub chapter: Chapter,
     cache: CommonMarkCache,
+    /// Each chapter as the window shows it, made when first shown.
+    shown: std::collections::HashMap<&'static str, String>,
 }
 
 impl Default for ManualWindow {
@@ -102,6 +150,7 @@ impl Default for ManualWindow {
             open: false,
             chapter: Chapter::Introduction,
             cache: CommonMarkCache::default(),
+            shown: Default::default(),
         }
     }
 }
@@ -143,7 +192,11 @@ impl ManualWindow {
             .id_salt(("manual", chapter.file()))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                CommonMarkViewer::new().show(ui, &mut self.cache, chapter.text());
+                let text = self
+                    .shown
+                    .entry(chapter.file())
+                    .or_insert_with(|| for_window(chapter.text()));
+                CommonMarkViewer::new().show(ui, &mut self.cache, text);
             });
         // A link to another chapter turns the page here instead of asking
         // the operating system to open a file it has not got.
@@ -186,6 +239,26 @@ mod tests {
         }
         let listed = summary.matches(".md)").count();
         assert_eq!(listed, Chapter::ALL.len() + 1, "the layout chapter besides");
+    }
+
+    /// The window's text: pictures by their captions, tables as lists,
+    /// every cell kept with its column's name.
+    #[test]
+    fn pictures_and_tables_are_written_for_the_window() {
+        let text = "# T\n\n![A map](images/a.png)\n\n| step | rule | state |\n|---|---|---|\n| Armies | 1 | done |\n| Play: a, b | 10 | done |\n\nafter\n";
+        let shown = super::for_window(text);
+        assert!(shown.contains("*(Picture: A map.)*"), "{shown}");
+        assert!(!shown.contains("images/a.png"), "{shown}");
+        assert!(
+            shown.contains("- **Armies**; *rule*: 1; *state*: done"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("- **Play: a, b**; *rule*: 10; *state*: done"),
+            "{shown}"
+        );
+        assert!(!shown.contains('|'), "{shown}");
+        assert!(shown.ends_with("after"), "{shown}");
     }
 
     /// Help > Manual opens the chapter of the game that is open: a Field of
