@@ -914,7 +914,15 @@ fn each_army_form_opens_at_its_top() {
     let mut h = app(config(&dir.path().join("autosaves")), [1280.0, 720.0]);
     h.run();
     load_example(&mut h, "South", "Early Imperial Roman");
+    // His passphrase comes before his battle groups: in view above the
+    // footer, army loaded, on a 720 px screen.
+    let set = h.get_by_label("Set South's passphrase…").rect();
+    let footer = h.get_by_label("Confirm South's army").rect();
+    assert!(set.bottom() < footer.top() - 10.0, "{set:?} {footer:?}");
     click(&mut h, WITHOUT_PASSPHRASE);
+    // South scrolls down his battle groups.
+    h.get_by_label("Add battle group").scroll_to_me();
+    h.run();
     let in_view = |h: &Harness<'_, MusterApp>, label: &str| {
         let r = h.get_by_label(label).rect();
         r.top() >= 0.0 && r.bottom() <= 720.0

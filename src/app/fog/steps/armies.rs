@@ -238,8 +238,18 @@ impl StepPanel for ArmiesPanel {
         if !locked {
             self.army_list(ui, side, ruleset);
         }
+        ui.add_enabled_ui(!locked, |ui| {
+            army_identity(ui, &mut self.drafts[side], side)
+        });
+        // His passphrase before the long list of battle groups, in view
+        // on a small screen when the army is loaded (review at 720 px).
+        let asks_passphrase = !locked && !battle.has_passphrase(side);
+        if asks_passphrase {
+            ui.add_space(6.0);
+            self.passphrase_form(ui, side);
+        }
         let draft = &mut self.drafts[side];
-        ui.add_enabled_ui(!locked, |ui| army_form(ui, draft, side, battle));
+        ui.add_enabled_ui(!locked, |ui| army_body(ui, draft, side, battle));
         ui.add_space(8.0);
         let mods = draft.initiative_modifiers(ruleset);
         let total: i32 = mods.iter().map(|m| m.value).sum();
@@ -262,11 +272,6 @@ impl StepPanel for ArmiesPanel {
         ui.add_space(6.0);
         let verdict = draft.validate(ruleset, side);
         let entered = state.armies[side].as_ref() == Some(&*draft);
-        let asks_passphrase = !locked && !battle.has_passphrase(side);
-        if asks_passphrase {
-            ui.add_space(6.0);
-            self.passphrase_form(ui, side);
-        }
         let passphrase = if asks_passphrase {
             self.choice(side)
         } else {
@@ -384,8 +389,9 @@ fn bg_name_id(side: Side, row: usize) -> egui::Id {
     egui::Id::unique(("bg name", side, row))
 }
 
-fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
-    let ruleset = battle.ruleset();
+/// Who plays the army and its C-in-C: the form's first lines, before his
+/// passphrase.
+fn army_identity(ui: &mut egui::Ui, army: &mut Army, side: Side) {
     egui::Grid::new(("army", side))
         .num_columns(2)
         .spacing([10.0, 6.0])
@@ -409,6 +415,12 @@ fn army_form(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
             );
             ui.end_row();
         });
+}
+
+/// The army's territory types, commanders and battle groups: the form's
+/// long part, after his passphrase.
+fn army_body(ui: &mut egui::Ui, army: &mut Army, side: Side, battle: &Battle) {
+    let ruleset = battle.ruleset();
     ui.add_space(4.0);
     ui.label("Territory types the army list allows (1 to 8):");
     ui.horizontal_wrapped(|ui| {
