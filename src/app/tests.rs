@@ -990,10 +990,15 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     // Ambushes: the window is the hand-over screen until North takes it.
     h.get_by_label("Pass the laptop to North (Bob)");
     assert!(h.query_by_label("Sequence").is_none());
-    // The players may put it off and come back to it from the step list.
+    // The players may put it off and come back to it from the step list,
+    // or from the step's panel, which says whom it waits for.
     click(&mut h, "Not now: back to the table");
     h.get_by_label("Sequence");
     click(&mut h, "▶ Ambushes");
+    h.get_by_label("Pass the laptop to North (Bob)");
+    click(&mut h, "Not now: back to the table");
+    h.get_by_label("Waiting for North to take the screen.");
+    click(&mut h, "Pass the laptop to North");
     h.get_by_label("Pass the laptop to North (Bob)");
     click(&mut h, "I am North (Bob): show my secrets");
     h.get_by_label_contains("You play without a passphrase: the file does not protect");

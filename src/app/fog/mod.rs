@@ -36,6 +36,8 @@ pub enum FogCommand {
     SaveRosterToLibrary(Side),
     /// A player's private screen, asked for from the table.
     Show(Side),
+    /// The step a player put off with "Not now" is handed to him again.
+    Resume(Side),
     /// The table asks a player to do something in private.
     Ask(Side, muster::fog::seat::Asked),
 }

@@ -248,7 +248,7 @@ impl FogWindow {
             // On his desk: his seat brings it to him (phone or hand-over).
             FogCommand::Ask(side, asked) => self.desks[side].asked = Some(asked),
             // Sent to the bus by the frame that made them.
-            FogCommand::Dialog(_) | FogCommand::Show(_) => {}
+            FogCommand::Dialog(_) | FogCommand::Show(_) | FogCommand::Resume(_) => {}
         }
         Handled::default()
     }
@@ -259,6 +259,7 @@ impl FogWindow {
             match command {
                 FogCommand::Dialog(action) => cx.bus.app(AppCommand::Dialog(action)),
                 FogCommand::Show(side) => cx.bus.seat(side, SeatMsg::Show),
+                FogCommand::Resume(side) => cx.bus.seat(side, SeatMsg::Resume),
                 // Another step: a private screen up closes (its step's
                 // hand-over comes back first), and what was put off with
                 // "Not now" is offered again.

@@ -23,18 +23,28 @@ fn turn(battle: &Battle) -> Option<Side> {
     }
 }
 
-/// What the table says while `side` does his private step: he takes the
-/// screen, or does it on his phone.
-pub fn waiting(phones: &Sides<bool>, side: Side, what: &str) -> String {
+/// What the table says while `side` does his private step: he does it on
+/// his phone, or takes the laptop, whose hand-over screen comes again
+/// (after "Not now", the table is not a dead end).
+pub fn waiting(
+    ui: &mut egui::Ui,
+    phones: &Sides<bool>,
+    side: Side,
+    what: &str,
+    out: &mut Vec<FogCommand>,
+) {
     if phones[side] {
-        format!("{side} {what} on their phone.")
-    } else {
-        format!("Waiting for {side} to take the screen.")
+        ui.label(format!("{side} {what} on their phone."));
+        return;
+    }
+    ui.label(format!("Waiting for {side} to take the screen."));
+    if crate::app::guard::button(ui, format!("Pass the laptop to {side}")) {
+        out.push(FogCommand::Resume(side));
     }
 }
 
 impl StepPanel for AmbushesPanel {
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, _out: &mut Vec<FogCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         super::help(ui, battle, "ambushes");
         let state = battle.state();
         for side in Side::BOTH {
@@ -53,7 +63,7 @@ impl StepPanel for AmbushesPanel {
             ui.label(format!("{side}: {n} marker{s} ({done})"));
         }
         if let Some(side) = turn(battle) {
-            ui.label(waiting(&self.phones, side, "places their ambushes"));
+            waiting(ui, &self.phones, side, "places their ambushes", out);
         }
     }
 }

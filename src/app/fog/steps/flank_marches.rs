@@ -18,11 +18,11 @@ pub struct FlankMarchesPanel {
 }
 
 impl StepPanel for FlankMarchesPanel {
-    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, _out: &mut Vec<FogCommand>) {
+    fn ui(&mut self, ui: &mut egui::Ui, battle: &Battle, out: &mut Vec<FogCommand>) {
         super::help(ui, battle, "flank_marches");
         match battle.phase() {
             Phase::Deployment(DeploymentTurn::FlankMarches(side)) => {
-                ui.label(waiting(&self.phones, side, "records their flank marches"));
+                waiting(ui, &self.phones, side, "records their flank marches", out);
             }
             _ => {
                 ui.label("Flank marches are recorded after ambushes.");
