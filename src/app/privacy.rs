@@ -63,11 +63,17 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proo
     let mut clicked = Clicked::Nothing;
     egui::CentralPanel::default().show(ui, |ui| {
         ui.vertical_centered(|ui| {
-            let room = if proof.is_some() { 5.0 } else { 3.0 };
-            ui.add_space(ui.available_height() / room);
+            // One place for the heading whether a proof is asked or not:
+            // the screens that follow each other do not jump.
+            ui.add_space(ui.available_height() / 5.0);
             ui.heading(egui::RichText::new(&screen.title).size(32.0));
             ui.add_space(12.0);
-            ui.label(egui::RichText::new(&screen.text).size(16.0));
+            // A line a reader takes in, not the window's whole width.
+            ui.allocate_ui_with_layout(
+                egui::vec2(WIDTH + 100.0, 0.0),
+                egui::Layout::top_down(egui::Align::Center),
+                |ui| ui.label(egui::RichText::new(&screen.text).size(16.0)),
+            );
             ui.add_space(18.0);
             match proof {
                 Some(Proof { form, side, typed }) => {

@@ -163,7 +163,7 @@ impl Pass {
                 form,
                 Block::Text {
                     text: format!(
-                        "Beside it you may choose a hand-over PIN of {} to {} digits: until the window closes or you lock your screens, it opens them instead of the passphrase. It is never saved.",
+                        "Beside it you may choose a hand-over PIN of {} to {} digits: until the window closes or you lock your screens, it opens them instead of the passphrase.",
                         pin::DIGITS.start(),
                         pin::DIGITS.end()
                     ),
