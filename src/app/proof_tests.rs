@@ -165,6 +165,14 @@ fn a_pin_anyone_would_guess_is_refused_with_why() {
     click(&mut h, "Open my secrets");
     h.get_by_label_contains("the first an onlooker tries");
     sees_nothing_of(&h, &["Sudden Halt"]);
+    // The refused PIN is gone from its field, which takes his next try
+    // without a click; his passphrase stays typed.
+    h.run();
+    h.input_mut().events.push(egui::Event::Text("5829".into()));
+    h.run();
+    h.key_press(egui::Key::Enter);
+    super::tests::worked(&mut h);
+    h.get_by_label("Hide my cards");
 }
 
 /// A player who set no passphrase is told his screen is open to whoever

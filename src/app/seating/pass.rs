@@ -254,6 +254,9 @@ impl Pass {
             Ok(Answer::Passphrase(_))
                 if let Some(why) = chosen.and_then(|typed| pin::refusal(typed)) =>
             {
+                // The refused PIN goes, so its empty field takes his next
+                // try at once (`screen::show` focuses it).
+                self.typed.remove(PIN);
                 self.refused(why);
             }
             Ok(Answer::Passphrase(passphrase)) => {
