@@ -877,10 +877,35 @@ impl MusterApp {
     }
 }
 
+/// Text a player reads at arm's length across the table: egui's 12.5 px
+/// body text (capitals 9 px tall) made 14 px, the rest in proportion.
+/// Set once per context; a style already set is left alone.
+fn reading_sizes(ctx: &egui::Context) {
+    const BODY: f32 = 14.0;
+    if ctx.global_style().text_styles[&egui::TextStyle::Body].size == BODY {
+        return;
+    }
+    ctx.all_styles_mut(|style| {
+        use egui::TextStyle;
+        for (text, size) in [
+            (TextStyle::Body, BODY),
+            (TextStyle::Button, BODY),
+            (TextStyle::Monospace, 13.0),
+            (TextStyle::Small, 11.0),
+            (TextStyle::Heading, 20.0),
+        ] {
+            if let Some(font) = style.text_styles.get_mut(&text) {
+                font.size = size;
+            }
+        }
+    });
+}
+
 impl eframe::App for MusterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         self.bus.attach(&ctx);
+        reading_sizes(&ctx);
         guard::note_enter(&ctx);
         let title = match self.system.game() {
             Some(game) => format!("{} - Muster", game.headline()),
