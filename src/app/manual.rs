@@ -99,14 +99,8 @@ fn for_window(text: &str) -> String {
     let mut out = Vec::new();
     let mut header: Option<Vec<String>> = None;
     for line in text.lines() {
+        let line = captions(line);
         let trimmed = line.trim();
-        if let Some(caption) = trimmed
-            .strip_prefix("![")
-            .and_then(|rest| rest.split_once("](").map(|(alt, _)| alt))
-        {
-            out.push(format!("*(Picture: {caption}.)*"));
-            continue;
-        }
         if !trimmed.starts_with('|') {
             header = None;
             out.push(line.to_string());
@@ -126,13 +120,36 @@ fn for_window(text: &str) -> String {
             Some(names) => {
                 let mut item = format!("- **{}**", cells.first().map_or("", String::as_str));
                 for (name, cell) in names.iter().zip(&cells).skip(1) {
-                    item.push_str(&format!("; *{name}*: {cell}"));
+                    // Each cell on a line of its own under the row's first,
+                    // after its column's name (a hard break: two spaces).
+                    item.push_str(&format!("  \n  *{name}*: {cell}"));
                 }
                 out.push(item);
             }
         }
     }
     out.join("\n")
+}
+
+/// `line` with each picture (`![caption](file)`, in a paragraph or a
+/// table's cell) written as its caption.
+fn captions(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(start) = rest.find("![") {
+        let after = &rest[start + 2..];
+        let Some((alt, tail)) = after.split_once("](") else {
+            break;
+        };
+        let Some(end) = tail.find(')') else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        out.push_str(&format!("*(picture: {alt})*"));
+        rest = &tail[end + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The manual's window: its contents on the left, a chapter on the right.
@@ -245,20 +262,29 @@ mod tests {
     /// every cell kept with its column's name.
     #[test]
     fn pictures_and_tables_are_written_for_the_window() {
-        let text = "# T\n\n![A map](images/a.png)\n\n| step | rule | state |\n|---|---|---|\n| Armies | 1 | done |\n| Play: a, b | 10 | done |\n\nafter\n";
+        let text = "# T\n\n![A map](images/a.png)\n\n| step | rule | state |\n|---|---|---|\n| Armies | 1 | done. |\n| Play: a, b | ![p](x.png) | done |\n\nafter\n";
         let shown = super::for_window(text);
-        assert!(shown.contains("*(Picture: A map.)*"), "{shown}");
-        assert!(!shown.contains("images/a.png"), "{shown}");
+        assert!(shown.contains("*(picture: A map)*"), "{shown}");
+        assert!(!shown.contains(".png"), "{shown}");
         assert!(
-            shown.contains("- **Armies**; *rule*: 1; *state*: done"),
+            shown.contains("- **Armies**  \n  *rule*: 1  \n  *state*: done."),
             "{shown}"
         );
         assert!(
-            shown.contains("- **Play: a, b**; *rule*: 10; *state*: done"),
+            shown.contains("- **Play: a, b**  \n  *rule*: *(picture: p)*  \n  *state*: done"),
             "{shown}"
         );
         assert!(!shown.contains('|'), "{shown}");
         assert!(shown.ends_with("after"), "{shown}");
+    }
+
+    /// No chapter keeps a picture the window would draw as a failed load.
+    #[test]
+    fn no_chapter_shows_a_picture_in_the_window() {
+        for chapter in Chapter::ALL {
+            let shown = super::for_window(chapter.text());
+            assert!(!shown.contains("!["), "{chapter:?}: {shown}");
+        }
     }
 
     /// Help > Manual opens the chapter of the game that is open: a Field of
