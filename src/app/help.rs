@@ -78,6 +78,9 @@ impl HelpWindow {
         egui::Window::new("Help")
             .open(&mut self.open)
             .default_width(560.0)
+            // Tall enough that the open step's how-to shows under the
+            // shortcuts, as the manual's window is.
+            .default_height((ctx.content_rect().height() - 120.0).max(240.0))
             .default_pos(crate::app::under_menu(ctx, 560.0))
             .vscroll(true)
             .show(ctx, |ui| {

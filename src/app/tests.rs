@@ -1228,7 +1228,7 @@ fn a_passphrase_set_with_the_army_guards_the_reopened_battle_and_recent_battles_
     // scrolls to.
     let button = h.get_by_label("Confirm South's army").rect();
     let why = h
-        .get_all_by_label_contains("sets a passphrase on their own screen, or ticks Play without")
+        .get_all_by_label_contains("sets a passphrase (above) or plays without one")
         .map(|n| n.rect())
         .find(|r| (r.center().y - button.center().y).abs() < 4.0);
     assert!(why.is_some(), "the reason stands beside the button");

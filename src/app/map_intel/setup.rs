@@ -104,10 +104,10 @@ impl SetupForm {
                 ui.end_row();
                 for (i, unit) in self.scenario.sides[side].units.iter_mut().enumerate() {
                     let row = format!("{side}'s unit {}", i + 1);
-                    ui.add_sized([170.0, 20.0], egui::TextEdit::singleline(&mut unit.name))
+                    ui.add_sized([215.0, 20.0], egui::TextEdit::singleline(&mut unit.name))
                         .on_hover_text(format!("id {}", unit.id))
                         .accessible_name(format!("{row}: name"));
-                    ui.add_sized([100.0, 20.0], egui::TextEdit::singleline(&mut unit.kind))
+                    ui.add_sized([125.0, 20.0], egui::TextEdit::singleline(&mut unit.kind))
                         .accessible_name(format!("{row}: type"));
                     egui::ComboBox::from_id_salt(("status", side, i))
                         .selected_text(status_name(unit.status))

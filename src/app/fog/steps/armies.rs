@@ -76,11 +76,7 @@ impl ArmiesPanel {
         self.passphrases.keys[side]
             .clone()
             .map(Some)
-            .ok_or_else(|| {
-                format!(
-                    "{side} sets a passphrase on their own screen, or ticks Play without a passphrase"
-                )
-            })
+            .ok_or_else(|| format!("{side} sets a passphrase (above) or plays without one"))
     }
 
     /// The pasted army list, if one is being imported: its text, and the

@@ -150,13 +150,15 @@ impl StepPanel for PlayPanel {
             ui.add_space(6.0);
             ui.strong("Hidden ambush markers");
         }
+        // The marker on a line, its reasons on the next: one button alone
+        // on a line of its own read as something else (review).
         for (i, owner) in hidden {
+            ui.label(format!(
+                "{owner}'s marker {}{}: reveal it, for",
+                &owner.name()[..1],
+                marker_number(state, i)
+            ));
             ui.horizontal_wrapped(|ui| {
-                ui.label(format!(
-                    "{owner}'s marker {}{}: reveal,",
-                    &owner.name()[..1],
-                    marker_number(state, i)
-                ));
                 for reason in RevealReason::ALL {
                     let button = ui.button(reason.short()).on_hover_text(reason.text());
                     if button.clicked() {
