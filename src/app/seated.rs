@@ -337,9 +337,13 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
             });
             return;
         };
+        // On a short screen the log folds while a map or a player's own
+        // screen (his hand, whose last cards it hid) wants the height,
+        // until the players unfold it.
+        let tall = ui.ctx().content_rect().height() >= 800.0;
         let mut open = self
             .log_open
-            .unwrap_or(!T::MAP || ui.ctx().content_rect().height() >= 800.0);
+            .unwrap_or(tall || (!T::MAP && cx.private.is_none()));
         let was = open;
         log_panel(
             ui,

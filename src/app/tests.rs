@@ -2222,3 +2222,26 @@ fn the_passive_player_plays_laurels_in_turn_and_sees_only_his_own_buttons() {
     done(&mut h);
     h.get_by_label("End the shooting phase, play the movement phase");
 }
+
+/// Review at 1280 x 720: a player's hand, open on the laptop, lost its
+/// last cards and the broken-unit button under the log; the log folds
+/// while his screen is up on a short screen, and the button is in view.
+#[test]
+fn a_hand_on_a_short_screen_is_not_hidden_by_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let window = app(config(&dir.path().join("autosaves")), [1280.0, 720.0]);
+    let mut h = small_deck_form(dir.path(), window);
+    click(&mut h, "South chosen");
+    click(&mut h, "Start the game");
+    // At the table the log shows.
+    h.get_by_label("Fold the log");
+    click(&mut h, "Show Decius's cards");
+    take_screen(&mut h, "Decius");
+    h.get_by_label("Show the log");
+    let broken = h
+        .get_by_label("Remove the ticked cards for a broken unit")
+        .rect();
+    assert!(broken.bottom() <= 700.0, "{broken:?}");
+    done(&mut h);
+    h.get_by_label("Fold the log");
+}
