@@ -4,6 +4,7 @@
 //! on it, and the centred column his passphrase screen is drawn in. What a
 //! seat shows and when is the seats' (`seating`); this draws it.
 
+use crate::app::guard::button;
 use eframe::egui;
 use muster::core::screen::{Reply, Screen, Values};
 use muster::core::side::Side;
@@ -58,7 +59,10 @@ pub struct Proof<'a> {
 
 /// Draws a hand-over screen over the whole window: its button, or the
 /// proof it asks instead (taking the laptop and proving it is he are one
-/// act, so the one who takes it types at once).
+/// act, so the one who takes it types at once). Its buttons go through the
+/// click guard: the next player's hand-over screen may put his own button
+/// ("South: no ambushes") where the last one's was, and the second click
+/// of a double click must not answer for him.
 pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proof>) -> Clicked {
     let mut clicked = Clicked::Nothing;
     egui::CentralPanel::default().show(ui, |ui| {
@@ -90,7 +94,7 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proo
                     );
                 }
                 None => {
-                    if pressed(ui.button(egui::RichText::new(&screen.button).size(18.0))) {
+                    if button(ui, egui::RichText::new(&screen.button).size(18.0)) {
                         clicked = Clicked::Button;
                     }
                 }
@@ -98,36 +102,28 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proo
             if let Some((label, _)) = &screen.open_choice {
                 ui.add_space(8.0);
                 ui.label("or, with nothing to keep secret:");
-                if pressed(ui.button(egui::RichText::new(label).size(16.0))) {
+                if button(ui, egui::RichText::new(label).size(16.0)) {
                     clicked = Clicked::OpenChoice;
                 }
             }
             ui.add_space(8.0);
-            if screen.can_wait && pressed(ui.button("Not now: back to the table")) {
+            if screen.can_wait && button(ui, "Not now: back to the table") {
                 clicked = Clicked::Wait;
             }
             if let Some(back) = &screen.back
-                && pressed(ui.button(back))
+                && button(ui, back)
             {
                 clicked = Clicked::Back;
             }
             if let Some(lock) = &screen.lock {
                 ui.add_space(8.0);
-                if pressed(ui.button(lock)) {
+                if button(ui, lock) {
                     clicked = Clicked::Lock;
                 }
             }
         });
     });
     clicked
-}
-
-/// A hand-over button's click, through the click guard: the next
-/// player's hand-over screen may put his own button ("South: no
-/// ambushes") where the last one's was, and the second click of a double
-/// click must not answer for him.
-fn pressed(response: egui::Response) -> bool {
-    crate::app::guard::clicked(&response)
 }
 
 /// A passphrase screen over the whole window, in one centred column read

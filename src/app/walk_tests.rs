@@ -133,17 +133,22 @@ impl Walk {
                 self.size
             );
         }
-        self.double_click(label);
+        self.press_twice(rect.center(), label);
     }
 
-    /// `label`'s button double-clicked where it stands: the first click
-    /// does it, the second (a tenth of a second later, on whatever took
-    /// the button's place) must change nothing. One interaction.
+    /// `label`'s button double-clicked where it stands (reached first).
     fn double_click(&mut self, label: &str) {
         self.reach(label);
         // The player's decision takes longer than the guard.
         self.h.run_steps(3);
         let at = self.h.get_by_label(label).rect().center();
+        self.press_twice(at, label);
+    }
+
+    /// A double click at `at`, on `label`'s button: the first click does
+    /// it, the second (a tenth of a second later, on whatever took the
+    /// button's place) must change nothing. One interaction.
+    fn press_twice(&mut self, at: egui::Pos2, label: &str) {
         self.h.hover_at(at);
         self.h.step();
         // Kittest gives each event a frame of its own, a quarter of a
