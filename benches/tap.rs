@@ -22,7 +22,9 @@
 //! change, the frame that paints it: the median and 90th percentile to the
 //! tapping phone and (for the deck) to the other, first on a quiet machine,
 //! then with the other core kept busy. A drag is timed from the finger's
-//! lift, when the page sends it. Not counted: the Wi-Fi (the pages are on
+//! lift, when the page sends it. The deck's run then times a bare page
+//! (a button answered by an echo, no cipher, no laptop) the same way:
+//! Chromium's own part of a tap answered over a socket. Not counted: the Wi-Fi (the pages are on
 //! 127.0.0.1) and a phone's own slower CPU.
 //!
 //! `cargo bench --bench tap` (Chromium, chromedriver and Xvfb installed:
@@ -681,8 +683,75 @@ impl Drop for Busy {
     }
 }
 
-/// Times `game` on the two phones' pages, quiet then busy.
-async fn measure(game: Game, pages: &[Page; 2]) {
+/// A bare page to set Muster's figures against: a button whose tap is sent
+/// to an echo on 127.0.0.1 and whose answer is written into the page, no
+/// cipher, no laptop, timed with the same finger and the same watch as
+/// Muster's pages. What it measures is Chromium's and WebDriver's own part
+/// of a tap answered over a socket: the finger's events, the frame the
+/// browser draws after an input before it runs the page's next task (the
+/// answer waits for it), and the frame that paints the change.
+const BARE_PAGE: &str = "<!doctype html><html><head><meta charset=\"utf-8\">
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">
+<style>button { display: block; width: 100%; min-height: 48px; }</style></head>
+<body><main id=\"screen\"><button disabled>Echo</button><p id=\"said\">0</p></main>
+<script>
+const button = document.querySelector('button');
+const socket = new WebSocket('ws://127.0.0.1:PORT/');
+let n = 0;
+socket.onopen = () => { button.disabled = false; };
+button.onclick = () => socket.send(String(++n));
+socket.onmessage = (event) => { document.getElementById('said').textContent = event.data; };
+</script></body></html>";
+
+/// Serves the bare page and its echo on 127.0.0.1 (threads ended with
+/// the bench's process): the page's address.
+fn bare_page() -> String {
+    use std::io::{Read, Write};
+    let http = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let echo = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let page = BARE_PAGE.replace("PORT", &echo.local_addr().unwrap().port().to_string());
+    std::thread::spawn(move || {
+        for stream in echo.incoming().flatten() {
+            std::thread::spawn(move || {
+                let _ = stream.set_nodelay(true);
+                let Ok(mut socket) = tokio_tungstenite::tungstenite::accept(stream) else {
+                    return;
+                };
+                while let Ok(message) = socket.read() {
+                    if message.is_text() && socket.send(message).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    let address = format!("http://127.0.0.1:{}/", http.local_addr().unwrap().port());
+    std::thread::spawn(move || {
+        for mut stream in http.incoming().flatten() {
+            let mut head = [0u8; 4096];
+            let _ = stream.read(&mut head);
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
+                page.len()
+            );
+        }
+    });
+    address
+}
+
+/// `samples` taps on the bare page.
+async fn bare(page: &Page, samples: usize) -> Vec<Timing> {
+    let mut times = Vec::new();
+    while times.len() < samples {
+        timed(page, page, "Echo", false, &mut times).await;
+    }
+    times
+}
+
+/// Times `game` on the two phones' pages, quiet then busy (the deck's
+/// run times the bare page too, on chromedriver's `port`).
+async fn measure(game: Game, pages: &[Page; 2], port: u16) {
     if game == Game::Deck {
         pages[0]
             .button("End the event phase, play the rally phase")
@@ -703,6 +772,20 @@ async fn measure(game: Game, pages: &[Page; 2]) {
             "deck, the other core busy, taps dispatched by the page's script",
             &scripted,
         );
+        let page = Page::open(port, &bare_page()).await;
+        page.button("Echo").await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        report_bare(
+            "a bare page answered by an echo, quiet",
+            &bare(&page, 32).await,
+        );
+        let busy = Busy::start();
+        report_bare(
+            "a bare page answered by an echo, the other core busy",
+            &bare(&page, 32).await,
+        );
+        drop(busy);
+        let _ = page.client.close().await;
         return;
     }
     let (map, gestures) = ready(game, &pages[0]).await;
@@ -718,6 +801,20 @@ async fn measure(game: Game, pages: &[Page; 2]) {
 fn percentile(mut values: Vec<f64>, p: f64) -> f64 {
     values.sort_by(f64::total_cmp);
     values[((values.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn report_bare(what: &str, times: &[Timing]) {
+    let mine: Vec<f64> = times.iter().map(|t| t.mine).collect();
+    let after: Vec<f64> = times.iter().map(|t| t.mine - t.held).collect();
+    println!(
+        "{what}, {} taps, pointerdown to painted: median {:.1} ms, p90 {:.1} ms (the finger down for a median {:.1} ms; from its release, median {:.1} ms, p90 {:.1} ms)",
+        times.len(),
+        percentile(mine.clone(), 0.5),
+        percentile(mine, 0.9),
+        percentile(times.iter().map(|t| t.held).collect(), 0.5),
+        percentile(after.clone(), 0.5),
+        percentile(after, 0.9),
+    );
 }
 
 fn report(what: &str, times: &[Timing]) {
@@ -818,7 +915,12 @@ fn main() {
                 Page::open(port, &urls[0]).await,
                 Page::open(port, &urls[1]).await,
             ];
-            measure(game, &pages).await;
+            measure(game, &pages, port).await;
+            // Their browsers closed with the run (left, they would keep
+            // spending the machine's cores under the next run's figures).
+            for page in pages {
+                let _ = page.client.close().await;
+            }
         });
     });
     let options = eframe::NativeOptions {
