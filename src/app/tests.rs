@@ -1685,9 +1685,9 @@ fn a_roster_saved_to_the_library_loads_from_the_file_menu() {
     assert_eq!(h.state().fog().panels.armies.draft(Side::North), &army);
 }
 
-#[test]
-fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() {
-    let dir = tempfile::tempdir().unwrap();
+/// A battle saved and locked at South's ambushes (the deployment script's
+/// first 7 lines), reopened in the window.
+fn reopened_at_souths_ambushes(dir: &std::path::Path) -> Harness<'static, MusterApp> {
     let mut battle = muster::fog::examples::terrain_battle();
     let script: String = include_str!("../../examples/scripts/deployment.jsonl")
         .lines()
@@ -1695,13 +1695,19 @@ fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() 
         .map(|l| format!("{l}\n"))
         .collect();
     muster::fog::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
-    assert_eq!(
-        battle.phase(),
-        Phase::Deployment(muster::fog::battle::DeploymentTurn::Ambushes(Side::South))
-    );
-    let path = dir.path().join("ambushes.json");
+    assert_eq!(battle.phase(), SOUTHS_AMBUSHES);
+    let path = dir.join("ambushes.json");
     muster::fog::files::save_battle(&path, &battle).unwrap();
-    let mut h = opened(dir.path(), path);
+    opened(dir, path)
+}
+
+const SOUTHS_AMBUSHES: Phase =
+    Phase::Deployment(muster::fog::battle::DeploymentTurn::Ambushes(Side::South));
+
+#[test]
+fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = reopened_at_souths_ambushes(dir.path());
     // Read-only: his ambushes wait until he unlocks; then they come to him.
     assert!(h.query_by_label("Pass the laptop to South (Ann)").is_none());
     assert_eq!(unlock(&mut h, "South", PASS), None);
@@ -1714,6 +1720,55 @@ fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() 
             Side::North
         ))
     );
+}
+
+/// The attack: a choice "made in the open" that his hand-over screen does
+/// not offer (another command, or the offered one for the other seat, or
+/// with values added) would skip his proof. Each is refused and changes
+/// nothing; the offered one, clicked, is taken.
+#[test]
+fn an_open_choice_not_offered_on_his_hand_over_screen_is_refused() {
+    use super::bus::SeatMsg;
+    use muster::core::screen::{Reply, Values};
+    use muster::fog::battle::{Command, Finished};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = reopened_at_souths_ambushes(dir.path());
+    assert_eq!(unlock(&mut h, "South", PASS), None);
+    h.get_by_label("South: no ambushes");
+    let reply = |command: Command, values: Values| Reply {
+        command: serde_json::to_value(command).unwrap(),
+        values,
+    };
+    let offered = Command::Finish {
+        side: Side::South,
+        step: Finished::Ambushes,
+    };
+    let flank = Command::FinishFlankMarches {
+        side: Side::South,
+        off_table: 0,
+    };
+    let mut added = Values::new();
+    added.insert("group".into(), vec!["1".into()]);
+    let log = h.state().fog().battle.log().len();
+    for (side, forged) in [
+        (Side::South, reply(flank, Values::new())),
+        (Side::North, reply(offered.clone(), Values::new())),
+        (Side::South, reply(offered.clone(), added)),
+    ] {
+        h.state().bus.seat(side, SeatMsg::Declared(forged.clone()));
+        h.run();
+        assert_eq!(
+            (
+                h.state().fog().battle.phase(),
+                h.state().fog().battle.log().len()
+            ),
+            (SOUTHS_AMBUSHES, log),
+            "{side}: {forged:?} was taken"
+        );
+        h.get_by_label("South: no ambushes");
+    }
+    click(&mut h, "South: no ambushes");
+    assert_ne!(h.state().fog().battle.phase(), SOUTHS_AMBUSHES);
 }
 
 /// A card set whose Roman deck is 9 cards (a reshuffle in the first
