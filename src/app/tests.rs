@@ -171,6 +171,17 @@ pub(crate) fn unlock(
     who: &str,
     passphrase: &str,
 ) -> Option<String> {
+    unlock_with_pin(h, who, passphrase, "")
+}
+
+/// `unlock`, choosing the hand-over PIN `pin` beside the passphrase (none
+/// if empty).
+pub(crate) fn unlock_with_pin(
+    h: &mut Harness<'_, MusterApp>,
+    who: &str,
+    passphrase: &str,
+    pin: &str,
+) -> Option<String> {
     let label = h
         .get_all_by_role(egui::accesskit::Role::Button)
         .filter_map(|n| n.accesskit_node().label())
@@ -181,11 +192,15 @@ pub(crate) fn unlock(
         .trim_end_matches('…')
         .to_string();
     click(h, &label);
-    type_into(
-        h,
-        &format!("{} passphrase", muster::core::text::possessive(&name)),
-        passphrase,
-    );
+    let name = muster::core::text::possessive(&name);
+    type_into(h, &format!("{name} passphrase"), passphrase);
+    if !pin.is_empty() {
+        type_into(
+            h,
+            &format!("{name} hand-over PIN for this sitting (optional)"),
+            pin,
+        );
+    }
     press_and_wait(h, "Unlock");
     // Taken, his unlocking closes at once (a step of his may ask his
     // passphrase next, on its own hand-over); refused, it stays with why.
@@ -1722,6 +1737,27 @@ fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() 
     );
 }
 
+/// Unlocking a reopened battle on the laptop, he may choose his hand-over
+/// PIN beside the passphrase, as at a private step: his next step asks the
+/// PIN, not the passphrase again, and opens with it.
+#[test]
+fn a_pin_chosen_at_unlock_opens_his_next_private_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = reopened_at_souths_ambushes(dir.path());
+    assert_eq!(unlock_with_pin(&mut h, "South", PASS, "4826"), None);
+    assert!(h.state().fog().battle.locked_sides().is_empty());
+    // His step comes: the PIN is asked on its hand-over screen, and no
+    // passphrase.
+    h.get_by_label("Pass the laptop to South (Ann)");
+    assert!(h.query_by_label("South's (Ann) passphrase").is_none());
+    super::proof_tests::give_pin(&mut h, "South (Ann)", "4826");
+    h.get_by_label_contains("Ambushes");
+    assert!(
+        h.query_by_label("South's (Ann) hand-over PIN").is_none(),
+        "his screen opened"
+    );
+}
+
 /// The attack: a choice "made in the open" that his hand-over screen does
 /// not offer (another command, or the offered one for the other seat, or
 /// with values added) would skip his proof. Each is refused and changes
@@ -2036,7 +2072,8 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     assert!(why.contains("not the passphrase this player set"), "{why}");
     assert_eq!(unlock(&mut h, "Decius", DECIUS), None);
     h.get_by_label_contains("Read-only until Artagur unlocks the game");
-    assert_eq!(unlock(&mut h, "Artagur", ARTAGUR), None);
+    // Artagur chooses his hand-over PIN as he unlocks.
+    assert_eq!(unlock_with_pin(&mut h, "Artagur", ARTAGUR, "4826"), None);
     assert!(h.query_by_label_contains("Read-only until").is_none());
     let game = deck_game(&h);
     assert!(game.locked_sides().is_empty());
@@ -2044,9 +2081,11 @@ fn a_deck_game_with_passphrases_reopens_locked_and_each_player_unlocks_it() {
     // The game goes on where it stopped.
     click(&mut h, "Show Artagur's cards");
     take_screen(&mut h, "Artagur");
-    // Unlocking in the open opened none of his screens: his proof does.
+    // Unlocking in the open opened none of his screens: his proof does,
+    // the PIN he chose then (his passphrase is not asked again).
     assert!(h.query_by_label_contains("Sudden Halt").is_none());
-    crate::app::proof_tests::open_with_pin(&mut h, "Artagur", ARTAGUR, "");
+    assert!(h.query_by_label("Artagur's passphrase").is_none());
+    crate::app::proof_tests::give_pin(&mut h, "Artagur", "4826");
     // (Sudden Halt has no flags: it is not offered for rally.)
     assert!(h.query_by_label("Play Sudden Halt for rally").is_none());
     // Removing a card cannot be taken back: asked once more first.

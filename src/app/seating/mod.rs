@@ -836,6 +836,21 @@ impl Seating {
                     if seat.life.on_phone() {
                         let _ = host.open(side, &key);
                     }
+                    // On the laptop, the PIN he chose beside it opens them
+                    // instead, with what his key opens kept beside it (a
+                    // game whose records are open keeps none: the PIN is
+                    // his proof alone); his desk is cleared again until a
+                    // step of his comes.
+                    if let Some(typed) = seat.pass.chosen.take() {
+                        match Pin::choose(&typed) {
+                            Ok(pin) => {
+                                let _ = host.open(side, &key);
+                                seat.pin = Some((pin, host.held(side)));
+                                host.hold(side, None);
+                            }
+                            Err(why) => outcome.status = Some(Status::Error(why)),
+                        }
+                    }
                 }
                 Err(e) => seat.pass.refuse(e.message),
             },

@@ -153,7 +153,7 @@ impl Pass {
         }
         let mut screen =
             passphrase_screen::screen(name, kind.purpose(), self.suggested.as_deref(), refusal);
-        if self.offer_pin && matches!(kind, Kind::Open(_) | Kind::Prove(_)) {
+        if self.offer_pin && matches!(kind, Kind::Unlock(_) | Kind::Open(_) | Kind::Prove(_)) {
             let form = screen
                 .blocks
                 .iter()
