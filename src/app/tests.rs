@@ -1403,6 +1403,14 @@ fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
         let mut h = app(config, size);
         click(&mut h, "▶ Armies");
         let south = h.get_by_label("Confirm South's army").rect();
+        // The roster buttons are each one line (one too long for its row
+        // goes whole to the next).
+        let line = h.get_by_label("Load roster…").rect().height();
+        assert_eq!(
+            h.get_by_label("Load example army").rect().height(),
+            line,
+            "at {size:?}"
+        );
         // A long army (the Roman example, with the passphrase form) does not
         // push it out of view or move it.
         click(&mut h, "Load example army");

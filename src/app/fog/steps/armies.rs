@@ -218,8 +218,24 @@ impl StepPanel for ArmiesPanel {
             {
                 self.list = Some(ListDraft::default());
             }
+            // Too long for what is left of the row, it starts the next one
+            // rather than break inside its frame.
+            let example = "Load example army";
+            let needed = ui
+                .painter()
+                .layout_no_wrap(
+                    example.into(),
+                    egui::TextStyle::Button.resolve(ui.style()),
+                    ui.visuals().text_color(),
+                )
+                .size()
+                .x
+                + 2.0 * ui.spacing().button_padding.x;
+            if ui.available_rect_before_wrap().width() < needed {
+                ui.end_row();
+            }
             ui.add_enabled_ui(!locked, |ui| {
-                ui.menu_button("Load example army", |ui| {
+                ui.menu_button(example, |ui| {
                     for (i, (title, _)) in examples::ROSTERS.iter().enumerate() {
                         if ui.button(*title).clicked() {
                             out.push(FogCommand::DraftArmy(
