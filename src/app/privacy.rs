@@ -85,6 +85,11 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proo
                         egui::vec2(WIDTH, 0.0),
                         egui::Layout::top_down(egui::Align::Min),
                         |ui| {
+                            // His proof's buttons as big as the hand-over's
+                            // own: they take the laptop.
+                            ui.style_mut()
+                                .text_styles
+                                .insert(egui::TextStyle::Button, egui::FontId::proportional(18.0));
                             if let Some(reply) =
                                 crate::app::screen::show(ui, form, ("pass", side), typed)
                             {

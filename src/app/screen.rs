@@ -49,7 +49,10 @@ fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
     }
     ui.horizontal_wrapped(|ui| {
         for action in actions {
-            let button = ui.add_enabled(action.refused.is_none(), egui::Button::new(&action.label));
+            // In the button style of the ui it is drawn in (egui's buttons
+            // take the body's), so a screen may set its buttons apart.
+            let label = egui::RichText::new(&action.label).text_style(egui::TextStyle::Button);
+            let button = ui.add_enabled(action.refused.is_none(), egui::Button::new(label));
             let button = match (&action.refused, &action.hint) {
                 (Some(why), _) => button.on_disabled_hover_text(why),
                 (None, Some(hint)) => button.on_hover_text(hint),

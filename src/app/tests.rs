@@ -1752,6 +1752,13 @@ fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() 
 fn a_pin_chosen_at_unlock_opens_his_next_private_step() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = reopened_at_souths_ambushes(dir.path());
+    click(&mut h, "Unlock as South (Ann)…");
+    // His proof's button is as big as the hand-over's own, not a small
+    // one among the form's fields.
+    let big = h.get_by_label("Unlock").rect().height();
+    let small = h.get_by_label("Cancel: back to the table").rect().height();
+    assert!(big > small + 3.0, "{big} against {small}");
+    click(&mut h, "Cancel: back to the table");
     assert_eq!(unlock_with_pin(&mut h, "South", PASS, "4826"), None);
     assert!(h.state().fog().battle.locked_sides().is_empty());
     // His step comes: the PIN is asked on its hand-over screen, and no
