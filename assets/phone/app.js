@@ -901,18 +901,38 @@ function tableView(t) {
   const grid = t.grid;
   const drawn = new Set();
   if (grid) {
+    // A row's cells of one key in a run are one rectangle, and each key's
+    // rectangles one path filled once: a few hundred shapes for the
+    // thousands of cells (a phone redraws it on every answer to a tap).
     const fills = Object.fromEntries(grid.legend.map((l) => [l.key, cellFill(g, l)]));
-    [...grid.cells].forEach((key, k) => {
-      if (!fills[key]) return;
-      const cx = (k % grid.columns) * grid.cell;
-      const cy = Math.floor(k / grid.columns) * grid.cell;
-      if (cx + grid.cell < x0 || cx > x1 || cy + grid.cell < y0 || cy > y1) return;
-      drawn.add(key);
-      const [ax, ay] = px(cx, cy);
-      const [bx, by] = px(cx + grid.cell, cy + grid.cell);
+    const paths = new Map();
+    // By character, as the laptop counts them (a key may be any letter).
+    const cells = [...grid.cells];
+    const rows = Math.ceil(cells.length / grid.columns);
+    for (let row = 0; row < rows; row += 1) {
+      const cy = row * grid.cell;
+      if (cy + grid.cell < y0 || cy > y1) continue;
+      const first = row * grid.columns;
+      const last = Math.min(first + grid.columns, cells.length);
+      for (let start = first; start < last;) {
+        const key = cells[start];
+        let end = start + 1;
+        while (end < last && cells[end] === key) end += 1;
+        const [cx, ex] = [(start - first) * grid.cell, (end - first) * grid.cell];
+        if (fills[key] && ex >= x0 && cx <= x1) {
+          drawn.add(key);
+          const [ax, ay] = px(cx, cy);
+          const [bx, by] = px(ex, cy + grid.cell);
+          if (!paths.has(key)) paths.set(key, new Path2D());
+          paths.get(key).rect(Math.min(ax, bx), Math.min(ay, by), Math.abs(bx - ax), Math.abs(by - ay));
+        }
+        start = end;
+      }
+    }
+    for (const [key, path] of paths) {
       g.fillStyle = fills[key];
-      g.fillRect(Math.min(ax, bx), Math.min(ay, by), grid.cell * scale, grid.cell * scale);
-    });
+      g.fill(path);
+    }
   }
   g.font = '12px system-ui, sans-serif';
   g.textAlign = 'center';
