@@ -1735,8 +1735,10 @@ fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() 
     assert!(h.query_by_label("Pass the laptop to South (Ann)").is_none());
     assert_eq!(unlock(&mut h, "South", PASS), None);
     assert!(h.state().fog().battle.locked_sides().is_empty());
-    h.get_by_label("Pass the laptop to South (Ann)");
-    click(&mut h, "South: no ambushes");
+    // He proved it is he on the unlocking's hand-over: his step is his
+    // screen at once.
+    assert!(h.query_by_label("Pass the laptop to South (Ann)").is_none());
+    click(&mut h, "Finish my ambushes");
     assert_eq!(
         h.state().fog().battle.phase(),
         Phase::Deployment(muster::fog::battle::DeploymentTurn::FlankMarches(
@@ -1746,8 +1748,9 @@ fn a_locked_battle_reopened_at_a_private_step_is_unlocked_then_the_step_comes() 
 }
 
 /// Unlocking a reopened battle on the laptop, he may choose his hand-over
-/// PIN beside the passphrase, as at a private step: his next step asks the
-/// PIN, not the passphrase again, and opens with it.
+/// PIN beside the passphrase, as at a private step. The step his
+/// unlocking brings opens at once (he proved it is he on that very
+/// hand-over); his next one asks the PIN, not the passphrase again.
 #[test]
 fn a_pin_chosen_at_unlock_opens_his_next_private_step() {
     let dir = tempfile::tempdir().unwrap();
@@ -1761,16 +1764,17 @@ fn a_pin_chosen_at_unlock_opens_his_next_private_step() {
     click(&mut h, "Cancel: back to the table");
     assert_eq!(unlock_with_pin(&mut h, "South", PASS, "4826"), None);
     assert!(h.state().fog().battle.locked_sides().is_empty());
-    // His step comes: the PIN is asked on its hand-over screen, and no
-    // passphrase.
+    // His ambushes, at once: no second proof.
+    h.get_by_label("South: my ambushes");
+    assert!(h.query_by_label("South's (Ann) hand-over PIN").is_none());
+    // Hidden, they come back through the hand-over: his PIN is asked, and
+    // no passphrase.
+    click(&mut h, "Hide my secrets");
     h.get_by_label("Pass the laptop to South (Ann)");
     assert!(h.query_by_label("South's (Ann) passphrase").is_none());
+    assert!(h.query_by_label("South: my ambushes").is_none());
     super::proof_tests::give_pin(&mut h, "South (Ann)", "4826");
-    h.get_by_label_contains("Ambushes");
-    assert!(
-        h.query_by_label("South's (Ann) hand-over PIN").is_none(),
-        "his screen opened"
-    );
+    h.get_by_label("South: my ambushes");
 }
 
 /// The attack: a choice "made in the open" that his hand-over screen does
@@ -1785,6 +1789,8 @@ fn an_open_choice_not_offered_on_his_hand_over_screen_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = reopened_at_souths_ambushes(dir.path());
     assert_eq!(unlock(&mut h, "South", PASS), None);
+    // His ambushes opened with the unlocking; hidden, the hand-over comes.
+    click(&mut h, "Hide my secrets");
     h.get_by_label("South: no ambushes");
     let reply = |command: Command, values: Values| Reply {
         command: serde_json::to_value(command).unwrap(),

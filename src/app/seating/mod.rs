@@ -851,6 +851,21 @@ impl Seating {
                             Err(why) => outcome.status = Some(Status::Error(why)),
                         }
                     }
+                    // He has just proved it is he on this hand-over: a
+                    // step of his that the unlocking brings (the game no
+                    // longer read-only) opens at once, not after a second
+                    // hand-over asking the same proof.
+                    if !seat.life.on_phone()
+                        && host.locked().is_empty()
+                        && host.due(side).is_some()
+                        // His key on his desk if the step needs it (a
+                        // game whose records are open asks his proof only).
+                        && (host.needs_key(side).is_none() || host.open(side, &key).is_ok())
+                    {
+                        seat.proved = true;
+                        self.laptop = Laptop::Holding(side, Why::Due);
+                        outcome.changed = host.by_itself();
+                    }
                 }
                 Err(e) => seat.pass.refuse(e.message),
             },
