@@ -74,6 +74,10 @@ pub enum SeatMsg {
     NotNow,
     /// The players come back to what they put off with "Not now".
     Resume,
+    /// The table's *Pass the laptop to South*: his step comes back after
+    /// "Not now"; in a reopened game he has not unlocked, his unlocking
+    /// comes first.
+    PassTo,
     /// "Lock South's secrets": the sitting's key is dropped.
     Lock,
     /// His answer to his screen on the laptop.

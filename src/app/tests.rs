@@ -2360,3 +2360,17 @@ fn a_hand_on_a_short_screen_is_not_hidden_by_the_log() {
     done(&mut h);
     h.get_by_label("Fold the log");
 }
+
+/// Read-only, his step's *Pass the laptop to South* is not a dead button:
+/// it hands him the laptop to unlock, and his step opens with it.
+#[test]
+fn passing_the_laptop_in_a_read_only_game_asks_his_unlocking_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = reopened_at_souths_ambushes(dir.path());
+    click(&mut h, "Look at it read-only for now");
+    click(&mut h, "Pass the laptop to South");
+    type_into(&mut h, "South's (Ann) passphrase", PASS);
+    press_and_wait(&mut h, "Unlock");
+    assert!(h.state().fog().battle.locked_sides().is_empty());
+    h.get_by_label("South: my ambushes");
+}

@@ -259,7 +259,7 @@ impl FogWindow {
             match command {
                 FogCommand::Dialog(action) => cx.bus.app(AppCommand::Dialog(action)),
                 FogCommand::Show(side) => cx.bus.seat(side, SeatMsg::Show),
-                FogCommand::Resume(side) => cx.bus.seat(side, SeatMsg::Resume),
+                FogCommand::Resume(side) => cx.bus.seat(side, SeatMsg::PassTo),
                 // Another step: a private screen up closes (its step's
                 // hand-over comes back first), and what was put off with
                 // "Not now" is offered again.

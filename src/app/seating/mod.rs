@@ -274,6 +274,30 @@ impl Seating {
         self.seats[side].proved = false;
     }
 
+    /// The laptop passed to `side` in a reopened game not yet unlocked:
+    /// his unlocking comes first (the step opens with it), or the table is
+    /// told who must unlock before anything opens. Whether it was so.
+    fn unlock_first(
+        &mut self,
+        side: Side,
+        host: Option<&(dyn SeatHost + '_)>,
+        outcome: &mut Outcome,
+    ) -> bool {
+        let Some(host) = host else {
+            return false;
+        };
+        let locked = host.locked();
+        if locked.contains(&side) {
+            self.seats[side].unlock = true;
+        } else if let Some(first) = locked.first() {
+            outcome.status = Some(Status::Info(format!(
+                "Read-only until {} unlocks the game: nothing of it opens before",
+                host.name(*first)
+            )));
+        }
+        !locked.is_empty()
+    }
+
     /// He proved it is he on his hand-over screen: he holds the laptop.
     fn taken(&mut self, side: Side) {
         if let Laptop::Handing(s, why) = self.laptop
@@ -579,7 +603,9 @@ impl Seating {
                 if self.seats[side].life.on_phone() {
                     outcome.status =
                         Some(Status::Info(format!("{side}'s screen is on their phone")));
-                } else if self.laptop == Laptop::Table {
+                } else if !self.unlock_first(side, host.as_deref(), &mut outcome)
+                    && self.laptop == Laptop::Table
+                {
                     self.hand(side, Why::Request);
                 }
             }
@@ -617,6 +643,11 @@ impl Seating {
                 self.seats[side].pin = None;
             }
             SeatMsg::Resume => self.seats[side].not_now = None,
+            SeatMsg::PassTo => {
+                if !self.unlock_first(side, host.as_deref(), &mut outcome) {
+                    self.seats[side].not_now = None;
+                }
+            }
             SeatMsg::Typed(values) => self.seats[side].pass.typed = values,
             SeatMsg::Declared(reply) => {
                 // Only the choice his hand-over screen offers, while it
