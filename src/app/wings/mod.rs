@@ -165,8 +165,16 @@ impl Table for WingsTable {
                 south: name(Side::South),
                 north: name(Side::North),
             };
+            // What a click on the shared map does, said for the moment: a
+            // leader's move is made on its owner's screen, not here.
             let hint = board.clicks.clone().unwrap_or_else(|| {
-                "Click a leader counter to select it, or the hex to shift a leader to".into()
+                match game.public().pending {
+                    Some(muster::map_intel::wings::game::Pending::Adjust { .. }) => {
+                        "Click the hex to shift the leader to (27.2.2), or a counter to find it in the list"
+                    }
+                    _ => "Click a counter to find it in the Counters list; each player moves his own on his screen",
+                }
+                .into()
             });
             let picked = self.grid.show(ui, board, &names, &highlight, &hint);
             match &mut private {

@@ -18,6 +18,8 @@ pub struct Inputs {
     /// The moving and the stationary side's dice, typed from the table.
     dice: [String; 2],
     pub adjust_to: String,
+    /// The counter last picked on the map, to open the list at it once.
+    listed: Option<usize>,
 }
 
 fn counter(game: &Game, id: usize) -> String {
@@ -264,27 +266,36 @@ pub fn ui(
         }
     }
     ui.separator();
-    ui.collapsing("Counters", |ui| {
-        for side in Side::BOTH {
-            ui.colored_label(side_colour(side), name(side));
-            for s in seen.iter().filter(|s| s.side == side) {
-                let state = match (s.deployed, s.face_up) {
-                    (Some(f), _) => format!("placed {}", f.name()),
-                    (None, true) => "face up".into(),
-                    (None, false) => format!("face down (sealed {})", s.code),
-                };
-                let text = format!(
-                    "{} counter {} in {}, {state}",
-                    s.kind.name(),
-                    s.id,
-                    s.leader
-                );
-                if ui.selectable_label(*selected == Some(s.id), text).clicked() {
-                    *selected = Some(s.id);
+    // A counter picked on the map opens the list, where it is marked.
+    let picked = selected.is_some() && *selected != inputs.listed;
+    inputs.listed = *selected;
+    egui::CollapsingHeader::new("Counters")
+        .open(picked.then_some(true))
+        .show(ui, |ui| {
+            for side in Side::BOTH {
+                ui.colored_label(side_colour(side), name(side));
+                for s in seen.iter().filter(|s| s.side == side) {
+                    let state = match (s.deployed, s.face_up) {
+                        (Some(f), _) => format!("placed {}", f.name()),
+                        (None, true) => "face up".into(),
+                        (None, false) => format!("face down (sealed {})", s.code),
+                    };
+                    let text = format!(
+                        "{} counter {} in {}, {state}",
+                        s.kind.name(),
+                        s.id,
+                        s.leader
+                    );
+                    let label = ui.selectable_label(*selected == Some(s.id), text);
+                    if picked && *selected == Some(s.id) {
+                        label.scroll_to_me(None);
+                    }
+                    if label.clicked() {
+                        *selected = Some(s.id);
+                    }
                 }
             }
-        }
-    });
+        });
     ui.collapsing("Placement notes (27.6)", |ui| {
         for side in Side::BOTH {
             ui.label(format!(

@@ -628,3 +628,41 @@ fn the_example_units_are_said_to_be_rossbachs_for_another_battle() {
     replace_text(&mut h, "South's unit 1: name", "Prinz Ferdinand");
     assert!(h.query_by_label_contains(said).is_none());
 }
+
+/// On the shared map a click on a counter finds it in the Counters list,
+/// opened at it and marked; the map's words say each player moves his own
+/// on his screen (the review: "click the hex to shift a leader to" did
+/// nothing outside an adjustment).
+#[test]
+fn a_counter_clicked_on_the_shared_map_is_found_in_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = one_wing_each(dir.path());
+    h.get_by_label_contains("each player moves his own on his screen");
+    assert!(h.query_by_label_contains("shift the leader").is_none());
+    let at = (0..12)
+        .find_map(|_| {
+            let at = path_points(&h, "1005", &[]).map(|p| p[0]);
+            if at.is_none() {
+                click(&mut h, "Zoom out");
+            }
+            at
+        })
+        .expect("1005 in sight");
+    // The list's entry (the log speaks of the counter too).
+    let entry = "Cav counter 0 in 1005, face down";
+    assert!(
+        h.query_by_label_contains(entry).is_none(),
+        "the list is folded"
+    );
+    h.drag_at(at);
+    h.run();
+    h.drop_at(at);
+    h.run();
+    h.run();
+    // Opened at it, and it is the one marked.
+    h.get_by_label_contains(entry);
+    assert_eq!(
+        h.state().system::<WingsWindow>().unwrap().table.selected,
+        Some(0)
+    );
+}
