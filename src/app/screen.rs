@@ -251,7 +251,11 @@ pub fn show(
                     .iter()
                     .map(|b| {
                         let at = egui_plot::PlotPoint::new(b.x, b.y + 9.0);
-                        egui_plot::Text::new(title.as_str(), at, format!("{:.0}%", b.y))
+                        // At the body's size: the plot's own small text had
+                        // 8 px capitals.
+                        let value = egui::RichText::new(format!("{:.0}%", b.y))
+                            .text_style(egui::TextStyle::Body);
+                        egui_plot::Text::new(title.as_str(), at, value)
                     })
                     .collect();
                 let bars = bars.iter().map(|b| Bar::new(b.x, b.y).width(0.7)).collect();
@@ -259,7 +263,13 @@ pub fn show(
                     .height(120.0)
                     .include_y(0.0)
                     .include_y(112.0)
-                    .x_axis_label(x_label)
+                    // Every bar's number under it, not one mark in ten.
+                    .custom_x_axes(vec![
+                        egui_plot::AxisHints::new_x()
+                            .label(x_label)
+                            .label_spacing(12.0..=20.0),
+                    ])
+                    .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
                     .y_axis_label(y_label)
                     .allow_drag(false)
                     .allow_zoom(false)
