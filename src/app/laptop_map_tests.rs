@@ -103,7 +103,8 @@ fn the_field_of_glory_tables_labels_never_cover_each_other() {
         h.set_size(egui::vec2(size[0], size[1]));
         crate::app::tests::click(&mut h, "Look at it read-only for now");
         h.run();
-        let placed = crate::app::fog::table_view::PLACED.with(|p| p.borrow().clone());
+        let placed: Vec<egui::Rect> = crate::app::fog::table_view::PLACED
+            .with(|p| p.borrow().iter().map(|(rect, _)| *rect).collect());
         assert!(placed.len() >= 5, "{size:?}: {placed:?}");
         for (i, a) in placed.iter().enumerate() {
             for b in &placed[i + 1..] {

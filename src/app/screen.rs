@@ -423,21 +423,14 @@ pub fn table(screen: &Screen) -> Option<&Table> {
     })
 }
 
-/// Draws a screen's table over the window's own picture of the table (the
-/// pieces are already there): the grid's cells, the player's marks and the
-/// point he picked; the meaning of the cell under the pointer; a click
-/// picks a point into `values`. `to_screen` and `to_table` map the table's
-/// unit to the window and back.
-pub fn table_overlay(
-    ui: &egui::Ui,
-    response: &egui::Response,
+/// Draws a screen's table's grid over the window's own picture of the
+/// table, under the pieces' names: each cell in its colour or pattern.
+/// `to_screen` maps the table's unit to the window.
+pub fn table_grid(
+    painter: &egui::Painter,
     to_screen: &dyn Fn([f64; 2]) -> egui::Pos2,
-    to_table: &dyn Fn(egui::Pos2) -> [f64; 2],
     table: &Table,
-    values: &mut Values,
 ) {
-    let painter = ui.painter_at(response.rect);
-    let ink = ui.visuals().text_color();
     if let Some(grid) = &table.grid {
         let half = grid.cell / 2.0;
         let mut mesh = egui::Mesh::default();
@@ -473,20 +466,38 @@ pub fn table_overlay(
         painter.add(egui::Shape::mesh(mesh));
         painter.extend(marks);
     }
-    // Marks and their words on a dark ground, readable over any terrain.
-    let ground = egui::Color32::from_black_alpha(190);
+}
+
+/// A screen's table's marks' words, to be placed with the pieces' names
+/// and clear of them: where each points to, and its text.
+pub fn table_mark_labels(
+    to_screen: &dyn Fn([f64; 2]) -> egui::Pos2,
+    table: &Table,
+) -> Vec<(egui::Pos2, String)> {
+    table
+        .marks
+        .iter()
+        .map(|mark| (to_screen(mark.at), mark.label.clone()))
+        .collect()
+}
+
+/// Draws a screen's table's marks and the point he picked over the
+/// window's table (its grid and the marks' words are drawn with the
+/// pieces: `table_grid`, `table_mark_labels`); the meaning of the cell
+/// under the pointer; a click picks a point into `values`. `to_screen` and
+/// `to_table` map the table's unit to the window and back.
+pub fn table_overlay(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    to_screen: &dyn Fn([f64; 2]) -> egui::Pos2,
+    to_table: &dyn Fn(egui::Pos2) -> [f64; 2],
+    table: &Table,
+    values: &mut Values,
+) {
+    let painter = ui.painter_at(response.rect);
+    let ink = ui.visuals().text_color();
     for mark in &table.marks {
-        let at = to_screen(mark.at);
-        painter.circle_filled(at, 4.0, egui::Color32::WHITE);
-        let galley = painter.layout_no_wrap(
-            mark.label.clone(),
-            egui::FontId::proportional(12.0),
-            egui::Color32::WHITE,
-        );
-        let rect =
-            egui::Align2::CENTER_TOP.anchor_size(at + egui::Vec2::new(0.0, 8.0), galley.size());
-        painter.rect_filled(rect.expand(2.0), 3.0, ground);
-        painter.galley(rect.min, galley, egui::Color32::WHITE);
+        painter.circle_filled(to_screen(mark.at), 4.0, egui::Color32::WHITE);
     }
     let Some(pick) = &table.pick else {
         return;

@@ -1777,6 +1777,53 @@ fn a_pin_chosen_at_unlock_opens_his_next_private_step() {
     h.get_by_label("South: my ambushes");
 }
 
+/// His ambush marker's name is placed with the pieces' names, clear of
+/// them (it covered "Village (S)"), and the legality grid is drawn under
+/// every name, at 1280 x 720.
+#[test]
+fn an_ambush_markers_name_covers_no_other_name_on_the_laptops_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = reopened_at_souths_ambushes(dir.path());
+    h.set_size(egui::vec2(1280.0, 720.0));
+    assert_eq!(unlock(&mut h, "South", PASS), None);
+    click(&mut h, "Legio I");
+    let bg = h
+        .state()
+        .fog()
+        .battle
+        .state()
+        .armies
+        .south
+        .as_ref()
+        .unwrap()
+        .bgs
+        .iter()
+        .position(|b| b.name == "Legio I")
+        .unwrap();
+    let at = legal_ambush_point(
+        &h,
+        Side::South,
+        muster::fog::battle::AmbushContent::Bg { bg },
+    );
+    click_table(&mut h, at);
+    click(&mut h, "Seal and place ambush marker");
+    h.run();
+    let placed = crate::app::fog::table_view::PLACED.with(|p| p.borrow().clone());
+    // The pieces' names, the public marker's and his own words for it.
+    for name in ["Village (S)", "Ambush S1", "Legio I"] {
+        assert!(placed.iter().any(|(_, t)| t == name), "{name}: {placed:?}");
+    }
+    let placed: Vec<egui::Rect> = placed.into_iter().map(|(rect, _)| rect).collect();
+    for (i, a) in placed.iter().enumerate() {
+        for b in &placed[i + 1..] {
+            assert!(
+                !a.shrink(0.5).intersects(b.shrink(0.5)),
+                "a label at {a:?} covers one at {b:?}"
+            );
+        }
+    }
+}
+
 /// The attack: a choice "made in the open" that his hand-over screen does
 /// not offer (another command, or the offered one for the other seat, or
 /// with values added) would skip his proof. Each is refused and changes

@@ -63,6 +63,9 @@ fn fill_mesh(pts: &[Pos2], fill: Color32) -> egui::Mesh {
 pub trait Overlay {
     /// Paints under the pieces (zones, buffers).
     fn under(&mut self, _painter: &egui::Painter, _frame: &Frame, _battle: &Battle) {}
+    /// Paints over the pieces, under every name (a legality grid, which
+    /// must not cover the pieces' names).
+    fn over_pieces(&mut self, _painter: &egui::Painter, _frame: &Frame, _battle: &Battle) {}
     /// Paints over the pieces and handles pointer and keys on the table.
     fn over(&mut self, _ui: &mut egui::Ui, _response: &Response, _frame: &Frame, _battle: &Battle) {
     }
@@ -147,7 +150,24 @@ impl TableView {
         let extra = overlay
             .as_deref()
             .map_or(Vec::new(), |o| o.labels(&frame, battle));
-        pieces(&painter, &frame, battle, dark, ink, extra);
+        let (mut labels, mut taken, banded) = pieces(&painter, &frame, battle, dark, ink);
+        if let Some(o) = overlay.as_deref_mut() {
+            o.over_pieces(&painter, &frame, battle);
+        }
+        painter.extend(banded);
+        // The points the overlay's captions name stay in sight: each
+        // caption goes beside its point, a line back to it.
+        taken.extend(
+            extra
+                .iter()
+                .map(|(anchor, _)| Rect::from_center_size(*anchor, Vec2::splat(10.0))),
+        );
+        labels.extend(
+            extra
+                .into_iter()
+                .map(|(anchor, text)| Label { anchor, text }),
+        );
+        place_labels(&painter, &frame, labels, taken);
         painter.rect_stroke(table, 2.0, Stroke::new(2.0, ink), StrokeKind::Outside);
         let label = FontId::proportional(14.0);
         let player = |a: &Option<muster::fog::army::Army>| {
@@ -289,20 +309,22 @@ struct Label {
     text: String,
 }
 
-/// Every standing piece, the works and the road, then every name (the
-/// overlay's `extra` captions too) placed clear of the others.
+/// Every standing piece, the works and the road; their names to place
+/// (`place_labels`), the room the banded ones take and those names (a
+/// river's along it), to draw over whatever the overlay draws on the
+/// pieces.
 fn pieces(
     painter: &egui::Painter,
     frame: &Frame,
     battle: &Battle,
     dark: bool,
     ink: Color32,
-    extra: Vec<(Pos2, String)>,
-) {
+) -> (Vec<Label>, Vec<Rect>, Vec<Shape>) {
     let state = battle.state();
     let ruleset = battle.ruleset();
     let mut labels = Vec::new();
     let mut taken = Vec::new();
+    let mut banded = Vec::new();
     for (i, laid) in state.placement.standing() {
         let pick = &state.selection.picks[i];
         let f = laid.footprint();
@@ -321,9 +343,10 @@ fn pieces(
             let size = galley.size();
             let offset = Vec2::angled(angle) * size.x / 2.0
                 + Vec2::angled(angle + std::f32::consts::FRAC_PI_2) * size.y / 2.0;
-            painter.add(
+            banded.push(
                 egui::epaint::TextShape::new(centre - offset, galley, Color32::WHITE)
-                    .with_angle(angle),
+                    .with_angle(angle)
+                    .into(),
             );
             taken.push(Rect::from_center_size(centre, Vec2::new(size.y, size.x)));
         } else {
@@ -345,12 +368,7 @@ fn pieces(
             }),
         ));
     }
-    labels.extend(
-        extra
-            .into_iter()
-            .map(|(anchor, text)| Label { anchor, text }),
-    );
-    place_labels(painter, frame, labels, taken);
+    (labels, taken, banded)
 }
 
 /// Camps, fortifications and ambush markers: what both players may see
@@ -439,6 +457,8 @@ fn place_labels(painter: &egui::Painter, frame: &Frame, labels: Vec<Label>, take
     #[cfg(test)]
     PLACED.with(|p| p.borrow_mut().clear());
     for label in labels {
+        #[cfg(test)]
+        let text = label.text.clone();
         let galley = painter.layout_no_wrap(label.text, FontId::proportional(12.0), Color32::WHITE);
         let size = galley.size() + Vec2::new(8.0, 4.0);
         let a = label.anchor;
@@ -455,13 +475,14 @@ fn place_labels(painter: &egui::Painter, frame: &Frame, labels: Vec<Label>, take
         painter.galley(rect.min + Vec2::new(4.0, 2.0), galley, Color32::WHITE);
         taken.push(spot);
         #[cfg(test)]
-        PLACED.with(|p| p.borrow_mut().push(rect));
+        PLACED.with(|p| p.borrow_mut().push((rect, text)));
     }
 }
 
 #[cfg(test)]
 thread_local! {
-    /// The labels the table last placed on this thread, for a test to
-    /// measure (each test draws its window on a thread of its own).
-    pub(crate) static PLACED: std::cell::RefCell<Vec<Rect>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The labels the table last placed on this thread and their words,
+    /// for a test to measure (each test draws its window on a thread of
+    /// its own).
+    pub(crate) static PLACED: std::cell::RefCell<Vec<(Rect, String)>> = const { std::cell::RefCell::new(Vec::new()) };
 }

@@ -85,6 +85,21 @@ struct PrivateTable<'a> {
 }
 
 impl table_view::Overlay for PrivateTable<'_> {
+    fn over_pieces(
+        &mut self,
+        painter: &egui::Painter,
+        frame: &table_view::Frame,
+        _battle: &Battle,
+    ) {
+        let frame = *frame;
+        crate::app::screen::table_grid(painter, &|p| frame.to_screen(p), self.table);
+    }
+
+    fn labels(&self, frame: &table_view::Frame, _battle: &Battle) -> Vec<(egui::Pos2, String)> {
+        let frame = *frame;
+        crate::app::screen::table_mark_labels(&|p| frame.to_screen(p), self.table)
+    }
+
     fn over(
         &mut self,
         ui: &mut egui::Ui,
