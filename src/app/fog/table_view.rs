@@ -213,8 +213,11 @@ impl TableView {
             if (0.0..=settings.table.width).contains(&q[0])
                 && (0.0..=settings.table.depth).contains(&q[1])
             {
+                // As the markers and the log say a point (from its nearest
+                // edges), then as the typed fields take it.
                 let text = format!(
-                    "Pointer: {}, {} from the south-west corner",
+                    "Pointer: {} (x {}, y {} from the south-west corner)",
+                    settings.point(q),
                     units.format(q[0], settings.mu),
                     units.format(q[1], settings.mu)
                 );
