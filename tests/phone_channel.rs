@@ -212,9 +212,9 @@ fn the_page_frames_a_map_as_the_laptop_does() {
         });
         let script = format!(
             r#"
-import {{ firstView, limits }} from './hexmap.js';
+import {{ firstView, limits, numberAt }} from './hexmap.js';
 const given = {json};
-const out = given.cases.map((c) => [firstView(given.map, c.focus, c.pane, given.rules), limits(given.map, c.pane, given.rules)]);
+const out = given.cases.map((c) => [firstView(given.map, c.focus, c.pane, given.rules), limits(given.map, c.pane, given.rules), [8, 16, 30, 40, 60].map((r) => numberAt(given.map, r, given.rules))]);
 console.log(JSON.stringify(out));
 "#
         );
@@ -234,6 +234,15 @@ console.log(JSON.stringify(out));
                 near(&out[k][1][0], least) && near(&out[k][1][1], most),
                 "{k}"
             );
+            // A hex's number, as large and as placed as on the laptop.
+            for (j, radius) in [8.0, 16.0, 30.0, 40.0, 60.0].into_iter().enumerate() {
+                let (px, top) = rules.number(radius, map.orientation);
+                let page = &out[k][2][j];
+                assert!(
+                    near(&page[0], px) && near(&page[1], top),
+                    "{radius}: {page}"
+                );
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 // draws with egui) and sends back what he does. It reconnects after sleep,
 // a lost network or a reload, and picks up where it was.
 import { Channel } from './channel.js';
-import { centre, corners, extent, firstView, hexAt, hexes, limits, name, parse } from './hexmap.js';
+import { centre, corners, extent, firstView, hexAt, hexes, limits, name, numberAt, parse } from './hexmap.js';
 
 const stateLine = document.getElementById('state');
 const main = document.getElementById('screen');
@@ -597,11 +597,12 @@ function hexMap(board) {
       g.lineWidth = here === lit ? 3 : 1;
       g.stroke();
       if (numbers) {
+        const [px, top] = numberAt(map, r, rules);
         g.fillStyle = colours.number;
-        g.font = `${rules.number_px}px sans-serif`;
+        g.font = `${px}px sans-serif`;
         g.textAlign = 'center';
         g.textBaseline = 'top';
-        g.fillText(here, middle[0], middle[1] - 0.74 * r);
+        g.fillText(here, middle[0], middle[1] - top * r);
       }
     }
     g.textAlign = 'center';

@@ -83,3 +83,12 @@ export function limits(map, pane, rules) {
   const whole = Math.max(Math.min(pane[0] / w, pane[1] / h), 0.1);
   return [Math.min(whole, rules.readable_radius), rules.max_radius];
 }
+
+// A hex's number on a hex of `radius` pixels: its size in pixels and how
+// far above the hex's centre its top goes (map units), as the laptop's
+// (`mapview::Rules::number`, checked by tests/phone_channel.rs).
+export function numberAt(map, radius, rules) {
+  const px = Math.min(rules.number_max_px, Math.max(rules.number_px, rules.number_per_radius * radius));
+  const [top, width] = map.orientation === 'flat_top' ? [0.74, 1.14] : [0.5, 1.73];
+  return 2.4 * px <= width * radius ? [px, top] : [px, px / (2 * radius)];
+}

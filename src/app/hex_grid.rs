@@ -491,14 +491,17 @@ impl HexGrid {
             let corners: Vec<Pos2> = map.corners(hex).iter().map(|&c| to_screen(c)).collect();
             painter.add(Shape::convex_polygon(corners, fill, line));
             let (cx, cy) = map.centre(hex);
-            // In the hex when it is big enough for a readable number.
+            // In the hex when it is big enough for a readable number; in
+            // the text's own colour, dimmed (the weak one was too faint on
+            // a dark hex).
             if f64::from(scale) >= rules.numbered_radius {
+                let (px, top) = rules.number(f64::from(scale), map.orientation);
                 painter.text(
-                    to_screen((cx, cy - 0.74)),
+                    to_screen((cx, cy - top)),
                     egui::Align2::CENTER_TOP,
                     hex.to_string(),
-                    FontId::proportional(rules.number_px as f32),
-                    visuals.weak_text_color(),
+                    FontId::proportional(px as f32),
+                    visuals.text_color().gamma_multiply(0.7),
                 );
             }
         }

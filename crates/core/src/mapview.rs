@@ -12,7 +12,7 @@
 //! Nothing here moves a view by itself; a renderer keeps the player's view
 //! until he zooms or pans, and begins with `first_view`.
 
-use crate::hexmap::{Hex, HexMap};
+use crate::hexmap::{Hex, HexMap, Orientation};
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -22,8 +22,13 @@ use serde::{Deserialize, Serialize};
 pub struct Rules {
     /// A counter's label, in pixels (CSS pixels on a phone): its font size.
     pub label_px: f64,
-    /// A hex's printed number, in pixels.
+    /// A hex's printed number, in pixels: the least, on a small hex.
     pub number_px: f64,
+    /// A hex's number grows with the hex, this much of its radius (a 10 px
+    /// number is lost in a large hex, and is read from across a table),
+    /// up to `number_max_px`.
+    pub number_per_radius: f64,
+    pub number_max_px: f64,
     /// The smallest hex (circumradius, pixels) the first view shows: its
     /// number fits in it and its counters' tokens, whose labels keep their
     /// size at any zoom, crowd no more than a hex beyond it (what does not
@@ -70,6 +75,8 @@ impl Default for Rules {
         Rules {
             label_px: 13.0,
             number_px: 10.0,
+            number_per_radius: 0.36,
+            number_max_px: 14.0,
             readable_radius: 16.0,
             framing_radius: 40.0,
             numbered_radius: 16.0,
@@ -122,6 +129,26 @@ pub fn focus(counters: &[(Side, Hex)], highlight: &[Hex], viewer: Option<Side>) 
 
 impl Rules {
     /// The whole map in a pane of `pane` pixels (width, height).
+    /// A hex's number on a hex of `radius` pixels: its size in pixels, and
+    /// how far above the hex's centre its top goes (map units). Near the
+    /// hex's top edge, clear of its counters, where the hex is wide enough
+    /// there for four digits (about 2.4 times their size across); across
+    /// its middle on a hex too small for that, never over its lines.
+    pub fn number(&self, radius: f64, orientation: Orientation) -> (f64, f64) {
+        let px = (self.number_per_radius * radius).clamp(self.number_px, self.number_max_px);
+        // Where the number's top goes, and the hex's width there (a
+        // pointy-top hex narrows to a point above half its radius).
+        let (top, width) = match orientation {
+            Orientation::FlatTop => (0.74, 1.14),
+            Orientation::PointyTop => (0.5, 1.73),
+        };
+        if 2.4 * px <= width * radius {
+            (px, top)
+        } else {
+            (px, px / (2.0 * radius))
+        }
+    }
+
     pub fn fit(&self, map: &HexMap, pane: (f64, f64)) -> View {
         let (w, h) = map.extent();
         View {
