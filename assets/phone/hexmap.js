@@ -71,11 +71,14 @@ export function firstView(map, focus, pane, rules) {
     y1 = Math.max(...points.map((p) => p[1])) + rules.margin;
   }
   const fits = Math.min(pane[0] / (x1 - x0), pane[1] / (y1 - y0));
-  return {
-    x: (x0 + x1) / 2,
-    y: (y0 + y1) / 2,
-    radius: Math.min(Math.max(fits, rules.readable_radius), rules.framing_radius),
+  const radius = Math.min(Math.max(fits, rules.readable_radius), rules.framing_radius);
+  // No empty ground beyond the map's edge while its far side is cut off
+  // (mapview::Rules::first_view).
+  const inside = (at, size, span) => {
+    const half = span / 2 / radius;
+    return size <= 2 * half ? size / 2 : Math.min(Math.max(at, half), size - half);
   };
+  return { x: inside((x0 + x1) / 2, w, pane[0]), y: inside((y0 + y1) / 2, h, pane[1]), radius };
 }
 
 export function limits(map, pane, rules) {

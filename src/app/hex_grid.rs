@@ -505,6 +505,9 @@ impl HexGrid {
                 );
             }
         }
+        // The rows' and columns' numbers at the pane's edges, under the
+        // counters: a counter at the edge is never hidden by them.
+        Self::margins(&painter, visuals, map, rect, &to_screen, scale);
         for Chip {
             marker,
             rect: chip,
@@ -559,7 +562,6 @@ impl HexGrid {
                 );
             }
         }
-        Self::margins(&painter, visuals, map, rect, &to_screen, scale);
         if let Some(Trace { path, .. }) = &self.trace {
             let points: Vec<Pos2> = path.iter().map(|h| to_screen(map.centre(*h))).collect();
             painter.add(Shape::line(

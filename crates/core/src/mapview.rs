@@ -188,9 +188,24 @@ impl Rules {
             );
         }
         let fits = (pane.0 / (x1 - x0)).min(pane.1 / (y1 - y0));
+        let radius = fits.clamp(self.readable_radius, self.framing_radius);
+        // No pane's worth of empty ground beyond the map's edge while the
+        // map's far side is cut off: the view slides in, as far as the map
+        // fills the pane (a map smaller than the pane sits in its middle).
+        let inside = |at: f64, extent: f64, pane: f64| {
+            let half = pane / 2.0 / radius;
+            if extent <= 2.0 * half {
+                extent / 2.0
+            } else {
+                at.clamp(half, extent - half)
+            }
+        };
         View {
-            centre: ((x0 + x1) / 2.0, (y0 + y1) / 2.0),
-            radius: fits.clamp(self.readable_radius, self.framing_radius),
+            centre: (
+                inside((x0 + x1) / 2.0, w, pane.0),
+                inside((y0 + y1) / 2.0, h, pane.1),
+            ),
+            radius,
         }
     }
 }
@@ -249,6 +264,31 @@ mod tests {
         let whole = rules.first_view(&map, &[], pane);
         assert_eq!(whole.centre, (map.extent().0 / 2.0, map.extent().1 / 2.0));
         assert_eq!(whole.radius, rules.readable_radius);
+    }
+
+    /// Counters on the map's top row: the view slides in so that no empty
+    /// ground shows above the map while its lower rows are cut off (the
+    /// review: 120 px of nothing above Fritz's map); a map smaller than the
+    /// pane sits in its middle.
+    #[test]
+    fn the_first_view_shows_no_ground_beyond_the_maps_edge() {
+        let rules = Rules::default();
+        let map = map();
+        let (w, h) = map.extent();
+        let pane = (332.0, 400.0);
+        let top = [counter(Side::South, "1001"), counter(Side::South, "1201")];
+        let view = rules.first_view(&map, &focus(&top, &[], None), pane);
+        let half = (pane.0 / 2.0 / view.radius, pane.1 / 2.0 / view.radius);
+        assert!(view.centre.1 - half.1 >= -1e-9, "{view:?}");
+        assert!(view.centre.1 + half.1 <= h + 1e-9, "{view:?}");
+        assert!(view.centre.0 - half.0 >= -1e-9 && view.centre.0 + half.0 <= w + 1e-9);
+        // His counters are still in sight.
+        let (x, y) = map.centre(Hex::parse("1001").unwrap());
+        assert!(((y - view.centre.1) * view.radius).abs() <= pane.1 / 2.0);
+        assert!(((x - view.centre.0) * view.radius).abs() <= pane.0 / 2.0);
+        // The whole map on a wide pane: in its middle.
+        let wide = rules.first_view(&map, &[], (4000.0, 4000.0));
+        assert_eq!(wide.centre, (w / 2.0, h / 2.0));
     }
 
     #[test]
