@@ -1779,14 +1779,20 @@ fn a_pin_chosen_at_unlock_opens_his_next_private_step() {
 
 /// His ambush marker's name is placed with the pieces' names, clear of
 /// them (it covered "Village (S)"), and the legality grid is drawn under
-/// every name, at 1280 x 720.
+/// every name, at 1280 x 720; the seal button stays put as he chooses and
+/// picks.
 #[test]
 fn an_ambush_markers_name_covers_no_other_name_on_the_laptops_table() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = reopened_at_souths_ambushes(dir.path());
     h.set_size(egui::vec2(1280.0, 720.0));
     assert_eq!(unlock(&mut h, "South", PASS), None);
+    // The button stays where it is as he chooses and picks (what each
+    // brings is said under it).
+    let seal = |h: &Harness<'_, MusterApp>| h.get_by_label("Seal and place ambush marker").rect();
+    let before = seal(&h);
     click(&mut h, "Legio I");
+    assert_eq!(seal(&h), before, "choosing moved the button");
     let bg = h
         .state()
         .fog()
@@ -1806,6 +1812,7 @@ fn an_ambush_markers_name_covers_no_other_name_on_the_laptops_table() {
         muster::fog::battle::AmbushContent::Bg { bg },
     );
     click_table(&mut h, at);
+    assert_eq!(seal(&h), before, "picking moved the button");
     click(&mut h, "Seal and place ambush marker");
     h.run();
     let placed = crate::app::fog::table_view::PLACED.with(|p| p.borrow().clone());

@@ -265,12 +265,15 @@ pub fn ambushes(
         pick: None,
         viewer: Some(side),
     };
+    // What a choice and a pick bring, said under the form: its choices and
+    // its button stay where they are as he chooses and picks.
+    let mut after = Vec::new();
     match chosen.map(|c| (c, Profile::of(state, battle.ruleset(), side, c))) {
         None => seal.refused = Some("Choose what the marker stands for first".into()),
         Some((_, Err(e))) => seal.refused = Some(e.to_string()),
         Some((c, Ok(profile))) => {
             let map = maps.get(state, battle.ruleset(), side, profile);
-            blocks.push(Block::Text {
+            after.push(Block::Text {
                 text: state.settings.speak(&format!(
                     "Hatched in magenta on the table: where {} may hide ({} of the {} cells of {} MU in the ambush zone). Click or tap the table to put the marker there.",
                     map.profile.name,
@@ -299,7 +302,7 @@ pub fn ambushes(
                 _ => None,
             };
             if let Some(at) = at {
-                blocks.push(Block::Text {
+                after.push(Block::Text {
                     text: format!("Marker at {}", state.settings.point(at)),
                 });
             }
@@ -311,6 +314,7 @@ pub fn ambushes(
         fields,
         actions: vec![seal],
     });
+    blocks.extend(after);
     blocks.push(Block::Table {
         table: Box::new(table),
     });
