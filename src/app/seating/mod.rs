@@ -101,6 +101,21 @@ struct Seat {
     printing: Option<u64>,
 }
 
+impl Seat {
+    /// The hand-over PIN he chose beside his passphrase, if any, kept with
+    /// what his desk holds (`held`); why not, if it is refused.
+    fn keep_chosen_pin(&mut self, held: Option<SealKey>) -> Option<Status> {
+        let typed = self.pass.chosen.take()?;
+        match Pin::choose(&typed) {
+            Ok(pin) => {
+                self.pin = Some((pin, held));
+                None
+            }
+            Err(why) => Some(Status::Error(why)),
+        }
+    }
+}
+
 /// What the window's UI is told of the seats this frame.
 #[derive(Clone)]
 pub struct Cx {
@@ -872,15 +887,12 @@ impl Seating {
                     // game whose records are open keeps none: the PIN is
                     // his proof alone); his desk is cleared again until a
                     // step of his comes.
-                    if let Some(typed) = seat.pass.chosen.take() {
-                        match Pin::choose(&typed) {
-                            Ok(pin) => {
-                                let _ = host.open(side, &key);
-                                seat.pin = Some((pin, host.held(side)));
-                                host.hold(side, None);
-                            }
-                            Err(why) => outcome.status = Some(Status::Error(why)),
+                    if seat.pass.chosen.is_some() {
+                        let _ = host.open(side, &key);
+                        if let Some(refused) = seat.keep_chosen_pin(host.held(side)) {
+                            outcome.status = Some(refused);
                         }
+                        host.hold(side, None);
                     }
                     // He has just proved it is he on this hand-over: a
                     // step of his that the unlocking brings (the game no
@@ -909,11 +921,8 @@ impl Seating {
                 }
                 if proving {
                     seat.proved = true;
-                    if let Some(typed) = seat.pass.chosen.take() {
-                        match Pin::choose(&typed) {
-                            Ok(pin) => seat.pin = Some((pin, host.held(side))),
-                            Err(why) => outcome.status = Some(Status::Error(why)),
-                        }
+                    if let Some(refused) = seat.keep_chosen_pin(host.held(side)) {
+                        outcome.status = Some(refused);
                     }
                     self.taken(side);
                 }
