@@ -225,7 +225,8 @@ impl StepPanel for ArmiesPanel {
                 .painter()
                 .layout_no_wrap(
                     example.into(),
-                    egui::TextStyle::Button.resolve(ui.style()),
+                    // egui 0.37's buttons write in the body's style.
+                    egui::TextStyle::Body.resolve(ui.style()),
                     ui.visuals().text_color(),
                 )
                 .size()
