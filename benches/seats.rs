@@ -69,10 +69,7 @@ fn benches(c: &mut Criterion) {
             .collect();
         let screen =
             serde_json::json!({"title": format!("Decius's hand, version {n}"), "blocks": cards});
-        ToPage::Screen {
-            screen: serde_json::from_value(screen).unwrap(),
-        }
-        .text()
+        ToPage::screen(&screen)
     };
     server.show(Side::South, screen(0));
     let (mut socket, mut channel) = runtime.block_on(async {
@@ -160,11 +157,12 @@ fn benches(c: &mut Criterion) {
         .position(|b| b.name == "Syrian archers")
         .unwrap();
     // Each tap a point of its own: a screen the phone has is not sent again.
-    let tap = |n: u64| -> muster::core::screen::Values {
+    let tap = |n: u64| -> muster::fog::screens::Form {
+        use muster::fog::screens::SecretField;
         [
-            ("content".to_string(), vec![format!("bg {archers}")]),
+            (SecretField::Content, vec![format!("bg {archers}")]),
             (
-                "at".to_string(),
+                SecretField::At,
                 vec![format!("18 {}", 10.0 + (n % 100) as f64 / 10.0)],
             ),
         ]
@@ -190,7 +188,7 @@ fn benches(c: &mut Criterion) {
                         &mut maps,
                     )
                     .unwrap();
-                    server.show(Side::South, ToPage::Screen { screen }.text());
+                    server.show(Side::South, ToPage::screen(&screen));
                     receive(&runtime, &mut socket, &mut channel);
                     total += start.elapsed();
                 }

@@ -6,18 +6,14 @@
 
 use muster::core::dice::AppDice;
 use muster::core::hexmap::Hex;
-use muster::core::screen::Screen;
-use muster::core::seat::{Desk, Seated};
+use muster::core::seat::{Desk, Screen, Seated, Sitting};
 use muster::core::side::{Side, Sides};
 use muster::seats::channel::{Channel, MAX_FRAME};
 use muster::seats::protocol::{FromPage, MAX_DRAG, ToPage};
 
 /// A screen as the server sends it, sealed.
-fn sealed(screen: &Screen) -> usize {
-    let message = ToPage::Screen {
-        screen: screen.clone(),
-    }
-    .text();
+fn sealed(screen: &impl serde::Serialize) -> usize {
+    let message = ToPage::screen(screen);
     assert!(
         muster::seats::server::fits(&message),
         "{} bytes",
@@ -28,7 +24,7 @@ fn sealed(screen: &Screen) -> usize {
 }
 
 /// The smallest and the largest screen of a system seal alike.
-fn alike(system: &str, small: Screen, large: Screen) {
+fn alike<G: Seated>(system: &str, small: Screen<G>, large: Screen<G>) {
     let (s, l) = (
         serde_json::to_string(&small).unwrap().len(),
         serde_json::to_string(&large).unwrap().len(),
@@ -65,17 +61,18 @@ fn the_deck_a_hand_of_one_and_a_full_hand_with_every_play() {
         game
     };
     let desk = Desk::default();
-    let small = game(1).screen(Side::North, &desk);
-    let large = game(12).screen(Side::South, &desk);
-    alike("deck", small, large);
+    let small = game(1).screen(Side::North, Sitting::laptop(&desk));
+    let large = game(12).screen(Side::South, Sitting::laptop(&desk));
+    alike::<Game>("deck", small, large);
 }
 
 #[test]
 fn field_of_glory_nothing_to_do_and_the_ambush_map() {
-    use muster::fog::seat::Asked;
+    use muster::fog::battle::Battle;
+    use muster::fog::screens::SecretField;
     let mut battle = muster::fog::examples::terrain_battle();
-    let desk: Desk<Asked> = Desk::default();
-    let small = battle.screen(Side::North, &desk);
+    let desk: Desk<Battle> = Desk::default();
+    let small = battle.screen(Side::North, Sitting::laptop(&desk));
     let script: String = include_str!("../examples/scripts/deployment.jsonl")
         .lines()
         .take(7)
@@ -85,17 +82,15 @@ fn field_of_glory_nothing_to_do_and_the_ambush_map() {
     let key = battle
         .seal_key(Side::South, muster::fog::examples::EXAMPLE_PASSPHRASE)
         .unwrap();
-    let mut desk: Desk<Asked> = Desk {
-        key: Some(key),
-        ..Desk::default()
-    };
-    desk.values.insert("content".into(), vec!["bg 6".into()]);
-    let large = battle.screen(Side::South, &desk);
+    let mut desk: Desk<Battle> = Desk::default();
+    desk.key = Some(key);
+    desk.form.insert(SecretField::Content, vec!["bg 6".into()]);
+    let large = battle.screen(Side::South, Sitting::laptop(&desk));
     assert!(
         serde_json::to_string(&large).unwrap().contains("\"cells\""),
         "the legality map is on his screen"
     );
-    alike("Field of Glory", small, large);
+    alike::<Battle>("Field of Glory", small, large);
 }
 
 #[test]
@@ -112,8 +107,8 @@ fn hidden_forces_a_ledger_before_and_after_set_up() {
     };
     let game = Game::new(setup, Sides::default()).unwrap();
     let desk = Desk::default();
-    let small = game.screen(Side::North, &desk);
-    let large = game.screen(Side::South, &desk);
+    let small = game.screen(Side::North, Sitting::laptop(&desk));
+    let large = game.screen(Side::South, Sitting::laptop(&desk));
     assert_eq!(sealed(&small), sealed(&large));
     assert_eq!(sealed(&large), MAX_FRAME);
 }
@@ -135,8 +130,8 @@ fn dummy_wings_the_counters_of_each_side() {
     };
     let game = Game::new(setup, Sides::default(), AppDice::seeded(1)).unwrap();
     let desk = Desk::default();
-    let small = game.screen(Side::North, &desk);
-    let large = game.screen(Side::South, &desk);
+    let small = game.screen(Side::North, Sitting::laptop(&desk));
+    let large = game.screen(Side::South, Sitting::laptop(&desk));
     assert_eq!(sealed(&small), sealed(&large));
     assert_eq!(sealed(&large), MAX_FRAME);
 }

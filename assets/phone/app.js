@@ -261,6 +261,20 @@ function printout() {
     el('a', { class: 'button', href: printed.url, download: printed.name, target: '_blank', rel: 'noopener' }, 'Open my private printout (PDF)'))];
 }
 
+// What the screen's forms hold, its own fields only: built from the
+// screen's description, so an answer names no field of another screen
+// (the laptop reads it into this screen's types and refuses any other).
+function formValues() {
+  const names = new Set();
+  for (const b of (screen ? screen.blocks : [])) {
+    if (b.block === 'form') for (const f of b.fields) names.add(f.name);
+    if (b.block === 'table' && b.table.pick) names.add(b.table.pick.field);
+  }
+  const out = {};
+  for (const name of names) if (values[name] !== undefined) out[name] = values[name];
+  return out;
+}
+
 // His answer: what the screen's form holds, with the secrets of this
 // screen's own fields only; they are forgotten once sent.
 function reply(command) {
@@ -278,7 +292,7 @@ function reply(command) {
   clearTimeout(typing);
   typing = null;
   pending.clear();
-  send({ type: 'reply', reply: { command, values: { ...values, ...own } } });
+  send({ type: 'reply', reply: { command, values: { ...formValues(), ...own } } });
 }
 
 // The action whose question is shown (by its command), if any: an act
@@ -340,7 +354,7 @@ function changed(name) {
   clearTimeout(typing);
   typing = setTimeout(() => {
     typing = null;
-    send({ type: 'values', values });
+    send({ type: 'values', values: formValues() });
   }, 250);
 }
 
@@ -1008,7 +1022,7 @@ function tableView(t) {
       const [tx, ty] = unpx(sx, sy);
       values[pick.field] = [`${tx} ${ty}`];
       pending.add(pick.field);
-      send({ type: 'values', values });
+      send({ type: 'values', values: formValues() });
     });
     if (pick.verdict) out.push(el('p', { class: pick.legal ? 'verdict-good' : 'refusal' }, pick.verdict));
     if (pick.confirm) out.push(el('p', { class: 'why' }, 'Tap the point again to place it there.'));

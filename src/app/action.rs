@@ -39,6 +39,37 @@ pub enum SeatedAction<C, A> {
     Own(A),
 }
 
+/// `$action` as the `Action::$own` variant's content, or `None` for
+/// another system's or the shell's (sent just before *New* replaced the
+/// window, or handled before). Every variant is named, once, here: one
+/// added to `Action` fails to compile until it says whose it is.
+macro_rules! own_action {
+    ($action:expr, $own:ident) => {{
+        use $crate::app::action::Action::*;
+        #[allow(unreachable_patterns)]
+        match $action {
+            $own(action) => Some(action),
+            Undo | Redo | PassphraseSet(..) | Fog(_) | Deck(_) | Forces(_) | Wings(_) => None,
+        }
+    }};
+}
+pub(crate) use own_action;
+
+/// A seated table's two ways between its actions and the bus's: wrapped as
+/// `Action::$own`, and back.
+macro_rules! table_actions {
+    ($own:ident) => {
+        fn action(action: $crate::app::seated::Act<Self>) -> $crate::app::action::Action {
+            $crate::app::action::Action::$own(action)
+        }
+
+        fn own(action: $crate::app::action::Action) -> Option<$crate::app::seated::Act<Self>> {
+            $crate::app::action::own_action!(action, $own)
+        }
+    };
+}
+pub(crate) use table_actions;
+
 /// What the deck's own widgets ask for.
 pub enum DeckAction {
     /// Both players agreed: every card of the log is shown.

@@ -8,7 +8,6 @@
 
 use eframe::egui;
 use muster::core::intel::{Lock, PlayerKey};
-use muster::core::screen::{Reply, Values};
 use muster::core::side::Side;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -80,14 +79,20 @@ pub enum SeatMsg {
     PassTo,
     /// "Lock South's secrets": the sitting's key is dropped.
     Lock,
-    /// His answer to his screen on the laptop.
-    Reply(Reply),
-    /// A choice made in the open on his hand-over screen ("South: no
-    /// ambushes"): it needs no proof, so it never reaches his passphrase
-    /// screen.
-    Declared(Reply),
-    /// What he typed on the laptop's passphrase screen.
-    Typed(Values),
+    /// His answer to his screen on the laptop, as JSON: his seat reads it
+    /// into the screen's own types, as it does a device's.
+    Reply(String),
+    /// The choice his hand-over screen offers in the open ("South: no
+    /// ambushes"), made there: it needs no proof, so it never reaches his
+    /// passphrase screen.
+    Declared,
+    /// What he typed so far on the laptop's screen (his passphrase screen's
+    /// or his game screen's form), as JSON, read likewise.
+    Typed(String),
+    /// A hex he clicked on the map his screen draws on the laptop.
+    Tap(muster::core::hexmap::Hex),
+    /// One of his counters dragged on that map: from, then the path.
+    Drag(muster::core::hexmap::Hex, Vec<muster::core::hexmap::Hex>),
     /// He sets a passphrase for a new game, called `name`; the words the
     /// opponent knows of him; what the form makes of it.
     SetPassphrase {

@@ -5,7 +5,7 @@
 //! window runs frame by frame.
 
 use crate::app::MusterApp;
-use crate::app::deck::phones::browser::{HOST, PHONE, finger_tap, phone_sized};
+use crate::app::phone_kit::browser::{HOST, PHONE, finger_tap, phone_sized};
 use egui_kittest::Harness;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::elements::Element;
@@ -26,7 +26,7 @@ pub(crate) fn pair(h: &mut Harness<'_, MusterApp>, side: Side) -> String {
 /// not one of the protocol's types (`FromPage`): every message the real
 /// page sends, in every browser test, is read against the Rust types.
 pub(crate) fn every_message_was_typed(h: &Harness<'_, MusterApp>) {
-    let refusals = h.state().seating.refusals();
+    let refusals = h.state().seating.phones.refusals();
     if let Some(why) = refusals
         .last
         .iter()

@@ -11,8 +11,8 @@
 
 use crate::app::MusterApp;
 use crate::app::chromium::Page;
-use crate::app::deck::phones::browser::{HOST, page_socket};
-use crate::app::deck::phones::until;
+use crate::app::phone_kit::browser::{HOST, page_socket};
+use crate::app::phone_kit::until;
 use crate::app::seating::Life;
 use crate::app::tests::{click, new_small_deck_game};
 use egui_kittest::Harness;
@@ -158,7 +158,7 @@ fn stays_on_his_phone(h: &mut H, time: Duration) {
 fn decius_on_chromium(port: u16, first_frame: Duration) -> (H, tempfile::TempDir, Page, Code) {
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_small_deck_game(dir.path());
-    h.state_mut().seating.limits.first_frame = first_frame;
+    h.state_mut().seating.phones.limits.first_frame = first_frame;
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
     let url = crate::app::pairing::pair(&mut h, Side::South, "Decius");
@@ -182,13 +182,13 @@ fn decius_on_chromium(port: u16, first_frame: Duration) -> (H, tempfile::TempDir
 /// the live phone for good while it said "Connected". Now none does.
 #[test]
 fn no_stray_socket_on_his_code_silences_his_phone_in_chromium() {
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     // The idle socket's timeout, short for the test.
     let (mut h, _dir, decius, code) = decius_on_chromium(port, Duration::from_millis(600));
     for way in 0..5 {
-        let before = h.state().seating.refusals().count;
+        let before = h.state().seating.phones.refusals().count;
         // Run beside the window's frames, as the attack would.
         let stray = {
             let code = code.clone();
@@ -205,7 +205,9 @@ fn no_stray_socket_on_his_code_silences_his_phone_in_chromium() {
             std::thread::sleep(Duration::from_millis(10));
         }
         stray.join().unwrap();
-        until(&mut h, |h| h.state().seating.refusals().count > before);
+        until(&mut h, |h| {
+            h.state().seating.phones.refusals().count > before
+        });
         // Longer than the table took to call the phone lost before.
         stays_on_his_phone(&mut h, Duration::from_secs(3));
         assert!(
@@ -244,7 +246,7 @@ fn no_stray_socket_on_his_code_silences_his_phone_in_chromium() {
             }
         }
     }
-    let refused = h.state().seating.refusals();
+    let refused = h.state().seating.phones.refusals();
     assert!(refused.count >= 5, "{refused:?}");
     // The Players' screens window counts them.
     click(&mut h, "File");
@@ -259,7 +261,7 @@ fn no_stray_socket_on_his_code_silences_his_phone_in_chromium() {
 /// again, the first takes the seat back and plays on.
 #[test]
 fn his_second_tab_takes_the_seat_over_and_the_first_says_so_in_chromium() {
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let (mut h, _dir, decius, code) = decius_on_chromium(port, Limits::default().first_frame);
@@ -296,11 +298,12 @@ fn his_second_tab_takes_the_seat_over_and_the_first_says_so_in_chromium() {
     assert!(
         h.state()
             .seating
+            .phones
             .log()
             .iter()
             .any(|l| l.contains("took the seat over")),
         "{:?}",
-        h.state().seating.log()
+        h.state().seating.phones.log()
     );
     // He closes the second tab and takes the seat back in the first.
     decius.runtime.block_on(async {
@@ -340,11 +343,11 @@ fn says(h: &mut H, page: &Page, words: &str) {
 /// no goodbye, it reconnects by itself and plays on.
 #[test]
 fn the_page_knows_the_table_went_quiet_and_comes_back_by_itself_in_chromium() {
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let (mut h, _dir, decius, _code) = decius_on_chromium(port, Limits::default().first_frame);
-    h.state().seating.hush(true);
+    h.state().seating.phones.hush(true);
     says(&mut h, &decius, "Lost the table: reconnecting");
     // What it shows may be out of date: greyed, and a tap goes nowhere.
     let stale = decius.runtime.block_on(decius.client.execute(
@@ -353,12 +356,12 @@ fn the_page_knows_the_table_went_quiet_and_comes_back_by_itself_in_chromium() {
     ));
     assert_eq!(stale.unwrap(), serde_json::json!(true));
     decius.screenshot("target/phone/seat-lost-the-table.png");
-    h.state().seating.hush(false);
+    h.state().seating.phones.hush(false);
     says(&mut h, &decius, "Connected: only you see this screen");
     decius.tap(&mut h, "End the event phase, skip the rally phase");
     decius.find(&mut h, "//button[text()='Play the shooting phase']");
     // The network drops: every socket ends with no goodbye.
-    h.state().seating.cut();
+    h.state().seating.phones.cut();
     says(&mut h, &decius, "Lost the table");
     says(&mut h, &decius, "Connected: only you see this screen");
     decius.tap(&mut h, "Play the shooting phase");

@@ -19,6 +19,7 @@ mod chromium;
 pub mod deck;
 mod dice_input;
 pub mod file_dialog;
+mod files;
 pub mod fog;
 mod guard;
 #[cfg(test)]
@@ -32,9 +33,12 @@ mod log_view;
 mod manual;
 mod map_image;
 pub mod map_intel;
+mod menus;
 #[cfg(test)]
 mod pairing;
 mod passphrase;
+#[cfg(test)]
+mod phone_kit;
 #[cfg(test)]
 mod phone_layout_tests;
 #[cfg(test)]
@@ -44,6 +48,8 @@ mod privacy;
 #[cfg(test)]
 mod proof_tests;
 mod screen;
+#[cfg(test)]
+mod screen_builds_tests;
 #[cfg(test)]
 mod seat_tests;
 pub mod seated;
@@ -64,16 +70,15 @@ use crate::systems::{self, System};
 use action::Action;
 use bus::{AppCommand, Bus, Msg};
 use eframe::egui;
-use egui::{Key, KeyboardShortcut, Modifiers};
-use file_dialog::{DialogOutcome, FileAction, FileDialog};
-use muster::core::side::{Side, Sides};
+use file_dialog::{FileAction, FileDialog};
+use muster::core::side::Sides;
 use muster::core::store::{self, Autosaves};
 use muster::fog::ruleset::Ruleset;
-use seating::{Cx, Seating};
+use seating::Seating;
 use status::Status;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
-use system::{Menu, Start, SystemWindow};
+use system::{Start, SystemWindow};
 
 /// Opens the window; `open` is a battle file to load at start, `viewer`
 /// what opens an exported printout.
@@ -241,9 +246,9 @@ impl MusterApp {
         let kind = systems::fog();
         let (bus, inbox) = Bus::new();
         let mut seating = Seating::default();
-        seating.aliases = config.phone_names;
-        seating.settings = config.settings;
-        seating.recall();
+        seating.phones.aliases = config.phone_names;
+        seating.phones.settings = config.settings;
+        seating.phones.recall();
         let mut app = MusterApp {
             system: (kind.window.new)(&start),
             kind,
@@ -310,85 +315,6 @@ impl MusterApp {
         self.writer.flush();
     }
 
-    fn recent(&self) -> Vec<store::Recent> {
-        self.autosaves.as_ref().map_or(Vec::new(), |a| a.recent())
-    }
-
-    /// Puts a system's window in place of the game open: the players'
-    /// screens stop with the old game, and its seats go with it.
-    fn replace(
-        &mut self,
-        window: Box<dyn SystemWindow>,
-        kind: &'static System,
-        path: Option<PathBuf>,
-        message: String,
-    ) {
-        self.system = window;
-        self.kind = kind;
-        self.path = path;
-        self.status = Some(Status::Info(message));
-        self.seating.reset();
-        self.unlock = Default::default();
-    }
-
-    /// Opens a saved game of any system; the game open is kept if it
-    /// fails. The file is not autosaved until it changes, so opening an
-    /// older copy never overwrites the autosave of a game further along.
-    fn open(&mut self, path: &Path) {
-        // What it is compared with (Muster's autosave of the game) is on
-        // the disk first.
-        self.writer.flush();
-        let opened = systems::of_file(path)
-            .map_err(|e| e.to_string())
-            .and_then(|kind| {
-                (kind.window.open)(path, &self.start)
-                    .map(|window| (kind, window))
-                    .map_err(|e| e.to_string())
-            });
-        match opened {
-            Ok((kind, window)) => {
-                let message = window.game().map_or_else(
-                    || format!("Opened {}", path.display()),
-                    |g| self.opened_note(path, g.id(), g.recent(0).entries),
-                );
-                self.replace(window, kind, Some(path.to_path_buf()), message);
-            }
-            Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
-        }
-    }
-
-    /// What opening `path` tells the players: whether Muster's autosave of
-    /// the same game is further along, so an older copy (perhaps restored
-    /// by one player) is not taken for the game they left.
-    fn opened_note(&self, path: &Path, id: &str, entries: usize) -> String {
-        match self
-            .recent()
-            .into_iter()
-            .find(|r| r.id == id && r.entries > entries)
-        {
-            Some(newer) => format!(
-                "Opened {}. Note: Muster's autosave of this game is further along ({} against {entries} in this file). If nobody meant to go back, reopen it from File > Recent games.",
-                path.display(),
-                muster_core::text::count(newer.entries as u64, "log entry", "log entries"),
-            ),
-            None => format!("Opened {}", path.display()),
-        }
-    }
-
-    fn save(&mut self, path: &Path) {
-        let saved = match self.system.game() {
-            Some(game) => game.save_to(path),
-            None => Err(store::StoreError::new("the game has not started yet")),
-        };
-        match saved {
-            Ok(()) => {
-                self.path = Some(path.to_path_buf());
-                self.status = Some(Status::Info(format!("Saved to {}", path.display())));
-            }
-            Err(e) => self.status = Some(Status::Error(format!("Not saved: {e}"))),
-        }
-    }
-
     /// Carries out everything sent on the bus since the last frame, in
     /// order: the shell's commands, the window's actions, the seats'
     /// messages. Then what the seats do by themselves, the autosave, and
@@ -406,33 +332,25 @@ impl MusterApp {
             match msg {
                 Msg::App(command) => self.app_command(command, &mut changed),
                 Msg::System(action) => {
-                    let cx = self.seating.cx(&self.bus);
+                    let cx = self.system.cx(&self.seating, &self.bus);
                     let handled = self.system.handle(action, &cx);
                     self.take(handled, &mut changed);
                 }
                 Msg::Seat(side, msg) => {
-                    let mut host = self.system.seats();
                     let outcome = self
-                        .seating
-                        .handle(side, msg, &self.bus, host.as_deref_mut());
-                    drop(host);
-                    changed |= outcome.changed;
-                    // A change made on a private screen or a phone makes
-                    // the last outcome stale, as one made on the table
-                    // does (issue 39: "The game begins" into turn 1).
-                    if outcome.status.is_some() || outcome.changed {
-                        self.status = outcome.status;
-                    }
+                        .system
+                        .seat_msg(&mut self.seating, side, msg, &self.bus);
+                    self.told(outcome, &mut changed);
                 }
-                Msg::Players(msg) => {
-                    let mut host = self.system.seats();
-                    self.seating.players(msg, &self.bus, host.as_deref_mut());
-                }
+                Msg::Players(msg) => self.system.players_msg(&mut self.seating, msg, &self.bus),
             }
         }
         if changed {
-            if let Some(mut host) = self.system.seats() {
-                host.by_itself();
+            // Every screen shows the change, and each seat does what it
+            // does by itself (a march's word): said if it goes wrong.
+            let outcome = self.system.game_changed(&mut self.seating);
+            if outcome.status.is_some() {
+                self.status = outcome.status;
             }
             guard::arm(ctx);
             // Written on the writer's thread; a failure comes back on the
@@ -445,21 +363,20 @@ impl MusterApp {
         if carried > 0 {
             ctx.request_repaint();
         }
-        // The phones see what this frame did at once. Their screens are
-        // built only when a message came: nothing else changes them, and a
-        // frame drawn for a pointer's move builds none.
-        let mut host = self.system.seats();
-        // A refusal speaks of the screen it was made on: once the game
-        // moves on it goes (issue 39: "Name at least one unit to move"
-        // stayed into the next turn).
-        if changed && let Some(host) = host.as_deref_mut() {
-            for side in Side::BOTH {
-                host.forget(side);
-            }
-        }
-        self.seating.prepare(host.as_deref_mut());
-        if carried > 0 {
-            self.seating.send_screens(host.as_deref());
+        // Once a frame, after its messages: who has the laptop, and each
+        // device's screen if what it shows changed (so both phones see a
+        // tap's effect in the frame it was applied).
+        self.system.prepare_seats(&mut self.seating);
+        self.system.send_screens(&mut self.seating);
+    }
+
+    /// What a seat's message did: a change made on a private screen or a
+    /// phone makes the last outcome stale, as one made on the table does
+    /// ("The game begins" into turn 1).
+    fn told(&mut self, outcome: seating::Outcome, changed: &mut bool) {
+        *changed |= outcome.changed;
+        if outcome.status.is_some() || outcome.changed {
+            self.status = outcome.status;
         }
     }
 
@@ -500,7 +417,7 @@ impl MusterApp {
                 }
             }
             AppCommand::Undo | AppCommand::Redo => {
-                let cx = self.seating.cx(&self.bus);
+                let cx = self.system.cx(&self.seating, &self.bus);
                 let action = match command {
                     AppCommand::Undo => Action::Undo,
                     _ => Action::Redo,
@@ -518,362 +435,9 @@ impl MusterApp {
         }
     }
 
-    fn finish_dialog(&mut self, action: FileAction, path: PathBuf) {
-        // Muster writes there now or may later (Ctrl+S): a save killed in
-        // that folder is cleaned at the next start.
-        if let Some(saves) = &self.autosaves
-            && let Err(e) = saves.folders().remember(&path)
-        {
-            self.status = Some(Status::Error(format!("Muster's folder list: {e}")));
-        }
-        self.status = Some(match action {
-            FileAction::OpenGame => return self.open(&path),
-            FileAction::SaveGame(_) => return self.save(&path),
-            FileAction::NewFromFile { key, .. } => {
-                let Some(system) = systems::by_key(key) else {
-                    return;
-                };
-                let Some(from_file) = &system.window.from_file else {
-                    return;
-                };
-                match (from_file.new)(&path, &self.start) {
-                    Ok(started) => {
-                        return self.replace(started.window, system, None, started.message);
-                    }
-                    Err(e) => Status::Error(e),
-                }
-            }
-            FileAction::ExportPdf(options) => self.export(&options, &path),
-            action => self.system.file_chosen(action, &path),
-        });
-    }
-
-    /// Prints the game on a worker thread (a PDF takes milliseconds to
-    /// make and sync): the status line spins until it is written.
-    fn export(&mut self, options: &file_dialog::PdfOptions, path: &Path) -> Status {
-        if self.exporting {
-            return Status::Error("A printout is still being written: wait for it".into());
-        }
-        let job = match self.system.export_job(options, path) {
-            Ok(job) => job,
-            Err(e) => return Status::Error(format!("PDF not written: {e}")),
-        };
-        self.exporting = true;
-        let (bus, path, private) = (
-            self.bus.clone(),
-            path.to_path_buf(),
-            options.private.is_some(),
-        );
-        let spawned = std::thread::Builder::new()
-            .name("printout".into())
-            .spawn(move || {
-                let result = job().map_err(|e| e.to_string());
-                bus.app(AppCommand::Exported {
-                    path,
-                    private,
-                    result,
-                });
-            });
-        if let Err(e) = spawned {
-            self.exporting = false;
-            return Status::Error(format!("PDF not written: {e}"));
-        }
-        Status::Info("Writing the PDF…".into())
-    }
-
-    /// A printout written. The public printout opens in the desktop's
-    /// viewer; a player's private page never does (it would open on the
-    /// shared screen): the status line says where it was written.
-    fn exported(
-        &mut self,
-        path: &Path,
-        private: bool,
-        result: Result<Vec<PathBuf>, String>,
-    ) -> Status {
-        self.exporting = false;
-        match result {
-            Ok(written) => {
-                let private = |p: &PathBuf| private && p != path;
-                let opened = open_in_viewer(&self.viewer, path);
-                let how = if opened {
-                    ", opening it in your PDF viewer"
-                } else {
-                    ""
-                };
-                let mut said = format!("PDF written to {}{how}", path.display());
-                for page in written.iter().filter(|p| p.as_path() != path) {
-                    if private(page) {
-                        said += &format!(
-                            "; the private page to {} (Muster never opens it: its owner opens it themselves)",
-                            page.display()
-                        );
-                    } else {
-                        said += &format!(" and {}", page.display());
-                    }
-                }
-                Status::Info(said)
-            }
-            Err(e) => Status::Error(format!("PDF not written: {e}")),
-        }
-    }
-
-    fn shortcuts(&mut self, ctx: &egui::Context) {
-        let cmd = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
-        let cmd_shift = |key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, key);
-        ctx.input_mut(|i| {
-            // The shifted ones first: Ctrl+Shift+Z also matches Ctrl+Z.
-            if i.consume_shortcut(&cmd_shift(Key::Z)) {
-                if self.system.redoable() {
-                    self.bus.app(AppCommand::Redo);
-                }
-            } else if i.consume_shortcut(&cmd(Key::Z)) && self.system.undoable().is_ok() {
-                self.bus.app(AppCommand::Undo);
-            }
-            if i.consume_shortcut(&cmd_shift(Key::S)) {
-                self.bus
-                    .app(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun)));
-            } else if i.consume_shortcut(&cmd(Key::S)) {
-                self.bus.app(AppCommand::Save);
-            }
-            if i.consume_shortcut(&cmd(Key::O)) {
-                self.bus.app(AppCommand::Dialog(FileAction::OpenGame));
-            }
-            if i.consume_shortcut(&cmd(Key::P)) {
-                self.bus.app(AppCommand::Dialog(FileAction::ExportPdf(
-                    self.pdf_options(),
-                )));
-            }
-            if i.consume_shortcut(&cmd(Key::N)) {
-                self.bus.app(AppCommand::NewGame(self.kind.key));
-            }
-            if i.consume_key(Modifiers::NONE, Key::F1) {
-                self.help.open = !self.help.open;
-            }
-        });
-    }
-
-    /// Where a dialog starts: a game is saved beside its own file, under
-    /// its title and its system's ending; a printout beside it as PDF.
-    fn suggested_path(&self, action: &FileAction) -> Option<PathBuf> {
-        let dir = self
-            .path
-            .as_deref()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok())?;
-        let title = self.system.game().map(|g| g.headline()).unwrap_or_default();
-        match action {
-            FileAction::OpenGame => self.path.clone(),
-            FileAction::SaveGame(_) => {
-                Some(self.path.clone().unwrap_or_else(|| {
-                    dir.join(systems::file_name(&title, systems::SAVE_EXTENSION))
-                }))
-            }
-            FileAction::ExportPdf(_) => Some(dir.join(systems::file_name(&title, "pdf"))),
-            _ => None,
-        }
-    }
-
-    fn menu_bar(&mut self, ui: &mut egui::Ui, cx: &Cx) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                ui.menu_button("New", |ui| {
-                    for system in &systems::ALL {
-                        let mut button = egui::Button::new(system.name);
-                        if std::ptr::eq(system, self.kind) {
-                            button = button.shortcut_text("Ctrl+N");
-                        }
-                        if ui.add(button).on_hover_text(system.about).clicked() {
-                            self.bus.app(AppCommand::NewGame(system.key));
-                        }
-                        if let Some(from_file) = &system.window.from_file
-                            && ui
-                                .button(from_file.label)
-                                .on_hover_text(from_file.about)
-                                .clicked()
-                        {
-                            self.bus.app(AppCommand::Dialog(FileAction::NewFromFile {
-                                key: system.key,
-                                noun: system.noun,
-                            }));
-                        }
-                    }
-                });
-                if ui
-                    .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
-                    .clicked()
-                {
-                    self.bus.app(AppCommand::Dialog(FileAction::OpenGame));
-                }
-                if ui
-                    .add(egui::Button::new("Save").shortcut_text("Ctrl+S"))
-                    .clicked()
-                {
-                    self.bus.app(AppCommand::Save);
-                }
-                if ui
-                    .add(egui::Button::new("Save as…").shortcut_text("Ctrl+Shift+S"))
-                    .clicked()
-                {
-                    self.bus
-                        .app(AppCommand::Dialog(FileAction::SaveGame(self.kind.noun)));
-                }
-                let export = egui::Button::new("Export PDF…").shortcut_text("Ctrl+P");
-                if ui.add(export).clicked() {
-                    self.bus.app(AppCommand::Dialog(FileAction::ExportPdf(
-                        self.pdf_options(),
-                    )));
-                }
-                if ui
-                    .button("Players' screens…")
-                    .on_hover_text(
-                        "Each player pairs their phone: their secrets show there, never here",
-                    )
-                    .clicked()
-                {
-                    self.players.open = true;
-                }
-                self.system.menu(Menu::File, ui, cx);
-                let recent = self.recent();
-                ui.add_enabled_ui(!recent.is_empty(), |ui| {
-                    ui.menu_button("Recent games", |ui| {
-                        for battle in recent {
-                            let button = egui::Button::new(battle.describe())
-                                .wrap_mode(egui::TextWrapMode::Extend);
-                            if ui.add(button).clicked() {
-                                self.bus.app(AppCommand::OpenRecent(battle.id));
-                            }
-                        }
-                    });
-                });
-                ui.separator();
-                if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-                }
-            });
-            ui.menu_button("Edit", |ui| {
-                let what = self.system.undoable();
-                let label = match &what {
-                    Ok(w) if !w.is_empty() => format!("Undo: {w}"),
-                    _ => "Undo".to_string(),
-                };
-                let undo = egui::Button::new(label).shortcut_text("Ctrl+Z");
-                let undo = ui.add_enabled(what.is_ok(), undo);
-                let undo = match &what {
-                    Err(why) => undo.on_disabled_hover_text(why),
-                    Ok(_) => undo,
-                };
-                if undo.clicked() {
-                    self.bus.app(AppCommand::Undo);
-                }
-                let redo = egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z");
-                if self.system.redoable() && ui.add(redo).clicked() {
-                    self.bus.app(AppCommand::Redo);
-                }
-                self.system.menu(Menu::Edit, ui, cx);
-            });
-            ui.menu_button("View", |ui| {
-                self.system.menu(Menu::View, ui, cx);
-                egui::widgets::global_theme_preference_buttons(ui);
-            });
-            self.help_menu(ui);
-        });
-    }
-
-    fn help_menu(&mut self, ui: &mut egui::Ui) {
-        ui.menu_button("Help", |ui| {
-            if ui
-                .add(egui::Button::new("Shortcuts and how-to…").shortcut_text("F1"))
-                .clicked()
-            {
-                self.help.open = true;
-            }
-            let chapter = self.system.chapter();
-            if ui.button(format!("Manual: {}", chapter.title())).clicked() {
-                self.manual.show_chapter(chapter);
-            }
-            if ui.button("About Muster").clicked() {
-                self.about.open = true;
-            }
-        });
-    }
-
-    /// The open file dialog, and what its answer does. A private printout
-    /// is written only with its owner's key, asked on his own screen.
-    fn show_dialog(&mut self, ctx: &egui::Context) {
-        let Some(dialog) = &mut self.dialog else {
-            return;
-        };
-        match dialog.show(ctx) {
-            DialogOutcome::Open => {}
-            DialogOutcome::Cancel => self.dialog = None,
-            DialogOutcome::Confirm(path) => {
-                let action = self.dialog.take().expect("shown above").into_action();
-                match action {
-                    FileAction::ExportPdf(options)
-                        if let Some(side) = options.private
-                            && let Some(lock) =
-                                self.system.seats().and_then(|s| s.lock_of(side)) =>
-                    {
-                        self.bus.seat(
-                            side,
-                            bus::SeatMsg::AskKey {
-                                lock,
-                                then: Box::new(move |key| {
-                                    let options = file_dialog::PdfOptions {
-                                        key: Some(key),
-                                        ..options
-                                    };
-                                    Msg::App(AppCommand::Chosen(
-                                        FileAction::ExportPdf(options),
-                                        path,
-                                    ))
-                                }),
-                            },
-                        );
-                    }
-                    action => self.bus.app(AppCommand::Chosen(action, path)),
-                }
-            }
-        }
-    }
-
-    /// The status line: the read-only reminder of a reopened game, then
-    /// the last outcome worth telling.
-    fn status_line(&mut self, ui: &mut egui::Ui) {
-        // One line whatever it says (the whole text on hover): a status
-        // that wrapped, or a read-only reminder on a row of its own (issue
-        // 39), moved the map and the panel under a planned click.
-        let text = match &self.status {
-            Some(Status::Error(text)) => {
-                egui::RichText::new(format!("⚠ {text}")).color(ui.visuals().error_fg_color)
-            }
-            Some(Status::Info(text)) => egui::RichText::new(text),
-            None => egui::RichText::new(self.system.name()).weak(),
-        };
-        let mut reopen = false;
-        ui.horizontal(|ui| {
-            if let Some(host) = self.system.seats() {
-                reopen = unlock::read_only_banner(ui, host.as_ref());
-            }
-            if self.exporting {
-                ui.spinner();
-            }
-            ui.add(egui::Label::new(text).truncate());
-        });
-        if reopen {
-            self.unlock.reopen();
-        }
-    }
-
     /// How the seats are called, for the players' screens window.
     pub(crate) fn seat_names(&mut self) -> Sides<String> {
-        let host = self.system.seats();
-        let name = |side: Side| host.as_ref().map_or(side.to_string(), |h| h.name(side));
-        Sides {
-            south: name(Side::South),
-            north: name(Side::North),
-        }
+        self.system.roster().names
     }
 }
 
@@ -915,15 +479,8 @@ impl eframe::App for MusterApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        {
-            let mut host = self.system.seats();
-            self.seating.prepare(host.as_deref_mut());
-        }
-        let cx = self.seating.cx(&self.bus);
-        let covering = {
-            let host = self.system.seats();
-            self.seating.covering(ui, &self.bus, host.as_deref())
-        };
+        let cx = self.system.cx(&self.seating, &self.bus);
+        let covering = self.system.cover(&mut self.seating, ui, &self.bus);
         if !covering {
             self.shortcuts(&ctx);
             egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &cx));
@@ -936,9 +493,8 @@ impl eframe::App for MusterApp {
             let names = self.seat_names();
             self.players
                 .show(&ctx, &mut self.seating, &names, &self.bus);
-            if let Some(host) = self.system.seats() {
-                self.unlock.show(&ctx, host.as_ref(), &cx, &self.bus);
-            }
+            let roster = self.system.roster();
+            self.unlock.show(&ctx, &roster, &cx, &self.bus);
             self.system.ui(ui, &cx);
             self.show_dialog(&ctx);
         }

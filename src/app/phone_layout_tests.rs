@@ -6,7 +6,7 @@
 //! are the manual's).
 
 use crate::app::chromium::{Page, pair};
-use crate::app::deck::phones::until;
+use crate::app::phone_kit::until;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use muster::core::mapview::Rules;
 use muster::core::side::Side;
@@ -72,7 +72,7 @@ fn measured(page: &Page, name: &str) {
 /// Glory's ambushes on the table from South's side.
 #[test]
 fn every_system_on_phones_of_360_390_and_430_has_44_px_targets() {
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     for (width, height) in SIZES {
@@ -147,7 +147,7 @@ pub(crate) fn view(page: &Page) -> (f64, f64, f64) {
 /// when she taps it.
 #[test]
 fn a_map_pinched_open_and_a_force_dragged_on_the_phone() {
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

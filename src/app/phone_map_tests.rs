@@ -10,7 +10,7 @@
 
 use crate::app::MusterApp;
 use crate::app::chromium::{Page, pair};
-use crate::app::deck::phones::until;
+use crate::app::phone_kit::until;
 use crate::app::phone_layout_tests::view;
 use egui_kittest::Harness;
 use muster::core::hexmap::HexMap;
@@ -72,7 +72,11 @@ fn forces_map(h: &H) -> HexMap {
 
 fn forces_tapped(h: &Harness<'_, MusterApp>) -> Option<String> {
     let window = h.state().system::<crate::app::map_intel::ForcesWindow>()?;
-    window.form(Side::South).get("hex")?.first().cloned()
+    window
+        .form(Side::South)
+        .get(&muster::map_intel::screens::LedgerField::Hex)?
+        .first()
+        .cloned()
 }
 
 fn wings_map(h: &H) -> HexMap {
@@ -83,7 +87,7 @@ fn wings_tapped(h: &Harness<'_, MusterApp>) -> Option<String> {
     let window = h.state().system::<crate::app::wings::WingsWindow>()?;
     let path = window
         .form(Side::South)
-        .get("leader_path")?
+        .get(&muster::map_intel::wings::screens::CountersField::LeaderPath)?
         .first()?
         .clone();
     path.split_whitespace().last().map(str::to_string)
@@ -108,7 +112,7 @@ const CASES: [Case; 2] = [
 
 #[test]
 fn hex_maps_on_phones_read_at_12_px_and_take_taps_where_aimed_without_moving() {
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     for case in CASES {
@@ -197,7 +201,7 @@ return true;";
 /// reaches the laptop's form.
 #[test]
 fn a_path_is_drawn_under_the_finger_as_it_grows() {
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -229,7 +233,7 @@ fn a_path_is_drawn_under_the_finger_as_it_grows() {
 /// tokens with the stack's count, and a tap on the stack lists both.
 #[test]
 fn a_stack_shows_its_count_and_a_tap_lists_its_counters() {
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

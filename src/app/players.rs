@@ -58,9 +58,12 @@ impl PlayersWindow {
     fn ui(&mut self, ui: &mut egui::Ui, seating: &mut Seating, names: &Sides<String>, bus: &Bus) {
         let send = |msg| bus.send(Msg::Players(msg));
         ui.label("Each player scans their own code with their phone's camera: their browser opens their private screen, and nothing secret shows here any more. Everything crosses the local network sealed with their seat's key, which only the code carries.");
-        let Some(addr) = seating.server_addr() else {
+        let Some(addr) = seating.phones.addr() else {
             let addresses = self.addresses.get_or_insert_with(local_addresses);
-            let chosen = seating.host.or_else(|| addresses.first().map(|a| a.ip));
+            let chosen = seating
+                .phones
+                .host
+                .or_else(|| addresses.first().map(|a| a.ip));
             let describe = |ip: IpAddr| {
                 addresses
                     .iter()
@@ -74,7 +77,7 @@ impl PlayersWindow {
                     .show_ui(ui, |ui| {
                         for address in addresses.iter() {
                             ui.selectable_value(
-                                &mut seating.host,
+                                &mut seating.phones.host,
                                 Some(address.ip),
                                 address.describe(),
                             );
@@ -88,10 +91,10 @@ impl PlayersWindow {
             );
             if ui.button("Start the players' screens").clicked() {
                 let host = chosen.unwrap_or(IpAddr::from([127, 0, 0, 1]));
-                seating.host = Some(host);
+                seating.phones.host = Some(host);
                 send(PlayersMsg::Start(host));
             }
-            if let Some(e) = &seating.error {
+            if let Some(e) = &seating.phones.error {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
             return;
@@ -165,7 +168,7 @@ impl PlayersWindow {
         if seating.showing.is_none() {
             self.code = None;
         }
-        let refused = seating.refusals();
+        let refused = seating.phones.refusals();
         if refused.count > 0 {
             ui.separator();
             ui.label(format!(
@@ -181,7 +184,7 @@ impl PlayersWindow {
         if ui.button("Stop the players' screens").clicked() {
             send(PlayersMsg::Stop);
         }
-        if let Some(e) = &seating.error {
+        if let Some(e) = &seating.phones.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
     }

@@ -6,7 +6,8 @@
 
 use crate::app::guard::button;
 use eframe::egui;
-use muster::core::screen::{Reply, Screen, Values};
+use muster::core::passphrase_screen::{Field, Reply, Screen};
+use muster::core::screen::Form;
 use muster::core::side::Side;
 
 /// The width of a passphrase screen's column, centred in the window.
@@ -20,8 +21,8 @@ pub struct HandOver {
     /// "Not now": the players may leave a due step for later.
     pub can_wait: bool,
     /// A choice that needs no secret, offered on the screen itself ("South:
-    /// no ambushes"), with the reply it sends for them.
-    pub open_choice: Option<(String, Reply)>,
+    /// no ambushes"): its label.
+    pub open_choice: Option<String>,
     /// "Lock South's secrets": he gave their passphrase this sitting, and may
     /// want it asked again (he leaves the table a while).
     pub lock: Option<String>,
@@ -54,7 +55,7 @@ pub enum Clicked {
 pub struct Proof<'a> {
     pub form: &'a Screen,
     pub side: Side,
-    pub typed: &'a mut Values,
+    pub typed: &'a mut Form<Field>,
 }
 
 /// Draws a hand-over screen over the whole window: its button, or the
@@ -104,7 +105,7 @@ pub fn hand_over_screen(ui: &mut egui::Ui, screen: &HandOver, proof: Option<Proo
                     }
                 }
             }
-            if let Some((label, _)) = &screen.open_choice {
+            if let Some(label) = &screen.open_choice {
                 ui.add_space(8.0);
                 ui.label("or, with nothing to keep secret:");
                 if button(ui, egui::RichText::new(label).size(16.0)) {
@@ -137,7 +138,7 @@ pub fn passphrase_column(
     ui: &mut egui::Ui,
     screen: &Screen,
     side: Side,
-    typed: &mut Values,
+    typed: &mut Form<Field>,
 ) -> Option<Reply> {
     let mut reply = None;
     egui::CentralPanel::default().show(ui, |ui| {

@@ -1,14 +1,14 @@
 //! Draws a system's private screen (`muster::core::screen`) with egui: the
-//! same description a player's phone draws. The shell never draws a
-//! private screen's content itself; it hands back the command of the
-//! action clicked, which the system reads as its own command.
+//! same description a player's phone draws, in the system's own types. The
+//! shell never draws a private screen's content itself; it hands back the
+//! answer of the action clicked, which the system reads as its own.
 
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
 use muster::core::screen::{
-    Action, Block, Field, HexBoard, Input, Pattern, Pick, Reply, Screen, Table, Values,
+    Act, Action, Block, Field, FieldName, Form, HexBoard, Input, Pattern, Pick, Reply, Screen,
+    Table, write_point,
 };
-use serde_json::Value;
 use std::hash::Hash;
 
 /// An item's badge ("new"), drawn as a tag before its title.
@@ -25,24 +25,26 @@ fn badge_label(ui: &mut egui::Ui, badge: Option<&str>) {
 /// A row of buttons; a refused one is greyed with its reason on hover. An
 /// action that asks first shows its question in place of its row, with
 /// *Yes* and *No*: only *Yes* sends it. The action asked about is known by
-/// its command (unique on a screen), wherever its row is drawn.
-fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
+/// its answer (unique on a screen, kept as its JSON), wherever its row is
+/// drawn.
+fn actions<A: Act>(ui: &mut egui::Ui, actions: &[Action<A>], clicked: &mut Option<A>) {
     let asking = egui::Id::unique("screen-action-asked");
-    let asked: Option<Value> = ui.data(|d| d.get_temp(asking));
+    let json = |a: &Action<A>| serde_json::to_string(&a.command).unwrap_or_default();
+    let asked: Option<String> = ui.data(|d| d.get_temp(asking));
     let asked = asked.and_then(|command| {
         actions
             .iter()
-            .find(|a| a.confirm.is_some() && a.command == command)
+            .find(|a| a.confirm.is_some() && json(a) == command)
     });
     if let Some(action) = asked {
         ui.label(egui::RichText::new(action.confirm.as_deref().unwrap_or_default()).strong());
         ui.horizontal(|ui| {
             if crate::app::guard::clicked(&ui.button(format!("Yes: {}", action.label))) {
                 *clicked = Some(action.command.clone());
-                ui.data_mut(|d| d.remove::<Value>(asking));
+                ui.data_mut(|d| d.remove::<String>(asking));
             }
             if ui.button("No").clicked() {
-                ui.data_mut(|d| d.remove::<Value>(asking));
+                ui.data_mut(|d| d.remove::<String>(asking));
             }
         });
         return;
@@ -60,7 +62,7 @@ fn actions(ui: &mut egui::Ui, actions: &[Action], clicked: &mut Option<Value>) {
             };
             if crate::app::guard::clicked(&button) {
                 if action.confirm.is_some() {
-                    ui.data_mut(|d| d.insert_temp(asking, action.command.clone()));
+                    ui.data_mut(|d| d.insert_temp(asking, json(action)));
                 } else {
                     *clicked = Some(action.command.clone());
                 }
@@ -86,7 +88,12 @@ fn label_column(ui: &mut egui::Ui, text: &str, width: f32) -> egui::Response {
 /// A form's field, its answer written into `values`; true when Enter
 /// was pressed in it (the form's first action is taken). Typed fields'
 /// labels take `labels` of width.
-fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values, labels: f32) -> bool {
+fn field<F: FieldName>(
+    ui: &mut egui::Ui,
+    field: &Field<F>,
+    values: &mut Form<F>,
+    labels: f32,
+) -> bool {
     let mut entered = false;
     match &field.input {
         Input::Choice {
@@ -100,7 +107,7 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values, labels: f32) -> 
                 for option in options {
                     let on = selected.contains(&option.value);
                     if ui.selectable_label(on, &option.label).clicked() && !on {
-                        values.insert(field.name.clone(), vec![option.value.clone()]);
+                        values.insert(field.name, vec![option.value.clone()]);
                         for other in resets {
                             values.remove(other);
                         }
@@ -120,7 +127,7 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values, labels: f32) -> 
             for option in options {
                 let mut on = selected.contains(&option.value);
                 if ui.checkbox(&mut on, &option.label).changed() {
-                    let ticked = values.entry(field.name.clone()).or_default();
+                    let ticked = values.entry(field.name).or_default();
                     ticked.retain(|v| *v != option.value);
                     if on {
                         ticked.push(option.value.clone());
@@ -144,7 +151,7 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values, labels: f32) -> 
                     )
                     .labelled_by(label.id);
                 if edit.changed() {
-                    values.insert(field.name.clone(), vec![text]);
+                    values.insert(field.name, vec![text]);
                 }
                 entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             });
@@ -177,7 +184,7 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values, labels: f32) -> 
                     edit.request_focus();
                 }
                 if edit.changed() {
-                    values.insert(field.name.clone(), vec![text]);
+                    values.insert(field.name, vec![text]);
                 }
                 entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             });
@@ -189,12 +196,12 @@ fn field(ui: &mut egui::Ui, field: &Field, values: &mut Values, labels: f32) -> 
 /// Draws `screen`; `salt` keeps its folded lists and charts apart from
 /// another player's, and what he enters goes into `values` (the screen is
 /// built again from them next frame). Returns his answer, if he gave one.
-pub fn show(
+pub fn show<A: Act, F: FieldName>(
     ui: &mut egui::Ui,
-    screen: &Screen,
+    screen: &Screen<A, F>,
     salt: impl Hash + Copy + std::fmt::Debug,
-    values: &mut Values,
-) -> Option<Reply> {
+    values: &mut Form<F>,
+) -> Option<Reply<A, F>> {
     let mut clicked = None;
     for (i, block) in screen.blocks.iter().enumerate() {
         match block {
@@ -346,7 +353,7 @@ pub fn show(
 }
 
 /// The screen's hex map, if it has one.
-pub fn board(screen: &Screen) -> Option<&HexBoard> {
+pub fn board<A, F>(screen: &Screen<A, F>) -> Option<&HexBoard> {
     screen.blocks.iter().find_map(|b| match b {
         Block::HexMap { board } => Some(board.as_ref()),
         _ => None,
@@ -355,7 +362,7 @@ pub fn board(screen: &Screen) -> Option<&HexBoard> {
 
 /// The key to a table: what each pattern and colour drawn stands for
 /// (the grid's kinds of cell that are on it, then the pieces' colours).
-fn table_key(ui: &mut egui::Ui, table: &Table) {
+fn table_key<A, F>(ui: &mut egui::Ui, table: &Table<A, F>) {
     let entries = table
         .grid
         .iter()
@@ -416,7 +423,7 @@ fn table_key(ui: &mut egui::Ui, table: &Table) {
 }
 
 /// The screen's table, if it has one.
-pub fn table(screen: &Screen) -> Option<&Table> {
+pub fn table<A, F>(screen: &Screen<A, F>) -> Option<&Table<A, F>> {
     screen.blocks.iter().find_map(|b| match b {
         Block::Table { table } => Some(table.as_ref()),
         _ => None,
@@ -426,10 +433,10 @@ pub fn table(screen: &Screen) -> Option<&Table> {
 /// Draws a screen's table's grid over the window's own picture of the
 /// table, under the pieces' names: each cell in its colour or pattern.
 /// `to_screen` maps the table's unit to the window.
-pub fn table_grid(
+pub fn table_grid<A, F>(
     painter: &egui::Painter,
     to_screen: &dyn Fn([f64; 2]) -> egui::Pos2,
-    table: &Table,
+    table: &Table<A, F>,
 ) {
     if let Some(grid) = &table.grid {
         let half = grid.cell / 2.0;
@@ -470,9 +477,9 @@ pub fn table_grid(
 
 /// A screen's table's marks' words, to be placed with the pieces' names
 /// and clear of them: where each points to, and its text.
-pub fn table_mark_labels(
+pub fn table_mark_labels<A, F>(
     to_screen: &dyn Fn([f64; 2]) -> egui::Pos2,
-    table: &Table,
+    table: &Table<A, F>,
 ) -> Vec<(egui::Pos2, String)> {
     table
         .marks
@@ -486,13 +493,13 @@ pub fn table_mark_labels(
 /// pieces: `table_grid`, `table_mark_labels`); the meaning of the cell
 /// under the pointer; a click picks a point into `values`. `to_screen` and
 /// `to_table` map the table's unit to the window and back.
-pub fn table_overlay(
+pub fn table_overlay<A, F: FieldName>(
     ui: &egui::Ui,
     response: &egui::Response,
     to_screen: &dyn Fn([f64; 2]) -> egui::Pos2,
     to_table: &dyn Fn(egui::Pos2) -> [f64; 2],
-    table: &Table,
-    values: &mut Values,
+    table: &Table<A, F>,
+    values: &mut Form<F>,
 ) {
     let painter = ui.painter_at(response.rect);
     let ink = ui.visuals().text_color();
@@ -505,7 +512,7 @@ pub fn table_overlay(
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
     {
-        values.insert(pick.field.clone(), vec![Pick::write(to_table(p))]);
+        values.insert(pick.field, vec![write_point(to_table(p))]);
     }
     if let Some(at) = pick.at {
         // A black ring inside a white one shows on any ground.

@@ -7,7 +7,7 @@
 //! the menu, their codes read from the window.
 
 use crate::app::MusterApp;
-use crate::app::deck::phones::{Phone, phones, until};
+use crate::app::phone_kit::{Phone, phones, until};
 use crate::app::tests::{click, new_small_deck_game};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -229,7 +229,7 @@ fn a_paired_seats_code_is_not_shown_again_unless_asked_for() {
 #[test]
 fn a_phone_in_chromium_takes_a_suggestion_says_a_passphrase_once_and_hears_the_table_stop() {
     use crate::app::chromium::{Page, pair};
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

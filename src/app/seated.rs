@@ -12,31 +12,68 @@ use crate::app::bus::AppCommand;
 use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::passphrase::NewPassphrases;
-use crate::app::seating::{Cx, Desked, SeatHost};
+use crate::app::seating::{Cx, Seats};
 use crate::app::status::Status;
 use crate::app::system::{ExportJob, Handled, Menu, SystemWindow, log_panel};
 use eframe::egui;
 use muster::core::chained_game::OnLedger;
-use muster::core::screen::{Screen, Values};
-use muster::core::seat::{self, Desk, Seated};
+use muster::core::hexmap::Hex;
+use muster::core::seat::{self, Desk, Desked, Place, Screen, Seated};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use std::path::{Path, PathBuf};
 
 /// A player's private screen, when the laptop shows it: what the table
-/// draws in its private place, and what he has entered in it.
-pub struct Private<'a> {
+/// draws in its private place, and a copy of what he has entered in it
+/// (what he changes goes to his seat on the bus, and comes back in his
+/// screen).
+pub struct Private<'a, G: Seated> {
     pub side: Side,
-    pub screen: Screen,
-    pub values: &'a mut Values,
+    pub screen: &'a Screen<G>,
+    pub form: muster::core::screen::Form<G::Field>,
 }
 
-impl Private<'_> {
+impl<'a, G: Seated> Private<'a, G> {
+    /// `side`'s screen on the laptop as his desk has it, built once for
+    /// each change.
+    pub fn of(game: &G, desk: &'a mut Desk<G>, side: Side) -> Private<'a, G> {
+        let form = desk.form.clone();
+        Private {
+            side,
+            screen: desk.screen(game, side, Place::Laptop),
+            form,
+        }
+    }
+
     /// His screen's hex map, when it has one: drawn where the table's map
     /// is.
     pub fn board(&self) -> Option<muster::core::screen::HexBoard> {
-        crate::app::screen::board(&self.screen).cloned()
+        crate::app::screen::board(self.screen).cloned()
     }
+
+    /// What he changed in the form this frame (a tick, a point picked on
+    /// the table), sent to his seat.
+    pub fn send_changes(&self, before: &muster::core::screen::Form<G::Field>, cx: &Cx) {
+        if self.form != *before {
+            cx.bus.seat(self.side, SeatMsg::Typed(sent(&self.form)));
+        }
+    }
+
+    /// A hex he clicked on the map his screen draws there.
+    pub fn tap(&self, hex: Hex, cx: &Cx) {
+        cx.bus.seat(self.side, SeatMsg::Tap(hex));
+    }
+
+    /// One of his counters he dragged on the map.
+    pub fn drag(&self, from: Hex, path: Vec<Hex>, cx: &Cx) {
+        cx.bus.seat(self.side, SeatMsg::Drag(from, path));
+    }
+}
+
+/// A reply or a form as it crosses to the seat (JSON, read there into the
+/// screen's own types, as a device's).
+fn sent(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("a screen's answer always serializes")
 }
 
 /// The table's panel beside its map or cards: `share` of the window's
@@ -90,6 +127,29 @@ pub trait Form {
 /// A seated system's action, in its engine's and its table's types.
 pub type Act<T> = SeatedAction<<<T as Table>::Game as Seated>::Command, <T as Table>::Action>;
 
+/// A table whose game takes back and does again what its ledger says
+/// (`undoable`, `undo`, `redoable`, `redo` of the game itself).
+macro_rules! undo_by_the_game {
+    () => {
+        fn undoable(&self, game: &Self::Game) -> Result<String, String> {
+            game.undoable()
+        }
+
+        fn undo(&mut self, game: &mut Self::Game) -> Result<String, String> {
+            game.undo().map_err(|e| e.to_string())
+        }
+
+        fn redoable(&self, game: &Self::Game) -> bool {
+            game.redoable()
+        }
+
+        fn redo(&mut self, game: &mut Self::Game) -> Result<String, String> {
+            game.redo().map_err(|e| e.to_string())
+        }
+    };
+}
+pub(crate) use undo_by_the_game;
+
 /// What a seated system configures.
 pub trait Table: 'static {
     type Game: Seated<Request = ()> + OnLedger + Autosave + Clone + Send + 'static;
@@ -125,7 +185,7 @@ pub trait Table: 'static {
         &mut self,
         ui: &mut egui::Ui,
         game: &Self::Game,
-        private: Option<Private<'_>>,
+        private: Option<Private<'_, Self::Game>>,
         cx: &Cx,
     );
 
@@ -178,7 +238,7 @@ pub trait Table: 'static {
 pub struct SeatedWindow<T: Table> {
     pub table: T,
     pub game: Option<T::Game>,
-    desks: Sides<Desk<()>>,
+    desks: Sides<Desk<T::Game>>,
     /// Whether the players unfolded or folded the log; until they do, the
     /// screen's height decides.
     log_open: Option<bool>,
@@ -208,8 +268,15 @@ impl<T: Table> SeatedWindow<T> {
 
     /// What `side` has entered on his private screen so far.
     #[cfg(test)]
-    pub fn form(&self, side: Side) -> &Values {
-        &self.desks[side].values
+    pub fn form(&self, side: Side) -> &muster::core::screen::Form<<T::Game as Seated>::Field> {
+        &self.desks[side].form
+    }
+
+    /// How many times `side`'s screen was built (tests count a tap's
+    /// work).
+    #[cfg(test)]
+    pub fn builds(&self, side: Side) -> u64 {
+        self.desks[side].builds()
     }
 
     /// Edit > Undo (what the rules let be taken back) or Redo (what the
@@ -243,45 +310,53 @@ impl<T: Table> SeatedWindow<T> {
             return Handled::default();
         };
         let before = game.record().log_lines().len();
-        match seat::play(game, command) {
-            Ok(_) => {
-                // The log's words without its entry numbers: the status
-                // line says what just happened, not where it is filed.
-                let lines: Vec<&str> = game.record().log_lines()[before..]
-                    .iter()
-                    .map(|l| muster::core::chained_game::words(l))
-                    .collect();
-                self.table.changed(game);
-                Handled {
-                    status: Some(Status::Info(lines.join(" · "))),
-                    changed: true,
-                    dialog: None,
-                }
-            }
-            Err(e) => Handled::status(Status::Error(e.to_string())),
+        let played = seat::play(game, command);
+        if played.as_ref().is_err_and(|refused| !refused.changed()) {
+            let Err(refused) = played else {
+                unreachable!("checked above")
+            };
+            return Handled::status(Status::Error(refused.to_string()));
+        }
+        // The log's words without its entry numbers: the status line says
+        // what just happened, not where it is filed; a stall, loudly.
+        let lines: Vec<&str> = game.record().log_lines()[before..]
+            .iter()
+            .map(|l| muster::core::chained_game::words(l))
+            .collect();
+        self.table.changed(game);
+        Handled {
+            status: Some(match played {
+                Ok(_) => Status::Info(lines.join(" · ")),
+                Err(stalled) => Status::Error(stalled.to_string()),
+            }),
+            changed: true,
+            dialog: None,
         }
     }
 }
 
 /// A private screen beside the table: its heading, the button that hides
 /// it, and the screen; the player's answers go to his seat on the bus.
-pub fn private_panel(ui: &mut egui::Ui, private: &mut Private<'_>, secrets: &str, cx: &Cx) {
-    let Private {
-        side,
-        screen,
-        values,
-    } = private;
-    let side = *side;
+pub fn private_panel<G: Seated>(
+    ui: &mut egui::Ui,
+    private: &mut Private<'_, G>,
+    secrets: &str,
+    cx: &Cx,
+) {
+    let side = private.side;
     ui.horizontal(|ui| {
-        ui.heading(&screen.title);
+        ui.heading(&private.screen.title);
         let hide = format!("Hide {secrets}");
         if ui.button(hide).clicked() {
             cx.bus.seat(side, SeatMsg::Hide);
         }
     });
     ui.separator();
-    if let Some(reply) = crate::app::screen::show(ui, screen, side, values) {
-        cx.bus.seat(side, SeatMsg::Reply(reply));
+    let before = private.form.clone();
+    let reply = crate::app::screen::show(ui, private.screen, side, &mut private.form);
+    private.send_changes(&before, cx);
+    if let Some(reply) = reply {
+        cx.bus.seat(side, SeatMsg::Reply(sent(&reply)));
     }
 }
 
@@ -300,6 +375,18 @@ pub fn seat_line(ui: &mut egui::Ui, cx: &Cx, side: Side, name: &str, show: &str)
             .clicked()
     {
         cx.bus.seat(side, SeatMsg::Show);
+    }
+}
+
+impl<T: Table> Seats for SeatedWindow<T> {
+    type Game = T::Game;
+
+    fn desked(&mut self) -> Option<Desked<'_, T::Game>> {
+        let game = self.game.as_mut()?;
+        Some(Desked {
+            game,
+            desks: &mut self.desks,
+        })
     }
 }
 
@@ -356,11 +443,9 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         if open != was {
             self.log_open = Some(open);
         }
-        let private = cx.private.map(|side| Private {
-            side,
-            screen: game.screen(side, &self.desks[side]),
-            values: &mut self.desks[side].values,
-        });
+        let private = cx
+            .private
+            .map(|side| Private::of(game, &mut self.desks[side], side));
         self.table.table(ui, game, private, cx);
     }
 
@@ -398,14 +483,6 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
 
     fn game(&self) -> Option<&dyn Autosave> {
         self.game.as_ref().map(|g| g as &dyn Autosave)
-    }
-
-    fn seats(&mut self) -> Option<Box<dyn SeatHost + '_>> {
-        let game = self.game.as_mut()?;
-        Some(Box::new(Desked {
-            game,
-            desks: &mut self.desks,
-        }))
     }
 
     fn undoable(&self) -> Result<String, String> {

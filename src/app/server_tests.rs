@@ -7,7 +7,7 @@
 //! why that may be.
 
 use crate::app::MusterApp;
-use crate::app::deck::phones::{phones, until};
+use crate::app::phone_kit::{phones, until};
 use crate::app::tests::{app, click, config, every_text, new_small_deck_game};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -51,7 +51,7 @@ impl Drop for Watchdog {
 
 /// A connection to the window's server holding half a request.
 fn half_sent(h: &H) -> std::net::TcpStream {
-    let addr = h.state().seating.server_addr().expect("serving");
+    let addr = h.state().seating.phones.addr().expect("serving");
     let mut stream = std::net::TcpStream::connect(addr).unwrap();
     stream
         .write_all(b"GET /seat/00 HTTP/1.1\r\nHost: ")
@@ -77,12 +77,12 @@ fn stop_new_and_quitting_never_wait_on_a_half_sent_request() {
     click(&mut h, "File");
     click(&mut h, "New");
     click(&mut h, "Field of Glory battle");
-    assert!(h.state().seating.server_addr().is_none(), "New stops them");
+    assert!(h.state().seating.phones.addr().is_none(), "New stops them");
     crate::app::pairing::start(&mut h);
     let _held_again = half_sent(&h);
     eframe::App::on_exit(h.state_mut(), None);
     assert!(
-        h.state().seating.server_addr().is_none(),
+        h.state().seating.phones.addr().is_none(),
         "quitting stops them"
     );
 }
@@ -126,7 +126,7 @@ fn a_phone_gone_quiet_is_shown_lost() {
     let mut h = new_small_deck_game(dir.path());
     click(&mut h, "South chosen");
     click(&mut h, "Start the game");
-    h.state_mut().seating.limits = Limits {
+    h.state_mut().seating.phones.limits = Limits {
         heartbeat: Duration::from_millis(100),
         silence: Duration::from_millis(400),
         ..Limits::default()
@@ -169,7 +169,7 @@ fn a_taken_port_gives_way_to_the_next_one_shown() {
     let usual = taken.local_addr().unwrap().port();
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_small_deck_game(dir.path());
-    h.state_mut().seating.first_port = Some(usual);
+    h.state_mut().seating.phones.first_port = Some(usual);
     crate::app::pairing::start(&mut h);
     let port = serving_port(&h);
     assert_ne!(port, usual);
@@ -195,7 +195,7 @@ fn the_chosen_address_is_kept_across_stop_and_between_runs() {
     let mut h = run();
     crate::app::pairing::start(&mut h);
     click(&mut h, "Stop the players' screens");
-    let chosen = |h: &H| h.state().seating.host;
+    let chosen = |h: &H| h.state().seating.phones.host;
     assert_eq!(chosen(&h), Some([127, 0, 0, 1].into()));
     assert!(shows(&h, "127.0.0.1 ("), "{:?}", every_text(&h));
     drop(h);

@@ -8,7 +8,7 @@
 
 use crate::app::action::Action;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
-use crate::app::seating::{Cx, SeatHost};
+use crate::app::seating::{Cx, SeatRoutes};
 use crate::app::status::Status;
 use eframe::egui;
 use muster::core::intel::trail::Locks;
@@ -59,8 +59,9 @@ impl Handled {
     }
 }
 
-/// `Any`, so that tests may look at the window behind the trait.
-pub trait SystemWindow: Any {
+/// `Any`, so that tests may look at the window behind the trait; its
+/// seats are reached by the shell's routes (`SeatRoutes`).
+pub trait SystemWindow: Any + SeatRoutes {
     /// Its name on the status line when nothing else is said.
     fn name(&self) -> &'static str;
 
@@ -77,9 +78,6 @@ pub trait SystemWindow: Any {
 
     /// The game to save, autosave and print, once it has started.
     fn game(&self) -> Option<&dyn Autosave>;
-
-    /// The game as its seats see it, once it has started.
-    fn seats(&mut self) -> Option<Box<dyn SeatHost + '_>>;
 
     /// The last entry in words when the rules let it be taken back (Edit >
     /// Undo, Ctrl+Z); `Err` says why not (greyed, with the reason).

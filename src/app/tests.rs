@@ -85,7 +85,7 @@ pub(crate) fn config(autosave: &Path) -> AppConfig {
         seed: Some(11),
         viewer: crate::app::Viewer::Off,
         settings: None,
-        phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
+        phone_names: vec![crate::app::phone_kit::browser::HOST.into()],
     }
 }
 
@@ -566,7 +566,7 @@ pub(crate) fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static,
         seed: Some(1),
         viewer: crate::app::Viewer::Off,
         settings: None,
-        phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
+        phone_names: vec![crate::app::phone_kit::browser::HOST.into()],
     };
     app(config, [1500.0, 1000.0])
 }
@@ -1668,7 +1668,7 @@ fn a_group_with_two_forests_chooses_which_it_lays() {
         seed: Some(1),
         viewer: crate::app::Viewer::Off,
         settings: None,
-        phone_names: vec![crate::app::deck::phones::browser::HOST.into()],
+        phone_names: vec![crate::app::phone_kit::browser::HOST.into()],
     };
     let mut h = app(config, [1500.0, 1000.0]);
     click(&mut h, "Physical piece");
@@ -1832,52 +1832,32 @@ fn an_ambush_markers_name_covers_no_other_name_on_the_laptops_table() {
 }
 
 /// The attack: a choice "made in the open" that his hand-over screen does
-/// not offer (another command, or the offered one for the other seat, or
-/// with values added) would skip his proof. Each is refused and changes
-/// nothing; the offered one, clicked, is taken.
+/// not offer would skip his proof. A declaration carries no command (the
+/// seat takes the one choice his hand-over screen offers, so nothing else
+/// can be slipped in), and one for the other seat, whose hand-over screen
+/// does not show, is refused and changes nothing; the offered one,
+/// clicked, is taken.
 #[test]
 fn an_open_choice_not_offered_on_his_hand_over_screen_is_refused() {
     use super::bus::SeatMsg;
-    use muster::core::screen::{Reply, Values};
-    use muster::fog::battle::{Command, Finished};
     let dir = tempfile::tempdir().unwrap();
     let mut h = reopened_at_souths_ambushes(dir.path());
     assert_eq!(unlock(&mut h, "South", PASS), None);
     // His ambushes opened with the unlocking; hidden, the hand-over comes.
     click(&mut h, "Hide my secrets");
     h.get_by_label("South: no ambushes");
-    let reply = |command: Command, values: Values| Reply {
-        command: serde_json::to_value(command).unwrap(),
-        values,
-    };
-    let offered = Command::Finish {
-        side: Side::South,
-        step: Finished::Ambushes,
-    };
-    let flank = Command::FinishFlankMarches {
-        side: Side::South,
-        off_table: 0,
-    };
-    let mut added = Values::new();
-    added.insert("group".into(), vec!["1".into()]);
     let log = h.state().fog().battle.log().len();
-    for (side, forged) in [
-        (Side::South, reply(flank, Values::new())),
-        (Side::North, reply(offered.clone(), Values::new())),
-        (Side::South, reply(offered.clone(), added)),
-    ] {
-        h.state().bus.seat(side, SeatMsg::Declared(forged.clone()));
-        h.run();
-        assert_eq!(
-            (
-                h.state().fog().battle.phase(),
-                h.state().fog().battle.log().len()
-            ),
-            (SOUTHS_AMBUSHES, log),
-            "{side}: {forged:?} was taken"
-        );
-        h.get_by_label("South: no ambushes");
-    }
+    h.state().bus.seat(Side::North, SeatMsg::Declared);
+    h.run();
+    assert_eq!(
+        (
+            h.state().fog().battle.phase(),
+            h.state().fog().battle.log().len()
+        ),
+        (SOUTHS_AMBUSHES, log),
+        "North's declaration was taken"
+    );
+    h.get_by_label("South: no ambushes");
     click(&mut h, "South: no ambushes");
     assert_ne!(h.state().fog().battle.phase(), SOUTHS_AMBUSHES);
 }

@@ -8,7 +8,7 @@
 
 use crate::app::bus::Bus;
 use crate::app::bus::SeatMsg;
-use crate::app::seating::{Cx, SeatHost};
+use crate::app::seating::{Cx, Roster};
 use eframe::egui;
 
 #[derive(Default)]
@@ -25,8 +25,8 @@ impl UnlockWindow {
 
     /// The window while players must still unlock: a button each (a paired
     /// player unlocks on his phone).
-    pub fn show(&mut self, ctx: &egui::Context, host: &dyn SeatHost, cx: &Cx, bus: &Bus) {
-        let locked = host.locked();
+    pub fn show(&mut self, ctx: &egui::Context, roster: &Roster, cx: &Cx, bus: &Bus) {
+        let locked = roster.locked.clone();
         if locked.is_empty() || self.closed {
             return;
         }
@@ -39,7 +39,7 @@ impl UnlockWindow {
                 ui.label("Each player who set a passphrase unlocks the game before it goes on, on a screen of their own. Muster checks that every entry of the log carries their tag, so nobody can have changed it without them.");
                 ui.add_space(8.0);
                 for side in locked {
-                    let who = host.name(side);
+                    let who = &roster.names[side];
                     if cx.on_phone(side) {
                         ui.label(format!("{who} unlocks on their phone."));
                     } else if ui.button(format!("Unlock as {who}…")).clicked() {
@@ -62,12 +62,15 @@ impl UnlockWindow {
 /// The status line's reminder that players must still unlock the game,
 /// drawn at the start of its row; true when "Unlock…" is clicked to show
 /// the window again.
-pub fn read_only_banner(ui: &mut egui::Ui, host: &dyn SeatHost) -> bool {
-    let locked = host.locked();
+pub fn read_only_banner(ui: &mut egui::Ui, roster: &Roster) -> bool {
+    let locked = &roster.locked;
     if locked.is_empty() {
         return false;
     }
-    let names: Vec<String> = locked.iter().map(|side| host.name(*side)).collect();
+    let names: Vec<String> = locked
+        .iter()
+        .map(|side| roster.names[*side].clone())
+        .collect();
     let one = locked.len() == 1;
     let unchecked: Vec<String> = names
         .iter()

@@ -5,7 +5,7 @@
 //! dummy-wings turns count through it.
 
 use crate::app::MusterApp;
-use crate::app::deck::phones::Phone;
+use crate::app::phone_kit::Phone;
 use crate::app::tests::{click, drag_through, replace_text, type_into, worked};
 use eframe::egui;
 use egui_kittest::Harness;

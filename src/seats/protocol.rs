@@ -12,8 +12,7 @@
 //! to reload rather than misread.
 
 use muster_core::hexmap::{Hex, MAX_SIDE};
-use muster_core::screen::{Reply, Screen, Values};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The protocol's version: the hello says it, the page's first frame
 /// repeats it.
@@ -29,12 +28,48 @@ pub struct Hello {
     pub laptop: String,
 }
 
+/// A part of a message written in the types of the screen it belongs to
+/// (a screen, its answer, its form), as JSON: the server carries it, his
+/// seat reads it into the game's own types (`muster_core::screen::read`),
+/// refusing one that is not, naming the field at fault.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Raw(String);
+
+impl Raw {
+    /// Its JSON.
+    pub fn get(&self) -> &str {
+        &self.0
+    }
+
+    /// `value` as it crosses.
+    pub fn of(value: &impl Serialize) -> Raw {
+        Raw(serde_json::to_string(value).expect("a screen's parts always serialize"))
+    }
+}
+
+// Through JSON's own tree: serde reads an internally tagged enum's fields
+// from a buffer, which a raw value cannot come from. A page's messages are
+// small; a screen is written by `ToPage::screen` without it.
+impl Serialize for Raw {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serde_json::from_str::<serde_json::Value>(&self.0)
+            .map_err(serde::ser::Error::custom)?
+            .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Raw {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Raw, D::Error> {
+        Ok(Raw(serde_json::Value::deserialize(d)?.to_string()))
+    }
+}
+
 /// What the laptop sends a page, sealed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ToPage {
-    /// His screen as it is now.
-    Screen { screen: Screen },
+    /// His screen as it is now, in its system's types.
+    Screen { screen: Raw },
     /// One part of his private printout (`server::file_messages`).
     File { file: FilePart },
     /// The laptop is there: sent every heartbeat, so a page that stops
@@ -70,10 +105,11 @@ pub enum FromPage {
         #[serde(deserialize_with = "a_drag")]
         hexes: Vec<Hex>,
     },
-    /// What he entered so far, for the live checks (never a secret).
-    Values { values: Values },
-    /// His answer to his screen.
-    Reply { reply: Reply },
+    /// What he entered so far, for the live checks (never a secret), in
+    /// his screen's types.
+    Values { values: Raw },
+    /// His answer to his screen, in its types.
+    Reply { reply: Raw },
     /// "Send me my private printout".
     Printout,
 }
@@ -103,6 +139,12 @@ impl ToPage {
     /// The message as it crosses (JSON).
     pub fn text(&self) -> String {
         serde_json::to_string(self).expect("a message to a page always serializes")
+    }
+
+    /// `screen` as the message that shows it, as `ToPage::Screen` is
+    /// written, with the screen's JSON written once.
+    pub fn screen(screen: &impl Serialize) -> String {
+        format!(r#"{{"type":"screen","screen":{}}}"#, Raw::of(screen).get())
     }
 }
 
@@ -136,7 +178,10 @@ mod tests {
                 hexes: vec![hex, Hex::parse("0506").unwrap()],
             },
             FromPage::Values {
-                values: muster_core::screen::values(&[("name", &["Ann"])]),
+                values: Raw::of(&serde_json::json!({"name": ["Ann"]})),
+            },
+            FromPage::Reply {
+                reply: Raw::of(&serde_json::json!({"command": "submit"})),
             },
             FromPage::Printout,
         ] {
@@ -145,6 +190,13 @@ mod tests {
         assert_eq!(
             serde_json::to_value(ToPage::Beat).unwrap(),
             serde_json::json!({"type": "beat"})
+        );
+        let screen = serde_json::json!({"title": "x", "blocks": []});
+        assert_eq!(
+            serde_json::from_str::<ToPage>(&ToPage::screen(&screen)).unwrap(),
+            ToPage::Screen {
+                screen: Raw::of(&screen)
+            }
         );
         let hello = Hello {
             version: VERSION,

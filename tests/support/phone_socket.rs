@@ -104,13 +104,11 @@ pub async fn screen(socket: &mut Socket, channel: &mut Channel) -> serde_json::V
 
 /// A screen titled `title`, as the window sends it (`ToPage::Screen`).
 pub fn titled(title: &str) -> String {
-    ToPage::Screen {
-        screen: muster::core::screen::Screen {
-            title: title.into(),
-            blocks: Vec::new(),
-        },
-    }
-    .text()
+    let screen: muster::core::screen::Screen<(), ()> = muster::core::screen::Screen {
+        title: title.into(),
+        blocks: Vec::new(),
+    };
+    ToPage::screen(&screen)
 }
 
 /// Whether a socket for `pairing` is refused before it opens.

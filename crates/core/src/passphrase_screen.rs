@@ -5,7 +5,7 @@
 //! draws the same description; what he types never comes back in the
 //! screen, only in his reply, which `read` turns into what he asked for.
 
-use crate::screen::{Action, Block, Field, Input, Reply, Screen};
+use crate::screen::{self, Action, Block, Input};
 use serde::{Deserialize, Serialize};
 
 /// What the passphrase is for.
@@ -17,14 +17,34 @@ pub enum Purpose {
     Open,
 }
 
-/// The buttons of the screen, as its actions' commands.
+/// The buttons of the passphrase and PIN screens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "passphrase", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case")]
 pub enum Button {
     Suggest,
     Submit,
     Cancel,
+    /// The PIN screen's: open with the hand-over PIN typed.
+    OpenWithPin,
+    /// The PIN screen's: drop the PIN, ask the passphrase.
+    UsePassphrase,
 }
+
+/// The fields of the passphrase and PIN screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Field {
+    Passphrase,
+    /// The same passphrase again, when setting one.
+    Again,
+    /// A hand-over PIN, typed or chosen.
+    Pin,
+}
+
+/// A passphrase or PIN screen.
+pub type Screen = screen::Screen<Button, Field>;
+/// An answer to one.
+pub type Reply = screen::Reply<Button, Field>;
 
 /// What the player asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,10 +55,6 @@ pub enum Answer {
     Passphrase(String),
     Cancel,
 }
-
-/// The fields' names in a reply's values.
-const TYPED: &str = "passphrase";
-const AGAIN: &str = "again";
 
 /// `name`'s passphrase screen: `suggested` the words offered him (shown,
 /// and put in both fields), `refusal` why his last try was refused.
@@ -60,7 +76,7 @@ pub fn screen(
     if setting {
         blocks.push(Block::Actions {
             actions: vec![
-                Action::new("Suggest one", &Button::Suggest)
+                Action::new("Suggest one", Button::Suggest)
                     .hint("Six random words: strong, and easier to remember than symbols"),
             ],
         });
@@ -71,8 +87,8 @@ pub fn screen(
         });
     }
     let fill = suggested.unwrap_or_default().to_string();
-    let mut fields = vec![Field {
-        name: TYPED.into(),
+    let mut fields = vec![screen::Field {
+        name: Field::Passphrase,
         label: format!("{} passphrase", crate::text::possessive(name)),
         input: Input::Secret {
             hint: "Passphrase".into(),
@@ -80,8 +96,8 @@ pub fn screen(
         },
     }];
     if setting {
-        fields.push(Field {
-            name: AGAIN.into(),
+        fields.push(screen::Field {
+            name: Field::Again,
             label: format!("{} passphrase again", crate::text::possessive(name)),
             input: Input::Secret {
                 hint: "The same again".into(),
@@ -95,11 +111,11 @@ pub fn screen(
             Purpose::Unlock => "Unlock",
             Purpose::Open => "Open my secrets",
         },
-        &Button::Submit,
+        Button::Submit,
     )];
     // Always a way back: a player who cannot give it now goes back to
     // the table (his step waits for him).
-    actions.push(Action::new("Cancel", &Button::Cancel));
+    actions.push(Action::new("Cancel", Button::Cancel));
     blocks.push(Block::Form { fields, actions });
     if let Some(why) = refusal {
         blocks.push(Block::Refusal {
@@ -115,29 +131,23 @@ pub fn screen(
 /// What a reply to the screen asks for; refused in words when it is not a
 /// button of the screen or the two passphrases differ.
 pub fn read(purpose: Purpose, reply: &Reply) -> Result<Answer, String> {
-    let button: Button = serde_json::from_value(reply.command.clone())
-        .map_err(|e| format!("That answer is not a button of the passphrase screen: {e}"))?;
-    let field = |name: &str| {
-        reply
-            .values
-            .get(name)
-            .and_then(|v| v.first())
-            .cloned()
-            .unwrap_or_default()
-    };
-    match button {
+    let field = |name: Field| screen::first(&reply.values, name).unwrap_or_default();
+    match reply.command {
         Button::Suggest if purpose == Purpose::Set => Ok(Answer::Suggest),
         Button::Suggest => Err("Unlocking takes the passphrase you set".into()),
         Button::Cancel => Ok(Answer::Cancel),
         Button::Submit => {
-            let typed = field(TYPED);
+            let typed = field(Field::Passphrase);
             if typed.is_empty() {
                 return Err("Type your passphrase first".into());
             }
-            if purpose == Purpose::Set && typed != field(AGAIN) {
+            if purpose == Purpose::Set && typed != field(Field::Again) {
                 return Err("The two passphrases differ: type the same twice".into());
             }
-            Ok(Answer::Passphrase(typed))
+            Ok(Answer::Passphrase(typed.to_string()))
+        }
+        Button::OpenWithPin | Button::UsePassphrase => {
+            Err("That is a button of the PIN screen, not of this one".into())
         }
     }
 }
@@ -145,15 +155,12 @@ pub fn read(purpose: Purpose, reply: &Reply) -> Result<Answer, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screen::Values;
+    use crate::screen::form;
 
     fn reply(button: Button, typed: &str, again: &str) -> Reply {
-        let mut values = Values::new();
-        values.insert(TYPED.into(), vec![typed.into()]);
-        values.insert(AGAIN.into(), vec![again.into()]);
         Reply {
-            command: serde_json::to_value(button).unwrap(),
-            values,
+            command: button,
+            values: form(&[(Field::Passphrase, &[typed]), (Field::Again, &[again])]),
         }
     }
 
@@ -179,11 +186,9 @@ mod tests {
         );
         assert!(read(Purpose::Unlock, &reply(Button::Suggest, "", "")).is_err());
         assert!(read(Purpose::Unlock, &reply(Button::Submit, "", "")).is_err());
-        let forged = Reply {
-            command: serde_json::json!({"passphrase": "steal"}),
-            values: Values::new(),
-        };
-        assert!(read(Purpose::Set, &forged).is_err());
+        let forged = r#"{"command":{"passphrase":"steal"}}"#;
+        assert!(screen::read::<Reply>(forged).is_err());
+        assert!(read(Purpose::Set, &reply(Button::OpenWithPin, pass, pass)).is_err());
         let unlock =
             serde_json::to_string(&super::screen("Bob", Purpose::Unlock, None, None)).unwrap();
         assert!(!unlock.contains("Suggest") && unlock.contains("Unlock"));

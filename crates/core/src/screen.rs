@@ -4,37 +4,80 @@
 //! what that player may see and nothing else: it is stripped, not hidden,
 //! and may be serialised and sent to his device as it is.
 //!
-//! An answer is an `Action`'s command, the system's own command as JSON;
-//! the system reads it back with its command type, so a forged or stale
-//! answer is refused by the rules like any other command.
+//! A screen is typed by the system that makes it: `A`, what its buttons
+//! answer (a serde enum of the system's, never a command built by the
+//! device), and `F`, the names of its form's fields (a serde enum too). A
+//! device sends back one of the actions it was shown and what the fields
+//! hold; the seat reads that into the system's own types, so an answer the
+//! system does not know fails to compile, and a device's message that is
+//! not one is refused naming the field at fault.
 
 use crate::hexmap::{Hex, HexMap};
 use crate::side::Side;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::BTreeMap;
+use std::fmt::Debug;
 
-/// What the player has entered in a screen's forms, by field name: the
-/// values chosen, ticked or typed.
-pub type Values = BTreeMap<String, Vec<String>>;
+/// What a system's buttons answer: one of its own serde enums.
+pub trait Act: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + 'static {}
+impl<T: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + 'static> Act for T {}
 
-/// Values as written by hand: each field's name with what it holds.
-pub fn values(pairs: &[(&str, &[&str])]) -> Values {
+/// The names of a system's form fields: a serde enum of its own, each
+/// name a string on the wire (a field's key in a form).
+pub trait FieldName: Copy + Ord + Debug + Serialize + DeserializeOwned + Send + 'static {}
+impl<T: Copy + Ord + Debug + Serialize + DeserializeOwned + Send + 'static> FieldName for T {}
+
+/// What the player has entered in a screen's forms, by field: the values
+/// chosen, ticked or typed (a form is text, as on paper; the system reads
+/// each value, and says which field is wrong).
+pub type Form<F> = BTreeMap<F, Vec<String>>;
+
+/// A form as written by hand: each field with what it holds.
+pub fn form<F: FieldName>(pairs: &[(F, &[&str])]) -> Form<F> {
     pairs
         .iter()
-        .map(|(k, v)| (k.to_string(), v.iter().map(|s| s.to_string()).collect()))
+        .map(|(k, v)| (*k, v.iter().map(|s| s.to_string()).collect()))
         .collect()
 }
 
-/// A player's answer: the command of the action he chose, with what he
-/// entered in the screen's forms (the system turns a form's action into
-/// its command, checking each value).
+/// The first value of a field, if any.
+pub fn first<F: FieldName>(form: &Form<F>, field: F) -> Option<&str> {
+    form.get(&field)?.first().map(String::as_str)
+}
+
+/// A player's answer: the action he chose, with what he entered in the
+/// screen's forms (the system turns a form's action into its command,
+/// checking each value).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reply {
-    pub command: Value,
-    #[serde(default)]
-    pub values: Values,
+#[serde(
+    deny_unknown_fields,
+    bound(
+        deserialize = "A: Act, F: FieldName",
+        serialize = "A: Act, F: FieldName"
+    )
+)]
+pub struct Reply<A, F> {
+    pub command: A,
+    #[serde(default = "BTreeMap::new")]
+    pub values: Form<F>,
+}
+
+impl<A, F: FieldName> Reply<A, F> {
+    /// A button's answer, with an empty form.
+    pub fn button(command: A) -> Reply<A, F> {
+        Reply {
+            command,
+            values: Form::new(),
+        }
+    }
+}
+
+/// Reads a device's message (a reply, a form) into a system's types; why
+/// not, naming the field at fault ("command.card: unknown variant").
+pub fn read<T: DeserializeOwned>(json: &str) -> Result<T, String> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| format!("{}: {}", e.path(), e.inner()))
 }
 
 /// One option of a choice.
@@ -49,7 +92,7 @@ pub struct Choice {
 /// device that reconnects draws the same form.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "input", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Input {
+pub enum Input<F> {
     /// One of the options, or (`many`) any number of them, as ticks.
     /// Choosing another empties the fields named in `resets`.
     Choice {
@@ -58,8 +101,8 @@ pub enum Input {
         many: bool,
         #[serde(default)]
         selected: Vec<String>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        resets: Vec<String>,
+        #[serde(default = "Vec::new", skip_serializing_if = "Vec::is_empty")]
+        resets: Vec<F>,
     },
     /// A line of text (a hex, a name), with what the rules say of what is
     /// typed so far (checked as he types, before he sends it).
@@ -83,33 +126,33 @@ pub enum Input {
     },
 }
 
-/// A form's field: its name in `Values`, its label on screen.
+/// A form's field: its name in the `Form`, its label on screen.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Field {
-    pub name: String,
+pub struct Field<F> {
+    pub name: F,
     pub label: String,
-    pub input: Input,
+    pub input: Input<F>,
 }
 
 /// One private screen: a title and its blocks, top to bottom.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Screen {
+pub struct Screen<A, F> {
     pub title: String,
-    pub blocks: Vec<Block>,
+    pub blocks: Vec<Block<A, F>>,
 }
 
 /// Something the player can do: a button. A refused one is shown with the
 /// rule's reason instead of being left out, so he sees why.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Action {
+pub struct Action<A> {
     pub label: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
-    /// The system's command this answers with.
-    pub command: Value,
+    /// What the button answers, in the system's own terms.
+    pub command: A,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
     /// Asked before it is sent (an act that cannot be taken back): the
@@ -215,42 +258,44 @@ pub struct Mark {
 /// "x y"), the point picked now, and what the rules say of it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Pick {
-    pub field: String,
+pub struct Pick<A, F> {
+    pub field: F,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<[f64; 2]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<String>,
     #[serde(default)]
     pub legal: bool,
-    /// The command a second tap on the legal point picked sends (place the
+    /// What a second tap on the legal point picked answers (place the
     /// marker there), as the form's button would.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub confirm: Option<Value>,
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<A>,
 }
 
-impl Pick {
-    /// A point as a pick's field holds it ("x y"), if it is one.
-    pub fn read(values: &Values, field: &str) -> Option<[f64; 2]> {
-        let text = values.get(field)?.first()?;
-        let mut parts = text.split_whitespace().map(str::parse::<f64>);
-        match (parts.next(), parts.next(), parts.next()) {
-            (Some(Ok(x)), Some(Ok(y)), None) if x.is_finite() && y.is_finite() => Some([x, y]),
-            _ => None,
-        }
-    }
+fn none<A>() -> Option<A> {
+    None
+}
 
-    /// A point as a pick's field holds it.
-    pub fn write(at: [f64; 2]) -> String {
-        format!("{} {}", at[0], at[1])
+/// A point as a pick's field holds it ("x y"), if it is one.
+pub fn read_point<F: FieldName>(values: &Form<F>, field: F) -> Option<[f64; 2]> {
+    let text = values.get(&field)?.first()?;
+    let mut parts = text.split_whitespace().map(str::parse::<f64>);
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(Ok(x)), Some(Ok(y)), None) if x.is_finite() && y.is_finite() => Some([x, y]),
+        _ => None,
     }
+}
+
+/// A point as a pick's field holds it.
+pub fn write_point(at: [f64; 2]) -> String {
+    format!("{} {}", at[0], at[1])
 }
 
 /// A picture of the table to scale, in the system's unit (MU for Field of
 /// Glory, y from the south edge up), with what the player may pick on it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Table {
+pub struct Table<A, F> {
     /// Width and depth.
     pub size: [f64; 2],
     pub pieces: Vec<Outline>,
@@ -260,8 +305,8 @@ pub struct Table {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub key: Vec<Swatch>,
     pub marks: Vec<Mark>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pick: Option<Pick>,
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    pub pick: Option<Pick<A, F>>,
     /// Whose screen it is: his own long edge is drawn at the bottom
     /// (North sees the table turned half round).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -330,7 +375,7 @@ impl HexBoard {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "block", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Block {
+pub enum Block<A, F> {
     Heading {
         text: String,
     },
@@ -347,13 +392,13 @@ pub enum Block {
     },
     /// A row of buttons.
     Actions {
-        actions: Vec<Action>,
+        actions: Vec<Action<A>>,
     },
     /// An item with its own actions: a card in a hand, a force in a ledger.
     Item {
         title: String,
         text: String,
-        actions: Vec<Action>,
+        actions: Vec<Action<A>>,
         /// A word to catch their eye ("new": a card he has just drawn).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         badge: Option<String>,
@@ -372,12 +417,12 @@ pub enum Block {
     },
     /// Fields and the actions that send them.
     Form {
-        fields: Vec<Field>,
-        actions: Vec<Action>,
+        fields: Vec<Field<F>>,
+        actions: Vec<Action<A>>,
     },
     /// The table to scale, and the point he picks on it.
     Table {
-        table: Box<Table>,
+        table: Box<Table<A, F>>,
     },
     /// A hex map with his counters, and the hexes he picks on it.
     HexMap {
@@ -392,41 +437,40 @@ pub enum Block {
     },
 }
 
-impl Action {
-    /// An action with this command, which must serialize (every system's
-    /// command does).
-    pub fn new(label: impl Into<String>, command: &impl Serialize) -> Action {
+impl<A> Action<A> {
+    /// A button answering `command`.
+    pub fn new(label: impl Into<String>, command: A) -> Action<A> {
         Action {
             label: label.into(),
             hint: None,
-            command: serde_json::to_value(command).expect("a command always serializes"),
+            command,
             refused: None,
             confirm: None,
         }
     }
 
-    pub fn hint(mut self, hint: impl Into<String>) -> Action {
+    pub fn hint(mut self, hint: impl Into<String>) -> Action<A> {
         self.hint = Some(hint.into());
         self
     }
 
     /// Asks `question` before the command is sent.
-    pub fn confirm(mut self, question: impl Into<String>) -> Action {
+    pub fn confirm(mut self, question: impl Into<String>) -> Action<A> {
         self.confirm = Some(question.into());
         self
     }
 }
 
-impl Screen {
+impl<A: PartialEq, F> Screen<A, F> {
     /// Whether `command` is one its actions send, and not refused: what a
     /// player's device may answer with. Anything else it sends is forged
     /// (a command for the other player, or one the screen never offered).
-    pub fn offers(&self, command: &Value) -> bool {
+    pub fn offers(&self, command: &A) -> bool {
         self.open_actions().any(|a| a.command == *command)
     }
 
     /// Every action of the screen that is not refused.
-    fn open_actions(&self) -> impl Iterator<Item = &Action> {
+    fn open_actions(&self) -> impl Iterator<Item = &Action<A>> {
         self.blocks
             .iter()
             .flat_map(|block| match block {
@@ -441,7 +485,7 @@ impl Screen {
     /// Every text the screen shows, for tests that search a player's view
     /// for what he may not see.
     pub fn texts(&self) -> Vec<&str> {
-        fn actions(a: &[Action]) -> Vec<&str> {
+        fn actions<A>(a: &[Action<A>]) -> Vec<&str> {
             a.iter()
                 .flat_map(|a| {
                     [
@@ -524,9 +568,21 @@ impl Screen {
 mod tests {
     use super::*;
 
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Play {
+        Card { card: String },
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Field {
+        Cards,
+    }
+
     #[test]
     fn a_screen_reads_back_from_its_json_exactly() {
-        let screen = Screen {
+        let screen: Screen<Play, Field> = Screen {
             title: "Ann's hand".into(),
             blocks: vec![
                 Block::Strong {
@@ -536,7 +592,13 @@ mod tests {
                     title: "Omens".into(),
                     text: "Play at the start of a turn.".into(),
                     actions: vec![
-                        Action::new("Play Omens", &serde_json::json!({"cmd": "x"})).hint("now"),
+                        Action::new(
+                            "Play Omens",
+                            Play::Card {
+                                card: "omens".into(),
+                            },
+                        )
+                        .hint("now"),
                     ],
                     badge: Some("new".into()),
                 },
@@ -549,9 +611,27 @@ mod tests {
             ],
         };
         let json = serde_json::to_string(&screen).unwrap();
-        assert_eq!(serde_json::from_str::<Screen>(&json).unwrap(), screen);
+        assert_eq!(
+            serde_json::from_str::<Screen<Play, Field>>(&json).unwrap(),
+            screen
+        );
         assert!(screen.texts().contains(&"Play Omens"));
         let unknown = json.replace("\"title\":\"Ann's hand\"", "\"title\":\"x\",\"spy\":1");
-        assert!(serde_json::from_str::<Screen>(&unknown).is_err());
+        assert!(serde_json::from_str::<Screen<Play, Field>>(&unknown).is_err());
+    }
+
+    /// A reply is read into the system's types, or refused naming the
+    /// field at fault: an action it does not know, a field it has not.
+    #[test]
+    fn a_reply_is_read_into_its_types_or_refused_naming_the_field() {
+        type R = Reply<Play, Field>;
+        let ok: R =
+            read(r#"{"command":{"card":{"card":"omens"}},"values":{"cards":["a"]}}"#).unwrap();
+        assert_eq!(ok.values, form(&[(Field::Cards, &["a"])]));
+        let wrong = read::<R>(r#"{"command":{"discard":{}}}"#).unwrap_err();
+        assert!(wrong.starts_with("command"), "{wrong}");
+        let field =
+            read::<R>(r#"{"command":{"card":{"card":"x"}},"values":{"spy":["1"]}}"#).unwrap_err();
+        assert!(field.contains("values") && field.contains("spy"), "{field}");
     }
 }

@@ -138,7 +138,10 @@ macro_rules! scripted {
         impl $crate::script::Scripted for $game {
             type Command = $command;
             fn apply_command(&mut self, command: $command) -> Result<(), $crate::error::RuleError> {
-                $crate::seat::play(self, command).map(drop)
+                // A stall is reported; what was applied stays (and is saved).
+                $crate::seat::play(self, command)
+                    .map(drop)
+                    .map_err($crate::seat::Refused::into_error)
             }
             fn unlock(
                 &mut self,

@@ -8,21 +8,42 @@ use super::cards::{Card, Kind};
 use super::game::{Command, Game, Pick};
 use super::phase::PhaseName;
 use super::turn::{Destination, Stage, Turn, Use};
-use muster_core::screen::{Action, Bar, Block, Choice, Field, Input, Screen, Values};
+use muster_core::screen::{self, Bar, Block, Choice, Input};
 use muster_core::side::Side;
 use muster_core::text::count;
 use serde::{Deserialize, Serialize};
 
-/// The field of the cards a broken unit removes, ticked by their place in
-/// his hand (two copies of a card are two ticks).
-pub const BROKEN: &str = "broken";
-
-/// The hand's form button: remove the ticked cards for a broken unit. The
-/// seat turns it into `Command::UnitBreaks` with the ticked cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "deck", rename_all = "snake_case", deny_unknown_fields)]
-pub enum HandForm {
+/// What a button of a hand answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandAct {
+    /// A command of the rules, offered as it is (the seat takes only what
+    /// his screen offers him now, so it is always his own to make).
+    Play(Command),
+    /// Remove the ticked cards for a broken unit: the seat turns it into
+    /// `Command::UnitBreaks` with the cards of `HandField::Broken`.
     UnitBreaks,
+}
+
+/// The fields of a hand's forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandField {
+    /// The cards a broken unit removes, ticked by their place in his hand
+    /// (two copies of a card are two ticks).
+    Broken,
+}
+
+/// A hand, as its player's screen.
+pub type Screen = screen::Screen<HandAct, HandField>;
+/// What he entered in its form.
+pub type Form = screen::Form<HandField>;
+type Action = screen::Action<HandAct>;
+type Field = screen::Field<HandField>;
+
+/// A button playing `command`.
+fn play(label: impl Into<String>, command: Command) -> Action {
+    Action::new(label, HandAct::Play(command))
 }
 
 /// Each distinct card of a zone once, with how many.
@@ -80,9 +101,9 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
     let mut out = Vec::new();
     match turn.stage {
         Stage::Events if active && !turn.event_played && card.kind == Kind::Event => {
-            out.push(Action::new(
+            out.push(play(
                 format!("Play {} as the event", card.title),
-                &Command::PlayEvent {
+                Command::PlayEvent {
                     player: side,
                     card: id(),
                 },
@@ -91,9 +112,9 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
         Stage::AskingInterrupt
             if !active && card.kind == Kind::Interrupt && card.phase == phase.letter() =>
         {
-            out.push(Action::new(
+            out.push(play(
                 format!("Interrupt with {}", card.title),
-                &Command::Interrupt {
+                Command::Interrupt {
                     player: side,
                     card: Some(id()),
                 },
@@ -106,9 +127,9 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
                 .into_iter()
                 .filter(|(_, u, _)| worth(*u))
             {
-                out.push(Action::new(
+                out.push(play(
                     format!("Play {} for {label}", card.title),
-                    &Command::Play {
+                    Command::Play {
                         player: side,
                         card: Pick::Hand(id()),
                         use_,
@@ -117,9 +138,9 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
                 ));
             }
         }
-        Stage::Fatigue if active => out.push(Action::new(
+        Stage::Fatigue if active => out.push(play(
             format!("Remove {} (fatigue)", card.title),
-            &Command::Fatigue { card: Some(id()) },
+            Command::Fatigue { card: Some(id()) },
         )),
         _ => {}
     }
@@ -129,7 +150,7 @@ fn plays(game: &Game, turn: &Turn, side: Side, card: &Card) -> Vec<Action> {
 /// A broken unit's cards (RULES-deck 5), one form under the hand: the
 /// cards ticked, one button (issue 39: a red button on every card, seven
 /// times, was most of what a waiting phone showed).
-fn broken_unit(game: &Game, hand: &[String], values: &Values) -> Block {
+fn broken_unit(game: &Game, hand: &[String], values: &Form) -> Block<HandAct, HandField> {
     // Copies of a card are told apart by number: "Sudden Halt 2".
     let options = hand
         .iter()
@@ -150,19 +171,19 @@ fn broken_unit(game: &Game, hand: &[String], values: &Values) -> Block {
         .collect();
     Block::Form {
         fields: vec![Field {
-            name: BROKEN.into(),
+            name: HandField::Broken,
             label: "A unit of yours broke? Tick the cards the rules remove".into(),
             input: Input::Choice {
                 options,
                 many: true,
-                selected: values.get(BROKEN).cloned().unwrap_or_default(),
+                selected: values.get(&HandField::Broken).cloned().unwrap_or_default(),
                 resets: Vec::new(),
             },
         }],
         actions: vec![
             Action::new(
                 "Remove the ticked cards for a broken unit",
-                &HandForm::UnitBreaks,
+                HandAct::UnitBreaks,
             )
             .confirm(
                 "Remove the ticked cards from the game for a broken unit? It cannot be taken back.",
@@ -173,12 +194,12 @@ fn broken_unit(game: &Game, hand: &[String], values: &Values) -> Block {
 
 /// The cards `values` ticks in `side`'s hand for a broken unit, or why
 /// none may be removed.
-pub fn broken_cards(game: &Game, side: Side, values: &Values) -> Result<Vec<String>, String> {
+pub fn broken_cards(game: &Game, side: Side, values: &Form) -> Result<Vec<String>, String> {
     let hand = game
         .zones(side)
         .map(|z| z.hand.clone())
         .ok_or("Your cards are sealed")?;
-    let ticked = values.get(BROKEN).cloned().unwrap_or_default();
+    let ticked = values.get(&HandField::Broken).cloned().unwrap_or_default();
     if ticked.is_empty() {
         return Err("Tick the cards the rules remove for the broken unit first".into());
     }
@@ -246,41 +267,40 @@ pub fn stage_actions(game: &Game, turn: &Turn) -> Vec<Action> {
         {
             let next = next.expect("checked");
             vec![
-                Action::new(
+                play(
                     format!("End the {phase} phase, play the {next} phase"),
-                    &Command::EndPhaseThen { plays: true },
+                    Command::EndPhaseThen { plays: true },
                 ),
-                Action::new(
+                play(
                     format!("End the {phase} phase, skip the {next} phase"),
-                    &Command::EndPhaseThen { plays: false },
+                    Command::EndPhaseThen { plays: false },
                 ),
             ]
         }
         Stage::Events | Stage::Playing => {
-            vec![Action::new(
-                format!("End the {phase} phase"),
-                &Command::EndPhase,
-            )]
+            vec![play(format!("End the {phase} phase"), Command::EndPhase)]
         }
         Stage::Declaring => vec![
-            Action::new(
+            play(
                 format!("Play the {phase} phase"),
-                &Command::Declare { plays: true },
+                Command::Declare { plays: true },
             ),
-            Action::new(
+            play(
                 format!("Skip the {phase} phase"),
-                &Command::Declare { plays: false },
+                Command::Declare { plays: false },
             ),
         ],
-        Stage::Ending => vec![Action::new(
-            format!("End turn {}", turn.number),
-            &Command::EndTurn,
-        )],
+        Stage::Ending => vec![play(format!("End turn {}", turn.number), Command::EndTurn)],
         Stage::AskingInterrupt | Stage::Redraw | Stage::Fatigue => Vec::new(),
     }
 }
 
-fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<Block> {
+fn turn_actions(
+    game: &Game,
+    turn: &Turn,
+    side: Side,
+    hand_empty: bool,
+) -> Vec<Block<HandAct, HandField>> {
     let mut blocks = Vec::new();
     let phase = game.set().phases[turn.phase];
     if side == turn.active && !game.public().ended() {
@@ -322,9 +342,9 @@ fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<B
             ),
         });
         blocks.push(Block::Actions {
-            actions: vec![Action::new(
+            actions: vec![play(
                 "No interrupt",
-                &Command::Interrupt {
+                Command::Interrupt {
                     player: side,
                     card: None,
                 },
@@ -334,9 +354,9 @@ fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<B
     let mut actions = Vec::new();
     if turn.stage == Stage::Playing {
         for (label, use_, to) in uses(turn, side, phase) {
-            actions.push(Action::new(
+            actions.push(play(
                 format!("Draw from the deck for {label}"),
-                &Command::Play {
+                Command::Play {
                     player: side,
                     card: Pick::Deck,
                     use_,
@@ -346,9 +366,9 @@ fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<B
         }
     }
     if turn.stage == Stage::Fatigue && side == turn.active && hand_empty {
-        actions.push(Action::new(
+        actions.push(play(
             "Remove the deck's top card (fatigue)",
-            &Command::Fatigue { card: None },
+            Command::Fatigue { card: None },
         ));
     }
     if !actions.is_empty() {
@@ -361,7 +381,7 @@ fn turn_actions(game: &Game, turn: &Turn, side: Side, hand_empty: bool) -> Vec<B
 /// 7): the rules leave the end to the players, and once both have said it
 /// nothing is played and every card may be shown, so neither may say it
 /// for the other from the shared table.
-fn game_over(game: &Game, side: Side) -> Vec<Block> {
+fn game_over(game: &Game, side: Side) -> Vec<Block<HandAct, HandField>> {
     let public = game.public();
     if public.turn.is_none() || public.ended() {
         return Vec::new();
@@ -376,9 +396,9 @@ fn game_over(game: &Game, side: Side) -> Vec<Block> {
     }
     vec![Block::Actions {
         actions: vec![
-            Action::new(
+            play(
                 "The game is over",
-                &Command::GameOver { player: side },
+                Command::GameOver { player: side },
             )
             .hint("Say it when you and your opponent have finished playing")
             .confirm(format!(
@@ -389,7 +409,7 @@ fn game_over(game: &Game, side: Side) -> Vec<Block> {
 }
 
 /// `side`'s private screen, from his own zones (or why it is sealed).
-pub fn hand(game: &Game, side: Side, values: &Values) -> Screen {
+pub fn hand(game: &Game, side: Side, values: &Form) -> Screen {
     let name = game.setup().name(side).to_string();
     let Some(zones) = game.zones(side) else {
         return Screen {
@@ -499,7 +519,7 @@ fn drawn_for_value(game: &Game, side: Side) -> Option<String> {
 }
 
 /// The exact odds of `side`'s next redraw, from what he knows.
-fn odds(game: &Game, side: Side) -> Vec<Block> {
+fn odds(game: &Game, side: Side) -> Vec<Block<HandAct, HandField>> {
     let Some(zones) = game.zones(side) else {
         return Vec::new();
     };
@@ -573,7 +593,7 @@ mod tests {
     #[test]
     fn a_players_screen_holds_nothing_of_the_other_hand() {
         let g = started(11);
-        let json = serde_json::to_string(&hand(&g, Side::North, &Values::new())).unwrap();
+        let json = serde_json::to_string(&hand(&g, Side::North, &Form::new())).unwrap();
         let north = g.setup().deck(Side::North);
         let south_only: Vec<&String> = g
             .zones(Side::South)
@@ -597,12 +617,11 @@ mod tests {
         }
     }
 
-    /// Every action a screen offers reads back as the system's command, and
-    /// the rules take the one offered for the turn's event.
+    /// The rules take the command offered for the turn's event.
     #[test]
     fn the_offered_event_is_a_command_the_rules_accept() {
         let mut g = started(11);
-        let screen = hand(&g, Side::South, &Values::new());
+        let screen = hand(&g, Side::South, &Form::new());
         let mut event = None;
         for block in &screen.blocks {
             let actions = match block {
@@ -610,9 +629,10 @@ mod tests {
                 _ => continue,
             };
             for action in actions {
-                let command: Command = serde_json::from_value(action.command.clone()).unwrap();
-                if action.label.ends_with("as the event") {
-                    event = Some(command);
+                if let (true, HandAct::Play(command)) =
+                    (action.label.ends_with("as the event"), &action.command)
+                {
+                    event = Some(command.clone());
                 }
             }
         }
@@ -637,7 +657,7 @@ mod tests {
             let zones = g.zones(Side::South).unwrap().clone();
             let offered = |id: &str| {
                 let title = &g.set().card(id).unwrap().title;
-                hand(&g, Side::South, &Values::new())
+                hand(&g, Side::South, &Form::new())
                     .blocks
                     .iter()
                     .any(|b| match b {
@@ -698,7 +718,7 @@ mod tests {
         })
         .unwrap();
         let said = |g: &Game, side| {
-            hand(g, side, &Values::new())
+            hand(g, side, &Form::new())
                 .blocks
                 .iter()
                 .any(|b| matches!(b, Block::Text { text } if text.starts_with("You drew ")))

@@ -8,22 +8,24 @@
 use super::events::Event;
 use super::game::{Command, Game};
 use super::screens;
+use super::screens::{HandAct, HandField};
 use super::turn::Stage;
 use muster_core::error::{RuleError, refuse};
-use muster_core::screen::{Reply, Screen};
-use muster_core::seat::{Answer, Desk, Seated};
+use muster_core::seat::{Answer, ReplyOf, Screen, Seated, Sitting};
 use muster_core::side::Side;
 
 impl Seated for Game {
     type Command = Command;
     type Event = Event;
     type Request = ();
+    type Act = HandAct;
+    type Field = HandField;
 
     fn seat_name(&self, side: Side) -> String {
         self.setup().name(side).to_string()
     }
 
-    fn due(&self, side: Side, _desk: &Desk<()>) -> Option<String> {
+    fn due(&self, side: Side, _at: Sitting<'_, Self>) -> Option<String> {
         let turn = self.public().turn.as_ref()?;
         match turn.stage {
             Stage::AskingInterrupt if side == turn.passive() => {
@@ -39,7 +41,7 @@ impl Seated for Game {
     /// "No interrupt", on his hand-over screen (issue 39): any passive
     /// player may decline whatever he holds, so declining in the open
     /// tells nothing and needs no hand-over.
-    fn open_choice(&self, side: Side, _desk: &Desk<()>) -> Option<(String, serde_json::Value)> {
+    fn open_choice(&self, side: Side, _at: Sitting<'_, Self>) -> Option<(String, HandAct)> {
         let turn = self.public().turn.as_ref()?;
         (turn.stage == Stage::AskingInterrupt && side == turn.passive()).then(|| {
             let decline = Command::Interrupt {
@@ -48,7 +50,7 @@ impl Seated for Game {
             };
             (
                 format!("{}: no interrupt", self.seat_name(side)),
-                serde_json::to_value(decline).expect("a command always serializes"),
+                HandAct::Play(decline),
             )
         })
     }
@@ -65,36 +67,36 @@ impl Seated for Game {
         })
     }
 
-    fn screen(&self, side: Side, desk: &Desk<()>) -> Screen {
-        desk.refused_first(screens::hand(self, side, &desk.values))
+    fn screen(&self, side: Side, at: Sitting<'_, Self>) -> Screen<Self> {
+        at.refused_first(screens::hand(self, side, &at.form))
     }
 
     fn answer(
         &self,
         side: Side,
-        desk: &Desk<()>,
-        reply: &Reply,
-    ) -> Result<Answer<Command>, RuleError> {
-        if !screens::hand(self, side, &desk.values).offers(&reply.command) {
+        at: Sitting<'_, Self>,
+        reply: &ReplyOf<Self>,
+    ) -> Result<Answer<Self>, RuleError> {
+        if !screens::hand(self, side, &at.form).offers(&reply.command) {
             return refuse(
                 "seat",
                 "That is not one of the actions your screen offers now",
             );
         }
-        if serde_json::from_value::<screens::HandForm>(reply.command.clone()).is_ok() {
-            let cards = screens::broken_cards(self, side, &reply.values)
-                .map_err(|why| RuleError::new("RULES-deck 5", why))?;
-            return Ok(Answer::spending(
-                Command::UnitBreaks {
-                    player: side,
-                    cards,
-                },
-                &[screens::BROKEN],
-            ));
+        match &reply.command {
+            HandAct::Play(command) => Ok(Answer::command(command.clone())),
+            HandAct::UnitBreaks => {
+                let cards = screens::broken_cards(self, side, &reply.values)
+                    .map_err(|why| RuleError::new("RULES-deck 5", why))?;
+                Ok(Answer::spending(
+                    Command::UnitBreaks {
+                        player: side,
+                        cards,
+                    },
+                    &[HandField::Broken],
+                ))
+            }
         }
-        serde_json::from_value(reply.command.clone())
-            .map(Answer::command)
-            .map_err(|e| RuleError::new("seat", format!("That answer is not a deck command: {e}")))
     }
 
     fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {

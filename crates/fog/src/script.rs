@@ -20,7 +20,7 @@ use muster_core::dice::DiceInput;
 use muster_core::error::RuleError;
 use muster_core::intel::Lock;
 use muster_core::script::{failure, parse_line, read, run_lines};
-use muster_core::seat::play;
+use muster_core::seat::{Refused, play};
 use muster_core::side::Side;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -133,7 +133,9 @@ impl Secret {
                 reveal_ambush(battle.state(), side, marker, &key, reason)?
             }
         };
-        play(battle, command).map(|events| json!(events))
+        play(battle, command)
+            .map(|events| json!(events))
+            .map_err(Refused::into_error)
     }
 }
 
@@ -166,8 +168,11 @@ pub fn run_line(battle: &mut Battle, line: &str, number: usize) -> Value {
             "script",
             format!("line {number}: unknown command \"{name}\"; the commands are {COMMANDS}"),
         )),
-        Some(_) => read::<Command>(value, number)
-            .and_then(|command| play(battle, command).map(|events| json!(events))),
+        Some(_) => read::<Command>(value, number).and_then(|command| {
+            play(battle, command)
+                .map(|events| json!(events))
+                .map_err(Refused::into_error)
+        }),
     };
     match outcome {
         Ok(events) => json!({"ok": true, "events": events}),

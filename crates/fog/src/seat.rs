@@ -11,11 +11,11 @@
 use crate::battle::{
     Battle, Command, DeploymentTurn, Event, Finished, Phase, arrival_word, to_reveal,
 };
-use crate::screens::{self, Reveal};
+use crate::screens::{self, Form, Reply, Reveal, Screen, SecretAct, SecretField};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::{Lock, PlayerKey, SealKey};
-use muster_core::screen::{Action, Block, Reply, Screen, Values};
-use muster_core::seat::{Answer, Desk, Seated};
+use muster_core::screen::{Action, Block};
+use muster_core::seat::{Answer, Seated, Sitting};
 use muster_core::side::Side;
 
 /// What the table asks a player to do in private.
@@ -69,8 +69,8 @@ fn owner(battle: &Battle, reveal: Reveal) -> Option<Side> {
 /// What `side` does in private now, if anything: what the sequence brings
 /// him first (an arrived march before anything, RULES 10), then what the
 /// table asked of him.
-pub fn task(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<Task> {
-    let asked = desk.asked;
+pub fn task(battle: &Battle, side: Side, at: Sitting<'_, Battle>) -> Option<Task> {
+    let asked = at.asked;
     let state = battle.state();
     if battle.phase() == Phase::Play {
         if let Some(&march) = to_reveal(state, battle.ruleset())
@@ -95,7 +95,7 @@ pub fn task(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<Task> {
         // RULES 8.5 ruling: his phone picks his batches, never offering a
         // sealed group; without one he picks them on the shared screen.
         Phase::Deployment(DeploymentTurn::Batch { side: s, .. })
-            if s == side && off_table && desk.on_phone =>
+            if s == side && off_table && at.own_screen() =>
         {
             Some(Task::Batch)
         }
@@ -110,11 +110,11 @@ pub fn task(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<Task> {
 
 /// His key: the one his passphrase gave, or the unprotected one for a
 /// player who plays without a passphrase.
-fn key(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<SealKey> {
+fn key(battle: &Battle, side: Side, at: Sitting<'_, Battle>) -> Option<SealKey> {
     if !battle.has_passphrase(side) {
         return Some(SealKey::unprotected());
     }
-    desk.key.clone()
+    at.key.clone()
 }
 
 /// The action that ends his step, as the table's button would.
@@ -125,7 +125,7 @@ fn finish(battle: &Battle, side: Side, task: Task, key: &SealKey) -> Option<Comm
             step: Finished::Ambushes,
         }),
         Task::FlankMarches => {
-            let (_, off_table) = screens::flank_marches(battle, side, key, &Values::new()).ok()?;
+            let (_, off_table) = screens::flank_marches(battle, side, key, &Form::new()).ok()?;
             Some(Command::FinishFlankMarches { side, off_table })
         }
         Task::Check if check_due(battle, side) => {
@@ -160,9 +160,9 @@ fn task_screen(
     side: Side,
     task: Task,
     key: &SealKey,
-    desk: &Desk<Asked>,
+    at: Sitting<'_, Battle>,
 ) -> Result<Screen, RuleError> {
-    let values = &desk.values;
+    let values = &at.form;
     match task {
         Task::Ambushes => battle
             .ambush_maps()
@@ -181,8 +181,8 @@ fn task_screen(
 }
 
 /// The choice of `side`'s step that needs no secret, if any.
-fn open_choice(battle: &Battle, side: Side, desk: &Desk<Asked>) -> Option<(String, Command)> {
-    match task(battle, side, desk)? {
+fn open_choice(battle: &Battle, side: Side, at: Sitting<'_, Battle>) -> Option<(String, Command)> {
+    match task(battle, side, at)? {
         Task::Ambushes => Some((
             format!("{side}: no ambushes"),
             Command::Finish {
@@ -211,6 +211,8 @@ impl Seated for Battle {
     type Command = Command;
     type Event = Event;
     type Request = Asked;
+    type Act = SecretAct;
+    type Field = SecretField;
 
     /// The side and its player, as the army form calls him ("South
     /// (Marcus)"): the sequence's words name sides, and the hand-over
@@ -241,8 +243,8 @@ impl Seated for Battle {
     /// What the sequence brings him, or the table asked; the check of his
     /// sealed groups once, at the end of deployment (he may look at it
     /// when he likes before).
-    fn due(&self, side: Side, desk: &Desk<Asked>) -> Option<String> {
-        let what = match task(self, side, desk)? {
+    fn due(&self, side: Side, at: Sitting<'_, Self>) -> Option<String> {
+        let what = match task(self, side, at)? {
             Task::Ambushes => "places their ambushes".to_string(),
             Task::FlankMarches => "records their flank marches".to_string(),
             Task::Reveal(Reveal::March(_)) => "reveals their arrived flank march".to_string(),
@@ -251,7 +253,7 @@ impl Seated for Battle {
             Task::Batch => "picks their deployment batch".to_string(),
             // Once, at the end of deployment; on his phone his batches never
             // offered a sealed group, so there is nothing to check.
-            Task::Check if check_due(self, side) && !desk.on_phone => {
+            Task::Check if check_due(self, side) && !at.own_screen() => {
                 "checks their sealed battle groups against the table".to_string()
             }
             Task::Check => return None,
@@ -262,17 +264,14 @@ impl Seated for Battle {
     /// "No ambushes", or "no flank marches" for a player without an
     /// ambush marker: nothing of his is off the table then, so his count of
     /// 0 is public and needs no secret.
-    fn open_choice(&self, side: Side, desk: &Desk<Asked>) -> Option<(String, serde_json::Value)> {
-        let (label, command) = open_choice(self, side, desk)?;
-        Some((
-            label,
-            serde_json::to_value(command).expect("a command always serializes"),
-        ))
+    fn open_choice(&self, side: Side, at: Sitting<'_, Self>) -> Option<(String, SecretAct)> {
+        let (label, command) = open_choice(self, side, at)?;
+        Some((label, SecretAct::Step(Box::new(command))))
     }
 
-    fn needs_key(&self, side: Side, desk: &Desk<Asked>) -> Option<Lock> {
-        task(self, side, desk)?;
-        if desk.key.is_some() {
+    fn needs_key(&self, side: Side, at: Sitting<'_, Self>) -> Option<Lock> {
+        task(self, side, at)?;
+        if at.key.is_some() {
             return None;
         }
         self.state().locks[side].clone()
@@ -298,8 +297,8 @@ impl Seated for Battle {
         Battle::seal_key(self, side, key)
     }
 
-    fn screen(&self, side: Side, desk: &Desk<Asked>) -> Screen {
-        let Some(task) = task(self, side, desk) else {
+    fn screen(&self, side: Side, at: Sitting<'_, Self>) -> Screen {
+        let Some(task) = task(self, side, at) else {
             return Screen {
                 title: format!("{side}: my secrets"),
                 blocks: vec![Block::Text {
@@ -307,7 +306,7 @@ impl Seated for Battle {
                 }],
             };
         };
-        let Some(key) = key(self, side, desk) else {
+        let Some(key) = key(self, side, at) else {
             return Screen {
                 title: format!("{side}: my secrets"),
                 blocks: vec![Block::Text {
@@ -315,7 +314,7 @@ impl Seated for Battle {
                 }],
             };
         };
-        let mut screen = task_screen(self, side, task, &key, desk).unwrap_or_else(|e| Screen {
+        let mut screen = task_screen(self, side, task, &key, at).unwrap_or_else(|e| Screen {
             title: format!("{side}: my secrets"),
             blocks: vec![Block::Refusal {
                 text: self.state().settings.speak(&e.to_string()),
@@ -333,52 +332,76 @@ impl Seated for Battle {
         }
         if let Some(command) = finish(self, side, task, &key) {
             screen.blocks.push(Block::Actions {
-                actions: vec![Action::new(finish_label(task), &command)],
+                actions: vec![Action::new(
+                    finish_label(task),
+                    SecretAct::Step(Box::new(command)),
+                )],
             });
         }
-        desk.refused_first(screen)
+        at.refused_first(screen)
     }
 
     fn answer(
         &self,
         side: Side,
-        desk: &Desk<Asked>,
+        at: Sitting<'_, Self>,
         reply: &Reply,
-    ) -> Result<Answer<Command>, RuleError> {
-        let Some(task) = task(self, side, desk) else {
+    ) -> Result<Answer<Self>, RuleError> {
+        let Some(task) = task(self, side, at) else {
             return refuse("seat", "Nothing private is asked of you now");
         };
+        let not_here = || {
+            refuse(
+                "seat",
+                "That is not one of the actions your screen offers now",
+            )
+        };
         // What needs no secret may be said in the open.
-        if let Some((_, command)) = open_choice(self, side, desk)
-            && serde_json::to_value(&command).ok().as_ref() == Some(&reply.command)
+        if let SecretAct::Step(command) = &reply.command
+            && open_choice(self, side, at).is_some_and(|(_, open)| open == **command)
         {
-            return Ok(Answer::command(command));
+            return Ok(Answer::command((**command).clone()));
         }
-        let Some(key) = key(self, side, desk) else {
+        let Some(key) = key(self, side, at) else {
             return refuse("seat", "Your passphrase opens your secrets first");
         };
-        if let Some(command) = finish(self, side, task, &key)
-            && serde_json::to_value(&command).ok().as_ref() == Some(&reply.command)
-        {
-            return Ok(Answer::command(command));
-        }
-        match task {
-            Task::Ambushes => screens::answer_ambush(self, side, &key, reply)
-                .map(|c| Answer::spending(c, &["content", "at"])),
-            Task::FlankMarches => {
-                screens::answer_flank_march(self, side, &key, reply, desk.on_phone)
-                    .map(|c| Answer::spending(c, &["bgs"]))
+        match (&reply.command, task) {
+            (SecretAct::Step(command), _) => match finish(self, side, task, &key) {
+                Some(finished) if finished == **command => Ok(Answer::command(finished)),
+                _ => not_here(),
+            },
+            (SecretAct::SealAmbush, Task::Ambushes) => {
+                screens::answer_ambush(self, side, &key, reply)
+                    .map(|c| Answer::spending(c, &[SecretField::Content, SecretField::At]))
             }
-            Task::Reveal(reveal) => {
-                screens::answer_reveal(self, side, reveal, &key, reply).map(|command| Answer {
-                    command,
-                    spent: &[],
-                    done: true,
+            (SecretAct::SealMarch, Task::FlankMarches) => {
+                screens::answer_flank_march(self, side, &key, reply, at.own_screen())
+                    .map(|c| Answer::spending(c, &[SecretField::Bgs]))
+            }
+            (SecretAct::DeployBatch, Task::Batch) => screens::answer_batch(self, side, &key, reply)
+                .map(|c| Answer::spending(c, &[SecretField::Batch])),
+            (SecretAct::Reveal, Task::Reveal(reveal)) => {
+                screens::answer_reveal(self, side, reveal, &key, &reply.values).map(|command| {
+                    Answer {
+                        command: Some(command),
+                        spent: &[],
+                        done: true,
+                    }
                 })
             }
-            Task::Batch => screens::answer_batch(self, side, &key, reply)
-                .map(|c| Answer::spending(c, &["batch"])),
-            Task::Check | Task::Word => refuse("seat", "This screen takes no answer"),
+            (SecretAct::CancelReveal, Task::Reveal(Reveal::Ambush(..))) => Ok(Answer {
+                command: None,
+                spent: &[],
+                done: true,
+            }),
+            (
+                SecretAct::SealAmbush
+                | SecretAct::SealMarch
+                | SecretAct::DeployBatch
+                | SecretAct::Reveal
+                | SecretAct::CancelReveal,
+                _,
+            ) => not_here(),
         }
     }
 
@@ -387,14 +410,14 @@ impl Seated for Battle {
     /// And his one check of his sealed groups (RULES 8.5 ruling), made as
     /// soon as he opened his screen with his key on the laptop: it asks
     /// nothing of him, and a "Done" would be a click that decides nothing.
-    fn by_itself(&self, side: Side, desk: &Desk<Asked>) -> Option<Command> {
-        let key = key(self, side, desk)?;
+    fn by_itself(&self, side: Side, at: Sitting<'_, Self>) -> Option<Command> {
+        let key = key(self, side, at)?;
         let word = waiting_words(self, side)
             .into_iter()
             .find_map(|m| arrival_word(self.state(), self.ruleset(), side, m, &key).ok());
         word.or_else(|| {
-            let opened = desk.key.is_some() && !desk.on_phone;
-            let task = task(self, side, desk)?;
+            let opened = at.key.is_some() && !at.own_screen();
+            let task = task(self, side, at)?;
             (opened && task == Task::Check)
                 .then(|| finish(self, side, task, &key))
                 .flatten()
@@ -414,5 +437,11 @@ impl Seated for Battle {
 
     fn forced(&self) -> Option<Command> {
         Battle::forced(self)
+    }
+
+    /// Said in the log as a note both players read (RULES 1's log is the
+    /// battle's record): the rules forced a step that failed.
+    fn stalled(&mut self, _command: &Command, why: &RuleError) {
+        Battle::note_stall(self, why);
     }
 }

@@ -303,9 +303,7 @@ impl Public {
                 hex,
                 contents,
             } => {
-                if *id != self.holders.len() {
-                    return refuse("map-intel 0", format!("counter {id} is out of order"));
-                }
+                next_id(*id, self.holders.len(), "map-intel 0")?;
                 self.holders.push(Holder {
                     id: *id,
                     side: *side,
@@ -426,4 +424,13 @@ impl Public {
         }
         Ok(())
     }
+}
+
+/// A new counter's id must be the next one: counters are numbered in the
+/// order they were made, so one out of order is refused, citing `rule`.
+pub(crate) fn next_id(id: usize, made: usize, rule: &str) -> Result<(), RuleError> {
+    if id != made {
+        return refuse(rule, format!("counter {id} is out of order"));
+    }
+    Ok(())
 }

@@ -12,11 +12,48 @@ use super::scenario::Status;
 use super::view::{SeenHolder, View};
 use muster_core::error::RuleError;
 use muster_core::hexmap::Hex;
-use muster_core::screen::{
-    Action, Block, Choice, Counter, Field, HexBoard, Input, Reply, Screen, Values,
-};
+use muster_core::screen::{self, Block, Choice, Counter, HexBoard, Input, first};
 use muster_core::side::Side;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+
+/// What a button of a ledger answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LedgerAct {
+    /// The move his last drag proposes.
+    MapMove,
+    /// One of his revealed counters goes face down again (A3).
+    TurnDown { id: usize },
+    /// The ticked units regroup (A3-A5).
+    Move,
+    /// Set-up: an Exercitus marker placed, with the ticked units or none.
+    PlaceExercitus { number: u8 },
+}
+
+/// The fields of a ledger's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LedgerField {
+    /// Where the units come from: a counter or holding area, by its id.
+    From,
+    /// The units ticked, by id.
+    Units,
+    /// Where they go: a counter's id, or "new" for a new force.
+    To,
+    /// The hex of a new force or an Exercitus.
+    Hex,
+    /// The counter his last drag moves and the hex it goes to.
+    Drag,
+}
+
+/// A ledger, as its player's screen.
+pub type Screen = screen::Screen<LedgerAct, LedgerField>;
+/// What he entered in its form.
+pub type Form = screen::Form<LedgerField>;
+/// An answer to it.
+pub type Reply = screen::Reply<LedgerAct, LedgerField>;
+type Action = screen::Action<LedgerAct>;
+type Field = screen::Field<LedgerField>;
 
 fn short(h: &SeenHolder) -> String {
     noun(h.kind, h.id)
@@ -24,8 +61,8 @@ fn short(h: &SeenHolder) -> String {
 
 /// The move his last drag proposes, if it is his to make now: his counter
 /// on the map and the hex it goes to.
-fn drag<'v>(view: &'v View, side: Side, values: &Values) -> Option<(&'v SeenHolder, Hex)> {
-    let dragged = values.get("drag")?;
+fn drag<'v>(view: &'v View, side: Side, values: &Form) -> Option<(&'v SeenHolder, Hex)> {
+    let dragged = values.get(&LedgerField::Drag)?;
     let [id, to] = dragged.as_slice() else {
         return None;
     };
@@ -41,7 +78,7 @@ fn drag<'v>(view: &'v View, side: Side, values: &Values) -> Option<(&'v SeenHold
 /// the move to the path's last hex is proposed on his ledger (the top
 /// counter of a stack, as the map draws it last). False out of his turn,
 /// or when none of his counters stood there.
-pub fn dragged(game: &Game, side: Side, values: &mut Values, from: Hex, path: &[Hex]) -> bool {
+pub fn dragged(game: &Game, side: Side, values: &mut Form, from: Hex, path: &[Hex]) -> bool {
     let view = game.view(side);
     let Some(to) = path.last().copied().filter(|to| *to != from) else {
         return false;
@@ -57,18 +94,21 @@ pub fn dragged(game: &Game, side: Side, values: &mut Values, from: Hex, path: &[
     if view.active != Some(side) {
         return false;
     }
-    values.insert("drag".into(), vec![h.id.to_string(), to.to_string()]);
+    values.insert(LedgerField::Drag, vec![h.id.to_string(), to.to_string()]);
     true
 }
 
-/// The first value of a field, if any.
-fn first<'a>(values: &'a Values, name: &str) -> Option<&'a str> {
-    values.get(name)?.first().map(String::as_str)
-}
+/// What a ledger's heading asks of him in set-up, in his turn and in the
+/// other's.
+const TURNS: [&str; 3] = [
+    "put your forces on the map and place your Exercitus markers",
+    "move at the table or drag on the map below; regroup here",
+    "your counters wait for yours",
+];
 
 /// `side`'s ledger from his own `view` (`Game::view`), with the
 /// regrouping form as `values` has it.
-pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
+pub fn ledger(game: &Game, view: &View, side: Side, values: &Form) -> Screen {
     let name = game.setup().name(side);
     let own: Vec<&SeenHolder> = view.holders.iter().filter(|h| h.side == side).collect();
     // Where the game is and what is asked of him, first.
@@ -78,11 +118,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
             view.turn,
             side,
             |s| game.setup().name(s),
-            [
-                "put your forces on the map and place your Exercitus markers",
-                "move at the table or drag on the map below; regroup here",
-                "your counters wait for yours",
-            ],
+            TURNS,
         ),
         Block::Text {
             text: format!(
@@ -142,11 +178,8 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
             2,
             Block::Actions {
                 actions: vec![
-                    Action::new(
-                        format!("Move {} to {to}", short(h)),
-                        &json!({"form": "map_move"}),
-                    )
-                    .hint("Both players see the move; a reveal it causes cannot be taken back"),
+                    Action::new(format!("Move {} to {to}", short(h)), LedgerAct::MapMove)
+                        .hint("Both players see the move; a reveal it causes cannot be taken back"),
                 ],
             },
         );
@@ -160,7 +193,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
             .map(|h| {
                 Action::new(
                     format!("Turn {} face down", short(h)),
-                    &json!({"form": "turn_down", "id": h.id}),
+                    LedgerAct::TurnDown { id: h.id },
                 )
             })
             .collect();
@@ -174,9 +207,10 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
     blocks.push(Block::Strong {
         text: "Regroup units (A3-A5)".into(),
     });
-    let from = first(values, "from").and_then(|id| own.iter().find(|h| h.id.to_string() == id));
+    let from =
+        first(values, LedgerField::From).and_then(|id| own.iter().find(|h| h.id.to_string() == id));
     let mut fields = vec![Field {
-        name: "from".into(),
+        name: LedgerField::From,
         label: "From:".into(),
         input: Input::Choice {
             options: own
@@ -192,7 +226,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
                 .collect(),
             many: false,
             selected: from.map(|h| vec![h.id.to_string()]).unwrap_or_default(),
-            resets: vec!["units".into()],
+            resets: vec![LedgerField::Units],
         },
     }];
     let Some(from) = from else {
@@ -211,7 +245,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
     };
     let army = &game.setup().scenario.sides[side];
     fields.push(Field {
-        name: "units".into(),
+        name: LedgerField::Units,
         label: String::new(),
         input: Input::Choice {
             options: from
@@ -233,7 +267,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
                 })
                 .collect(),
             many: true,
-            selected: values.get("units").cloned().unwrap_or_default(),
+            selected: values.get(&LedgerField::Units).cloned().unwrap_or_default(),
             resets: Vec::new(),
         },
     });
@@ -257,18 +291,18 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
         label: "into a new force".into(),
     });
     fields.push(Field {
-        name: "to".into(),
+        name: LedgerField::To,
         label: "To:".into(),
         input: Input::Choice {
             options: to,
             many: false,
-            selected: vec![first(values, "to").unwrap_or("new").to_string()],
+            selected: vec![first(values, LedgerField::To).unwrap_or("new").to_string()],
             resets: Vec::new(),
         },
     });
-    let typed = first(values, "hex").unwrap_or_default();
+    let typed = first(values, LedgerField::Hex).unwrap_or_default();
     fields.push(Field {
-        name: "hex".into(),
+        name: LedgerField::Hex,
         label: "Hex for a new force or an Exercitus".into(),
         input: Input::Text {
             hint: "click the map".into(),
@@ -279,10 +313,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
                 .map(|e| e.message),
         },
     });
-    let mut actions = vec![Action::new(
-        "Move the ticked units",
-        &json!({"form": "move"}),
-    )];
+    let mut actions = vec![Action::new("Move the ticked units", LedgerAct::Move)];
     if view.active.is_none() && from.kind == Kind::Area(Area::OffMap) {
         for marker in own
             .iter()
@@ -292,7 +323,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
                 actions.push(
                     Action::new(
                         format!("Place Exercitus {number}"),
-                        &json!({"form": "place_exercitus", "number": number}),
+                        LedgerAct::PlaceExercitus { number },
                     )
                     .hint("Set-up: an Exercitus goes on the map with the ticked units, or with none (a bluff)"),
                 );
@@ -312,7 +343,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Values) -> Screen {
 /// The map as `view`'s viewer sees it: every counter on it ("?" for the
 /// other side's face-down ones), and the hex the form holds; a click puts
 /// a hex in the form.
-pub fn board(game: &Game, view: &View, values: &Values) -> HexBoard {
+pub fn board(game: &Game, view: &View, values: &Form) -> HexBoard {
     let map = &game.setup().scenario.map;
     HexBoard::new(
         map.clone(),
@@ -328,7 +359,7 @@ pub fn board(game: &Game, view: &View, values: &Values) -> HexBoard {
                 })
             })
             .collect(),
-        first(values, "hex")
+        first(values, LedgerField::Hex)
             .and_then(|hex| map.hex(hex).ok())
             .into_iter()
             .collect(),
@@ -343,22 +374,22 @@ pub fn board(game: &Game, view: &View, values: &Values) -> HexBoard {
 pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleError> {
     let wrong = |what: &str| RuleError::new("map-intel 0", format!("The ledger's form: {what}"));
     let values = &reply.values;
-    let units = values.get("units").cloned().unwrap_or_default();
+    let units = values.get(&LedgerField::Units).cloned().unwrap_or_default();
     let hex = || {
         game.setup()
             .scenario
             .map
-            .hex(first(values, "hex").unwrap_or_default())
+            .hex(first(values, LedgerField::Hex).unwrap_or_default())
     };
     let from = || {
-        first(values, "from")
+        first(values, LedgerField::From)
             .and_then(|id| id.parse::<usize>().ok())
             .ok_or_else(|| wrong("choose where the units come from"))
     };
-    match reply.command.get("form").and_then(|f| f.as_str()) {
-        Some("move") => {
+    match reply.command {
+        LedgerAct::Move => {
             let from = from()?;
-            let to = match first(values, "to").unwrap_or("new") {
+            let to = match first(values, LedgerField::To).unwrap_or("new") {
                 "new" => Target::NewForce(hex()?),
                 id => Target::Counter(id.parse().map_err(|_| wrong("\"to\" is no counter"))?),
             };
@@ -369,46 +400,35 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
                 units,
             })
         }
-        Some("place_exercitus") => {
-            let number = reply.command["number"]
-                .as_u64()
-                .and_then(|n| u8::try_from(n).ok())
-                .ok_or_else(|| wrong("no Exercitus number"))?;
-            Ok(Command::PlaceExercitus {
-                side,
-                number,
-                hex: hex()?,
-                units,
-            })
-        }
-        // Only one of his own counters that may go face down now.
-        Some("map_move") => {
+        LedgerAct::PlaceExercitus { number } => Ok(Command::PlaceExercitus {
+            side,
+            number,
+            hex: hex()?,
+            units,
+        }),
+        LedgerAct::MapMove => {
             let view = game.view(side);
             let (h, to) = drag(&view, side, values).ok_or_else(|| wrong("drag a counter first"))?;
             Ok(Command::Move { id: h.id, to })
         }
-        Some("turn_down") => {
+        // Only one of his own counters that may go face down now.
+        LedgerAct::TurnDown { id } => {
             let view = game.view(side);
-            let id = reply.command["id"]
-                .as_u64()
-                .and_then(|n| usize::try_from(n).ok());
             view.may_turn_down(&game.setup().scenario, side)
                 .into_iter()
-                .find(|h| Some(h.id) == id)
+                .find(|h| h.id == id)
                 .map(|h| Command::TurnDown { id: h.id })
                 .ok_or_else(|| wrong("that counter may not go face down now"))
         }
-        Some(other) => Err(wrong(&format!("\"{other}\" is not one of its actions"))),
-        None => Err(wrong("an answer names one of its actions")),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use muster_core::screen::values;
+    use muster_core::screen::form;
 
-    fn form(screen: &Screen) -> Option<&Block> {
+    fn form_block(screen: &Screen) -> Option<&Block<LedgerAct, LedgerField>> {
         screen
             .blocks
             .iter()
@@ -422,25 +442,17 @@ mod tests {
     fn a_ledger_holds_nothing_of_the_other_sides_face_down_units() {
         let mut g = game();
         deploy(&mut g, Side::South, "0505", &["r-leg-3"]);
-        let json = serde_json::to_string(&ledger(
-            &g,
-            &g.view(Side::North),
-            Side::North,
-            &Values::new(),
-        ))
-        .unwrap();
+        let json =
+            serde_json::to_string(&ledger(&g, &g.view(Side::North), Side::North, &Form::new()))
+                .unwrap();
         let south = &g.setup().scenario.sides[Side::South];
         for unit in &south.units {
             assert!(!json.contains(&unit.id), "{} in Bob's ledger", unit.id);
             assert!(!json.contains(&unit.name), "{} in Bob's ledger", unit.name);
         }
-        let own = serde_json::to_string(&ledger(
-            &g,
-            &g.view(Side::South),
-            Side::South,
-            &Values::new(),
-        ))
-        .unwrap();
+        let own =
+            serde_json::to_string(&ledger(&g, &g.view(Side::South), Side::South, &Form::new()))
+                .unwrap();
         assert!(own.contains(&south.unit("r-leg-3").unwrap().name));
     }
 
@@ -451,14 +463,14 @@ mod tests {
     fn a_revealed_force_is_turned_face_down_from_its_owners_ledger() {
         let (mut g, legions, _) = crate::tests::contact_position();
         g.apply(Command::Reveal { id: legions }).unwrap();
-        let turn_down = json!({"form": "turn_down", "id": legions});
+        let turn_down = LedgerAct::TurnDown { id: legions };
         let offered = |g: &Game| {
-            ledger(g, &g.view(Side::South), Side::South, &Values::new()).offers(&turn_down)
+            ledger(g, &g.view(Side::South), Side::South, &Form::new()).offers(&turn_down)
         };
         assert!(!offered(&g), "not in the turn it was revealed");
         let as_reply = Reply {
             command: turn_down.clone(),
-            values: Values::new(),
+            values: Form::new(),
         };
         assert!(answer(&g, Side::South, &as_reply).is_err());
         g.apply(Command::EndTurn).unwrap();
@@ -477,7 +489,7 @@ mod tests {
     fn a_counter_dragged_on_the_phone_is_moved_once_confirmed() {
         let (mut g, legions, _) = crate::tests::contact_position();
         let hex = |name: &str| Hex::parse(name).unwrap();
-        let mut values = Values::new();
+        let mut values = Form::new();
         assert!(!dragged(
             &g,
             Side::South,
@@ -511,7 +523,7 @@ mod tests {
             "not yet"
         );
         let reply = Reply {
-            command: json!({"form": "map_move"}),
+            command: LedgerAct::MapMove,
             values,
         };
         let command = answer(&g, Side::South, &reply).unwrap();
@@ -542,13 +554,9 @@ mod tests {
             .unwrap()
             .name
             .clone();
-        let ann = serde_json::to_string(&ledger(
-            &g,
-            &g.view(Side::South),
-            Side::South,
-            &Values::new(),
-        ))
-        .unwrap();
+        let ann =
+            serde_json::to_string(&ledger(&g, &g.view(Side::South), Side::South, &Form::new()))
+                .unwrap();
         assert!(ann.contains(&cataphract) && ann.contains("examined by your Agent"));
         let table = serde_json::to_string(&g.table_view()).unwrap();
         assert!(!table.contains("p-cat-2"), "the table sees nothing of it");
@@ -570,12 +578,12 @@ mod tests {
             &g,
             &g.view(Side::South),
             Side::South,
-            &values(&[("from", &[&a.to_string()])]),
+            &form(&[(LedgerField::From, &[&a.to_string()])]),
         );
-        let Some(Block::Form { fields, .. }) = form(&screen) else {
+        let Some(Block::Form { fields, .. }) = form_block(&screen) else {
             panic!("{screen:?}");
         };
-        let to = fields.iter().find(|f| f.name == "to").unwrap();
+        let to = fields.iter().find(|f| f.name == LedgerField::To).unwrap();
         let Input::Choice { options, .. } = &to.input else {
             panic!("{to:?}");
         };
@@ -611,9 +619,9 @@ mod tests {
                 &g,
                 &g.view(Side::South),
                 Side::South,
-                &values(&[("from", &[&from]), ("hex", &[hex])]),
+                &form(&[(LedgerField::From, &[&from]), (LedgerField::Hex, &[hex])]),
             );
-            let Some(Block::Form { fields, .. }) = form(&screen) else {
+            let Some(Block::Form { fields, .. }) = form_block(&screen) else {
                 panic!("{screen:?}");
             };
             match &fields.last().unwrap().input {
@@ -641,50 +649,52 @@ mod tests {
             &g,
             &g.view(Side::South),
             Side::South,
-            &values(&[("from", &[&off_map])]),
+            &form(&[(LedgerField::From, &[&off_map])]),
         );
-        let Some(Block::Form { actions, .. }) = form(&screen) else {
+        let Some(Block::Form { actions, .. }) = form_block(&screen) else {
             panic!("{screen:?}");
         };
-        let reply = |v: Values| Reply {
+        let reply = |v: Form| Reply {
             command: actions[0].command.clone(),
             values: v,
         };
-        let good = values(&[
-            ("from", &[&off_map]),
-            ("units", &["r-leg-3"]),
-            ("to", &["new"]),
-            ("hex", &["0505"]),
+        let good = form(&[
+            (LedgerField::From, &[&off_map]),
+            (LedgerField::Units, &["r-leg-3"]),
+            (LedgerField::To, &["new"]),
+            (LedgerField::Hex, &["0505"]),
         ]);
         let command = answer(&g, Side::South, &reply(good)).unwrap();
         g.apply(command).unwrap();
         for (bad, why) in [
             (
-                values(&[("units", &["r-leg-6"])]),
+                form(&[(LedgerField::Units, &["r-leg-6"])]),
                 "where the units come from",
             ),
             (
-                values(&[("from", &[&off_map]), ("to", &["forty"])]),
+                form(&[
+                    (LedgerField::From, &[&off_map]),
+                    (LedgerField::To, &["forty"]),
+                ]),
                 "\"to\" is no counter",
             ),
             (
-                values(&[("from", &[&off_map]), ("hex", &["99999"])]),
+                form(&[
+                    (LedgerField::From, &[&off_map]),
+                    (LedgerField::Hex, &["99999"]),
+                ]),
                 "99999",
             ),
         ] {
             let e = answer(&g, Side::South, &reply(bad)).unwrap_err();
             assert!(e.message.contains(why), "{e}");
         }
-        let forged = Reply {
-            command: json!({"form": "delete_everything"}),
-            values: Values::new(),
-        };
-        assert!(answer(&g, Side::South, &forged).is_err());
-        // Ann's phone sending Bob's regroup as a command of its own.
-        let as_bob = Reply {
-            command: json!({"cmd": "transfer", "side": "north", "from": 1, "to": {"new_force": "0606"}, "units": ["p-cat-1"]}),
-            values: Values::new(),
-        };
-        assert!(answer(&g, Side::South, &as_bob).is_err());
+        // An action the ledger does not have, or Bob's regroup sent by
+        // Ann's phone as a command of its own: not a ledger's answer.
+        let forged = r#"{"command":{"delete_everything":{}}}"#;
+        assert!(screen::read::<Reply>(forged).is_err());
+        let as_bob = r#"{"command":{"cmd":"transfer","side":"north","from":1,"to":{"new_force":"0606"},"units":["p-cat-1"]}}"#;
+        let refused = screen::read::<Reply>(as_bob).unwrap_err();
+        assert!(refused.starts_with("command"), "{refused}");
     }
 }

@@ -12,18 +12,18 @@ use super::events::Event;
 use super::game::{Command, Game};
 use super::map::Hex;
 use super::screens;
-use muster_core::screen::Values;
+use screens::{Form, LedgerField};
 
 /// The heading of a map system's private screen: where the game is and
 /// what is asked of `side`, in the system's words for set-up, his turn
 /// and the other's.
-pub fn whose_turn(
+pub fn whose_turn<A, F>(
     active: Option<muster_core::side::Side>,
     turn: u32,
     side: muster_core::side::Side,
     name: impl Fn(muster_core::side::Side) -> String,
     [set_up, yours, theirs]: [&str; 3],
-) -> muster_core::screen::Block {
+) -> muster_core::screen::Block<A, F> {
     let text = match active {
         None => format!("Set-up: {set_up}"),
         Some(active) if active == side => format!("Your turn {turn}: {yours}"),
@@ -40,7 +40,7 @@ pub fn whose_turn(
 /// fields it spends, and how a tapped hex and a drag fill the form.
 macro_rules! counters_seat {
     (
-        $game:ty, $event:ty, $command:ty, $secrets:literal,
+        $game:ty, $event:ty, $command:ty, $act:ty, $field:ty, $secrets:literal,
         screen: $screen:expr,
         answer: $answer:expr,
         spent: $spent:expr,
@@ -52,6 +52,8 @@ macro_rules! counters_seat {
             type Command = $command;
             type Event = $event;
             type Request = ();
+            type Act = $act;
+            type Field = $field;
 
             fn seat_name(&self, side: muster_core::side::Side) -> String {
                 self.setup().name(side)
@@ -60,7 +62,7 @@ macro_rules! counters_seat {
             fn due(
                 &self,
                 _side: muster_core::side::Side,
-                _desk: &muster_core::seat::Desk<()>,
+                _at: muster_core::seat::Sitting<'_, Self>,
             ) -> Option<String> {
                 None
             }
@@ -74,24 +76,24 @@ macro_rules! counters_seat {
             fn screen(
                 &self,
                 side: muster_core::side::Side,
-                desk: &muster_core::seat::Desk<()>,
-            ) -> muster_core::screen::Screen {
-                desk.refused_first($screen(self, side, &desk.values))
+                at: muster_core::seat::Sitting<'_, Self>,
+            ) -> muster_core::seat::Screen<Self> {
+                at.refused_first($screen(self, side, &at.form))
             }
 
             fn answer(
                 &self,
                 side: muster_core::side::Side,
-                _desk: &muster_core::seat::Desk<()>,
-                reply: &muster_core::screen::Reply,
-            ) -> Result<muster_core::seat::Answer<$command>, muster_core::error::RuleError> {
+                _at: muster_core::seat::Sitting<'_, Self>,
+                reply: &muster_core::seat::ReplyOf<Self>,
+            ) -> Result<muster_core::seat::Answer<Self>, muster_core::error::RuleError> {
                 $answer(self, side, reply).map(|c| muster_core::seat::Answer::spending(c, $spent))
             }
 
             fn tapped(
                 &self,
                 _side: muster_core::side::Side,
-                values: &mut muster_core::screen::Values,
+                values: &mut muster_core::screen::Form<$field>,
                 hex: muster_core::hexmap::Hex,
             ) {
                 $tapped(self, values, hex)
@@ -100,7 +102,7 @@ macro_rules! counters_seat {
             fn dragged(
                 &self,
                 side: muster_core::side::Side,
-                values: &mut muster_core::screen::Values,
+                values: &mut muster_core::screen::Form<$field>,
                 from: muster_core::hexmap::Hex,
                 path: &[muster_core::hexmap::Hex],
             ) -> bool {
@@ -130,16 +132,16 @@ macro_rules! counters_seat {
 pub(crate) use counters_seat;
 
 counters_seat!(
-    Game, Event, Command, "my ledger",
+    Game, Event, Command, screens::LedgerAct, LedgerField, "my ledger",
     screen: |game: &Game, side, values| screens::ledger(game, &game.view(side), side, values),
     answer: screens::answer,
     // The units moved are no longer where they were ticked; a move
     // dragged is made; the hex is where they went, not where the next go
     // (issue 39: a set-up hex stayed into later turns, and a new force
     // went there unasked).
-    spent: &["units", "drag", "hex"],
-    tapped: |_: &Game, values: &mut Values, hex: Hex| {
-        values.insert("hex".into(), vec![hex.to_string()]);
+    spent: &[LedgerField::Units, LedgerField::Drag, LedgerField::Hex],
+    tapped: |_: &Game, values: &mut Form, hex: Hex| {
+        values.insert(LedgerField::Hex, vec![hex.to_string()]);
     },
     dragged: screens::dragged,
     printout: |game: &Game, side, key: Option<&muster_core::intel::PlayerKey>| {

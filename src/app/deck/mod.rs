@@ -5,13 +5,13 @@
 //! systems; this says what the deck's table is.
 
 #[cfg(test)]
-pub(crate) mod phones;
+mod phones;
 mod setup;
 
 use crate::app::action::DeckAction;
 use crate::app::action::{Action, SeatedAction};
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
-use crate::app::seated::{Act, Form, Private, Table, private_panel, seat_line, side_panel};
+use crate::app::seated::{Form, Private, Table, private_panel, seat_line, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
 use crate::app::system::{Handled, imported};
@@ -19,6 +19,7 @@ use eframe::egui;
 use muster::core::dice::{AppDice, DiceInput};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{self, StoreError};
+use muster::deck::screens::HandAct;
 use muster::deck::{CardSet, Command, Game, Seat, Setup, Stage};
 use setup::{First, SetupForm};
 use std::path::{Path, PathBuf};
@@ -93,16 +94,7 @@ impl Table for DeckTable {
     const CHAPTER: crate::app::manual::Chapter = crate::app::manual::Chapter::ActionDeck;
     const STARTED: &'static str = "The game begins: each player has drawn their hand";
 
-    fn action(action: Act<Self>) -> Action {
-        Action::Deck(action)
-    }
-
-    fn own(action: Action) -> Option<Act<Self>> {
-        match action {
-            Action::Deck(action) => Some(action),
-            _ => None,
-        }
-    }
+    crate::app::action::table_actions!(Deck);
 
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form
@@ -112,7 +104,13 @@ impl Table for DeckTable {
         self.new_game()
     }
 
-    fn table(&mut self, ui: &mut egui::Ui, game: &Game, private: Option<Private<'_>>, cx: &Cx) {
+    fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Game,
+        private: Option<Private<'_, Game>>,
+        cx: &Cx,
+    ) {
         if let Some(mut private) = private {
             side_panel(ui, "deck-hand", 0.45, (420.0, 640.0), |ui| {
                 private_panel(ui, &mut private, "my cards", cx);
@@ -278,10 +276,14 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
         }
         Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending => {
             for action in stage {
-                if crate::app::guard::button(ui, &action.label)
-                    && let Ok(command) = serde_json::from_value::<Command>(action.command)
-                {
-                    cx.bus.system(Action::Deck(SeatedAction::Apply(command)));
+                if crate::app::guard::button(ui, &action.label) {
+                    match action.command {
+                        HandAct::Play(command) => {
+                            cx.bus.system(Action::Deck(SeatedAction::Apply(command)));
+                        }
+                        // A hand's own form, never among the turn's.
+                        HandAct::UnitBreaks => {}
+                    }
                 }
             }
         }

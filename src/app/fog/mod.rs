@@ -6,6 +6,7 @@
 pub mod inventory_editor;
 #[cfg(test)]
 pub(crate) mod phones;
+mod printout;
 pub mod steps;
 pub mod table_view;
 mod window;

@@ -6,7 +6,7 @@
 //! there, and never shows a hand-over screen for him. His screens are the
 //! engine's seat (`muster_fog::seat`), the same the laptop draws.
 
-use crate::app::deck::phones::{Phone, phones, until};
+use crate::app::phone_kit::{Phone, phones, until};
 use crate::app::tests::{click, click_table, legal_ambush_point, opened, shows_none, type_into};
 use egui_kittest::kittest::Queryable;
 use muster::core::screen::Block;
@@ -257,7 +257,7 @@ pub(crate) fn camps(h: &mut egui_kittest::Harness<'_, crate::app::MusterApp>) {
 #[test]
 fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
     use crate::app::chromium::{Page, pair};
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

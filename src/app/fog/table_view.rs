@@ -8,6 +8,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Sense, Shape, Stroke, 
 use muster::fog::battle::Battle;
 use muster::fog::geometry::Footprint;
 use muster::fog::ruleset::PieceKind;
+use muster::fog::screens::{SecretAct, SecretField};
 
 /// Maps table MU to screen points and back.
 #[derive(Clone, Copy)]
@@ -488,4 +489,41 @@ thread_local! {
     /// for a test to measure (each test draws its window on a thread of
     /// its own).
     pub(crate) static PLACED: std::cell::RefCell<Vec<(Rect, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A player's private screen's table, drawn over the window's table: the
+/// legality grid, his markers, the point he picks (into his form).
+pub(super) struct PrivateTable<'a> {
+    pub(super) table: &'a muster::core::screen::Table<SecretAct, SecretField>,
+    pub(super) values: &'a mut muster::core::screen::Form<SecretField>,
+}
+
+impl Overlay for PrivateTable<'_> {
+    fn over_pieces(&mut self, painter: &egui::Painter, frame: &Frame, _battle: &Battle) {
+        let frame = *frame;
+        crate::app::screen::table_grid(painter, &|p| frame.to_screen(p), self.table);
+    }
+
+    fn labels(&self, frame: &Frame, _battle: &Battle) -> Vec<(egui::Pos2, String)> {
+        let frame = *frame;
+        crate::app::screen::table_mark_labels(&|p| frame.to_screen(p), self.table)
+    }
+
+    fn over(
+        &mut self,
+        ui: &mut egui::Ui,
+        response: &egui::Response,
+        frame: &Frame,
+        _battle: &Battle,
+    ) {
+        let frame = *frame;
+        crate::app::screen::table_overlay(
+            ui,
+            response,
+            &|p| frame.to_screen(p),
+            &|p| frame.to_table(p),
+            self.table,
+            self.values,
+        );
+    }
 }

@@ -16,28 +16,26 @@ use super::{FogCommand, inventory_editor, table_view};
 use crate::app::action::Action;
 use crate::app::bus::AppCommand;
 use crate::app::bus::SeatMsg;
-use crate::app::file_dialog::{FileAction, Offers, PdfOptions, opener};
+use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::log_view::LogView;
 use crate::app::seated::{Private, private_panel};
-use crate::app::seating::{Cx, Desked, SeatHost};
+use crate::app::seating::{Cx, Seats};
 use crate::app::status::Status;
 use crate::app::system::{ExportJob, Handled, Menu, Start, SystemWindow};
 use eframe::egui;
-use muster::core::screen::{Table, Values};
-use muster::core::seat::{self, Desk, Seated};
+use muster::core::seat::{self, Desk, Desked, Seated};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use muster::fog::battle::{Battle, Command, Step, StepStatus};
 use muster::fog::files::{self, RosterLibrary};
 use muster::fog::inventory::Inventory;
 use muster::fog::ruleset::Ruleset;
-use muster::fog::seat::Asked;
 use std::path::{Path, PathBuf};
 
 pub struct FogWindow {
     pub(in crate::app) battle: Battle,
     /// Each player's desk: his private screen's form, key and refusal.
-    desks: Sides<Desk<Asked>>,
+    desks: Sides<Desk<Battle>>,
     /// The group's saved rosters, beside the autosaves.
     library: Option<RosterLibrary>,
     log_view: LogView,
@@ -59,7 +57,12 @@ pub struct FogWindow {
     /// A player's private table as it was last drawn (tests pick on it
     /// what a player would see).
     #[cfg(test)]
-    pub(in crate::app) drawn_private: Option<muster::core::screen::Table>,
+    pub(in crate::app) drawn_private: Option<
+        muster::core::screen::Table<
+            muster::fog::screens::SecretAct,
+            muster::fog::screens::SecretField,
+        >,
+    >,
 }
 
 /// An undo or redo (`step`), once more when it stopped where the rules
@@ -75,48 +78,6 @@ fn past_forced(
         step(battle)?;
     }
     Ok(())
-}
-
-/// A player's private screen's table, drawn over the window's table: the
-/// legality grid, his markers, the point he picks (into his form).
-struct PrivateTable<'a> {
-    table: &'a Table,
-    values: &'a mut Values,
-}
-
-impl table_view::Overlay for PrivateTable<'_> {
-    fn over_pieces(
-        &mut self,
-        painter: &egui::Painter,
-        frame: &table_view::Frame,
-        _battle: &Battle,
-    ) {
-        let frame = *frame;
-        crate::app::screen::table_grid(painter, &|p| frame.to_screen(p), self.table);
-    }
-
-    fn labels(&self, frame: &table_view::Frame, _battle: &Battle) -> Vec<(egui::Pos2, String)> {
-        let frame = *frame;
-        crate::app::screen::table_mark_labels(&|p| frame.to_screen(p), self.table)
-    }
-
-    fn over(
-        &mut self,
-        ui: &mut egui::Ui,
-        response: &egui::Response,
-        frame: &table_view::Frame,
-        _battle: &Battle,
-    ) {
-        let frame = *frame;
-        crate::app::screen::table_overlay(
-            ui,
-            response,
-            &|p| frame.to_screen(p),
-            &|p| frame.to_table(p),
-            self.table,
-            self.values,
-        );
-    }
 }
 
 impl FogWindow {
@@ -204,6 +165,13 @@ impl FogWindow {
     fn apply(&mut self, command: Command) -> Handled {
         match seat::play(&mut self.battle, command) {
             Ok(_) => self.after_change(),
+            // Applied, but a step the rules forced after it failed: said
+            // loudly, and in the log.
+            Err(refused) if refused.changed() => {
+                let mut handled = self.after_change();
+                handled.status = Some(Status::Error(self.speak(&refused.to_string())));
+                handled
+            }
             Err(e) => Handled::status(Status::Error(self.speak(&e.to_string()))),
         }
     }
@@ -238,30 +206,42 @@ impl FogWindow {
             }
             FogCommand::ConfirmArmyWithPassphrase(side, army, lock) => {
                 let (lock, key) = *lock;
-                let set = self.battle.hold_key(side, &key).and_then(|()| {
-                    seat::play(
-                        &mut self.battle,
-                        Command::SetArmy {
-                            side,
-                            army: *army,
-                            lock: Some(lock),
-                        },
-                    )
-                });
+                if let Err(e) = self.battle.hold_key(side, &key) {
+                    return Handled::status(Status::Error(e.to_string()));
+                }
+                let set = seat::play(
+                    &mut self.battle,
+                    Command::SetArmy {
+                        side,
+                        army: *army,
+                        lock: Some(lock),
+                    },
+                );
                 return match set {
-                    Ok(_) => {
+                    Err(refused) if !refused.changed() => {
+                        Handled::status(Status::Error(refused.to_string()))
+                    }
+                    set => {
                         self.panels.armies.passphrase_set(side);
                         let mut handled = self.after_change();
-                        handled.status = Some(Status::Info(format!(
-                            "{side}'s army is entered and their passphrase set: every log entry now carries their tag"
-                        )));
+                        handled.status = Some(match set {
+                            Ok(_) => Status::Info(format!(
+                                "{side}'s army is entered and their passphrase set: every log entry now carries their tag"
+                            )),
+                            Err(stalled) => Status::Error(stalled.to_string()),
+                        });
                         handled
                     }
-                    Err(e) => Handled::status(Status::Error(e.to_string())),
                 };
             }
             // On his desk: his seat brings it to him (phone or hand-over).
-            FogCommand::Ask(side, asked) => self.desks[side].asked = Some(asked),
+            FogCommand::Ask(side, asked) => {
+                Desked {
+                    game: &mut self.battle,
+                    desks: &mut self.desks,
+                }
+                .ask(side, Some(asked));
+            }
             // Sent to the bus by the frame that made them.
             FogCommand::Dialog(_) | FogCommand::Show(_) | FogCommand::Resume(_) => {}
         }
@@ -372,11 +352,9 @@ impl FogWindow {
         // A player's private screen, when the laptop shows it, in the step
         // panel's place.
         let (battle, desks) = (&self.battle, &mut self.desks);
-        let mut private = cx.private.map(|side| Private {
-            side,
-            screen: battle.screen(side, &desks[side]),
-            values: &mut desks[side].values,
-        });
+        let mut private = cx
+            .private
+            .map(|side| Private::of(battle, &mut desks[side], side));
         // One width for every step and player, so the table never rescales
         // as the panel changes: a share of the window, within bounds.
         let width = (ctx.content_rect().width() * 0.38).clamp(440.0, 640.0);
@@ -418,19 +396,20 @@ impl FogWindow {
         let shown = step;
         egui::CentralPanel::default().show(ui, |ui| {
             let private_table = private.as_mut().and_then(|p| {
-                let table = crate::app::screen::table(&p.screen)?.clone();
-                Some((table, &mut *p.values))
+                let table = crate::app::screen::table(p.screen)?;
+                Some((table, p.form.clone(), &mut p.form))
             });
             match private_table {
-                Some((table, values)) => {
-                    let mut overlay = PrivateTable {
-                        table: &table,
-                        values,
-                    };
+                Some((table, before, values)) => {
+                    let mut overlay = table_view::PrivateTable { table, values };
                     self.table.show(ui, &self.battle, Some(&mut overlay));
                     #[cfg(test)]
                     {
-                        self.drawn_private = Some(table);
+                        self.drawn_private = Some(table.clone());
+                    }
+                    // A point he picked on the table goes to his seat.
+                    if let Some(p) = &private {
+                        p.send_changes(&before, cx);
                     }
                 }
                 None => {
@@ -455,6 +434,17 @@ impl FogWindow {
             self.panels.placement.set_inventory(inventory.clone());
             self.inventory = inventory;
         }
+    }
+}
+
+impl Seats for FogWindow {
+    type Game = Battle;
+
+    fn desked(&mut self) -> Option<Desked<'_, Battle>> {
+        Some(Desked {
+            game: &mut self.battle,
+            desks: &mut self.desks,
+        })
     }
 }
 
@@ -505,13 +495,6 @@ impl SystemWindow for FogWindow {
 
     fn game(&self) -> Option<&dyn Autosave> {
         Some(&self.battle)
-    }
-
-    fn seats(&mut self) -> Option<Box<dyn SeatHost + '_>> {
-        Some(Box::new(Desked {
-            game: &mut self.battle,
-            desks: &mut self.desks,
-        }))
     }
 
     fn undoable(&self) -> Result<String, String> {
@@ -574,7 +557,9 @@ impl SystemWindow for FogWindow {
 
     fn export_job(&self, options: &PdfOptions, path: &Path) -> Result<ExportJob, StoreError> {
         let (battle, options, path) = (self.battle.clone(), options.clone(), path.to_path_buf());
-        Ok(Box::new(move || export(&battle, &options, &path)))
+        Ok(Box::new(move || {
+            super::printout::export(&battle, &options, &path)
+        }))
     }
 
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {
@@ -597,31 +582,4 @@ impl SystemWindow for FogWindow {
             _ => Status::Error("That file is not for a Field of Glory battle".into()),
         }
     }
-}
-
-/// Prints `battle` as `options` say: the table and its schedule and log,
-/// a player's private page, the templates; the files written.
-fn export(battle: &Battle, options: &PdfOptions, path: &Path) -> Result<Vec<PathBuf>, StoreError> {
-    use muster::fog::export;
-    let private = match options.private {
-        Some(side) => Some(
-            export::private_page(battle, side, opener(options))
-                .map_err(|e| StoreError::new(e.to_string()))?,
-        ),
-        None => None,
-    };
-    let mut written = Vec::new();
-    export::save_pdf(battle, options.paper, &export::today(), path)?;
-    written.push(path.to_path_buf());
-    if let Some(page) = &private {
-        let private_path = export::private_path(path, page.side);
-        export::save_private_pdf(battle, page, options.paper, &private_path)?;
-        written.push(private_path);
-    }
-    if options.templates {
-        let templates = export::templates_path(path);
-        export::save_templates_pdf(battle, options.paper, &templates)?;
-        written.push(templates);
-    }
-    Ok(written)
 }

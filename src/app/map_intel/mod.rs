@@ -12,21 +12,19 @@ mod setup;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::app::action::Action;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
-use crate::app::seated::{Act, Form, Private, Table, private_panel, side_panel};
+use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
 use crate::app::system::{Handled, Players, imported, players};
 use eframe::egui;
-use muster::core::screen::Values;
-use muster::core::seat::Seated;
 use muster::core::side::Side;
 use muster::core::store::{self, Autosave, StoreError};
 use muster::map_intel::game::{Command, Game};
 use muster::map_intel::map::Hex;
 use muster::map_intel::scenario::{Army, Scenario};
+use muster::map_intel::screens::Form as LedgerForm;
 use muster::map_intel::{Setup, View};
 use setup::SetupForm;
 use std::convert::Infallible;
@@ -126,16 +124,7 @@ impl Table for ForcesTable {
     const STARTED: &'static str =
         "Set-up: each player places their forces and Exercitus markers in private";
 
-    fn action(action: Act<Self>) -> Action {
-        Action::Forces(action)
-    }
-
-    fn own(action: Action) -> Option<Act<Self>> {
-        match action {
-            Action::Forces(action) => Some(action),
-            _ => None,
-        }
-    }
+    crate::app::action::table_actions!(Forces);
 
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form
@@ -156,7 +145,13 @@ impl Table for ForcesTable {
         Game::new(setup, keys).map_err(|e| e.to_string())
     }
 
-    fn table(&mut self, ui: &mut egui::Ui, game: &Game, mut private: Option<Private<'_>>, cx: &Cx) {
+    fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Game,
+        mut private: Option<Private<'_, Game>>,
+        cx: &Cx,
+    ) {
         let mut out = Vec::new();
         let viewer = private.as_ref().map(|p| p.side);
         let view: View = match viewer {
@@ -181,7 +176,7 @@ impl Table for ForcesTable {
             let board = match &board {
                 Some(board) => board,
                 None => {
-                    table = muster::map_intel::screens::board(game, &view, &Values::new());
+                    table = muster::map_intel::screens::board(game, &view, &LedgerForm::new());
                     &table
                 }
             };
@@ -199,7 +194,7 @@ impl Table for ForcesTable {
                 // nothing he picks in private stays on the shared map.
                 Some(private) => {
                     if let Some(hex) = picked.clicked {
-                        game.tapped(private.side, private.values, hex);
+                        private.tap(hex, cx);
                     }
                 }
                 None => orders::picked(&view, &picked, &mut self.selection, &mut out),
@@ -213,21 +208,7 @@ impl Table for ForcesTable {
         match action {}
     }
 
-    fn undoable(&self, game: &Game) -> Result<String, String> {
-        game.undoable()
-    }
-
-    fn undo(&mut self, game: &mut Game) -> Result<String, String> {
-        game.undo().map_err(|e| e.to_string())
-    }
-
-    fn redoable(&self, game: &Game) -> bool {
-        game.redoable()
-    }
-
-    fn redo(&mut self, game: &mut Game) -> Result<String, String> {
-        game.redo().map_err(|e| e.to_string())
-    }
+    crate::app::seated::undo_by_the_game!();
 
     /// A selected counter that left the map is no longer selected, and no
     /// selection outlives the turn it was made in.

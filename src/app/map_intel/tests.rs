@@ -5,7 +5,7 @@
 
 use super::ForcesWindow;
 use crate::app::MusterApp;
-use crate::app::deck::phones::until;
+use crate::app::phone_kit::until;
 use crate::app::proof_tests::open_with_pin;
 use crate::app::tests::{
     click, drag_through, harness, opened, replace_text, set_passphrase, shows_none, type_into,
@@ -105,7 +105,12 @@ fn the_hex_of_a_new_force_is_not_kept_for_the_next() {
     ledger(&mut h, "Ann (Rome)");
     new_force(&mut h, &["Legio VI Ferrata (legion)"], "0510");
     let window = h.state().system::<ForcesWindow>().unwrap();
-    assert_eq!(window.form(Side::South).get("hex"), None);
+    assert_eq!(
+        window
+            .form(Side::South)
+            .get(&muster::map_intel::screens::LedgerField::Hex),
+        None
+    );
     assert_eq!(
         h.get_by_label("Hex for a new force or an Exercitus")
             .accesskit_node()
@@ -347,7 +352,7 @@ fn the_shell_saves_titles_and_helps_a_hidden_forces_game() {
 /// a unit of hers.
 #[test]
 fn a_ledger_on_the_phone_regroups_and_names_nothing_to_the_other_phone() {
-    use crate::app::deck::phones::{Phone, phones, until};
+    use crate::app::phone_kit::{Phone, phones, until};
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_game(dir.path(), ["", ""]);
     let [mut ann, mut bob]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
@@ -422,7 +427,7 @@ pub(crate) fn in_hex(h: &Harness<'_, MusterApp>, side: Side, hex: &str) -> usize
 #[test]
 fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     use crate::app::chromium::{Page, pair};
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -440,13 +445,13 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
         page.tap(h, "Move the ticked units");
     };
     regroup(&mut h, &ann, "Legio III Gallica (legion)", "0505");
-    crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::South, "0505") == 1);
+    crate::app::phone_kit::until(&mut h, |h| in_hex(h, Side::South, "0505") == 1);
     // The bluff: Exercitus 1 on the map with nothing in it.
     ann.tap(&mut h, "off-map area");
     let at = on_phone_map(&h, "0909");
     ann.tap_map(&mut h, map, at);
     ann.tap(&mut h, "Place Exercitus 1");
-    crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::South, "0909") == 1);
+    crate::app::phone_kit::until(&mut h, |h| in_hex(h, Side::South, "0909") == 1);
     ann.screenshot("target/phone/forces-ledger.png");
     // Her private ledger, made by the laptop and sent to her phone sealed:
     // read back there, with what it hides from Bob; nothing written here.
@@ -475,7 +480,7 @@ fn hidden_forces_on_phones_in_chromium_regroup_bluff_and_reveal() {
     assert!(pdfs.is_empty(), "written on the laptop: {pdfs:?}");
     assert!(!bob.text().contains("Legio III"), "{}", bob.text());
     regroup(&mut h, &bob, "Cataphracts of Suren (cataphracts)", "0606");
-    crate::app::deck::phones::until(&mut h, |h| in_hex(h, Side::North, "0606") == 1);
+    crate::app::phone_kit::until(&mut h, |h| in_hex(h, Side::North, "0606") == 1);
     assert!(!bob.text().contains("Legio III"), "{}", bob.text());
     shows_none(
         &h,
@@ -569,7 +574,7 @@ fn ends(h: &H, from: &str, to: &str) -> [egui::Pos2; 2] {
 /// on one laptop, then with her ledger on her phone.
 #[test]
 fn a_whole_hidden_forces_turn_counted_on_one_screen_and_with_a_phone() {
-    use crate::app::deck::phones::{Phone, phones, until};
+    use crate::app::phone_kit::{Phone, phones, until};
     use crate::app::walker::Walker;
     let dir = tempfile::tempdir().unwrap();
     let mut w = Walker::new(two_forces_each(dir.path()));

@@ -59,6 +59,16 @@ impl Life {
         matches!(self, Life::OnPhone | Life::Lost)
     }
 
+    /// Where his private screens are drawn: his own screen while his phone
+    /// holds the seat (or may come back to it), else the laptop's.
+    pub fn place(self) -> muster::core::seat::Place {
+        if self.on_phone() {
+            muster::core::seat::Place::Own
+        } else {
+            muster::core::seat::Place::Laptop
+        }
+    }
+
     /// What the table says of the seat, after the player's name.
     pub fn words(self) -> &'static str {
         match self {

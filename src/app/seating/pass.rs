@@ -10,11 +10,13 @@
 
 use crate::app::bus::{Bus, Derived, SeatMsg};
 use muster::core::intel::{Lock, suggest_passphrase};
-use muster::core::passphrase_screen::{self, Answer, Purpose};
-use muster::core::screen::{Action, Block, Field, Input, Reply, Screen, Values};
+use muster::core::passphrase_screen::{self, Answer, Button, Field, Purpose, Reply, Screen};
+use muster::core::screen::{self, Action, Block, Input};
 use muster::core::seat::pin;
 use muster::core::side::Side;
-use serde::{Deserialize, Serialize};
+
+/// What he typed on a passphrase screen, by field.
+pub type Typed = screen::Form<Field>;
 
 /// What his passphrase is asked for now.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,30 +60,18 @@ pub enum Asked {
     Forgot,
 }
 
-/// The PIN screen's buttons.
-#[derive(Clone, Copy, Serialize, Deserialize)]
-#[serde(tag = "pin", rename_all = "snake_case", deny_unknown_fields)]
-enum PinButton {
-    Open,
-    Passphrase,
-    Cancel,
-}
-
-/// The fields' names in a reply's values.
-const PIN: &str = "pin";
-
 /// One seat's passphrase screen.
 #[derive(Default)]
 pub struct Pass {
     /// What it is for now; a change starts it afresh.
     kind: Option<Kind>,
     /// What he typed on the laptop so far (his phone keeps its own).
-    pub typed: Values,
+    pub typed: Typed,
     suggested: Option<String>,
     refusal: Option<String>,
     /// What was typed when the refusal came: once he types something
     /// else, it no longer speaks of what is on his screen and goes.
-    refused_typed: Values,
+    refused_typed: Typed,
     /// The derivation under way, by its number.
     working: Option<u64>,
     /// A hand-over PIN may be chosen beside the passphrase (the laptop,
@@ -94,15 +84,17 @@ pub struct Pass {
 
 impl Pass {
     /// Asked for `kind` now (or nothing): what was typed for another
-    /// purpose is dropped.
-    pub fn settle(&mut self, kind: Option<Kind>) {
-        if self.kind != kind {
-            *self = Pass {
-                kind,
-                offer_pin: self.offer_pin,
-                ..Pass::default()
-            };
+    /// purpose is dropped. Whether it changed.
+    pub fn settle(&mut self, kind: Option<Kind>) -> bool {
+        if self.kind == kind {
+            return false;
         }
+        *self = Pass {
+            kind,
+            offer_pin: self.offer_pin,
+            ..Pass::default()
+        };
+        true
     }
 
     pub fn kind(&self) -> Option<&Kind> {
@@ -171,8 +163,8 @@ impl Pass {
             );
             for block in &mut screen.blocks {
                 if let Block::Form { fields, .. } = block {
-                    fields.push(Field {
-                        name: PIN.into(),
+                    fields.push(screen::Field {
+                        name: Field::Pin,
                         label: format!(
                             "{} hand-over PIN for this sitting (optional)",
                             muster::core::text::possessive(name)
@@ -196,16 +188,11 @@ impl Pass {
     /// body, without a title or a *Cancel* (the hand-over's own buttons
     /// lead back).
     pub fn on_hand_over(&self, name: &str) -> Option<Screen> {
-        let cancels = [
-            serde_json::to_value(passphrase_screen::Button::Cancel),
-            serde_json::to_value(PinButton::Cancel),
-        ]
-        .map(Result::ok);
         let mut screen = self.screen(name)?;
         screen.title.clear();
         for block in &mut screen.blocks {
             if let Block::Form { actions, .. } = block {
-                actions.retain(|a| !cancels.contains(&Some(a.command.clone())));
+                actions.retain(|a| a.command != Button::Cancel);
             }
         }
         Some(screen)
@@ -229,18 +216,15 @@ impl Pass {
         if kind == Kind::Pin {
             return self.pin_answer(reply);
         }
-        let chosen = reply
-            .values
-            .get(PIN)
-            .and_then(|v| v.first())
+        let chosen = screen::first(&reply.values, Field::Pin)
             .filter(|typed| self.offer_pin && !typed.is_empty());
         match passphrase_screen::read(kind.purpose(), reply) {
             Err(why) => self.refused(why),
             Ok(Answer::Cancel) => return Asked::Cancel,
             Ok(Answer::Suggest) => match suggest_passphrase() {
                 Ok(words) => {
-                    for field in ["passphrase", "again"] {
-                        self.typed.insert(field.into(), vec![words.clone()]);
+                    for field in [Field::Passphrase, Field::Again] {
+                        self.typed.insert(field, vec![words.clone()]);
                     }
                     self.suggested = Some(words);
                     self.refusal = None;
@@ -251,16 +235,14 @@ impl Pass {
             Ok(Answer::Passphrase(_)) if busy || self.working.is_some() => {
                 self.refused("Still working out your key: a moment".into());
             }
-            Ok(Answer::Passphrase(_))
-                if let Some(why) = chosen.and_then(|typed| pin::refusal(typed)) =>
-            {
+            Ok(Answer::Passphrase(_)) if let Some(why) = chosen.and_then(pin::refusal) => {
                 // The refused PIN goes, so its empty field takes his next
                 // try at once (`screen::show` focuses it).
-                self.typed.remove(PIN);
+                self.typed.remove(&Field::Pin);
                 self.refused(why);
             }
             Ok(Answer::Passphrase(passphrase)) => {
-                self.chosen = chosen.cloned();
+                self.chosen = chosen.map(str::to_string);
                 self.typed.clear();
                 self.refusal = None;
                 self.working = Some(generation);
@@ -289,24 +271,19 @@ impl Pass {
 
     /// His answer to the PIN screen.
     fn pin_answer(&mut self, reply: &Reply) -> Asked {
-        match serde_json::from_value::<PinButton>(reply.command.clone()) {
-            Err(e) => {
-                self.refused(format!(
-                    "That answer is not a button of the PIN screen: {e}"
-                ));
-                Asked::Nothing
-            }
-            Ok(PinButton::Cancel) => Asked::Cancel,
-            Ok(PinButton::Passphrase) => Asked::Forgot,
-            Ok(PinButton::Open) => {
-                let typed = reply
-                    .values
-                    .get(PIN)
-                    .and_then(|v| v.first())
-                    .cloned()
-                    .unwrap_or_default();
+        match reply.command {
+            Button::Cancel => Asked::Cancel,
+            Button::UsePassphrase => Asked::Forgot,
+            Button::OpenWithPin => {
+                let typed = screen::first(&reply.values, Field::Pin)
+                    .unwrap_or_default()
+                    .to_string();
                 self.typed.clear();
                 Asked::Pin(typed)
+            }
+            Button::Suggest | Button::Submit => {
+                self.refused("That is a button of the passphrase screen, not of this one".into());
+                Asked::Nothing
             }
         }
     }
@@ -322,8 +299,8 @@ fn pin_screen(name: &str, refusal: Option<&str>) -> Screen {
             ),
         },
         Block::Form {
-            fields: vec![Field {
-                name: PIN.into(),
+            fields: vec![screen::Field {
+                name: Field::Pin,
                 label: format!("{} hand-over PIN", muster::core::text::possessive(name)),
                 input: Input::Secret {
                     hint: "PIN".into(),
@@ -331,10 +308,10 @@ fn pin_screen(name: &str, refusal: Option<&str>) -> Screen {
                 },
             }],
             actions: vec![
-                Action::new("Open with my PIN", &PinButton::Open),
-                Action::new("Use my passphrase instead", &PinButton::Passphrase)
+                Action::new("Open with my PIN", Button::OpenWithPin),
+                Action::new("Use my passphrase instead", Button::UsePassphrase)
                     .hint("Drops the PIN; choose a new one beside the passphrase"),
-                Action::new("Cancel", &PinButton::Cancel),
+                Action::new("Cancel", Button::Cancel),
             ],
         },
     ];

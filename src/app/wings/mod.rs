@@ -11,16 +11,14 @@ mod table;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::app::action::Action;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
-use crate::app::seated::{Act, Form, Private, Table, private_panel, side_panel};
+use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
 use crate::app::system::{Handled, Players, players};
 use eframe::egui;
 use muster::core::dice::AppDice;
-use muster::core::seat::Seated;
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use muster::map_intel::wings::game::{Command, Game, Seen, Setup};
@@ -99,16 +97,7 @@ impl Table for WingsTable {
     const STARTED: &'static str =
         "Set-up: each player places their leader and dummy counters in private";
 
-    fn action(action: Act<Self>) -> Action {
-        Action::Wings(action)
-    }
-
-    fn own(action: Action) -> Option<Act<Self>> {
-        match action {
-            Action::Wings(action) => Some(action),
-            _ => None,
-        }
-    }
+    crate::app::action::table_actions!(Wings);
 
     fn form(&mut self) -> &mut dyn Form {
         &mut self.form
@@ -118,7 +107,13 @@ impl Table for WingsTable {
         self.new_game()
     }
 
-    fn table(&mut self, ui: &mut egui::Ui, game: &Game, mut private: Option<Private<'_>>, cx: &Cx) {
+    fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Game,
+        mut private: Option<Private<'_, Game>>,
+        cx: &Cx,
+    ) {
         let mut out = Vec::new();
         let viewer = private.as_ref().map(|p| p.side);
         let seen: Vec<Seen> = match viewer {
@@ -181,10 +176,10 @@ impl Table for WingsTable {
                 // A hex or a drag on his own map goes into his form.
                 Some(private) => {
                     if let Some(drag) = &picked.dragged {
-                        game.dragged(private.side, private.values, drag.from, &drag.path);
+                        private.drag(drag.from, drag.path.clone(), cx);
                     }
                     if let Some(hex) = picked.clicked {
-                        game.tapped(private.side, private.values, hex);
+                        private.tap(hex, cx);
                     }
                 }
                 None => {
@@ -203,21 +198,7 @@ impl Table for WingsTable {
         match action {}
     }
 
-    fn undoable(&self, game: &Game) -> Result<String, String> {
-        game.undoable()
-    }
-
-    fn undo(&mut self, game: &mut Game) -> Result<String, String> {
-        game.undo().map_err(|e| e.to_string())
-    }
-
-    fn redoable(&self, game: &Game) -> bool {
-        game.redoable()
-    }
-
-    fn redo(&mut self, game: &mut Game) -> Result<String, String> {
-        game.redo().map_err(|e| e.to_string())
-    }
+    crate::app::seated::undo_by_the_game!();
 
     fn export_pdf(
         game: &Game,

@@ -245,7 +245,7 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
 /// Charles's phone is never told it is a dummy.
 #[test]
 fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
-    use crate::app::deck::phones::{Phone, phones, until};
+    use crate::app::phone_kit::{Phone, phones, until};
     let dir = tempfile::tempdir().unwrap();
     let mut h = rossbach(dir.path());
     let [mut fritz, mut charles]: [Phone; 2] = phones(&mut h, &Side::BOTH).try_into().ok().unwrap();
@@ -273,7 +273,7 @@ fn a_dummy_placed_from_the_phone_stays_a_secret_of_his_phone() {
     });
     h.run();
     // Each phone's map: Fritz's counter as each may see it.
-    let fritz_on = |screen: &muster::core::screen::Screen| -> Vec<String> {
+    let fritz_on = |screen: &crate::app::phone_kit::Seen| -> Vec<String> {
         screen
             .blocks
             .iter()
@@ -319,8 +319,8 @@ fn placed(h: &Harness<'_, MusterApp>) -> usize {
 #[test]
 fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
     use crate::app::chromium::{Page, pair};
-    use crate::app::deck::phones::until;
-    let Some((_driver, port)) = crate::app::deck::phones::browser::driver() else {
+    use crate::app::phone_kit::until;
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -389,12 +389,13 @@ fn dummy_wings_set_up_on_phones_in_chromium_and_a_spotting() {
         while std::time::Instant::now() < deadline {
             h.run();
             let window = h.state().system::<WingsWindow>().unwrap();
+            use muster::map_intel::wings::screens::CountersField;
             let key = match field {
-                "Leader's path" => "leader_path",
-                "First Dis path" => "dis1_path",
-                _ => "dis2_path",
+                "Leader's path" => CountersField::LeaderPath,
+                "First Dis path" => CountersField::Dis1Path,
+                _ => CountersField::Dis2Path,
             };
-            if window.form(Side::South).get(key).and_then(|v| v.first()) == Some(&traced) {
+            if window.form(Side::South).get(&key).and_then(|v| v.first()) == Some(&traced) {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
@@ -514,7 +515,7 @@ fn drag_path(h: &mut H, from: &str, path: &[&str]) {
 /// drags, with a finger).
 #[test]
 fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
-    use crate::app::deck::phones::{Phone, phones, until};
+    use crate::app::phone_kit::{Phone, phones, until};
     use crate::app::walker::Walker;
     let moved = |h: &Harness<'_, MusterApp>| {
         h.state()
@@ -564,8 +565,12 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
         h.run();
     }
     let form = h.state().system::<WingsWindow>().unwrap().form(Side::South);
+    use muster::map_intel::wings::screens::CountersField;
     assert!(
-        form.get("moving").is_none() && form.get("leader_path").is_none_or(|l| l[0] != "1019 1018"),
+        form.get(&CountersField::Moving).is_none()
+            && form
+                .get(&CountersField::LeaderPath)
+                .is_none_or(|l| l[0] != "1019 1018"),
         "{form:?}"
     );
     // Each counter traced along its path on his phone's map, the button.

@@ -500,10 +500,8 @@ pub fn open_ambushes(
         .enumerate()
         .filter(|(_, a)| a.side == side)
         .map(|(i, a)| {
-            let opened: Revealed<AmbushContent> = a
-                .sealed
-                .open(key, &place(state, side, i))
-                .map_err(|e| RuleError::new("8.3", e.to_string()))?;
+            let opened: Revealed<AmbushContent> =
+                super::opened(&a.sealed, key, &place(state, side, i), "8.3")?;
             Ok((i, opened.secret))
         })
         .collect()
@@ -643,10 +641,7 @@ pub fn reveal_ambush(
     reason: RevealReason,
 ) -> Result<Command, RuleError> {
     let a = marker_of(state, side, marker)?;
-    let revealed = a
-        .sealed
-        .open(key, &place(state, side, marker))
-        .map_err(|e| RuleError::new("8.3", e.to_string()))?;
+    let revealed = super::opened(&a.sealed, key, &place(state, side, marker), "8.3")?;
     Ok(Command::RevealAmbush {
         side,
         marker,

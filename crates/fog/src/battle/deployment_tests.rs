@@ -431,8 +431,8 @@ fn markers_and_marches_are_numbered_per_side() {
 /// tick one anyway (a changed page) is refused there, naming it to him.
 #[test]
 fn a_sealed_battle_group_is_never_offered_in_its_owners_batch() {
-    use crate::screens::{answer_batch, batch};
-    use muster_core::screen::{Reply, values};
+    use crate::screens::{Form, Reply, SecretAct, SecretField, answer_batch, batch};
+    use muster_core::screen::form;
     let mut b = to_batches();
     let bgs = |b: &Battle| b.state().armies[Side::North].as_ref().unwrap().bgs.len();
     b.apply(Command::DeployBatch {
@@ -443,7 +443,7 @@ fn a_sealed_battle_group_is_never_offered_in_its_owners_batch() {
     assert!(bgs(&b) > 3);
     let key = SealKey::unprotected();
     let army = b.state().armies[Side::South].clone().unwrap();
-    let screen = batch(&b, Side::South, &key, &values(&[])).unwrap();
+    let screen = batch(&b, Side::South, &key, &Form::new()).unwrap();
     let text = serde_json::to_string(&screen).unwrap();
     assert!(
         !text.contains(&army.bgs[0].name),
@@ -452,18 +452,15 @@ fn a_sealed_battle_group_is_never_offered_in_its_owners_batch() {
     assert!(text.contains(&army.bgs[1].name));
     // Untouched, the next three are ticked; sent, they deploy.
     let reply = |ticked: &[&str]| Reply {
-        command: serde_json::json!({"form": "batch"}),
-        values: values(&[("batch", ticked)]),
+        command: SecretAct::DeployBatch,
+        values: form(&[(SecretField::Batch, ticked)]),
     };
     let e = answer_batch(&b, Side::South, &key, &reply(&["0", "1", "2"])).unwrap_err();
     assert!(
         e.message.contains(&army.bgs[0].name) && e.message.contains("off the table"),
         "{e}"
     );
-    let untouched = Reply {
-        command: serde_json::json!({"form": "batch"}),
-        values: values(&[]),
-    };
+    let untouched = Reply::button(SecretAct::DeployBatch);
     let command = answer_batch(&b, Side::South, &key, &untouched).unwrap();
     assert_eq!(
         command,

@@ -371,6 +371,7 @@ pub fn event(event: &Event, ruleset: &Ruleset, state: &State) -> String {
             text
         }
         Event::TurnEnded { side, turn } => format!("{side} ends their turn {turn}"),
+        Event::Stalled { why } => format!("⚠ Muster stopped here: {why}"),
         Event::MovesFirstTied { total, .. } => {
             format!("Tied at {total} for who moves first: both roll again (ruling, rule 9)")
         }

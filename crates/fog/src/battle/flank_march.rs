@@ -254,10 +254,7 @@ pub fn open_marches(
         .enumerate()
         .filter(|(_, m)| m.side == side)
         .map(|(i, m)| {
-            let opened = m
-                .sealed
-                .open(key, &place(state, side, i))
-                .map_err(|e| RuleError::new("8.4", e.to_string()))?;
+            let opened = super::opened(&m.sealed, key, &place(state, side, i), "8.4")?;
             Ok((i, opened))
         })
         .collect()
@@ -499,11 +496,8 @@ pub fn word(
     key: &SealKey,
 ) -> Result<Command, RuleError> {
     let m = march_of(state, side, march)?;
-    let plan = m
-        .sealed
-        .open::<FlankMarchPlan>(key, &place(state, side, march))
-        .map_err(|e| RuleError::new("10", e.to_string()))?
-        .secret;
+    let plan =
+        super::opened::<FlankMarchPlan>(&m.sealed, key, &place(state, side, march), "10")?.secret;
     let Some(army) = state.armies[side].as_ref() else {
         return refuse("8.4", format!("{side} has no army entered yet"));
     };
@@ -530,10 +524,7 @@ pub fn reveal_plan(
     straggling: Vec<DiceInput>,
 ) -> Result<Command, RuleError> {
     let m = march_of(state, side, march)?;
-    let revealed = m
-        .sealed
-        .open(key, &place(state, side, march))
-        .map_err(|e| RuleError::new("10", e.to_string()))?;
+    let revealed = super::opened(&m.sealed, key, &place(state, side, march), "10")?;
     Ok(Command::RevealFlankMarch {
         side,
         march,

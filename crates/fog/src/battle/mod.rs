@@ -188,6 +188,10 @@ pub enum Command {
     },
     /// The player to move ends his turn.
     EndTurn { side: Side },
+    /// A note in the log that a step the rules forced failed (`seat::play`
+    /// writes it, never a player): both players read why the sequence
+    /// stopped, and decide at the table.
+    Stalled { why: String },
 }
 
 impl Command {
@@ -429,6 +433,11 @@ pub enum Event {
         side: Side,
         turn: u32,
     },
+    /// The sequence stopped: a step the rules forced failed, for this
+    /// reason.
+    Stalled {
+        why: String,
+    },
 }
 
 impl Event {
@@ -447,6 +456,36 @@ impl Event {
             _ => Vec::new(),
         }
     }
+}
+
+/// `pick` must be one of `offered` (ids), each named for the player by
+/// `name`; refused citing `rule` otherwise, in the words `why` gives for
+/// the pick's name and the offered names.
+fn one_of(
+    rule: &str,
+    pick: &str,
+    offered: &[String],
+    name: impl Fn(&str) -> String,
+    why: impl FnOnce(&str, String) -> String,
+) -> Result<(), RuleError> {
+    if offered.iter().any(|o| o == pick) {
+        return Ok(());
+    }
+    let names: Vec<String> = offered.iter().map(|o| name(o)).collect();
+    refuse(rule, why(&name(pick), names.join(", ")))
+}
+
+/// A record of a player's opened with his sealing key where it is sealed
+/// (an ambush marker, a flank march); why not, citing `rule`.
+fn opened<T: Serialize + serde::de::DeserializeOwned>(
+    sealed: &Sealed,
+    key: &SealKey,
+    place: &muster_core::intel::Place,
+    rule: &str,
+) -> Result<Revealed<T>, RuleError> {
+    sealed
+        .open(key, place)
+        .map_err(|e| RuleError::new(rule, e.to_string()))
 }
 
 /// One command and the events it produced: the unit of the log and of undo.
@@ -656,6 +695,7 @@ impl Battle {
                 reason,
             } => ambush::decide_reveal(s, r, *side, *marker, revealed, *reason),
             Command::EndTurn { side } => play::decide_end_turn(s, r, *side),
+            Command::Stalled { why } => Ok(vec![Event::Stalled { why: why.clone() }]),
             Command::Finish { side, step } => deployment::decide_finish(s, r, *side, *step),
             Command::DeployBatch { side, bgs } => deployment::decide_batch(s, r, *side, bgs),
             Command::CommitDismount { side, bgs } => deployment::decide_dismount(s, r, *side, bgs),
@@ -664,6 +704,15 @@ impl Battle {
                 moves_first::decide_roll(s, r, app, *side, dice)
             }
         }
+    }
+
+    /// Notes in the log that a step the rules forced failed, `why` (see
+    /// `Command::Stalled`); a battle nothing may be added to (read-only
+    /// until unlocked) changed nothing that could stall.
+    pub fn note_stall(&mut self, why: &RuleError) {
+        let _ = self.apply(Command::Stalled {
+            why: why.to_string(),
+        });
     }
 
     /// Applies a command: on success its events are logged, tagged by every

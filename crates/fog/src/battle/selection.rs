@@ -263,18 +263,13 @@ pub(super) fn decide_compulsory(
             format!("It is {chooser}'s turn to take a compulsory piece, not {side}'s"),
         );
     }
-    let left = remaining_compulsory(state, ruleset);
-    if !left.iter().any(|t| t == terrain) {
-        let names: Vec<&str> = left.iter().map(|t| ruleset.terrain_name(t)).collect();
-        return refuse(
-            "4",
-            format!(
-                "{} is not a compulsory piece left to take (left: {})",
-                ruleset.terrain_name(terrain),
-                names.join(", ")
-            ),
-        );
-    }
+    super::one_of(
+        "4",
+        terrain,
+        &remaining_compulsory(state, ruleset),
+        |t| ruleset.terrain_name(t).to_string(),
+        |pick, left| format!("{pick} is not a compulsory piece left to take (left: {left})"),
+    )?;
     Ok(vec![Event::TerrainSelected {
         side,
         terrain: terrain.to_string(),

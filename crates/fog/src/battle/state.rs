@@ -284,6 +284,7 @@ impl State {
             }
             Event::MovesFirstWon { side, .. } => self.moves_first.winner = Some(*side),
             Event::TurnEnded { .. } => self.turns_ended += 1,
+            Event::Stalled { .. } => {}
             Event::CampPlaced { .. }
             | Event::FortificationPlaced { .. }
             | Event::AmbushPlaced { .. }

@@ -36,19 +36,18 @@ pub(super) fn decide(
             format!("Only the initiative holder ({holder}) chooses the territory type"),
         );
     }
-    let allowed = choices(state, side);
-    if !allowed.iter().any(|t| t == territory) {
-        let names: Vec<&str> = allowed.iter().map(|t| ruleset.territory_name(t)).collect();
-        return refuse(
-            "3",
+    super::one_of(
+        "3",
+        territory,
+        &choices(state, side),
+        |t| ruleset.territory_name(t).to_string(),
+        |pick, allowed| {
             format!(
-                "{} is not in {}'s allowed territory types ({})",
-                ruleset.territory_name(territory),
-                side.opponent(),
-                names.join(", ")
-            ),
-        );
-    }
+                "{pick} is not in {}'s allowed territory types ({allowed})",
+                side.opponent()
+            )
+        },
+    )?;
     Ok(vec![Event::TerritoryChosen {
         side,
         territory: territory.to_string(),

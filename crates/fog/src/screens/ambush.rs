@@ -6,6 +6,7 @@
 //! with the rules' verdict on it. `answer_ambush` seals what he sent, so
 //! the command carries only the sealed record.
 
+use super::{Form, Reply, Screen, SecretAct, SecretField};
 use crate::battle::{
     AmbushContent, AmbushMaps, Battle, Command, Profile, State, Verdict, camp_footprint,
     check_ambush, fortification_footprint, open_ambushes, piece_name, seal_ambush,
@@ -14,15 +15,13 @@ use crate::palette::terrain_colour;
 use muster_core::error::RuleError;
 use muster_core::intel::SealKey;
 use muster_core::screen::{
-    Action, Block, CellGrid, Choice, Field, Input, Legend, Mark, Outline, Pattern, Pick, Reply,
-    Screen, Swatch, Table, Values,
+    self, Block, CellGrid, Choice, Input, Legend, Mark, Outline, Pattern, Pick, Swatch,
 };
 use muster_core::side::Side;
-use serde_json::json;
 
-/// The form's fields.
-const CONTENT: &str = "content";
-const AT: &str = "at";
+type Action = screen::Action<SecretAct>;
+type Field = screen::Field<SecretField>;
+type Table = screen::Table<SecretAct, SecretField>;
 
 /// A marker's content in words, for its owner only.
 pub fn content_name(state: &State, side: Side, content: AmbushContent) -> String {
@@ -43,8 +42,8 @@ fn content_value(content: AmbushContent) -> String {
 }
 
 /// The marker's content as the form has it.
-fn content(values: &Values) -> Option<AmbushContent> {
-    let value = values.get(CONTENT)?.first()?;
+fn content(values: &Form) -> Option<AmbushContent> {
+    let value = screen::first(values, SecretField::Content)?;
     if value == "dummy" {
         return Some(AmbushContent::Dummy);
     }
@@ -204,7 +203,7 @@ pub fn ambushes(
     battle: &Battle,
     side: Side,
     key: &SealKey,
-    values: &Values,
+    values: &Form,
     maps: &mut AmbushMaps,
 ) -> Result<Screen, RuleError> {
     let state = battle.state();
@@ -237,16 +236,16 @@ pub fn ambushes(
         .collect();
     let chosen = content(values);
     let fields = vec![Field {
-        name: CONTENT.into(),
+        name: SecretField::Content,
         label: "This marker is".into(),
         input: Input::Choice {
             options,
             many: false,
             selected: chosen.map(content_value).into_iter().collect(),
-            resets: vec![AT.into()],
+            resets: vec![SecretField::At],
         },
     }];
-    let mut seal = Action::new("Seal and place ambush marker", &json!({"form": "seal"})).hint(
+    let mut seal = Action::new("Seal and place ambush marker", SecretAct::SealAmbush).hint(
         "Encrypts what the marker stands for under your key; both players see only the marker and its commitment code",
     );
     let marks = mine
@@ -283,11 +282,11 @@ pub fn ambushes(
                 )),
             });
             table.grid = Some(grid(map));
-            let at = Pick::read(values, AT);
+            let at = screen::read_point(values, SecretField::At);
             let verdict = at.map(|at| check_ambush(state, battle.ruleset(), side, c, at));
             let speak = |text: String| state.settings.speak(&text);
             table.pick = Some(Pick {
-                field: AT.into(),
+                field: SecretField::At,
                 at,
                 verdict: verdict.as_ref().map(|v| match v {
                     Ok(why) => speak(format!("✔ {why}")),
@@ -331,15 +330,9 @@ pub fn answer_ambush(
     key: &SealKey,
     reply: &Reply,
 ) -> Result<Command, RuleError> {
-    if reply.command.get("form").and_then(|f| f.as_str()) != Some("seal") {
-        return Err(RuleError::new(
-            "8.3",
-            "The ambush form: its one action is to seal a marker",
-        ));
-    }
     let content = content(&reply.values)
         .ok_or_else(|| RuleError::new("8.3", "Choose what the marker stands for first"))?;
-    let at = Pick::read(&reply.values, AT)
+    let at = screen::read_point(&reply.values, SecretField::At)
         .ok_or_else(|| RuleError::new("8.3", "Pick the marker's place on the table first"))?;
     seal_ambush(battle.state(), battle.ruleset(), side, at, content, key)
 }
@@ -381,10 +374,10 @@ mod tests {
     const SOUTH: &SealKey = &SealKey::from_bytes([7; 32]);
     const NORTH: &SealKey = &SealKey::from_bytes([9; 32]);
 
-    fn values(pairs: &[(&str, &str)]) -> Values {
+    fn values(pairs: &[(SecretField, &str)]) -> Form {
         pairs
             .iter()
-            .map(|(k, v)| (k.to_string(), vec![v.to_string()]))
+            .map(|(k, v)| (*k, vec![v.to_string()]))
             .collect()
     }
 
@@ -409,9 +402,9 @@ mod tests {
         let mut b = at_south_ambushes();
         let s = Side::South;
         let mut maps = AmbushMaps::default();
-        let none = ambushes(&b, s, SOUTH, &Values::new(), &mut maps).unwrap();
+        let none = ambushes(&b, s, SOUTH, &Form::new(), &mut maps).unwrap();
         assert!(table(&none).grid.is_none(), "no map before the choice");
-        let chosen = values(&[(CONTENT, "bg 0")]);
+        let chosen = values(&[(SecretField::Content, "bg 0")]);
         let screen = ambushes(&b, s, SOUTH, &chosen, &mut maps).unwrap();
         let grid = table(&screen).grid.clone().unwrap();
         assert_eq!(grid.cells.chars().count(), grid.columns * grid.rows);
@@ -427,15 +420,21 @@ mod tests {
         let content = AmbushContent::Bg { bg: 0 };
         assert!(check_ambush(b.state(), b.ruleset(), s, content, at).is_ok());
         let mid = [36.0, 24.0];
-        let refused = values(&[(CONTENT, "bg 0"), (AT, &Pick::write(mid))]);
+        let refused = values(&[
+            (SecretField::Content, "bg 0"),
+            (SecretField::At, &screen::write_point(mid)),
+        ]);
         let screen = ambushes(&b, s, SOUTH, &refused, &mut maps).unwrap();
         let pick = table(&screen).pick.clone().unwrap();
         assert!(!pick.legal && pick.verdict.unwrap().starts_with("✖"));
-        let picked = values(&[(CONTENT, "bg 0"), (AT, &Pick::write(at))]);
+        let picked = values(&[
+            (SecretField::Content, "bg 0"),
+            (SecretField::At, &screen::write_point(at)),
+        ]);
         let screen = ambushes(&b, s, SOUTH, &picked, &mut maps).unwrap();
         assert!(table(&screen).pick.as_ref().unwrap().legal);
         let reply = Reply {
-            command: json!({"form": "seal"}),
+            command: SecretAct::SealAmbush,
             values: picked,
         };
         let command = answer_ambush(&b, s, SOUTH, &reply).unwrap();
@@ -443,18 +442,14 @@ mod tests {
         let opened = open_ambushes(b.state(), s, SOUTH).unwrap();
         assert_eq!(opened.last().map(|(_, c)| *c), Some(content));
         let name = content_name(b.state(), s, content);
-        let mine =
-            serde_json::to_string(&ambushes(&b, s, SOUTH, &Values::new(), &mut maps).unwrap())
-                .unwrap();
+        let mine = serde_json::to_string(&ambushes(&b, s, SOUTH, &Form::new(), &mut maps).unwrap())
+            .unwrap();
         assert!(mine.contains(&name));
         // North's screen is built from his own records only: nothing of
         // South's marker is in it.
-        let north = ambushes(&b, Side::North, NORTH, &Values::new(), &mut maps).unwrap();
+        let north = ambushes(&b, Side::North, NORTH, &Form::new(), &mut maps).unwrap();
         assert!(!serde_json::to_string(&north).unwrap().contains(&name));
-        let forged = Reply {
-            command: json!({"form": "reveal everything"}),
-            values: Values::new(),
-        };
-        assert!(answer_ambush(&b, s, SOUTH, &forged).is_err());
+        let forged = r#"{"command":{"form":"reveal everything"}}"#;
+        assert!(screen::read::<Reply>(forged).is_err());
     }
 }

@@ -6,9 +6,11 @@
 //! the sealed record and its commitment.
 
 mod ambush;
+mod form;
 mod reveal;
 
 pub use ambush::{ambushes, answer_ambush, content_name, pieces};
+pub use form::{Form, Reply, Screen, SecretAct, SecretField};
 pub use reveal::{Reveal, answer_reveal, reveal};
 
 use crate::battle::{
@@ -17,32 +19,30 @@ use crate::battle::{
 };
 use muster_core::error::RuleError;
 use muster_core::intel::SealKey;
-use muster_core::screen::{Action, Block, Choice, Field, Input, Reply, Screen, Values};
+use muster_core::screen::{Block, Choice, Input, first};
 use muster_core::side::Side;
-use serde_json::json;
 use std::collections::BTreeSet;
+
+type Action = muster_core::screen::Action<SecretAct>;
+type Field = muster_core::screen::Field<SecretField>;
 
 const FLANKS: [(Flank, &str); 2] = [(Flank::Left, "Left flank"), (Flank::Right, "Right flank")];
 
-fn first<'a>(values: &'a Values, name: &str) -> Option<&'a str> {
-    values.get(name)?.first().map(String::as_str)
-}
-
 /// The march the form describes now.
-fn plan(values: &Values) -> FlankMarchPlan {
+fn plan(values: &Form) -> FlankMarchPlan {
     FlankMarchPlan {
         bgs: values
-            .get("bgs")
+            .get(&SecretField::Bgs)
             .into_iter()
             .flatten()
             .filter_map(|b| b.parse().ok())
             .collect::<BTreeSet<usize>>()
             .into_iter()
             .collect(),
-        commander: first(values, "commander")
+        commander: first(values, SecretField::Commander)
             .and_then(|c| c.parse().ok())
             .unwrap_or(0),
-        flank: first(values, "flank")
+        flank: first(values, SecretField::Flank)
             .and_then(|f| FLANKS.iter().find(|(_, l)| *l == f))
             .map_or(Flank::Left, |(f, _)| *f),
     }
@@ -56,7 +56,7 @@ pub fn flank_marches(
     battle: &Battle,
     side: Side,
     key: &SealKey,
-    values: &Values,
+    values: &Form,
 ) -> Result<(Screen, usize), RuleError> {
     let state = battle.state();
     let army = state.armies[side]
@@ -94,7 +94,7 @@ pub fn flank_marches(
         blocks.push(Block::Form {
             fields: vec![
                 Field {
-                    name: "bgs".into(),
+                    name: SecretField::Bgs,
                     label: "A new march: tick its battle groups.".into(),
                     input: Input::Choice {
                         options: army
@@ -113,7 +113,7 @@ pub fn flank_marches(
                     },
                 },
                 Field {
-                    name: "commander".into(),
+                    name: SecretField::Commander,
                     label: "Led by".into(),
                     input: Input::Choice {
                         options: army
@@ -131,7 +131,7 @@ pub fn flank_marches(
                     },
                 },
                 Field {
-                    name: "flank".into(),
+                    name: SecretField::Flank,
                     label: String::new(),
                     input: Input::Choice {
                         options: FLANKS
@@ -169,7 +169,7 @@ pub fn flank_marches(
                 }
             ),
         });
-        let mut seal = Action::new("Seal flank march", &json!({"form": "seal"})).hint(
+        let mut seal = Action::new("Seal flank march", SecretAct::SealMarch).hint(
             "Encrypts the march under your key and logs only its commitment code: your opponent learns that a march exists, not what it is",
         );
         if plan.bgs.is_empty() {
@@ -238,7 +238,7 @@ fn batch_choice(
     battle: &Battle,
     side: Side,
     key: &SealKey,
-    values: &Values,
+    values: &Form,
     size: usize,
 ) -> Result<(Vec<usize>, Vec<usize>), RuleError> {
     let state = battle.state();
@@ -250,7 +250,7 @@ fn batch_choice(
     let open: Vec<usize> = (0..army.bgs.len())
         .filter(|bg| !done.contains(bg) && !sealed.contains(bg))
         .collect();
-    let ticked = match values.get("batch") {
+    let ticked = match values.get(&SecretField::Batch) {
         Some(ticked) => ticked.iter().filter_map(|b| b.parse().ok()).collect(),
         None => open.iter().copied().take(size).collect(),
     };
@@ -264,7 +264,7 @@ pub fn batch(
     battle: &Battle,
     side: Side,
     key: &SealKey,
-    values: &Values,
+    values: &Form,
 ) -> Result<Screen, RuleError> {
     let (number, size) = his_batch(battle, side)
         .ok_or_else(|| RuleError::new("8.5", format!("it is not {side}'s batch now")))?;
@@ -291,7 +291,7 @@ pub fn batch(
     }
     blocks.push(Block::Form {
         fields: vec![Field {
-            name: "batch".into(),
+            name: SecretField::Batch,
             label: format!("Deployed in batch {number}"),
             input: Input::Choice {
                 options: open
@@ -315,7 +315,7 @@ pub fn batch(
         }],
         actions: vec![Action::new(
             format!("Batch {number} deployed"),
-            &json!({"form": "batch"}),
+            SecretAct::DeployBatch,
         )],
     });
     Ok(Screen {
@@ -332,12 +332,6 @@ pub fn answer_batch(
     key: &SealKey,
     reply: &Reply,
 ) -> Result<Command, RuleError> {
-    if reply.command.get("form").and_then(|f| f.as_str()) != Some("batch") {
-        return Err(RuleError::new(
-            "8.5",
-            "The batch form: its one action is to deploy the batch",
-        ));
-    }
     let (_, size) = his_batch(battle, side)
         .ok_or_else(|| RuleError::new("8.5", format!("it is not {side}'s batch now")))?;
     let (open, ticked) = batch_choice(battle, side, key, &reply.values, size)?;
@@ -366,27 +360,21 @@ pub fn answer_flank_march(
     reply: &Reply,
     sealed_modifier: bool,
 ) -> Result<Command, RuleError> {
-    match reply.command.get("form").and_then(|f| f.as_str()) {
-        Some("seal") => seal_march(
-            battle.state(),
-            battle.ruleset(),
-            side,
-            &plan(&reply.values),
-            key,
-            sealed_modifier,
-        ),
-        _ => Err(RuleError::new(
-            "8.4",
-            "The flank-march form: its one action is to seal a march",
-        )),
-    }
+    seal_march(
+        battle.state(),
+        battle.ruleset(),
+        side,
+        &plan(&reply.values),
+        key,
+        sealed_modifier,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::battle::flank_march_tests::at_south_flank_marches;
-    use muster_core::screen::values;
+    use muster_core::screen::form;
 
     const SOUTH: &SealKey = &SealKey::from_bytes([7; 32]);
     const NORTH: &SealKey = &SealKey::from_bytes([9; 32]);
@@ -397,7 +385,10 @@ mod tests {
     #[test]
     fn a_march_sealed_from_the_screen_is_not_on_the_other_screen() {
         let mut b = at_south_flank_marches();
-        let form = values(&[("bgs", &["7", "8"]), ("flank", &["Right flank"])]);
+        let form = form(&[
+            (SecretField::Bgs, &["7", "8"]),
+            (SecretField::Flank, &["Right flank"]),
+        ]);
         let (screen, _) = flank_marches(&b, Side::South, SOUTH, &form).unwrap();
         assert!(
             screen
@@ -406,19 +397,19 @@ mod tests {
                 .any(|t| t.starts_with("Arrival modifier"))
         );
         let reply = Reply {
-            command: json!({"form": "seal"}),
+            command: SecretAct::SealMarch,
             values: form,
         };
         let command = answer_flank_march(&b, Side::South, SOUTH, &reply, false).unwrap();
         b.apply(command).unwrap();
         let army = b.state().armies[Side::South].as_ref().unwrap();
         let marching = [&army.bgs[7].name, &army.bgs[8].name];
-        let (north, _) = flank_marches(&b, Side::North, NORTH, &Values::new()).unwrap();
+        let (north, _) = flank_marches(&b, Side::North, NORTH, &Form::new()).unwrap();
         let north = serde_json::to_string(&north).unwrap();
         for name in marching {
             assert!(!north.contains(name.as_str()), "{name} on North's screen");
         }
-        let (south, off_table) = flank_marches(&b, Side::South, SOUTH, &Values::new()).unwrap();
+        let (south, off_table) = flank_marches(&b, Side::South, SOUTH, &Form::new()).unwrap();
         let march = south
             .texts()
             .into_iter()
@@ -453,16 +444,13 @@ mod tests {
     #[test]
     fn an_empty_or_forged_march_is_refused() {
         let b = at_south_flank_marches();
-        let (screen, _) = flank_marches(&b, Side::South, SOUTH, &Values::new()).unwrap();
+        let (screen, _) = flank_marches(&b, Side::South, SOUTH, &Form::new()).unwrap();
         let refused = screen.blocks.iter().find_map(|block| match block {
             Block::Actions { actions } => actions[0].refused.clone(),
             _ => None,
         });
         assert!(refused.is_some_and(|r| r.contains("Tick")));
-        let forged = Reply {
-            command: json!({"cmd": "finish_flank_marches", "side": "south", "off_table": 0}),
-            values: Values::new(),
-        };
-        assert!(answer_flank_march(&b, Side::South, SOUTH, &forged, false).is_err());
+        let forged = r#"{"command":{"cmd":"finish_flank_marches","side":"south","off_table":0}}"#;
+        assert!(muster_core::screen::read::<Reply>(forged).is_err());
     }
 }

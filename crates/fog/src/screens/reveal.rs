@@ -5,6 +5,7 @@
 //! record is opened with his key only; the reveal is offered only once the
 //! rules would take it, and refused with the rule otherwise.
 
+use super::{Form, Screen, SecretAct, SecretField};
 use crate::battle::{
     Battle, Command, RevealReason, march_number, marker_number, open_marches, reveal_ambush,
     reveal_plan,
@@ -12,9 +13,11 @@ use crate::battle::{
 use muster_core::dice::{DiceInput, parse_typed};
 use muster_core::error::RuleError;
 use muster_core::intel::SealKey;
-use muster_core::screen::{Action, Block, Choice, Field, Input, Reply, Screen, Values};
+use muster_core::screen::{self, Block, Choice, Input};
 use muster_core::side::Side;
-use serde::{Deserialize, Serialize};
+
+type Action = screen::Action<SecretAct>;
+type Field = screen::Field<SecretField>;
 
 /// The sealed record its owner opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,28 +28,10 @@ pub enum Reveal {
     Ambush(usize, RevealReason),
 }
 
-/// The screen's buttons, as its actions' commands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "reveal", rename_all = "snake_case", deny_unknown_fields)]
-enum Button {
-    Reveal,
-    Cancel,
-}
-
-/// The tick for dice typed as rolled on the table.
-const TYPED: &str = "typed";
 const ON_THE_TABLE: &str = "Type the straggling dice rolled on the table";
 
-fn dice_field(bg: usize) -> String {
-    format!("dice {bg}")
-}
-
-fn typed_text(values: &Values, name: &str) -> String {
-    values
-        .get(name)
-        .and_then(|v| v.first())
-        .cloned()
-        .unwrap_or_default()
+fn typed_text(values: &Form, name: SecretField) -> String {
+    screen::first(values, name).unwrap_or_default().to_string()
 }
 
 /// The straggling dice of `bgs` as the form has them: the app's, or those
@@ -55,11 +40,13 @@ fn straggling(
     battle: &Battle,
     owner: Side,
     bgs: &[usize],
-    values: &Values,
+    values: &Form,
 ) -> (Vec<Field>, Result<Vec<DiceInput>, String>) {
-    let typed = values.get(TYPED).is_some_and(|v| !v.is_empty());
+    let typed = values
+        .get(&SecretField::Typed)
+        .is_some_and(|v| !v.is_empty());
     let mut fields = vec![Field {
-        name: TYPED.into(),
+        name: SecretField::Typed,
         label: String::new(),
         input: Input::Choice {
             options: vec![Choice {
@@ -81,7 +68,7 @@ fn straggling(
         let name = army
             .and_then(|a| a.bgs.get(*bg))
             .map_or("?".to_string(), |b| b.name.clone());
-        let text = typed_text(values, &dice_field(*bg));
+        let text = typed_text(values, SecretField::Dice(*bg));
         let parsed = parse_typed(&text);
         let problem = match parsed {
             Ok(d) => {
@@ -96,7 +83,7 @@ fn straggling(
             }
         };
         fields.push(Field {
-            name: dice_field(*bg),
+            name: SecretField::Dice(*bg),
             label: format!("{name}'s straggling dice"),
             input: Input::Text {
                 hint: "e.g. 3 5".into(),
@@ -115,7 +102,7 @@ fn command(
     owner: Side,
     reveal: Reveal,
     key: &SealKey,
-    values: &Values,
+    values: &Form,
 ) -> (String, Vec<Field>, Result<Command, RuleError>) {
     let state = battle.state();
     match reveal {
@@ -171,11 +158,11 @@ pub fn reveal(
     owner: Side,
     reveal: Reveal,
     key: &SealKey,
-    values: &Values,
+    values: &Form,
 ) -> Screen {
     let (what, fields, command) = command(battle, owner, reveal, key, values);
     let checked = command.and_then(|c| battle.check(&c).map(|_| c));
-    let mut go = Action::new("Reveal to both players", &Button::Reveal).hint(
+    let mut go = Action::new("Reveal to both players", SecretAct::Reveal).hint(
         "Opens the sealed record for both players; Muster checks it against its commitment code",
     );
     let mut blocks = vec![Block::Text { text: what }];
@@ -186,7 +173,7 @@ pub fn reveal(
     // is nothing to cancel; an ambush's reveal is its owner's choice.
     let mut actions = vec![go];
     if !matches!(reveal, Reveal::March(_)) {
-        actions.push(Action::new("Cancel", &Button::Cancel));
+        actions.push(Action::new("Cancel", SecretAct::CancelReveal));
     }
     blocks.push(Block::Form { fields, actions });
     if let Err(e) = checked {
@@ -200,43 +187,25 @@ pub fn reveal(
     }
 }
 
-/// His answer: the reveal's command, checked by the rules; `None` if he
-/// cancelled.
+/// His answer to *Reveal*: the reveal's command, checked by the rules.
 pub fn answer_reveal(
     battle: &Battle,
     owner: Side,
     reveal: Reveal,
     key: &SealKey,
-    reply: &Reply,
-) -> Result<Option<Command>, RuleError> {
-    let button: Button = serde_json::from_value(reply.command.clone()).map_err(|e| {
-        RuleError::new(
-            "8.3",
-            format!("That answer is not a button of the reveal: {e}"),
-        )
-    })?;
-    match button {
-        Button::Cancel => Ok(None),
-        Button::Reveal => {
-            let (_, _, command) = command(battle, owner, reveal, key, &reply.values);
-            let command = command?;
-            battle.check(&command)?;
-            Ok(Some(command))
-        }
-    }
+    values: &Form,
+) -> Result<Command, RuleError> {
+    let (_, _, command) = command(battle, owner, reveal, key, values);
+    let command = command?;
+    battle.check(&command)?;
+    Ok(command)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::battle::flank_march_tests::march_arrived;
-
-    fn reply(button: Button, values: &Values) -> Reply {
-        Reply {
-            command: serde_json::to_value(button).unwrap(),
-            values: values.clone(),
-        }
-    }
+    use crate::screens::Reply;
 
     fn refusal(screen: &Screen) -> Option<&str> {
         screen.blocks.iter().find_map(|b| match b {
@@ -254,25 +223,25 @@ mod tests {
         let (b, south) = march_arrived();
         let s = Side::South;
         let march = Reveal::March(0);
-        let mut values = Values::new();
-        let app = answer_reveal(&b, s, march, south, &reply(Button::Reveal, &values)).unwrap();
-        assert!(matches!(app, Some(Command::RevealFlankMarch { .. })));
-        values.insert(TYPED.into(), vec!["yes".into()]);
+        let mut values = Form::new();
+        let app = answer_reveal(&b, s, march, south, &values).unwrap();
+        assert!(matches!(app, Command::RevealFlankMarch { .. }));
+        values.insert(SecretField::Typed, vec!["yes".into()]);
         let screen = reveal(&b, s, march, south, &values);
         let texts = screen.texts().join("\n");
         assert!(texts.contains("Ala Petriana's straggling dice"), "{texts}");
         assert!(refusal(&screen).is_some(), "no reveal before the dice");
-        let fields: Vec<String> = values_of(&screen);
-        values.insert(fields[0].clone(), vec!["7 3".into()]);
-        values.insert(fields[1].clone(), vec!["5 4".into()]);
+        let fields = values_of(&screen);
+        values.insert(fields[0], vec!["7 3".into()]);
+        values.insert(fields[1], vec!["5 4".into()]);
         let screen = reveal(&b, s, march, south, &values);
         let why = refusal(&screen).unwrap();
         assert!(why.contains("a die shows 1 to 6"), "{why}");
-        assert!(answer_reveal(&b, s, march, south, &reply(Button::Reveal, &values)).is_err());
-        values.insert(fields[0].clone(), vec!["4 2".into()]);
+        assert!(answer_reveal(&b, s, march, south, &values).is_err());
+        values.insert(fields[0], vec!["4 2".into()]);
         assert_eq!(refusal(&reveal(&b, s, march, south, &values)), None);
-        let typed = answer_reveal(&b, s, march, south, &reply(Button::Reveal, &values)).unwrap();
-        let Some(Command::RevealFlankMarch { straggling, .. }) = typed else {
+        let typed = answer_reveal(&b, s, march, south, &values).unwrap();
+        let Command::RevealFlankMarch { straggling, .. } = typed else {
             panic!("{typed:?}");
         };
         assert!(straggling.iter().all(|d| matches!(d, DiceInput::Typed(_))));
@@ -286,15 +255,12 @@ mod tests {
             !json.contains("Ala Petriana") && !json.contains("Ala Indiana"),
             "{json}"
         );
-        let forged = Reply {
-            command: serde_json::json!({"reveal": "everything"}),
-            values,
-        };
-        assert!(answer_reveal(&b, s, march, south, &forged).is_err());
+        let forged = r#"{"command":{"reveal":"everything"}}"#;
+        assert!(muster_core::screen::read::<Reply>(forged).is_err());
     }
 
     /// The typed dice fields' names, in order.
-    fn values_of(screen: &Screen) -> Vec<String> {
+    fn values_of(screen: &Screen) -> Vec<SecretField> {
         screen
             .blocks
             .iter()

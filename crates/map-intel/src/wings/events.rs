@@ -351,9 +351,7 @@ impl Public {
                 dis,
                 sealed,
             } => {
-                if *id != self.counters.len() {
-                    return refuse("27.1", format!("counter {id} is out of order"));
-                }
+                crate::events::next_id(*id, self.counters.len(), "27.1")?;
                 self.counters.push(Counter {
                     id: *id,
                     side: *side,

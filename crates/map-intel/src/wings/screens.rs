@@ -10,11 +10,67 @@ use super::game::{Command, Composition, Game, Seen};
 use super::scenario::Type;
 use crate::map::{Hex, HexMap};
 use muster_core::error::RuleError;
-use muster_core::screen::{
-    Action, Block, Choice, Counter, Field, HexBoard, Input, Reply, Screen, Values,
-};
+use muster_core::screen::{self, Block, Choice, Counter, HexBoard, Input, first};
 use muster_core::side::Side;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+
+/// What a button of a player's counters screen answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CountersAct {
+    /// Set-up: a new counter placed as the form describes it.
+    Place,
+    /// The counter chosen moves along its traced paths.
+    Move,
+    /// The counter chosen deploys now (27.4).
+    Deploy,
+}
+
+/// The fields of a player's counters screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CountersField {
+    /// Set-up: the leader's hex, then each Dis counter's.
+    Leader,
+    Dis1,
+    Dis2,
+    /// In play: each piece's path, fields of their own.
+    LeaderPath,
+    Dis1Path,
+    Dis2Path,
+    /// Which of the three the next map click goes to.
+    Next,
+    /// The counter that moves.
+    Moving,
+    Kind,
+    Real,
+    Detachment,
+    Formation,
+    Rating,
+    Units,
+    Detached,
+}
+
+impl CountersField {
+    /// The piece a hex or path field is for, in words.
+    fn piece(self) -> &'static str {
+        match self {
+            CountersField::Leader | CountersField::LeaderPath => "leader",
+            CountersField::Dis1 | CountersField::Dis1Path => "first Dis counter",
+            CountersField::Dis2 | CountersField::Dis2Path => "second Dis counter",
+            _ => "counter",
+        }
+    }
+}
+
+/// A player's counters, as his screen.
+pub type Screen = screen::Screen<CountersAct, CountersField>;
+/// What he entered in its form.
+pub type Form = screen::Form<CountersField>;
+/// An answer to it.
+pub type Reply = screen::Reply<CountersAct, CountersField>;
+type Action = screen::Action<CountersAct>;
+type Field = screen::Field<CountersField>;
 
 const TYPES: [Type; 3] = [Type::Inf, Type::Cav, Type::InfCav];
 const FORMATIONS: [(Formation, &str); 2] = [
@@ -22,13 +78,21 @@ const FORMATIONS: [(Formation, &str); 2] = [
     (Formation::InColumn, "In column (IC)"),
 ];
 /// The three hex fields: the leader's, then each Dis counter's.
-pub const HEX_FIELDS: [&str; 3] = ["leader", "dis1", "dis2"];
+pub const HEX_FIELDS: [CountersField; 3] = [
+    CountersField::Leader,
+    CountersField::Dis1,
+    CountersField::Dis2,
+];
 /// The paths' fields in play: fields of their own, so nothing typed in
 /// set-up carries into a move (a Dis hex left from set-up became a path).
-pub const PATH_FIELDS: [&str; 3] = ["leader_path", "dis1_path", "dis2_path"];
+pub const PATH_FIELDS: [CountersField; 3] = [
+    CountersField::LeaderPath,
+    CountersField::Dis1Path,
+    CountersField::Dis2Path,
+];
 
 /// The fields the map's hexes go to now.
-fn hex_fields(game: &Game) -> [&'static str; 3] {
+fn hex_fields(game: &Game) -> [CountersField; 3] {
     if tracing(game) {
         PATH_FIELDS
     } else {
@@ -36,20 +100,16 @@ fn hex_fields(game: &Game) -> [&'static str; 3] {
     }
 }
 
-fn first<'a>(values: &'a Values, name: &str) -> Option<&'a str> {
-    values.get(name)?.first().map(String::as_str)
-}
-
 /// A yes-or-no tick: its value is "yes" when ticked.
-fn ticked(values: &Values, name: &str, default: bool) -> bool {
+fn ticked(values: &Form, name: CountersField, default: bool) -> bool {
     values
-        .get(name)
+        .get(&name)
         .map_or(default, |v| v.iter().any(|x| x == "yes"))
 }
 
-fn tick(name: &str, label: &str, on: bool) -> Field {
+fn tick(name: CountersField, label: &str, on: bool) -> Field {
     Field {
-        name: name.into(),
+        name,
         label: String::new(),
         input: Input::Choice {
             options: vec![Choice {
@@ -63,9 +123,9 @@ fn tick(name: &str, label: &str, on: bool) -> Field {
     }
 }
 
-fn one_of(name: &str, label: &str, options: Vec<Choice>, selected: &str) -> Field {
+fn one_of(name: CountersField, label: &str, options: Vec<Choice>, selected: &str) -> Field {
     Field {
-        name: name.into(),
+        name,
         label: label.into(),
         input: Input::Choice {
             options,
@@ -83,14 +143,14 @@ fn choice(value: impl Into<String>, label: impl Into<String>) -> Choice {
     }
 }
 
-fn kind(values: &Values) -> Type {
-    first(values, "kind")
+fn kind(values: &Form) -> Type {
+    first(values, CountersField::Kind)
         .and_then(|k| TYPES.into_iter().find(|t| t.name() == k))
         .unwrap_or(Type::Inf)
 }
 
-fn formation(values: &Values) -> Formation {
-    first(values, "formation")
+fn formation(values: &Form) -> Formation {
+    first(values, CountersField::Formation)
         .and_then(|f| FORMATIONS.into_iter().find(|(_, l)| *l == f))
         .map_or(Formation::Deployed, |(f, _)| f)
 }
@@ -119,9 +179,17 @@ pub fn tracing(game: &Game) -> bool {
     game.public().active.is_some()
 }
 
+/// What a counters screen's heading asks of him in set-up, in his turn
+/// and in the other's.
+const TURNS: [&str; 3] = [
+    "place your leader and dummy counters, each with its two Dis counters",
+    "move your counters, each along its path",
+    "nothing to move until yours",
+];
+
 /// `side`'s counters from his own view (`Game::view`), with the set-up or
 /// move form as `values` has it.
-pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Screen {
+pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Form) -> Screen {
     let name = game.setup().name(side);
     let own: Vec<&Seen> = seen.iter().filter(|s| s.side == side).collect();
     // Where the game is and what is asked of him, first.
@@ -132,11 +200,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
             public.turn,
             side,
             |s| game.setup().name(s),
-            [
-                "place your leader and dummy counters, each with its two Dis counters",
-                "move your counters, each along its path",
-                "nothing to move until yours",
-            ],
+            TURNS,
         ),
         Block::Text {
             text: format!("Only {name} looks."),
@@ -185,9 +249,9 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         .iter()
         .zip(labels)
         .map(|(name, label)| {
-            let typed = first(values, name).unwrap_or_default();
+            let typed = first(values, *name).unwrap_or_default();
             Field {
-                name: (*name).into(),
+                name: *name,
                 label: label.into(),
                 input: Input::Text {
                     hint: String::new(),
@@ -199,14 +263,14 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         .collect();
     if tracing {
         fields.push(one_of(
-            "next",
+            CountersField::Next,
             "Map clicks add to:",
             ["the leader's", "the first Dis", "the second Dis"]
                 .iter()
                 .enumerate()
                 .map(|(k, l)| choice(k.to_string(), *l))
                 .collect(),
-            first(values, "next").unwrap_or("0"),
+            first(values, CountersField::Next).unwrap_or("0"),
         ));
     }
     let public = game.public();
@@ -229,18 +293,18 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
         )
     } else {
         fields.push(one_of(
-            "moving",
+            CountersField::Moving,
             "Move a counter (27.1.4):",
             own.iter()
                 .filter(|s| s.deployed.is_none())
                 .map(|s| choice(s.id.to_string(), format!("Counter {}", s.id)))
                 .collect(),
-            first(values, "moving").unwrap_or_default(),
+            first(values, CountersField::Moving).unwrap_or_default(),
         ));
-        if first(values, "moving").is_some() {
+        if first(values, CountersField::Moving).is_some() {
             vec![
-                Action::new("Move along the paths", &json!({"form": "move"})),
-                Action::new("Deploy it now (27.4)", &json!({"form": "deploy"}))
+                Action::new("Move along the paths", CountersAct::Move),
+                Action::new("Deploy it now (27.4)", CountersAct::Deploy)
                     .hint("An active unspotted Wing that moved at most half its IC allowance"),
             ]
         } else {
@@ -262,12 +326,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Values) -> Scre
 /// The map as `seen`'s viewer sees it: each leader counter not yet placed
 /// as units and its Dis counters; with his form's `values`, the hex its
 /// leader goes to, and what a click does.
-pub fn board(
-    game: &Game,
-    seen: &[Seen],
-    viewer: Option<Side>,
-    values: Option<&Values>,
-) -> HexBoard {
+pub fn board(game: &Game, seen: &[Seen], viewer: Option<Side>, values: Option<&Form>) -> HexBoard {
     let mut counters = Vec::new();
     // A Wing placed as units stays on the map where its leader stood, with
     // its formation (issue 25: it vanished); its Dis counters are gone.
@@ -325,25 +384,29 @@ fn set_up(
     game: &Game,
     own: &[&Seen],
     side: Side,
-    values: &Values,
+    values: &Form,
     fields: &mut Vec<Field>,
 ) -> Vec<Action> {
     fields.push(one_of(
-        "kind",
+        CountersField::Kind,
         "A new leader counter (27.1.1-27.1.2):",
         TYPES.iter().map(|t| choice(t.name(), t.name())).collect(),
         kind(values).name(),
     ));
-    let real = ticked(values, "real", true);
-    fields.push(tick("real", "A real Wing (untick for a dummy)", real));
+    let real = ticked(values, CountersField::Real, true);
     fields.push(tick(
-        "detachment",
+        CountersField::Real,
+        "A real Wing (untick for a dummy)",
+        real,
+    ));
+    fields.push(tick(
+        CountersField::Detachment,
         "A Detachment stack",
-        ticked(values, "detachment", false),
+        ticked(values, CountersField::Detachment, false),
     ));
     let chosen = formation(values);
     fields.push(one_of(
-        "formation",
+        CountersField::Formation,
         "Formation:",
         FORMATIONS.iter().map(|(_, l)| choice(*l, *l)).collect(),
         FORMATIONS
@@ -352,9 +415,9 @@ fn set_up(
             .map_or("", |(_, l)| l),
     ));
     if real {
-        let rating = first(values, "rating").unwrap_or("3");
+        let rating = first(values, CountersField::Rating).unwrap_or("3");
         fields.push(Field {
-            name: "rating".into(),
+            name: CountersField::Rating,
             label: "Command rating".into(),
             input: Input::Text {
                 hint: "0 to 9".into(),
@@ -368,9 +431,12 @@ fn set_up(
             .flat_map(|c| &c.units)
             .collect();
         let army = &game.setup().armies[side];
-        let units = values.get("units").cloned().unwrap_or_default();
+        let units = values
+            .get(&CountersField::Units)
+            .cloned()
+            .unwrap_or_default();
         fields.push(Field {
-            name: "units".into(),
+            name: CountersField::Units,
             label: String::new(),
             input: Input::Choice {
                 options: army
@@ -385,7 +451,7 @@ fn set_up(
         });
         if army.iter().any(|u| u.commander && units.contains(&u.id)) {
             fields.push(Field {
-                name: "detached".into(),
+                name: CountersField::Detached,
                 label: "Detached to the Army Commander (at most 2 infantry/cavalry and 2 artillery, 27.1.1):".into(),
                 input: Input::Choice {
                     options: army
@@ -394,13 +460,13 @@ fn set_up(
                         .map(|u| choice(&u.id, format!("{} detached", u.name)))
                         .collect(),
                     many: true,
-                    selected: values.get("detached").cloned().unwrap_or_default(),
+                    selected: values.get(&CountersField::Detached).cloned().unwrap_or_default(),
                     resets: Vec::new(),
                 },
             });
         }
     }
-    vec![Action::new("Place the counter", &json!({"form": "place"}))]
+    vec![Action::new("Place the counter", CountersAct::Place)]
 }
 
 fn rating_of(text: &str) -> Result<u32, RuleError> {
@@ -427,10 +493,10 @@ fn hexes(map: &HexMap, text: &str) -> Result<Vec<Hex>, String> {
 /// Every hex the form names so far: the places of a new counter in
 /// set-up, each counter's path as it grows in play. The map shows them
 /// before anything is sent.
-pub fn named_hexes(game: &Game, values: &Values) -> Vec<Hex> {
+pub fn named_hexes(game: &Game, values: &Form) -> Vec<Hex> {
     hex_fields(game)
         .iter()
-        .filter_map(|f| first(values, f))
+        .filter_map(|f| first(values, *f))
         .flat_map(|text| text.split([' ', ',']))
         .filter_map(|w| game.setup().battle.map.hex(w).ok())
         .collect()
@@ -438,12 +504,12 @@ pub fn named_hexes(game: &Game, values: &Values) -> Vec<Hex> {
 
 /// A click on the map: in set-up it fills the next hex field and moves on;
 /// in play it adds the hex to the path being traced.
-pub fn clicked(game: &Game, values: &mut Values, hex: Hex) {
-    let next: usize = first(values, "next")
+pub fn clicked(game: &Game, values: &mut Form, hex: Hex) {
+    let next: usize = first(values, CountersField::Next)
         .and_then(|n| n.parse().ok())
         .filter(|n| *n < 3)
         .unwrap_or(0);
-    let field = values.entry(hex_fields(game)[next].into()).or_default();
+    let field = values.entry(hex_fields(game)[next]).or_default();
     if tracing(game) {
         match field.first_mut() {
             Some(path) if !path.trim().is_empty() => {
@@ -454,7 +520,7 @@ pub fn clicked(game: &Game, values: &mut Values, hex: Hex) {
         }
     } else {
         *field = vec![hex.to_string()];
-        values.insert("next".into(), vec![((next + 1) % 3).to_string()]);
+        values.insert(CountersField::Next, vec![((next + 1) % 3).to_string()]);
     }
 }
 
@@ -464,7 +530,7 @@ pub fn clicked(game: &Game, values: &mut Values, hex: Hex) {
 /// counter's path is `path`; the next map click adds to it. False, and the
 /// form untouched, out of play (set-up fills hexes by clicks) or when none
 /// of his counters that may move stood there.
-pub fn dragged(game: &Game, side: Side, values: &mut Values, from: Hex, path: &[Hex]) -> bool {
+pub fn dragged(game: &Game, side: Side, values: &mut Form, from: Hex, path: &[Hex]) -> bool {
     if !tracing(game) {
         return false;
     }
@@ -483,15 +549,15 @@ pub fn dragged(game: &Game, side: Side, values: &mut Values, from: Hex, path: &[
         return false;
     };
     // Another counter than the one in the form: its paths start afresh.
-    if first(values, "moving") != Some(id.to_string().as_str()) {
+    if first(values, CountersField::Moving) != Some(id.to_string().as_str()) {
         for field in PATH_FIELDS {
-            values.remove(field);
+            values.remove(&field);
         }
     }
     let hexes: Vec<String> = path.iter().map(Hex::to_string).collect();
-    values.insert("moving".into(), vec![id.to_string()]);
-    values.insert(PATH_FIELDS[piece].into(), vec![hexes.join(" ")]);
-    values.insert("next".into(), vec![piece.to_string()]);
+    values.insert(CountersField::Moving, vec![id.to_string()]);
+    values.insert(PATH_FIELDS[piece], vec![hexes.join(" ")]);
+    values.insert(CountersField::Next, vec![piece.to_string()]);
     true
 }
 
@@ -500,29 +566,33 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
     let wrong = |what: String| RuleError::new("27.1", format!("The counters' form: {what}"));
     let values = &reply.values;
     let map = &game.setup().battle.map;
-    let field = |name: &str| hexes(map, first(values, name).unwrap_or_default()).map_err(&wrong);
-    let one = |name: &str| -> Result<Hex, RuleError> {
+    let field =
+        |name: CountersField| hexes(map, first(values, name).unwrap_or_default()).map_err(&wrong);
+    let one = |name: CountersField| -> Result<Hex, RuleError> {
         match field(name)?.as_slice() {
             [hex] => Ok(*hex),
-            _ => Err(wrong(format!("give one hex for the {name}"))),
+            _ => Err(wrong(format!("give one hex for the {}", name.piece()))),
         }
     };
     let moving = || {
-        first(values, "moving")
+        first(values, CountersField::Moving)
             .and_then(|id| id.parse::<usize>().ok())
             .ok_or_else(|| wrong("choose the counter".into()))
     };
-    match reply.command.get("form").and_then(|f| f.as_str()) {
-        Some("place") => {
+    match reply.command {
+        CountersAct::Place => {
             let formation = formation(values);
-            let composition = if ticked(values, "real", true) {
-                let units = values.get("units").cloned().unwrap_or_default();
+            let composition = if ticked(values, CountersField::Real, true) {
+                let units = values
+                    .get(&CountersField::Units)
+                    .cloned()
+                    .unwrap_or_default();
                 Composition {
                     real: true,
-                    rating: rating_of(first(values, "rating").unwrap_or("3"))?,
+                    rating: rating_of(first(values, CountersField::Rating).unwrap_or("3"))?,
                     formation,
                     detached: values
-                        .get("detached")
+                        .get(&CountersField::Detached)
                         .into_iter()
                         .flatten()
                         .filter(|d| units.contains(d))
@@ -536,24 +606,21 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
             Ok(Command::PlaceWing {
                 side,
                 kind: kind(values),
-                detachment: ticked(values, "detachment", false),
-                leader: one("leader")?,
-                dis: [one("dis1")?, one("dis2")?],
+                detachment: ticked(values, CountersField::Detachment, false),
+                leader: one(CountersField::Leader)?,
+                dis: [one(CountersField::Dis1)?, one(CountersField::Dis2)?],
                 composition,
             })
         }
-        Some("move") => Ok(Command::Move {
+        CountersAct::Move => Ok(Command::Move {
             id: moving()?,
             leader: field(PATH_FIELDS[0])?,
             dis: [field(PATH_FIELDS[1])?, field(PATH_FIELDS[2])?],
         }),
-        Some("deploy") => Ok(Command::Deploy {
+        CountersAct::Deploy => Ok(Command::Deploy {
             id: moving()?,
             formation: Formation::Deployed,
         }),
-        Some(other) => Err(wrong(format!("\"{other}\" is not one of its actions"))),
-        // Never a command as it is, which could act for the other player.
-        None => Err(wrong("an answer names one of its actions".into())),
     }
 }
 
@@ -583,9 +650,9 @@ mod tests {
         Game::new(setup, Sides::default(), AppDice::seeded(1)).unwrap()
     }
 
-    fn reply(form: &str, values: &Values) -> Reply {
+    fn reply(act: CountersAct, values: &Form) -> Reply {
         Reply {
-            command: json!({ "form": form }),
+            command: act,
             values: values.clone(),
         }
     }
@@ -595,7 +662,7 @@ mod tests {
     #[test]
     fn a_hex_typed_in_set_up_never_becomes_a_path() {
         let mut g = game();
-        let values = muster_core::screen::values(&[("dis2", &["2423"])]);
+        let values = screen::form(&[(CountersField::Dis2, &["2423"])]);
         g.apply(Command::Begin { first: Side::South }).unwrap();
         let screen = counters(&g, &g.view(Side::South), Side::South, &values);
         let json = serde_json::to_string(&screen).unwrap();
@@ -608,7 +675,7 @@ mod tests {
     #[test]
     fn the_hexes_clicked_are_shown_before_they_are_sent() {
         let g = game();
-        let mut values = Values::new();
+        let mut values = Form::new();
         let seen = g.view(Side::South);
         assert!(
             board(&g, &seen, Some(Side::South), Some(&values))
@@ -631,7 +698,7 @@ mod tests {
     #[test]
     fn a_wing_placed_from_the_screen_is_sealed_from_the_other_screen() {
         let mut g = game();
-        let mut values = Values::new();
+        let mut values = Form::new();
         for hex in ["1005", "1004", "1006"] {
             clicked(&g, &mut values, Hex::parse(hex).unwrap());
         }
@@ -639,14 +706,14 @@ mod tests {
             .iter()
             .map(|u| u.id.clone())
             .collect();
-        values.insert("units".into(), units.clone());
-        let command = answer(&g, Side::South, &reply("place", &values)).unwrap();
+        values.insert(CountersField::Units, units.clone());
+        let command = answer(&g, Side::South, &reply(CountersAct::Place, &values)).unwrap();
         g.apply(command).unwrap();
         let json = serde_json::to_string(&counters(
             &g,
             &g.view(Side::North),
             Side::North,
-            &Values::new(),
+            &Form::new(),
         ))
         .unwrap();
         for unit in &example_armies().south[..2] {
@@ -660,7 +727,7 @@ mod tests {
             &g,
             &g.view(Side::South),
             Side::South,
-            &Values::new(),
+            &Form::new(),
         ))
         .unwrap();
         assert!(own.contains(&example_armies().south[0].name));
@@ -671,26 +738,23 @@ mod tests {
     #[test]
     fn a_bad_form_is_refused_in_words() {
         let g = game();
-        let mut values = Values::new();
-        values.insert("rating".into(), vec!["12".into()]);
-        let e = answer(&g, Side::South, &reply("place", &values)).unwrap_err();
+        let mut values = Form::new();
+        values.insert(CountersField::Rating, vec!["12".into()]);
+        let e = answer(&g, Side::South, &reply(CountersAct::Place, &values)).unwrap_err();
         assert!(e.message.contains("0 to 9"), "{e}");
         let screen =
             serde_json::to_string(&counters(&g, &g.view(Side::South), Side::South, &values))
                 .unwrap();
         assert!(screen.contains("not \\\"12\\\""), "{screen}");
-        values.insert("rating".into(), vec!["3".into()]);
-        let e = answer(&g, Side::South, &reply("place", &values)).unwrap_err();
+        values.insert(CountersField::Rating, vec!["3".into()]);
+        let e = answer(&g, Side::South, &reply(CountersAct::Place, &values)).unwrap_err();
         assert!(e.message.contains("one hex for the leader"), "{e}");
-        let e = answer(&g, Side::South, &reply("move", &values)).unwrap_err();
+        let e = answer(&g, Side::South, &reply(CountersAct::Move, &values)).unwrap_err();
         assert!(e.message.contains("choose the counter"), "{e}");
-        assert!(answer(&g, Side::South, &reply("teleport", &values)).is_err());
-        // Fritz's phone sending a command of its own, for Charles's side.
-        let as_charles = Reply {
-            command: serde_json::json!({"cmd": "end_turn"}),
-            values: Values::new(),
-        };
-        let e = answer(&g, Side::South, &as_charles).unwrap_err();
-        assert!(e.message.contains("names one of its actions"), "{e}");
+        // An action the screen has not, or Fritz's phone sending a command
+        // of its own for Charles's side: not an answer of this screen.
+        assert!(screen::read::<Reply>(r#"{"command":"teleport"}"#).is_err());
+        let e = screen::read::<Reply>(r#"{"command":{"cmd":"end_turn"}}"#).unwrap_err();
+        assert!(e.starts_with("command"), "{e}");
     }
 }

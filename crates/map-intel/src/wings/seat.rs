@@ -8,14 +8,14 @@ use super::screens;
 use crate::seat::counters_seat;
 
 counters_seat!(
-    Game, Event, Command, "my counters",
+    Game, Event, Command, screens::CountersAct, screens::CountersField, "my counters",
     screen: |game: &Game, side, values| screens::counters(game, &game.view(side), side, values),
     answer: screens::answer,
     // A counter placed or moved: its hexes and units are spent.
-    spent: &[
-        "leader", "dis1", "dis2", "leader_path", "dis1_path", "dis2_path", "next", "units",
-        "detached",
-    ],
+    spent: {
+        use screens::CountersField::*;
+        &[Leader, Dis1, Dis2, LeaderPath, Dis1Path, Dis2Path, Next, Units, Detached]
+    },
     tapped: screens::clicked,
     dragged: screens::dragged,
     printout: |game: &Game, side, key: Option<&muster_core::intel::PlayerKey>| {

@@ -1,0 +1,254 @@
+//! The shell's files (docs: "Files"): a game opened, saved, replaced by a
+//! new one, its printout made on a worker, and the file dialogs' answers,
+//! for every system alike.
+
+use super::bus::{AppCommand, Msg};
+use super::file_dialog::{self, DialogOutcome, FileAction};
+use super::status::Status;
+use super::system::SystemWindow;
+use super::{MusterApp, bus, open_in_viewer, systems};
+use crate::systems::System;
+use eframe::egui;
+use muster::core::store;
+use std::path::{Path, PathBuf};
+
+impl MusterApp {
+    pub(super) fn recent(&self) -> Vec<store::Recent> {
+        self.autosaves.as_ref().map_or(Vec::new(), |a| a.recent())
+    }
+
+    /// Puts a system's window in place of the game open: the players'
+    /// screens stop with the old game, and its seats go with it.
+    pub(super) fn replace(
+        &mut self,
+        window: Box<dyn SystemWindow>,
+        kind: &'static System,
+        path: Option<PathBuf>,
+        message: String,
+    ) {
+        self.system = window;
+        self.kind = kind;
+        self.path = path;
+        self.status = Some(Status::Info(message));
+        self.seating.reset();
+        self.unlock = Default::default();
+    }
+
+    /// Opens a saved game of any system; the game open is kept if it
+    /// fails. The file is not autosaved until it changes, so opening an
+    /// older copy never overwrites the autosave of a game further along.
+    pub(super) fn open(&mut self, path: &Path) {
+        // What it is compared with (Muster's autosave of the game) is on
+        // the disk first.
+        self.writer.flush();
+        let opened = systems::of_file(path)
+            .map_err(|e| e.to_string())
+            .and_then(|kind| {
+                (kind.window.open)(path, &self.start)
+                    .map(|window| (kind, window))
+                    .map_err(|e| e.to_string())
+            });
+        match opened {
+            Ok((kind, window)) => {
+                let message = window.game().map_or_else(
+                    || format!("Opened {}", path.display()),
+                    |g| self.opened_note(path, g.id(), g.recent(0).entries),
+                );
+                self.replace(window, kind, Some(path.to_path_buf()), message);
+            }
+            Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
+        }
+    }
+
+    /// What opening `path` tells the players: whether Muster's autosave of
+    /// the same game is further along, so an older copy (perhaps restored
+    /// by one player) is not taken for the game they left.
+    pub(super) fn opened_note(&self, path: &Path, id: &str, entries: usize) -> String {
+        match self
+            .recent()
+            .into_iter()
+            .find(|r| r.id == id && r.entries > entries)
+        {
+            Some(newer) => format!(
+                "Opened {}. Note: Muster's autosave of this game is further along ({} against {entries} in this file). If nobody meant to go back, reopen it from File > Recent games.",
+                path.display(),
+                muster_core::text::count(newer.entries as u64, "log entry", "log entries"),
+            ),
+            None => format!("Opened {}", path.display()),
+        }
+    }
+
+    pub(super) fn save(&mut self, path: &Path) {
+        let saved = match self.system.game() {
+            Some(game) => game.save_to(path),
+            None => Err(store::StoreError::new("the game has not started yet")),
+        };
+        match saved {
+            Ok(()) => {
+                self.path = Some(path.to_path_buf());
+                self.status = Some(Status::Info(format!("Saved to {}", path.display())));
+            }
+            Err(e) => self.status = Some(Status::Error(format!("Not saved: {e}"))),
+        }
+    }
+
+    pub(super) fn finish_dialog(&mut self, action: FileAction, path: PathBuf) {
+        // Muster writes there now or may later (Ctrl+S): a save killed in
+        // that folder is cleaned at the next start.
+        if let Some(saves) = &self.autosaves
+            && let Err(e) = saves.folders().remember(&path)
+        {
+            self.status = Some(Status::Error(format!("Muster's folder list: {e}")));
+        }
+        self.status = Some(match action {
+            FileAction::OpenGame => return self.open(&path),
+            FileAction::SaveGame(_) => return self.save(&path),
+            FileAction::NewFromFile { key, .. } => {
+                let Some(system) = systems::by_key(key) else {
+                    return;
+                };
+                let Some(from_file) = &system.window.from_file else {
+                    return;
+                };
+                match (from_file.new)(&path, &self.start) {
+                    Ok(started) => {
+                        return self.replace(started.window, system, None, started.message);
+                    }
+                    Err(e) => Status::Error(e),
+                }
+            }
+            FileAction::ExportPdf(options) => self.export(&options, &path),
+            action => self.system.file_chosen(action, &path),
+        });
+    }
+
+    /// Prints the game on a worker thread (a PDF takes milliseconds to
+    /// make and sync): the status line spins until it is written.
+    pub(super) fn export(&mut self, options: &file_dialog::PdfOptions, path: &Path) -> Status {
+        if self.exporting {
+            return Status::Error("A printout is still being written: wait for it".into());
+        }
+        let job = match self.system.export_job(options, path) {
+            Ok(job) => job,
+            Err(e) => return Status::Error(format!("PDF not written: {e}")),
+        };
+        self.exporting = true;
+        let (bus, path, private) = (
+            self.bus.clone(),
+            path.to_path_buf(),
+            options.private.is_some(),
+        );
+        let spawned = std::thread::Builder::new()
+            .name("printout".into())
+            .spawn(move || {
+                let result = job().map_err(|e| e.to_string());
+                bus.app(AppCommand::Exported {
+                    path,
+                    private,
+                    result,
+                });
+            });
+        if let Err(e) = spawned {
+            self.exporting = false;
+            return Status::Error(format!("PDF not written: {e}"));
+        }
+        Status::Info("Writing the PDF…".into())
+    }
+
+    /// A printout written. The public printout opens in the desktop's
+    /// viewer; a player's private page never does (it would open on the
+    /// shared screen): the status line says where it was written.
+    pub(super) fn exported(
+        &mut self,
+        path: &Path,
+        private: bool,
+        result: Result<Vec<PathBuf>, String>,
+    ) -> Status {
+        self.exporting = false;
+        match result {
+            Ok(written) => {
+                let private = |p: &PathBuf| private && p != path;
+                let opened = open_in_viewer(&self.viewer, path);
+                let how = if opened {
+                    ", opening it in your PDF viewer"
+                } else {
+                    ""
+                };
+                let mut said = format!("PDF written to {}{how}", path.display());
+                for page in written.iter().filter(|p| p.as_path() != path) {
+                    if private(page) {
+                        said += &format!(
+                            "; the private page to {} (Muster never opens it: its owner opens it themselves)",
+                            page.display()
+                        );
+                    } else {
+                        said += &format!(" and {}", page.display());
+                    }
+                }
+                Status::Info(said)
+            }
+            Err(e) => Status::Error(format!("PDF not written: {e}")),
+        }
+    }
+
+    /// Where a dialog starts: a game is saved beside its own file, under
+    /// its title and its system's ending; a printout beside it as PDF.
+    pub(super) fn suggested_path(&self, action: &FileAction) -> Option<PathBuf> {
+        let dir = self
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())?;
+        let title = self.system.game().map(|g| g.headline()).unwrap_or_default();
+        match action {
+            FileAction::OpenGame => self.path.clone(),
+            FileAction::SaveGame(_) => {
+                Some(self.path.clone().unwrap_or_else(|| {
+                    dir.join(systems::file_name(&title, systems::SAVE_EXTENSION))
+                }))
+            }
+            FileAction::ExportPdf(_) => Some(dir.join(systems::file_name(&title, "pdf"))),
+            _ => None,
+        }
+    }
+
+    /// The open file dialog, and what its answer does. A private printout
+    /// is written only with its owner's key, asked on his own screen.
+    pub(super) fn show_dialog(&mut self, ctx: &egui::Context) {
+        let Some(dialog) = &mut self.dialog else {
+            return;
+        };
+        match dialog.show(ctx) {
+            DialogOutcome::Open => {}
+            DialogOutcome::Cancel => self.dialog = None,
+            DialogOutcome::Confirm(path) => {
+                let action = self.dialog.take().expect("shown above").into_action();
+                match action {
+                    FileAction::ExportPdf(options)
+                        if let Some(side) = options.private
+                            && let Some(lock) = self.system.roster().locks[side].clone() =>
+                    {
+                        self.bus.seat(
+                            side,
+                            bus::SeatMsg::AskKey {
+                                lock,
+                                then: Box::new(move |key| {
+                                    let options = file_dialog::PdfOptions {
+                                        key: Some(key),
+                                        ..options
+                                    };
+                                    Msg::App(AppCommand::Chosen(
+                                        FileAction::ExportPdf(options),
+                                        path,
+                                    ))
+                                }),
+                            },
+                        );
+                    }
+                    action => self.bus.app(AppCommand::Chosen(action, path)),
+                }
+            }
+        }
+    }
+}

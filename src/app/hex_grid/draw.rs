@@ -1,0 +1,213 @@
+//! How the hex grid draws what is on it (docs: the design's "hex maps"):
+//! the rules' colours, each counter's token in its hex with a stack offset
+//! behind its first, a finger's trace as the hexes it passed, the column
+//! and row numbers along the view's edges, and the map's settings as the
+//! printed map has them.
+
+use eframe::egui::{self, Color32, FontId, Pos2, Vec2};
+use muster::core::hexmap::{Hex, HexMap, MAX_SIDE, Orientation, Shifted};
+use muster::core::mapview::Rules;
+use muster::core::screen::Counter;
+use muster::core::side::Side;
+
+/// A colour of the rules (`#rrggbb`).
+pub(super) fn colour(hex: &str) -> Color32 {
+    Color32::from_hex(hex).unwrap_or(Color32::GRAY)
+}
+
+/// Adds the hexes the pointer passed through from `from` to `to` (map
+/// units) to `path`: sampled a quarter of a hex apart, so a quick drag
+/// misses none; going back into the hex before the last takes the last
+/// one off, as a player undoes a step by dragging back.
+pub(super) fn trace_path(
+    path: &mut Vec<Hex>,
+    map: &muster::core::hexmap::HexMap,
+    from: (f64, f64),
+    to: (f64, f64),
+) {
+    // A frame's pointer move is short; a bound keeps a wild one cheap.
+    let length = (to.0 - from.0).hypot(to.1 - from.1);
+    let steps = (length / 0.25).ceil().clamp(1.0, 400.0) as usize;
+    for k in 1..=steps {
+        let t = k as f64 / steps as f64;
+        let at = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+        let Some(hex) = map.hex_at(at) else { continue };
+        if path.last() == Some(&hex) {
+            continue;
+        }
+        if path.len() >= 2 && path[path.len() - 2] == hex {
+            path.pop();
+        } else {
+            path.push(hex);
+        }
+    }
+}
+
+/// A counter's label on the map: which counter, where, and its text laid
+/// out.
+pub(super) struct Chip {
+    pub(super) marker: usize,
+    pub(super) rect: egui::Rect,
+    pub(super) galley: std::sync::Arc<egui::Galley>,
+}
+
+/// Every counter's token, by the rules: in its hex a little below the
+/// middle (clear of the hex's number), a stack as tokens offset right and
+/// down behind its first, at most `stack_shown` of them. In the order
+/// drawn, so the last is on top: what is drawn, and what a drag begins on.
+pub(super) fn chips(
+    painter: &egui::Painter,
+    map: &muster::core::hexmap::HexMap,
+    markers: &[Counter],
+    rules: &Rules,
+    to_screen: &impl Fn((f64, f64)) -> Pos2,
+    radius: f32,
+) -> Vec<Chip> {
+    let font = FontId::proportional(rules.label_px as f32);
+    let step = rules.stack_step_px as f32;
+    let mut out = Vec::new();
+    let mut hexes: Vec<Hex> = markers.iter().map(|m| m.hex).collect();
+    hexes.sort_by_key(|h| (h.column, h.row));
+    hexes.dedup();
+    for hex in hexes {
+        let here: Vec<usize> = (0..markers.len())
+            .filter(|m| markers[*m].hex == hex)
+            .take(rules.stack_shown)
+            .collect();
+        let middle = to_screen(map.centre(hex)) + Vec2::new(0.0, 0.18 * radius);
+        for (k, marker) in here.into_iter().enumerate().rev() {
+            let at = middle + Vec2::splat(step * k as f32);
+            let galley =
+                painter.layout_no_wrap(markers[marker].text.clone(), font.clone(), Color32::WHITE);
+            let rect = egui::Rect::from_center_size(at, galley.size() + Vec2::new(10.0, 6.0));
+            out.push(Chip {
+                marker,
+                rect,
+                galley,
+            });
+        }
+    }
+    out
+}
+
+/// The map's size, numbering, orientation and shift, as the printed map
+/// has them: the form of every map system (hidden forces, dummy wings).
+pub fn map_settings(ui: &mut egui::Ui, map: &mut HexMap) {
+    ui.horizontal(|ui| {
+        ui.strong("Map");
+        for (name, value) in [("Columns", &mut map.columns), ("Rows", &mut map.rows)] {
+            let label = ui.label(name);
+            ui.add(egui::DragValue::new(value).range(1..=MAX_SIDE))
+                .labelled_by(label.id);
+        }
+        for (name, value) in [
+            ("First column", &mut map.first_column),
+            ("First row", &mut map.first_row),
+        ] {
+            let label = ui.label(name);
+            ui.add(egui::DragValue::new(value).range(0..=MAX_SIDE - 1))
+                .labelled_by(label.id);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut map.orientation, Orientation::FlatTop, "Flat-top hexes");
+        ui.radio_value(
+            &mut map.orientation,
+            Orientation::PointyTop,
+            "Pointy-top hexes",
+        );
+        let lines = match map.orientation {
+            Orientation::FlatTop => "columns",
+            Orientation::PointyTop => "rows",
+        };
+        ui.separator();
+        ui.radio_value(
+            &mut map.shifted,
+            Shifted::Odd,
+            format!("Odd {lines} shifted"),
+        );
+        ui.radio_value(
+            &mut map.shifted,
+            Shifted::Even,
+            format!("Even {lines} shifted"),
+        );
+    });
+    ui.weak(format!(
+        "Hexes {:02}{:02} to {:02}{:02}, named as printed: column then row",
+        map.first_column,
+        map.first_row,
+        map.first_column + map.columns - 1,
+        map.first_row + map.rows - 1
+    ));
+}
+
+/// A side's colour on every map and list, by the rules.
+pub fn side_colour(side: Side) -> Color32 {
+    let colours = Rules::default().colours;
+    colour(match side {
+        Side::South => &colours.south,
+        Side::North => &colours.north,
+    })
+}
+
+/// Column numbers along the top and bottom of the view, row numbers
+/// along its left and right, each by its hexes wherever the map is
+/// panned: readable (11 px on a plate) at any zoom, every column or
+/// row while there is room, every second or fifth when there is not.
+pub(super) fn margins(
+    painter: &egui::Painter,
+    visuals: &egui::Visuals,
+    map: &muster::core::hexmap::HexMap,
+    rect: egui::Rect,
+    to_screen: &impl Fn((f64, f64)) -> Pos2,
+    scale: f32,
+) {
+    let font = FontId::monospace(11.0);
+    let ink = visuals.text_color();
+    let plate = visuals.extreme_bg_color.gamma_multiply(0.9);
+    // Room for "99" takes about 16 px; a hex is about `scale` wide.
+    let every = [1u32, 2, 5, 10]
+        .into_iter()
+        .find(|n| scale * *n as f32 >= 18.0)
+        .unwrap_or(10);
+    let label = |at: Pos2, text: String, align: egui::Align2| {
+        let galley = painter.layout_no_wrap(text, font.clone(), ink);
+        let r = align.anchor_size(at, galley.size() + Vec2::new(4.0, 0.0));
+        painter.rect_filled(r, 2.0, plate);
+        painter.galley(r.min + Vec2::new(2.0, 0.0), galley, ink);
+    };
+    let first_row = map.first_row;
+    let first_column = map.first_column;
+    // Beside the map's own edges, or the view's when it runs past them.
+    let (lo, hi) = (to_screen((0.0, 0.0)), to_screen(map.extent()));
+    let left = (lo.x - 2.0).max(rect.left() + 22.0);
+    let right = (hi.x + 2.0).min(rect.right() - 22.0);
+    let top = (lo.y - 2.0).max(rect.top() + 16.0);
+    let bottom = (hi.y + 2.0).min(rect.bottom() - 16.0);
+    for column in (0..map.columns).filter(|c| c % every == 0) {
+        let hex = Hex {
+            column: first_column + column,
+            row: first_row,
+        };
+        let x = to_screen(map.centre(hex)).x;
+        if !(rect.left() + 20.0..=rect.right() - 20.0).contains(&x) {
+            continue;
+        }
+        let text = format!("{:02}", first_column + column);
+        label(Pos2::new(x, top), text.clone(), egui::Align2::CENTER_BOTTOM);
+        label(Pos2::new(x, bottom), text, egui::Align2::CENTER_TOP);
+    }
+    for row in (0..map.rows).filter(|r| r % every == 0) {
+        let hex = Hex {
+            column: first_column,
+            row: first_row + row,
+        };
+        let y = to_screen(map.centre(hex)).y;
+        if !(rect.top() + 16.0..=rect.bottom() - 16.0).contains(&y) {
+            continue;
+        }
+        let text = format!("{:02}", first_row + row);
+        label(Pos2::new(left, y), text.clone(), egui::Align2::RIGHT_CENTER);
+        label(Pos2::new(right, y), text, egui::Align2::LEFT_CENTER);
+    }
+}
