@@ -412,6 +412,23 @@ fn each_section_of_the_reference_is_anchored_by_its_number() {
     }
 }
 
+/// Field of Glory's step list shows each step's rule (`Step::rule`: "8.3",
+/// "5-6", "units" for the battle's settings), which no comment or refusal
+/// holds: each is a section of its chapter too.
+#[test]
+fn each_step_of_field_of_glory_names_a_section() {
+    let fog = &reference()[&Doc::Fog];
+    for step in muster::fog::battle::Step::ALL {
+        for n in numbers(step.rule()) {
+            assert!(
+                fog.contains(&n),
+                "{step:?} cites {}: no section #{n} in docs/src/rules/fog.md",
+                step.rule()
+            );
+        }
+    }
+}
+
 /// The scanner itself, on made-up lines: each wrong citation is named with
 /// its line, the right ones and the look-alikes are not.
 #[test]
