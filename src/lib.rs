@@ -6,10 +6,13 @@
 //!
 //! - `core` (`muster-core`): dice, sealed records and keys, the log's
 //!   hashes and tags, files and autosaves, printing, the two players.
-//! - `fog` (`muster-fog`): Field of Glory's pre-battle sequence (`RULES.md`).
-//! - `deck` (`muster-deck`): the action deck (`RULES-deck.md`).
+//! - `fog` (`muster-fog`): Field of Glory's pre-battle sequence (RULES).
+//! - `deck` (`muster-deck`): the action deck (RULES-deck).
 //! - `map_intel` (`muster-map-intel`): hidden forces and dummy wings on a
-//!   hex map (`RULES-map-intel.md`).
+//!   hex map (RULES-map-intel).
+//!
+//! The rules each implements, and every ruling, are in the rules reference
+//! (`docs/src/rules`), numbered as the code cites them.
 //! - `seats`: the players' screens' encrypted channel (the app's, UI-free).
 
 pub mod seats;

@@ -3,68 +3,14 @@
 //! every `#anchor` to a heading of its page, a chapter's links stay inside
 //! the book (the built book holds nothing else), and every chapter is in
 //! `SUMMARY.md`. Issue 40: a broken link fails CI.
+//! Chapters in folders (the rules reference) are read too.
 
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+#[path = "support/book.rs"]
+mod book;
+
+use book::{book, chapters, read, root};
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn book() -> PathBuf {
-    root().join("docs").join("src")
-}
-
-/// mdBook's id of a heading (its `normalize_id`): letters and digits
-/// lowercased, `-` and `_` kept, a space a `-`, anything else dropped.
-fn slug(heading: &str) -> String {
-    heading
-        .chars()
-        .filter_map(|c| {
-            if c.is_alphanumeric() || c == '_' || c == '-' {
-                Some(c.to_ascii_lowercase())
-            } else if c.is_whitespace() {
-                Some('-')
-            } else {
-                None
-            }
-        })
-        .collect()
-}
-
-/// A page's links and images (their targets, each with its line) and the
-/// ids of its headings.
-struct Page {
-    links: Vec<(String, usize)>,
-    ids: BTreeSet<String>,
-}
-
-fn read(path: &Path) -> Page {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let line = |offset: usize| text[..offset].matches('\n').count() + 1;
-    let mut links = Vec::new();
-    let mut ids = BTreeSet::new();
-    let mut heading: Option<String> = None;
-    for (event, range) in Parser::new(&text).into_offset_iter() {
-        match event {
-            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
-                links.push((dest_url.to_string(), line(range.start)));
-            }
-            Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
-            Event::End(TagEnd::Heading(_)) => {
-                ids.insert(slug(&heading.take().unwrap_or_default()));
-            }
-            Event::Text(t) | Event::Code(t) => {
-                if let Some(h) = &mut heading {
-                    h.push_str(&t);
-                }
-            }
-            _ => {}
-        }
-    }
-    Page { links, ids }
-}
 
 /// `path` without its `..` and `.`, as the file system would resolve it.
 fn normal(path: &Path) -> PathBuf {
@@ -108,9 +54,9 @@ fn broken(path: &Path, inside: &Path) -> Vec<String> {
         }
         if !anchor.is_empty() && to.extension().is_some_and(|e| e == "md") {
             let ids = if to == path {
-                &page.ids
+                page.ids()
             } else {
-                &read(&to).ids
+                read(&to).ids()
             };
             if !ids.contains(anchor) {
                 out.push(format!("{at}: no heading #{anchor} there"));
@@ -118,16 +64,6 @@ fn broken(path: &Path, inside: &Path) -> Vec<String> {
         }
     }
     out
-}
-
-fn chapters() -> Vec<PathBuf> {
-    let mut pages: Vec<PathBuf> = std::fs::read_dir(book())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    pages.sort();
-    pages
 }
 
 #[test]

@@ -6,8 +6,11 @@ use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RuleError {
-    /// The rule cited, as numbered in RULES.md ("4", "11"), or "file" for
-    /// problems with saved data rather than with play.
+    /// The rule cited, a section of the rules reference (`docs/src/rules`):
+    /// Field of Glory's bare ("8.3"), the map systems' bare ("A2",
+    /// "27.1.6") or "map-intel 0", the deck's "RULES-deck 6"; or a word
+    /// naming Muster's own check ("file" for problems with saved data
+    /// rather than with play), which cites no rule of the game.
     pub rule: String,
     /// What is wrong, in words.
     pub message: String,

@@ -1,8 +1,8 @@
-//! The action deck (`RULES-deck.md`): each player's deck of action cards,
-//! held by the laptop so that hands stay secret and the card rules are kept:
-//! hand size, redraw, reshuffle only when the deck runs out, discard or
-//! remove, one event per event phase, one interrupt per turn at the start
-//! of its phase.
+//! The action deck (RULES-deck, `docs/src/rules/deck.md`): each player's
+//! deck of action cards, held by the laptop so that hands stay secret and
+//! the card rules are kept: hand size, redraw, reshuffle only when the deck
+//! runs out, discard or remove, one event per event phase, one interrupt
+//! per turn at the start of its phase.
 
 pub mod cards;
 pub mod describe;

@@ -1,6 +1,7 @@
-//! Field of Glory's pre-battle sequence (`RULES.md`): the ruleset as data,
-//! armies and rosters, the table's geometry and visibility, the
-//! event-sourced battle, its files, its printouts and its script.
+//! Field of Glory's pre-battle sequence (RULES, `docs/src/rules/fog.md`):
+//! the ruleset as data, armies and rosters, the table's geometry and
+//! visibility, the event-sourced battle, its files, its printouts and its
+//! script.
 
 pub mod army;
 pub mod army_list;

@@ -1,5 +1,6 @@
 //! Lengths: what one MU is on the table and how lengths are shown (the
-//! preamble of RULES.md). The engine works in MU; these turn MU into words.
+//! table and its measures, `docs/src/rules/fog.md#units`). The engine
+//! works in MU; these turn MU into words.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
-//! Limited intelligence on a hex map (`RULES-map-intel.md`): the map
-//! ledger both Part A and Part B stand on (the map, counters with sealed
-//! contents, turns, reveals logged with their reason), and Part A's hidden
-//! forces with Exercitus bluffs.
+//! Limited intelligence on a hex map (RULES-map-intel,
+//! `docs/src/rules/map-intel.md`): the map ledger both Part A and Part B
+//! stand on (the map, counters with sealed contents, turns, reveals logged
+//! with their reason), and Part A's hidden forces with Exercitus bluffs.
 
 pub mod describe;
 pub mod events;

@@ -1,5 +1,5 @@
 //! Battle settings: title, table size, what 1 MU is and the display unit
-//! (the preamble of RULES.md).
+//! (the table and its measures, `docs/src/rules/fog.md#units`).
 
 use super::{Event, State};
 use crate::geometry::survey::Fix;

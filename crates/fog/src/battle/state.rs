@@ -146,7 +146,8 @@ impl Step {
         }
     }
 
-    /// The RULES.md section the step implements.
+    /// The section of the rules reference (`docs/src/rules/fog.md`) the
+    /// step implements.
     pub fn rule(self) -> &'static str {
         match self {
             Step::Battle => "units",

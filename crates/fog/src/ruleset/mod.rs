@@ -1,4 +1,4 @@
-//! The ruleset: every value RULES.md marks as "data", typed, loaded from
+//! The ruleset: every value RULES marks as "data", typed, loaded from
 //! `terrain_tables/*.json` and validated.
 //!
 //! Code holds mechanisms, this holds numbers: a group that plays a ruling
