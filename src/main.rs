@@ -1,5 +1,9 @@
 //! Muster's binary: with no subcommand it opens the window; `script` runs
-//! JSON-lines commands against a battle without one.
+//! JSON-lines commands against a battle without one. On Windows a release
+//! build is a GUI program, so no console window opens behind the game; run
+//! from a terminal, it prints there all the same.
+
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
 
 mod app;
 mod cli;
@@ -12,6 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    #[cfg(windows)]
+    attach_parent_console();
     let cli = Cli::parse();
     match cli.command {
         None => match app::run(
@@ -100,6 +106,21 @@ fn main() -> ExitCode {
                 }
             }
         }
+    }
+}
+
+/// Windows starts a GUI program with no console: run from a terminal, it
+/// takes the terminal's, so `--help`, `--version`, `script` and
+/// `export-pdf` print there (and clap's refusals too). Started from
+/// Explorer there is none to take, and the call changes nothing; in a debug
+/// build, a console program, it has its own already.
+#[cfg(windows)]
+fn attach_parent_console() {
+    use windows_sys::Win32::System::Console::{ATTACH_PARENT_PROCESS, AttachConsole};
+    // SAFETY: AttachConsole takes a process id and no pointer; on failure
+    // it only returns 0.
+    unsafe {
+        AttachConsole(ATTACH_PARENT_PROCESS);
     }
 }
 
