@@ -149,6 +149,32 @@ fn completions_offer_every_value_and_no_hidden_command() {
     );
 }
 
+/// The version a release states is the crate's, wherever it stands: the
+/// Debian changelog's newest entry and the metainfo's newest release (the
+/// release workflow refuses a tag that is not it, and the package's name
+/// and Help > About take it from the crate).
+#[test]
+fn the_changelog_and_the_metainfo_name_the_crates_version() {
+    let changelog = std::fs::read_to_string(root().join("packaging/changelog")).unwrap();
+    let first = changelog.lines().next().unwrap();
+    assert_eq!(
+        first,
+        format!("muster ({VERSION}) unstable; urgency=medium"),
+        "packaging/changelog's newest entry"
+    );
+    let metainfo =
+        std::fs::read_to_string(root().join("packaging/io.github.muster.Muster.metainfo.xml"))
+            .unwrap();
+    let release = metainfo
+        .split("<release ")
+        .nth(1)
+        .expect("the metainfo has a release");
+    assert!(
+        release.starts_with(&format!("version=\"{VERSION}\"")),
+        "the metainfo's newest release: {release}"
+    );
+}
+
 /// The Debian package ships every file `package-files` writes (a man page
 /// compressed), each where Debian looks for it.
 #[test]
