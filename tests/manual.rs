@@ -2,8 +2,11 @@
 //! Markdown reads them: every relative link and image leads to a file,
 //! every `#anchor` to a heading of its page, a chapter's links stay inside
 //! the book (the built book holds nothing else), and every chapter is in
-//! `SUMMARY.md`. Issue 40: a broken link fails CI.
-//! Chapters in folders (the rules reference) are read too.
+//! `SUMMARY.md`; a broken link fails CI. Chapters in folders (the rules
+//! reference) are read too. The chapters a player reads (all but the
+//! developers' part) speak to players: no test's name, source path or issue
+//! number in them (that evidence is in the developers' chapter "How each
+//! promise is tested").
 
 #[path = "support/book.rs"]
 mod book;
@@ -112,4 +115,109 @@ fn a_broken_link_is_caught() {
     assert!(bad[0].ends_with("c.md: no such file"), "{bad:?}");
     assert!(bad[1].contains("no heading #nowhere"), "{bad:?}");
     assert!(bad[2].contains("leads out of"), "{bad:?}");
+}
+
+/// The chapters a player reads: SUMMARY.md's, before its developers' part.
+fn players_chapters() -> Vec<PathBuf> {
+    let summary = std::fs::read_to_string(book().join("SUMMARY.md")).unwrap();
+    let (players, _) = summary
+        .split_once("# For developers")
+        .expect("SUMMARY.md has a developers' part");
+    players
+        .split("](")
+        .skip(1)
+        .map(|rest| book().join(&rest[..rest.find(')').expect("a link's end")]))
+        .collect()
+}
+
+/// What in a player's chapter speaks to developers, each with its line: a
+/// test's name (four or more lowercase words joined by underscores, not a
+/// file's name such as `ann_rome_v_bob_parthia.muster`), a source path
+/// (`src/`, `crates/`, `tests/`, `benches/`) or an issue's number.
+fn developers_words(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let word_char = |c: u8| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_';
+    for (n, line) in text.lines().enumerate() {
+        let bytes = line.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            if !word_char(bytes[at]) {
+                at += 1;
+                continue;
+            }
+            let start = at;
+            while at < bytes.len() && word_char(bytes[at]) {
+                at += 1;
+            }
+            let word = &line[start..at];
+            let before = start.checked_sub(1).map(|i| bytes[i]);
+            let rest = &line[at..];
+            let a_file =
+                rest.starts_with('.') && rest[1..].starts_with(|c: char| c.is_ascii_alphanumeric());
+            let part_of_more = before.is_some_and(|c| c.is_ascii_alphanumeric());
+            if !a_file && !part_of_more && word.split('_').filter(|w| !w.is_empty()).count() >= 4 {
+                found.push(format!("line {}: a test's name, {word}", n + 1));
+            }
+            let in_a_path = before.is_some_and(|c| c == b'/' || c == b'.');
+            if ["src", "crates", "tests", "benches"].contains(&word)
+                && rest.starts_with('/')
+                && !in_a_path
+            {
+                found.push(format!("line {}: a source path, {word}/", n + 1));
+            }
+        }
+        let lower = line.to_lowercase();
+        for (k, _) in lower.match_indices("issue") {
+            let alone = lower[..k]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphabetic());
+            let number = lower[k + "issue".len()..]
+                .trim_start_matches('s')
+                .trim_start_matches(' ')
+                .trim_start_matches('#')
+                .starts_with(|c: char| c.is_ascii_digit());
+            if alone && number {
+                found.push(format!("line {}: an issue's number", n + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_players_chapter_names_a_test_a_source_path_or_an_issue() {
+    let chapters = players_chapters();
+    assert!(chapters.len() >= 10, "{chapters:?}");
+    let mut bad = Vec::new();
+    for page in chapters {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for said in developers_words(&text) {
+            bad.push(format!("{}: {said}", page.display()));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "a players' chapter speaks to developers (the evidence goes in evidence.md):\n{}",
+        bad.join("\n")
+    );
+}
+
+/// The checker itself: a test's name, a source path and issue numbers are
+/// caught; a file's name, a command's name and a path inside the data are
+/// not.
+#[test]
+fn developers_words_are_caught() {
+    let text = "As `a_whole_deck_turn_counted` proves (`src/app/walk_tests.rs`, issue 37).\n\
+                Saved as `ann_rome_v_bob_parthia.muster` by `finish_flank_marches` in `terrain_tables/x.json`; Issues #12, tissue 5.";
+    let found = developers_words(text);
+    assert_eq!(
+        found,
+        [
+            "line 1: a test's name, a_whole_deck_turn_counted",
+            "line 1: a source path, src/",
+            "line 1: an issue's number",
+            "line 2: an issue's number",
+        ]
+    );
 }

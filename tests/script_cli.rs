@@ -507,33 +507,3 @@ fn names_that_hide_reorder_or_pass_for_another_are_refused_in_every_system() {
     );
     assert!(e.contains("look alike"), "{e}");
 }
-
-/// Issue 40: the package's man page and shell completions are made from
-/// the command line's own definition, so they name what it takes.
-#[test]
-fn the_man_page_and_completions_come_from_the_command_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = muster()
-        .arg("package-files")
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let man = std::fs::read_to_string(dir.path().join("muster.1")).unwrap();
-    assert!(
-        man.starts_with(".ie") && man.contains(".TH muster 1"),
-        "{man}"
-    );
-    for said in ["export\\-pdf", "script", "GAME", "pdf\\-viewer"] {
-        assert!(man.contains(said), "{said} missing:\n{man}");
-    }
-    let bash = std::fs::read_to_string(dir.path().join("muster.bash")).unwrap();
-    assert!(
-        bash.contains("export-pdf") && bash.contains("--private-for"),
-        "{bash}"
-    );
-    for file in ["_muster", "muster.fish"] {
-        let text = std::fs::read_to_string(dir.path().join(file)).unwrap();
-        assert!(text.contains("export-pdf"), "{file}");
-    }
-}

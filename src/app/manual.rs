@@ -1,9 +1,9 @@
-//! Help > Manual (issue 40): the user manual's chapters (`docs/src`, the
-//! same text mdBook builds) shown in the window from the copy built into
-//! the program, so a player reads the chapter of the game he has open with
-//! no browser and no download (a picture by its caption, a table as a
-//! list: the window wraps neither). Links between chapters turn the page here;
-//! a link to the web opens the browser.
+//! Help > Manual: the players' chapters of the user manual (`docs/src`,
+//! the same text mdBook builds) shown in the window from the copy built
+//! into the program, pictures included, so a player reads the chapter of
+//! the game he has open with no browser and no download (a table as a
+//! list: the window cannot wrap a grid). Links between chapters turn the
+//! page here; a link to the web opens the browser; Esc closes it.
 
 use eframe::egui;
 use egui_commonmark::{CommonMarkCache, CommonMarkViewer};
@@ -20,7 +20,7 @@ pub enum Chapter {
     Protection,
     Files,
     Scripting,
-    Speed,
+    Faster,
 }
 
 impl Chapter {
@@ -34,7 +34,7 @@ impl Chapter {
         Chapter::Protection,
         Chapter::Files,
         Chapter::Scripting,
-        Chapter::Speed,
+        Chapter::Faster,
     ];
 
     pub fn title(self) -> &'static str {
@@ -48,7 +48,7 @@ impl Chapter {
             Chapter::Protection => "What Muster protects",
             Chapter::Files => "Files",
             Chapter::Scripting => "Scripting",
-            Chapter::Speed => "Faster than paper, and speed",
+            Chapter::Faster => "Faster than paper",
         }
     }
 
@@ -64,7 +64,7 @@ impl Chapter {
             Chapter::Protection => "protection.md",
             Chapter::Files => "files.md",
             Chapter::Scripting => "scripting.md",
-            Chapter::Speed => "speed.md",
+            Chapter::Faster => "faster.md",
         }
     }
 
@@ -79,7 +79,7 @@ impl Chapter {
             Chapter::Protection => include_str!("../../docs/src/protection.md"),
             Chapter::Files => include_str!("../../docs/src/files.md"),
             Chapter::Scripting => include_str!("../../docs/src/scripting.md"),
-            Chapter::Speed => include_str!("../../docs/src/speed.md"),
+            Chapter::Faster => include_str!("../../docs/src/faster.md"),
         }
     }
 
@@ -90,16 +90,59 @@ impl Chapter {
     }
 }
 
-/// A chapter as the window shows it: a picture by its caption (the
-/// window loads no image files; the built book shows them), and a table as
-/// a list, one row an item, each cell after its column's name: the
-/// chapters' tables have long cells, which a grid as wide as the window
-/// cannot wrap.
+/// Where the window finds a chapter's picture `images/x.png`: egui's
+/// loader of bytes given to it, under this name.
+const PICTURES_URI: &str = "bytes://manual/";
+
+/// A picture of `docs/src/images`, by its path in the chapters, built in.
+macro_rules! picture {
+    ($path:literal) => {
+        ($path, include_bytes!(concat!("../../docs/src/", $path)))
+    };
+}
+
+/// Every picture a chapter shows (a test holds this list to the
+/// chapters').
+const PICTURES: &[(&str, &[u8])] = &[
+    picture!("images/deck.png"),
+    picture!("images/forces-1280.png"),
+    picture!("images/forces.png"),
+    picture!("images/phone-fog-ambush.png"),
+    picture!("images/phone/deck-360.png"),
+    picture!("images/phone/deck-390.png"),
+    picture!("images/phone/deck-430.png"),
+    picture!("images/phone/fog-360.png"),
+    picture!("images/phone/fog-390.png"),
+    picture!("images/phone/fog-430.png"),
+    picture!("images/phone/fog-north-360.png"),
+    picture!("images/phone/fog-north-390.png"),
+    picture!("images/phone/fog-north-430.png"),
+    picture!("images/phone/forces-360.png"),
+    picture!("images/phone/forces-390.png"),
+    picture!("images/phone/forces-430.png"),
+    picture!("images/phone/forces-map-360.png"),
+    picture!("images/phone/forces-map-390.png"),
+    picture!("images/phone/forces-map-430.png"),
+    picture!("images/phone/forces-pinched.png"),
+    picture!("images/phone/forces-stack.png"),
+    picture!("images/phone/wings-360.png"),
+    picture!("images/phone/wings-390.png"),
+    picture!("images/phone/wings-430.png"),
+    picture!("images/phone/wings-map-360.png"),
+    picture!("images/phone/wings-map-390.png"),
+    picture!("images/phone/wings-map-430.png"),
+    picture!("images/screenshot.png"),
+    picture!("images/wings-1280.png"),
+    picture!("images/wings.png"),
+];
+
+/// A chapter as the window shows it: a table as a list, one row an item,
+/// each cell after its column's name: the chapters' tables have long cells
+/// (and pictures), which a grid as wide as the window cannot wrap.
 fn for_window(text: &str) -> String {
     let mut out = Vec::new();
     let mut header: Option<Vec<String>> = None;
     for line in text.lines() {
-        let line = captions(line);
         let trimmed = line.trim();
         if !trimmed.starts_with('|') {
             header = None;
@@ -131,27 +174,6 @@ fn for_window(text: &str) -> String {
     out.join("\n")
 }
 
-/// `line` with each picture (`![caption](file)`, in a paragraph or a
-/// table's cell) written as its caption.
-fn captions(line: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(start) = rest.find("![") {
-        let after = &rest[start + 2..];
-        let Some((alt, tail)) = after.split_once("](") else {
-            break;
-        };
-        let Some(end) = tail.find(')') else {
-            break;
-        };
-        out.push_str(&rest[..start]);
-        out.push_str(&format!("*(picture: {alt})*"));
-        rest = &tail[end + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// The manual's window: its contents on the left, a chapter on the right.
 pub struct ManualWindow {
     pub open: bool,
@@ -159,6 +181,8 @@ pub struct ManualWindow {
     cache: CommonMarkCache,
     /// Each chapter as the window shows it, made when first shown.
     shown: std::collections::HashMap<&'static str, String>,
+    /// Whether the pictures were handed to egui's loaders yet.
+    pictures: bool,
 }
 
 impl Default for ManualWindow {
@@ -168,6 +192,7 @@ impl Default for ManualWindow {
             chapter: Chapter::Introduction,
             cache: CommonMarkCache::default(),
             shown: Default::default(),
+            pictures: false,
         }
     }
 }
@@ -183,7 +208,16 @@ impl ManualWindow {
         if !self.open {
             return;
         }
-        let mut open = true;
+        if !self.pictures {
+            // PNG decoding by the image crate; the bytes are the book's.
+            egui_extras::install_image_loaders(ctx);
+            for (path, bytes) in PICTURES {
+                ctx.include_bytes(format!("{PICTURES_URI}{path}"), *bytes);
+            }
+            self.pictures = true;
+        }
+        // Esc closes it, as a reader expects of a window he opened to read.
+        let mut open = !ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
         let height = (ctx.content_rect().height() - 80.0).max(240.0);
         egui::Window::new("Muster's manual")
             .open(&mut open)
@@ -213,7 +247,9 @@ impl ManualWindow {
                     .shown
                     .entry(chapter.file())
                     .or_insert_with(|| for_window(chapter.text()));
-                CommonMarkViewer::new().show(ui, &mut self.cache, text);
+                CommonMarkViewer::new()
+                    .default_implicit_uri_scheme(PICTURES_URI)
+                    .show(ui, &mut self.cache, text);
             });
         // A link to another chapter turns the page here instead of asking
         // the operating system to open a file it has not got.
@@ -241,12 +277,12 @@ mod tests {
     use eframe::egui;
     use egui_kittest::kittest::Queryable;
 
-    /// Every chapter of the book is one of the window's, and the other way
-    /// round: SUMMARY.md lists exactly these files before its developers'
-    /// part (the code, the design, the rules reference), which a player has
-    /// no use for at the table.
+    /// Every players' chapter of the book is one of the window's, and the
+    /// other way round: SUMMARY.md lists exactly these files before its
+    /// developers' part (the code, the design, the rules reference, the
+    /// evidence, the speed), which a player has no use for at the table.
     #[test]
-    fn the_window_holds_every_chapter_of_the_book() {
+    fn the_window_holds_every_players_chapter_of_the_book() {
         let summary = include_str!("../../docs/src/SUMMARY.md");
         let (players, developers) = summary
             .split_once("# For developers")
@@ -262,33 +298,84 @@ mod tests {
         assert!(developers.contains("(layout.md)"), "{developers}");
     }
 
-    /// The window's text: pictures by their captions, tables as lists,
-    /// every cell kept with its column's name.
+    /// The window's text: pictures kept, tables as lists, every cell kept
+    /// with its column's name.
     #[test]
-    fn pictures_and_tables_are_written_for_the_window() {
+    fn tables_are_written_for_the_window() {
         let text = "# T\n\n![A map](images/a.png)\n\n| step | rule | state |\n|---|---|---|\n| Armies | 1 | done. |\n| Play: a, b | ![p](x.png) | done |\n\nafter\n";
         let shown = super::for_window(text);
-        assert!(shown.contains("*(picture: A map)*"), "{shown}");
-        assert!(!shown.contains(".png"), "{shown}");
+        assert!(shown.contains("![A map](images/a.png)"), "{shown}");
         assert!(
             shown.contains("- **Armies**  \n  *rule*: 1  \n  *state*: done."),
             "{shown}"
         );
         assert!(
-            shown.contains("- **Play: a, b**  \n  *rule*: *(picture: p)*  \n  *state*: done"),
+            shown.contains("- **Play: a, b**  \n  *rule*: ![p](x.png)  \n  *state*: done"),
             "{shown}"
         );
         assert!(!shown.contains('|'), "{shown}");
         assert!(shown.ends_with("after"), "{shown}");
     }
 
-    /// No chapter keeps a picture the window would draw as a failed load.
+    /// Every picture a chapter shows is built in (none would show as a
+    /// failed load), and every one built in is shown somewhere.
     #[test]
-    fn no_chapter_shows_a_picture_in_the_window() {
+    fn every_picture_of_the_chapters_is_built_in() {
+        let mut shown = std::collections::BTreeSet::new();
         for chapter in Chapter::ALL {
-            let shown = super::for_window(chapter.text());
-            assert!(!shown.contains("!["), "{chapter:?}: {shown}");
+            let mut rest = chapter.text();
+            while let Some(at) = rest.find("![") {
+                let after = &rest[at..];
+                let (_, target) = after.split_once("](").expect("a picture's target");
+                let path = &target[..target.find(')').expect("its end")];
+                assert!(
+                    super::PICTURES.iter().any(|(p, _)| *p == path),
+                    "{chapter:?} shows {path}, which is not built in"
+                );
+                shown.insert(path);
+                rest = &after[2..];
+            }
         }
+        for (path, bytes) in super::PICTURES {
+            assert!(shown.contains(path), "{path} is built in but shown nowhere");
+            assert!(bytes.starts_with(b"\x89PNG"), "{path}");
+        }
+    }
+
+    /// Help > Manual shows the chapter's picture itself, decoded, and Esc
+    /// closes the window.
+    #[test]
+    fn the_manual_shows_its_pictures_and_closes_on_esc() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(&dir.path().join("autosaves"));
+        h.run();
+        click(&mut h, "Help");
+        click(&mut h, "Manual: Field of Glory");
+        let uri = format!("{}images/screenshot.png", super::PICTURES_URI);
+        let mut loaded = None;
+        for _ in 0..200 {
+            h.run();
+            match h.ctx.try_load_image(&uri, egui::load::SizeHint::default()) {
+                Ok(egui::load::ImagePoll::Ready { image }) => {
+                    loaded = Some(image.size);
+                    break;
+                }
+                Ok(egui::load::ImagePoll::Pending { .. }) => {
+                    std::thread::sleep(std::time::Duration::from_millis(10))
+                }
+                Err(e) => panic!("{uri}: {e}"),
+            }
+        }
+        let size = loaded.expect("the picture decoded within 2 s");
+        assert!(size[0] >= 1000 && size[1] >= 500, "{size:?}");
+        h.get_by_label_contains("pre-battle sequence at the table");
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert!(
+            h.query_by_label_contains("pre-battle sequence at the table")
+                .is_none()
+        );
+        assert!(h.query_by_label("Muster's manual").is_none());
     }
 
     /// Help > Manual opens the chapter of the game that is open: a Field of

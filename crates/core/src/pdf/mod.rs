@@ -39,14 +39,6 @@ impl Paper {
             Paper::Letter => (279.4, 215.9),
         }
     }
-
-    pub fn parse(name: &str) -> Option<Paper> {
-        match name.to_ascii_lowercase().as_str() {
-            "a4" => Some(Paper::A4),
-            "letter" => Some(Paper::Letter),
-            _ => None,
-        }
-    }
 }
 
 pub fn rgb([r, g, b]: [u8; 3]) -> Color {
