@@ -508,6 +508,55 @@ fn names_that_hide_reorder_or_pass_for_another_are_refused_in_every_system() {
     assert!(e.contains("look alike"), "{e}");
 }
 
+/// Issue 49, through `muster script` as a player meets it: a battle's
+/// title of 900,000 characters or of spaces only, and a player named "Ann"
+/// with a braille blank after it beside "Ann", are refused naming the
+/// field; an emoji as a phone types it ("Legio ⚔️") is a name.
+#[test]
+fn one_name_rule_holds_in_scripts() {
+    let run = |system: &str, line: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("script.jsonl");
+        std::fs::write(&path, format!("{line}\n")).unwrap();
+        let out = muster()
+            .args(["script", "--system", system])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let lines = results(&out);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        lines[0].clone()
+    };
+    let configure = |title: &str| {
+        format!(
+            r#"{{"cmd": "configure", "settings": {{"title": "{title}", "table": {{"width": 72, "depth": 48}}, "mu": "inch", "units": "inches"}}}}"#
+        )
+    };
+    for (title, says) in [
+        ("x".repeat(900_000), "at most 80"),
+        ("   ".to_string(), "title is blank"),
+    ] {
+        let result = run("fog", &configure(&title));
+        assert_eq!(result["ok"], false, "{result}");
+        let e = result["error"].as_str().unwrap();
+        assert!(e.contains("title") && e.contains(says), "{e}");
+    }
+    let result = run(
+        "forces",
+        r#"{"cmd": "new", "south": {"name": "Ann"}, "north": {"name": "Ann\u2800"}}"#,
+    );
+    let e = result["error"].as_str().unwrap();
+    assert!(
+        e.contains("North's player's name") && e.contains("U+2800"),
+        "{e}"
+    );
+    let result = run(
+        "deck",
+        r#"{"cmd": "new", "south": {"name": "Legio \u2694\ufe0f", "army": "romans"}, "north": {"name": "Artagur", "army": "gauls"}}"#,
+    );
+    assert_eq!(result["ok"], true, "{result}");
+}
+
 /// Issue 40: the package's man page and shell completions are made from
 /// the command line's own definition, so they name what it takes.
 #[test]
