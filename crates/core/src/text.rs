@@ -121,14 +121,26 @@ pub fn confusable(a: &str, b: &str) -> bool {
 }
 
 /// The first two of `names` that pass for each other, if any: one side's
-/// pieces must each be told apart from the others in the log.
+/// pieces must each be told apart from the others in the log. Each name's
+/// skeletons are worked out once, so a long roster costs no more than
+/// reading it.
 pub fn look_alikes<'a>(names: &[&'a str]) -> Option<(&'a str, &'a str)> {
-    names.iter().enumerate().find_map(|(i, a)| {
-        names[i + 1..]
-            .iter()
-            .find(|b| confusable(a, b))
-            .map(|b| (*a, *b))
-    })
+    let mut seen: std::collections::HashMap<(bool, String), &'a str> =
+        std::collections::HashMap::new();
+    for &name in names {
+        let skeleton = |s: &str| unicode_security::skeleton(s.trim()).collect::<String>();
+        let keys = [
+            (false, skeleton(name)),
+            (true, skeleton(&name.to_lowercase())),
+        ];
+        if let Some(first) = keys.iter().find_map(|k| seen.get(k)) {
+            return Some((first, name));
+        }
+        for key in keys {
+            seen.entry(key).or_insert(name);
+        }
+    }
+    None
 }
 
 /// `n` with its noun in the right number: "1 entry", "2 entries",

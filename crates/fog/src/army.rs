@@ -94,6 +94,17 @@ impl Army {
     /// Checks the army is complete enough to play (RULES 1), and within the
     /// bounds that keep every count and sum exact.
     pub fn validate(&self, ruleset: &Ruleset, side: Side) -> Result<(), RuleError> {
+        for (what, count, max) in [
+            ("battle groups", self.bgs.len(), MAX_BGS),
+            ("commanders", self.commanders.len(), MAX_COMMANDERS),
+        ] {
+            if count > max {
+                return refuse(
+                    "1",
+                    format!("{side}'s army lists {count} {what}; at most {max}"),
+                );
+            }
+        }
         let named = |what: &str, name: &str| -> Result<(), RuleError> {
             match muster_core::text::name_fault(name) {
                 Some(why) => refuse("1", format!("{side}'s {what} name {why}")),
@@ -122,17 +133,6 @@ impl Army {
                     "{side}'s \"{second}\" looks like \"{first}\": the log and the table could not tell them apart"
                 ),
             );
-        }
-        for (what, count, max) in [
-            ("battle groups", self.bgs.len(), MAX_BGS),
-            ("commanders", self.commanders.len(), MAX_COMMANDERS),
-        ] {
-            if count > max {
-                return refuse(
-                    "1",
-                    format!("{side}'s army lists {count} {what}; at most {max}"),
-                );
-            }
         }
         if self.territories.is_empty() {
             return refuse(
@@ -327,14 +327,14 @@ mod tests {
         long.territories = vec!["hilly".into()];
         long.player = "x".repeat(81);
         let e = long.validate(&r, Side::South).unwrap_err();
-        assert!(e.message.contains("longer than 80"), "{e}");
+        assert!(e.message.contains("at most 80"), "{e}");
         // Issue 32: a control or a bidirectional override in any name.
         long.player = "Ann".into();
         long.bgs[0].name = "Legio \u{202e}XX\u{202c} V".into();
         let e = long.validate(&r, Side::South).unwrap_err();
         assert!(
             e.message
-                .contains("battle group's name holds a bidirectional control"),
+                .contains("battle group 1's name holds a bidirectional control"),
             "{e}"
         );
     }

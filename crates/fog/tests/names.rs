@@ -39,15 +39,16 @@ fn configure(title: &str) -> Result<(), String> {
 
 #[test]
 fn a_commanders_name_may_not_be_blank() {
+    let e = set_army(|a| a.commanders[0].name = "  ".into()).unwrap_err();
+    assert!(e.contains("South's commander 1's name is blank"), "{e}");
     let e = set_army(|a| {
         a.commanders.push(Commander {
-            name: "  ".into(),
+            name: String::new(),
             quality: CommanderQuality::Troop,
         })
     })
     .unwrap_err();
-    let at = format!("commander {}'s name is blank", 1);
-    assert!(e.contains("South's") && e.contains(&at), "{e}");
+    assert!(e.contains("South's commander 3's name is blank"), "{e}");
 }
 
 #[test]
