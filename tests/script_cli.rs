@@ -463,6 +463,21 @@ fn export_pdf_refusing_a_file_names_that_file() {
     assert!(!pdf.exists());
 }
 
+/// The one result of a script of one `line` in `system`.
+fn one_line(system: &str, line: &str) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("script.jsonl");
+    std::fs::write(&path, format!("{line}\n")).unwrap();
+    let out = muster()
+        .args(["script", "--system", system])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let lines = results(&out);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    lines[0].clone()
+}
+
 /// Issue 39's black-box findings, as a user scripts them: a battle's title
 /// with U+202E or NUL, a hidden-forces player named with a zero-width
 /// space, two deck players whose names pass for each other (a Cyrillic
@@ -471,18 +486,9 @@ fn export_pdf_refusing_a_file_names_that_file() {
 #[test]
 fn names_that_hide_reorder_or_pass_for_another_are_refused_in_every_system() {
     let run = |system: &str, line: &str| {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("script.jsonl");
-        std::fs::write(&path, format!("{line}\n")).unwrap();
-        let out = muster()
-            .args(["script", "--system", system])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let lines = results(&out);
-        assert_eq!(lines.len(), 1, "{lines:?}");
-        assert_eq!(lines[0]["ok"], false, "{line}: {lines:?}");
-        lines[0]["error"].as_str().unwrap().to_string()
+        let result = one_line(system, line);
+        assert_eq!(result["ok"], false, "{line}: {result}");
+        result["error"].as_str().unwrap().to_string()
     };
     for (title, point) in [
         ("Mons\\u202e Graupius", "U+202E"),
@@ -506,4 +512,40 @@ fn names_that_hide_reorder_or_pass_for_another_are_refused_in_every_system() {
         r#"{"cmd": "new", "south": {"name": "Ann", "army": "romans"}, "north": {"name": "\u0410nn", "army": "gauls"}}"#,
     );
     assert!(e.contains("look alike"), "{e}");
+}
+
+/// Issue 49, through `muster script` as a player meets it: a battle's
+/// title of 900,000 characters or of spaces only, and a player named "Ann"
+/// with a braille blank after it beside "Ann", are refused naming the
+/// field; an emoji as a phone types it ("Legio ⚔️") is a name.
+#[test]
+fn one_name_rule_holds_in_scripts() {
+    let configure = |title: &str| {
+        format!(
+            r#"{{"cmd": "configure", "settings": {{"title": "{title}", "table": {{"width": 72, "depth": 48}}, "mu": "inch", "units": "inches"}}}}"#
+        )
+    };
+    for (title, says) in [
+        ("x".repeat(900_000), "at most 80"),
+        ("   ".to_string(), "title is blank"),
+    ] {
+        let result = one_line("fog", &configure(&title));
+        assert_eq!(result["ok"], false, "{result}");
+        let e = result["error"].as_str().unwrap();
+        assert!(e.contains("title") && e.contains(says), "{e}");
+    }
+    let result = one_line(
+        "forces",
+        r#"{"cmd": "new", "south": {"name": "Ann"}, "north": {"name": "Ann\u2800"}}"#,
+    );
+    let e = result["error"].as_str().unwrap();
+    assert!(
+        e.contains("North's player's name") && e.contains("U+2800"),
+        "{e}"
+    );
+    let result = one_line(
+        "deck",
+        r#"{"cmd": "new", "south": {"name": "Legio \u2694\ufe0f", "army": "romans"}, "north": {"name": "Artagur", "army": "gauls"}}"#,
+    );
+    assert_eq!(result["ok"], true, "{result}");
 }

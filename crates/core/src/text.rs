@@ -1,28 +1,59 @@
-//! What a name may hold (issue 39): printable, visible text only, in
-//! Unicode's composed form, and not a look-alike of the other player's. A
-//! control character (NUL, a line break, an escape), a line or paragraph
-//! separator, a bidirectional control (U+202E and its kin) or any other
-//! format character (a zero-width space, a word joiner, a byte-order mark, a
-//! tag), an invisible filler (U+3164) or an unusual space in a player's,
-//! army's, unit's or card's name, or a battle's title, would cut, reorder or
-//! hide what the log, the window and the printout show: a name that reads
-//! one way and prints another, or two names that look the same. Every name
-//! a game takes is checked here; two players' names are compared by their
-//! confusables skeleton (UTS 39, the `unicode-security` crate).
+//! The one rule for every name a game takes (issues 39 and 49): a
+//! player's, a battle's title, an army's, a side's, a commander's, a battle
+//! group's, a unit's, a card's, a card set's, a scenario's, a marker's.
+//! Not blank, at most `MAX_NAME_CHARS` characters, in Unicode's composed
+//! form (NFC), and printable and visible: no control character (NUL, a line
+//! break, an escape), line or paragraph separator, bidirectional control
+//! (U+202E and its kin), other format character (a zero-width space, a word
+//! joiner, a byte-order mark, a tag), unusual space, or character that
+//! prints blank (U+2800, the Hangul fillers U+3164 and U+115F: what the
+//! UTS 39 confusables skeleton drops or reads as a space), except inside an
+//! emoji sequence as a phone keyboard types it ("Legio ⚔️", a flag, a
+//! family joined by U+200D). Such a character would cut, reorder or hide
+//! what the log, the window and the printout show: a name that reads one
+//! way and prints another, or two names that look the same. Two names of
+//! players, or of one side's pieces, must not pass for each other (the same
+//! UTS 39 skeleton, the `unicode-security` crate).
 
-use unicode_general_category::{GeneralCategory, get_general_category};
+use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory, emoji};
 
-/// The bidirectional controls: marks, embeddings, overrides, isolates.
+/// The longest name any field takes, in characters: a title or a name is
+/// one line of the log, the window and the printout.
+pub const MAX_NAME_CHARS: usize = 80;
+
+/// The bidirectional controls: marks, embeddings, overrides, isolates
+/// (Unicode's Bidi_Control): named as such in a refusal.
 const BIDI: [char; 12] = [
     '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
     '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
 ];
 
-/// Why `text` may not be a name, if it may not: the first character it
-/// may not hold, by its code point, or that it is not composed (NFC).
+/// Why `name` may not be a name, if it may not, as the end of a sentence
+/// that names the field ("South's commander's name is blank").
+pub fn name_fault(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        return Some("is blank".into());
+    }
+    let length = name.chars().count();
+    if length > MAX_NAME_CHARS {
+        return Some(format!(
+            "is {length} characters long; a name has at most {MAX_NAME_CHARS}"
+        ));
+    }
+    unprintable(name)
+}
+
+/// Why `text` may not be printed as it is, if it may not: the first
+/// character it may not hold, by its code point, or that it is not
+/// composed (NFC).
 pub fn unprintable(text: &str) -> Option<String> {
-    for c in text.chars() {
-        let what = match get_general_category(c) {
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).map(|b| chars[b]);
+        if in_emoji(before, c, chars.get(i + 1).copied()) {
+            continue;
+        }
+        let what = match c.general_category() {
             GeneralCategory::Control => "a control character",
             GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator => {
                 "a line or paragraph separator"
@@ -36,9 +67,7 @@ pub fn unprintable(text: &str) -> Option<String> {
                 "a character Unicode does not assign"
             }
             GeneralCategory::SpaceSeparator if c != ' ' => "a space other than the plain one",
-            // What the confusables skeleton drops: fillers and selectors
-            // that show nothing (U+3164, U+115F, U+FE0F...).
-            _ if invisible(c) => "an invisible character",
+            _ if c != ' ' && blank(c) => "a character that prints blank",
             _ => continue,
         };
         return Some(format!("holds {what} (U+{:04X})", u32::from(c)));
@@ -52,20 +81,66 @@ pub fn unprintable(text: &str) -> Option<String> {
     None
 }
 
-/// A character that shows nothing: its UTS 39 skeleton is empty.
-fn invisible(c: char) -> bool {
+/// A character that prints nothing or a blank: its UTS 39 skeleton is
+/// empty (fillers and selectors: U+3164, U+115F, U+FE0F) or only spaces
+/// (U+2800, the braille blank).
+fn blank(c: char) -> bool {
     let mut one = [0u8; 4];
-    unicode_security::skeleton(c.encode_utf8(&mut one))
-        .next()
-        .is_none()
+    unicode_security::skeleton(c.encode_utf8(&mut one)).all(char::is_whitespace)
 }
 
-/// Whether two players' names would pass for each other at the table: the
-/// same UTS 39 skeleton (a Cyrillic "А" for a Latin "A", "rn" for "m"),
-/// as typed or with case folded, spaces at the ends aside.
+/// Whether `c`, between `before` and `after`, belongs to an emoji
+/// sequence (UTS 51): a variation selector after an emoji (a keycap's
+/// digit only when the keycap follows), a zero-width joiner between two
+/// emoji, a flag's tag characters after U+1F3F4.
+fn in_emoji(before: Option<char>, c: char, after: Option<char>) -> bool {
+    let pictograph = |c: char| c.is_emoji_char() && !c.is_ascii();
+    let tag = |c: char| ('\u{E0020}'..='\u{E007E}').contains(&c);
+    if emoji::is_emoji_presentation_selector(c) || emoji::is_text_presentation_selector(c) {
+        return before
+            .is_some_and(|b| pictograph(b) || (b.is_emoji_char() && after == Some('\u{20E3}')));
+    }
+    if emoji::is_zwj(c) {
+        let joined = |b: char| pictograph(b) || emoji::is_emoji_presentation_selector(b);
+        return before.is_some_and(joined) && after.is_some_and(pictograph);
+    }
+    if emoji::is_tag_character(c) {
+        let opened = before.is_some_and(|b| b == '\u{1F3F4}' || tag(b));
+        // The cancel tag U+E007F ends the sequence; the others spell it.
+        return opened && (tag(c) || before.is_some_and(tag));
+    }
+    false
+}
+
+/// Whether two names would pass for each other at the table: the same
+/// UTS 39 skeleton (a Cyrillic "А" for a Latin "A", "rn" for "m"), as
+/// typed or with case folded, spaces at the ends aside.
 pub fn confusable(a: &str, b: &str) -> bool {
     let skeleton = |s: &str| unicode_security::skeleton(s.trim()).collect::<String>();
     skeleton(a) == skeleton(b) || skeleton(&a.to_lowercase()) == skeleton(&b.to_lowercase())
+}
+
+/// The first two of `names` that pass for each other, if any: one side's
+/// pieces must each be told apart from the others in the log. Each name's
+/// skeletons are worked out once, so a long roster costs no more than
+/// reading it.
+pub fn look_alikes<'a>(names: &[&'a str]) -> Option<(&'a str, &'a str)> {
+    let mut seen: std::collections::HashMap<(bool, String), &'a str> =
+        std::collections::HashMap::new();
+    for &name in names {
+        let skeleton = |s: &str| unicode_security::skeleton(s.trim()).collect::<String>();
+        let keys = [
+            (false, skeleton(name)),
+            (true, skeleton(&name.to_lowercase())),
+        ];
+        if let Some(first) = keys.iter().find_map(|k| seen.get(k)) {
+            return Some((first, name));
+        }
+        for key in keys {
+            seen.entry(key).or_insert(name);
+        }
+    }
+    None
 }
 
 /// `n` with its noun in the right number: "1 entry", "2 entries",
@@ -150,6 +225,83 @@ mod tests {
         ] {
             assert_eq!(unprintable(fine), None, "{fine:?}");
         }
+    }
+
+    /// Issue 49: U+2800 and the Hangul fillers print blank, so "Ann" and
+    /// "Ann\u{2800}" sat side by side; they are refused, by the UTS 39
+    /// skeleton (a space or nothing), not a list of ours.
+    #[test]
+    fn characters_that_print_blank_are_refused() {
+        for (name, point) in [
+            ("Ann\u{2800}", "U+2800"),
+            ("\u{2800}", "U+2800"),
+            ("Ann\u{3164}", "U+3164"),
+            ("\u{115f}Ann", "U+115F"),
+            ("A\u{1160}nn", "U+1160"),
+            ("Ann\u{ffa0}", "U+FFA0"),
+        ] {
+            let why = unprintable(name).unwrap_or_else(|| panic!("{name:?} taken"));
+            assert!(why.contains(point), "{name:?}: {why}");
+        }
+        assert!(name_fault("\u{2800}\u{2800}").is_some());
+    }
+
+    /// Issue 49: a phone keyboard types "⚔️" as U+2694 U+FE0F, and the
+    /// selector was refused. An emoji sequence keeps its selectors, joiners
+    /// and tags; the same characters anywhere else are refused.
+    #[test]
+    fn emoji_sequences_keep_their_selectors_and_joiners() {
+        for fine in [
+            "Legio \u{2694}\u{fe0f}",
+            "Legio \u{2694}",
+            "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467} family",
+            "\u{1f3f3}\u{fe0f}\u{200d}\u{1f308} Rainbow",
+            "\u{1f44d}\u{1f3fd} Brigid",
+            "Keycap 1\u{fe0f}\u{20e3}",
+            "\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f} England",
+            "\u{1f1eb}\u{1f1f7} France",
+        ] {
+            assert_eq!(unprintable(fine), None, "{fine:?}");
+            assert_eq!(name_fault(fine), None, "{fine:?}");
+        }
+        for (name, point) in [
+            ("Ann\u{fe0f}", "U+FE0F"),
+            ("1\u{fe0f}", "U+FE0F"),
+            ("\u{fe0f}Ann", "U+FE0F"),
+            ("An\u{200d}n", "U+200D"),
+            ("\u{2694}\u{200d}", "U+200D"),
+            ("Ann\u{e0067}\u{e007f}", "U+E0067"),
+        ] {
+            let why = unprintable(name).unwrap_or_else(|| panic!("{name:?} taken"));
+            assert!(why.contains(point), "{name:?}: {why}");
+        }
+    }
+
+    #[test]
+    fn a_name_is_not_blank_and_has_at_most_80_characters() {
+        assert_eq!(name_fault("  ").as_deref(), Some("is blank"));
+        assert_eq!(name_fault("").as_deref(), Some("is blank"));
+        assert_eq!(name_fault(&"a".repeat(MAX_NAME_CHARS)), None);
+        let long = name_fault(&"é".repeat(MAX_NAME_CHARS + 1)).unwrap();
+        assert!(
+            long.contains("81 characters") && long.contains("at most 80"),
+            "{long}"
+        );
+        assert!(name_fault("Ann\u{202e}").unwrap().contains("U+202E"));
+    }
+
+    #[test]
+    fn look_alikes_among_one_sides_names_are_found() {
+        assert_eq!(
+            look_alikes(&["Legio V", "Auxilia", "Legio V"]),
+            Some(("Legio V", "Legio V"))
+        );
+        assert_eq!(
+            look_alikes(&["Cohort II", "Auxilia", "Cohort 11"]),
+            Some(("Cohort II", "Cohort 11"))
+        );
+        assert_eq!(look_alikes(&["Legio V", "Legio VI", "Auxilia"]), None);
+        assert_eq!(look_alikes(&[]), None);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 use super::phase::{Letter, PhaseName};
 use muster_core::locate::DataError;
 use muster_core::store::{check_header, parse};
+use muster_core::text::{look_alikes, name_fault};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -140,11 +141,8 @@ impl CardSet {
     /// The first rule the set breaks, as (field, message).
     pub fn check(&self) -> Result<(), (String, String)> {
         let err = |field: String, message: &str| Err((field, message.to_string()));
-        if self.name.trim().is_empty() {
-            return err("name".into(), "a card set needs a name");
-        }
-        if let Some(why) = muster_core::text::unprintable(&self.name) {
-            return err("name".into(), &format!("the name {why}"));
+        if let Some(why) = name_fault(&self.name) {
+            return err("name".into(), &format!("the card set's name {why}"));
         }
         for phase in PhaseName::ALL {
             if self.phases.iter().filter(|p| **p == phase).count() != 1 {
@@ -168,11 +166,11 @@ impl CardSet {
             if !armies.insert(a.id.as_str()) {
                 return err(format!("armies[{i}].id"), "two armies have this id");
             }
-            if a.name.trim().is_empty() {
-                return err(format!("armies[{i}].name"), "an army needs a name");
-            }
-            if let Some(why) = muster_core::text::unprintable(&a.name) {
-                return err(format!("armies[{i}].name"), &format!("the name {why}"));
+            if let Some(why) = name_fault(&a.name) {
+                return err(
+                    format!("armies[{i}].name"),
+                    &format!("the army's name {why}"),
+                );
             }
             if a.hand_size == 0 || a.hand_size > MAX_HAND_SIZE {
                 return err(
@@ -190,13 +188,11 @@ impl CardSet {
             if !ids.insert(c.id.as_str()) {
                 return err(at("id"), "two cards have this id");
             }
-            if c.title.trim().is_empty() {
-                return err(at("title"), "a card needs a title");
+            if let Some(why) = name_fault(&c.title) {
+                return err(at("title"), &format!("the card's title {why}"));
             }
-            for (field, text) in [("title", &c.title), ("text", &c.text)] {
-                if let Some(why) = muster_core::text::unprintable(text) {
-                    return err(at(field), &format!("the {field} {why}"));
-                }
+            if let Some(why) = muster_core::text::unprintable(&c.text) {
+                return err(at("text"), &format!("the card's text {why}"));
             }
             match (c.kind, c.phase) {
                 (Kind::Interrupt, None) => {
@@ -242,6 +238,32 @@ impl CardSet {
                     "the army's deck has more than 200 cards",
                 );
             }
+            // Its player's hand and the log name his cards by title.
+            let deck: Vec<(usize, &str)> = (self.cards.iter().enumerate())
+                .filter(|(_, c)| c.armies.is_empty() || c.armies.contains(&a.id))
+                .map(|(j, c)| (j, c.title.as_str()))
+                .collect();
+            let titles: Vec<&str> = deck.iter().map(|d| d.1).collect();
+            if let Some((first, second)) = look_alikes(&titles) {
+                let j = deck.iter().rev().find(|d| d.1 == second).map_or(0, |d| d.0);
+                return Err((
+                    format!("cards[{j}].title"),
+                    format!(
+                        "\"{second}\" looks like \"{first}\", a card of the same deck ({}): its player and the log could not tell them apart",
+                        a.name
+                    ),
+                ));
+            }
+        }
+        let names: Vec<&str> = self.armies.iter().map(|a| a.name.as_str()).collect();
+        if let Some((first, second)) = look_alikes(&names) {
+            let i = names.iter().rposition(|n| *n == second).unwrap_or(0);
+            return Err((
+                format!("armies[{i}].name"),
+                format!(
+                    "\"{second}\" looks like \"{first}\": the players could not tell the armies apart"
+                ),
+            ));
         }
         Ok(())
     }

@@ -36,12 +36,8 @@ impl Setup {
         })?;
         for side in Side::BOTH {
             let seat = &self.seats[side];
-            let who = if seat.name.trim().is_empty() {
-                return refuse("RULES-deck 1", format!("{side}'s player needs a name"));
-            } else {
-                &seat.name
-            };
-            if let Some(why) = muster_core::text::unprintable(who) {
+            let who = &seat.name;
+            if let Some(why) = muster_core::text::name_fault(who) {
                 return refuse("RULES-deck 1", format!("{side}'s player's name {why}"));
             }
             if self.set.army(&seat.army).is_none() {

@@ -450,6 +450,8 @@ fn small_set() -> CardSet {
         .map(|c| {
             let mut c = c.clone();
             c.id = format!("{}-2", c.id);
+            // Two cards of one deck are told apart by their titles.
+            c.title = format!("{} (second)", c.title);
             c
         })
         .collect();

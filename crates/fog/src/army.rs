@@ -90,34 +90,10 @@ pub const MAX_BGS: usize = 64;
 pub const MAX_BASES: u32 = 100;
 /// The most commanders besides the C-in-C.
 pub const MAX_COMMANDERS: usize = 16;
-/// The longest name a player, army, commander or battle group may have.
-pub const MAX_NAME_CHARS: usize = 80;
-
 impl Army {
     /// Checks the army is complete enough to play (RULES 1), and within the
     /// bounds that keep every count and sum exact.
     pub fn validate(&self, ruleset: &Ruleset, side: Side) -> Result<(), RuleError> {
-        let too_long = |what: &str, name: &str| -> Result<(), RuleError> {
-            if name.chars().count() > MAX_NAME_CHARS {
-                return refuse(
-                    "1",
-                    format!("{side}'s {what} name is longer than {MAX_NAME_CHARS} characters"),
-                );
-            }
-            if let Some(why) = muster_core::text::unprintable(name) {
-                return refuse("1", format!("{side}'s {what} name {why}"));
-            }
-            Ok(())
-        };
-        too_long("player's", &self.player)?;
-        too_long("army's", &self.name)?;
-        too_long("C-in-C's", &self.c_in_c.name)?;
-        for c in &self.commanders {
-            too_long("commander's", &c.name)?;
-        }
-        for g in &self.bgs {
-            too_long("battle group's", &g.name)?;
-        }
         for (what, count, max) in [
             ("battle groups", self.bgs.len(), MAX_BGS),
             ("commanders", self.commanders.len(), MAX_COMMANDERS),
@@ -129,11 +105,34 @@ impl Army {
                 );
             }
         }
-        if self.player.trim().is_empty() {
-            return refuse("1", format!("{side}'s player has no name"));
+        let named = |what: &str, name: &str| -> Result<(), RuleError> {
+            match muster_core::text::name_fault(name) {
+                Some(why) => refuse("1", format!("{side}'s {what} name {why}")),
+                None => Ok(()),
+            }
+        };
+        named("player's", &self.player)?;
+        named("army's", &self.name)?;
+        named("C-in-C's", &self.c_in_c.name)?;
+        for (i, c) in self.commanders.iter().enumerate() {
+            named(&format!("commander {}'s", i + 1), &c.name)?;
         }
-        if self.name.trim().is_empty() {
-            return refuse("1", format!("{side}'s army has no name"));
+        for (i, g) in self.bgs.iter().enumerate() {
+            named(&format!("battle group {}'s", i + 1), &g.name)?;
+        }
+        // The log, the table and the printout name each piece.
+        let pieces: Vec<&str> = std::iter::once(&self.c_in_c.name)
+            .chain(self.commanders.iter().map(|c| &c.name))
+            .chain(self.bgs.iter().map(|g| &g.name))
+            .map(String::as_str)
+            .collect();
+        if let Some((first, second)) = muster_core::text::look_alikes(&pieces) {
+            return refuse(
+                "1",
+                format!(
+                    "{side}'s \"{second}\" looks like \"{first}\": the log and the table could not tell them apart"
+                ),
+            );
         }
         if self.territories.is_empty() {
             return refuse(
@@ -155,9 +154,6 @@ impl Army {
                 );
             }
         }
-        if self.c_in_c.name.trim().is_empty() {
-            return refuse("1", format!("{side}'s C-in-C has no name"));
-        }
         if self.bgs.is_empty() {
             return refuse(
                 "1",
@@ -166,9 +162,6 @@ impl Army {
         }
         for (i, bg) in self.bgs.iter().enumerate() {
             let row = i + 1;
-            if bg.name.trim().is_empty() {
-                return refuse("1", format!("{side}'s battle group {row} has no name"));
-            }
             if !ruleset.troop_types.contains_key(&bg.troop_type) {
                 return refuse(
                     "1",
@@ -178,7 +171,6 @@ impl Army {
                     ),
                 );
             }
-            too_long("battle group's", &bg.name)?;
             if bg.bases == 0 {
                 return refuse(
                     "1",
@@ -335,14 +327,14 @@ mod tests {
         long.territories = vec!["hilly".into()];
         long.player = "x".repeat(81);
         let e = long.validate(&r, Side::South).unwrap_err();
-        assert!(e.message.contains("longer than 80"), "{e}");
+        assert!(e.message.contains("at most 80"), "{e}");
         // Issue 32: a control or a bidirectional override in any name.
         long.player = "Ann".into();
         long.bgs[0].name = "Legio \u{202e}XX\u{202c} V".into();
         let e = long.validate(&r, Side::South).unwrap_err();
         assert!(
             e.message
-                .contains("battle group's name holds a bidirectional control"),
+                .contains("battle group 1's name holds a bidirectional control"),
             "{e}"
         );
     }

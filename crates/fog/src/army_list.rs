@@ -24,7 +24,6 @@
 
 use crate::army::{
     Army, BattleGroup, Commander, CommanderQuality, MAX_BASES, MAX_BGS, MAX_COMMANDERS,
-    MAX_NAME_CHARS,
 };
 use crate::ruleset::Ruleset;
 use muster_core::dice::Quality;
@@ -171,24 +170,17 @@ pub fn parse_army(text: &str, ruleset: &Ruleset) -> Result<ArmyText, Vec<ListErr
     }
 }
 
-/// A name as the form takes it: 1 to `MAX_NAME_CHARS` characters.
+/// A name as the form takes it: by the one rule for names.
 fn name(value: &str, n: usize, field: &'static str) -> Result<String, ListError> {
     let value = value.trim();
-    if value.is_empty() || value.chars().count() > MAX_NAME_CHARS {
-        return Err(ListError {
-            line: n,
-            field,
-            message: format!("a name of 1 to {MAX_NAME_CHARS} characters"),
-        });
-    }
-    if let Some(why) = muster_core::text::unprintable(value) {
-        return Err(ListError {
+    match muster_core::text::name_fault(value) {
+        Some(why) => Err(ListError {
             line: n,
             field,
             message: format!("the name {why}"),
-        });
+        }),
+        None => Ok(value.to_string()),
     }
-    Ok(value.to_string())
 }
 
 /// "Germanicus, Inspired Commander" (the quality may be left out: Field).
@@ -303,16 +295,7 @@ fn parse_line(line: &str, n: usize, ruleset: &Ruleset) -> Result<BattleGroup, Li
                 ),
             )
         })?;
-    let name = fields[1];
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(err(
-            "name",
-            format!("a name of 1 to {MAX_NAME_CHARS} characters"),
-        ));
-    }
-    if let Some(why) = muster_core::text::unprintable(name) {
-        return Err(err("name", format!("the name {why}")));
-    }
+    let name = name(fields[1], n, "name")?;
     let wanted = fields[2].to_lowercase();
     let troop_type = ruleset
         .troop_types
@@ -364,7 +347,7 @@ fn parse_line(line: &str, n: usize, ruleset: &Ruleset) -> Result<BattleGroup, Li
         }
     };
     Ok(BattleGroup {
-        name: name.to_string(),
+        name,
         troop_type,
         quality,
         drilled,

@@ -409,7 +409,7 @@ fn every_item_has_its_turn_and_two_reference_points_and_the_road_its_bends() {
 fn the_scale_line_states_the_true_paper_scale_and_log_lines_wrap() {
     let mut battle = example_battle();
     let mut settings = battle.state().settings.clone();
-    settings.title = format!("A battle whose title is long: {}", "very ".repeat(40));
+    settings.title = format!("A battle whose title is long: {}", "very ".repeat(10));
     battle
         .apply(muster_fog::battle::Command::Configure { settings })
         .unwrap();

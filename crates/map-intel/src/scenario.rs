@@ -11,6 +11,7 @@ use muster_core::intel::{Place, SealKey, Sealed};
 use muster_core::locate::DataError;
 use muster_core::side::{Side, Sides};
 use muster_core::store::{check_header, parse};
+use muster_core::text::{look_alikes, name_fault};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -112,11 +113,8 @@ fn good_id(id: &str) -> bool {
 impl Army {
     /// Checks one side's units; fields are named under `at`.
     fn check(&self, at: &str) -> Result<(), (String, String)> {
-        if self.name.trim().is_empty() {
-            return Err((format!("{at}name"), "a side needs a name".into()));
-        }
-        if let Some(why) = muster_core::text::unprintable(&self.name) {
-            return Err((format!("{at}name"), format!("the name {why}")));
+        if let Some(why) = name_fault(&self.name) {
+            return Err((format!("{at}name"), format!("the side's name {why}")));
         }
         let mut ids = BTreeSet::new();
         for (i, unit) in self.units.iter().enumerate() {
@@ -130,12 +128,20 @@ impl Army {
             if !ids.insert(unit.id.as_str()) {
                 return Err((field("id"), format!("\"{}\" is used twice", unit.id)));
             }
-            if unit.name.trim().is_empty() {
-                return Err((field("name"), "a unit needs a name".into()));
+            if let Some(why) = name_fault(&unit.name) {
+                return Err((field("name"), format!("the unit's name {why}")));
             }
-            if let Some(why) = muster_core::text::unprintable(&unit.name) {
-                return Err((field("name"), format!("the name {why}")));
-            }
+        }
+        // The owner's ledger and the log name each unit.
+        let names: Vec<&str> = self.units.iter().map(|u| u.name.as_str()).collect();
+        if let Some((first, second)) = look_alikes(&names) {
+            let i = names.iter().rposition(|n| *n == second).unwrap_or(0);
+            return Err((
+                format!("{at}units[{i}].name"),
+                format!(
+                    "\"{second}\" looks like \"{first}\", a unit of the same side: its owner and the log could not tell them apart"
+                ),
+            ));
         }
         // The whole army must fit one sealed record, so that every record
         // of a side is the same size whatever it holds.
@@ -209,11 +215,8 @@ impl Scenario {
 
     /// Checks the scenario; the field at fault is named.
     pub fn check(&self) -> Result<(), (String, String)> {
-        if self.name.trim().is_empty() {
-            return Err(("name".into(), "a scenario needs a name".into()));
-        }
-        if let Some(why) = muster_core::text::unprintable(&self.name) {
-            return Err(("name".into(), format!("the name {why}")));
+        if let Some(why) = name_fault(&self.name) {
+            return Err(("name".into(), format!("the scenario's name {why}")));
         }
         self.map
             .check()

@@ -23,10 +23,7 @@ impl Setup {
             RuleError::new("map-intel 0", format!("{field}: {message}"))
         })?;
         for side in Side::BOTH {
-            if self.players[side].trim().is_empty() {
-                return refuse("map-intel 0", format!("{side}'s player needs a name"));
-            }
-            if let Some(why) = muster_core::text::unprintable(&self.players[side]) {
+            if let Some(why) = muster_core::text::name_fault(&self.players[side]) {
                 return refuse("map-intel 0", format!("{side}'s player's name {why}"));
             }
             if let Some(lock) = &self.locks[side] {

@@ -7,7 +7,7 @@ use muster_testkit::pdf::{assert_clear, text_of, words};
 /// legions meet Bob's cataphracts (both revealed), her Exercitus 1 stays a
 /// face-down bluff, and a second force of hers stays face down.
 fn forces_game() -> muster_map_intel::game::Game {
-    let script = r#"{"cmd": "new", "south": {"name": "Ann", "passphrase": "ann's long passphrase 7"}, "north": {"name": "Bob"}}
+    let script = r#"{"cmd": "new", "south": {"name": "Ann", "passphrase": "ann's quarry heron lantern 7"}, "north": {"name": "Bob"}}
 {"cmd": "transfer", "side": "south", "from": 0, "to": {"new_force": "0505"}, "units": ["r-leg-3"]}
 {"cmd": "transfer", "side": "south", "from": 0, "to": {"new_force": "1210"}, "units": ["r-leg-10", "r-aux-2"]}
 {"cmd": "place_exercitus", "side": "south", "number": 1, "hex": "0707", "units": []}
@@ -73,7 +73,13 @@ fn the_hidden_forces_map_prints_question_marks_and_codes_and_only_the_owner_prin
     // Bob's never shows Ann's units.
     let south = muster_core::side::Side::South;
     assert!(ledger_pdf(&game, south, "a guess".into(), Paper::A4).is_err());
-    let bytes = ledger_pdf(&game, south, "ann's long passphrase 7".into(), Paper::A4).unwrap();
+    let bytes = ledger_pdf(
+        &game,
+        south,
+        "ann's quarry heron lantern 7".into(),
+        Paper::A4,
+    )
+    .unwrap();
     let doc = lopdf::Document::load_mem(&bytes).unwrap();
     assert_eq!(doc.get_pages().len(), 1);
     assert_clear(&doc, 1, (841.89, 595.28));

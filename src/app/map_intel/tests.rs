@@ -242,11 +242,14 @@ fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = new_game(
         dir.path(),
-        ["ann's long passphrase 7", "bob's long passphrase 9"],
+        [
+            "ann's quarry heron lantern 7",
+            "bob's osprey cider bastion 9",
+        ],
     );
     ledger(&mut h, "Ann (Rome)");
     // Her ledger opens with her proof (issue 39).
-    open_with_pin(&mut h, "Ann (Rome)", "ann's long passphrase 7", "");
+    open_with_pin(&mut h, "Ann (Rome)", "ann's quarry heron lantern 7", "");
     new_force(&mut h, &["Legio VI Ferrata (legion)"], "0202");
     hide(&mut h);
     let id = game(&h).id().to_string();
@@ -258,13 +261,13 @@ fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
     h.get_by_label_contains("Read-only until Ann (Rome) and Bob (Parthia) unlock the game");
     assert!(unlock(&mut h, "Ann", "a wrong passphrase").is_some());
     assert!(game(&h).locked_sides().contains(&Side::South));
-    assert_eq!(unlock(&mut h, "Ann", "ann's long passphrase 7"), None);
-    assert_eq!(unlock(&mut h, "Bob", "bob's long passphrase 9"), None);
+    assert_eq!(unlock(&mut h, "Ann", "ann's quarry heron lantern 7"), None);
+    assert_eq!(unlock(&mut h, "Bob", "bob's osprey cider bastion 9"), None);
     assert!(game(&h).locked_sides().is_empty());
     // Unlocking the game in the open opens none of her screens.
     ledger(&mut h, "Ann (Rome)");
     assert!(h.query_by_label("Legio VI Ferrata").is_none());
-    open_with_pin(&mut h, "Ann (Rome)", "ann's long passphrase 7", "");
+    open_with_pin(&mut h, "Ann (Rome)", "ann's quarry heron lantern 7", "");
     h.get_by_label("Legio VI Ferrata");
 }
 

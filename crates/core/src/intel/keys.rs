@@ -30,9 +30,6 @@ const MAX_PASSES: u32 = 16;
 /// 1 GiB-pass cost 1.1 to 1.5 s and 267 MiB an attempt; `benches/unlock.rs`
 /// measures the largest now).
 const MAX_WORK_KIB: u64 = 512 * 1024;
-/// The lowest zxcvbn score (0-4) a passphrase needs: 3 means more than
-/// 10^10 guesses, years at Argon2id's cost on one machine.
-const MIN_SCORE: u8 = 3;
 
 /// What opens a player's lock: his passphrase, worked out here (Argon2id),
 /// or the key his own screen already worked out from it, off the window's
@@ -189,9 +186,9 @@ fn argon2(passphrase: &str, salt: &[u8], memory_kib: u32, passes: u32) -> Player
 
 impl Lock {
     /// A new lock for a passphrase strong enough to survive an offline
-    /// attack (see `check_strength`), and the key it opens.
+    /// attack (see `strength::check_strength`), and the key it opens.
     pub fn create(passphrase: &str, context: &[&str]) -> Result<(Lock, PlayerKey), RuleError> {
-        check_strength(passphrase, context)?;
+        super::strength::check_strength(passphrase, context)?;
         let salt: [u8; 16] = random()?;
         let key = argon2(passphrase, &salt, ARGON2_MEMORY_KIB, ARGON2_PASSES);
         let lock = Lock {
@@ -263,256 +260,35 @@ impl Lock {
     }
 }
 
-/// Refuses a passphrase an offline guesser would find: any PIN (digits
-/// only), and anything zxcvbn scores below 3. `context` holds words the
-/// opponent knows (names, the army), which make a passphrase weaker.
-pub fn check_strength(passphrase: &str, context: &[&str]) -> Result<(), RuleError> {
-    let weak = |why: String| {
-        refuse(
-            "trust",
-            format!(
-                "That passphrase is too weak: {why}. Someone with the saved file could try every guess offline. Use four or more unrelated words, or click Suggest one."
-            ),
-        )
-    };
-    if passphrase.trim().is_empty() {
-        return weak("it is empty".into());
-    }
-    if passphrase
-        .chars()
-        .all(|c| c.is_ascii_digit() || c.is_whitespace() || c == '-')
-    {
-        return weak("a PIN or any run of digits falls in seconds".into());
-    }
-    if let Some(why) = famous_phrase(passphrase) {
-        return weak(why);
-    }
-    let entropy = zxcvbn::zxcvbn(passphrase, context);
-    let score = entropy.score() as u8;
-    if score < MIN_SCORE {
-        let mut why = format!("it scores {score} of 4 (3 is needed)");
-        if let Some(warning) = entropy.feedback().and_then(|f| f.warning()) {
-            // zxcvbn's warning is a sentence of its own: its full stop
-            // would double the one that follows.
-            let warning = warning.to_string();
-            why.push_str(&format!(
-                ": {}",
-                warning.trim_end_matches('.').to_lowercase()
-            ));
-        }
-        return weak(why);
-    }
-    Ok(())
-}
-
-/// Quotations, proverbs, titles, lyrics and film lines a guesser tries
-/// first (about 30,000; `assets/passphrases/SOURCES.md` says where they
-/// come from): the list made from fortune(6) and the developers' own.
-const FAMOUS: [&str; 2] = [
-    include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../..",
-        "/assets/passphrases/famous_phrases.txt"
-    )),
-    include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../..",
-        "/assets/passphrases/famous_by_hand.txt"
-    )),
-];
-
-/// The most words of a famous phrase looked for inside a passphrase.
-const MOST_WORDS: usize = 16;
-
-/// Words a guesser writes as a digit or a letter ("1 am gr00t", "u r"):
-/// each group read as its first.
-const SAME_WORDS: [&[&str]; 11] = [
-    &["1", "i", "one", "won"],
-    &["2", "to", "too", "two"],
-    &["4", "for", "four", "fore"],
-    &["8", "ate", "eight"],
-    &["u", "you"],
-    &["r", "are"],
-    &["n", "and"],
-    &["y", "why"],
-    &["c", "see", "sea"],
-    &["b", "be", "bee"],
-    &["ur", "your", "youre"],
-];
-
-/// Its words, lowercased, letters and digits only; a word that mixes
-/// digits into letters read as the letters they stand for ("v3ni" is
-/// "veni"), a digit or letter written for a whole word read as that word
-/// ("1 am groot" is "i am groot"), and numbers before or after the words
-/// dropped ("1066 alea iacta est" is "alea iacta est"): the variants a
-/// guesser tries first.
-fn words(text: &str) -> Vec<String> {
-    let mut words: Vec<String> = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '$'))
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let w = w.to_lowercase();
-            let letters = w.chars().any(char::is_alphabetic);
-            w.chars()
-                .filter_map(|c| match c {
-                    '@' => Some('a'),
-                    '$' => Some('s'),
-                    '0' if letters => Some('o'),
-                    '1' if letters => Some('i'),
-                    '3' if letters => Some('e'),
-                    '4' if letters => Some('a'),
-                    '5' if letters => Some('s'),
-                    '7' if letters => Some('t'),
-                    '8' if letters => Some('b'),
-                    '9' if letters => Some('g'),
-                    c if c.is_alphanumeric() => Some(c),
-                    _ => None,
-                })
-                .collect()
-        })
-        .filter(|w: &String| !w.is_empty())
-        .collect();
-    // A number, not a digit standing for a word.
-    let number =
-        |w: &String| w.chars().all(|c| c.is_ascii_digit()) && !SAME_WORDS.iter().any(|g| g[0] == w);
-    while words.first().is_some_and(number) {
-        words.remove(0);
-    }
-    while words.last().is_some_and(number) {
-        words.pop();
-    }
-    words
-        .into_iter()
-        .map(|w| {
-            SAME_WORDS
-                .iter()
-                .find(|g| g.contains(&w.as_str()))
-                .map_or(w, |g| g[0].to_string())
-        })
-        .collect()
-}
-
-/// Its letters without vowels, y counted as one ("vnvdvc"): a phrase
-/// written without them is still the phrase.
-fn consonants(joined: &str) -> String {
-    joined
-        .chars()
-        .filter(|c| !matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y'))
-        .collect()
-}
-
-/// Fewer consonants than this say too little to be taken for a phrase.
-const MIN_CONSONANTS: usize = 6;
-
-/// The famous phrases, each as its letters run together ("aleaiactaest")
-/// and as its words in order of the alphabet ("alea est iacta").
-struct Famous {
-    joined: std::collections::HashSet<String>,
-    sorted: std::collections::HashSet<String>,
-    /// Each joined without its vowels, when long enough to tell.
-    consonants: std::collections::HashSet<String>,
-}
-
-fn famous() -> &'static Famous {
-    static FAMOUS_SETS: std::sync::OnceLock<Famous> = std::sync::OnceLock::new();
-    FAMOUS_SETS.get_or_init(|| {
-        let phrases = FAMOUS
-            .iter()
-            .flat_map(|list| list.lines())
-            .filter(|l| !l.starts_with('#'))
-            .map(words)
-            .filter(|w| !w.is_empty());
-        let mut famous = Famous {
-            joined: Default::default(),
-            sorted: Default::default(),
-            consonants: Default::default(),
-        };
-        for mut phrase in phrases {
-            let joined = phrase.concat();
-            let bare = consonants(&joined);
-            if bare.len() >= MIN_CONSONANTS {
-                famous.consonants.insert(bare);
-            }
-            famous.joined.insert(joined);
-            phrase.sort();
-            famous.sorted.insert(phrase.join(" "));
-        }
-        famous
-    })
-}
-
-/// Why the passphrase is a famous phrase or made of them, if it is:
-/// written any way (case, spacing, punctuation, digits for letters,
-/// numbers around it), its words in any order, or famous phrases run
-/// together; a passphrase with a famous phrase inside must be strong in
-/// what is left without it.
-fn famous_phrase(passphrase: &str) -> Option<String> {
-    let famous = famous();
-    let words = words(passphrase);
-    if words.is_empty() {
-        return None;
-    }
-    let mut sorted = words.clone();
-    sorted.sort();
-    if famous.joined.contains(&words.concat()) || famous.sorted.contains(&sorted.join(" ")) {
-        return Some("it is a well-known phrase, and guessers try lists of those first".into());
-    }
-    let bare = consonants(&words.concat());
-    if bare.len() >= MIN_CONSONANTS && famous.consonants.contains(&bare) {
-        return Some(
-            "it is a well-known phrase with its vowels left out or changed, and guessers try those too"
-                .into(),
-        );
-    }
-    // Famous phrases inside it: runs of two or more words (of eight or
-    // more letters together, so that "it is" is not one).
-    let mut inside = vec![false; words.len()];
-    for i in 0..words.len() {
-        for j in (i + 2)..=words.len().min(i + MOST_WORDS) {
-            let run = words[i..j].concat();
-            if run.len() >= 8 && famous.joined.contains(&run) {
-                inside[i..j].iter_mut().for_each(|w| *w = true);
-            }
-        }
-    }
-    if !inside.contains(&true) {
-        return None;
-    }
-    let rest: Vec<&str> = words
-        .iter()
-        .zip(&inside)
-        .filter(|(_, inside)| !**inside)
-        .map(|(w, _)| w.as_str())
-        .collect();
-    if rest.is_empty() {
-        return Some("it is made of well-known phrases, and guessers try those first".into());
-    }
-    let rest = rest.join(" ");
-    ((zxcvbn::zxcvbn(&rest, &[]).score() as u8) < MIN_SCORE).then(|| {
-        format!(
-            "it is a well-known phrase with only \"{rest}\" added, and guessers try those first"
-        )
-    })
-}
-
 /// The word list suggested passphrases are drawn from: 256 distinct words.
-const WORDS: &str = include_str!(concat!(
+pub(crate) const WORDS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../..",
     "/assets/words/passphrase.txt"
 ));
 
-/// A passphrase of six words drawn from the operating system's random
-/// source: 48 bits, far beyond offline reach at Argon2id's cost.
+/// How many words a suggested passphrase has.
+pub const SUGGESTED_WORDS: usize = 6;
+
+/// A passphrase of six different words drawn from the operating system's
+/// random source: 256 x 255 x ... x 251 choices, 47.9 bits, far beyond
+/// offline reach at Argon2id's cost. Different words, because a guesser
+/// tries a word repeated early and the strength check would refuse it.
 pub fn suggest_passphrase() -> Result<String, RuleError> {
     let words: Vec<&str> = WORDS.split_whitespace().collect();
-    let picks: [u8; 6] = random()?;
-    // 256 words: a byte picks one uniformly.
-    Ok(picks
-        .iter()
-        .map(|&b| words[usize::from(b) % words.len()])
-        .collect::<Vec<_>>()
-        .join(" "))
+    let mut picks: Vec<&str> = Vec::with_capacity(SUGGESTED_WORDS);
+    while picks.len() < SUGGESTED_WORDS {
+        // 256 words: a byte picks one uniformly; a word already picked is
+        // drawn again.
+        let bytes: [u8; 16] = random()?;
+        for b in bytes {
+            let word = words[usize::from(b)];
+            if picks.len() < SUGGESTED_WORDS && !picks.contains(&word) {
+                picks.push(word);
+            }
+        }
+    }
+    Ok(picks.join(" "))
 }
 
 #[cfg(test)]
@@ -524,108 +300,6 @@ mod tests {
         let words: std::collections::BTreeSet<&str> = WORDS.split_whitespace().collect();
         assert_eq!(words.len(), 256);
         assert_eq!(WORDS.split_whitespace().count(), 256);
-    }
-
-    #[test]
-    fn weak_passphrases_are_refused_with_the_reason() {
-        for pin in ["1234", "0000", "20261122", "12-34"] {
-            let e = check_strength(pin, &[]).unwrap_err();
-            assert!(e.message.contains("PIN"), "{pin}: {e}");
-        }
-        for weak in ["password", "romans", "qwerty123", "Ann2026"] {
-            let e = check_strength(weak, &["Ann", "Romans"]).unwrap_err();
-            assert!(e.message.contains("too weak"), "{weak}: {e}");
-        }
-        assert!(check_strength("", &[]).is_err());
-        let suggested = suggest_passphrase().unwrap();
-        assert_eq!(suggested.split(' ').count(), 6);
-        check_strength(&suggested, &[]).unwrap();
-        assert_ne!(suggested, suggest_passphrase().unwrap());
-    }
-
-    #[test]
-    fn famous_phrases_are_refused_however_they_are_written() {
-        assert!(famous().joined.len() >= 25_000);
-        for famous in [
-            "alea iacta est",
-            "Veni, vidi, vici!",
-            "correct horse battery staple",
-            "Alea-Iacta-Est 2026",
-            "To be or not to be, that is the question",
-            "the quick brown fox jumps over the lazy dog",
-        ] {
-            let e = check_strength(famous, &[]).unwrap_err();
-            assert!(e.message.contains("well-known phrase"), "{famous}: {e}");
-        }
-        // Issue 21's trial: of 26 famous phrases 16 were accepted. Each is
-        // refused now, by the list or by zxcvbn.
-        for famous in [
-            "carpe diem quam minimum credula postero",
-            "et tu brute",
-            "may the force be with you",
-            "all your base are belong to us",
-            "winter is coming",
-            "i think therefore i am",
-            "e pluribus unum",
-            "semper fidelis",
-            "in god we trust",
-            "knowledge is power",
-            "the pen is mightier than the sword",
-            "all that glitters is not gold",
-            "an apple a day keeps the doctor away",
-            "si vis pacem para bellum",
-            "dulce et decorum est pro patria mori",
-            "festina lente",
-            "memento mori",
-            "fortune favours the brave",
-            "never gonna give you up",
-            "one ring to rule them all",
-        ] {
-            assert!(check_strength(famous, &[]).is_err(), "{famous} accepted");
-        }
-        // Issue 32's trial: 11 of 99 fresh famous phrases were accepted in
-        // simple variants. Each of these is refused now.
-        for famous in [
-            "i am become death the destroyer of worlds",
-            "keep your friends close but your enemies closer",
-            "1066 alea iacta est",
-            "v3ni v1di v1ci",
-            "alea iacta est veni vidi vici",
-            "est iacta alea",
-            "Alea iacta est, heron!",
-            "n3v3r g0nna g1ve y0u up",
-            "may the force be with you 2027",
-        ] {
-            let e = check_strength(famous, &[]).unwrap_err();
-            assert!(e.message.contains("well-known phrase"), "{famous}: {e}");
-        }
-        // Issue 39's trial: mottos, film lines and song titles, digits for
-        // whole words, vowels left out.
-        for famous in [
-            "who dares wins",
-            "per ardua ad astra",
-            "nulli secundus",
-            "there can be only one",
-            "1 am gr00t",
-            "2 b or not 2 b",
-            "may the force b with u",
-            "vn vd vc",
-            "m th frc b wth y",
-            "whdrswns",
-            "stairway to heaven",
-            "ground control to major tom",
-        ] {
-            let e = check_strength(famous, &[]).unwrap_err();
-            assert!(e.message.contains("well-known phrase"), "{famous}: {e}");
-        }
-        // Words of phrases mixed with others are no phrase; a famous
-        // phrase inside a passphrase strong without it is no weakness.
-        check_strength("vici alea staple heron lantern", &[]).unwrap();
-        check_strength("copper heron lantern thistle", &[]).unwrap();
-        check_strength("alea iacta est copper heron lantern thistle", &[]).unwrap();
-        // zxcvbn's own warning reads as part of the sentence.
-        let e = check_strength("password1", &[]).unwrap_err();
-        assert!(!e.message.contains(".."), "{e}");
     }
 
     #[test]

@@ -12,14 +12,16 @@ mod hex;
 mod keys;
 pub mod ledger;
 mod seal;
+pub mod strength;
 pub mod trail;
 
 pub use hex::{from_hex, to_hex};
 pub use keys::{
-    ARGON2_MEMORY_KIB, ARGON2_PASSES, Lock, LogKey, Opener, PlayerKey, SealKey, check_strength,
+    ARGON2_MEMORY_KIB, ARGON2_PASSES, Lock, LogKey, Opener, PlayerKey, SUGGESTED_WORDS, SealKey,
     suggest_passphrase,
 };
 pub use seal::{Place, Revealed, SealError, Sealed, code, commitment};
+pub use strength::check_strength;
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -97,7 +97,7 @@ impl Settings {
 }
 
 pub(super) fn decide(state: &State, settings: &Settings) -> Result<Vec<Event>, RuleError> {
-    if let Some(why) = muster_core::text::unprintable(&settings.title) {
+    if let Some(why) = muster_core::text::name_fault(&settings.title) {
         return refuse("units", format!("The battle's title {why}"));
     }
     let TableSize { width, depth } = settings.table;

@@ -123,15 +123,24 @@ pub struct Dummy {
 impl Battle {
     /// Checks a battle; the field at fault is named under `at`.
     pub(crate) fn check(&self, at: &str) -> Result<(), (String, String)> {
-        if self.name.trim().is_empty() {
-            return Err((format!("{at}name"), "a battle needs a name".into()));
+        if let Some(why) = muster_core::text::name_fault(&self.name) {
+            return Err((format!("{at}name"), format!("the battle's name {why}")));
         }
         self.map
             .check()
             .map_err(|(f, m)| (format!("{at}map.{f}"), m))?;
         for side in Side::BOTH {
             let here = format!("{at}sides.{}.", side.name().to_lowercase());
+            if let Some(why) = muster_core::text::name_fault(&self.sides[side].name) {
+                return Err((format!("{here}name"), format!("the side's name {why}")));
+            }
             for (i, d) in self.sides[side].dummies.iter().enumerate() {
+                if let Some(why) = d.name.as_deref().and_then(muster_core::text::name_fault) {
+                    return Err((
+                        format!("{here}dummies[{i}].name"),
+                        format!("the marker's name {why}"),
+                    ));
+                }
                 if d.count > 12 {
                     return Err((format!("{here}dummies[{i}].count"), "at most 12".into()));
                 }

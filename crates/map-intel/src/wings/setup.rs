@@ -7,6 +7,7 @@ use super::scenario::Battle;
 use muster_core::error::RuleError;
 use muster_core::intel::trail::Locks;
 use muster_core::side::{Side, Sides};
+use muster_core::text::{look_alikes, name_fault};
 use serde::{Deserialize, Serialize};
 
 /// Bytes every composition is padded to: a dummy's and a whole Wing's
@@ -96,7 +97,6 @@ pub fn example_armies() -> Sides<Vec<WingUnit>> {
 pub const MAX_UNITS: usize = 500;
 pub(crate) const MAX_ALLOWANCE: u32 = 99;
 const MAX_DETACHMENTS: u8 = 3;
-const MAX_NAME: usize = 200;
 
 impl Setup {
     /// What `Game::new` and a replay from a file both check: the battle as
@@ -106,15 +106,11 @@ impl Setup {
         self.battle.check("battle.").map_err(|(f, m)| field(f, m))?;
         for side in Side::BOTH {
             let at = side.name().to_lowercase();
-            let name = &self.players[side];
-            if name.trim().is_empty() || name.len() > MAX_NAME {
+            if let Some(why) = name_fault(&self.players[side]) {
                 return Err(field(
                     format!("players.{at}"),
-                    format!("a name of 1 to {MAX_NAME} characters"),
+                    format!("the player's name {why}"),
                 ));
-            }
-            if let Some(why) = muster_core::text::unprintable(name) {
-                return Err(field(format!("players.{at}"), format!("the name {why}")));
             }
             let units = &self.armies[side];
             if units.len() > MAX_UNITS {
@@ -125,16 +121,14 @@ impl Setup {
             }
             for (i, u) in units.iter().enumerate() {
                 let here = format!("armies.{at}[{i}]");
-                if u.id.trim().is_empty() || u.id.len() > MAX_NAME || u.name.len() > MAX_NAME {
-                    return Err(field(
-                        format!("{here}.id"),
-                        format!("an id and name of 1 to {MAX_NAME} characters"),
-                    ));
+                if let Some(why) = name_fault(&u.id) {
+                    return Err(field(format!("{here}.id"), format!("the unit's id {why}")));
                 }
-                for (at, text) in [("id", &u.id), ("name", &u.name)] {
-                    if let Some(why) = muster_core::text::unprintable(text) {
-                        return Err(field(format!("{here}.{at}"), format!("the {at} {why}")));
-                    }
+                if let Some(why) = name_fault(&u.name) {
+                    return Err(field(
+                        format!("{here}.name"),
+                        format!("the unit's name {why}"),
+                    ));
                 }
                 if units[..i].iter().any(|o| o.id == u.id) {
                     return Err(field(
@@ -154,6 +148,17 @@ impl Setup {
                         format!("ratings run 0 to {MAX_RATING}"),
                     ));
                 }
+            }
+            // The owner's counters and the log name each unit.
+            let names: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+            if let Some((first, second)) = look_alikes(&names) {
+                let i = names.iter().rposition(|n| *n == second).unwrap_or(0);
+                return Err(field(
+                    format!("armies.{at}[{i}].name"),
+                    format!(
+                        "\"{second}\" looks like \"{first}\", a unit of the same side: its owner and the log could not tell them apart"
+                    ),
+                ));
             }
             if self.detachments[side] > MAX_DETACHMENTS {
                 return Err(field(

@@ -1,0 +1,181 @@
+//! A passphrase as a guesser reads it: its letters folded the way the word
+//! lists are (lowercase, accents dropped, j read as i), digits and symbols
+//! written for letters read as those letters ("v3ni" is "veni", "p@x" is
+//! "pax"), and its separators (spaces, hyphens, punctuation) set apart:
+//! a guesser tries each phrase with and without them, so they are priced
+//! once for the whole passphrase, not word by word.
+
+use unicode_normalization::UnicodeNormalization;
+
+/// What one character of a passphrase is to a guesser.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Kind {
+    Letter,
+    Digit,
+    Symbol,
+}
+
+/// One character of the passphrase that is not a separator.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Unit {
+    pub kind: Kind,
+    /// As written.
+    pub raw: char,
+    /// The letter it is read as: itself folded, or the letter a digit or
+    /// symbol may stand for.
+    pub letter: Option<char>,
+    /// Written as a digit or symbol for that letter (a guesser tries each
+    /// such swap as one more variant).
+    pub swapped: bool,
+    /// A capital letter.
+    pub upper: bool,
+}
+
+/// The passphrase read: its units, and the separators between them.
+#[derive(Debug, Default)]
+pub(super) struct Folded {
+    pub units: Vec<Unit>,
+    /// Each run of separators, as written.
+    pub separators: Vec<String>,
+    /// How many of its letters are capitals, and how many are not.
+    pub upper: usize,
+    pub lower: usize,
+}
+
+/// Separators: what a guesser puts between, before and after words.
+pub(super) fn is_separator(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '-' | '_'
+                | '.'
+                | ','
+                | '\''
+                | '\u{2019}'
+                | '"'
+                | ':'
+                | ';'
+                | '!'
+                | '?'
+                | '/'
+                | '('
+                | ')'
+        )
+}
+
+/// The letter a digit or symbol stands for in a word ("l33t").
+fn swap(c: char) -> Option<char> {
+    Some(match c {
+        '0' => 'o',
+        '1' | '!' | '|' => 'i',
+        '3' => 'e',
+        '4' | '@' => 'a',
+        '5' | '$' => 's',
+        '7' | '+' => 't',
+        '8' => 'b',
+        '9' => 'g',
+        _ => return None,
+    })
+}
+
+/// A word folded as the lists are: lowercase, accents dropped, j as i.
+pub(super) fn fold_word(word: &str) -> String {
+    word.nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'j' { 'i' } else { c })
+        .collect()
+}
+
+/// Reads a passphrase.
+pub(super) fn fold(passphrase: &str) -> Folded {
+    let mut folded = Folded::default();
+    for token in split_tokens(passphrase, &mut folded.separators) {
+        for c in token.chars() {
+            let upper = c.is_uppercase();
+            if upper {
+                folded.upper += 1;
+            } else if c.is_lowercase() {
+                folded.lower += 1;
+            }
+            let unit = if c.is_alphabetic() {
+                let letter = fold_word(c.encode_utf8(&mut [0; 4])).chars().next();
+                Unit {
+                    kind: Kind::Letter,
+                    raw: c,
+                    letter,
+                    swapped: false,
+                    upper,
+                }
+            } else {
+                // Any digit may stand for a letter ("4" for "a"); the
+                // reading decides whether it does.
+                let letter = swap(c);
+                Unit {
+                    kind: if c.is_ascii_digit() {
+                        Kind::Digit
+                    } else {
+                        Kind::Symbol
+                    },
+                    raw: c,
+                    letter,
+                    swapped: letter.is_some(),
+                    upper,
+                }
+            };
+            folded.units.push(unit);
+        }
+    }
+    folded
+}
+
+/// The passphrase's tokens (runs of what is not a separator), each run of
+/// separators pushed to `separators` as it is met.
+fn split_tokens<'a>(passphrase: &'a str, separators: &mut Vec<String>) -> Vec<&'a str> {
+    let mut tokens = Vec::new();
+    let mut start = None;
+    let mut run = String::new();
+    for (at, c) in passphrase.char_indices() {
+        if is_separator(c) {
+            if let Some(s) = start.take() {
+                tokens.push(&passphrase[s..at]);
+            }
+            run.push(c);
+        } else {
+            if !run.is_empty() {
+                separators.push(std::mem::take(&mut run));
+            }
+            start.get_or_insert(at);
+        }
+    }
+    if let Some(s) = start {
+        tokens.push(&passphrase[s..]);
+    }
+    if !run.is_empty() {
+        separators.push(run);
+    }
+    tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letters(f: &Folded) -> String {
+        f.units.iter().map(|u| u.letter.unwrap_or('#')).collect()
+    }
+
+    #[test]
+    fn a_passphrase_is_read_as_a_guesser_reads_it() {
+        let f = fold("V3ni, vidi - VICI!");
+        assert_eq!(letters(&f), "venividivici");
+        assert_eq!(f.units.iter().filter(|u| u.swapped).count(), 1);
+        assert_eq!(f.separators, [", ", " - ", "!"]);
+        assert_eq!((f.upper, f.lower), (5, 6));
+        let f = fold("Fiat Lux 2026");
+        assert_eq!(letters(&f), "fiatlux#o##");
+        assert!(f.units[4].upper && !f.units[5].upper);
+        assert_eq!(letters(&fold("Jäger p@x")), "iagerpax");
+        assert_eq!(fold_word("Ça Ira"), "ca ira");
+    }
+}

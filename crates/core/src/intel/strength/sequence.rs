@@ -1,0 +1,181 @@
+//! A passphrase as a run of pieces a guesser puts together: words priced
+//! by their frequency rank (and by how often the word before is followed
+//! by them, for common pairs such as "of the"), famous phrases run
+//! together, numbers and years, and single characters tried one by one.
+//! The cheapest reading wins: the guesser who tries that kind of piece in
+//! that order finds the passphrase after about the product of the pieces'
+//! prices. Found by dynamic programming over where each piece ends.
+
+use super::famous::{is_year, number_log10};
+use super::fold::{Kind, Unit};
+use super::lexicon::{LONGEST_WORD, Lexicon, SHORTEST_PHRASE};
+use std::collections::HashMap;
+
+/// One piece of the cheapest reading.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Piece {
+    /// A word of a list, whether it came as the common follower of the
+    /// word before it, and whether digits or symbols stand for letters.
+    Word {
+        word: String,
+        paired: bool,
+        swapped: bool,
+    },
+    /// A famous phrase run together.
+    Phrase {
+        swapped: bool,
+    },
+    Number {
+        year: bool,
+    },
+    /// A character tried among all of its kind.
+    Character,
+}
+
+/// The cheapest reading: its guesses (log10) and its pieces.
+#[derive(Clone, Debug)]
+pub(super) struct Reading {
+    pub log10: f64,
+    pub pieces: Vec<Piece>,
+}
+
+/// What a guesser pays for one character tried among all of its kind: a
+/// letter of a to z (more for other alphabets), a digit, a symbol.
+fn character_log10(unit: &Unit) -> f64 {
+    let case = if unit.upper { 2f64.log10() } else { 0.0 };
+    case + match unit.kind {
+        Kind::Letter if unit.letter.is_some_and(|c| c.is_ascii_lowercase()) => 26f64.log10(),
+        Kind::Letter => 40f64.log10(),
+        Kind::Digit => 1.0,
+        Kind::Symbol => 33f64.log10(),
+    }
+}
+
+/// A word from `context` (the names the opponent knows) costs a handful.
+const CONTEXT_RANK: u32 = 8;
+
+/// The best reading that ends at one place, for each last word (the word
+/// pairs need it).
+type Best = HashMap<Option<u32>, (f64, usize, Option<u32>, Piece)>;
+
+/// The cheapest reading of `units`.
+pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) -> Reading {
+    let n = units.len();
+    // best[i]: for each last word, (cost, start of the last piece, the
+    // last word before it, the piece).
+    let mut best: Vec<Best> = vec![HashMap::new(); n + 1];
+    best[0].insert(None, (0.0, 0, None, Piece::Character));
+    let longest = LONGEST_WORD.max(lexicon.longest_phrase);
+    for j in 0..n {
+        if best[j].is_empty() {
+            continue;
+        }
+        let starts: Vec<(Option<u32>, f64)> = best[j].iter().map(|(k, v)| (*k, v.0)).collect();
+        let (key, cheapest) = starts
+            .iter()
+            .copied()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("not empty");
+        let offer = |best: &mut Vec<Best>, i: usize, last, from, cost: f64, piece| {
+            let slot = best[i]
+                .entry(last)
+                .or_insert((f64::INFINITY, 0, None, Piece::Character));
+            if cost < slot.0 {
+                *slot = (cost, j, from, piece);
+            }
+        };
+        // One character tried among all of its kind.
+        let price = character_log10(&units[j]);
+        offer(
+            &mut best,
+            j + 1,
+            None,
+            key,
+            cheapest + price,
+            Piece::Character,
+        );
+        // A number.
+        let mut digits = String::new();
+        for unit in units[j..].iter().take_while(|u| u.kind == Kind::Digit) {
+            digits.push(unit.raw);
+            let price = number_log10(&digits);
+            let year = is_year(&digits);
+            let i = j + digits.len();
+            offer(
+                &mut best,
+                i,
+                None,
+                key,
+                cheapest + price,
+                Piece::Number { year },
+            );
+        }
+        // Words and famous phrases: the letters from j on.
+        let mut letters = String::new();
+        let (mut swaps, mut capitals, mut small) = (0, 0, 0);
+        for (len, unit) in units[j..].iter().take(longest).enumerate() {
+            let Some(c) = unit.letter else { break };
+            letters.push(c);
+            swaps += usize::from(unit.swapped);
+            // A capital after the piece's first letter, in a piece not
+            // all in capitals, is one more variant.
+            if len > 0 && unit.upper {
+                capitals += 1;
+            } else if len > 0 && unit.kind == Kind::Letter {
+                small += 1;
+            }
+            let i = j + len + 1;
+            // Each letter written another way doubles the variants.
+            let inner = if small > 0 { capitals } else { 0 };
+            let swapped = (swaps + inner) as f64 * 2f64.log10();
+            if len < LONGEST_WORD {
+                let known = context.iter().position(|w| *w == letters);
+                let entry = lexicon.word(&letters);
+                let rank = match (known, entry) {
+                    (Some(_), _) => Some(CONTEXT_RANK),
+                    (None, Some((_, rank))) => Some(rank),
+                    (None, None) => None,
+                };
+                if let Some(rank) = rank {
+                    let id = entry.map(|e| e.0);
+                    for &(prev, start) in &starts {
+                        let follows = match (prev, id) {
+                            (Some(p), Some(w)) => lexicon.pair(p, w),
+                            _ => None,
+                        };
+                        let paired = follows.is_some_and(|f| f < rank);
+                        let price = f64::from(follows.map_or(rank, |f| f.min(rank))).log10();
+                        let piece = Piece::Word {
+                            word: letters.clone(),
+                            paired,
+                            swapped: swaps > 0,
+                        };
+                        offer(&mut best, i, id, prev, start + price + swapped, piece);
+                    }
+                }
+            }
+            if letters.len() >= SHORTEST_PHRASE && lexicon.spelled.contains(&letters) {
+                let price = (lexicon.famous as f64).log10();
+                let piece = Piece::Phrase { swapped: swaps > 0 };
+                offer(&mut best, i, None, key, cheapest + price + swapped, piece);
+            }
+        }
+    }
+    // Back from the cheapest ending.
+    let Some((&last, &(log10, ..))) = best[n].iter().min_by(|a, b| a.1.0.total_cmp(&b.1.0)) else {
+        return Reading {
+            log10: 0.0,
+            pieces: Vec::new(),
+        };
+    };
+    let mut pieces = Vec::new();
+    let (mut i, mut key) = (n, last);
+    while i > 0 {
+        let (_, start, from, piece) = best[i][&key].clone();
+        pieces.push(piece);
+        i = start;
+        key = from;
+    }
+    pieces.reverse();
+    Reading { log10, pieces }
+}

@@ -1,0 +1,272 @@
+use super::*;
+use crate::intel::keys::{SUGGESTED_WORDS, WORDS, suggest_passphrase};
+use proptest::prelude::*;
+
+const TUNING: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/tuning.txt"
+));
+const HELD_OUT: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out.txt"
+));
+
+fn phrases(list: &str) -> Vec<&str> {
+    list.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect()
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The ways players write a phrase they like: as it is, capitalised, run
+/// together, with a year or digits before, inside or after it, without
+/// its apostrophes, with digits for letters, with punctuation.
+fn written(phrase: &str) -> Vec<String> {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    let title: Vec<String> = words.iter().map(|w| capitalised(w)).collect();
+    let mut middle = words.clone();
+    middle.insert(words.len().div_ceil(2), "1815");
+    let leet: String = phrase
+        .chars()
+        .map(|c| match c {
+            'a' => '4',
+            'e' => '3',
+            'o' => '0',
+            c => c,
+        })
+        .collect();
+    vec![
+        phrase.to_string(),
+        title.join(" "),
+        words.concat(),
+        title.concat(),
+        format!("{phrase} 2026"),
+        format!("{phrase}2026"),
+        format!("{}2026", words.concat()),
+        format!("1066 {phrase}"),
+        middle.join(" "),
+        phrase.replace('\'', ""),
+        leet,
+        format!("{}!", capitalised(phrase)),
+        words.join("-"),
+        format!("{}1!", title.concat()),
+    ]
+}
+
+/// The phrases of a list any of whose ways of writing is accepted, with
+/// the way.
+fn accepted(list: &str) -> Vec<String> {
+    phrases(list)
+        .into_iter()
+        .filter_map(|phrase| {
+            written(phrase)
+                .into_iter()
+                .find(|w| check_strength(w, &[]).is_ok())
+        })
+        .collect()
+}
+
+/// The most held-out phrases accepted when the model was first measured
+/// on them (any of 14 ways of writing each). Issue 49's goal is 3: not
+/// reached. Most of those accepted are German, French, Italian and Spanish
+/// proverbs and film lines whose words are beyond the word lists' most
+/// frequent 12,000 to 20,000, or are not in the famous phrases, with a
+/// number added; a larger dictionary of famous phrases in those languages
+/// is what they need. This bound only keeps the model from getting worse.
+/// (62 of the 100 were already in the dictionary: fortune(6)'s quotations
+/// or the developers' list.)
+const HELD_OUT_ACCEPTED: usize = 20;
+
+/// Measured on a list the model was never tuned on: of 100 famous
+/// phrases, how many are accepted in any of 14 ways of writing each.
+#[test]
+fn held_out_famous_phrases_are_measured() {
+    assert_eq!(phrases(HELD_OUT).len(), 100);
+    let accepted = accepted(HELD_OUT);
+    assert!(
+        accepted.len() <= HELD_OUT_ACCEPTED,
+        "{} accepted: {accepted:?}",
+        accepted.len()
+    );
+}
+
+#[test]
+fn tuning_phrases_are_refused_however_they_are_written() {
+    let accepted = accepted(TUNING);
+    assert!(
+        accepted.len() <= 3,
+        "{} accepted: {accepted:?}",
+        accepted.len()
+    );
+}
+
+proptest! {
+    /// Any passphrase Muster suggests is accepted: six different words of
+    /// its list, in any order.
+    #[test]
+    fn a_suggested_passphrase_is_always_accepted(
+        picks in proptest::sample::subsequence((0..256usize).collect::<Vec<_>>(), SUGGESTED_WORDS)
+            .prop_shuffle()
+    ) {
+        let words: Vec<&str> = WORDS.split_whitespace().collect();
+        let passphrase: Vec<&str> = picks.iter().map(|&i| words[i]).collect();
+        let passphrase = passphrase.join(" ");
+        prop_assert!(check_strength(&passphrase, &[]).is_ok(), "{}", passphrase);
+    }
+}
+
+/// The suggestions a guesser finds soonest: every six of the twelve words
+/// of the list he finds soonest alone, in either order, are accepted. The
+/// property above holds by the words' worth, not by luck of the draw.
+#[test]
+fn the_cheapest_suggestions_are_accepted() {
+    let mut words: Vec<(f64, &str)> = WORDS
+        .split_whitespace()
+        .map(|w| (estimate(w, &[]).log10, w))
+        .collect();
+    words.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let cheap: Vec<&str> = words[..12].iter().map(|w| w.1).collect();
+    for mask in 0u32..1 << cheap.len() {
+        if mask.count_ones() as usize != SUGGESTED_WORDS {
+            continue;
+        }
+        let mut six: Vec<&str> = (0..cheap.len())
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| cheap[i])
+            .collect();
+        for _ in 0..2 {
+            let passphrase = six.join(" ");
+            let e = estimate(&passphrase, &[]);
+            assert!(e.log10 >= MIN_GUESSES_LOG10, "{passphrase}: {e:?}");
+            six.reverse();
+        }
+    }
+}
+
+#[test]
+fn the_threshold_is_years_of_a_graphics_card() {
+    let years = 10f64.powf(MIN_GUESSES_LOG10) / GPU_GUESSES_PER_SECOND / (365.25 * 86_400.0);
+    assert!((900.0..1000.0).contains(&years), "{years}");
+}
+
+#[test]
+fn weak_passphrases_are_refused_with_the_reason() {
+    for pin in ["1234", "0000", "20261122", "12-34"] {
+        let e = check_strength(pin, &[]).unwrap_err();
+        assert!(e.message.contains("PIN"), "{pin}: {e}");
+    }
+    for weak in ["password", "romans", "qwerty123", "Ann2026"] {
+        let e = check_strength(weak, &["Ann", "Romans"]).unwrap_err();
+        assert!(e.message.contains("too weak"), "{weak}: {e}");
+    }
+    assert!(check_strength("", &[]).is_err());
+    let suggested = suggest_passphrase().unwrap();
+    assert_eq!(suggested.split(' ').count(), 6);
+    check_strength(&suggested, &[]).unwrap();
+    assert_ne!(suggested, suggest_passphrase().unwrap());
+}
+
+/// The refusal says why as a player would, how soon a guesser finds it,
+/// and offers six random words.
+#[test]
+fn a_refusal_says_why_how_soon_and_offers_a_passphrase() {
+    let e = check_strength("fiat lux2026", &[]).unwrap_err().message;
+    assert!(
+        e.contains("well-known phrase") && e.contains("a year added"),
+        "{e}"
+    );
+    assert!(e.contains("one graphics card would find it"), "{e}");
+    let offered = e.split('"').nth(1).unwrap();
+    assert_eq!(offered.split(' ').count(), 6, "{e}");
+    check_strength(offered, &[]).unwrap();
+    let e = check_strength("the dog and the cat", &[])
+        .unwrap_err()
+        .message;
+    assert!(e.contains("common words"), "{e}");
+    let e = check_strength("holdtheline", &[]).unwrap_err().message;
+    assert!(e.contains("too weak"), "{e}");
+}
+
+#[test]
+fn famous_phrases_are_refused_however_they_are_written() {
+    assert!(lexicon::Lexicon::get().joined.len() >= 25_000);
+    for famous in [
+        "alea iacta est",
+        "Veni, vidi, vici!",
+        "correct horse battery staple",
+        "Alea-Iacta-Est 2026",
+        "To be or not to be, that is the question",
+        "the quick brown fox jumps over the lazy dog",
+    ] {
+        let e = check_strength(famous, &[]).unwrap_err();
+        assert!(e.message.contains("well-known phrase"), "{famous}: {e}");
+    }
+    // Issue 21's trial: of 26 famous phrases 16 were accepted. Each is
+    // refused now.
+    for famous in [
+        "carpe diem quam minimum credula postero",
+        "et tu brute",
+        "may the force be with you",
+        "all your base are belong to us",
+        "winter is coming",
+        "i think therefore i am",
+        "e pluribus unum",
+        "semper fidelis",
+        "in god we trust",
+        "knowledge is power",
+        "the pen is mightier than the sword",
+        "all that glitters is not gold",
+        "an apple a day keeps the doctor away",
+        "si vis pacem para bellum",
+        "dulce et decorum est pro patria mori",
+        "festina lente",
+        "memento mori",
+        "fortune favours the brave",
+        "never gonna give you up",
+        "one ring to rule them all",
+    ] {
+        assert!(check_strength(famous, &[]).is_err(), "{famous} accepted");
+    }
+    // Issues 32 and 39: simple variants, mottos, film lines and song
+    // titles, digits for whole words, vowels left out.
+    for famous in [
+        "i am become death the destroyer of worlds",
+        "keep your friends close but your enemies closer",
+        "1066 alea iacta est",
+        "v3ni v1di v1ci",
+        "alea iacta est veni vidi vici",
+        "est iacta alea",
+        "Alea iacta est, heron!",
+        "n3v3r g0nna g1ve y0u up",
+        "may the force be with you 2027",
+        "who dares wins",
+        "per ardua ad astra",
+        "nulli secundus",
+        "there can be only one",
+        "1 am gr00t",
+        "2 b or not 2 b",
+        "may the force b with u",
+        "vn vd vc",
+        "m th frc b wth y",
+        "whdrswns",
+        "stairway to heaven",
+        "ground control to major tom",
+    ] {
+        assert!(check_strength(famous, &[]).is_err(), "{famous} accepted");
+    }
+    // Words of phrases mixed with others are no phrase; a famous phrase
+    // inside a passphrase strong without it is no weakness.
+    check_strength("vici alea staple heron lantern osprey", &[]).unwrap();
+    check_strength("copper heron lantern thistle", &[]).unwrap();
+    check_strength("alea iacta est copper heron lantern thistle", &[]).unwrap();
+    // zxcvbn's own warning reads as part of the sentence.
+    let e = check_strength("password1", &[]).unwrap_err();
+    assert!(!e.message.contains(".."), "{e}");
+}
