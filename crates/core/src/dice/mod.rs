@@ -8,6 +8,7 @@
 //! rules instead of regenerating them.
 
 mod distribution;
+pub mod joint;
 
 pub use distribution::{Distribution, Probability};
 
@@ -96,6 +97,14 @@ pub enum DiceSource {
     App {},
     /// Typed in from physical dice.
     Typed,
+    /// Made by both machines of a remote game (`joint`): round `round`'s
+    /// stream, keyed by the host's half and the joiner's, which anyone
+    /// holding the log derives again.
+    Joint {
+        round: u64,
+        host: joint::Half,
+        joiner: joint::Half,
+    },
 }
 
 /// Where the app's dice come from.
@@ -109,8 +118,11 @@ pub enum AppDice {
     /// demonstrations only; the seed is never stored in a battle.
     Seeded(Box<ChaCha20Rng>),
     /// The faces a stored log records, read back in order when the log is
-    /// replayed: nothing is drawn, each face is checked.
-    Recorded(VecDeque<u8>),
+    /// replayed: nothing is drawn, each face is checked; and where they
+    /// came from, which the replayed rolls say again.
+    Recorded(VecDeque<u8>, DiceSource),
+    /// Both machines' round of a remote game (`joint`).
+    Joint(Box<joint::Round>),
 }
 
 impl AppDice {
@@ -120,10 +132,13 @@ impl AppDice {
 
     /// The app dice a list of logged rolls used, in the order they were drawn.
     pub fn recorded<'a>(rolls: impl IntoIterator<Item = &'a Roll>) -> AppDice {
+        let rolls: Vec<&Roll> = rolls.into_iter().filter(|r| r.is_app()).collect();
+        let source = rolls
+            .first()
+            .map_or(DiceSource::App {}, |r| r.source.clone());
         AppDice::Recorded(
             rolls
                 .into_iter()
-                .filter(|r| r.is_app())
                 .flat_map(|r| {
                     r.dice
                         .iter()
@@ -131,14 +146,24 @@ impl AppDice {
                         .chain(r.rerolls.iter().map(|x| x.second))
                 })
                 .collect(),
+            source,
         )
     }
 
     /// Faces of recorded dice not yet read back (0 for the other sources).
     pub fn left_over(&self) -> usize {
         match self {
-            AppDice::Recorded(faces) => faces.len(),
+            AppDice::Recorded(faces, _) => faces.len(),
             _ => 0,
+        }
+    }
+
+    /// What a roll drawn from these dice says of where they came from.
+    pub fn source(&self) -> DiceSource {
+        match self {
+            AppDice::Os | AppDice::Seeded(_) => DiceSource::App {},
+            AppDice::Recorded(_, source) => source.clone(),
+            AppDice::Joint(round) => round.source(),
         }
     }
 
@@ -147,7 +172,8 @@ impl AppDice {
         match self {
             AppDice::Os => os_die(),
             AppDice::Seeded(rng) => Ok(rng.random_range(1..=6u8)),
-            AppDice::Recorded(faces) => match faces.pop_front() {
+            AppDice::Joint(round) => Ok(round.die()),
+            AppDice::Recorded(faces, _) => match faces.pop_front() {
                 Some(face) if (1..=6).contains(&face) => Ok(face),
                 Some(face) => refuse(
                     "11",
@@ -167,7 +193,8 @@ impl AppDice {
         match self {
             AppDice::Os => os_pick(n),
             AppDice::Seeded(rng) => Ok(rng.random_range(0..n)),
-            AppDice::Recorded(_) => refuse("dice", "a replayed log does not pick cards"),
+            AppDice::Joint(round) => Ok(round.pick(n)),
+            AppDice::Recorded(..) => refuse("dice", "a replayed log does not pick cards"),
         }
     }
 
@@ -293,9 +320,66 @@ impl Roll {
         text
     }
 
+    /// Whether the app drew its dice (alone, or with the other machine of
+    /// a remote game), rather than a player typing them.
     pub fn is_app(&self) -> bool {
-        matches!(self.source, DiceSource::App { .. })
+        matches!(
+            self.source,
+            DiceSource::App { .. } | DiceSource::Joint { .. }
+        )
     }
+
+    /// How the log says its dice were made: "app dice", "typed", or "both
+    /// machines' dice, round 12" in a remote game.
+    pub fn by(&self) -> String {
+        match &self.source {
+            DiceSource::App {} => "app dice".into(),
+            DiceSource::Typed => "typed".into(),
+            DiceSource::Joint { round, .. } => format!("both machines' dice, round {round}"),
+        }
+    }
+
+    /// The faces in the order they were drawn: the first, then each
+    /// re-roll.
+    pub fn drawn(&self) -> impl Iterator<Item = u8> + '_ {
+        self.dice
+            .iter()
+            .copied()
+            .chain(self.rerolls.iter().map(|x| x.second))
+    }
+}
+
+/// The joint rounds a command's rolls were drawn from, each checked: the
+/// faces must be the ones both machines' halves make (`joint`). A roll the
+/// host's machine chose is named. `game` is the game's id.
+pub fn check_joint<'a>(
+    game: &str,
+    rolls: impl IntoIterator<Item = &'a Roll>,
+) -> Result<(), RuleError> {
+    let mut rounds: Vec<(u64, joint::Half, joint::Half, Vec<u8>)> = Vec::new();
+    for roll in rolls {
+        if let DiceSource::Joint {
+            round,
+            host,
+            joiner,
+        } = &roll.source
+        {
+            match rounds.iter_mut().find(|r| r.0 == *round) {
+                Some(r) if r.1 == *host && r.2 == *joiner => r.3.extend(roll.drawn()),
+                Some(_) => {
+                    return refuse(
+                        "dice",
+                        format!("joint round {round} is logged with two different halves"),
+                    );
+                }
+                None => rounds.push((*round, *host, *joiner, roll.drawn().collect())),
+            }
+        }
+    }
+    for (round, host, joiner, faces) in rounds {
+        joint::check_faces(game, round, host, joiner, &faces)?;
+    }
+    Ok(())
 }
 
 /// Dice typed as rolled on the table: "3 5" or "3,5" → [3, 5]. Anything but
@@ -348,7 +432,7 @@ pub fn resolve(
             check_typed(dice, count, what)?;
             Ok((dice.clone(), DiceSource::Typed))
         }
-        DiceInput::App(_) => Ok((app.draw_n(count)?, DiceSource::App {})),
+        DiceInput::App(_) => Ok((app.draw_n(count)?, app.source())),
     }
 }
 
@@ -391,7 +475,7 @@ pub fn roll_with_rerolls(
             let first = app.draw_n(count)?;
             let needed = first.iter().filter(|d| rule.rerolls(**d)).count();
             let seconds = app.draw_n(needed)?;
-            (first, DiceSource::App {}, seconds)
+            (first, app.source(), seconds)
         }
     };
     let mut seconds = seconds.into_iter();

@@ -39,13 +39,15 @@ fn os_dice_cannot_be_foreseen_from_an_earlier_run() {
 
 #[test]
 fn recorded_dice_are_read_back_and_checked() {
-    let mut dice = AppDice::Recorded([3, 6].into());
+    let mut dice = AppDice::Recorded([3, 6].into(), DiceSource::App {});
     assert_eq!(dice.draw().unwrap(), 3);
     assert_eq!(dice.left_over(), 1);
     assert_eq!(dice.draw().unwrap(), 6);
     let e = dice.draw().unwrap_err();
     assert!(e.message.contains("fewer app dice"), "{e}");
-    let e = AppDice::Recorded([7].into()).draw().unwrap_err();
+    let e = AppDice::Recorded([7].into(), DiceSource::App {})
+        .draw()
+        .unwrap_err();
     assert!(e.message.contains("recorded as 7"), "{e}");
 }
 
@@ -63,7 +65,7 @@ fn typed_dice_are_checked() {
 
 #[test]
 fn resolve_draws_app_dice_from_the_source() {
-    let mut dice = AppDice::Recorded([2, 5].into());
+    let mut dice = AppDice::Recorded([2, 5].into(), DiceSource::App {});
     let (faces, source) = resolve(&DiceInput::app(), 2, "test", &mut dice).unwrap();
     assert_eq!(faces, vec![2, 5]);
     assert_eq!(source, DiceSource::App {});

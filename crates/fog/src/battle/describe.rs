@@ -25,8 +25,11 @@ fn roll_off_line(side: Side, what: &str, round: u32, roll: &Roll) -> String {
     } else {
         String::new()
     };
-    let by = if roll.is_app() { "app dice" } else { "typed" };
-    format!("{side} rolls for {what}{round}: {} [{by}]", roll.describe())
+    format!(
+        "{side} rolls for {what}{round}: {} [{}]",
+        roll.describe(),
+        roll.by()
+    )
 }
 
 /// Battle groups by name: "Cretan archers, Thracians".
