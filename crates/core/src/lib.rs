@@ -13,6 +13,7 @@ pub mod locate;
 pub mod mapview;
 pub mod passphrase_screen;
 pub mod pdf;
+pub mod remote;
 pub mod screen;
 pub mod script;
 pub mod seat;

@@ -79,6 +79,17 @@ enum Secret {
 impl Secret {
     /// Carries the secret out; the events of the command it became.
     fn run(self, battle: &mut Battle) -> Result<Value, RuleError> {
+        match self.command(battle)? {
+            Some(command) => play(battle, command)
+                .map(|events| json!(events))
+                .map_err(Refused::into_error),
+            None => Ok(json!([])),
+        }
+    }
+
+    /// The command the owner's screen makes of the secret with his
+    /// passphrase (an unlock makes none: it is carried out here).
+    fn command(self, battle: &mut Battle) -> Result<Option<Command>, RuleError> {
         let command = match self {
             Secret::SetArmy {
                 side,
@@ -95,7 +106,7 @@ impl Secret {
             }
             Secret::Unlock { side, passphrase } => {
                 battle.unlock(side, &passphrase)?;
-                return Ok(json!([]));
+                return Ok(None);
             }
             Secret::SealAmbush {
                 side,
@@ -133,9 +144,29 @@ impl Secret {
                 reveal_ambush(battle.state(), side, marker, &key, reason)?
             }
         };
-        play(battle, command)
-            .map(|events| json!(events))
-            .map_err(Refused::into_error)
+        Ok(Some(command))
+    }
+}
+
+/// The command a script line gives, as the machine it is given on makes it
+/// (a secret sealed or opened there with the passphrase the line carries),
+/// without applying it: what a remote game sends through its own path.
+/// `None` for a line that is carried out at once (an unlock).
+pub fn command(
+    battle: &mut Battle,
+    line: &str,
+    number: usize,
+) -> Result<Option<Command>, RuleError> {
+    let value = parse_line(line, number)?;
+    let cmd = value.get("cmd").and_then(Value::as_str).map(str::to_owned);
+    match cmd.as_deref() {
+        Some("set_army") if value.get("passphrase").is_some() => {
+            read::<Secret>(value, number)?.command(battle)
+        }
+        Some(
+            "unlock" | "seal_ambush" | "seal_flank_march" | "reveal_flank_march" | "reveal_ambush",
+        ) => read::<Secret>(value, number)?.command(battle),
+        _ => read::<Command>(value, number).map(Some),
     }
 }
 

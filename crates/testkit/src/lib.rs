@@ -7,6 +7,7 @@ pub mod chained;
 pub mod grammar;
 pub mod json;
 pub mod pdf;
+pub mod remote;
 pub mod scripts;
 
 /// A fixture file of the crate whose manifest is in `crate_dir` (its

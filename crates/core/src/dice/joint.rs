@@ -142,11 +142,11 @@ impl Round {
 
     /// How the log says these dice were made.
     pub fn source(&self) -> DiceSource {
-        DiceSource::Joint {
+        DiceSource::Joint(Box::new(super::JointDice {
             round: self.number,
             host: self.host,
             joiner: self.joiner,
-        }
+        }))
     }
 }
 
@@ -209,6 +209,11 @@ impl Pool {
             self.halves.push_back(half);
         }
         Ok((first, out))
+    }
+
+    /// The next round to open.
+    pub fn next(&self) -> u64 {
+        self.next
     }
 
     /// Rounds committed to and not yet used.

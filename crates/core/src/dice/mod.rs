@@ -99,12 +99,17 @@ pub enum DiceSource {
     Typed,
     /// Made by both machines of a remote game (`joint`): round `round`'s
     /// stream, keyed by the host's half and the joiner's, which anyone
-    /// holding the log derives again.
-    Joint {
-        round: u64,
-        host: joint::Half,
-        joiner: joint::Half,
-    },
+    /// holding the log derives again. Boxed: a roll stays small in the
+    /// many logs that never hold one.
+    Joint(Box<JointDice>),
+}
+
+/// A joint round's number and both machines' halves (`joint`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JointDice {
+    pub round: u64,
+    pub host: joint::Half,
+    pub joiner: joint::Half,
 }
 
 /// Where the app's dice come from.
@@ -123,7 +128,13 @@ pub enum AppDice {
     Recorded(VecDeque<u8>, DiceSource),
     /// Both machines' round of a remote game (`joint`).
     Joint(Box<joint::Round>),
+    /// No dice yet: a command that draws one is refused with `WANTED`, so
+    /// a remote game makes a round of joint dice for it first.
+    Wanted,
 }
+
+/// The rule a refusal of `AppDice::Wanted` cites.
+pub const WANTED: &str = "dice wanted";
 
 impl AppDice {
     pub fn seeded(seed: u64) -> AppDice {
@@ -161,7 +172,7 @@ impl AppDice {
     /// What a roll drawn from these dice says of where they came from.
     pub fn source(&self) -> DiceSource {
         match self {
-            AppDice::Os | AppDice::Seeded(_) => DiceSource::App {},
+            AppDice::Os | AppDice::Seeded(_) | AppDice::Wanted => DiceSource::App {},
             AppDice::Recorded(_, source) => source.clone(),
             AppDice::Joint(round) => round.source(),
         }
@@ -173,6 +184,7 @@ impl AppDice {
             AppDice::Os => os_die(),
             AppDice::Seeded(rng) => Ok(rng.random_range(1..=6u8)),
             AppDice::Joint(round) => Ok(round.die()),
+            AppDice::Wanted => refuse(WANTED, "this needs dice both machines make"),
             AppDice::Recorded(faces, _) => match faces.pop_front() {
                 Some(face) if (1..=6).contains(&face) => Ok(face),
                 Some(face) => refuse(
@@ -194,6 +206,7 @@ impl AppDice {
             AppDice::Os => os_pick(n),
             AppDice::Seeded(rng) => Ok(rng.random_range(0..n)),
             AppDice::Joint(round) => Ok(round.pick(n)),
+            AppDice::Wanted => refuse(WANTED, "this needs dice both machines make"),
             AppDice::Recorded(..) => refuse("dice", "a replayed log does not pick cards"),
         }
     }
@@ -323,10 +336,7 @@ impl Roll {
     /// Whether the app drew its dice (alone, or with the other machine of
     /// a remote game), rather than a player typing them.
     pub fn is_app(&self) -> bool {
-        matches!(
-            self.source,
-            DiceSource::App { .. } | DiceSource::Joint { .. }
-        )
+        matches!(self.source, DiceSource::App { .. } | DiceSource::Joint(_))
     }
 
     /// How the log says its dice were made: "app dice", "typed", or "both
@@ -335,7 +345,7 @@ impl Roll {
         match &self.source {
             DiceSource::App {} => "app dice".into(),
             DiceSource::Typed => "typed".into(),
-            DiceSource::Joint { round, .. } => format!("both machines' dice, round {round}"),
+            DiceSource::Joint(j) => format!("both machines' dice, round {}", j.round),
         }
     }
 
@@ -346,6 +356,14 @@ impl Roll {
             .iter()
             .copied()
             .chain(self.rerolls.iter().map(|x| x.second))
+    }
+
+    /// The joint round this roll was drawn from, in a remote game.
+    pub fn joint(&self) -> Option<JointDice> {
+        match &self.source {
+            DiceSource::Joint(j) => Some(**j),
+            _ => None,
+        }
     }
 }
 
@@ -358,21 +376,21 @@ pub fn check_joint<'a>(
 ) -> Result<(), RuleError> {
     let mut rounds: Vec<(u64, joint::Half, joint::Half, Vec<u8>)> = Vec::new();
     for roll in rolls {
-        if let DiceSource::Joint {
+        if let Some(JointDice {
             round,
             host,
             joiner,
-        } = &roll.source
+        }) = roll.joint()
         {
-            match rounds.iter_mut().find(|r| r.0 == *round) {
-                Some(r) if r.1 == *host && r.2 == *joiner => r.3.extend(roll.drawn()),
+            match rounds.iter_mut().find(|r| r.0 == round) {
+                Some(r) if r.1 == host && r.2 == joiner => r.3.extend(roll.drawn()),
                 Some(_) => {
                     return refuse(
                         "dice",
                         format!("joint round {round} is logged with two different halves"),
                     );
                 }
-                None => rounds.push((*round, *host, *joiner, roll.drawn().collect())),
+                None => rounds.push((round, host, joiner, roll.drawn().collect())),
             }
         }
     }

@@ -114,6 +114,15 @@ impl SealKey {
     pub const fn from_bytes(bytes: [u8; 32]) -> SealKey {
         SealKey(bytes)
     }
+
+    /// Whether `text` holds this key written out (as hex, or as the bytes'
+    /// JSON array): what a test searches a transcript for, without the key
+    /// ever being handed out.
+    pub fn appears_in(&self, text: &str) -> bool {
+        let hex = super::to_hex(&self.0);
+        let array = serde_json::to_string(&self.0.to_vec()).expect("bytes serialize");
+        text.contains(&hex) || text.contains(&hex.to_uppercase()) || text.contains(&array)
+    }
 }
 
 macro_rules! redacted_debug {

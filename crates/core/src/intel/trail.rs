@@ -38,11 +38,12 @@ pub fn new_id() -> String {
 }
 
 /// A log key held for the session, and the lock check its passphrase
-/// gives.
+/// gives; or, in a remote game, the other machine's side, whose player's
+/// key stays there: his tags come from there, one for each entry.
 #[derive(Clone, Debug)]
-struct Held {
-    log: LogKey,
-    check: String,
+enum Held {
+    Key { log: LogKey, check: String },
+    Remote,
 }
 
 #[derive(Clone, Debug)]
@@ -168,10 +169,13 @@ impl Trail {
     /// A new lock needs its player's key held: he has just typed his
     /// passphrase on this screen.
     pub fn check_new_lock(&self, side: Side, lock: &Lock) -> Result<(), RuleError> {
-        if self.held[side]
-            .as_ref()
-            .is_none_or(|h| h.check != lock.check)
-        {
+        let checks = match &self.held[side] {
+            Some(Held::Key { check, .. }) => *check == lock.check,
+            // His machine checked it: his key is there.
+            Some(Held::Remote) => true,
+            None => false,
+        };
+        if !checks {
             return refuse(
                 "trust",
                 format!("{side}'s passphrase must be given on this screen to set it"),
@@ -189,14 +193,47 @@ impl Trail {
         self.tags.push(Tags::default());
         let last = self.links.len() - 1;
         for side in Side::BOTH {
-            let (Some(_), Some(held)) = (&locks[side], &self.held[side]) else {
+            let (Some(_), Some(Held::Key { log, .. })) = (&locks[side], &self.held[side]) else {
                 continue;
             };
             let from = if new_locks.contains(&side) { 0 } else { last };
             for position in from..=last {
-                self.tags[position][side] =
-                    Some(ledger::tag(&held.log, position, &self.links[position]));
+                self.tags[position][side] = Some(ledger::tag(log, position, &self.links[position]));
             }
+        }
+    }
+
+    /// The other machine holds `side`'s key in a remote game: nothing here
+    /// waits on it, and his tags are added as his machine sends them.
+    pub fn seat_remote(&mut self, side: Side) {
+        self.held[side] = Some(Held::Remote);
+    }
+
+    /// `side`'s tag of log position `position`, as his machine made it
+    /// (positions count the header as 0). Kept as sent: his own unlock
+    /// checks it, as it checks every tag of his.
+    pub fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError> {
+        match self.tags.get_mut(position) {
+            Some(tags) => {
+                tags[side] = Some(tag);
+                Ok(())
+            }
+            None => refuse(
+                "trust",
+                format!("a tag of {side}'s for log position {position}, which does not exist yet"),
+            ),
+        }
+    }
+
+    /// `side`'s tag of every position from `from` on, made with the key he
+    /// holds here (a joiner's machine tags what the host sends, and sends
+    /// its tags back).
+    pub fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)> {
+        match &self.held[side] {
+            Some(Held::Key { log, .. }) => (from..self.links.len())
+                .map(|p| (p, ledger::tag(log, p, &self.links[p])))
+                .collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -243,7 +280,7 @@ impl Trail {
         for (position, link) in self.links.iter().enumerate() {
             self.tags[position][side] = Some(ledger::tag(&log, position, link));
         }
-        self.held[side] = Some(Held {
+        self.held[side] = Some(Held::Key {
             log,
             check: key.check(),
         });
@@ -259,7 +296,7 @@ impl Trail {
         name: impl Fn(usize) -> String,
     ) -> Result<(), RuleError> {
         self.verify(side, key, lock, name)?;
-        self.held[side] = Some(Held {
+        self.held[side] = Some(Held::Key {
             log: key.log_key(),
             check: key.check(),
         });

@@ -724,7 +724,17 @@ impl Battle {
         let decided = self.decide(&command, &mut dice);
         self.dice = dice;
         let events = decided?;
-        for side in trust::new_locks(&events) {
+        self.new_locks_held(&events)?;
+        self.append(command, events.clone());
+        self.redo.clear();
+        Ok(events)
+    }
+
+    /// A lock `events` set needs its player's key held here (he has just
+    /// typed his passphrase on this screen), or his machine's word in a
+    /// remote game.
+    fn new_locks_held(&self, events: &[Event]) -> Result<(), RuleError> {
+        for side in trust::new_locks(events) {
             if self.state.locks[side].is_none()
                 && let Some(lock) = events.iter().find_map(|e| match e {
                     Event::ArmySet {
@@ -738,9 +748,7 @@ impl Battle {
                 self.trust.check_new_lock(side, lock)?;
             }
         }
-        self.append(command, events.clone());
-        self.redo.clear();
-        Ok(events)
+        Ok(())
     }
 
     /// Logs an entry, folds its events in, extends the chain and tags it.
@@ -811,32 +819,40 @@ impl Battle {
     pub fn replay(ruleset: Ruleset, id: String, log: &[Entry]) -> Result<Battle, RuleError> {
         let mut battle = Battle::with_id(ruleset, id);
         for (i, entry) in log.iter().enumerate() {
-            let n = i + 1;
-            let not_legal =
-                |e: RuleError| RuleError::new("file", format!("log entry {n} is not legal: {e}"));
-            let mut dice = AppDice::recorded(entry.events.iter().flat_map(Event::rolls));
-            let events = battle
-                .decide(&entry.command, &mut dice)
-                .map_err(not_legal)?;
-            if dice.left_over() > 0 {
-                return refuse(
-                    "file",
-                    format!(
-                        "log entry {n} records more app dice than its command rolls; the file was edited or is damaged"
-                    ),
-                );
-            }
-            if events != entry.events {
-                return refuse(
-                    "file",
-                    format!(
-                        "log entry {n}: the stored events differ from what the rules give for its command; the file was edited or is damaged"
-                    ),
-                );
-            }
+            let events = battle.checked(entry, i + 1)?;
             battle.append(entry.command.clone(), events);
         }
         Ok(battle)
+    }
+
+    /// The events the rules give for logged entry `n` (from 1), its app
+    /// dice read back from it and each joint die derived again from both
+    /// machines' halves: they must be the entry's own, or the entry is
+    /// refused, named.
+    fn checked(&self, entry: &Entry, n: usize) -> Result<Vec<Event>, RuleError> {
+        let not_legal =
+            |e: RuleError| RuleError::new("file", format!("log entry {n} is not legal: {e}"));
+        let mut dice = AppDice::recorded(entry.events.iter().flat_map(Event::rolls));
+        let events = self.decide(&entry.command, &mut dice).map_err(not_legal)?;
+        if dice.left_over() > 0 {
+            return refuse(
+                "file",
+                format!(
+                    "log entry {n} records more app dice than its command rolls; the file was edited or is damaged"
+                ),
+            );
+        }
+        if events != entry.events {
+            return refuse(
+                "file",
+                format!(
+                    "log entry {n}: the stored events differ from what the rules give for its command; the file was edited or is damaged"
+                ),
+            );
+        }
+        muster_core::dice::check_joint(&self.id, entry.events.iter().flat_map(Event::rolls))
+            .map_err(|e| RuleError::new("file", format!("log entry {n}: {}", e.message)))?;
+        Ok(events)
     }
 
     /// The log's fingerprint (`Trail::fingerprint`).
@@ -998,6 +1014,8 @@ impl Battle {
         self.check(&command).is_ok().then_some(command)
     }
 }
+
+mod remote;
 
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,162 @@
+//! A game played from two machines (docs: "Playing remotely"; the design's
+//! "remote seats"): both hold the same log, chained and tagged; the host's
+//! machine puts the entries in order. A command is decided on the machine
+//! of the player who gives it, with his key there and dice both machines
+//! make (`dice::joint`); the other machine follows the entry, checking
+//! what it can: the rules again where they need no key of the other
+//! player's, every joint die, the chain. Each player's own tags are made on
+//! his own machine and sent to the other. What crosses is `Wire`, typed;
+//! what each machine does with it is `Play`, which a test drives without
+//! any network.
+
+mod play;
+
+pub use play::{Happened, Play, Role};
+
+use crate::dice::AppDice;
+use crate::dice::joint::{Commitment, Half};
+use crate::error::RuleError;
+use crate::intel::ledger::Digest32;
+use crate::seat::Seated;
+use crate::side::Side;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// A game as the two machines of a remote game share it.
+pub trait Replica: Seated + Clone + Send + 'static {
+    /// One entry of its log, as it crosses between the machines.
+    type Entry: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + 'static;
+
+    /// The game's id (joint dice are bound to it).
+    fn game_id(&self) -> &str;
+
+    /// How many entries its log holds.
+    fn entries(&self) -> usize;
+
+    /// Entry `n` (from 0).
+    fn entry(&self, n: usize) -> Option<Self::Entry>;
+
+    /// The chain's link at log position `position`: 0 is the header, `n`
+    /// follows entry `n - 1`.
+    fn link(&self, position: usize) -> Option<Digest32>;
+
+    /// The entry the rules make of `command` now, with `dice` as the app's
+    /// dice (`AppDice::Wanted` refuses a command that draws one), without
+    /// appending it.
+    fn decide(&self, command: &Self::Command, dice: &mut AppDice)
+    -> Result<Self::Entry, RuleError>;
+
+    /// Appends an entry decided on this machine.
+    fn append(&mut self, entry: Self::Entry) -> Result<(), RuleError>;
+
+    /// Appends an entry the other machine decided, once checked as far as
+    /// this machine can (the rules again, every joint die): refused,
+    /// naming what is wrong, otherwise.
+    fn follow(&mut self, entry: Self::Entry) -> Result<(), RuleError>;
+
+    /// Each joint round an entry's dice were drawn from, with both halves
+    /// as it logs them.
+    fn joint_rounds(entry: &Self::Entry) -> Vec<(u64, Half, Half)>;
+
+    /// The side whose key a command's decision needs (his sealed records
+    /// opened), if any: decided on his machine, whoever gives it.
+    fn decided_by(&self, _command: &Self::Command) -> Option<Side> {
+        None
+    }
+
+    /// `side` is played from the other machine: his key stays there, and
+    /// his tags come from there.
+    fn seat_remote(&mut self, side: Side);
+
+    /// `side`'s tags of every log position from `from` on, made here with
+    /// his key.
+    fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)>;
+
+    /// `side`'s tag of log position `position`, made on his machine.
+    fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError>;
+}
+
+/// 32 bytes as 64 hex digits: a chain link or a tag, as it crosses.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Hex32(pub Digest32);
+
+impl Debug for Hex32 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}…", crate::intel::to_hex(&self.0[..4]))
+    }
+}
+
+impl From<Hex32> for String {
+    fn from(h: Hex32) -> String {
+        crate::intel::to_hex(&h.0)
+    }
+}
+
+impl TryFrom<String> for Hex32 {
+    type Error = String;
+    fn try_from(text: String) -> Result<Hex32, String> {
+        Half::try_from(text).map(|h| Hex32(h.0))
+    }
+}
+
+/// Everything the two machines say to each other about the game, once the
+/// link is made (each in one frame, sealed by the link itself). `E` is the
+/// game's log entry; a command never crosses as it is (only bound in an
+/// intent's digest), so no secret of a command does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    deny_unknown_fields,
+    bound(serialize = "E: Serialize", deserialize = "E: DeserializeOwned")
+)]
+pub enum Wire<E> {
+    /// Either way: entry `position` (from 0) of the log, as the sender
+    /// holds it, the chain's link after it, and the joiner's intent it is
+    /// (his move, back in order), if it is one.
+    Entry {
+        position: usize,
+        entry: E,
+        link: Hex32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answers: Option<u64>,
+    },
+    /// Either way: the sender's player's tag of log position `position`.
+    Tag { position: usize, tag: Hex32 },
+    /// Host: its commitments to the halves of rounds `first` on.
+    Commitments { first: u64, list: Vec<Commitment> },
+    /// Host: the joiner's intent `intent` is next; here is the host's half
+    /// of its round: decide it now.
+    Go { intent: u64, round: u64, host: Half },
+    /// Host: the joiner's intent cannot be taken now (the log moved on, or
+    /// the host is deciding one of its own); it comes again as it was.
+    Later { intent: u64, why: String },
+    /// Host: the joiner's half of `round`, for a command of the host's.
+    HalfPlease { round: u64 },
+    /// Host: the half it opened `round` with, its entry following.
+    Opened { round: u64, host: Half },
+    /// Joiner: he gives a command that draws dice, decided on his machine
+    /// once the round is opened. He is bound to it before any die is
+    /// known: `digest` is the SHA-256 of the command and a nonce of his,
+    /// which he opens when the game ends.
+    Intent {
+        intent: u64,
+        base: usize,
+        round: u64,
+        half: Half,
+        digest: Hex32,
+    },
+    /// Joiner: the entry his machine decided for intent `intent` (or for a
+    /// command that draws no die), on a log of `base` entries.
+    Decided { intent: u64, base: usize, entry: E },
+    /// Joiner: his half of `round`, asked by the host.
+    Half { round: u64, half: Half },
+    /// Either way: the sender refuses what the other machine did, and says
+    /// why; both players read it.
+    Trouble { why: String },
+}
+
+#[cfg(test)]
+mod tests;

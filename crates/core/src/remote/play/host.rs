@@ -1,0 +1,143 @@
+//! What the host's machine does with what the joiner's sends (docs:
+//! "Playing remotely"): his intents given their round of dice, his entries
+//! checked and put in the log in order, his halves and his tags.
+
+use super::{Happened, POOL, Play, Role, Slot, rounds_are};
+use crate::dice::AppDice;
+use crate::remote::{Replica, Wire};
+
+impl<G: Replica> Play<G> {
+    pub(super) fn host_receives(&mut self, game: &mut G, message: Wire<G::Entry>) -> Vec<Happened> {
+        let Role::Host { joiner } = self.role else {
+            unreachable!("the host's")
+        };
+        match message {
+            Wire::Intent {
+                intent,
+                base,
+                round,
+                half,
+                digest: _,
+            } => {
+                if let Some(answer) = self.answered.get(&intent) {
+                    self.out.push(answer.clone());
+                    return Vec::new();
+                }
+                if base != game.entries() || self.slot.is_some() || self.waiting.is_some() {
+                    let later = Wire::Later {
+                        intent,
+                        why: "the host's move came first".into(),
+                    };
+                    self.out.push(later);
+                    return Vec::new();
+                }
+                let pool = self.pool.as_mut().expect("the host's");
+                match pool.open(round, half) {
+                    Ok(opened) => {
+                        let go = Wire::Go {
+                            intent,
+                            round,
+                            host: opened.host,
+                        };
+                        self.slot = Some(Slot {
+                            intent,
+                            base,
+                            round: Some((round, opened.host, half)),
+                        });
+                        self.answered.insert(intent, go.clone());
+                        self.out.push(go);
+                        self.top_up();
+                        Vec::new()
+                    }
+                    Err(e) => vec![self.trouble(format!("Your move's dice: {}", e.message))],
+                }
+            }
+            Wire::Decided {
+                intent,
+                base,
+                entry,
+            } => {
+                let expected = match &self.slot {
+                    Some(slot) => slot.intent == intent && slot.base == base,
+                    None => self.waiting.is_none() && base == game.entries(),
+                };
+                if !expected {
+                    if self.done.contains(&intent) {
+                        // A repeat of one already in the log.
+                        return Vec::new();
+                    }
+                    self.out.push(Wire::Later {
+                        intent,
+                        why: "the host's move came first".into(),
+                    });
+                    return Vec::new();
+                }
+                let round = self.slot.take().and_then(|s| s.round);
+                if let Err(why) = rounds_are(game, &entry, round.into_iter().collect()) {
+                    return vec![self.trouble(why)];
+                }
+                match game.follow(entry.clone()) {
+                    Ok(()) => {
+                        self.done.insert(intent);
+                        self.sent_entry(game, entry, Some(intent));
+                        self.forced(game);
+                        vec![Happened::Appended]
+                    }
+                    Err(e) => {
+                        vec![self.trouble(format!("{}'s move is refused: {}", joiner, e.message))]
+                    }
+                }
+            }
+            Wire::Half { round, half } => {
+                let Some((waiting, command)) = self.waiting.take() else {
+                    return Vec::new();
+                };
+                if waiting != round {
+                    self.waiting = Some((waiting, command));
+                    return vec![self.trouble(format!(
+                        "a half for round {round} of dice, while round {waiting} was asked"
+                    ))];
+                }
+                let pool = self.pool.as_mut().expect("the host's");
+                let opened = match pool.open(round, half) {
+                    Ok(opened) => opened,
+                    Err(e) => return vec![self.trouble(e.message)],
+                };
+                let host = opened.host;
+                self.top_up();
+                let decided = game.decide(&command, &mut AppDice::Joint(Box::new(opened)));
+                self.out.push(Wire::Opened { round, host });
+                match decided {
+                    Ok(entry) => match self.append_own(game, entry) {
+                        Ok(()) => vec![Happened::Appended],
+                        Err(e) => vec![Happened::Trouble(e.message)],
+                    },
+                    Err(e) => vec![Happened::Trouble(e.message)],
+                }
+            }
+            Wire::Tag { position, tag } => match game.add_tag(joiner, position, tag.0) {
+                Ok(()) => Vec::new(),
+                Err(e) => vec![Happened::Trouble(e.message)],
+            },
+            Wire::Trouble { why } => vec![Happened::Trouble(why)],
+            Wire::Entry { .. }
+            | Wire::Commitments { .. }
+            | Wire::Go { .. }
+            | Wire::Later { .. }
+            | Wire::HalfPlease { .. }
+            | Wire::Opened { .. } => vec![
+                self.trouble("the joiner's machine sent what only the host's machine sends".into()),
+            ],
+        }
+    }
+
+    /// Commits to more rounds while few are left.
+    fn top_up(&mut self) {
+        let pool = self.pool.as_mut().expect("the host's");
+        if pool.left() < POOL / 2
+            && let Ok((first, list)) = pool.commit_more(POOL)
+        {
+            self.out.push(Wire::Commitments { first, list });
+        }
+    }
+}

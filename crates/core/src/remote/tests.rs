@@ -1,0 +1,442 @@
+//! Two machines of a remote game, talking in memory: a toy game whose
+//! entries carry their rolls, decided and followed as Field of Glory's
+//! are, played from both sides; and the attacks of a machine whose program
+//! was changed.
+
+use super::*;
+use crate::dice::{AppDice, DiceInput, Roll, check_joint, roll};
+use crate::error::refuse;
+use crate::intel::{Lock, PlayerKey};
+use crate::screen;
+use crate::seat::{Answer, ReplyOf, Screen, Sitting};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum Cmd {
+    Add(i32),
+    Roll,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Entry {
+    command: Cmd,
+    rolls: Vec<Roll>,
+}
+
+/// A running total: `Add` adds, `Roll` adds a die. Tags are a toy's: a
+/// side's tag of a position is its number and the side's, made only where
+/// his "key" is.
+#[derive(Clone, Debug)]
+struct Toy {
+    log: Vec<Entry>,
+    total: i32,
+    key: Option<Side>,
+    tags: Vec<(Side, usize)>,
+}
+
+fn toy(key: Side) -> Toy {
+    Toy {
+        log: Vec::new(),
+        total: 0,
+        key: Some(key),
+        tags: Vec::new(),
+    }
+}
+
+impl Toy {
+    fn decide_with(&self, command: &Cmd, dice: &mut AppDice) -> Result<Entry, RuleError> {
+        let rolls = match command {
+            Cmd::Add(n) if *n < 0 => return refuse("toy", "no taking away"),
+            Cmd::Add(_) => Vec::new(),
+            Cmd::Roll => vec![roll(&DiceInput::app(), 1, "the die", dice, Vec::new())?],
+        };
+        Ok(Entry {
+            command: command.clone(),
+            rolls,
+        })
+    }
+
+    fn push(&mut self, entry: Entry) {
+        self.total += match &entry.command {
+            Cmd::Add(n) => *n,
+            Cmd::Roll => entry.rolls[0].total,
+        };
+        self.log.push(entry);
+    }
+}
+
+impl crate::seat::Seated for Toy {
+    type Command = Cmd;
+    type Event = ();
+    type Request = ();
+    type Act = ();
+    type Field = ();
+    fn seat_name(&self, side: Side) -> String {
+        side.to_string()
+    }
+    fn due(&self, _: Side, _: Sitting<'_, Self>) -> Option<String> {
+        None
+    }
+    fn lock_of(&self, _: Side) -> Option<Lock> {
+        None
+    }
+    fn locked_seats(&self) -> Vec<Side> {
+        Vec::new()
+    }
+    fn unlock_seat(&mut self, _: Side, _: &PlayerKey) -> Result<(), RuleError> {
+        Ok(())
+    }
+    fn secrets(&self) -> &'static str {
+        "nothing"
+    }
+    fn screen(&self, _: Side, _: Sitting<'_, Self>) -> Screen<Self> {
+        screen::Screen {
+            title: String::new(),
+            blocks: Vec::new(),
+        }
+    }
+    fn answer(
+        &self,
+        _: Side,
+        _: Sitting<'_, Self>,
+        _: &ReplyOf<Self>,
+    ) -> Result<Answer<Self>, RuleError> {
+        refuse("toy", "nothing to answer")
+    }
+    fn apply(&mut self, command: Cmd) -> Result<Vec<()>, RuleError> {
+        let entry = self.decide_with(&command, &mut AppDice::Os)?;
+        self.push(entry);
+        Ok(Vec::new())
+    }
+}
+
+impl Replica for Toy {
+    type Entry = Entry;
+    fn game_id(&self) -> &str {
+        "toy"
+    }
+    fn entries(&self) -> usize {
+        self.log.len()
+    }
+    fn entry(&self, n: usize) -> Option<Entry> {
+        self.log.get(n).cloned()
+    }
+    fn link(&self, position: usize) -> Option<Digest32> {
+        (position <= self.log.len()).then(|| {
+            let json = serde_json::to_vec(&self.log[..position]).unwrap();
+            crate::intel::ledger::genesis("toy", &json)
+        })
+    }
+    fn decide(&self, command: &Cmd, dice: &mut AppDice) -> Result<Entry, RuleError> {
+        self.decide_with(command, dice)
+    }
+    fn append(&mut self, entry: Entry) -> Result<(), RuleError> {
+        self.push(entry);
+        Ok(())
+    }
+    fn follow(&mut self, entry: Entry) -> Result<(), RuleError> {
+        let mut dice = AppDice::recorded(&entry.rolls);
+        let again = self.decide_with(&entry.command, &mut dice)?;
+        if again != entry {
+            return refuse("file", "the entry is not what the rules give");
+        }
+        check_joint("toy", &entry.rolls)?;
+        self.push(entry);
+        Ok(())
+    }
+    fn joint_rounds(entry: &Entry) -> Vec<(u64, Half, Half)> {
+        entry
+            .rolls
+            .iter()
+            .filter_map(crate::dice::Roll::joint)
+            .map(|j| (j.round, j.host, j.joiner))
+            .collect()
+    }
+    fn seat_remote(&mut self, _: Side) {}
+    fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)> {
+        if self.key != Some(side) {
+            return Vec::new();
+        }
+        (from..=self.log.len())
+            .map(|p| {
+                let mut tag = [0; 32];
+                tag[0] = p as u8;
+                tag[1] = side as u8;
+                (p, tag)
+            })
+            .collect()
+    }
+    fn add_tag(&mut self, side: Side, position: usize, _: Digest32) -> Result<(), RuleError> {
+        self.tags.push((side, position));
+        Ok(())
+    }
+}
+
+/// The two machines: the host plays South, the joiner North.
+struct Two {
+    host: (Toy, Play<Toy>),
+    joiner: (Toy, Play<Toy>),
+    /// Everything each received, as it crossed (JSON).
+    to_host: Vec<String>,
+    to_joiner: Vec<String>,
+    said: Vec<Happened>,
+}
+
+fn two() -> Two {
+    let mut h = toy(Side::South);
+    let hp = Play::host(&mut h, Side::North).unwrap();
+    let mut j = toy(Side::North);
+    let jp = Play::joiner(&mut j, Side::North);
+    let mut two = Two {
+        host: (h, hp),
+        joiner: (j, jp),
+        to_host: Vec::new(),
+        to_joiner: Vec::new(),
+        said: Vec::new(),
+    };
+    two.pump();
+    two
+}
+
+impl Two {
+    /// Carries every message across, as JSON, until none is left.
+    fn pump(&mut self) {
+        self.pump_with(|_| {});
+    }
+
+    /// The same, `change` rewriting what the host's machine sends (a
+    /// changed program).
+    fn pump_with(&mut self, mut change: impl FnMut(&mut Wire<Entry>)) {
+        loop {
+            let from_host = self.host.1.outbox();
+            let from_joiner = self.joiner.1.outbox();
+            if from_host.is_empty() && from_joiner.is_empty() {
+                return;
+            }
+            for mut m in from_host {
+                change(&mut m);
+                let json = serde_json::to_string(&m).unwrap();
+                self.to_joiner.push(json.clone());
+                let m = serde_json::from_str(&json).unwrap();
+                let (g, p) = &mut self.joiner;
+                self.said.extend(p.receive(g, m));
+            }
+            for m in from_joiner {
+                let json = serde_json::to_string(&m).unwrap();
+                self.to_host.push(json.clone());
+                let m = serde_json::from_str(&json).unwrap();
+                let (g, p) = &mut self.host;
+                self.said.extend(p.receive(g, m));
+            }
+        }
+    }
+
+    fn troubles(&self) -> Vec<&String> {
+        self.said
+            .iter()
+            .filter_map(|h| match h {
+                Happened::Trouble(t) => Some(t),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn same(&self) {
+        assert_eq!(self.host.0.log, self.joiner.0.log);
+        assert_eq!(self.host.0.total, self.joiner.0.total);
+    }
+}
+
+#[test]
+fn moves_from_either_machine_make_one_log() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    assert_eq!(p.give(g, Cmd::Add(3)).unwrap(), Happened::Appended);
+    t.pump();
+    let (g, p) = &mut t.joiner;
+    assert_eq!(p.give(g, Cmd::Add(4)).unwrap(), Happened::Waiting);
+    t.pump();
+    let (g, p) = &mut t.host;
+    assert_eq!(p.give(g, Cmd::Roll).unwrap(), Happened::Waiting);
+    t.pump();
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Roll).unwrap();
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    t.same();
+    assert_eq!(t.host.0.log.len(), 4);
+    // Both dice were made by both machines, and say so.
+    for n in [2, 3] {
+        assert!(matches!(
+            t.host.0.log[n].rolls[0].source,
+            crate::dice::DiceSource::Joint(_)
+        ));
+    }
+    assert_ne!(
+        Toy::joint_rounds(&t.host.0.log[2]),
+        Toy::joint_rounds(&t.host.0.log[3])
+    );
+    // Each machine received the other's tag of every position.
+    assert!(
+        t.host
+            .0
+            .tags
+            .iter()
+            .any(|(s, p)| *s == Side::North && *p == 4)
+    );
+    assert!(
+        t.joiner
+            .0
+            .tags
+            .iter()
+            .any(|(s, p)| *s == Side::South && *p == 4)
+    );
+    assert!(!t.host.1.busy() && !t.joiner.1.busy());
+}
+
+/// A move of the joiner's that crosses one of the host's is put off, then
+/// made on the log as it is; its die is the one its round and half made
+/// (putting it off chose nothing), and it is made once.
+#[test]
+fn crossing_moves_are_each_made_once() {
+    let mut t = two();
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Roll).unwrap();
+    let intent = t.joiner.1.outbox();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(1)).unwrap();
+    // The joiner's intent arrives after the host's move: later.
+    for m in intent {
+        let (g, p) = &mut t.host;
+        t.said.extend(p.receive(g, m));
+    }
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    t.same();
+    assert_eq!(t.host.0.log.len(), 2, "{:?}", t.host.0.log);
+    assert_eq!(t.host.0.log[1].command, Cmd::Roll);
+    // A repeat of his intent (a link that dropped) changes nothing.
+    let repeat = t
+        .to_host
+        .iter()
+        .find(|m| m.contains("\"intent\"") && m.contains("\"type\":\"intent\""))
+        .unwrap()
+        .clone();
+    let (g, p) = &mut t.host;
+    p.receive(g, serde_json::from_str(&repeat).unwrap());
+    t.pump();
+    t.same();
+    assert_eq!(t.host.0.log.len(), 2);
+}
+
+/// The attack: a changed host opens its round with a half of its choosing
+/// (to choose the die). The joiner's machine names it and takes nothing.
+#[test]
+fn a_host_that_opens_another_half_is_named() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Roll).unwrap();
+    t.pump_with(|m| {
+        if let Wire::Opened { host, .. } = m {
+            host.0[0] ^= 1;
+        }
+    });
+    let troubles = t.troubles();
+    assert!(
+        troubles.iter().any(|t| t.contains("not committed to")),
+        "{troubles:?}"
+    );
+    assert!(t.joiner.0.log.is_empty(), "the roll is not taken");
+}
+
+/// The attack: a changed host logs a die of its choosing; and rewrites a
+/// past entry. Each is named on the joiner's machine, and not taken.
+#[test]
+fn a_chosen_die_and_a_rewritten_entry_are_named() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Roll).unwrap();
+    t.pump_with(|m| {
+        if let Wire::Entry { entry, .. } = m {
+            let face = entry.rolls[0].dice[0];
+            entry.rolls[0].dice[0] = face % 6 + 1;
+            entry.rolls[0].total = i32::from(entry.rolls[0].dice[0]);
+        }
+    });
+    assert!(
+        t.troubles().iter().any(|t| t.contains("chose")),
+        "{:?}",
+        t.troubles()
+    );
+    assert!(t.joiner.0.log.is_empty());
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(2)).unwrap();
+    t.pump();
+    let (g, p) = &mut t.joiner;
+    let rewritten = Wire::Entry {
+        position: 0,
+        entry: Entry {
+            command: Cmd::Add(5),
+            rolls: Vec::new(),
+        },
+        link: Hex32([1; 32]),
+        answers: None,
+    };
+    let said = p.receive(g, rewritten);
+    assert!(
+        matches!(&said[..], [Happened::Trouble(t)] if t.contains("rewritten")),
+        "{said:?}"
+    );
+    assert_eq!(t.joiner.0.total, 2);
+}
+
+/// The attack: a changed joiner decides his roll with a round that was
+/// never opened for it, or with another half. The host names it.
+#[test]
+fn a_joiner_that_makes_up_his_dice_is_named() {
+    let mut t = two();
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Roll).unwrap();
+    // His intent, then a decided entry with dice of his own.
+    for m in t.joiner.1.outbox() {
+        let (g, p) = &mut t.host;
+        p.receive(g, m);
+    }
+    let made_up = crate::dice::joint::Round::new("toy", 0, Half([9; 32]), Half([8; 32]));
+    let entry = t
+        .joiner
+        .0
+        .decide_with(&Cmd::Roll, &mut AppDice::Joint(Box::new(made_up)))
+        .unwrap();
+    let (g, p) = &mut t.host;
+    let said = p.receive(
+        g,
+        Wire::Decided {
+            intent: 0,
+            base: 0,
+            entry,
+        },
+    );
+    assert!(
+        matches!(&said[..], [Happened::Trouble(t)] if t.contains("a die was chosen")),
+        "{said:?}"
+    );
+    assert!(t.host.0.log.is_empty());
+}
+
+/// What crosses names no command of the joiner's as it is: an intent
+/// carries its digest only.
+#[test]
+fn an_intent_carries_its_commands_digest_not_the_command() {
+    let mut t = two();
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Roll).unwrap();
+    t.pump();
+    let intent = t
+        .to_host
+        .iter()
+        .find(|m| m.contains("\"type\":\"intent\""))
+        .unwrap();
+    assert!(!intent.contains("Roll"), "{intent}");
+}

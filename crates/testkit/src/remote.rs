@@ -1,0 +1,101 @@
+//! Two machines of a remote game in one test, talking in memory through
+//! what would cross the network (each message written as JSON and read
+//! back), for every engine's tests: each command given on the machine of
+//! the side that gives it, everything each machine received kept to search
+//! for what it must never see, and a changed program's rewriting of what
+//! it sends.
+
+use muster_core::remote::{Happened, Play, Replica, Wire};
+use muster_core::side::Side;
+
+pub struct Two<G: Replica> {
+    pub host: (G, Play<G>),
+    pub joiner: (G, Play<G>),
+    /// The side the joiner plays.
+    pub joiner_side: Side,
+    /// Everything each machine received, as it crossed.
+    pub to_host: Vec<String>,
+    pub to_joiner: Vec<String>,
+    /// What the messages did, on either machine.
+    pub said: Vec<Happened>,
+}
+
+impl<G: Replica> Two<G> {
+    /// The host's copy and the joiner's (each as its own machine holds it:
+    /// the joiner's key only on his), the joiner playing `joiner_side`.
+    pub fn new(mut host: G, mut joiner: G, joiner_side: Side) -> Two<G> {
+        let host_play = Play::host(&mut host, joiner_side).expect("the host's commitments");
+        let joiner_play = Play::joiner(&mut joiner, joiner_side);
+        let mut two = Two {
+            host: (host, host_play),
+            joiner: (joiner, joiner_play),
+            joiner_side,
+            to_host: Vec::new(),
+            to_joiner: Vec::new(),
+            said: Vec::new(),
+        };
+        two.pump();
+        two
+    }
+
+    /// The machine `side` plays from.
+    pub fn machine(&mut self, side: Side) -> &mut (G, Play<G>) {
+        if side == self.joiner_side {
+            &mut self.joiner
+        } else {
+            &mut self.host
+        }
+    }
+
+    /// `command` given on `side`'s machine, then everything carried across.
+    pub fn give(&mut self, side: Side, command: G::Command) -> Result<(), String> {
+        let (game, play) = self.machine(side);
+        let given = play.give(game, command).map_err(|e| e.to_string());
+        self.pump();
+        given.map(drop)
+    }
+
+    /// Carries every message across until none is left.
+    pub fn pump(&mut self) {
+        loop {
+            let from_host = self.host.1.outbox();
+            let from_joiner = self.joiner.1.outbox();
+            if from_host.is_empty() && from_joiner.is_empty() {
+                return;
+            }
+            for m in from_host {
+                let json = serde_json::to_string(&m).expect("a message serializes");
+                let m: Wire<G::Entry> = serde_json::from_str(&json).expect("and reads back");
+                self.to_joiner.push(json);
+                let (g, p) = &mut self.joiner;
+                self.said.extend(p.receive(g, m));
+            }
+            for m in from_joiner {
+                let json = serde_json::to_string(&m).expect("a message serializes");
+                let m: Wire<G::Entry> = serde_json::from_str(&json).expect("and reads back");
+                self.to_host.push(json);
+                let (g, p) = &mut self.host;
+                self.said.extend(p.receive(g, m));
+            }
+        }
+    }
+
+    /// What either machine refused, in words.
+    pub fn troubles(&self) -> Vec<String> {
+        self.said
+            .iter()
+            .filter_map(|h| match h {
+                Happened::Trouble(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Both machines' logs are the same, entry for entry.
+    pub fn same(&self) -> bool {
+        let (h, j) = (&self.host.0, &self.joiner.0);
+        h.entries() == j.entries()
+            && (0..h.entries()).all(|n| h.entry(n) == j.entry(n))
+            && h.link(h.entries()) == j.link(j.entries())
+    }
+}
