@@ -12,7 +12,7 @@
 
 use crate::error::{RuleError, refuse};
 use crate::intel::ledger::{self, Digest32};
-use crate::intel::trail::{Locks, Tags, Trail, new_id};
+use crate::intel::trail::{Locks, Tags, Trail, chain, new_id};
 use crate::intel::{Opener, PlayerKey, SealKey};
 use crate::side::{Side, Sides};
 use crate::store::chained::{Parts, System};
@@ -139,6 +139,16 @@ impl<R: Rules> Ledger<R> {
     /// been made), the chain rebuilt with the file's tags for each player to
     /// check when he unlocks. Players without a passphrase are open at once.
     pub fn replay(parts: Parts<R::Setup, Entry<R::Event>>) -> Result<Self, RuleError> {
+        let links = chain(genesis(&parts.id, &parts.setup), &parts.log);
+        Self::replay_linked(parts, links)
+    }
+
+    /// `replay` of a log whose chain (`links`, the link after each entry)
+    /// was worked out as its file was read.
+    fn replay_linked(
+        parts: Parts<R::Setup, Entry<R::Event>>,
+        links: Vec<Digest32>,
+    ) -> Result<Self, RuleError> {
         let Parts {
             id,
             setup,
@@ -160,7 +170,7 @@ impl<R: Rules> Ledger<R> {
             fold_entry::<R>(&setup, &mut public, i + 1, &entry.events, &mut lines)
                 .map_err(|e| e.in_entry(i))?;
         }
-        let trail = Trail::replayed(genesis(&id, &setup), &log, tags)?;
+        let trail = Trail::replayed(genesis(&id, &setup), links, tags)?;
         let mut ledger = Ledger {
             id,
             setup,
@@ -284,21 +294,35 @@ impl<R: Rules> Ledger<R> {
     /// Appends an entry, checked and tagged, as `append` does.
     fn push(&mut self, events: Vec<R::Event>) -> Result<(), RuleError> {
         self.writable()?;
-        let mut public = self.public.clone();
-        let mut lines = Vec::new();
-        fold_entry::<R>(
+        // Folded in place, not on a copy: copying the public state for
+        // every entry cost more than the rules' own work. The systems
+        // check their events on a copy before they append them, so a
+        // refusal here is rare; it folds the state again from the log.
+        let lines = self.lines.len();
+        if let Err(e) = fold_entry::<R>(
             &self.setup,
-            &mut public,
+            &mut self.public,
             self.log.len() + 1,
             &events,
-            &mut lines,
-        )?;
+            &mut self.lines,
+        ) {
+            self.lines.truncate(lines);
+            self.public = self.folded(self.log.len())?;
+            return Err(e);
+        }
         let entry = Entry { events };
         self.trail.append(&entry, R::locks(&self.setup), &[]);
         self.log.push(entry);
-        self.public = public;
-        self.lines.append(&mut lines);
         Ok(())
+    }
+
+    /// The public state after the first `entries` entries of the log.
+    fn folded(&self, entries: usize) -> Result<R::Public, RuleError> {
+        let mut public = R::opening(&self.setup);
+        for event in self.log[..entries].iter().flat_map(|e| &e.events) {
+            R::fold(&mut public, event, &self.setup)?;
+        }
+        Ok(public)
     }
 
     /// The last entry in words, when `may` lets each of its events be
@@ -348,14 +372,7 @@ impl<R: Rules> Ledger<R> {
             return refuse("undo", "The log is empty");
         };
         let taken = last.events.len();
-        let mut public = R::opening(&self.setup);
-        for event in self.log[..self.log.len() - 1]
-            .iter()
-            .flat_map(|e| &e.events)
-        {
-            R::fold(&mut public, event, &self.setup)?;
-        }
-        self.public = public;
+        self.public = self.folded(self.log.len() - 1)?;
         if let Some(entry) = self.log.pop() {
             self.undone.push(entry.events);
         }
@@ -443,8 +460,11 @@ impl<G: OnLedger> System for G {
         self.record().links()
     }
 
-    fn replay(parts: Parts<Self::Setup, Self::Entry>) -> Result<Self, StoreError> {
-        Ledger::replay(parts)
+    fn replay(
+        parts: Parts<Self::Setup, Self::Entry>,
+        links: Vec<Digest32>,
+    ) -> Result<Self, StoreError> {
+        Ledger::replay_linked(parts, links)
             .and_then(G::from_ledger)
             .map_err(|e| StoreError::new(e.message))
     }

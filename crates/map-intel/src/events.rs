@@ -14,6 +14,7 @@ use muster_core::error::{RuleError, refuse};
 use muster_core::intel::{Revealed, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A side's holding areas other than the Exercitus ones (A5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,12 +37,16 @@ pub enum Kind {
     Area(Area),
 }
 
-/// A unit list as the log shows it: face up, or sealed.
+/// A unit list as the log shows it: face up, or sealed. A sealed record
+/// is shared, not copied, between the log, the public state and the copy
+/// a command is checked on (a record is some 2 KB of hex: copying every
+/// holder's for each command was most of a command's work); it is written
+/// and read exactly as the record itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Contents {
     Open(Vec<String>),
-    Sealed(Sealed),
+    Sealed(Arc<Sealed>),
 }
 
 impl Contents {
@@ -337,7 +342,7 @@ impl Public {
                 let h = self.holder_mut(*id)?;
                 let (side, kind) = (h.side, h.kind);
                 h.hex = Some(*hex);
-                h.contents = Contents::Sealed(contents.clone());
+                h.contents = Contents::Sealed(Arc::new(contents.clone()));
                 h.seals += 1;
                 h.revealed = None;
                 if let Kind::Exercitus(number) = kind {
@@ -376,7 +381,7 @@ impl Public {
                         format!("counter {id} goes face down in the turn it was revealed"),
                     );
                 }
-                h.contents = Contents::Sealed(contents.clone());
+                h.contents = Contents::Sealed(Arc::new(contents.clone()));
                 h.seals += 1;
                 h.revealed = None;
             }

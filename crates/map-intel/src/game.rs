@@ -9,8 +9,10 @@
 //! After every command the acting side's units are counted: each is in
 //! exactly one place.
 
+use super::conservation::touched;
 use super::events::{Area, Contents, Event, Gone, Holder, Kind, Public, Reason};
 use super::map::Hex;
+use super::opened::Opened;
 use super::scenario::{SEALED_BYTES, Status};
 use super::setup::Setup;
 use super::view::{SeenHolder, View};
@@ -20,7 +22,6 @@ use muster_core::intel::trail::Locks;
 use muster_core::intel::{Opener, Place, PlayerKey, SealKey, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::ops::Deref;
 
 /// Where a regrouping sends its units.
@@ -156,16 +157,7 @@ impl Rules for HiddenForces {
     /// Each unit of his in exactly one place after every entry, his sealed
     /// contents opened with his key.
     fn check_records(ledger: &Ledger<Self>, side: Side, key: &SealKey) -> Result<(), RuleError> {
-        let setup = ledger.setup();
-        let mut public = Self::opening(setup);
-        for (i, entry) in ledger.log().iter().enumerate() {
-            for event in &entry.events {
-                public.fold(event)?;
-            }
-            check_conservation(ledger.id(), setup, &public, side, key)
-                .map_err(|e| e.in_entry(i))?;
-        }
-        Ok(())
+        super::conservation::check_records(ledger.id(), ledger.setup(), ledger.log(), side, key)
     }
 }
 
@@ -173,6 +165,8 @@ impl Rules for HiddenForces {
 #[derive(Clone, Debug)]
 pub struct Game {
     ledger: Ledger<HiddenForces>,
+    /// The records this session opened or sealed, with their units.
+    known: Opened,
 }
 
 impl OnLedger for Game {
@@ -181,7 +175,10 @@ impl OnLedger for Game {
         &self.ledger
     }
     fn from_ledger(ledger: Ledger<HiddenForces>) -> Result<Game, RuleError> {
-        Ok(Game { ledger })
+        Ok(Game {
+            ledger,
+            known: Opened::default(),
+        })
     }
 }
 
@@ -213,7 +210,11 @@ fn seal(place: &Place, units: &[String], key: &SealKey) -> Result<Sealed, RuleEr
 
 /// A counter's units: face up from the log, face down opened with its
 /// owner's key.
-fn units_of(game: &str, holder: &Holder, key: Option<&SealKey>) -> Result<Vec<String>, RuleError> {
+pub(crate) fn units_of(
+    game: &str,
+    holder: &Holder,
+    key: Option<&SealKey>,
+) -> Result<Vec<String>, RuleError> {
     match &holder.contents {
         Contents::Open(units) => Ok(units.clone()),
         Contents::Sealed(sealed) => {
@@ -228,66 +229,6 @@ fn units_of(game: &str, holder: &Holder, key: Option<&SealKey>) -> Result<Vec<St
     }
 }
 
-/// Every unit of `side` in exactly one place (RULES-map-intel 0).
-fn check_conservation(
-    game: &str,
-    setup: &Setup,
-    public: &Public,
-    side: Side,
-    key: &SealKey,
-) -> Result<(), RuleError> {
-    let mut seen: BTreeMap<String, String> = BTreeMap::new();
-    let names = setup.names();
-    for h in public.holders.iter().filter(|h| h.side == side && !h.gone) {
-        for unit in units_of(game, h, Some(key))? {
-            if setup.scenario.sides[side].unit(&unit).is_none() {
-                return refuse(
-                    "map-intel 0",
-                    format!(
-                        "{} holds {unit}, not a unit of {}",
-                        h.label(&names),
-                        names[side]
-                    ),
-                );
-            }
-            if let Some(other) = seen.insert(unit.clone(), h.label(&names)) {
-                return refuse(
-                    "map-intel 0",
-                    format!(
-                        "{} is in two places: {other} and {}",
-                        setup.unit_name(&unit),
-                        h.label(&names)
-                    ),
-                );
-            }
-        }
-    }
-    if let Some(missing) = setup.scenario.sides[side]
-        .units
-        .iter()
-        .find(|u| !seen.contains_key(&u.id))
-    {
-        return refuse(
-            "map-intel 0",
-            format!("{} is nowhere: every unit is in one place", missing.name),
-        );
-    }
-    Ok(())
-}
-
-/// The holder an event changes, if any.
-fn touched(event: &Event) -> Option<usize> {
-    match event {
-        Event::Created { id, .. }
-        | Event::Changed { id, .. }
-        | Event::Placed { id, .. }
-        | Event::Removed { id, .. }
-        | Event::Revealed { id, .. }
-        | Event::TurnedDown { id, .. } => Some(*id),
-        _ => None,
-    }
-}
-
 /// Checks a command against a copy of the state and collects its events.
 struct Work<'a> {
     game: &'a str,
@@ -297,9 +238,10 @@ struct Work<'a> {
     public: Public,
     keys: &'a Sides<Option<SealKey>>,
     events: Vec<Event>,
-    /// Sealed contents this command opened or sealed, by holder and seal
-    /// number: each record is opened once.
-    opened: std::cell::RefCell<BTreeMap<(usize, u32), Vec<String>>>,
+    /// The records this game opened or sealed before the command.
+    known: &'a Opened,
+    /// The records this command opened or sealed: each is opened once.
+    opened: std::cell::RefCell<Opened>,
 }
 
 impl Work<'_> {
@@ -374,22 +316,24 @@ impl Work<'_> {
         units: &[String],
     ) -> Result<Sealed, RuleError> {
         let sealed = seal(&place(self.game, side, id, n), units, self.key(side)?)?;
-        self.opened.borrow_mut().insert((id, n), sorted(units));
+        self.opened
+            .borrow_mut()
+            .insert(id, n, &sealed, sorted(units));
         Ok(sealed)
     }
 
-    /// `h`'s units, its record opened with `key` once per command.
+    /// `h`'s units, its record opened with `key` only if this game has
+    /// not opened or sealed it before.
     fn units_with(&self, h: &Holder, key: &SealKey) -> Result<Vec<String>, RuleError> {
-        if h.contents.is_open() {
-            return units_of(self.game, h, Some(key));
-        }
-        if let Some(units) = self.opened.borrow().get(&(h.id, h.seals)) {
+        if let Some(units) = self.known.get(h).or(self.opened.borrow().get(h)) {
             return Ok(units.clone());
         }
         let units = units_of(self.game, h, Some(key))?;
-        self.opened
-            .borrow_mut()
-            .insert((h.id, h.seals), units.clone());
+        if let Contents::Sealed(sealed) = &h.contents {
+            self.opened
+                .borrow_mut()
+                .insert(h.id, h.seals, sealed, units.clone());
+        }
         Ok(units)
     }
 
@@ -424,7 +368,7 @@ impl Work<'_> {
     fn contents(&self, h: &Holder, units: &[String]) -> Result<Contents, RuleError> {
         Ok(match h.contents {
             Contents::Open(_) => Contents::Open(sorted(units)),
-            Contents::Sealed(_) => Contents::Sealed(self.seal(h, units)?),
+            Contents::Sealed(_) => Contents::Sealed(self.seal(h, units)?.into()),
         })
     }
 
@@ -605,7 +549,7 @@ impl Work<'_> {
                     Contents::Open(sorted(units))
                 } else {
                     let id = self.public.holders.len();
-                    Contents::Sealed(self.seal_at(side, id, 1, units)?)
+                    Contents::Sealed(self.seal_at(side, id, 1, units)?.into())
                 };
                 let changed = self.contents(&source, &left)?;
                 self.push(Event::Changed {
@@ -1034,6 +978,7 @@ impl Game {
     pub fn new(setup: Setup, keys: Sides<Option<PlayerKey>>) -> Result<Game, RuleError> {
         let mut game = Game {
             ledger: Ledger::new(setup, &keys)?,
+            known: Opened::default(),
         };
         let mut events = Vec::new();
         let mut next = 0;
@@ -1053,7 +998,7 @@ impl Game {
             let mut holders = vec![
                 (
                     Kind::Area(Area::OffMap),
-                    Contents::Sealed(sealed(next, &with(Status::Regular))?),
+                    Contents::Sealed(sealed(next, &with(Status::Regular))?.into()),
                 ),
                 (
                     Kind::Area(Area::Civis),
@@ -1066,7 +1011,10 @@ impl Game {
             ];
             for number in 1..=game.setup().scenario.exercitus {
                 let id = next + holders.len();
-                holders.push((Kind::Exercitus(number), Contents::Sealed(sealed(id, &[])?)));
+                holders.push((
+                    Kind::Exercitus(number),
+                    Contents::Sealed(sealed(id, &[])?.into()),
+                ));
             }
             for (kind, contents) in holders {
                 events.push(Event::Created {
@@ -1094,11 +1042,13 @@ impl Game {
             public: self.public().clone(),
             keys: self.keys(),
             events: Vec::new(),
+            known: &self.known,
             opened: Default::default(),
         };
         work.decide(&command)?;
-        let events = work.events;
+        let Work { events, opened, .. } = work;
         self.ledger.append(events.clone())?;
+        self.known.keep(opened.into_inner(), self.ledger.public());
         Ok(events)
     }
 
@@ -1133,6 +1083,12 @@ impl Game {
         let what = self.undoable().map_err(|why| RuleError::new("undo", why))?;
         self.ledger.pop()?;
         Ok(what)
+    }
+
+    /// The records this session opened or sealed.
+    #[cfg(test)]
+    pub(crate) fn known(&self) -> &Opened {
+        &self.known
     }
 
     /// Whether Edit > Redo has something undone to do again.

@@ -3,11 +3,13 @@
 //! stand on (the map, counters with sealed contents, turns, reveals logged
 //! with their reason), and Part A's hidden forces with Exercitus bluffs.
 
+mod conservation;
 pub mod describe;
 pub mod events;
 pub mod export;
 pub mod files;
 pub mod game;
+mod opened;
 pub mod print;
 pub mod scenario;
 pub mod screens;

@@ -708,7 +708,9 @@ fn a_file_reads_back_and_a_forged_reveal_or_a_unit_in_two_places_is_named() {
             // Sealed in the force's own place: only the count can tell.
             let at = super::game::place(&p.id, Side::South, *id, 1);
             *contents = Contents::Sealed(
-                Sealed::seal(&at, &twice, &SealKey::unprotected(), SEALED_BYTES).unwrap(),
+                Sealed::seal(&at, &twice, &SealKey::unprotected(), SEALED_BYTES)
+                    .unwrap()
+                    .into(),
             );
         },
     )
@@ -821,7 +823,7 @@ fn a_rechained_move_is_named_when_the_passphrase_holder_unlocks() {
 
 /// Legal commands for a random game: moves, regroupings, reveals, agents,
 /// turn-downs, combats, exercitus swaps, ends of turn.
-fn random_command(g: &Game, choice: u32) -> Option<Command> {
+pub(crate) fn random_command(g: &Game, choice: u32) -> Option<Command> {
     let p = g.public();
     let active = p.active?;
     if let Some((side, number)) = p.may_replace.first() {

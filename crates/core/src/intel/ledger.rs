@@ -12,6 +12,7 @@
 
 use super::keys::LogKey;
 use hmac::{KeyInit, Mac};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 /// A SHA-256 or HMAC-SHA-256 output.
@@ -27,13 +28,33 @@ pub fn genesis(id: &str, ruleset_json: &[u8]) -> Digest32 {
     hash.finalize().into()
 }
 
-/// The link after `previous` for an entry serialized as `entry_json`.
-pub fn link(previous: &Digest32, entry_json: &[u8]) -> Digest32 {
+/// The link after `previous` for `entry`: SHA-256 over its JSON, hashed
+/// as it is written, a few KiB at a time (an entry with two sealed records
+/// is some 5 KB, and building it whole first cost more than hashing it).
+pub fn link<T: Serialize>(previous: &Digest32, entry: &T) -> Digest32 {
     let mut hash = Sha256::new();
     hash.update(b"muster-link-v3");
     hash.update(previous);
-    hash.update(entry_json);
+    let mut json = std::io::BufWriter::with_capacity(4096, Hashing(&mut hash));
+    serde_json::to_writer(&mut json, entry).expect("an entry always serializes");
+    json.into_inner()
+        .map_err(|e| e.into_error())
+        .expect("hashing writes nothing that can fail");
     hash.finalize().into()
+}
+
+/// Writes into a hash: what `link` hashes is exactly the entry's JSON.
+struct Hashing<'a>(&'a mut Sha256);
+
+impl std::io::Write for Hashing<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 fn mac(key: &LogKey, position: usize, link: &Digest32) -> hmac::Hmac<Sha256> {

@@ -55,12 +55,6 @@ pub struct Trail {
     held: Sides<Option<Held>>,
 }
 
-/// The link after `previous` for `entry`.
-fn next_link<T: Serialize>(previous: &Digest32, entry: &T) -> Digest32 {
-    let json = serde_json::to_vec(entry).expect("an entry always serializes");
-    ledger::link(previous, &json)
-}
-
 /// The chain from `genesis` over `entries`: the link after each entry, in
 /// order (the header's is not included). What a file's hashes must be.
 pub fn chain<T: Serialize>(genesis: Digest32, entries: &[T]) -> Vec<Digest32> {
@@ -68,7 +62,7 @@ pub fn chain<T: Serialize>(genesis: Digest32, entries: &[T]) -> Vec<Digest32> {
     entries
         .iter()
         .map(|entry| {
-            link = next_link(&link, entry);
+            link = ledger::link(&link, entry);
             link
         })
         .collect()
@@ -106,17 +100,17 @@ impl Trail {
         Ok((trail, seal))
     }
 
-    /// The trail of a log read from a file: every entry chained again from
-    /// `genesis`, the file's tags kept for each player to check at unlock.
-    pub fn replayed<T: Serialize>(
+    /// The trail of a log read from a file: its chain from `genesis`
+    /// (`links`: the link after each entry, as `chain` works it out), the
+    /// file's tags kept for each player to check at unlock.
+    pub fn replayed(
         genesis: Digest32,
-        log: &[T],
+        links: Vec<Digest32>,
         tags: Vec<Tags>,
     ) -> Result<Trail, RuleError> {
         let mut trail = Trail::new(genesis);
-        for entry in log {
-            trail.append(entry, &Sides::default(), &[]);
-        }
+        trail.links.extend(links);
+        trail.tags.resize(trail.links.len(), Tags::default());
         trail.restore(tags)?;
         Ok(trail)
     }
@@ -189,7 +183,7 @@ impl Trail {
     /// entry sets) tags everything before it too.
     pub fn append<T: Serialize>(&mut self, entry: &T, locks: &Locks, new_locks: &[Side]) {
         let previous = *self.links.last().expect("the header is always there");
-        self.links.push(next_link(&previous, entry));
+        self.links.push(ledger::link(&previous, entry));
         self.tags.push(Tags::default());
         let last = self.links.len() - 1;
         for side in Side::BOTH {
