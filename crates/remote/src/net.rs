@@ -1,0 +1,128 @@
+//! How a remote game's endpoint reaches the other machine (docs: "Playing
+//! remotely", "A club's own relay"): iroh's public relays, a club's own
+//! relay servers, or (tests) a relay on this machine with every socket on
+//! 127.0.0.1. Nothing is published or looked up: the joiner dials the
+//! addresses and relay his ticket names, so no DNS or pkarr service learns
+//! of the game, and port mapping is not compiled in.
+
+use iroh::endpoint::{QuicTransportConfig, VarInt, presets};
+use iroh::tls::CaTlsConfig;
+use iroh::{Endpoint, RelayMap, RelayMode, RelayUrl, TransportAddr};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// The connection's protocol name, which both ends must ask for.
+pub const ALPN: &[u8] = b"muster/remote/1";
+
+/// Which relays carry the game when the two machines cannot reach each
+/// other directly.
+#[derive(Clone, Debug)]
+pub enum Relays {
+    /// iroh's public relays.
+    Public,
+    /// A club's own relay servers (`iroh-relay`), by their URLs.
+    Own(Vec<RelayUrl>),
+    /// A relay map as it is (a test's own relay).
+    Map(RelayMap),
+}
+
+impl Relays {
+    /// The relays a URL names, or what is wrong with it.
+    pub fn own(url: &str) -> Result<Relays, String> {
+        let url: RelayUrl = url
+            .trim()
+            .parse()
+            .map_err(|e| format!("\"{url}\" is not a relay's address ({e})"))?;
+        Ok(Relays::Own(vec![url]))
+    }
+
+    fn mode(&self) -> RelayMode {
+        match self {
+            Relays::Public => RelayMode::Default,
+            Relays::Own(urls) => RelayMode::custom(urls.iter().cloned()),
+            Relays::Map(map) => RelayMode::Custom(map.clone()),
+        }
+    }
+}
+
+/// An endpoint's settings.
+#[derive(Clone, Debug)]
+pub struct Net {
+    pub relays: Relays,
+    /// Bind to 127.0.0.1 alone (tests): no other interface is used.
+    pub loopback: bool,
+    /// How the relay's certificate is checked, if not against the usual
+    /// roots (a test relay's self-signed one).
+    pub relay_tls: Option<CaTlsConfig>,
+}
+
+impl Net {
+    /// Through iroh's public relays, on every interface.
+    pub fn public() -> Net {
+        Net {
+            relays: Relays::Public,
+            loopback: false,
+            relay_tls: None,
+        }
+    }
+
+    /// A bound endpoint; `accept` for the host's, which takes connections.
+    pub(crate) async fn endpoint(&self, accept: bool) -> Result<Endpoint, String> {
+        // A dropped link is noticed within seconds: a keep-alive each
+        // second, and six silent seconds end the connection.
+        let transport = QuicTransportConfig::builder()
+            .keep_alive_interval(Duration::from_secs(1))
+            .max_idle_timeout(Some(VarInt::from_u32(6_000).into()))
+            .build();
+        let mut builder = Endpoint::builder(presets::Minimal)
+            .relay_mode(self.relays.mode())
+            .transport_config(transport);
+        if accept {
+            builder = builder.alpns(vec![ALPN.to_vec()]);
+        }
+        if let Some(tls) = &self.relay_tls {
+            builder = builder.ca_tls_config(tls.clone());
+        }
+        if self.loopback {
+            builder = builder
+                .clear_ip_transports()
+                .bind_addr("127.0.0.1:0")
+                .map_err(|e| format!("no socket on 127.0.0.1 ({e})"))?;
+        }
+        builder
+            .bind()
+            .await
+            .map_err(|e| format!("the network could not be opened ({e})"))
+    }
+}
+
+/// Every address an endpoint is bound to, says it is at, or would relay
+/// through, that is not on this machine's loopback (127.0.0.0/8): what a
+/// test endpoint must not have.
+pub fn outside_loopback(endpoint: &Endpoint) -> Vec<String> {
+    let ip_outside = |a: &SocketAddr| !a.ip().is_loopback();
+    let mut outside: Vec<String> = endpoint
+        .bound_sockets()
+        .iter()
+        .filter(|a| ip_outside(a))
+        .map(|a| format!("bound to {a}"))
+        .collect();
+    for addr in &endpoint.addr().addrs {
+        match addr {
+            TransportAddr::Ip(a) if ip_outside(a) => outside.push(format!("reachable at {a}")),
+            TransportAddr::Relay(url) if !relay_is_loopback(url) => {
+                outside.push(format!("relays through {url}"))
+            }
+            _ => {}
+        }
+    }
+    outside
+}
+
+/// Whether a relay's URL names this machine's loopback by its address.
+pub fn relay_is_loopback(url: &RelayUrl) -> bool {
+    url.host_str()
+        .map(|h| h.trim_start_matches('[').trim_end_matches(']'))
+        .and_then(|h| h.parse::<std::net::IpAddr>().ok())
+        .is_some_and(|ip| ip.is_loopback())
+}

@@ -1,0 +1,91 @@
+//! A remote game's machine: the engines' remote play (`Play`, which says
+//! what crosses) on a link (which carries it), for the window and the
+//! command line (docs: "Playing remotely"). What arrives is read as the
+//! game's messages, a message that does not read is named and nothing of
+//! it is taken; what the play has to send goes on the link at once.
+
+use crate::link::{Event, Link};
+use muster_core::error::RuleError;
+use muster_core::remote::{Happened, Play, Replica, Wire};
+
+/// What a poll or a command did, for the window's status line and log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// The game: an entry appended, a move waiting, a refusal.
+    Game(Happened),
+    /// The link: connected, dropped, refused (never a message: those are
+    /// the game's).
+    Link(Event),
+}
+
+/// This machine's end of a remote game.
+pub struct Remote<G: Replica> {
+    play: Play<G>,
+    link: Link,
+}
+
+impl<G: Replica> Remote<G> {
+    /// `play` carried on `link`; what it has to say first goes now.
+    pub fn new(play: Play<G>, link: Link) -> Remote<G> {
+        let mut remote = Remote { play, link };
+        remote.flush();
+        remote
+    }
+
+    /// A command given on this machine.
+    pub fn give(&mut self, game: &mut G, command: G::Command) -> Result<Happened, RuleError> {
+        let happened = self.play.give(game, command);
+        self.flush();
+        happened
+    }
+
+    /// Everything that arrived, taken in order, without waiting.
+    pub fn poll(&mut self, game: &mut G) -> Vec<Said> {
+        let mut said = Vec::new();
+        while let Some(event) = self.link.next() {
+            said.extend(self.take(game, event));
+        }
+        said
+    }
+
+    /// One event of the link, taken.
+    pub fn take(&mut self, game: &mut G, event: Event) -> Vec<Said> {
+        let said = match event {
+            Event::Message(body) => match serde_json::from_str::<Wire<G::Entry>>(&body) {
+                Ok(message) => self
+                    .play
+                    .receive(game, message)
+                    .into_iter()
+                    .map(Said::Game)
+                    .collect(),
+                Err(e) => vec![Said::Game(Happened::Trouble(format!(
+                    "the other machine sent a message this Muster does not read ({e}); nothing of it was taken"
+                )))],
+            },
+            other => vec![Said::Link(other)],
+        };
+        self.flush();
+        said
+    }
+
+    /// Whether a command given here waits for the other machine.
+    pub fn busy(&self) -> bool {
+        self.play.busy()
+    }
+
+    /// Whether everything said has reached the other machine.
+    pub fn settled(&self) -> bool {
+        self.link.settled()
+    }
+
+    pub fn link(&self) -> &Link {
+        &self.link
+    }
+
+    fn flush(&mut self) {
+        for message in self.play.outbox() {
+            self.link
+                .send(serde_json::to_string(&message).expect("a message always serializes"));
+        }
+    }
+}

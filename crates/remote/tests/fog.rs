@@ -1,0 +1,174 @@
+//! Field of Glory played from two machines over real iroh endpoints on
+//! this machine, through the test's own relay on 127.0.0.1 (docs: "Playing
+//! remotely"): the example deployment, each line given on the machine of
+//! the side that gives it. Both logs end the same and every move is in it
+//! once, across a connection cut mid-game; the host's program, which keeps
+//! every byte it received, finds no passphrase, key or sealed name of
+//! South's.
+
+mod support;
+
+use muster_core::remote::{Play, Replica};
+use muster_core::side::Side;
+use muster_fog::battle::Battle;
+use muster_fog::examples::{EXAMPLE_PASSPHRASE, TERRAIN_BATTLE, terrain_battle};
+use muster_fog::files::battle_from_json;
+use muster_fog::script::{command, run_line};
+use muster_remote::{Event, Link, Remote, Said};
+use std::time::{Duration, Instant};
+use support::{local_relay, no_wake};
+
+const SCRIPT: &str = include_str!("../../../examples/scripts/deployment.jsonl");
+
+/// One machine: its game, its end, and everything it received.
+struct Machine {
+    game: Battle,
+    remote: Remote<Battle>,
+    received: Vec<String>,
+    said: Vec<Said>,
+}
+
+impl Machine {
+    /// Takes what arrived; whether anything did.
+    fn poll(&mut self) -> bool {
+        let mut any = false;
+        while let Some(event) = self.remote.link().next() {
+            if let Event::Message(body) = &event {
+                self.received.push(body.clone());
+            }
+            let said = self.remote.take(&mut self.game, event);
+            self.said.extend(said);
+            any = true;
+        }
+        any
+    }
+
+    fn troubles(&self) -> Vec<&Said> {
+        self.said
+            .iter()
+            .filter(|s| matches!(s, Said::Game(muster_core::remote::Happened::Trouble(_))))
+            .collect()
+    }
+}
+
+/// Carries messages until both machines are quiet: nothing arrived,
+/// everything sent acknowledged, no move waiting.
+fn settle(host: &mut Machine, joiner: &mut Machine) {
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        let moved = host.poll() | joiner.poll();
+        let quiet = !moved
+            && host.remote.settled()
+            && joiner.remote.settled()
+            && !host.remote.busy()
+            && !joiner.remote.busy();
+        if quiet {
+            return;
+        }
+        assert!(Instant::now() < until, "the machines did not settle");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn machines(relay: &support::LocalRelay) -> (Machine, Machine) {
+    let mut host_game = battle_from_json(TERRAIN_BATTLE).unwrap();
+    let mut joiner_game = terrain_battle();
+    let id = host_game.game_id().to_owned();
+    let (host_link, ticket) =
+        Link::host(relay.net.clone(), id, Side::South, no_wake()).expect("the host's end");
+    let host_play = Play::host(&mut host_game, Side::South).expect("commitments");
+    let joiner_link = Link::join(relay.net.clone(), ticket, no_wake()).expect("the joiner's end");
+    let joiner_play = Play::joiner(&mut joiner_game, Side::South);
+    let mut host = Machine {
+        game: host_game,
+        remote: Remote::new(host_play, host_link),
+        received: Vec::new(),
+        said: Vec::new(),
+    };
+    let mut joiner = Machine {
+        game: joiner_game,
+        remote: Remote::new(joiner_play, joiner_link),
+        received: Vec::new(),
+        said: Vec::new(),
+    };
+    settle(&mut host, &mut joiner);
+    (host, joiner)
+}
+
+/// Plays the example deployment up to play, cutting the connection after
+/// line `cut_at`; each line is refused exactly when one machine alone
+/// refuses it.
+fn deploy(host: &mut Machine, joiner: &mut Machine, cut_at: usize) -> Battle {
+    let mut alone = terrain_battle();
+    for (n, line) in SCRIPT.lines().enumerate() {
+        if line.contains("\"end_turn\"") {
+            break;
+        }
+        let line = line
+            .replace("\"dice\": [3]", "\"dice\": \"app\"")
+            .replace("\"dice\": [5]", "\"dice\": \"app\"");
+        let alone_took = run_line(&mut alone, &line, n + 1)["ok"] == true;
+        let machine = if line.contains("\"side\": \"south\"") {
+            &mut *joiner
+        } else {
+            &mut *host
+        };
+        let took = match command(&mut machine.game, &line, n + 1) {
+            Ok(Some(command)) => machine.remote.give(&mut machine.game, command).is_ok(),
+            Ok(None) => true,
+            Err(_) => false,
+        };
+        assert_eq!(took, alone_took, "line {}: {line}", n + 1);
+        if n == cut_at {
+            joiner.remote.link().cut();
+        }
+        settle(host, joiner);
+        assert!(host.troubles().is_empty(), "{:?}", host.troubles());
+        assert!(joiner.troubles().is_empty(), "{:?}", joiner.troubles());
+    }
+    alone
+}
+
+#[test]
+fn the_example_deployment_played_over_real_endpoints_makes_one_log_across_a_cut() {
+    let relay = local_relay();
+    let (mut host, mut joiner) = machines(&relay);
+    let alone = deploy(&mut host, &mut joiner, 14);
+    // One log on both machines, as long as one machine alone makes it:
+    // nothing lost, nothing applied twice.
+    assert_eq!(host.game.entries(), joiner.game.entries());
+    assert_eq!(host.game.entries(), alone.log().len());
+    for n in 0..host.game.entries() {
+        assert_eq!(host.game.entry(n), joiner.game.entry(n), "entry {n}");
+    }
+    assert_eq!(
+        host.game.link(host.game.entries()),
+        joiner.game.link(joiner.game.entries())
+    );
+    assert_eq!(host.game.phase(), alone.phase());
+    // The drop was seen and the connection came back.
+    assert!(
+        joiner
+            .said
+            .iter()
+            .any(|s| matches!(s, Said::Link(Event::Dropped(_))))
+    );
+    // South's tags, made on his machine, check on the host's copy.
+    let mut copy = host.game.clone();
+    copy.unlock(Side::South, EXAMPLE_PASSPHRASE)
+        .expect("every entry carries South's tag");
+    // The host's program kept every byte it received: none is a secret of
+    // South's.
+    let received = host.received.join("\n");
+    assert!(!received.contains(EXAMPLE_PASSPHRASE));
+    let key = joiner
+        .game
+        .seal_key(Side::South, EXAMPLE_PASSPHRASE)
+        .unwrap();
+    assert!(!key.appears_in(&received));
+    let army = joiner.game.state().armies[Side::South].clone().unwrap();
+    for bg in [0, 6, 7, 8] {
+        let name = &army.bgs[bg].name;
+        assert!(!received.contains(name.as_str()), "{name} crossed");
+    }
+}

@@ -1,0 +1,164 @@
+//! The remote seat's link between two real iroh endpoints on this
+//! machine, through a relay the test starts on 127.0.0.1 (docs: "Playing
+//! remotely"): tickets read back and refuse a changed letter; the test
+//! endpoints name no address outside loopback; messages cross exactly
+//! once and in order both ways, across a cut connection; a wrong ticket
+//! is refused and says why.
+
+mod support;
+
+use muster_core::side::Side;
+use muster_remote::net::{outside_loopback, relay_is_loopback};
+use muster_remote::{Event, Link, Relays, Ticket};
+use support::{local_relay, next_message, no_wake, wait_for};
+
+fn connected(e: &Event) -> bool {
+    matches!(e, Event::Connected { .. })
+}
+
+#[test]
+fn a_ticket_reads_back_from_its_text_and_link_and_a_changed_one_is_refused() {
+    let relay = local_relay();
+    let (host, ticket) = Link::host(relay.net.clone(), "game-1".into(), Side::South, no_wake())
+        .expect("the host's end");
+    let text = ticket.text();
+    assert!(text.starts_with("muster1"));
+    assert!(
+        text.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    );
+    assert_eq!(Ticket::parse(&text), Ok(ticket.clone()));
+    assert_eq!(Ticket::parse(&ticket.link()), Ok(ticket.clone()));
+    // As a chat program breaks it over lines.
+    let broken: String = text
+        .chars()
+        .enumerate()
+        .flat_map(|(i, c)| (i % 60 == 59).then_some('\n').into_iter().chain([c]))
+        .collect();
+    assert_eq!(Ticket::parse(&format!("  {broken} ")), Ok(ticket.clone()));
+    // A letter changed: refused, never another ticket.
+    let mut changed: Vec<char> = text.chars().collect();
+    let at = changed.len() / 2;
+    changed[at] = if changed[at] == 'a' { 'b' } else { 'a' };
+    let changed: String = changed.into_iter().collect();
+    assert_ne!(Ticket::parse(&changed), Ok(ticket.clone()));
+    assert!(Ticket::parse(&changed).is_err());
+    // Not a ticket, or far too long: said plainly, nothing decoded.
+    let e = Ticket::parse("hello").unwrap_err();
+    assert!(e.contains("begins with \"muster1\""), "{e}");
+    let e = Ticket::parse(&format!("muster1{}", "a".repeat(100_000))).unwrap_err();
+    assert!(e.contains("characters long"), "{e}");
+    // The token is never printed.
+    assert!(!format!("{ticket:?}").contains(&format!("{:?}", ticket.token.0)));
+    drop(host);
+}
+
+#[test]
+fn the_test_endpoints_name_no_address_outside_loopback() {
+    let relay = local_relay();
+    let Relays::Map(map) = &relay.net.relays else {
+        panic!("the tests' relay is a map of one")
+    };
+    assert!(map.urls::<Vec<_>>().iter().all(relay_is_loopback));
+    let (host, ticket) = Link::host(relay.net.clone(), "game-2".into(), Side::North, no_wake())
+        .expect("the host's end");
+    let joiner = Link::join(relay.net.clone(), ticket.clone(), no_wake()).expect("the joiner's");
+    assert!(wait_for(&joiner, &mut Vec::new(), connected));
+    for link in [&host, &joiner] {
+        assert_eq!(outside_loopback(link.endpoint()), Vec::<String>::new());
+    }
+    for addr in &ticket.host.addrs {
+        match addr {
+            iroh::TransportAddr::Ip(a) => assert!(a.ip().is_loopback(), "{a}"),
+            iroh::TransportAddr::Relay(url) => assert!(relay_is_loopback(url), "{url}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn messages_cross_exactly_once_in_order_both_ways_across_a_cut_connection() {
+    let relay = local_relay();
+    let (host, ticket) = Link::host(relay.net.clone(), "game-3".into(), Side::South, no_wake())
+        .expect("the host's end");
+    let joiner = Link::join(relay.net.clone(), ticket, no_wake()).expect("the joiner's");
+    let (mut at_host, mut at_joiner) = (Vec::new(), Vec::new());
+    for n in 0..3 {
+        host.send(format!("h{n}"));
+        joiner.send(format!("j{n}"));
+    }
+    for n in 0..3 {
+        assert_eq!(next_message(&joiner, &mut at_joiner), Some(format!("h{n}")));
+        assert_eq!(next_message(&host, &mut at_host), Some(format!("j{n}")));
+    }
+    // The joiner's connection is cut; both go on sending meanwhile.
+    joiner.cut();
+    assert!(wait_for(&joiner, &mut at_joiner, |e| matches!(
+        e,
+        Event::Dropped(_)
+    )));
+    for n in 3..6 {
+        host.send(format!("h{n}"));
+        joiner.send(format!("j{n}"));
+    }
+    for n in 3..6 {
+        assert_eq!(next_message(&joiner, &mut at_joiner), Some(format!("h{n}")));
+        assert_eq!(next_message(&host, &mut at_host), Some(format!("j{n}")));
+    }
+    // Both were told of the drop and of the connection back, and nothing
+    // arrived twice: no message is left.
+    assert!(at_joiner.iter().filter(|e| connected(e)).count() >= 2);
+    assert!(at_host.iter().any(|e| matches!(e, Event::Dropped(_))));
+    assert!(at_host.iter().chain(&at_joiner).all(|e| !matches!(
+        e,
+        Event::Connected {
+            restarted: true,
+            ..
+        }
+    )));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(
+        joiner.next().filter(|e| matches!(e, Event::Message(_))),
+        None
+    );
+    assert_eq!(host.next().filter(|e| matches!(e, Event::Message(_))), None);
+}
+
+#[test]
+fn a_ticket_for_another_game_or_with_another_token_is_refused_and_says_why() {
+    let relay = local_relay();
+    let (host, ticket) = Link::host(relay.net.clone(), "game-4".into(), Side::South, no_wake())
+        .expect("the host's end");
+    let mut wrong_token = ticket.clone();
+    wrong_token.token.0[0] ^= 1;
+    let joiner = Link::join(relay.net.clone(), wrong_token, no_wake()).expect("the joiner's");
+    let mut seen = Vec::new();
+    assert!(wait_for(&joiner, &mut seen, |e| matches!(
+        e,
+        Event::Refused(_)
+    )));
+    let Some(Event::Refused(why)) = seen.last() else {
+        unreachable!()
+    };
+    assert!(why.contains("not one this game gave"), "{why}");
+    assert!(!seen.iter().any(connected));
+    let mut other_game = ticket;
+    other_game.game = "game-5".into();
+    let joiner = Link::join(relay.net.clone(), other_game, no_wake()).expect("the joiner's");
+    let mut seen = Vec::new();
+    assert!(wait_for(&joiner, &mut seen, |e| matches!(
+        e,
+        Event::Refused(_)
+    )));
+    assert!(
+        matches!(seen.last(), Some(Event::Refused(why)) if why.contains("game-5")),
+        "{seen:?}"
+    );
+    // The host saw both refused, and nothing reached its game.
+    let mut at_host = Vec::new();
+    assert!(wait_for(&host, &mut at_host, |e| matches!(
+        e,
+        Event::Refused(_)
+    )));
+    assert!(!at_host.iter().any(|e| matches!(e, Event::Message(_))));
+}
