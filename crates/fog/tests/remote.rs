@@ -169,3 +169,54 @@ fn a_die_the_host_chose_is_named_on_the_joiners_machine() {
         "the chosen die is not taken"
     );
 }
+
+/// The host gives a move of South's: its own machine refuses it, saying
+/// South plays from his. The attack, by a changed host that sends it
+/// anyway as an entry of its log: South's machine names it and takes
+/// nothing.
+#[test]
+fn a_move_of_souths_given_on_the_host_is_refused_there_and_named_on_souths() {
+    let mut t = two();
+    deploy(
+        &mut t,
+        "\"deploy_batch\", \"side\": \"south\", \"bgs\": [1, 2, 3]",
+    );
+    let line = r#"{"cmd": "deploy_batch", "side": "south", "bgs": [1, 2]}"#;
+    let command = command(&mut t.host.0, line, 1).unwrap().unwrap();
+    let refused = t.give(Side::North, command.clone()).unwrap_err();
+    assert!(
+        refused.contains("plays from the other machine"),
+        "{refused}"
+    );
+    // The changed host appends it to its own log and sends it.
+    let before = t.joiner.0.log().len();
+    let (game, _) = &mut t.host;
+    let entry = muster_core::remote::Replica::decide(
+        game,
+        &command,
+        &mut muster_core::dice::AppDice::Wanted,
+    )
+    .expect("legal for South");
+    muster_core::remote::Replica::append(game, entry.clone()).unwrap();
+    let position = t.host.0.log().len() - 1;
+    let link = muster_core::remote::Replica::link(&t.host.0, position + 1).unwrap();
+    let (g, p) = &mut t.joiner;
+    let said = p.receive(
+        g,
+        muster_core::remote::Wire::Entry {
+            position,
+            entry,
+            link: muster_core::remote::Hex32(link),
+            answers: None,
+        },
+    );
+    t.said.extend(said);
+    let troubles = t.troubles();
+    assert!(
+        troubles
+            .iter()
+            .any(|t| t.contains("plays from the other machine") && t.contains("nothing was taken")),
+        "{troubles:?}"
+    );
+    assert_eq!(t.joiner.0.log().len(), before);
+}

@@ -59,6 +59,17 @@ pub trait Replica: Seated + Clone + Send + 'static {
     /// as it logs them.
     fn joint_rounds(entry: &Self::Entry) -> Vec<(u64, Half, Half)>;
 
+    /// The side whose player gives a command (his moves, his rolls), if it
+    /// is one side's; `None` for one either player may give. The other
+    /// machine neither gives it nor takes it from the other machine,
+    /// unless the rules force it and that machine decides what is forced.
+    fn given_by(&self, _command: &Self::Command) -> Option<Side> {
+        None
+    }
+
+    /// The command an entry logs.
+    fn command_of(entry: &Self::Entry) -> Self::Command;
+
     /// The side whose key a command's decision needs (his sealed records
     /// opened), if any: decided on his machine, whoever gives it.
     fn decided_by(&self, _command: &Self::Command) -> Option<Side> {

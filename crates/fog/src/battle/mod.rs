@@ -195,6 +195,44 @@ pub enum Command {
 }
 
 impl Command {
+    /// The side whose player gives the command (`None`: the table's, as
+    /// the battle's settings, or the log's own note).
+    pub fn side(&self) -> Option<Side> {
+        use Command::*;
+        match self {
+            Configure { .. } | Stalled { .. } => None,
+            SetArmy { side, .. }
+            | RollInitiative { side, .. }
+            | ChooseTerritory { side, .. }
+            | ChooseCompulsory { side, .. }
+            | SelectTerrain { side, .. }
+            | FinishSelection { side }
+            | PlaceWaterway { side, .. }
+            | RollGoing { side, .. }
+            | RollPlacement { side, .. }
+            | PlacePiece { side, .. }
+            | RollAdjustment { side, .. }
+            | Adjust { side, .. }
+            | PlaceRoad { side, .. }
+            | DeclineRoad { side }
+            | PlaceCamp { side, .. }
+            | PlaceFortification { side, .. }
+            | PlaceAmbush { side, .. }
+            | RecordFlankMarch { side, .. }
+            | FinishFlankMarches { side, .. }
+            | Finish { side, .. }
+            | DeployBatch { side, .. }
+            | CommitDismount { side, .. }
+            | CheckSealed { side, .. }
+            | RollMovesFirst { side, .. }
+            | RollArrival { side, .. }
+            | RevealFlankMarch { side, .. }
+            | RevealAmbush { side, .. }
+            | SayArrival { side, .. }
+            | EndTurn { side } => Some(*side),
+        }
+    }
+
     /// Every length, coordinate and angle in the command must be a finite
     /// number of sensible size, and a shape a shape, before any rule or any
     /// geometry looks at it. The refusal names the field.

@@ -60,6 +60,14 @@ impl Replica for Battle {
         )
     }
 
+    fn command_of(entry: &Entry) -> Command {
+        entry.command.clone()
+    }
+
+    fn given_by(&self, command: &Command) -> Option<Side> {
+        command.side()
+    }
+
     fn joint_rounds(entry: &Entry) -> Vec<(u64, Half, Half)> {
         entry
             .events

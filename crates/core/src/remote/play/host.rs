@@ -72,6 +72,10 @@ impl<G: Replica> Play<G> {
                     });
                     return Vec::new();
                 }
+                if let Err(why) = self.may_give(game, &G::command_of(&entry), joiner) {
+                    self.slot = None;
+                    return vec![self.trouble(format!("{why}; nothing was taken"))];
+                }
                 let round = self.slot.take().and_then(|s| s.round);
                 if let Err(why) = rounds_are(game, &entry, round.into_iter().collect()) {
                     return vec![self.trouble(why)];

@@ -140,6 +140,18 @@ impl<G: Replica> Play<G> {
                 game.entries() + 1
             ))];
         }
+        let mine = self
+            .pending
+            .as_ref()
+            .is_some_and(|p| answers == Some(p.intent));
+        if !mine
+            && let Err(why) = self.may_give(game, &G::command_of(&entry), self.mine().opponent())
+        {
+            return vec![self.trouble(format!(
+                "entry {} from the host's machine: {why}; nothing was taken",
+                position + 1
+            ))];
+        }
         let rounds: Vec<(u64, Half, Half)> =
             self.opened.iter().map(|(r, (h, j))| (*r, *h, *j)).collect();
         if let Err(why) = rounds_are(game, &entry, rounds) {

@@ -170,6 +170,9 @@ impl<G: Replica> Play<G> {
                 "the last move is still on its way to the other machine: a moment",
             ));
         }
+        if let Err(why) = self.may_give(game, &command, self.mine()) {
+            return Err(RuleError::new("remote", why));
+        }
         match self.role {
             Role::Host { .. } => {
                 if self.slot.is_some() {
@@ -316,6 +319,31 @@ impl<G: Replica> Play<G> {
         }
     }
 
+    /// Whether the machine of `from` may give `command` now: not a move
+    /// of the other side's player, unless the rules force it and `from`'s
+    /// machine decides what is forced (the host's, unless the decision
+    /// needs the other's key).
+    fn may_give(&self, game: &G, command: &G::Command, from: Side) -> Result<(), String> {
+        let Some(giver) = game.given_by(command) else {
+            return Ok(());
+        };
+        if giver == from {
+            return Ok(());
+        }
+        let host = match self.role {
+            Role::Host { joiner } => joiner.opponent(),
+            Role::Joiner { me } => me.opponent(),
+        };
+        let forced = game.forced().is_some_and(|f| same(&f, command));
+        if forced && game.decided_by(command).unwrap_or(host) == from {
+            return Ok(());
+        }
+        Err(format!(
+            "{} plays from the other machine: that move is his to give there ({command:?})",
+            game.seat_name(giver)
+        ))
+    }
+
     /// Says a refusal to the other machine too.
     fn trouble(&mut self, why: String) -> Happened {
         self.out.push(Wire::Trouble { why: why.clone() });
@@ -329,6 +357,12 @@ impl<G: Replica> Play<G> {
             Role::Joiner { .. } => self.joiner_receives(game, message),
         }
     }
+}
+
+/// Whether two commands are the same (commands are compared as they
+/// cross).
+fn same<C: serde::Serialize>(a: &C, b: &C) -> bool {
+    serde_json::to_value(a).ok() == serde_json::to_value(b).ok()
 }
 
 /// What binds an intent to its command: the SHA-256 of the nonce and the
