@@ -7,6 +7,13 @@
 use crate::link::{Event, Link};
 use muster_core::error::RuleError;
 use muster_core::remote::{Happened, Play, Replica, Wire};
+use std::time::{Duration, Instant};
+
+/// How long a move may wait for the other machine before the players are
+/// told: a machine that withholds its half of the dice (to see the host's
+/// roll first, or to stop a roll it would lose) is named, not waited on in
+/// silence.
+pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// What a poll or a command did, for the window's status line and log.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,12 +29,21 @@ pub enum Said {
 pub struct Remote<G: Replica> {
     play: Play<G>,
     link: Link,
+    /// Since when a move of this machine's waits, and whether the players
+    /// were told it waits too long.
+    waiting: Option<(Instant, bool)>,
+    patience: Duration,
 }
 
 impl<G: Replica> Remote<G> {
     /// `play` carried on `link`; what it has to say first goes now.
     pub fn new(play: Play<G>, link: Link) -> Remote<G> {
-        let mut remote = Remote { play, link };
+        let mut remote = Remote {
+            play,
+            link,
+            waiting: None,
+            patience: PATIENCE,
+        };
         remote.flush();
         remote
     }
@@ -45,7 +61,32 @@ impl<G: Replica> Remote<G> {
         while let Some(event) = self.link.next() {
             said.extend(self.take(game, event));
         }
+        said.extend(self.overdue());
         said
+    }
+
+    /// How long a move waits before the players are told (tests shorten
+    /// it).
+    pub fn set_patience(&mut self, patience: Duration) {
+        self.patience = patience;
+    }
+
+    /// Tells the players, once, that a move of this machine's has waited
+    /// longer than the patience for what the other machine owes it.
+    pub fn overdue(&mut self) -> Option<Said> {
+        let Some(what) = self.play.waits_for() else {
+            self.waiting = None;
+            return None;
+        };
+        let (since, told) = self.waiting.get_or_insert((Instant::now(), false));
+        if *told || since.elapsed() < self.patience {
+            return None;
+        }
+        *told = true;
+        Some(Said::Game(Happened::Trouble(format!(
+            "the other machine has not sent {what} for {} seconds: it withholds it, or its program is stuck; the move waits",
+            self.patience.as_secs()
+        ))))
     }
 
     /// One event of the link, taken.

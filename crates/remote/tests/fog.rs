@@ -99,9 +99,23 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine) {
 /// line `cut_at`; each line is refused exactly when one machine alone
 /// refuses it.
 fn deploy(host: &mut Machine, joiner: &mut Machine, cut_at: usize) -> Battle {
+    play_lines(host, joiner, "\"end_turn\"", Some(cut_at))
+}
+
+/// Plays the example deployment up to the line holding `until`.
+fn deploy_until(host: &mut Machine, joiner: &mut Machine, until: &str) {
+    play_lines(host, joiner, until, None);
+}
+
+fn play_lines(
+    host: &mut Machine,
+    joiner: &mut Machine,
+    until: &str,
+    cut_at: Option<usize>,
+) -> Battle {
     let mut alone = terrain_battle();
     for (n, line) in SCRIPT.lines().enumerate() {
-        if line.contains("\"end_turn\"") {
+        if line.contains(until) {
             break;
         }
         let line = line
@@ -119,7 +133,7 @@ fn deploy(host: &mut Machine, joiner: &mut Machine, cut_at: usize) -> Battle {
             Err(_) => false,
         };
         assert_eq!(took, alone_took, "line {}: {line}", n + 1);
-        if n == cut_at {
+        if cut_at == Some(n) {
             joiner.remote.link().cut();
         }
         settle(host, joiner);
@@ -171,4 +185,42 @@ fn the_example_deployment_played_over_real_endpoints_makes_one_log_across_a_cut(
         let name = &army.bgs[bg].name;
         assert!(!received.contains(name.as_str()), "{name} crossed");
     }
+}
+
+/// The attack, by a joiner's program that withholds its half of the dice
+/// (to stop a roll of the host's it would lose): the host's move waits,
+/// and the players are told which machine holds it up and what it owes.
+#[test]
+fn a_joiner_that_withholds_his_half_of_the_dice_is_named() {
+    let relay = local_relay();
+    let (mut host, mut joiner) = machines(&relay);
+    // Both machines at who moves first.
+    deploy_until(
+        &mut host,
+        &mut joiner,
+        "\"roll_moves_first\", \"side\": \"north\"",
+    );
+    host.remote.set_patience(Duration::from_millis(300));
+    let line = r#"{"cmd": "roll_moves_first", "side": "north", "dice": "app"}"#;
+    let roll = command(&mut host.game, line, 1).unwrap().unwrap();
+    let before = host.game.entries();
+    let waiting = host.remote.give(&mut host.game, roll).unwrap();
+    assert_eq!(waiting, muster_core::remote::Happened::Waiting);
+    // South's machine never takes what arrives: its half never goes.
+    let until = Instant::now() + Duration::from_secs(20);
+    while host.troubles().is_empty() && Instant::now() < until {
+        host.poll();
+        let said = host.remote.overdue();
+        host.said.extend(said);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let troubles = host.troubles();
+    assert!(
+        matches!(troubles.first(), Some(Said::Game(muster_core::remote::Happened::Trouble(t)))
+            if t.contains("has not sent its half of round") && t.contains("withholds")),
+        "{troubles:?}"
+    );
+    assert_eq!(host.game.entries(), before, "no roll without both halves");
+    assert!(host.remote.busy());
+    drop(joiner);
 }

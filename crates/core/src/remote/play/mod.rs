@@ -153,6 +153,21 @@ impl<G: Replica> Play<G> {
         self.waiting.is_some() || self.pending.is_some()
     }
 
+    /// What this machine waits for from the other, in words, if it waits.
+    pub fn waits_for(&self) -> Option<String> {
+        if let Some((round, _)) = &self.waiting {
+            return Some(format!(
+                "its half of round {round} of dice, for this player's roll"
+            ));
+        }
+        self.pending.as_ref().map(|p| match (p.round, p.sent) {
+            (Some((round, _)), false) => {
+                format!("its half of round {round} of dice, opened for this player's move")
+            }
+            _ => "this player's move back in the log".into(),
+        })
+    }
+
     /// The side this machine's player plays.
     fn mine(&self) -> Side {
         match self.role {
