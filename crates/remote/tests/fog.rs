@@ -145,6 +145,11 @@ fn play_lines(
 
 #[test]
 fn the_example_deployment_played_over_real_endpoints_makes_one_log_across_a_cut() {
+    if support::ran_in_loopback_namespace(
+        "the_example_deployment_played_over_real_endpoints_makes_one_log_across_a_cut",
+    ) {
+        return;
+    }
     let relay = local_relay();
     let (mut host, mut joiner) = machines(&relay);
     let alone = deploy(&mut host, &mut joiner, 14);
@@ -192,6 +197,9 @@ fn the_example_deployment_played_over_real_endpoints_makes_one_log_across_a_cut(
 /// and the players are told which machine holds it up and what it owes.
 #[test]
 fn a_joiner_that_withholds_his_half_of_the_dice_is_named() {
+    if support::ran_in_loopback_namespace("a_joiner_that_withholds_his_half_of_the_dice_is_named") {
+        return;
+    }
     let relay = local_relay();
     let (mut host, mut joiner) = machines(&relay);
     // Both machines at who moves first.
