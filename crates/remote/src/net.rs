@@ -51,6 +51,9 @@ pub struct Net {
     pub relays: Relays,
     /// Bind to 127.0.0.1 alone (tests): no other interface is used.
     pub loopback: bool,
+    /// Whether the two machines may reach each other directly; if not,
+    /// everything goes through the relay (the speed bench compares both).
+    pub direct: bool,
     /// How the relay's certificate is checked, if not against the usual
     /// roots (a test relay's self-signed one).
     pub relay_tls: Option<CaTlsConfig>,
@@ -62,6 +65,7 @@ impl Net {
         Net {
             relays: Relays::Public,
             loopback: false,
+            direct: true,
             relay_tls: None,
         }
     }
@@ -83,7 +87,9 @@ impl Net {
         if let Some(tls) = &self.relay_tls {
             builder = builder.ca_tls_config(tls.clone());
         }
-        if self.loopback {
+        if !self.direct {
+            builder = builder.clear_ip_transports();
+        } else if self.loopback {
             builder = builder
                 .clear_ip_transports()
                 .bind_addr("127.0.0.1:0")

@@ -32,6 +32,7 @@ pub fn local_relay() -> LocalRelay {
         net: Net {
             relays: Relays::Map(map),
             loopback: true,
+            direct: true,
             relay_tls: Some(CaTlsConfig::insecure_skip_verify()),
         },
         _server: Box::new(server),
