@@ -124,11 +124,10 @@ fn the_host_receives_no_secret_of_the_joiners() {
     assert!(t.host.0.seal_key(Side::South, "a guess").is_err());
 }
 
-/// The attack: a changed host logs a die of its choosing for its own roll
-/// of who moves first. South's machine derives the die from both halves
-/// and names it, and takes nothing.
-#[test]
-fn a_die_the_host_chose_is_named_on_the_joiners_machine() {
+/// A changed host's roll of who moves first: it sends its entry with the
+/// roll rewritten by `change`. What South's machine said, and whether his
+/// log stayed as it was.
+fn host_rewrites_its_roll(change: impl Fn(&mut muster_core::dice::Roll)) -> (Vec<String>, bool) {
     let mut t = two();
     deploy(&mut t, "\"roll_moves_first\", \"side\": \"north\"");
     let before = t.joiner.0.log().len();
@@ -137,7 +136,7 @@ fn a_die_the_host_chose_is_named_on_the_joiners_machine() {
     let (game, play) = &mut t.host;
     play.give(game, command).unwrap();
     // The joiner's half goes; the host opens its round, then sends its
-    // entry with another face.
+    // entry changed.
     loop {
         let from_joiner = t.joiner.1.outbox();
         for m in &from_joiner {
@@ -152,8 +151,7 @@ fn a_die_the_host_chose_is_named_on_the_joiners_machine() {
             if let muster_core::remote::Wire::Entry { entry, .. } = m {
                 for event in &mut entry.events {
                     if let Event::MovesFirstRolled { roll, .. } = event {
-                        roll.dice[0] = roll.dice[0] % 6 + 1;
-                        roll.total = i32::from(roll.dice[0]);
+                        change(roll);
                     }
                 }
             }
@@ -161,13 +159,39 @@ fn a_die_the_host_chose_is_named_on_the_joiners_machine() {
             t.said.extend(p.receive(g, m.clone()));
         }
     }
-    let troubles = t.troubles();
+    (t.troubles(), t.joiner.0.log().len() == before)
+}
+
+/// The attack: a changed host logs a die of its choosing for its own roll
+/// of who moves first. South's machine derives the die from both halves
+/// and names it, and takes nothing.
+#[test]
+fn a_die_the_host_chose_is_named_on_the_joiners_machine() {
+    let (troubles, unchanged) = host_rewrites_its_roll(|roll| {
+        roll.dice[0] = roll.dice[0] % 6 + 1;
+        roll.total = i32::from(roll.dice[0]);
+    });
     assert!(troubles.iter().any(|t| t.contains("chose")), "{troubles:?}");
-    assert_eq!(
-        t.joiner.0.log().len(),
-        before,
-        "the chosen die is not taken"
+    assert!(unchanged, "the chosen die is not taken");
+}
+
+/// The attack: a changed host logs its roll as drawn by its machine alone,
+/// a face of its choosing. South's machine names it: every die of a remote
+/// game is made by both.
+#[test]
+fn a_die_one_machine_drew_alone_is_named() {
+    let (troubles, unchanged) = host_rewrites_its_roll(|roll| {
+        roll.source = DiceSource::App {};
+        roll.dice[0] = 6;
+        roll.total = 6;
+    });
+    assert!(
+        troubles
+            .iter()
+            .any(|t| t.contains("drawn by one machine alone")),
+        "{troubles:?}"
     );
+    assert!(unchanged, "the lone die is not taken");
 }
 
 /// The host gives a move of South's: its own machine refuses it, saying

@@ -13,8 +13,8 @@ mod play;
 
 pub use play::{Happened, Play, Role};
 
-use crate::dice::AppDice;
 use crate::dice::joint::{Commitment, Half};
+use crate::dice::{AppDice, DiceSource, Roll};
 use crate::error::RuleError;
 use crate::intel::ledger::Digest32;
 use crate::seat::Seated;
@@ -55,9 +55,8 @@ pub trait Replica: Seated + Clone + Send + 'static {
     /// naming what is wrong, otherwise.
     fn follow(&mut self, entry: Self::Entry) -> Result<(), RuleError>;
 
-    /// Each joint round an entry's dice were drawn from, with both halves
-    /// as it logs them.
-    fn joint_rounds(entry: &Self::Entry) -> Vec<(u64, Half, Half)>;
+    /// Every roll an entry logs.
+    fn rolls(entry: &Self::Entry) -> Vec<Roll>;
 
     /// The side whose player gives a command (his moves, his rolls), if it
     /// is one side's; `None` for one either player may give. The other
@@ -86,6 +85,25 @@ pub trait Replica: Seated + Clone + Send + 'static {
 
     /// `side`'s tag of log position `position`, made on his machine.
     fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError>;
+}
+
+/// Each joint round an entry's dice were drawn from, with both halves as
+/// it logs them.
+pub fn joint_rounds<G: Replica>(entry: &G::Entry) -> Vec<(u64, Half, Half)> {
+    G::rolls(entry)
+        .iter()
+        .filter_map(Roll::joint)
+        .map(|j| (j.round, j.host, j.joiner))
+        .collect()
+}
+
+/// How many of an entry's rolls one machine drew alone (app dice not
+/// made by both): none may be, in a remote game.
+pub fn lone_rolls<G: Replica>(entry: &G::Entry) -> usize {
+    G::rolls(entry)
+        .iter()
+        .filter(|r| matches!(r.source, DiceSource::App {}))
+        .count()
 }
 
 /// 32 bytes as 64 hex digits: a chain link or a tag, as it crosses.

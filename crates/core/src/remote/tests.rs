@@ -147,13 +147,8 @@ impl Replica for Toy {
         self.push(entry);
         Ok(())
     }
-    fn joint_rounds(entry: &Entry) -> Vec<(u64, Half, Half)> {
-        entry
-            .rolls
-            .iter()
-            .filter_map(crate::dice::Roll::joint)
-            .map(|j| (j.round, j.host, j.joiner))
-            .collect()
+    fn rolls(entry: &Entry) -> Vec<Roll> {
+        entry.rolls.clone()
     }
     fn seat_remote(&mut self, _: Side) {}
     fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)> {
@@ -276,8 +271,8 @@ fn moves_from_either_machine_make_one_log() {
         ));
     }
     assert_ne!(
-        Toy::joint_rounds(&t.host.0.log[2]),
-        Toy::joint_rounds(&t.host.0.log[3])
+        joint_rounds::<Toy>(&t.host.0.log[2]),
+        joint_rounds::<Toy>(&t.host.0.log[3])
     );
     // Each machine received the other's tag of every position.
     assert!(

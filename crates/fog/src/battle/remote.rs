@@ -6,7 +6,6 @@
 //! machines' halves.
 
 use super::{Battle, Command, Entry, Event};
-use muster_core::dice::joint::Half;
 use muster_core::dice::{AppDice, Roll};
 use muster_core::error::RuleError;
 use muster_core::intel::ledger::Digest32;
@@ -68,13 +67,12 @@ impl Replica for Battle {
         command.side()
     }
 
-    fn joint_rounds(entry: &Entry) -> Vec<(u64, Half, Half)> {
+    fn rolls(entry: &Entry) -> Vec<Roll> {
         entry
             .events
             .iter()
             .flat_map(Event::rolls)
-            .filter_map(Roll::joint)
-            .map(|j| (j.round, j.host, j.joiner))
+            .cloned()
             .collect()
     }
 

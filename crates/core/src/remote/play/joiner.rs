@@ -170,7 +170,9 @@ impl<G: Replica> Play<G> {
                 position + 1
             ))];
         }
-        for (round, ..) in G::joint_rounds(game.entry(position).as_ref().expect("followed")) {
+        for (round, ..) in
+            crate::remote::joint_rounds::<G>(game.entry(position).as_ref().expect("followed"))
+        {
             self.opened.remove(&round);
         }
         self.send_tags(game);

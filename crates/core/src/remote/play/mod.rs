@@ -393,7 +393,7 @@ fn digest<C: serde::Serialize>(nonce: &[u8; 32], command: &C) -> Hex32 {
 fn next_round<G: Replica>(game: &G) -> u64 {
     (0..game.entries())
         .filter_map(|n| game.entry(n))
-        .flat_map(|e| G::joint_rounds(&e))
+        .flat_map(|e| super::joint_rounds::<G>(&e))
         .map(|(r, ..)| r + 1)
         .max()
         .unwrap_or(0)
@@ -407,7 +407,13 @@ fn rounds_are<G: Replica>(
     entry: &G::Entry,
     allowed: Vec<(u64, Half, Half)>,
 ) -> Result<(), String> {
-    for (round, host, joiner) in G::joint_rounds(entry) {
+    let lone = super::lone_rolls::<G>(entry);
+    if lone > 0 {
+        return Err(format!(
+            "{lone} of its rolls were drawn by one machine alone, not by both as every die of a remote game is: a die was chosen; nothing was taken"
+        ));
+    }
+    for (round, host, joiner) in super::joint_rounds::<G>(entry) {
         match allowed.iter().find(|(r, ..)| *r == round) {
             Some((_, h, j)) if *h == host && *j == joiner => {}
             Some(_) => {
