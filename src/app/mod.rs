@@ -38,6 +38,8 @@ mod menus;
 mod pairing;
 mod passphrase;
 #[cfg(test)]
+mod part_tests;
+#[cfg(test)]
 mod phone_kit;
 #[cfg(test)]
 mod phone_layout_tests;
@@ -366,7 +368,9 @@ impl MusterApp {
         // Once a frame, after its messages: who has the laptop, and each
         // device's screen if what it shows changed (so both phones see a
         // tap's effect in the frame it was applied).
-        self.system.prepare_seats(&mut self.seating);
+        if let Some(said) = self.system.prepare_seats(&mut self.seating) {
+            self.status = Some(said);
+        }
         self.system.send_screens(&mut self.seating);
     }
 

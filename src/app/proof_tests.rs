@@ -99,6 +99,41 @@ fn artagurs_hand_opens_only_with_his_proof_every_time() {
     h.get_by_label("Hide my cards");
 }
 
+/// Issue 49, item 5: an empty proof is no try, a wrong one is. A click
+/// on *Open my secrets* with nothing typed works out no key and says what
+/// to do; a click on *Open with my PIN* with nothing typed (or only
+/// spaces) spends none of his three tries, and the wrong PIN that follows
+/// still leaves two.
+#[test]
+fn an_empty_proof_spends_no_try_and_a_wrong_one_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = deck_started_by_north(dir.path(), ["", ARTAGUR]);
+    click(&mut h, "Show Artagur's cards");
+    click(&mut h, "Open my secrets");
+    h.get_by_label_contains("Type your passphrase first");
+    assert!(
+        h.query_by_label_contains("Working out the key").is_none(),
+        "a key is worked out from nothing"
+    );
+    sees_nothing_of(&h, &["Sudden Halt"]);
+    open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
+    click(&mut h, "Hide my cards");
+    click(&mut h, "Show Artagur's cards");
+    for nothing in ["", "   "] {
+        give_pin(&mut h, "Artagur", nothing);
+        h.get_by_label_contains("Type your PIN first");
+        sees_nothing_of(&h, &["Sudden Halt"]);
+    }
+    give_pin(&mut h, "Artagur", "0000");
+    h.get_by_label_contains("Wrong PIN: 2 tries left");
+    give_pin(&mut h, "Artagur", "");
+    h.get_by_label_contains("Type your PIN first");
+    give_pin(&mut h, "Artagur", "4710");
+    h.get_by_label_contains("Wrong PIN: 1 try left");
+    give_pin(&mut h, "Artagur", PIN);
+    h.get_by_label("Hide my cards");
+}
+
 /// The hand-over screen puts the typing into his proof's field at once,
 /// and again after a wrong PIN: he types without first clicking a field.
 #[test]

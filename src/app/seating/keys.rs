@@ -49,7 +49,7 @@ impl Seating {
 
     /// His hand-over PIN, typed to open his private screen: right, he has
     /// it, with what his passphrase opened; three wrong tries drop it. An
-    /// empty field is no try: he is asked to type it.
+    /// empty field (or one of spaces) is no try: he is asked to type it.
     fn pin<G: Seated>(
         &mut self,
         side: Side,
@@ -58,7 +58,7 @@ impl Seating {
     ) -> Outcome {
         let mut outcome = Outcome::default();
         let seat = &mut self.seats[side];
-        if typed.is_empty() {
+        if typed.trim().is_empty() {
             seat.pass.refuse("Type your PIN first".into());
             return outcome;
         }

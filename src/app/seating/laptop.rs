@@ -175,19 +175,22 @@ impl Seating {
     }
 
     /// Who has the laptop, as the dues of this frame have it: a seat that
-    /// went to a phone takes its screens with it, a step done closes its
-    /// screen, and a step the sequence brings a player hands him the
-    /// laptop.
+    /// went to a phone takes its screens with it, a screen the table
+    /// opened closes once the play moves on to a part that is not his, a
+    /// step done closes its screen, and a step the sequence brings a
+    /// player hands him the laptop. What the table is told of a screen
+    /// that closed by itself.
     pub(super) fn hand_on<G: Seated>(
         &mut self,
         dues: &Sides<Option<String>>,
         mut desked: Option<&mut Desked<'_, G>>,
-    ) {
+    ) -> Option<Status> {
         if let Laptop::Handing(side, _) | Laptop::Holding(side, _) = self.laptop
             && self.seats[side].life.on_phone()
         {
             self.laptop = Laptop::Table;
         }
+        let said = self.part_moved_on(desked.as_deref_mut());
         // A step one player's own screen brought to the other (a phase
         // declared there asks the other whether they interrupt): his screen
         // closes, and the table hands the laptop on below.
@@ -246,6 +249,29 @@ impl Seating {
                 }
             }
         }
+        said
+    }
+
+    /// A screen the table opened for a player (or its hand-over) closes by
+    /// itself once the play moves on to a part he has no share in (his
+    /// turn ends, the phase he plays laurels in ends): it never stays open
+    /// into the other player's. What the table is told, if it closed.
+    fn part_moved_on<G: Seated>(&mut self, desked: Option<&mut Desked<'_, G>>) -> Option<Status> {
+        let now = desked.as_deref().and_then(|d| d.game.part());
+        let was = std::mem::replace(&mut self.part, now.clone());
+        let (Laptop::Holding(side, Why::Request) | Laptop::Handing(side, Why::Request)) =
+            self.laptop
+        else {
+            return None;
+        };
+        let part = now.filter(|now| was.as_ref() != Some(now) && !now.players[side])?;
+        let name = self.pass_name(side, desked.as_deref());
+        self.close(side, desked);
+        Some(Status::Info(format!(
+            "{} screen closed by itself: the play moved on to {}",
+            muster::core::text::possessive(&name),
+            part.words
+        )))
     }
 
     /// The laptop leaves `side`'s private screen: his key goes from the
