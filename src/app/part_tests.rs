@@ -84,7 +84,9 @@ fn artagurs_hand_closes_when_the_phase_he_plays_in_ends() {
     click(&mut h, "Start the game");
     let mut decius = phones(&mut h, &[Side::South]).remove(0);
     decius.tap("End the event phase, skip the rally phase");
-    until(&mut h, |h| h.query_by_label("Skip the shooting phase").is_some());
+    until(&mut h, |h| {
+        h.query_by_label("Skip the shooting phase").is_some()
+    });
     click(&mut h, "Play the shooting phase");
     take_laptop(&mut h, "Artagur", "my cards");
     click(&mut h, "No interrupt");

@@ -71,7 +71,11 @@ impl Seated for Game {
     /// question is the passive player's, and both play laurels in shooting
     /// and combat. Over, no part is anyone's.
     fn part(&self) -> Option<Part> {
-        let turn = self.public().turn.as_ref().filter(|_| !self.public().ended())?;
+        let turn = self
+            .public()
+            .turn
+            .as_ref()
+            .filter(|_| !self.public().ended())?;
         let phase = self.set().phases[turn.phase];
         let active = self.seat_name(turn.active);
         if turn.stage == Stage::AskingInterrupt {

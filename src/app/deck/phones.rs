@@ -299,7 +299,11 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
                 .any(|b| matches!(b, Block::Refusal { text } if text.contains(words)))
         })
     };
-    assert!(refused_with(&mut h, &mut decius, "Type your passphrase first"));
+    assert!(refused_with(
+        &mut h,
+        &mut decius,
+        "Type your passphrase first"
+    ));
     assert!(
         !decius.everything_seen().contains("Working out the key"),
         "a key is worked out from nothing"
