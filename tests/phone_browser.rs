@@ -9,7 +9,7 @@
 #[path = "support/browser.rs"]
 mod browser;
 
-use browser::{HOST, driver, phone, polled, told};
+use browser::{HOST, driver, phone, polled, polled_on, told};
 use fantoccini::Locator;
 use muster::core::side::Side;
 use muster::seats::protocol::{FromPage, ToPage};
@@ -185,6 +185,74 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
             Side::South,
             FromPage::Tap { hex: target }
         )));
+        client.close().await.unwrap();
+    });
+}
+
+/// The laptop restarted while a phone held its seat (its network gone
+/// with no goodbye, then Muster started again on the same port): the
+/// phone's next try is told its code is from an earlier sitting, the page
+/// says how to pair again and stops trying, so one refusal is counted,
+/// not one every few seconds for ever.
+#[test]
+fn a_phone_after_the_laptop_restarts_is_told_its_code_is_from_an_earlier_sitting() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let before = polled();
+    let south = before.pair(Side::South).unwrap();
+    before.show(
+        Side::South,
+        shown(serde_json::json!({"title": "Ann's hand", "blocks": []})),
+    );
+    let at = before.addr().port();
+    let profile = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let client = phone(port, profile.path()).await;
+        client
+            .goto(&south.url(&format!("{HOST}:{at}")))
+            .await
+            .unwrap();
+        client
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::XPath(r#"//h1[text()="Ann's hand"]"#))
+            .await
+            .expect("the screen is drawn");
+        // The laptop goes with no goodbye; the page retries (1 s first).
+        before.cut();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let browser::Polled { server, .. } = before;
+        server.stop(muster::seats::server::CLOSE_STOPPED);
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        // Muster again, on the same port, a new sitting with new codes.
+        let after = polled_on(at);
+        after.pair(Side::South).unwrap();
+        let told = client
+            .wait()
+            .at_most(Duration::from_secs(20))
+            .for_element(Locator::XPath(
+                "//p[starts-with(text(), 'This code is from an earlier sitting')]",
+            ))
+            .await
+            .expect("the page says its code is from an earlier sitting");
+        assert!(
+            told.text()
+                .await
+                .unwrap()
+                .contains("ask at the table for a new code")
+        );
+        // It tries no more: long past its longest wait, one refusal.
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        assert_eq!(after.refusals().count, 1, "{:?}", after.refusals());
+        assert!(
+            client.find(Locator::XPath("//button")).await.is_err(),
+            "its buttons are gone"
+        );
         client.close().await.unwrap();
     });
 }

@@ -189,6 +189,10 @@ pub const CLOSE_STOPPED: u16 = 4004;
 pub const CLOSE_MOVED: u16 = 4005;
 /// The page is from another build of Muster: it reloads.
 pub const CLOSE_VERSION: u16 = 4006;
+/// The code the page was opened with names no seat of this sitting (the
+/// laptop restarted, or its screens were started anew): the page stops
+/// and says to scan a new code, rather than retry a seat that is gone.
+pub const CLOSE_UNKNOWN: u16 = 4007;
 
 /// What a phone sent, for the window's thread.
 #[derive(Clone, Debug, PartialEq)]

@@ -30,9 +30,21 @@ pub(super) async fn socket(
     Query(hello): Query<Connect>,
     State(shared): State<Arc<Shared>>,
 ) -> Response {
-    let (Some((side, pairing, generation, sockets)), Some(phone)) =
-        (seat_of(&shared, &token), unhex::<16>(&hello.c))
-    else {
+    let (seat, phone) = (seat_of(&shared, &token), unhex::<16>(&hello.c));
+    let (Some((side, pairing, generation, sockets)), Some(phone)) = (seat, phone) else {
+        // A page of this laptop's (its Host and Origin passed the door)
+        // with a well-formed code of no seat: a code from an earlier
+        // sitting. Told so in a close code it can read, once, so it stops
+        // retrying; a browser sees nothing of a refused upgrade.
+        if phone.is_some() && unhex::<16>(&token).is_some() {
+            shared
+                .refuse("a socket with a code of no seat (an earlier sitting's?): told so".into());
+            return ws
+                .max_message_size(MAX_FRAME)
+                .on_upgrade(|mut socket| async move {
+                    close(&mut socket, CLOSE_UNKNOWN, "a code of an earlier sitting").await;
+                });
+        }
         shared.refuse("a socket for no seat: refused (404)".into());
         return StatusCode::NOT_FOUND.into_response();
     };
