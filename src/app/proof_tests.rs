@@ -254,3 +254,53 @@ fn fritzs_counters_open_only_with_his_proof() {
     open_with_pin(&mut h, "Fritz (Prussian)", DECIUS, "");
     h.get_by_label("Hide my counters");
 }
+
+/// Issue 49, item 4: whoever scans a seat's code holds the seat, so the
+/// code shows only after its player's proof. Decius, holding the laptop,
+/// asks for Artagur's code: he gets Artagur's hand-over screen, and a
+/// guess shows no code; Artagur's passphrase does. Then another device
+/// holds his seat (Decius's phone scanned it over his shoulder): Artagur
+/// takes it back with his proof, a new code his own phone scans, and the
+/// other phone is closed.
+#[test]
+fn a_seats_code_shows_only_after_its_players_proof_and_he_takes_his_seat_back() {
+    use crate::app::phone_kit::{Phone, until};
+    use crate::app::seating::Life;
+    use muster::core::side::Side;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = deck_started_by_north(dir.path(), [DECIUS, ARTAGUR]);
+    crate::app::pairing::start(&mut h);
+    click(&mut h, "Pair Artagur's phone (new code)");
+    h.get_by_label_contains("Whoever scans this code holds Artagur's seat");
+    assert!(h.query_by_label("Artagur's code").is_none());
+    open_with_pin(&mut h, "Artagur", DECIUS, "");
+    h.get_by_label_contains("not the passphrase this player set");
+    assert!(h.query_by_label("Artagur's code").is_none());
+    assert!(crate::app::pairing::read_code(&h, Side::North).is_none());
+    open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
+    h.get_by_label("Artagur's code");
+    let first = crate::app::pairing::read_code(&h, Side::North).expect("readable");
+    let mut other = Phone::join_as(&first, [7; 16]);
+    until(&mut h, |h| {
+        h.state().seating.life(Side::North) == Life::OnPhone
+    });
+    // His seat on another device: his proof still comes first.
+    click(&mut h, "Pair Artagur's phone (new code)");
+    assert!(h.query_by_label("Artagur's code").is_none());
+    give_pin(&mut h, "Artagur", "0000");
+    h.get_by_label_contains("Wrong PIN: 2 tries left");
+    give_pin(&mut h, "Artagur", PIN);
+    h.get_by_label("Artagur's code");
+    let second = crate::app::pairing::read_code(&h, Side::North).expect("readable");
+    assert_ne!(first, second, "a new code");
+    assert_eq!(other.closed_with(), muster::seats::server::CLOSE_REPAIRED);
+    let mut his = Phone::join_as(&second, [8; 16]);
+    until(&mut h, |h| {
+        h.state().seating.life(Side::North) == Life::OnPhone
+    });
+    his.look();
+    // The other seat's code asks its own player's proof.
+    click(&mut h, "Pair Decius's phone (new code)");
+    h.get_by_label_contains("Whoever scans this code holds Decius's seat");
+    assert!(h.query_by_label("Decius's code").is_none());
+}

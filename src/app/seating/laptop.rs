@@ -24,6 +24,10 @@ pub(super) enum Why {
     Request,
     /// A passphrase is asked of him.
     Passphrase,
+    /// His seat's code is asked for (a new one, or the one made shown
+    /// again): whoever scans it holds his seat, so it shows only after
+    /// his proof.
+    Code { new: bool },
 }
 
 /// Who has the laptop's screen.
@@ -38,6 +42,18 @@ pub(super) enum Laptop {
     Holding(Side, Why),
 }
 
+impl Laptop {
+    /// The player whose seat's code the laptop is handed (or held) for.
+    pub(super) fn code_for(self) -> Option<Side> {
+        match self {
+            Laptop::Handing(side, Why::Code { .. }) | Laptop::Holding(side, Why::Code { .. }) => {
+                Some(side)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl Seating {
     /// Whether the laptop shows (or is about to show) `side`'s private
     /// screen: a step of his, or what the table asked of him.
@@ -49,7 +65,49 @@ impl Seating {
     /// his proof is asked on the hand-over screen itself.
     pub(super) fn proving(&self, side: Side) -> bool {
         self.holding(side)
+            || self.laptop.code_for() == Some(side)
             || matches!(self.laptop, Laptop::Handing(s, Why::Due | Why::Request) if s == side)
+    }
+
+    /// The table asks for `side`'s seat's code: shown once he proved it is
+    /// he on his hand-over screen, wherever his seat is (he takes it back
+    /// from another device so). At once to a player with no proof to give
+    /// (no passphrase, or none yet), and in a reopened game he has not
+    /// unlocked: nothing of his opens on the phone that scans it before he
+    /// unlocks the game there with his passphrase (never typed on the
+    /// shared laptop so). Whether it waits for his proof.
+    pub(super) fn code_asked<G: Seated>(
+        &mut self,
+        side: Side,
+        new: bool,
+        desked: Option<&Desked<'_, G>>,
+    ) -> bool {
+        let provable = self.seats[side].pin.is_some()
+            || desked.is_some_and(|d| {
+                d.game.lock_of(side).is_some() && !d.game.locked_seats().contains(&side)
+            });
+        if provable {
+            self.hand(side, Why::Code { new });
+        }
+        provable
+    }
+
+    /// He proved it is he for his seat's code: the table, with his code.
+    fn code_proved<G: Seated>(
+        &mut self,
+        side: Side,
+        new: bool,
+        desked: Option<&mut Desked<'_, G>>,
+    ) {
+        self.close(side, desked);
+        if !new && self.seats[side].code.is_some() {
+            self.showing = Some(side);
+            return;
+        }
+        match self.pair(side) {
+            Ok(_) => self.showing = Some(side),
+            Err(e) => self.phones.error = Some(e),
+        }
     }
 
     /// The laptop goes to `side` for a private screen: nothing of his opens
@@ -185,8 +243,11 @@ impl Seating {
         dues: &Sides<Option<String>>,
         mut desked: Option<&mut Desked<'_, G>>,
     ) -> Option<Status> {
-        if let Laptop::Handing(side, _) | Laptop::Holding(side, _) = self.laptop
+        // (Not for his code: he may be taking his seat back from another
+        // device.)
+        if let Laptop::Handing(side, why) | Laptop::Holding(side, why) = self.laptop
             && self.seats[side].life.on_phone()
+            && !matches!(why, Why::Code { .. })
         {
             self.laptop = Laptop::Table;
         }
@@ -222,6 +283,9 @@ impl Seating {
             // What he was to be handed is done (or undone) meanwhile.
             Laptop::Handing(side, Why::Due) if dues[side].is_none() => {
                 self.laptop = Laptop::Table;
+            }
+            Laptop::Holding(side, Why::Code { new }) if self.seats[side].proved => {
+                self.code_proved(side, new, desked.as_deref_mut());
             }
             _ => {}
         }
@@ -399,6 +463,14 @@ impl Seating {
                         .open_choice(side, d.at(side, self.place(side)))
                         .map(|(label, _)| label)
                 });
+            }
+            Why::Code { .. } => {
+                let whose = muster_core::text::possessive(&name);
+                screen.title = format!("{whose} seat's code: pass the laptop to {name}");
+                screen.text = format!(
+                    "Whoever scans this code holds {whose} seat on their phone: only {name} may see it. {other} looks away."
+                );
+                screen.button = format!("I am {name}: show my code");
             }
             Why::Request => {}
         }

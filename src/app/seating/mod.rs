@@ -455,17 +455,30 @@ impl Seating {
 
     /// Carries out what the players' screens window asked for. A code is
     /// shown only over the table: a player's private screen open on the
-    /// laptop is closed first (whoever leans in to scan it would see it).
+    /// laptop is closed first (whoever leans in to scan it would see it),
+    /// and only after its player's proof, if he has one to give.
     pub fn players<G: Seated>(
         &mut self,
         msg: PlayersMsg,
         bus: &Bus,
-        desked: Option<&mut Desked<'_, G>>,
+        mut desked: Option<&mut Desked<'_, G>>,
     ) {
         if matches!(msg, PlayersMsg::Pair(_) | PlayersMsg::ShowCode(Some(_)))
             && let Laptop::Handing(side, _) | Laptop::Holding(side, _) = self.laptop
         {
-            self.close(side, desked);
+            self.close(side, desked.as_deref_mut());
+        }
+        // His code opens his seat to whoever scans it: his proof first.
+        let code = match msg {
+            PlayersMsg::Pair(side) => Some((side, true)),
+            PlayersMsg::ShowCode(Some(side)) => Some((side, false)),
+            _ => None,
+        };
+        if let Some((side, new)) = code
+            && self.laptop == Laptop::Table
+            && self.code_asked(side, new, desked.as_deref())
+        {
+            return;
         }
         match msg {
             PlayersMsg::Start(ip) => self.phones.start(ip, bus),
