@@ -70,6 +70,8 @@ fn a_second_device_is_refused_and_a_new_pairing_ends_the_old_one() {
     runtime().block_on(async {
         let (mut phone, mut channel) = join(server.addr(), &south, [1; 16]).await;
         screen(&mut phone, &mut channel).await;
+        // Her passphrase given on it, as the window tells the server.
+        server.proved(Side::South);
         let (mut thief, _) = join(server.addr(), &south, [2; 16]).await;
         assert_eq!(closed_with(&mut thief).await, CLOSE_TAKEN);
         server.pair(Side::South).unwrap();
@@ -242,6 +244,7 @@ fn only_the_holders_end_says_the_phone_left_and_his_second_tab_takes_over() {
     runtime().block_on(async {
         let (mut phone, mut channel) = join(addr, &south, [1; 16]).await;
         screen(&mut phone, &mut channel).await;
+        server.proved(Side::South);
         let (stranger, _) = phone_socket::hello(addr, &south).await;
         drop(stranger);
         let (mut thief, _) = join(addr, &south, [2; 16]).await;
@@ -371,4 +374,35 @@ fn a_code_of_an_earlier_sitting_is_told_so_and_opens_nothing() {
     });
     assert_eq!(after.refusals().count, 1, "{:?}", after.refusals());
     assert!(!after.held(Side::North));
+}
+
+/// Issue 49, item 4: until the device that holds a seat proves to be its
+/// player's, another device with the code takes the seat (the first is
+/// told another device holds it) and must prove it in turn; once one has
+/// proved, any other is refused.
+#[test]
+fn the_device_that_proves_its_player_keeps_the_seat() {
+    let server = server();
+    let south = server.pair(Side::South).unwrap();
+    server.show(Side::South, titled("Ann, your passphrase"));
+    runtime().block_on(async {
+        let (mut other, mut other_channel) = join(server.addr(), &south, [2; 16]).await;
+        screen(&mut other, &mut other_channel).await;
+        // Her own phone comes on the same code: the other never proved.
+        let (mut hers, mut channel) = join(server.addr(), &south, [1; 16]).await;
+        assert_eq!(
+            screen(&mut hers, &mut channel).await["screen"]["title"],
+            "Ann, your passphrase"
+        );
+        assert_eq!(closed_with(&mut other).await, CLOSE_TAKEN);
+        server.proved(Side::South);
+        let (mut again, _) = join(server.addr(), &south, [2; 16]).await;
+        assert_eq!(closed_with(&mut again).await, CLOSE_TAKEN);
+        assert!(server.held(Side::South));
+        server.show(Side::South, titled("Ann's hand"));
+        assert_eq!(
+            screen(&mut hers, &mut channel).await["screen"]["title"],
+            "Ann's hand"
+        );
+    });
 }

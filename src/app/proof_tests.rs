@@ -258,10 +258,10 @@ fn fritzs_counters_open_only_with_his_proof() {
 /// Issue 49, item 4: whoever scans a seat's code holds the seat, so the
 /// code shows only after its player's proof. Decius, holding the laptop,
 /// asks for Artagur's code: he gets Artagur's hand-over screen, and a
-/// guess shows no code; Artagur's passphrase does. Then another device
-/// holds his seat (Decius's phone scanned it over his shoulder): Artagur
-/// takes it back with his proof, a new code his own phone scans, and the
-/// other phone is closed.
+/// guess shows no code; Artagur's passphrase does. Another device that
+/// scanned it (Decius's phone, over his shoulder) holds the seat only
+/// until his own phone comes, since it never gave his passphrase; and
+/// with his proof a new code ends whatever device held it.
 #[test]
 fn a_seats_code_shows_only_after_its_players_proof_and_he_takes_his_seat_back() {
     use crate::app::phone_kit::{Phone, until};
@@ -284,7 +284,11 @@ fn a_seats_code_shows_only_after_its_players_proof_and_he_takes_his_seat_back() 
     until(&mut h, |h| {
         h.state().seating.life(Side::North) == Life::OnPhone
     });
-    // His seat on another device: his proof still comes first.
+    // His own phone on the same code takes the seat from the other, which
+    // never gave his passphrase.
+    let mut his = Phone::join_as(&first, [8; 16]);
+    assert_eq!(other.closed_with(), muster::seats::server::CLOSE_TAKEN);
+    // His seat on a device: his proof still comes first for a new code.
     click(&mut h, "Pair Artagur's phone (new code)");
     assert!(h.query_by_label("Artagur's code").is_none());
     give_pin(&mut h, "Artagur", "0000");
@@ -293,7 +297,7 @@ fn a_seats_code_shows_only_after_its_players_proof_and_he_takes_his_seat_back() 
     h.get_by_label("Artagur's code");
     let second = crate::app::pairing::read_code(&h, Side::North).expect("readable");
     assert_ne!(first, second, "a new code");
-    assert_eq!(other.closed_with(), muster::seats::server::CLOSE_REPAIRED);
+    assert_eq!(his.closed_with(), muster::seats::server::CLOSE_REPAIRED);
     let mut his = Phone::join_as(&second, [8; 16]);
     until(&mut h, |h| {
         h.state().seating.life(Side::North) == Life::OnPhone
