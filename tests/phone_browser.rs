@@ -16,6 +16,21 @@ use muster::seats::protocol::{FromPage, ToPage};
 use muster::seats::server::FromPhone;
 use std::time::Duration;
 
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A phone (headless Chromium through the driver on `port`, its profile
+/// in `profile`) on the page at `url`.
+async fn on_page(port: u16, profile: &std::path::Path, url: &str) -> fantoccini::Client {
+    let client = phone(port, profile).await;
+    client.goto(url).await.unwrap();
+    client
+}
+
 /// A screen written by hand, as the window sends it.
 fn shown(screen: serde_json::Value) -> String {
     ToPage::screen(&screen)
@@ -45,14 +60,9 @@ fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
         shown(serde_json::json!({"title": "Artagur's hand", "blocks": []})),
     );
     let profile = tempfile::tempdir().unwrap();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let client = phone(port, profile.path()).await;
+    runtime().block_on(async {
         let url = south.url(&format!("{HOST}:{}", server.addr().port()));
-        client.goto(&url).await.unwrap();
+        let client = on_page(port, profile.path(), &url).await;
         let play = client
             .wait()
             .at_most(Duration::from_secs(10))
@@ -145,16 +155,9 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
     });
     server.show(Side::South, shown(screen));
     let profile = tempfile::tempdir().unwrap();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let client = phone(port, profile.path()).await;
-        client
-            .goto(&south.url(&format!("{HOST}:{}", server.addr().port())))
-            .await
-            .unwrap();
+    runtime().block_on(async {
+        let url = south.url(&format!("{HOST}:{}", server.addr().port()));
+        let client = on_page(port, profile.path(), &url).await;
         client
             .wait()
             .at_most(Duration::from_secs(10))
@@ -207,16 +210,8 @@ fn a_phone_after_the_laptop_restarts_is_told_its_code_is_from_an_earlier_sitting
     );
     let at = before.addr().port();
     let profile = tempfile::tempdir().unwrap();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let client = phone(port, profile.path()).await;
-        client
-            .goto(&south.url(&format!("{HOST}:{at}")))
-            .await
-            .unwrap();
+    runtime().block_on(async {
+        let client = on_page(port, profile.path(), &south.url(&format!("{HOST}:{at}"))).await;
         client
             .wait()
             .at_most(Duration::from_secs(10))
