@@ -211,12 +211,15 @@ pub fn by_key(key: &str) -> Option<&'static System> {
     ALL.iter().find(|s| s.key == key)
 }
 
-/// The system of a saved file, read from its header.
+/// The system of a saved file, read from its header; what is wrong with
+/// the file otherwise, in a player's words.
 pub fn of_file(path: &Path) -> Result<&'static System, StoreError> {
-    let format =
-        store::read_text(path).and_then(|text| store::format_of(&text).map_err(|e| e.at(path)))?;
+    let (_, format) = store::read_muster(path)?;
     by_format(&format).ok_or_else(|| {
-        StoreError::new(format!("\"{format}\" is not a format of Muster's games")).at(path)
+        StoreError::new(format!(
+            "not a game this Muster opens: its header says \"{format}\" (another kind of Muster file, or a game from a newer Muster)"
+        ))
+        .at(path)
     })
 }
 

@@ -9,12 +9,27 @@
 #[path = "support/browser.rs"]
 mod browser;
 
-use browser::{HOST, driver, phone, polled, told};
+use browser::{HOST, driver, phone, polled, polled_on, told};
 use fantoccini::Locator;
 use muster::core::side::Side;
 use muster::seats::protocol::{FromPage, ToPage};
 use muster::seats::server::FromPhone;
 use std::time::Duration;
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A phone (headless Chromium through the driver on `port`, its profile
+/// in `profile`) on the page at `url`.
+async fn on_page(port: u16, profile: &std::path::Path, url: &str) -> fantoccini::Client {
+    let client = phone(port, profile).await;
+    client.goto(url).await.unwrap();
+    client
+}
 
 /// A screen written by hand, as the window sends it.
 fn shown(screen: serde_json::Value) -> String {
@@ -45,14 +60,9 @@ fn a_phone_pairs_shows_its_screen_answers_and_comes_back_after_a_reload() {
         shown(serde_json::json!({"title": "Artagur's hand", "blocks": []})),
     );
     let profile = tempfile::tempdir().unwrap();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let client = phone(port, profile.path()).await;
+    runtime().block_on(async {
         let url = south.url(&format!("{HOST}:{}", server.addr().port()));
-        client.goto(&url).await.unwrap();
+        let client = on_page(port, profile.path(), &url).await;
         let play = client
             .wait()
             .at_most(Duration::from_secs(10))
@@ -145,16 +155,9 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
     });
     server.show(Side::South, shown(screen));
     let profile = tempfile::tempdir().unwrap();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let client = phone(port, profile.path()).await;
-        client
-            .goto(&south.url(&format!("{HOST}:{}", server.addr().port())))
-            .await
-            .unwrap();
+    runtime().block_on(async {
+        let url = south.url(&format!("{HOST}:{}", server.addr().port()));
+        let client = on_page(port, profile.path(), &url).await;
         client
             .wait()
             .at_most(Duration::from_secs(10))
@@ -185,6 +188,66 @@ fn a_tap_on_the_phones_map_sends_the_hex() {
             Side::South,
             FromPage::Tap { hex: target }
         )));
+        client.close().await.unwrap();
+    });
+}
+
+/// The laptop restarted while a phone held its seat (its network gone
+/// with no goodbye, then Muster started again on the same port): the
+/// phone's next try is told its code is from an earlier sitting, the page
+/// says how to pair again and stops trying, so one refusal is counted,
+/// not one every few seconds for ever.
+#[test]
+fn a_phone_after_the_laptop_restarts_is_told_its_code_is_from_an_earlier_sitting() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let before = polled();
+    let south = before.pair(Side::South).unwrap();
+    before.show(
+        Side::South,
+        shown(serde_json::json!({"title": "Ann's hand", "blocks": []})),
+    );
+    let at = before.addr().port();
+    let profile = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let client = on_page(port, profile.path(), &south.url(&format!("{HOST}:{at}"))).await;
+        client
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::XPath(r#"//h1[text()="Ann's hand"]"#))
+            .await
+            .expect("the screen is drawn");
+        // The laptop goes with no goodbye; the page retries (1 s first).
+        before.cut();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let browser::Polled { server, .. } = before;
+        server.stop(muster::seats::server::CLOSE_STOPPED);
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        // Muster again, on the same port, a new sitting with new codes.
+        let after = polled_on(at);
+        after.pair(Side::South).unwrap();
+        let told = client
+            .wait()
+            .at_most(Duration::from_secs(20))
+            .for_element(Locator::XPath(
+                "//p[starts-with(text(), 'This code is from an earlier sitting')]",
+            ))
+            .await
+            .expect("the page says its code is from an earlier sitting");
+        assert!(
+            told.text()
+                .await
+                .unwrap()
+                .contains("ask at the table for a new code")
+        );
+        // It tries no more: long past its longest wait, one refusal.
+        tokio::time::sleep(Duration::from_secs(10)).await;
+        assert_eq!(after.refusals().count, 1, "{:?}", after.refusals());
+        assert!(
+            client.find(Locator::XPath("//button")).await.is_err(),
+            "its buttons are gone"
+        );
         client.close().await.unwrap();
     });
 }

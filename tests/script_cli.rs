@@ -1,5 +1,5 @@
-//! The scripting interface as a user runs it: the `muster script` binary on a
-//! JSON-lines file, one result line per command.
+//! The command line as a user runs it: the `muster script` binary on a
+//! JSON-lines file, one result line per command, and `muster FILE`'s refusals.
 
 use serde_json::Value;
 use std::process::Command;
@@ -548,4 +548,30 @@ fn one_name_rule_holds_in_scripts() {
         r#"{"cmd": "new", "south": {"name": "Legio \u2694\ufe0f", "army": "romans"}, "north": {"name": "Artagur", "army": "gauls"}}"#,
     );
     assert_eq!(result["ok"], true, "{result}");
+}
+
+/// `muster FILE` with a file that is no game says so on the terminal that
+/// named it, before (here: without) any window.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_named_on_the_command_line_that_is_no_game_is_said_on_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.muster");
+    std::fs::write(&notes, "expected ident").unwrap();
+    // No display, so no window opens; Muster's folders in the test's own.
+    let out = muster()
+        .arg(&notes)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path().join("data"))
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let said = format!(
+        "muster: Not opened: {}: not a Muster file: it does not begin as Muster's saved games do\n",
+        notes.display()
+    );
+    assert!(err.starts_with(&said), "{err}");
 }

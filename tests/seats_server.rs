@@ -15,8 +15,8 @@ use futures_util::SinkExt;
 use muster::core::side::Side;
 use muster::seats::protocol::FromPage;
 use muster::seats::server::{
-    CLOSE_MOVED, CLOSE_REFUSED, CLOSE_RELEASED, CLOSE_REPAIRED, CLOSE_TAKEN, CLOSE_VERSION,
-    FromPhone, Pairing,
+    CLOSE_MOVED, CLOSE_REFUSED, CLOSE_RELEASED, CLOSE_REPAIRED, CLOSE_TAKEN, CLOSE_UNKNOWN,
+    CLOSE_VERSION, FromPhone, Pairing,
 };
 use phone_socket::{closed_with, head, hex, join, opens_nothing, raw, runtime, screen, titled};
 use tokio_tungstenite::tungstenite::Message;
@@ -70,6 +70,8 @@ fn a_second_device_is_refused_and_a_new_pairing_ends_the_old_one() {
     runtime().block_on(async {
         let (mut phone, mut channel) = join(server.addr(), &south, [1; 16]).await;
         screen(&mut phone, &mut channel).await;
+        // Her passphrase given on it, as the window tells the server.
+        server.proved(Side::South);
         let (mut thief, _) = join(server.addr(), &south, [2; 16]).await;
         assert_eq!(closed_with(&mut thief).await, CLOSE_TAKEN);
         server.pair(Side::South).unwrap();
@@ -190,8 +192,9 @@ fn the_page_is_served_with_its_guards_and_nothing_else_is() {
         assert!(script.contains("xchacha20poly1305"));
         let missing = get("/assets/../Cargo.toml".into()).await;
         assert!(missing.starts_with("HTTP/1.1 404") && guarded(&missing), "{missing}");
-        // A socket of no seat is refused (a real upgrade too: see the
-        // re-pairing test); one with no hello is a bad request.
+        // A socket of a code that is no code is not found; one of a
+        // well-formed code of no seat is taken, only to be told so (see
+        // the restart's test); one with no hello is a bad request.
         // (A socket's request, as a browser sends it from the page.)
         let socket = |path: String| async move {
             head(
@@ -204,11 +207,13 @@ fn the_page_is_served_with_its_guards_and_nothing_else_is() {
             )
             .await
         };
-        let stranger = socket(format!("/ws/{}?c={}", hex(&[7; 16]), hex(&[1; 16]))).await;
+        let stranger = socket(format!("/ws/{}?c={}", "zz".repeat(16), hex(&[1; 16]))).await;
         assert!(
             stranger.starts_with("HTTP/1.1 404") && guarded(&stranger),
             "{stranger}"
         );
+        let earlier = socket(format!("/ws/{}?c={}", hex(&[7; 16]), hex(&[1; 16]))).await;
+        assert!(earlier.starts_with("HTTP/1.1 101"), "{earlier}");
         let bad = socket(format!("/ws/{}", hex(&south.token))).await;
         assert!(bad.starts_with("HTTP/1.1 400") && guarded(&bad), "{bad}");
         let posted = raw(
@@ -239,6 +244,7 @@ fn only_the_holders_end_says_the_phone_left_and_his_second_tab_takes_over() {
     runtime().block_on(async {
         let (mut phone, mut channel) = join(addr, &south, [1; 16]).await;
         screen(&mut phone, &mut channel).await;
+        server.proved(Side::South);
         let (stranger, _) = phone_socket::hello(addr, &south).await;
         drop(stranger);
         let (mut thief, _) = join(addr, &south, [2; 16]).await;
@@ -341,4 +347,62 @@ fn replied(events: &[FromPhone], reply: serde_json::Value) -> bool {
         }
         _ => false,
     })
+}
+
+/// After the laptop restarts, a phone's code names no seat: its socket is
+/// taken only to be told so (`CLOSE_UNKNOWN`, before any hello, so the
+/// page stops retrying), counted once, and no seat is touched.
+#[test]
+fn a_code_of_an_earlier_sitting_is_told_so_and_opens_nothing() {
+    let before = server();
+    let old = before.pair(Side::South).unwrap();
+    let after = server();
+    let new = after.pair(Side::South).unwrap();
+    runtime().block_on(async {
+        let url = phone_socket::socket_url(after.addr(), &old);
+        let (mut socket, _) = tokio_tungstenite::connect_async(browser::page_socket(&url))
+            .await
+            .unwrap();
+        assert_eq!(closed_with(&mut socket).await, CLOSE_UNKNOWN);
+        // Its seat of this sitting is still there for its new code.
+        after.show(Side::South, titled("Ann's hand"));
+        let (mut phone, mut channel) = join(after.addr(), &new, [1; 16]).await;
+        assert_eq!(
+            screen(&mut phone, &mut channel).await["screen"]["title"],
+            "Ann's hand"
+        );
+    });
+    assert_eq!(after.refusals().count, 1, "{:?}", after.refusals());
+    assert!(!after.held(Side::North));
+}
+
+/// Issue 49, item 4: until the device that holds a seat proves to be its
+/// player's, another device with the code takes the seat (the first is
+/// told another device holds it) and must prove it in turn; once one has
+/// proved, any other is refused.
+#[test]
+fn the_device_that_proves_its_player_keeps_the_seat() {
+    let server = server();
+    let south = server.pair(Side::South).unwrap();
+    server.show(Side::South, titled("Ann, your passphrase"));
+    runtime().block_on(async {
+        let (mut other, mut other_channel) = join(server.addr(), &south, [2; 16]).await;
+        screen(&mut other, &mut other_channel).await;
+        // Her own phone comes on the same code: the other never proved.
+        let (mut hers, mut channel) = join(server.addr(), &south, [1; 16]).await;
+        assert_eq!(
+            screen(&mut hers, &mut channel).await["screen"]["title"],
+            "Ann, your passphrase"
+        );
+        assert_eq!(closed_with(&mut other).await, CLOSE_TAKEN);
+        server.proved(Side::South);
+        let (mut again, _) = join(server.addr(), &south, [2; 16]).await;
+        assert_eq!(closed_with(&mut again).await, CLOSE_TAKEN);
+        assert!(server.held(Side::South));
+        server.show(Side::South, titled("Ann's hand"));
+        assert_eq!(
+            screen(&mut hers, &mut channel).await["screen"]["title"],
+            "Ann's hand"
+        );
+    });
 }

@@ -104,7 +104,7 @@ function again() {
   if (failed >= 3) {
     screen = null;
     main.replaceChildren(el('p', { class: 'strong' },
-      'The table does not answer. If it stopped the players\' screens, ask for a new code; if the laptop is asleep, wake it.'));
+      'The table does not answer. If the laptop is asleep, wake it: this page comes back by itself. If Muster on the laptop was closed or restarted, this code is from that earlier sitting: once the laptop starts the players\' screens again (Players\' screens), ask for a new code and scan it.'));
   }
   say(`Lost the table: reconnecting in ${backoff} s…`);
   // What is shown may be out of date and a tap would go nowhere: greyed
@@ -179,9 +179,13 @@ function connect() {
     // Final words: this page stops, its buttons go, it says what to do.
     const final = {
       4001: 'This seat was paired again: scan the new code on the laptop.',
-      4002: 'Another device holds this seat. If this phone should have it, ask at the table for a new code (Players\' screens, Pair … new code) and scan it.',
+      4002: 'Another device holds this seat. If it is yours, take it back: on the laptop, Players\' screens, Pair … phone (new code), give your passphrase or PIN there, and scan the new code with this phone.',
       4003: 'This seat was let go: your private screens are on the laptop again, behind its hand-over screen. To use this phone again, ask for a new code.',
       4004: 'The table stopped the players\' screens: ask for a new code.',
+      // A code of no seat the laptop has now: it was restarted since this
+      // phone paired (or the seat was paired again or let go). No retry
+      // can open it.
+      4007: 'This code is from an earlier sitting: Muster on the laptop was restarted (or this seat was paired again) since this phone paired. To carry on here, ask at the table for a new code (Players\' screens, Pair … phone (new code)) and scan it with this phone.',
     }[event.code];
     if (final) {
       stopped = true;

@@ -12,6 +12,12 @@ use eframe::egui;
 use muster::core::store;
 use std::path::{Path, PathBuf};
 
+/// A file the players chose that could not be opened, and why.
+pub struct NotOpened {
+    path: PathBuf,
+    why: String,
+}
+
 impl MusterApp {
     pub(super) fn recent(&self) -> Vec<store::Recent> {
         self.autosaves.as_ref().map_or(Vec::new(), |a| a.recent())
@@ -32,22 +38,21 @@ impl MusterApp {
         self.status = Some(Status::Info(message));
         self.seating.reset();
         self.unlock = Default::default();
+        self.not_opened = None;
     }
 
     /// Opens a saved game of any system; the game open is kept if it
     /// fails. The file is not autosaved until it changes, so opening an
     /// older copy never overwrites the autosave of a game further along.
-    pub(super) fn open(&mut self, path: &Path) {
+    /// Why it was not opened, in a player's words naming the file: on the
+    /// status line over a game under way, or over the whole window when
+    /// there is none (nothing is opened in its place).
+    pub(super) fn open(&mut self, path: &Path) -> Option<String> {
         // What it is compared with (Muster's autosave of the game) is on
         // the disk first.
         self.writer.flush();
         let opened = systems::of_file(path)
-            .map_err(|e| e.to_string())
-            .and_then(|kind| {
-                (kind.window.open)(path, &self.start)
-                    .map(|window| (kind, window))
-                    .map_err(|e| e.to_string())
-            });
+            .and_then(|kind| (kind.window.open)(path, &self.start).map(|window| (kind, window)));
         match opened {
             Ok((kind, window)) => {
                 let message = window.game().map_or_else(
@@ -55,9 +60,68 @@ impl MusterApp {
                     |g| self.opened_note(path, g.id(), g.recent(0).entries),
                 );
                 self.replace(window, kind, Some(path.to_path_buf()), message);
+                None
             }
-            Err(e) => self.status = Some(Status::Error(format!("Not opened: {e}"))),
+            Err(e) => {
+                let e = e.at(path);
+                let refused = format!("Not opened: {e}");
+                // A game under way keeps the window; a form not yet begun
+                // is no game to keep.
+                if self.system.game().is_some_and(|g| g.recent(0).entries > 0) {
+                    self.status = Some(Status::Error(refused.clone()));
+                } else {
+                    self.not_opened = Some(NotOpened {
+                        path: path.to_path_buf(),
+                        why: e.message,
+                    });
+                }
+                Some(refused)
+            }
         }
+    }
+
+    /// The file that was not opened, over the whole window while no game
+    /// is open: its name, what is wrong with it, and the ways on. Whether
+    /// it is shown.
+    pub(super) fn not_opened_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        let Some(refused) = &self.not_opened else {
+            return false;
+        };
+        let mut dismissed = false;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.add_space(ui.available_height() / 6.0);
+            ui.vertical_centered(|ui| {
+                let name = refused
+                    .path
+                    .file_name()
+                    .map_or(refused.path.display().to_string(), |n| {
+                        n.to_string_lossy().into_owned()
+                    });
+                ui.heading(format!("{name} was not opened"));
+                ui.add_space(8.0);
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    muster::core::text::capitalised(&refused.why),
+                );
+                ui.weak(refused.path.display().to_string());
+                ui.add_space(8.0);
+                ui.label("Nothing was opened in its place.");
+                ui.add_space(8.0);
+                if ui.button("Open another file…").clicked() {
+                    self.bus.app(AppCommand::Dialog(FileAction::OpenGame));
+                }
+                if ui
+                    .button(format!("Start a new {} instead", self.kind.noun))
+                    .clicked()
+                {
+                    dismissed = true;
+                }
+            });
+        });
+        if dismissed {
+            self.not_opened = None;
+        }
+        true
     }
 
     /// What opening `path` tells the players: whether Muster's autosave of
@@ -101,7 +165,10 @@ impl MusterApp {
             self.status = Some(Status::Error(format!("Muster's folder list: {e}")));
         }
         self.status = Some(match action {
-            FileAction::OpenGame => return self.open(&path),
+            FileAction::OpenGame => {
+                self.open(&path);
+                return;
+            }
             FileAction::SaveGame(_) => return self.save(&path),
             FileAction::NewFromFile { key, .. } => {
                 let Some(system) = systems::by_key(key) else {

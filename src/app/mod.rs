@@ -36,6 +36,8 @@ pub mod map_intel;
 mod menus;
 #[cfg(test)]
 mod pairing;
+#[cfg(test)]
+mod part_tests;
 mod passphrase;
 #[cfg(test)]
 mod phone_kit;
@@ -107,12 +109,11 @@ pub fn run(open: Option<PathBuf>, viewer: Viewer) -> Result<(), String> {
             .and_then(|p| Some(p.parent()?.join("players.json"))),
         phone_names: Vec::new(),
     };
-    eframe::run_native(
-        "Muster",
-        options,
-        Box::new(move |_cc| Ok(Box::new(MusterApp::new(config)))),
-    )
-    .map_err(|e| e.to_string())
+    // Made before the window, so what the file named on the command line
+    // holds wrong reaches the terminal even where no window can open.
+    let app = MusterApp::new(config);
+    eframe::run_native("Muster", options, Box::new(move |_cc| Ok(Box::new(app))))
+        .map_err(|e| e.to_string())
 }
 
 /// How an exported printout is opened: by the desktop's viewer, by a
@@ -177,6 +178,9 @@ pub struct MusterApp {
     viewer: Viewer,
     dialog: Option<FileDialog>,
     status: Option<Status>,
+    /// A file that could not be opened while no game was open: said over
+    /// the window, with nothing opened in its place.
+    not_opened: Option<files::NotOpened>,
 }
 
 /// Opens a file with `viewer`; whether one could be started. The viewer
@@ -269,9 +273,13 @@ impl MusterApp {
             viewer: config.viewer,
             dialog: None,
             status,
+            not_opened: None,
         };
         if let Some(path) = config.open {
-            app.open(&path);
+            // Said on the terminal that named it too, before any window.
+            if let Some(refused) = app.open(&path) {
+                eprintln!("muster: {refused}");
+            }
         } else if app.status.is_none() && !app.recent().is_empty() {
             app.status = Some(Status::Info(
                 "Games in progress are autosaved: File > Recent games reopens them.".into(),
@@ -366,7 +374,9 @@ impl MusterApp {
         // Once a frame, after its messages: who has the laptop, and each
         // device's screen if what it shows changed (so both phones see a
         // tap's effect in the frame it was applied).
-        self.system.prepare_seats(&mut self.seating);
+        if let Some(said) = self.system.prepare_seats(&mut self.seating) {
+            self.status = Some(said);
+        }
         self.system.send_screens(&mut self.seating);
     }
 
@@ -411,8 +421,10 @@ impl MusterApp {
             }
             AppCommand::Chosen(action, path) => self.finish_dialog(action, path),
             AppCommand::OpenRecent(id) => {
-                if let Some(path) = self.autosaves.as_ref().map(|a| a.path(&id)) {
-                    self.open(&path);
+                // An autosave is not the players' file: Save asks where.
+                if let Some(path) = self.autosaves.as_ref().map(|a| a.path(&id))
+                    && self.open(&path).is_none()
+                {
                     self.path = None;
                 }
             }
@@ -495,7 +507,9 @@ impl eframe::App for MusterApp {
                 .show(&ctx, &mut self.seating, &names, &self.bus);
             let roster = self.system.roster();
             self.unlock.show(&ctx, &roster, &cx, &self.bus);
-            self.system.ui(ui, &cx);
+            if !self.not_opened_ui(ui) {
+                self.system.ui(ui, &cx);
+            }
             self.show_dialog(&ctx);
         }
         self.drain(&ctx);

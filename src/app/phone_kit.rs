@@ -45,6 +45,11 @@ pub(crate) struct Phone {
 
 impl Phone {
     pub(crate) fn join(url: &str) -> Phone {
+        Phone::join_as(url, [9; 16])
+    }
+
+    /// A phone of its own (`device`: the id its page keeps) on `url`.
+    pub(crate) fn join_as(url: &str, device: [u8; 16]) -> Phone {
         let rest = url.strip_prefix("http://").unwrap();
         let (host, rest) = rest.split_once("/seat/").unwrap();
         let (token, key) = rest.split_once("#k=").unwrap();
@@ -68,7 +73,7 @@ impl Phone {
             let mut channel = Channel::phone(&key, token, phone, laptop);
             let join = FromPage::Join {
                 version: hello.version,
-                device: hex(&[9; 16]),
+                device: hex(&device),
             };
             let frame = channel.seal(join.text().as_bytes()).unwrap();
             socket.send(Message::Binary(frame.into())).await.unwrap();
@@ -110,6 +115,21 @@ impl Phone {
             }
         });
         self.seen.last().expect("a screen was sent")
+    }
+
+    /// The close code its socket ends with, past what else it is sent.
+    pub(crate) fn closed_with(&mut self) -> u16 {
+        let socket = &mut self.socket;
+        self.runtime.block_on(async {
+            loop {
+                let next = tokio::time::timeout(Duration::from_secs(5), socket.next()).await;
+                match next.expect("an answer within 5 s") {
+                    Some(Ok(Message::Close(frame))) => return frame.map_or(0, |f| f.code.into()),
+                    Some(Ok(_)) => {}
+                    other => panic!("closed with no close frame: {other:?}"),
+                }
+            }
+        })
     }
 
     /// Every screen his phone was sent so far, as it crossed the socket

@@ -99,6 +99,41 @@ fn artagurs_hand_opens_only_with_his_proof_every_time() {
     h.get_by_label("Hide my cards");
 }
 
+/// Issue 49, item 5: an empty proof is no try, a wrong one is. A click
+/// on *Open my secrets* with nothing typed works out no key and says what
+/// to do; a click on *Open with my PIN* with nothing typed (or only
+/// spaces) spends none of his three tries, and the wrong PIN that follows
+/// still leaves two.
+#[test]
+fn an_empty_proof_spends_no_try_and_a_wrong_one_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = deck_started_by_north(dir.path(), ["", ARTAGUR]);
+    click(&mut h, "Show Artagur's cards");
+    click(&mut h, "Open my secrets");
+    h.get_by_label_contains("Type your passphrase first");
+    assert!(
+        h.query_by_label_contains("Working out the key").is_none(),
+        "a key is worked out from nothing"
+    );
+    sees_nothing_of(&h, &["Sudden Halt"]);
+    open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
+    click(&mut h, "Hide my cards");
+    click(&mut h, "Show Artagur's cards");
+    for nothing in ["", "   "] {
+        give_pin(&mut h, "Artagur", nothing);
+        h.get_by_label_contains("Type your PIN first");
+        sees_nothing_of(&h, &["Sudden Halt"]);
+    }
+    give_pin(&mut h, "Artagur", "0000");
+    h.get_by_label_contains("Wrong PIN: 2 tries left");
+    give_pin(&mut h, "Artagur", "");
+    h.get_by_label_contains("Type your PIN first");
+    give_pin(&mut h, "Artagur", "4710");
+    h.get_by_label_contains("Wrong PIN: 1 try left");
+    give_pin(&mut h, "Artagur", PIN);
+    h.get_by_label("Hide my cards");
+}
+
 /// The hand-over screen puts the typing into his proof's field at once,
 /// and again after a wrong PIN: he types without first clicking a field.
 #[test]
@@ -218,4 +253,58 @@ fn fritzs_counters_open_only_with_his_proof() {
     click(&mut h, "Show Fritz's (Prussian) counters");
     open_with_pin(&mut h, "Fritz (Prussian)", DECIUS, "");
     h.get_by_label("Hide my counters");
+}
+
+/// Issue 49, item 4: whoever scans a seat's code holds the seat, so the
+/// code shows only after its player's proof. Decius, holding the laptop,
+/// asks for Artagur's code: he gets Artagur's hand-over screen, and a
+/// guess shows no code; Artagur's passphrase does. Another device that
+/// scanned it (Decius's phone, over his shoulder) holds the seat only
+/// until his own phone comes, since it never gave his passphrase; and
+/// with his proof a new code ends whatever device held it.
+#[test]
+fn a_seats_code_shows_only_after_its_players_proof_and_he_takes_his_seat_back() {
+    use crate::app::phone_kit::{Phone, until};
+    use crate::app::seating::Life;
+    use muster::core::side::Side;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = deck_started_by_north(dir.path(), [DECIUS, ARTAGUR]);
+    crate::app::pairing::start(&mut h);
+    click(&mut h, "Pair Artagur's phone (new code)");
+    h.get_by_label_contains("Whoever scans this code holds Artagur's seat");
+    assert!(h.query_by_label("Artagur's code").is_none());
+    open_with_pin(&mut h, "Artagur", DECIUS, "");
+    h.get_by_label_contains("not the passphrase this player set");
+    assert!(h.query_by_label("Artagur's code").is_none());
+    assert!(crate::app::pairing::read_code(&h, Side::North).is_none());
+    open_with_pin(&mut h, "Artagur", ARTAGUR, PIN);
+    h.get_by_label("Artagur's code");
+    let first = crate::app::pairing::read_code(&h, Side::North).expect("readable");
+    let mut other = Phone::join_as(&first, [7; 16]);
+    until(&mut h, |h| {
+        h.state().seating.life(Side::North) == Life::OnPhone
+    });
+    // His own phone on the same code takes the seat from the other, which
+    // never gave his passphrase.
+    let mut his = Phone::join_as(&first, [8; 16]);
+    assert_eq!(other.closed_with(), muster::seats::server::CLOSE_TAKEN);
+    // His seat on a device: his proof still comes first for a new code.
+    click(&mut h, "Pair Artagur's phone (new code)");
+    assert!(h.query_by_label("Artagur's code").is_none());
+    give_pin(&mut h, "Artagur", "0000");
+    h.get_by_label_contains("Wrong PIN: 2 tries left");
+    give_pin(&mut h, "Artagur", PIN);
+    h.get_by_label("Artagur's code");
+    let second = crate::app::pairing::read_code(&h, Side::North).expect("readable");
+    assert_ne!(first, second, "a new code");
+    assert_eq!(his.closed_with(), muster::seats::server::CLOSE_REPAIRED);
+    let mut his = Phone::join_as(&second, [8; 16]);
+    until(&mut h, |h| {
+        h.state().seating.life(Side::North) == Life::OnPhone
+    });
+    his.look();
+    // The other seat's code asks its own player's proof.
+    click(&mut h, "Pair Decius's phone (new code)");
+    h.get_by_label_contains("Whoever scans this code holds Decius's seat");
+    assert!(h.query_by_label("Decius's code").is_none());
 }

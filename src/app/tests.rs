@@ -432,7 +432,7 @@ fn autosave_follows_every_change_and_a_bad_file_loses_nothing() {
     replace_text(&mut h, "File path", bad.to_str().unwrap());
     click(&mut h, "Open");
     assert!(
-        matches!(h.state().status.as_ref(), Some(Status::Error(e)) if e.contains("Not opened") && e.contains("line 1"))
+        matches!(h.state().status.as_ref(), Some(Status::Error(e)) if e.starts_with(&format!("Not opened: {}: cut short", bad.display())))
     );
     assert!(
         h.state().fog().battle.state().armies.south.is_some(),
@@ -2407,4 +2407,67 @@ fn passing_the_laptop_in_a_read_only_game_asks_his_unlocking_first() {
     press_and_wait(&mut h, "Unlock");
     assert!(h.state().fog().battle.locked_sides().is_empty());
     h.get_by_label("South: my ambushes");
+}
+
+#[test]
+fn a_file_that_is_not_a_game_is_said_by_name_and_nothing_opens_over_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.muster");
+    std::fs::write(&notes, "expected ident").unwrap();
+    let mut h = app(
+        AppConfig {
+            open: Some(notes.clone()),
+            ..config(&dir.path().join("autosaves"))
+        },
+        [1280.0, 720.0],
+    );
+    assert!(
+        h.query_by_label("notes.muster was not opened").is_some(),
+        "{:?}",
+        every_text(&h)
+    );
+    assert!(
+        h.query_by_label("Not a Muster file: it does not begin as Muster's saved games do")
+            .is_some(),
+        "{:?}",
+        every_text(&h)
+    );
+    assert!(
+        h.query_by_label("Nothing was opened in its place.")
+            .is_some()
+    );
+    // No battle's form is drawn under it.
+    assert!(
+        h.query_by_label("Confirm South's army").is_none(),
+        "{:?}",
+        every_text(&h)
+    );
+    click(&mut h, "Start a new battle instead");
+    assert!(h.query_by_label("notes.muster was not opened").is_none());
+    assert!(h.state().not_opened.is_none());
+
+    // A cut save opened over nothing says so too, and the file picker is
+    // one click away.
+    let cut = dir.path().join("cut.muster");
+    std::fs::write(
+        &cut,
+        "{\"format\": \"muster-deck\", \"schema\": 1, \"id\": \"a",
+    )
+    .unwrap();
+    let mut h = app(
+        AppConfig {
+            open: Some(cut),
+            ..config(&dir.path().join("autosaves"))
+        },
+        [1280.0, 720.0],
+    );
+    assert!(
+        every_text(&h)
+            .iter()
+            .any(|t| t.starts_with("Cut short: its text stops at byte 47")),
+        "{:?}",
+        every_text(&h)
+    );
+    click(&mut h, "Open another file…");
+    assert!(h.query_by_label("File path").is_some());
 }

@@ -154,7 +154,12 @@ impl std::ops::Deref for Polled {
 
 /// The server on 127.0.0.1, any free port.
 pub fn polled() -> Polled {
-    let mut options = Options::new("127.0.0.1:0".parse().unwrap());
+    polled_on(0)
+}
+
+/// The server on 127.0.0.1 at `port` (0: any free one).
+pub fn polled_on(port: u16) -> Polled {
+    let mut options = Options::new(std::net::SocketAddr::from(([127, 0, 0, 1], port)));
     options.aliases.push(HOST.into());
     let (server, inbox) = Server::polled(options).unwrap();
     Polled { server, inbox }

@@ -4,7 +4,7 @@
 use futures_util::{SinkExt, StreamExt};
 use muster::seats::channel::Channel;
 use muster::seats::protocol::{FromPage, Hello, ToPage, VERSION};
-use muster::seats::server::Pairing;
+use muster::seats::server::{CLOSE_UNKNOWN, Pairing};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
@@ -111,12 +111,17 @@ pub fn titled(title: &str) -> String {
     ToPage::screen(&screen)
 }
 
-/// Whether a socket for `pairing` is refused before it opens.
+/// Whether a socket for `pairing` opens nothing: refused before it opens,
+/// or told at once that its code names no seat.
 pub async fn opens_nothing(addr: SocketAddr, pairing: &Pairing) -> bool {
     let url = socket_url(addr, pairing);
-    tokio_tungstenite::connect_async(crate::browser::page_socket(&url))
-        .await
-        .is_err()
+    match tokio_tungstenite::connect_async(crate::browser::page_socket(&url)).await {
+        Err(_) => true,
+        // A code of no seat is told so at once, and nothing more.
+        Ok((mut socket, _)) => {
+            matches!(next(&mut socket).await, Message::Close(Some(f)) if u16::from(f.code) == CLOSE_UNKNOWN)
+        }
+    }
 }
 
 /// The close code the socket ends with, past anything else sent.

@@ -138,7 +138,8 @@ pub fn read(purpose: Purpose, reply: &Reply) -> Result<Answer, String> {
         Button::Cancel => Ok(Answer::Cancel),
         Button::Submit => {
             let typed = field(Field::Passphrase);
-            if typed.is_empty() {
+            // Nothing typed is no try: no key is worked out for it.
+            if typed.trim().is_empty() {
                 return Err("Type your passphrase first".into());
             }
             if purpose == Purpose::Set && typed != field(Field::Again) {
@@ -185,7 +186,10 @@ mod tests {
             Ok(Answer::Passphrase(pass.into()))
         );
         assert!(read(Purpose::Unlock, &reply(Button::Suggest, "", "")).is_err());
-        assert!(read(Purpose::Unlock, &reply(Button::Submit, "", "")).is_err());
+        for nothing in ["", "  \t"] {
+            let e = read(Purpose::Unlock, &reply(Button::Submit, nothing, "")).unwrap_err();
+            assert_eq!(e, "Type your passphrase first");
+        }
         let forged = r#"{"command":{"passphrase":"steal"}}"#;
         assert!(screen::read::<Reply>(forged).is_err());
         assert!(read(Purpose::Set, &reply(Button::OpenWithPin, pass, pass)).is_err());

@@ -162,6 +162,14 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
+/// `text` with its first letter a capital: a clause said on its own.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

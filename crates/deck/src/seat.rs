@@ -11,7 +11,7 @@ use super::screens;
 use super::screens::{HandAct, HandField};
 use super::turn::Stage;
 use muster_core::error::{RuleError, refuse};
-use muster_core::seat::{Answer, ReplyOf, Screen, Seated, Sitting};
+use muster_core::seat::{Answer, Part, ReplyOf, Screen, Seated, Sitting};
 use muster_core::side::Side;
 
 impl Seated for Game {
@@ -65,6 +65,40 @@ impl Seated for Game {
                 && turn.stage != Stage::AskingInterrupt
                 && screens::passive_plays(self, turn)
         })
+    }
+
+    /// The active player's turn (RULES-deck 6): his, but the interrupt
+    /// question is the passive player's, and both play laurels in shooting
+    /// and combat. Over, no part is anyone's.
+    fn part(&self) -> Option<Part> {
+        let turn = self
+            .public()
+            .turn
+            .as_ref()
+            .filter(|_| !self.public().ended())?;
+        let phase = self.set().phases[turn.phase];
+        let active = self.seat_name(turn.active);
+        if turn.stage == Stage::AskingInterrupt {
+            return Some(Part::of(
+                turn.passive(),
+                format!(
+                    "{} deciding whether they interrupt the {phase} phase",
+                    self.seat_name(turn.passive())
+                ),
+            ));
+        }
+        let words = format!(
+            "{} turn {}, the {phase} phase",
+            muster_core::text::possessive(&active),
+            turn.number
+        );
+        Some(
+            if turn.stage == Stage::Playing && screens::passive_plays(self, turn) {
+                Part::both(words)
+            } else {
+                Part::of(turn.active, words)
+            },
+        )
     }
 
     fn screen(&self, side: Side, at: Sitting<'_, Self>) -> Screen<Self> {

@@ -15,7 +15,7 @@ use crate::screens::{self, Form, Reply, Reveal, Screen, SecretAct, SecretField};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::{Lock, PlayerKey, SealKey};
 use muster_core::screen::{Action, Block};
-use muster_core::seat::{Answer, Seated, Sitting};
+use muster_core::seat::{Answer, Part, Seated, Sitting};
 use muster_core::side::Side;
 
 /// What the table asks a player to do in private.
@@ -429,6 +429,23 @@ impl Seated for Battle {
     fn stays_open(&self, side: Side) -> bool {
         matches!(self.phase(), Phase::Deployment(_))
             && self.state().deployment.checked[side] == Some(true)
+    }
+
+    /// Each turn of the sequence is its side's (a territory, a piece of
+    /// terrain, a batch of deployment); the armies, the initiative, who
+    /// moves first and the battle itself are both players'.
+    fn part(&self) -> Option<Part> {
+        let step = self.state().current_step(self.ruleset()).title();
+        let side = match self.phase() {
+            Phase::Territory(side) | Phase::Compulsory(side) | Phase::Selection(side) => side,
+            Phase::Placement(turn) => turn.side(),
+            Phase::Deployment(turn) => turn.side(),
+            Phase::Armies | Phase::Initiative | Phase::MovesFirst | Phase::Play => {
+                return Some(Part::both(step));
+            }
+        };
+        let whose = muster_core::text::possessive(&self.seat_name(side));
+        Some(Part::of(side, format!("{step}, {whose} turn")))
     }
 
     fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {

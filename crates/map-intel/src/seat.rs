@@ -73,6 +73,23 @@ macro_rules! counters_seat {
                 $secrets
             }
 
+            /// The set-up is both players'; then each turn is its active
+            /// player's alone (RULES-map-intel 0).
+            fn part(&self) -> Option<muster_core::seat::Part> {
+                let public = self.public();
+                Some(match public.active {
+                    None => muster_core::seat::Part::both("the set-up"),
+                    Some(active) => muster_core::seat::Part::of(
+                        active,
+                        format!(
+                            "{} turn {}",
+                            muster_core::text::possessive(&self.seat_name(active)),
+                            public.turn
+                        ),
+                    ),
+                })
+            }
+
             fn screen(
                 &self,
                 side: muster_core::side::Side,

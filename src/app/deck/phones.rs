@@ -286,19 +286,36 @@ fn a_player_unlocks_a_reopened_game_on_his_phone() {
         h.query_by_label("Decius: on their phone").is_some()
     });
     assert_eq!(decius.look().title, "Decius, your passphrase");
+    // Nothing typed is no try: said at once, no key worked out.
+    decius.tap_with("Unlock", serde_json::json!({"passphrase": [""]}));
+    let refused_with = |h: &mut Harness<'static, MusterApp>, decius: &mut Phone, words: &str| {
+        (0..200).any(|_| {
+            h.run();
+            std::thread::sleep(Duration::from_millis(10));
+            decius
+                .look()
+                .blocks
+                .iter()
+                .any(|b| matches!(b, Block::Refusal { text } if text.contains(words)))
+        })
+    };
+    assert!(refused_with(
+        &mut h,
+        &mut decius,
+        "Type your passphrase first"
+    ));
+    assert!(
+        !decius.everything_seen().contains("Working out the key"),
+        "a key is worked out from nothing"
+    );
     decius.tap_with(
         "Unlock",
         serde_json::json!({"passphrase": ["a wrong guess"]}),
     );
-    let refused =
-        (0..200).any(|_| {
-            h.run();
-            std::thread::sleep(Duration::from_millis(10));
-            decius.look().blocks.iter().any(
-                |b| matches!(b, Block::Refusal { text } if text.contains("not the passphrase")),
-            )
-        });
-    assert!(refused, "the wrong passphrase is refused on their phone");
+    assert!(
+        refused_with(&mut h, &mut decius, "not the passphrase"),
+        "the wrong passphrase is refused on their phone"
+    );
     assert!(
         h.query_by_label("Decius's passphrase").is_none(),
         "no passphrase field on the laptop"

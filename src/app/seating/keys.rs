@@ -6,6 +6,7 @@
 
 use super::laptop::Why;
 use super::pass::{self, Kind};
+use super::transport::Transport;
 use super::{Laptop, Outcome, Seating};
 use crate::app::bus::{Bus, Derived};
 use crate::app::status::Status;
@@ -49,7 +50,7 @@ impl Seating {
 
     /// His hand-over PIN, typed to open his private screen: right, he has
     /// it, with what his passphrase opened; three wrong tries drop it. An
-    /// empty field is no try: he is asked to type it.
+    /// empty field (or one of spaces) is no try: he is asked to type it.
     fn pin<G: Seated>(
         &mut self,
         side: Side,
@@ -58,7 +59,7 @@ impl Seating {
     ) -> Outcome {
         let mut outcome = Outcome::default();
         let seat = &mut self.seats[side];
-        if typed.is_empty() {
+        if typed.trim().is_empty() {
             seat.pass.refuse("Type your PIN first".into());
             return outcome;
         }
@@ -107,6 +108,9 @@ impl Seating {
                 return outcome;
             }
             Ok(Derived::Set(lock, key)) => {
+                if seat.life.on_phone() {
+                    self.phones.proved(side);
+                }
                 if let Some(set) = seat.set.take() {
                     bus.send((set.then)(lock, key));
                 }
@@ -134,6 +138,7 @@ impl Seating {
                     // types his passphrase once.
                     if seat.life.on_phone() {
                         let _ = desked.open(side, &key);
+                        self.phones.proved(side);
                     }
                     // On the laptop, the PIN he chose beside it opens them
                     // instead, with what his key opens kept beside it (a
@@ -176,6 +181,10 @@ impl Seating {
                 if let (Err(e), Kind::Open(_)) = (desked.open(side, &key), kind) {
                     seat.pass.refuse(e.message);
                     return outcome;
+                }
+                // His key given on his phone: that phone keeps his seat.
+                if seat.life.on_phone() {
+                    self.phones.proved(side);
                 }
                 if proving {
                     seat.proved = true;

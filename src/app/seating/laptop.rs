@@ -24,6 +24,10 @@ pub(super) enum Why {
     Request,
     /// A passphrase is asked of him.
     Passphrase,
+    /// His seat's code is asked for (a new one, or the one made shown
+    /// again): whoever scans it holds his seat, so it shows only after
+    /// his proof.
+    Code { new: bool },
 }
 
 /// Who has the laptop's screen.
@@ -38,6 +42,18 @@ pub(super) enum Laptop {
     Holding(Side, Why),
 }
 
+impl Laptop {
+    /// The player whose seat's code the laptop is handed (or held) for.
+    pub(super) fn code_for(self) -> Option<Side> {
+        match self {
+            Laptop::Handing(side, Why::Code { .. }) | Laptop::Holding(side, Why::Code { .. }) => {
+                Some(side)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl Seating {
     /// Whether the laptop shows (or is about to show) `side`'s private
     /// screen: a step of his, or what the table asked of him.
@@ -49,7 +65,49 @@ impl Seating {
     /// his proof is asked on the hand-over screen itself.
     pub(super) fn proving(&self, side: Side) -> bool {
         self.holding(side)
+            || self.laptop.code_for() == Some(side)
             || matches!(self.laptop, Laptop::Handing(s, Why::Due | Why::Request) if s == side)
+    }
+
+    /// The table asks for `side`'s seat's code: shown once he proved it is
+    /// he on his hand-over screen, wherever his seat is (he takes it back
+    /// from another device so). At once to a player with no proof to give
+    /// (no passphrase, or none yet), and in a reopened game he has not
+    /// unlocked: nothing of his opens on the phone that scans it before he
+    /// unlocks the game there with his passphrase (never typed on the
+    /// shared laptop so). Whether it waits for his proof.
+    pub(super) fn code_asked<G: Seated>(
+        &mut self,
+        side: Side,
+        new: bool,
+        desked: Option<&Desked<'_, G>>,
+    ) -> bool {
+        let provable = self.seats[side].pin.is_some()
+            || desked.is_some_and(|d| {
+                d.game.lock_of(side).is_some() && !d.game.locked_seats().contains(&side)
+            });
+        if provable {
+            self.hand(side, Why::Code { new });
+        }
+        provable
+    }
+
+    /// He proved it is he for his seat's code: the table, with his code.
+    fn code_proved<G: Seated>(
+        &mut self,
+        side: Side,
+        new: bool,
+        desked: Option<&mut Desked<'_, G>>,
+    ) {
+        self.close(side, desked);
+        if !new && self.seats[side].code.is_some() {
+            self.showing = Some(side);
+            return;
+        }
+        match self.pair(side) {
+            Ok(_) => self.showing = Some(side),
+            Err(e) => self.phones.error = Some(e),
+        }
     }
 
     /// The laptop goes to `side` for a private screen: nothing of his opens
@@ -175,19 +233,25 @@ impl Seating {
     }
 
     /// Who has the laptop, as the dues of this frame have it: a seat that
-    /// went to a phone takes its screens with it, a step done closes its
-    /// screen, and a step the sequence brings a player hands him the
-    /// laptop.
+    /// went to a phone takes its screens with it, a screen the table
+    /// opened closes once the play moves on to a part that is not his, a
+    /// step done closes its screen, and a step the sequence brings a
+    /// player hands him the laptop. What the table is told of a screen
+    /// that closed by itself.
     pub(super) fn hand_on<G: Seated>(
         &mut self,
         dues: &Sides<Option<String>>,
         mut desked: Option<&mut Desked<'_, G>>,
-    ) {
-        if let Laptop::Handing(side, _) | Laptop::Holding(side, _) = self.laptop
+    ) -> Option<Status> {
+        // (Not for his code: he may be taking his seat back from another
+        // device.)
+        if let Laptop::Handing(side, why) | Laptop::Holding(side, why) = self.laptop
             && self.seats[side].life.on_phone()
+            && !matches!(why, Why::Code { .. })
         {
             self.laptop = Laptop::Table;
         }
+        let said = self.part_moved_on(desked.as_deref_mut());
         // A step one player's own screen brought to the other (a phase
         // declared there asks the other whether they interrupt): his screen
         // closes, and the table hands the laptop on below.
@@ -220,6 +284,9 @@ impl Seating {
             Laptop::Handing(side, Why::Due) if dues[side].is_none() => {
                 self.laptop = Laptop::Table;
             }
+            Laptop::Holding(side, Why::Code { new }) if self.seats[side].proved => {
+                self.code_proved(side, new, desked.as_deref_mut());
+            }
             _ => {}
         }
         // A reopened game is read-only until its players unlock it: no
@@ -246,6 +313,29 @@ impl Seating {
                 }
             }
         }
+        said
+    }
+
+    /// A screen the table opened for a player (or its hand-over) closes by
+    /// itself once the play moves on to a part he has no share in (his
+    /// turn ends, the phase he plays laurels in ends): it never stays open
+    /// into the other player's. What the table is told, if it closed.
+    fn part_moved_on<G: Seated>(&mut self, desked: Option<&mut Desked<'_, G>>) -> Option<Status> {
+        let now = desked.as_deref().and_then(|d| d.game.part());
+        let was = std::mem::replace(&mut self.part, now.clone());
+        let (Laptop::Holding(side, Why::Request) | Laptop::Handing(side, Why::Request)) =
+            self.laptop
+        else {
+            return None;
+        };
+        let part = now.filter(|now| was.as_ref() != Some(now) && !now.players[side])?;
+        let name = self.pass_name(side, desked.as_deref());
+        self.close(side, desked);
+        Some(Status::Info(format!(
+            "{} screen closed by itself: the play moved on to {}",
+            muster::core::text::possessive(&name),
+            part.words
+        )))
     }
 
     /// The laptop leaves `side`'s private screen: his key goes from the
@@ -373,6 +463,14 @@ impl Seating {
                         .open_choice(side, d.at(side, self.place(side)))
                         .map(|(label, _)| label)
                 });
+            }
+            Why::Code { .. } => {
+                let whose = muster_core::text::possessive(&name);
+                screen.title = format!("{whose} seat's code: pass the laptop to {name}");
+                screen.text = format!(
+                    "Whoever scans this code holds {whose} seat on their phone: only {name} may see it. {other} looks away."
+                );
+                screen.button = format!("I am {name}: show my code");
             }
             Why::Request => {}
         }

@@ -39,7 +39,7 @@ use laptop::{Laptop, Why};
 use muster::core::intel::{Lock, SealKey};
 use muster::core::screen;
 use muster::core::seat::pin::Pin;
-use muster::core::seat::{Desked, Place, Seated};
+use muster::core::seat::{Desked, Part, Place, Seated};
 use muster::core::side::{Side, Sides};
 use pass::Pass;
 use transport::Transport;
@@ -144,6 +144,9 @@ pub struct Seating {
     /// What each player was due to do last frame: a step that becomes due
     /// to one player while the other holds his own screen is handed on.
     dues: Sides<Option<String>>,
+    /// The part of play under way last frame: a screen the table opened
+    /// closes when the play moves on to a part that is not its owner's.
+    part: Option<Part>,
     /// Every message the phones sent, as the laptop opened it (tests look
     /// for what must cross once, or never).
     #[cfg(test)]
@@ -244,8 +247,9 @@ impl Seating {
     /// Brings the seats up to date, once a frame after its messages: each
     /// desk serves its seat's holder, what passphrase is asked of whom,
     /// and who has the laptop (a step the sequence brings a player hands
-    /// him the screen).
-    pub fn prepare<G: Seated>(&mut self, mut desked: Option<&mut Desked<'_, G>>) {
+    /// him the screen). What the table is told of a screen that closed by
+    /// itself.
+    pub fn prepare<G: Seated>(&mut self, mut desked: Option<&mut Desked<'_, G>>) -> Option<Status> {
         for side in Side::BOTH {
             let place = self.place(side);
             if let Some(desked) = desked.as_deref_mut()
@@ -274,8 +278,9 @@ impl Seating {
                 seat.not_now = None;
             }
         }
-        self.hand_on(&dues, desked);
+        let said = self.hand_on(&dues, desked);
         self.dues = dues;
+        said
     }
 
     /// What the table waits for `side` to do in private now.
@@ -450,17 +455,30 @@ impl Seating {
 
     /// Carries out what the players' screens window asked for. A code is
     /// shown only over the table: a player's private screen open on the
-    /// laptop is closed first (whoever leans in to scan it would see it).
+    /// laptop is closed first (whoever leans in to scan it would see it),
+    /// and only after its player's proof, if he has one to give.
     pub fn players<G: Seated>(
         &mut self,
         msg: PlayersMsg,
         bus: &Bus,
-        desked: Option<&mut Desked<'_, G>>,
+        mut desked: Option<&mut Desked<'_, G>>,
     ) {
         if matches!(msg, PlayersMsg::Pair(_) | PlayersMsg::ShowCode(Some(_)))
             && let Laptop::Handing(side, _) | Laptop::Holding(side, _) = self.laptop
         {
-            self.close(side, desked);
+            self.close(side, desked.as_deref_mut());
+        }
+        // His code opens his seat to whoever scans it: his proof first.
+        let code = match msg {
+            PlayersMsg::Pair(side) => Some((side, true)),
+            PlayersMsg::ShowCode(Some(side)) => Some((side, false)),
+            _ => None,
+        };
+        if let Some((side, new)) = code
+            && self.laptop == Laptop::Table
+            && self.code_asked(side, new, desked.as_deref())
+        {
+            return;
         }
         match msg {
             PlayersMsg::Start(ip) => self.phones.start(ip, bus),
@@ -512,6 +530,7 @@ impl Seating {
             };
         }
         self.laptop = Laptop::Table;
+        self.part = None;
     }
 }
 

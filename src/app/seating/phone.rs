@@ -158,6 +158,12 @@ impl Transport for Phones {
         Ok(pairing.url(&host.to_string()))
     }
 
+    fn proved(&mut self, side: Side) {
+        if let Some(server) = &self.server {
+            server.proved(side);
+        }
+    }
+
     fn release(&mut self, side: Side) {
         if let Some(server) = &self.server {
             server.release(side);
@@ -209,6 +215,15 @@ impl Seating {
             FromPhone::Joined(_) => {
                 let life = self.seats[side].life.after(life::Event::Joined);
                 self.live(side, life);
+                // A player with no passphrase has nothing to prove: his
+                // seat is the first device's. Else it is the device's
+                // that proves it (his key, below).
+                if desked
+                    .as_ref()
+                    .is_none_or(|d| d.game.lock_of(side).is_none())
+                {
+                    self.phones.proved(side);
+                }
                 if life == Life::OnPhone {
                     self.seats[side].code = None;
                     if self.showing == Some(side) {

@@ -7,6 +7,7 @@
 
 use super::{Cx, Outcome, Seating};
 use crate::app::bus::{Bus, PlayersMsg, SeatMsg};
+use crate::app::status::Status;
 use eframe::egui;
 use muster::core::intel::Lock;
 use muster::core::seat::{Desked, Seated};
@@ -51,8 +52,9 @@ pub trait SeatRoutes {
     /// The game changed (on the table, a seat, undo): every screen shows
     /// it, and each seat does what it does by itself.
     fn game_changed(&mut self, seating: &mut Seating) -> Outcome;
-    /// Brings the seats up to date, once a frame, after the messages.
-    fn prepare_seats(&mut self, seating: &mut Seating);
+    /// Brings the seats up to date, once a frame, after the messages;
+    /// what the table is told of a screen that closed by itself.
+    fn prepare_seats(&mut self, seating: &mut Seating) -> Option<Status>;
     /// Sends each device its screen, if it changed.
     fn send_screens(&mut self, seating: &mut Seating);
     /// The hand-over or passphrase screen over the window, if any.
@@ -79,8 +81,8 @@ impl<W: Seats> SeatRoutes for W {
         }
     }
 
-    fn prepare_seats(&mut self, seating: &mut Seating) {
-        seating.prepare(self.desked().as_mut());
+    fn prepare_seats(&mut self, seating: &mut Seating) -> Option<Status> {
+        seating.prepare(self.desked().as_mut())
     }
 
     fn send_screens(&mut self, seating: &mut Seating) {

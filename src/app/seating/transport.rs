@@ -13,9 +13,13 @@ pub trait Transport {
     fn running(&self) -> bool;
 
     /// A new code for `side`'s seat (an address with its key, a ticket):
-    /// the first device that proves it takes the seat; every earlier code
-    /// opens nothing from now on.
+    /// a device that proves it takes the seat; every earlier code opens
+    /// nothing from now on.
     fn pair(&mut self, side: Side) -> Result<String, String>;
+
+    /// The device that holds `side`'s seat proved to be its player's: it
+    /// keeps the seat, and no other device with the code takes it.
+    fn proved(&mut self, side: Side);
 
     /// Lets `side`'s device go: his code opens nothing now, and his
     /// device is told so.

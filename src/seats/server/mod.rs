@@ -3,8 +3,10 @@
 //! with them, built for a hostile Wi-Fi. It serves the phone page (embedded
 //! in the binary) and, for each seat, its socket: the page opens it on its
 //! own origin with the seat's token, every message both ways crosses the
-//! seat's `Channel`, the first device that proves the key owns the seat (a
-//! second is refused until the seat is paired again), the seat's latest
+//! seat's `Channel`, a device that proves the key holds the seat, and keeps
+//! it once it proved to be its player's (`Server::proved`: a second is
+//! refused until the seat is paired again; before, a second takes it, and
+//! the first is told so), the seat's latest
 //! screen is sent at once on every (re)connect and again whenever it
 //! changes, and what the phone answers is delivered to the window as it
 //! comes, read into `protocol::FromPage`. A bad, oversized, replayed or
@@ -189,6 +191,10 @@ pub const CLOSE_STOPPED: u16 = 4004;
 pub const CLOSE_MOVED: u16 = 4005;
 /// The page is from another build of Muster: it reloads.
 pub const CLOSE_VERSION: u16 = 4006;
+/// The code the page was opened with names no seat of this sitting (the
+/// laptop restarted, or its screens were started anew): the page stops
+/// and says to scan a new code, rather than retry a seat that is gone.
+pub const CLOSE_UNKNOWN: u16 = 4007;
 
 /// What a phone sent, for the window's thread.
 #[derive(Clone, Debug, PartialEq)]
@@ -213,6 +219,10 @@ struct Seat {
     pairing: Option<Pairing>,
     generation: u64,
     device: Option<[u8; 16]>,
+    /// Its device proved to be its player's (`Server::proved`): no other
+    /// device takes the seat from it. Until then another device with the
+    /// code does, and must prove it in turn.
+    proved: bool,
     /// The number of the socket that holds the seat, if one does.
     holder: Option<u64>,
     screen: watch::Sender<Option<Arc<String>>>,
@@ -353,6 +363,7 @@ impl Server {
             pairing: None,
             generation: 0,
             device: None,
+            proved: false,
             holder: None,
             screen: watch::channel(None).0,
             file: watch::channel(None).0,
@@ -430,6 +441,7 @@ impl Server {
         seat.pairing = Some(pairing.clone());
         seat.generation += 1;
         seat.device = None;
+        seat.proved = false;
         seat.holder = None;
         // A new device never gets the last one's printout.
         seat.file.send_replace(None);
@@ -447,6 +459,7 @@ impl Server {
         seat.pairing = None;
         seat.generation += 1;
         seat.device = None;
+        seat.proved = false;
         seat.holder = None;
         seat.file.send_replace(None);
         seat.screen.send_modify(|_| {});
@@ -456,6 +469,15 @@ impl Server {
     pub fn send_file(&self, side: Side, messages: Vec<String>) {
         let seats = self.shared.seats.lock().expect("the seats lock");
         seats[side].file.send_replace(Some(Arc::new(messages)));
+    }
+
+    /// The device that holds `side`'s seat proved to be its player's (his
+    /// passphrase given on it, or none to give): it keeps the seat, and
+    /// another device with the code is refused.
+    pub fn proved(&self, side: Side) {
+        let mut seats = self.shared.seats.lock().expect("the seats lock");
+        let seat = &mut seats[side];
+        seat.proved = seat.device.is_some();
     }
 
     /// Whether a socket holds `side`'s seat now.

@@ -30,9 +30,21 @@ pub(super) async fn socket(
     Query(hello): Query<Connect>,
     State(shared): State<Arc<Shared>>,
 ) -> Response {
-    let (Some((side, pairing, generation, sockets)), Some(phone)) =
-        (seat_of(&shared, &token), unhex::<16>(&hello.c))
-    else {
+    let (seat, phone) = (seat_of(&shared, &token), unhex::<16>(&hello.c));
+    let (Some((side, pairing, generation, sockets)), Some(phone)) = (seat, phone) else {
+        // A page of this laptop's (its Host and Origin passed the door)
+        // with a well-formed code of no seat: a code from an earlier
+        // sitting. Told so in a close code it can read, once, so it stops
+        // retrying; a browser sees nothing of a refused upgrade.
+        if phone.is_some() && unhex::<16>(&token).is_some() {
+            shared
+                .refuse("a socket with a code of no seat (an earlier sitting's?): told so".into());
+            return ws
+                .max_message_size(MAX_FRAME)
+                .on_upgrade(|mut socket| async move {
+                    close(&mut socket, CLOSE_UNKNOWN, "a code of an earlier sitting").await;
+                });
+        }
         shared.refuse("a socket for no seat: refused (404)".into());
         return StatusCode::NOT_FOUND.into_response();
     };
@@ -102,8 +114,10 @@ pub(super) struct Place {
     id: u64,
 }
 
-/// A socket that proved the key: its channel, and what it is sent.
+/// A socket that proved the key: its device, its channel, and what it is
+/// sent.
 pub(super) struct Proved {
+    device: [u8; 16],
     channel: Channel,
     screen: watch::Receiver<Option<Arc<String>>>,
     file: watch::Receiver<Option<Arc<Vec<String>>>>,
@@ -120,9 +134,11 @@ pub(super) async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
 
 /// A socket's first steps: the hello, then its first frame, which must
 /// open under the seat's key soon, speak this protocol and name its
-/// device; that device must own the seat or be the first to come. Then
-/// it holds the seat (a tab of the same device that held it is told it
-/// moved). Why not, otherwise: the socket changed nothing.
+/// device; that device must own the seat, or come while no device that
+/// proved to be its player's owns it. Then it holds the seat (a tab of
+/// the same device that held it is told it moved, another device that
+/// did not prove is told the seat is taken). Why not, otherwise: the
+/// socket changed nothing.
 pub(super) async fn prove(
     socket: &mut WebSocket,
     shared: &Shared,
@@ -188,14 +204,16 @@ pub(super) async fn prove(
         let seat = &mut seats[at.side];
         if seat.generation != at.generation {
             Err((CLOSE_REPAIRED, "re-paired", "the seat was paired again"))
-        } else if seat.device.is_some_and(|owner| owner != device) {
+        } else if seat.proved && seat.device.is_some_and(|owner| owner != device) {
             Err((
                 CLOSE_TAKEN,
                 "another device holds this seat",
                 "another device holds the seat",
             ))
         } else {
-            seat.device = Some(device);
+            if seat.device.replace(device) != Some(device) {
+                seat.proved = false;
+            }
             let before = seat.holder.replace(at.id);
             let taken = (seat.screen.subscribe(), seat.file.subscribe());
             // The tab it moved from finds out as it wakes.
@@ -209,11 +227,12 @@ pub(super) async fn prove(
         Ok(((screen, file), before)) => {
             if let Some(before) = before {
                 shared.note(format!(
-                    "{}: socket {} took the seat over from socket {before} (same device)",
+                    "{}: socket {} took the seat over from socket {before}",
                     at.side, at.id
                 ));
             }
             Ok(Proved {
+                device,
                 channel,
                 screen,
                 file,
@@ -252,6 +271,7 @@ pub(super) async fn hold(
     proved: Proved,
 ) -> String {
     let Proved {
+        device,
         mut channel,
         mut screen,
         mut file,
@@ -289,8 +309,10 @@ pub(super) async fn hold(
                         } else {
                             (CLOSE_RELEASED, "released", "the seat was let go")
                         })
-                    } else if seat.holder != Some(at.id) {
+                    } else if seat.holder != Some(at.id) && seat.device == Some(device) {
                         Some((CLOSE_MOVED, "moved to another tab", "its device's other tab took the seat"))
+                    } else if seat.holder != Some(at.id) {
+                        Some((CLOSE_TAKEN, "another device holds this seat", "another device took the seat (this one had not proved)"))
                     } else {
                         None
                     }

@@ -16,6 +16,7 @@ use super::ledger::{self, Digest32};
 use super::to_hex;
 use crate::error::{RuleError, refuse};
 use crate::side::{Side, Sides};
+use crate::text::capitalised;
 use serde::Serialize;
 
 /// Each player's tag on one link, if he has one there.
@@ -333,11 +334,4 @@ impl Trail {
         }
         Ok(())
     }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -22,7 +22,7 @@ use crate::error::RuleError;
 use crate::hexmap::Hex;
 use crate::intel::{Lock, PlayerKey, SealKey};
 use crate::screen::{self, Block, Form, Reply};
-use crate::side::Side;
+use crate::side::{Side, Sides};
 
 /// A system's screen, in its own types.
 pub type Screen<G> = screen::Screen<<G as Seated>::Act, <G as Seated>::Field>;
@@ -38,6 +38,42 @@ pub enum Place {
     #[default]
     Laptop,
     Own,
+}
+
+/// A stretch of play and who plays in it ("Artagur's turn 3, the event
+/// phase": Artagur alone; the shooting phase: both). A private screen open
+/// on the shared laptop closes by itself once the play moves on to a part
+/// that is not its owner's, so it never stays open into the other
+/// player's (DESIGN "The seat").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// How the table says it.
+    pub words: String,
+    /// Who plays in it.
+    pub players: Sides<bool>,
+}
+
+impl Part {
+    /// A part `side` plays alone.
+    pub fn of(side: Side, words: impl Into<String>) -> Part {
+        let mut players = Sides::default();
+        players[side] = true;
+        Part {
+            words: words.into(),
+            players,
+        }
+    }
+
+    /// A part both play.
+    pub fn both(words: impl Into<String>) -> Part {
+        Part {
+            words: words.into(),
+            players: Sides {
+                south: true,
+                north: true,
+            },
+        }
+    }
 }
 
 /// What one player keeps of his private screen between two of its
@@ -275,6 +311,15 @@ pub trait Seated {
     /// shooting and combat: the phase decides, never his hand).
     fn stays_open(&self, _side: Side) -> bool {
         false
+    }
+
+    /// The part of play under way (a turn, a phase, a step) and who plays
+    /// in it; `None` where the game has none now (before it starts, once
+    /// it is over). A screen of his that the table opened on the laptop
+    /// closes by itself when the play moves on to a part he has no share
+    /// in.
+    fn part(&self) -> Option<Part> {
+        None
     }
 
     /// The lock of his passphrase, when his screen needs his key now and

@@ -7,10 +7,12 @@
 mod atomic;
 mod autosave;
 pub mod chained;
+mod plain;
 mod save_folders;
 
 pub use atomic::{sweep_temps, write_atomic, write_atomic_private};
 pub use autosave::{Autosave, AutosaveJob, Autosaves, KEEP, Recent};
+pub use plain::{broken, read_muster};
 pub use save_folders::SaveFolders;
 
 use crate::intel::ledger::Digest32;
@@ -60,13 +62,9 @@ struct Header {
     schema: u32,
 }
 
-/// The `format` a Muster file says it holds (`muster-battle`, `muster-deck`…),
-/// read before anything else so the file goes to its system.
-pub fn format_of(text: &str) -> Result<String, StoreError> {
-    parse::<Header>(text).map(|h| h.format)
-}
-
-/// Parses JSON into `T`, naming the field path and line of any error.
+/// Parses JSON into `T`, naming the field path and line of any error; a
+/// break in the text is said as where it breaks (cut short, damaged at
+/// byte N).
 pub fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, StoreError> {
     // Read first without keeping the path: keeping it cost a quarter of
     // reading a large game. Only a file that fails is read again with it,
@@ -79,6 +77,9 @@ pub fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, StoreError> {
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
+        if let Some(broken) = plain::broken(text, &inner) {
+            return StoreError::new(broken);
+        }
         let message = inner.to_string();
         let message = message
             .rfind(" at line ")
@@ -113,14 +114,16 @@ pub(super) fn check_format(
             "this is a \"{found}\" file, not a \"{format}\" file"
         )));
     }
-    if schema < oldest || schema > newest {
-        let newer = if schema > newest {
-            "a newer version of Muster"
-        } else {
-            "an unknown version"
-        };
+    if schema > newest {
         return Err(StoreError::new(format!(
-            "schema version {schema} (from {newer}); this Muster reads schema {newest}"
+            "from a newer Muster: its schema is {}, this Muster reads up to schema {newest} (a newer Muster opens it)",
+            schema
+        )));
+    }
+    if schema < oldest {
+        return Err(StoreError::new(format!(
+            "schema {}, which no Muster this one reads wrote (it reads schema {oldest} to {newest})",
+            schema
         )));
     }
     Ok(schema)
@@ -316,6 +319,16 @@ const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, StoreError> {
     use std::io::Read;
     let fail = |m: String| StoreError::new(m).at(path);
+    // The operating system's words, but a player's for the usual two.
+    let io = |e: std::io::Error| {
+        fail(match e.kind() {
+            std::io::ErrorKind::NotFound => "there is no such file".into(),
+            std::io::ErrorKind::PermissionDenied => {
+                "Muster may not read it (permission denied)".into()
+            }
+            _ => e.to_string(),
+        })
+    };
     let too_large = |len: u64| {
         fail(format!(
             "{len} bytes is larger than any Muster file of this kind ({} at most)",
@@ -323,23 +336,21 @@ pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, StoreError> {
         ))
     };
     // Checked before opening: opening a FIFO would wait for a writer.
-    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+    let meta = std::fs::metadata(path).map_err(io)?;
     if !meta.is_file() {
         return Err(fail("not a regular file".into()));
     }
     if meta.len() > max {
         return Err(too_large(meta.len()));
     }
-    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    let file = std::fs::File::open(path).map_err(io)?;
     // And again on what was opened, in case the path changed meanwhile.
-    let opened = file.metadata().map_err(|e| fail(e.to_string()))?;
+    let opened = file.metadata().map_err(io)?;
     if !opened.is_file() {
         return Err(fail("not a regular file".into()));
     }
     let mut bytes = Vec::with_capacity(opened.len().min(max) as usize);
-    file.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(e.to_string()))?;
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > max {
         return Err(too_large(bytes.len() as u64));
     }

@@ -122,6 +122,21 @@ pub enum PlacementTurn {
     Road { side: Side },
 }
 
+impl PlacementTurn {
+    /// Whose turn it is.
+    pub fn side(self) -> Side {
+        match self {
+            PlacementTurn::Waterway { side, .. }
+            | PlacementTurn::Going { side, .. }
+            | PlacementTurn::Roll { side, .. }
+            | PlacementTurn::Place { side, .. }
+            | PlacementTurn::AdjustRoll { side, .. }
+            | PlacementTurn::Adjust { side, .. }
+            | PlacementTurn::Road { side } => side,
+        }
+    }
+}
+
 fn is_waterway(ruleset: &Ruleset, terrain: &str) -> bool {
     ruleset
         .terrain(terrain)
@@ -523,15 +538,7 @@ fn expect_turn(
     let Some(turn) = turn(state, ruleset) else {
         return refuse("5", "Terrain placement is over");
     };
-    let whose = match turn {
-        PlacementTurn::Waterway { side, .. }
-        | PlacementTurn::Going { side, .. }
-        | PlacementTurn::Roll { side, .. }
-        | PlacementTurn::Place { side, .. }
-        | PlacementTurn::AdjustRoll { side, .. }
-        | PlacementTurn::Adjust { side, .. }
-        | PlacementTurn::Road { side } => side,
-    };
+    let whose = turn.side();
     if whose != side {
         return refuse(
             "5",

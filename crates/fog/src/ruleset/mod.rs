@@ -459,7 +459,9 @@ impl Ruleset {
                 } else {
                     path
                 },
-                message: strip_position(&inner.to_string()),
+                // A break in the text said as where it breaks.
+                message: muster_core::store::broken(text, &inner)
+                    .unwrap_or_else(|| strip_position(&inner.to_string())),
                 line: Some(inner.line()),
             }
         })?;

@@ -1,5 +1,6 @@
 use super::*;
 use crate::intel::keys::{SUGGESTED_WORDS, WORDS, suggest_passphrase};
+use crate::text::capitalised;
 use proptest::prelude::*;
 
 const TUNING: &str = include_str!(concat!(
@@ -15,14 +16,6 @@ fn phrases(list: &str) -> Vec<&str> {
     list.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect()
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// The ways players write a phrase they like: as it is, capitalised, run
