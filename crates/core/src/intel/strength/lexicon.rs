@@ -1,9 +1,18 @@
 //! What a guesser tries passphrases from, compiled in: famous phrases
-//! (`assets/passphrases/famous_*.txt`), word lists of six languages with
-//! each word's frequency rank (`assets/passphrases/words/`), the vocabulary
-//! of the famous phrases themselves, and the word pairs they use most.
-//! `assets/passphrases/SOURCES.md` says where each comes from and under
-//! which licence.
+//! (`assets/passphrases/famous_*.txt`), word lists of six languages and of
+//! the quotations the famous phrases come from, each word with its
+//! frequency (`assets/passphrases/words/`), and the words that follow each
+//! word in those quotations (`assets/passphrases/pairs.txt`).
+//!
+//! A word is priced by its rank: the words of its list more frequent than
+//! it, and half of those as frequent. The rank is never more than one over
+//! the word's frequency (the r most frequent words have frequency r times
+//! the r-th's at least, and at most 1 in all), so the product of the ranks
+//! of a run of words is at most what a guesser who picks words by their
+//! frequency needs (a run of likelihood p is among the 1/p likeliest), and
+//! at most what one who tries every run of the top N words needs (N^k).
+//! `assets/passphrases/SOURCES.md` says where each list comes from and
+//! under which licence.
 
 use super::famous::read;
 use std::collections::{HashMap, HashSet};
@@ -19,32 +28,36 @@ macro_rules! asset {
     };
 }
 
-/// Quotations, proverbs, titles, lyrics, film lines and mottos (about
-/// 30,000): the list made from fortune(6), the developers' own, and the
-/// list the model was tuned on (never the held-out one beside it).
+/// Quotations, proverbs, idioms, titles, lyrics, film lines and mottos
+/// (about 135,000, in English, German, French, Italian and Spanish, the
+/// developers' own in Latin too): the list made from fortune(6)'s data and
+/// Wiktionary's, the developers' own, and the list the model was tuned on
+/// (never the held-out ones).
 const FAMOUS: [&str; 3] = [
     asset!("famous_phrases.txt"),
     asset!("famous_by_hand.txt"),
     asset!("trials/tuning.txt"),
 ];
 
-/// Word lists, the most frequent word first; Latin's forms share one rank
-/// (its source grades frequency by letter only).
-const WORD_LISTS: [(&str, bool); 6] = [
-    (asset!("words/en.txt"), true),
-    (asset!("words/de.txt"), true),
-    (asset!("words/fr.txt"), true),
-    (asset!("words/it.txt"), true),
-    (asset!("words/es.txt"), true),
-    (asset!("words/la.txt"), false),
+/// Word lists: each line a frequency in centibels (-100 log10 of it) and
+/// the words that have it, the most frequent first. The last is the
+/// quotations' own vocabulary.
+const WORD_LISTS: [&str; 7] = [
+    asset!("words/en.txt"),
+    asset!("words/de.txt"),
+    asset!("words/fr.txt"),
+    asset!("words/it.txt"),
+    asset!("words/es.txt"),
+    asset!("words/la.txt"),
+    asset!("words/quotes.txt"),
 ];
 
-/// How many lists a guesser chooses among: the six languages and the
-/// famous phrases' own vocabulary.
-pub(super) const LISTS: usize = WORD_LISTS.len() + 1;
+/// Each word of the quotations and the words that follow it at least
+/// twice, with how often, the most often first ("of the:1922 a:310").
+const PAIRS: &str = asset!("pairs.txt");
 
-/// A word pair counts as common when the famous phrases use it this often.
-const MIN_PAIR_COUNT: u32 = 2;
+/// How many lists a guesser chooses among.
+pub(super) const LISTS: usize = WORD_LISTS.len();
 
 /// The longest word looked up, in letters.
 pub(super) const LONGEST_WORD: usize = 24;
@@ -54,11 +67,11 @@ pub(super) const LONGEST_WORD: usize = 24;
 pub(super) const SHORTEST_PHRASE: usize = 8;
 
 pub(super) struct Lexicon {
-    /// Each word's id and its best rank in any list (1 is the first).
-    words: HashMap<String, (u32, u32)>,
+    /// Each word's id and its least rank in any list, as a power of ten.
+    words: HashMap<String, (u32, f64)>,
     /// For a word and the next: the next's rank among the words that follow
-    /// the first in famous phrases, most common first.
-    pairs: HashMap<(u32, u32), u32>,
+    /// the first in the quotations, as a power of ten.
+    pairs: HashMap<(u32, u32), f64>,
     /// How many famous phrases there are: what guessing one costs.
     pub famous: usize,
     /// Each famous phrase run together ("aleaiactaest"), its digits and
@@ -118,50 +131,34 @@ impl Lexicon {
             famous: phrases.len(),
             longest_phrase: spelled.iter().map(|p| p.concat().len()).max().unwrap_or(0),
         };
-        let add = |words: &mut HashMap<String, (u32, u32)>, word: &str, rank: u32| {
+        let add = |words: &mut HashMap<String, (u32, f64)>, word: &str, price: f64| {
             let next = words.len() as u32;
-            let entry = words.entry(word.to_string()).or_insert((next, rank));
-            entry.1 = entry.1.min(rank);
+            let entry = words.entry(word.to_string()).or_insert((next, price));
+            entry.1 = entry.1.min(price);
         };
-        for (list, ranked) in WORD_LISTS {
-            let count = list.lines().count() as u32;
-            for (i, word) in list.lines().enumerate() {
-                let rank = if ranked { i as u32 + 1 } else { count / 2 };
-                add(&mut lexicon.words, word, rank);
-            }
-        }
-        // The famous phrases' vocabulary, its most used words first.
-        let mut uses: HashMap<&str, u32> = HashMap::new();
-        let mut pairs: HashMap<(&str, &str), u32> = HashMap::new();
-        for phrase in &spelled {
-            for (i, word) in phrase.iter().enumerate() {
-                *uses.entry(word).or_default() += 1;
-                if let Some(next) = phrase.get(i + 1) {
-                    *pairs.entry((word, next)).or_default() += 1;
+        for list in WORD_LISTS {
+            let mut before = 0;
+            for line in list.lines() {
+                let words: Vec<&str> = line.split(' ').skip(1).collect();
+                let rank = before as f64 + (words.len() + 1) as f64 / 2.0;
+                for word in &words {
+                    add(&mut lexicon.words, word, rank.log10());
                 }
+                before += words.len();
             }
         }
-        let mut vocabulary: Vec<(&str, u32)> = uses.into_iter().collect();
-        vocabulary.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        for (i, (word, _)) in vocabulary.iter().enumerate() {
-            // A lone letter only as the word lists take one.
-            let lone = word.len() == 1 && !"aioeyld".contains(word);
-            if word.chars().all(|c| c.is_ascii_lowercase()) && !lone {
-                add(&mut lexicon.words, word, i as u32 + 1);
-            }
-        }
-        let mut next: HashMap<&str, Vec<(&str, u32)>> = HashMap::new();
-        for ((first, second), n) in pairs {
-            if n >= MIN_PAIR_COUNT {
-                next.entry(first).or_default().push((second, n));
-            }
-        }
-        for (first, mut seconds) in next {
-            seconds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-            for (rank, (second, _)) in seconds.into_iter().enumerate() {
-                if let (Some(a), Some(b)) = (lexicon.id(first), lexicon.id(second)) {
-                    lexicon.pairs.insert((a, b), rank as u32 + 1);
-                }
+        for line in PAIRS.lines() {
+            let mut fields = line.split(' ');
+            let Some(first) = fields.next().and_then(|w| lexicon.id(w)) else {
+                continue;
+            };
+            let seconds: Vec<u32> = fields
+                .filter_map(|f| lexicon.id(f.split_once(':')?.0))
+                .collect();
+            for (rank, second) in seconds.into_iter().enumerate() {
+                lexicon
+                    .pairs
+                    .insert((first, second), ((rank + 1) as f64).log10());
             }
         }
         for phrase in &phrases {
@@ -182,13 +179,13 @@ impl Lexicon {
         self.words.get(word).map(|w| w.0)
     }
 
-    /// A word's id and rank, if any list has it.
-    pub(super) fn word(&self, word: &str) -> Option<(u32, u32)> {
+    /// A word's id and price (log10), if any list has it.
+    pub(super) fn word(&self, word: &str) -> Option<(u32, f64)> {
         self.words.get(word).copied()
     }
 
-    /// How soon a guesser who just tried `first` tries `second`.
-    pub(super) fn pair(&self, first: u32, second: u32) -> Option<u32> {
+    /// How soon a guesser who just tried `first` tries `second` (log10).
+    pub(super) fn pair(&self, first: u32, second: u32) -> Option<f64> {
         self.pairs.get(&(first, second)).copied()
     }
 }

@@ -221,7 +221,7 @@ fn time(log10: f64) -> String {
 }
 
 /// Refuses a passphrase an offline guesser would find: any PIN (digits
-/// only), and anything he finds in fewer than 10^12 guesses (see
+/// only), and anything he finds in fewer than 10^14 guesses (see
 /// `estimate`), saying why and offering six random words.
 pub fn check_strength(passphrase: &str, context: &[&str]) -> Result<(), RuleError> {
     let weak = |why: &str, when: &str| {

@@ -1,6 +1,6 @@
 //! A passphrase as a run of pieces a guesser puts together: words priced
-//! by their frequency rank (and by how often the word before is followed
-//! by them, for common pairs such as "of the"), famous phrases run
+//! by their frequency (or by how often the word before is followed by
+//! them, for common pairs such as "of the"), famous phrases run
 //! together, numbers and years, and single characters tried one by one.
 //! The cheapest reading wins: the guesser who tries that kind of piece in
 //! that order finds the passphrase after about the product of the pieces'
@@ -51,8 +51,9 @@ fn character_log10(unit: &Unit) -> f64 {
     }
 }
 
-/// A word from `context` (the names the opponent knows) costs a handful.
-const CONTEXT_RANK: u32 = 8;
+/// A word from `context` (the names the opponent knows) is one of a
+/// handful he tries first: 8 picks, as a power of ten.
+const CONTEXT_LOG10: f64 = 0.9;
 
 /// The best reading that ends at one place, for each last word (the word
 /// pairs need it).
@@ -96,7 +97,13 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
         );
         // A number.
         let mut digits = String::new();
-        for unit in units[j..].iter().take_while(|u| u.kind == Kind::Digit) {
+        // A word or number ends where the passphrase marks a word's start.
+        let within = |at: usize, unit: &Unit| at == 0 || !unit.boundary;
+        for (_, unit) in units[j..]
+            .iter()
+            .enumerate()
+            .take_while(|&(at, unit)| unit.kind == Kind::Digit && within(at, unit))
+        {
             digits.push(unit.raw);
             let price = number_log10(&digits);
             let year = is_year(&digits);
@@ -113,8 +120,12 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
         // Words and famous phrases: the letters from j on.
         let mut letters = String::new();
         let (mut swaps, mut capitals, mut small) = (0, 0, 0);
+        // A famous phrase run together goes on over a word's start ("hold
+        // the line"); a word does not.
+        let mut crossed = false;
         for (len, unit) in units[j..].iter().take(longest).enumerate() {
             let Some(c) = unit.letter else { break };
+            crossed |= !within(len, unit);
             letters.push(c);
             swaps += usize::from(unit.swapped);
             // A capital after the piece's first letter, in a piece not
@@ -128,23 +139,23 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
             // Each letter written another way doubles the variants.
             let inner = if small > 0 { capitals } else { 0 };
             let swapped = (swaps + inner) as f64 * 2f64.log10();
-            if len < LONGEST_WORD {
+            if len < LONGEST_WORD && !crossed {
                 let known = context.iter().position(|w| *w == letters);
                 let entry = lexicon.word(&letters);
-                let rank = match (known, entry) {
-                    (Some(_), _) => Some(CONTEXT_RANK),
-                    (None, Some((_, rank))) => Some(rank),
+                let alone = match (known, entry) {
+                    (Some(_), _) => Some(CONTEXT_LOG10),
+                    (None, Some((_, price))) => Some(price),
                     (None, None) => None,
                 };
-                if let Some(rank) = rank {
+                if let Some(alone) = alone {
                     let id = entry.map(|e| e.0);
                     for &(prev, start) in &starts {
                         let follows = match (prev, id) {
                             (Some(p), Some(w)) => lexicon.pair(p, w),
                             _ => None,
                         };
-                        let paired = follows.is_some_and(|f| f < rank);
-                        let price = f64::from(follows.map_or(rank, |f| f.min(rank))).log10();
+                        let paired = follows.is_some_and(|f| f < alone);
+                        let price = follows.map_or(alone, |f| f.min(alone));
                         let piece = Piece::Word {
                             word: letters.clone(),
                             paired,

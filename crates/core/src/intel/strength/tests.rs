@@ -11,6 +11,10 @@ const HELD_OUT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out.txt"
 ));
+const HELD_OUT_2: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_2.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -66,28 +70,38 @@ fn accepted(list: &str) -> Vec<String> {
         .collect()
 }
 
-/// The most held-out phrases accepted when the model was first measured
-/// on them (any of 14 ways of writing each). Issue 49's goal is 3: not
-/// reached. Most of those accepted are German, French, Italian and Spanish
-/// proverbs and film lines whose words are beyond the word lists' most
-/// frequent 12,000 to 20,000, or are not in the famous phrases, with a
-/// number added; a larger dictionary of famous phrases in those languages
-/// is what they need. This bound only keeps the model from getting worse.
-/// (62 of the 100 were already in the dictionary: fortune(6)'s quotations
-/// or the developers' list.)
-const HELD_OUT_ACCEPTED: usize = 20;
+/// The most phrases of the first held-out list accepted (any of 14 ways of
+/// writing each): 20 when the model was first measured on it, 9 now. That
+/// list is partly seen: its result led to the larger dictionaries and the
+/// frequency lists. What is still accepted are sentences that are not in
+/// the dictionaries, whose common words a guesser finds in 10^11 to 10^13
+/// guesses, with a year added (German, French and English quotes, a game
+/// line, a repeated word). This bound keeps the model from getting worse.
+const HELD_OUT_ACCEPTED: usize = 9;
 
-/// Measured on a list the model was never tuned on: of 100 famous
-/// phrases, how many are accepted in any of 14 ways of writing each.
+/// The most phrases of the second held-out list accepted: written before
+/// the model was changed, never used to tune it. Issue 49's goal is 3: not
+/// reached. The 12 accepted are quotes and lines missing from the
+/// dictionaries: 6 as typed (a film line, Schiller, Moltke, Dante, an
+/// Italian proverb, a Chilean song) and 6 with a year added.
+const HELD_OUT_2_ACCEPTED: usize = 12;
+
+/// Measured on lists the model was never tuned on: of 100 famous phrases
+/// each, how many are accepted in any of 14 ways of writing each.
 #[test]
 fn held_out_famous_phrases_are_measured() {
-    assert_eq!(phrases(HELD_OUT).len(), 100);
-    let accepted = accepted(HELD_OUT);
-    assert!(
-        accepted.len() <= HELD_OUT_ACCEPTED,
-        "{} accepted: {accepted:?}",
-        accepted.len()
-    );
+    for (list, most) in [
+        (HELD_OUT, HELD_OUT_ACCEPTED),
+        (HELD_OUT_2, HELD_OUT_2_ACCEPTED),
+    ] {
+        assert_eq!(phrases(list).len(), 100);
+        let accepted = accepted(list);
+        assert!(
+            accepted.len() <= most,
+            "{} accepted: {accepted:?}",
+            accepted.len()
+        );
+    }
 }
 
 #[test]
