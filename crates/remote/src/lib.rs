@@ -9,6 +9,7 @@
 pub mod frame;
 pub mod link;
 pub mod net;
+pub mod opening;
 pub mod remote;
 pub mod ticket;
 

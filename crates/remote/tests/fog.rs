@@ -1,19 +1,21 @@
 //! Field of Glory played from two machines over real iroh endpoints on
 //! this machine, through the test's own relay on 127.0.0.1 (docs: "Playing
-//! remotely"): the example deployment, each line given on the machine of
-//! the side that gives it. Both logs end the same and every move is in it
-//! once, across a connection cut mid-game; the host's program, which keeps
-//! every byte it received, finds no passphrase, key or sealed name of
-//! South's.
+//! remotely"): South's machine starts from the ticket alone, receives the
+//! game and unlocks his side there; then the example deployment, each line
+//! given on the machine of the side that gives it. Both logs end the same
+//! and every move is in it once, across a connection cut mid-game; the
+//! host's program, which keeps every byte it received, finds no
+//! passphrase, key or sealed name of South's.
 
 mod support;
 
-use muster_core::remote::{Play, Replica};
+use muster_core::remote::Replica;
 use muster_core::side::Side;
 use muster_fog::battle::Battle;
 use muster_fog::examples::{EXAMPLE_PASSPHRASE, TERRAIN_BATTLE, terrain_battle};
 use muster_fog::files::battle_from_json;
 use muster_fog::script::{command, run_line};
+use muster_remote::opening::{self, Joining};
 use muster_remote::{Event, Link, Remote, Said};
 use std::time::{Duration, Instant};
 use support::{local_relay, no_wake};
@@ -70,24 +72,42 @@ fn settle(host: &mut Machine, joiner: &mut Machine) {
     }
 }
 
+/// The host's machine with the shipped battle (South's passphrase never
+/// typed there), and South's, which has only the ticket: it receives the
+/// game, and South unlocks his side on his own machine.
 fn machines(relay: &support::LocalRelay) -> (Machine, Machine) {
     let mut host_game = battle_from_json(TERRAIN_BATTLE).unwrap();
-    let mut joiner_game = terrain_battle();
     let id = host_game.game_id().to_owned();
     let (host_link, ticket) =
         Link::host(relay.net.clone(), id, Side::South, no_wake()).expect("the host's end");
-    let host_play = Play::host(&mut host_game, Side::South).expect("commitments");
+    let host_remote = opening::host(&mut host_game, Side::South, host_link).expect("commitments");
     let joiner_link = Link::join(relay.net.clone(), ticket, no_wake()).expect("the joiner's end");
-    let joiner_play = Play::joiner(&mut joiner_game, Side::South);
+    let mut joining = Joining::new(joiner_link);
+    let until = Instant::now() + Duration::from_secs(20);
+    let mut arrived = loop {
+        match joining.poll::<Battle>().expect("the game reads") {
+            Ok(arrived) => break arrived,
+            Err(still) => joining = still,
+        }
+        assert!(Instant::now() < until, "the game did not arrive");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(arrived.seat, Side::South);
+    assert_eq!(arrived.game.log(), host_game.log());
+    arrived
+        .game
+        .unlock(Side::South, EXAMPLE_PASSPHRASE)
+        .expect("his passphrase, on his machine");
+    let (joiner_game, joiner_remote) = arrived.play();
     let mut host = Machine {
         game: host_game,
-        remote: Remote::new(host_play, host_link),
+        remote: host_remote,
         received: Vec::new(),
         said: Vec::new(),
     };
     let mut joiner = Machine {
         game: joiner_game,
-        remote: Remote::new(joiner_play, joiner_link),
+        remote: joiner_remote,
         received: Vec::new(),
         said: Vec::new(),
     };
@@ -231,4 +251,51 @@ fn a_joiner_that_withholds_his_half_of_the_dice_is_named() {
     assert_eq!(host.game.entries(), before, "no roll without both halves");
     assert!(host.remote.busy());
     drop(joiner);
+}
+
+/// The attack: a changed host sends a game whose log was edited (a die of
+/// the initiative roll changed). South's machine reads it as a file from
+/// the disk, by the rules, and refuses it, saying so; nothing is played.
+#[test]
+fn an_edited_game_from_the_host_is_refused_before_anything_is_played() {
+    if support::ran_in_loopback_namespace(
+        "an_edited_game_from_the_host_is_refused_before_anything_is_played",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let game = battle_from_json(TERRAIN_BATTLE).unwrap();
+    let (host_link, ticket) = Link::host(
+        relay.net.clone(),
+        game.game_id().to_owned(),
+        Side::South,
+        no_wake(),
+    )
+    .unwrap();
+    let file = game.file();
+    let first_die = file
+        .find("\"dice\": [")
+        .or_else(|| file.find("\"dice\":["))
+        .unwrap();
+    let digit = file[first_die..]
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap()
+        + first_die;
+    let mut edited = file.clone().into_bytes();
+    edited[digit] = if edited[digit] == b'6' { b'1' } else { b'6' };
+    let edited = String::from_utf8(edited).unwrap();
+    host_link
+        .send(serde_json::json!({"type": "start", "file": edited, "seat": "south"}).to_string());
+    let mut joining = Joining::new(Link::join(relay.net.clone(), ticket, no_wake()).unwrap());
+    let until = Instant::now() + Duration::from_secs(20);
+    let refused = loop {
+        match joining.poll::<Battle>() {
+            Err(why) => break why,
+            Ok(Ok(_)) => panic!("an edited game was taken"),
+            Ok(Err(still)) => joining = still,
+        }
+        assert!(Instant::now() < until, "nothing arrived");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(refused.contains("does not read"), "{refused}");
 }

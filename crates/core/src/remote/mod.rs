@@ -58,6 +58,18 @@ pub trait Replica: Seated + Clone + Send + 'static {
     /// Every roll an entry logs.
     fn rolls(entry: &Self::Entry) -> Vec<Roll>;
 
+    /// The game as its file, which the host sends a joiner first: what the
+    /// shared laptop's file holds (the log, sealed records and tags), no
+    /// key and nothing opened.
+    fn file(&self) -> String;
+
+    /// A game from a file another machine sent, checked as a file opened
+    /// from the disk is (every entry replayed by the rules, the chain), or
+    /// why not.
+    fn from_file(text: &str) -> Result<Self, String>
+    where
+        Self: Sized;
+
     /// The side whose player gives a command (his moves, his rolls), if it
     /// is one side's; `None` for one either player may give. The other
     /// machine neither gives it nor takes it from the other machine,

@@ -150,6 +150,22 @@ impl Replica for Toy {
     fn rolls(entry: &Entry) -> Vec<Roll> {
         entry.rolls.clone()
     }
+    fn file(&self) -> String {
+        serde_json::to_string(&self.log).expect("serializes")
+    }
+    fn from_file(text: &str) -> Result<Toy, String> {
+        let log: Vec<Entry> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let mut toy = Toy {
+            log: Vec::new(),
+            total: 0,
+            key: None,
+            tags: Vec::new(),
+        };
+        for entry in log {
+            toy.follow(entry).map_err(|e| e.to_string())?;
+        }
+        Ok(toy)
+    }
     fn seat_remote(&mut self, _: Side) {}
     fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)> {
         if self.key != Some(side) {

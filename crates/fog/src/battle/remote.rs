@@ -76,6 +76,14 @@ impl Replica for Battle {
             .collect()
     }
 
+    fn file(&self) -> String {
+        crate::files::battle_to_json(self)
+    }
+
+    fn from_file(text: &str) -> Result<Battle, String> {
+        crate::files::battle_from_json(text).map_err(|e| e.to_string())
+    }
+
     fn seat_remote(&mut self, side: Side) {
         self.trust.seat_remote(side);
     }

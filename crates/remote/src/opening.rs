@@ -1,0 +1,92 @@
+//! How a remote game begins (docs: "Playing remotely"): the host's machine
+//! sends the game's file first, as the shared laptop would save it (the
+//! log, sealed records and tags: no key, nothing opened), and the side the
+//! ticket seats; the joiner's machine reads it as it reads a file from the
+//! disk (every entry replayed by the rules, the chain checked), his player
+//! unlocks his side there with his own passphrase, and only then do the
+//! two machines play: his key never leaves his machine.
+
+use crate::link::{Event, Link};
+use crate::remote::Remote;
+use muster_core::error::RuleError;
+use muster_core::remote::{Play, Replica};
+use muster_core::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// The host's first message.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum Opening {
+    Start { file: String, seat: Side },
+}
+
+/// The host's end of `game`, its joiner seated as `joiner`: the file goes
+/// first, then what the play says.
+pub fn host<G: Replica>(game: &mut G, joiner: Side, link: Link) -> Result<Remote<G>, RuleError> {
+    let start = Opening::Start {
+        file: game.file(),
+        seat: joiner,
+    };
+    link.send(serde_json::to_string(&start).expect("a start serializes"));
+    let play = Play::host(game, joiner)?;
+    Ok(Remote::new(play, link))
+}
+
+/// The joiner's end before the game has arrived.
+pub struct Joining {
+    link: Link,
+    /// What the link said meanwhile (connected, dropped, refused).
+    pub said: Vec<Event>,
+}
+
+/// What arrived: the game and the side he plays.
+pub struct Arrived<G> {
+    pub game: G,
+    pub seat: Side,
+    link: Link,
+}
+
+impl Joining {
+    pub fn new(link: Link) -> Joining {
+        Joining {
+            link,
+            said: Vec::new(),
+        }
+    }
+
+    /// The game, once the host's file has arrived and reads (`Ok(Ok)`);
+    /// still joining while it has not (`Ok(Err)`); why not if what came
+    /// does not read (nothing of it is taken).
+    pub fn poll<G: Replica>(mut self) -> Result<Result<Arrived<G>, Joining>, String> {
+        while let Some(event) = self.link.next() {
+            let Event::Message(body) = event else {
+                self.said.push(event);
+                continue;
+            };
+            let Opening::Start { file, seat } = serde_json::from_str(&body).map_err(|e| {
+                format!("the host's machine did not begin with the game's file ({e})")
+            })?;
+            let game = G::from_file(&file)
+                .map_err(|e| format!("the game the host's machine sent does not read: {e}"))?;
+            return Ok(Ok(Arrived {
+                game,
+                seat,
+                link: self.link,
+            }));
+        }
+        Ok(Err(self))
+    }
+
+    pub fn link(&self) -> &Link {
+        &self.link
+    }
+}
+
+impl<G: Replica> Arrived<G> {
+    /// Plays, once his side is unlocked on this machine (his tags are
+    /// made here from now on, and those of what came before).
+    pub fn play(mut self) -> (G, Remote<G>) {
+        let play = Play::joiner(&mut self.game, self.seat);
+        (self.game, Remote::new(play, self.link))
+    }
+}
