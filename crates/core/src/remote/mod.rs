@@ -181,7 +181,7 @@ pub enum Wire<E> {
     /// Joiner: he gives a command that draws dice, decided on his machine
     /// once the round is opened. He is bound to it before any die is
     /// known: `digest` is the SHA-256 of the command and a nonce of his,
-    /// which he opens when the game ends.
+    /// which he opens with the decided entry.
     Intent {
         intent: u64,
         base: usize,
@@ -190,8 +190,17 @@ pub enum Wire<E> {
         digest: Hex32,
     },
     /// Joiner: the entry his machine decided for intent `intent` (or for a
-    /// command that draws no die), on a log of `base` entries.
-    Decided { intent: u64, base: usize, entry: E },
+    /// command that draws no die), on a log of `base` entries; for an
+    /// intent bound by a digest, the nonce that opens it: the host checks
+    /// at once that the move decided is the one bound before any die of
+    /// its round was known.
+    Decided {
+        intent: u64,
+        base: usize,
+        entry: E,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nonce: Option<Hex32>,
+    },
     /// Joiner: his half of `round`, asked by the host.
     Half { round: u64, half: Half },
     /// Either way: the sender refuses what the other machine did, and says

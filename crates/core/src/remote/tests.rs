@@ -430,6 +430,7 @@ fn a_joiner_that_makes_up_his_dice_is_named() {
             intent: 0,
             base: 0,
             entry,
+            nonce: None,
         },
     );
     assert!(
@@ -453,4 +454,43 @@ fn an_intent_carries_its_commands_digest_not_the_command() {
         .find(|m| m.contains("\"type\":\"intent\""))
         .unwrap();
     assert!(!intent.contains("Roll"), "{intent}");
+}
+
+/// The attack: a changed joiner's program sees the host's half of its
+/// round (Go), works out what its bound roll would give, and decides
+/// another move instead (one without dice). The host checks the binding
+/// at once, names it, and takes nothing.
+#[test]
+fn a_joiner_that_decides_another_move_once_he_sees_the_dice_is_named() {
+    let mut t = two();
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Roll).unwrap();
+    for m in t.joiner.1.outbox() {
+        let (g, p) = &mut t.host;
+        p.receive(g, m);
+    }
+    let go = t.host.1.outbox();
+    assert!(go.iter().any(|m| matches!(m, Wire::Go { .. })), "{go:?}");
+    let instead = t
+        .joiner
+        .0
+        .decide_with(&Cmd::Add(6), &mut AppDice::Wanted)
+        .unwrap();
+    let (g, p) = &mut t.host;
+    let said = p.receive(
+        g,
+        Wire::Decided {
+            intent: 0,
+            base: 0,
+            entry: instead,
+            nonce: Some(Hex32([7; 32])),
+        },
+    );
+    assert!(
+        said.iter().any(
+            |h| matches!(h, Happened::Trouble(t) if t.contains("not the one his machine bound"))
+        ),
+        "{said:?}"
+    );
+    assert!(t.host.0.log.is_empty(), "nothing was taken");
 }

@@ -2,7 +2,7 @@
 //! "Playing remotely"): his intents given their round of dice, his entries
 //! checked and put in the log in order, his halves and his tags.
 
-use super::{Happened, POOL, Play, Role, Slot, rounds_are};
+use super::{Happened, POOL, Play, Role, Slot, digest, rounds_are};
 use crate::dice::AppDice;
 use crate::remote::{Replica, Wire};
 
@@ -17,7 +17,7 @@ impl<G: Replica> Play<G> {
                 base,
                 round,
                 half,
-                digest: _,
+                digest,
             } => {
                 if let Some(answer) = self.answered.get(&intent) {
                     self.out.push(answer.clone());
@@ -43,6 +43,7 @@ impl<G: Replica> Play<G> {
                             intent,
                             base,
                             round: Some((round, opened.host, half)),
+                            digest,
                         });
                         self.answered.insert(intent, go.clone());
                         self.out.push(go);
@@ -56,6 +57,7 @@ impl<G: Replica> Play<G> {
                 intent,
                 base,
                 entry,
+                nonce,
             } => {
                 let expected = match &self.slot {
                     Some(slot) => slot.intent == intent && slot.base == base,
@@ -76,9 +78,17 @@ impl<G: Replica> Play<G> {
                     self.slot = None;
                     return vec![self.trouble(format!("{why}; nothing was taken"))];
                 }
-                let round = self.slot.take().and_then(|s| s.round);
+                let slot = self.slot.take();
+                let round = slot.as_ref().and_then(|s| s.round);
                 if let Err(why) = rounds_are(game, &entry, round.into_iter().collect()) {
                     return vec![self.trouble(why)];
+                }
+                if let Some(slot) = slot
+                    && nonce.map(|n| digest(&n.0, &G::command_of(&entry))) != Some(slot.digest)
+                {
+                    return vec![self.trouble(format!(
+                        "{joiner}'s move is not the one his machine bound before the dice were known: a move was chosen after seeing them; nothing was taken"
+                    ))];
                 }
                 match game.follow(entry.clone()) {
                     Ok(()) => {

@@ -45,12 +45,15 @@ impl<G: Replica> Play<G> {
                 self.opened.insert(round, (host, half));
                 pending.sent = true;
                 let base = game.entries();
-                match game.decide(&pending.command, &mut AppDice::Joint(Box::new(opened))) {
+                let command = pending.command.clone();
+                match game.decide(&command, &mut AppDice::Joint(Box::new(opened))) {
                     Ok(entry) => {
+                        let nonce = self.nonce_of(intent);
                         self.out.push(Wire::Decided {
                             intent,
                             base,
                             entry,
+                            nonce,
                         });
                         vec![Happened::Waiting]
                     }
@@ -217,6 +220,7 @@ impl<G: Replica> Play<G> {
                         intent: pending.intent,
                         base,
                         entry,
+                        nonce: None,
                     });
                     self.pending = Some(Pending {
                         sent: true,

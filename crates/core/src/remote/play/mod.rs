@@ -56,6 +56,8 @@ struct Slot {
     intent: u64,
     base: usize,
     round: Option<(u64, Half, Half)>,
+    /// What binds the intent to its command.
+    digest: Hex32,
 }
 
 /// A command given on the joiner's machine, waiting for the host.
@@ -221,6 +223,7 @@ impl<G: Replica> Play<G> {
                             intent,
                             base,
                             entry,
+                            nonce: None,
                         });
                         self.pending = Some(Pending {
                             intent,
@@ -270,6 +273,14 @@ impl<G: Replica> Play<G> {
         let half = Half::fresh()?;
         self.halves.insert(round, half);
         Ok(half)
+    }
+
+    /// The nonce that opens intent `intent`'s binding.
+    fn nonce_of(&self, intent: u64) -> Option<Hex32> {
+        self.bound
+            .iter()
+            .find(|(i, ..)| *i == intent)
+            .map(|(_, nonce, _)| Hex32(*nonce))
     }
 
     /// Binds intent `intent` to `command`: the SHA-256 of the command and
@@ -382,7 +393,7 @@ fn same<C: serde::Serialize>(a: &C, b: &C) -> bool {
 
 /// What binds an intent to its command: the SHA-256 of the nonce and the
 /// command.
-fn digest<C: serde::Serialize>(nonce: &[u8; 32], command: &C) -> Hex32 {
+pub(super) fn digest<C: serde::Serialize>(nonce: &[u8; 32], command: &C) -> Hex32 {
     let mut hash = Sha256::new();
     hash.update(nonce);
     hash.update(serde_json::to_vec(command).expect("a command always serializes"));
