@@ -1,8 +1,9 @@
 //! The hex maps on the laptop as players read them (issue 38), at 1280 x
 //! 720 and 1366 x 768: the log folds to its last line while a map game is
 //! open, the map's drawing covers its pane (at least 90 % of its width or
-//! height) and the pane most of the window's height, and every counter's
-//! label is at least 12 pixels high at the first view.
+//! height) and the pane most of the window's height, every counter's
+//! label is at least 12 pixels high at the first view, and every token
+//! stays inside its own hex from the first view to the whole map.
 
 use crate::app::MusterApp;
 use crate::app::hex_grid::HexGrid;
@@ -73,9 +74,60 @@ fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
             );
             let labels = grid.labels();
             assert!(labels.len() >= 2, "{label}: {labels:?}");
-            for r in &labels {
-                // The text's own height, inside the token's padding.
-                assert!(r.height() - 6.0 >= 12.0, "{label}: a label {r:?}");
+            for (r, px) in &labels {
+                // The text's own size, inside the token's padding.
+                assert!(*px >= 12.0, "{label}: a label {r:?} at {px} px");
+            }
+        }
+    }
+}
+
+/// Both map games zoomed out step by step from the first view to the whole
+/// map, at 1280 x 720 and 1366 x 768: every counter's token lies inside
+/// its own hex (so none covers a neighbour's), its label never under the
+/// rules' least size (a hex too small for any shows a dot).
+#[test]
+fn every_token_stays_inside_its_hex_from_the_first_view_to_the_whole_map() {
+    let cases: [Case; 2] = [
+        (
+            "forces",
+            crate::app::map_intel::tests::two_forces_each,
+            forces,
+        ),
+        ("wings", crate::app::wings::tests::one_wing_each, wings),
+    ];
+    let least = muster::core::mapview::Rules::default().min_label_px as f32;
+    for (name, game, grid) in cases {
+        for size in [[1280.0, 720.0], [1366.0, 768.0]] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = game(dir.path());
+            h.set_size(egui::vec2(size[0], size[1]));
+            h.run();
+            let mut zooms = 0;
+            loop {
+                let label = format!("{name} at {} x {}, {zooms} zooms out", size[0], size[1]);
+                let (grid, map) = grid(&h);
+                let labels = grid.labels();
+                assert!(!labels.is_empty() || grid.dots() > 0, "{label}");
+                for (r, px) in &labels {
+                    assert!(*px >= least - 1e-3, "{label}: {r:?} at {px} px");
+                    let hex = |at: egui::Pos2| map.hex_at(grid.map_point(at));
+                    let inner = r.shrink(0.5);
+                    let home = hex(inner.center());
+                    for corner in [
+                        inner.left_top(),
+                        inner.right_top(),
+                        inner.left_bottom(),
+                        inner.right_bottom(),
+                    ] {
+                        assert_eq!(hex(corner), home, "{label}: a token {r:?} leaves its hex");
+                    }
+                }
+                if zooms == 12 {
+                    break;
+                }
+                crate::app::tests::click(&mut h, "Zoom out");
+                zooms += 1;
             }
         }
     }
