@@ -10,8 +10,8 @@
 //! A counter's token stays inside its own hex at every zoom (`stack`): its
 //! label shrinks with the hex down to `min_label_px`, below which the hex
 //! shows a dot of its side's colour, so no counter covers a neighbour's.
-//! Labels are drawn in Hack (egui's monospace face; the page gets the same
-//! file from the laptop), whose capital I and lower-case l differ: a Wing's
+//! Labels are drawn in a monospace face (Hack on the laptop, the phone's
+//! own on the page), whose capital I and lower-case l differ: a Wing's
 //! "I1" never reads as "l1".
 //!
 //! A view is a centre (in map units, where a hex's circumradius is 1,

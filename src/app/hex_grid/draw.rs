@@ -63,7 +63,7 @@ pub(super) enum Stacked {
 
 /// The face every counter's label is drawn in, at `px`: Hack (egui's
 /// monospace), whose capital I and lower-case l differ ("I1" is never
-/// "l1"); the phone draws in the same file.
+/// "l1"); the phone draws in its own monospace face.
 pub fn label_font(px: f32) -> FontId {
     FontId::monospace(px)
 }

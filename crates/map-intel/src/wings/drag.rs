@@ -13,11 +13,14 @@ use muster_core::side::Side;
 use std::borrow::Cow;
 
 /// A piece's id on the board: a counter's leader is the counter's id, its
-/// Dis counters count down from the top of the ids so that no two meet.
+/// Dis counters count down from the largest id a phone's script holds
+/// exactly (2^53 - 1), so that no two meet and the page sends back the id
+/// it was given.
 pub fn board_id(id: usize, piece: usize) -> usize {
+    const TOP: usize = (1 << 53) - 1;
     match piece {
         0 => id,
-        k => usize::MAX - 2 * id - (k - 1),
+        k => TOP - 2 * id - (k - 1),
     }
 }
 
