@@ -519,10 +519,11 @@ function drawing(w, h, label) {
 // buttons); a new screen, his own tap's answer included, never does.
 const views = {};
 
-// Counters' labels are drawn in the phone's monospace face, whose capital
-// I and lower-case l differ ("I1" never reads as "l1"), as the laptop's are
-// in Hack.
-const LABEL_FONT = 'monospace';
+// Counters' labels are drawn in Hack, the laptop's face, served with the
+// page: its capital I and lower-case l differ ("I1" never reads as "l1").
+const LABEL_FONT = 'Hack, monospace';
+// Hack loaded: a map drawn before it came is drawn again (`hexMap`).
+const labelFace = document.fonts ? document.fonts.load(`13px Hack`).catch(() => null) : Promise.resolve();
 
 // A hex map by the rules every screen draws it with (the board's `rules`,
 // muster_core::mapview): the hexes in view, each numbered once large
@@ -700,6 +701,8 @@ function hexMap(board) {
     ? `${phoneWords(board.clicks)}. Pinch with two fingers to zoom; drag one of your counters to trace its path; drag elsewhere to move the map.`
     : 'Pinch with two fingers to zoom; drag to move the map.';
   draw();
+  // Measured and drawn again in Hack once it is loaded.
+  labelFace.then(() => draw());
 
   const at = (event) => {
     const box = canvas.getBoundingClientRect();

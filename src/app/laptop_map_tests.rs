@@ -168,3 +168,61 @@ fn the_field_of_glory_tables_labels_never_cover_each_other() {
         }
     }
 }
+
+/// The ink of `text`'s first glyph at `font`, by pixel, from the font
+/// atlas the window draws with: the pixels whose coverage is at least a
+/// third, from the ink's left and bottom edges (the letter's shape, not
+/// where it sits).
+fn ink(
+    ctx: &egui::Context,
+    font: egui::FontId,
+    text: &str,
+) -> std::collections::HashSet<(i32, i32)> {
+    let mut galley = None;
+    let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+        galley = Some(
+            ui.painter()
+                .layout_no_wrap(text.into(), font.clone(), egui::Color32::WHITE),
+        );
+    });
+    // The atlas is read below, not sent to a screen.
+    out.textures_delta.clear();
+    let galley = galley.unwrap();
+    let glyph = galley.rows[0].glyphs[0];
+    let atlas = ctx.fonts(|f| f.image());
+    let uv = glyph.uv_rect;
+    let mut out = std::collections::HashSet::new();
+    for y in uv.min[1]..uv.max[1] {
+        for x in uv.min[0]..uv.max[0] {
+            if atlas[(usize::from(x), usize::from(y))].a() >= 85 {
+                out.insert((i32::from(x), i32::from(y)));
+            }
+        }
+    }
+    let left = out.iter().map(|p| p.0).min().unwrap_or(0);
+    let bottom = out.iter().map(|p| p.1).max().unwrap_or(0);
+    out.into_iter()
+        .map(|(x, y)| (x - left, bottom - y))
+        .collect()
+}
+
+/// Issue 49: a Wing's "I1" read as "l1". A counter's label font draws
+/// capital I and lower-case l with at least three tenths of their ink apart, at
+/// the least and the usual label size; the window's proportional face,
+/// which the labels were drawn in, does not.
+#[test]
+fn a_labels_capital_i_and_lower_case_l_differ() {
+    let rules = muster::core::mapview::Rules::default();
+    let ctx = egui::Context::default();
+    let apart = |font: egui::FontId| {
+        let (i, l) = (ink(&ctx, font.clone(), "I"), ink(&ctx, font, "l"));
+        let both = i.union(&l).count() as f64;
+        i.symmetric_difference(&l).count() as f64 / both
+    };
+    for px in [rules.min_label_px, rules.label_px] {
+        let label = apart(crate::app::hex_grid::label_font(px as f32));
+        let before = apart(egui::FontId::proportional(px as f32));
+        assert!(label >= 0.3, "{px} px: I and l {label} apart");
+        assert!(before < 0.3, "{px} px: the proportional face {before}");
+    }
+}

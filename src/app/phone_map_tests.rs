@@ -333,3 +333,42 @@ fn a_phones_tokens_stay_in_their_hex_and_a_stack_dragged_beside_them_asks() {
     );
     page.screenshot("target/phone/forces-stack-asks.png");
 }
+
+/// Issue 49: a Wing's "I1" read as "l1". Ann's phone draws her counters'
+/// labels in the face the laptop draws them in, Hack, served with the page
+/// (whose I and l the laptop's test `a_labels_capital_i_and_lower_case_l_differ`
+/// tells apart), once it has come; not in the page's sans-serif.
+#[test]
+fn a_phones_labels_are_drawn_in_the_laptops_face() {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::map_intel::tests::two_forces_each(dir.path());
+    let page = Page::open_sized(port, &pair(&mut h, Side::South), "forces-i-l", (360, 740));
+    page.find(&mut h, "//canvas");
+    crate::app::pairing::close(&mut h);
+    let _: bool = page.script(
+        "window.__fonts = [];
+        const fill = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+          window.__fonts.push([String(text), this.font]);
+          return fill.call(this, text, ...rest);
+        };
+        return true;",
+    );
+    let loaded = (0..50).any(|_| {
+        h.run();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        page.script::<bool>("return [...document.fonts].some((f) => f.family.replace(/\"/g, '') === 'Hack' && f.status === 'loaded')")
+    });
+    assert!(loaded, "the page has Hack");
+    page.tap(&mut h, "My counters");
+    let drawn: Vec<(String, String)> = page.script("return window.__fonts");
+    let label = drawn
+        .iter()
+        .find(|(text, _)| text.starts_with('#'))
+        .map(|(_, font)| font.split_once("px ").expect("a size in px").1.to_string())
+        .unwrap_or_else(|| panic!("no label drawn: {drawn:?}"));
+    assert!(label.starts_with("Hack"), "labels drawn in {label}");
+}

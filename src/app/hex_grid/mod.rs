@@ -15,6 +15,8 @@ use muster::core::screen::{Drag, HexBoard};
 use muster::core::side::{Side, Sides};
 
 use crate::app::map_image::{MapImage, Read, Saved};
+#[cfg(test)]
+pub use draw::label_font;
 use draw::{Chip, Stacked, colour, draw_token, margins, stacks, trace_path};
 pub use draw::{map_settings, side_colour};
 
