@@ -42,17 +42,19 @@ type Case = (
     for<'a> fn(&'a H) -> (&'a HexGrid, HexMap),
 );
 
+/// Both map games, each with a counter or two of each side's on the map.
+const CASES: [Case; 2] = [
+    (
+        "forces",
+        crate::app::map_intel::tests::two_forces_each,
+        forces,
+    ),
+    ("wings", crate::app::wings::tests::one_wing_each, wings),
+];
+
 #[test]
 fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
-    let cases: [Case; 2] = [
-        (
-            "forces",
-            crate::app::map_intel::tests::two_forces_each,
-            forces,
-        ),
-        ("wings", crate::app::wings::tests::one_wing_each, wings),
-    ];
-    for (name, game, grid) in cases {
+    for (name, game, grid) in CASES {
         for size in [[1280.0, 720.0], [1366.0, 768.0]] {
             let dir = tempfile::tempdir().unwrap();
             let mut h = game(dir.path());
@@ -88,16 +90,8 @@ fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
 /// rules' least size (a hex too small for any shows a dot).
 #[test]
 fn every_token_stays_inside_its_hex_from_the_first_view_to_the_whole_map() {
-    let cases: [Case; 2] = [
-        (
-            "forces",
-            crate::app::map_intel::tests::two_forces_each,
-            forces,
-        ),
-        ("wings", crate::app::wings::tests::one_wing_each, wings),
-    ];
     let least = muster::core::mapview::Rules::default().min_label_px as f32;
-    for (name, game, grid) in cases {
+    for (name, game, grid) in CASES {
         for size in [[1280.0, 720.0], [1366.0, 768.0]] {
             let dir = tempfile::tempdir().unwrap();
             let mut h = game(dir.path());

@@ -712,12 +712,7 @@ impl Work<'_> {
                         "a voluntary deployment places the Wing deployed (27.3.1)",
                     );
                 }
-                let units: Vec<(u32, u32)> = c
-                    .units
-                    .iter()
-                    .filter_map(|u| self.setup.unit(counter.side, u))
-                    .map(|u| (u.ma, u.ic))
-                    .collect();
+                let units = self.unit_allowances(counter.side, &c);
                 let half = placement::voluntary_deployment(
                     placement::allowance(&units, Formation::InColumn).unwrap_or(0),
                 );

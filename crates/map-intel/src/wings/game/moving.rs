@@ -13,6 +13,20 @@ use crate::wings::{placement, spotting};
 use muster_core::error::{RuleError, refuse};
 
 impl Work<'_> {
+    /// Each unit of a Wing's: its movement allowance deployed and in
+    /// column.
+    pub(super) fn unit_allowances(
+        &self,
+        side: muster_core::side::Side,
+        c: &crate::wings::events::Composition,
+    ) -> Vec<(u32, u32)> {
+        c.units
+            .iter()
+            .filter_map(|u| self.setup.unit(side, u))
+            .map(|u| (u.ma, u.ic))
+            .collect()
+    }
+
     /// The most a counter may move this turn, and what sets it: a real
     /// Wing's slowest unit; a dummy what the fastest real Wing of its type
     /// could move in the dummy's formation, i.e. the fastest such unit of
@@ -25,12 +39,7 @@ impl Work<'_> {
             Formation::InColumn => u.ic,
         };
         if c.real {
-            let units: Vec<(u32, u32)> = c
-                .units
-                .iter()
-                .filter_map(|u| self.setup.unit(counter.side, u))
-                .map(|u| (u.ma, u.ic))
-                .collect();
+            let units = self.unit_allowances(counter.side, &c);
             let most = placement::allowance(&units, c.formation).unwrap_or(0);
             return Ok((most, "its slowest unit allows"));
         }
