@@ -84,6 +84,138 @@ fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
     }
 }
 
+// Issue 49: two ambush markers in a forest covered its name and each
+// other's, and hid an axis number. Tables from random set-ups: the
+// example battle's terrain, then two to four of South's ambush markers,
+// each at a random place the rules allow for a random one of his battle
+// groups or a dummy (most of them as near a piece of terrain's middle as
+// the rules allow, so they crowd it and its name), read-only at 1280 x 720 and 1366 x 768: no label
+// covers another, an axis number, a marker or a band's name.
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 32,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    #[test]
+    fn the_field_of_glory_tables_labels_never_cover_each_other_on_random_set_ups(
+        picks in proptest::collection::vec((0usize..64, 0usize..1_000_000, proptest::bool::weighted(0.7)), 2..=5)
+    ) {
+        random_set_up_labels(&picks);
+    }
+}
+
+/// The table of one random set-up (`picks`: each marker's content, place
+/// among the legal ones, and whether it goes next to the last), checked.
+fn random_set_up_labels(picks: &[(usize, usize, bool)]) {
+    use muster::fog::battle::{AmbushContent, AmbushMap, Profile, Verdict};
+    let script: String = include_str!("../../examples/scripts/deployment.jsonl")
+        .lines()
+        .take(7)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    {
+        let seed = picks;
+        let mut battle = muster::fog::examples::terrain_battle();
+        muster::fog::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
+        let side = muster::core::side::Side::South;
+        let groups = battle.state().armies[side].as_ref().unwrap().bgs.len();
+        let mut placed = 0;
+        for &(kind, place, next) in picks {
+            let content = match kind % (groups + 1) {
+                bg if bg < groups => AmbushContent::Bg { bg },
+                _ => AmbushContent::Dummy,
+            };
+            let state = battle.state();
+            let Ok(profile) = Profile::of(state, battle.ruleset(), side, content) else {
+                continue;
+            };
+            let legal: Vec<[f64; 2]> = AmbushMap::compute(state, battle.ruleset(), side, profile)
+                .cells()
+                .filter(|(_, v)| *v == Verdict::Legal)
+                .map(|(at, _)| at)
+                .collect();
+            if legal.is_empty() {
+                continue;
+            }
+            // Those asked next to something go to the legal place nearest
+            // a piece of terrain's middle (its name's anchor): markers
+            // crowd a piece and its name.
+            let pieces: Vec<[f64; 2]> = state
+                .placement
+                .standing()
+                .map(|(_, laid)| [laid.pose.x, laid.pose.y])
+                .collect();
+            let near = (!pieces.is_empty()).then(|| pieces[kind % pieces.len()]);
+            let at = match near {
+                Some(n) if next => *legal
+                    .iter()
+                    .min_by(|a, b| {
+                        let d = |p: &[f64; 2]| (p[0] - n[0]).hypot(p[1] - n[1]);
+                        d(a).total_cmp(&d(b))
+                    })
+                    .unwrap(),
+                _ => legal[place % legal.len()],
+            };
+            let content = match content {
+                AmbushContent::Bg { bg } => format!(r#"{{"kind": "bg", "bg": {bg}}}"#),
+                AmbushContent::Dummy => r#"{"kind": "dummy"}"#.to_string(),
+            };
+            let line = format!(
+                r#"{{"cmd": "seal_ambush", "side": "south", "at": [{}, {}], "content": {content}, "passphrase": "copper heron lantern thistle"}}"#,
+                at[0], at[1]
+            );
+            let mut out = Vec::new();
+            muster::fog::script::run(&mut battle, line.as_bytes(), &mut out).unwrap();
+            if String::from_utf8_lossy(&out).contains(r#""ok":true"#) {
+                placed += 1;
+            }
+        }
+        assert!(placed >= 1, "{seed:?}: {placed} markers");
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("ambushes.json");
+        muster::fog::files::save_battle(&saved, &battle).unwrap();
+        for size in [[1280.0, 720.0], [1366.0, 768.0]] {
+            let mut h = crate::app::tests::opened(dir.path(), saved.clone());
+            h.set_size(egui::vec2(size[0], size[1]));
+            crate::app::tests::click(&mut h, "Look at it read-only for now");
+            h.run();
+            let labels: Vec<(egui::Rect, String)> =
+                crate::app::fog::table_view::PLACED.with(|p| p.borrow().clone());
+            let mut avoided: Vec<egui::Rect> = crate::app::fog::table_view::AVOIDED.with(|a| {
+                a.borrow()
+                    .iter()
+                    .map(|t| {
+                        egui::Rect::from_min_max(egui::pos2(t.x0, t.y0), egui::pos2(t.x1, t.y1))
+                    })
+                    .collect()
+            });
+            // The axes' numbers as drawn, whether or not they were avoided.
+            let numbers = crate::app::fog::table_view::NUMBERS.with(|n| n.borrow().clone());
+            assert!(numbers.len() >= 10, "{numbers:?}");
+            avoided.extend(numbers);
+            let markers = labels
+                .iter()
+                .filter(|(_, t)| t.starts_with("Ambush S"))
+                .count();
+            assert_eq!(markers, placed, "{seed:?}: {labels:?}");
+            let label = format!("{seed:?} at {size:?}");
+            for (i, (a, x)) in labels.iter().enumerate() {
+                let a = a.shrink(0.5);
+                for (b, y) in &labels[i + 1..] {
+                    assert!(!a.intersects(b.shrink(0.5)), "{label}: '{x}' covers '{y}'");
+                }
+                for t in &avoided {
+                    assert!(
+                        !a.intersects(t.shrink(0.5)),
+                        "{label}: '{x}' at {a:?} covers {t:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// Both map games zoomed out step by step from the first view to the whole
 /// map, at 1280 x 720 and 1366 x 768: every counter's token lies inside
 /// its own hex (so none covers a neighbour's), its label never under the
