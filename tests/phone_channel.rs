@@ -246,3 +246,80 @@ console.log(JSON.stringify(out));
         }
     }
 }
+
+/// A hex's stack laid by the page's `hexmap.js` is the laptop's
+/// (`mapview::Rules::stack`): labels of 2 to 11 characters, one to five
+/// counters, hexes from 4 to 96 pixels, both orientations: the same size,
+/// the same choice of whole labels, names alone or a dot, the same boxes.
+#[test]
+fn the_page_lays_a_stack_as_the_laptop_does() {
+    use muster::core::hexmap::{HexMap, Orientation, Shifted};
+    use muster::core::mapview::{Rules, short};
+    let rules = Rules::default();
+    let advance = 1233.0 / 2048.0;
+    let ems = |label: &str| [label, short(label)].map(|t| t.chars().count() as f64 * advance);
+    let mut cases = Vec::new();
+    for orientation in [Orientation::FlatTop, Orientation::PointyTop] {
+        for label in ["d1", "E1 ?", "#13 ?", "I1 (4)", "I10 placed", "#100 (12)"] {
+            for count in 1..=5usize {
+                for radius in [4.0, 9.5, 14.0, 20.0, 27.5, 35.0, 44.0, 96.0] {
+                    let shown = vec![ems(label); count.min(rules.stack_shown)];
+                    cases.push((orientation, shown, count, radius));
+                }
+            }
+        }
+    }
+    let map = |orientation| HexMap {
+        columns: 4,
+        rows: 4,
+        first_column: 1,
+        first_row: 1,
+        orientation,
+        shifted: Shifted::Odd,
+    };
+    let json = serde_json::json!({
+        "rules": rules,
+        "cases": cases.iter().map(|(o, e, c, r)| serde_json::json!({
+            "map": map(*o), "ems": e, "count": c, "radius": r,
+        })).collect::<Vec<_>>(),
+    });
+    let script = format!(
+        r#"
+import {{ stack }} from './hexmap.js';
+const given = {json};
+console.log(JSON.stringify(given.cases.map((c) => stack(c.map, c.radius, c.ems, c.count, given.rules))));
+"#
+    );
+    let Some(out) = node(&script) else {
+        return;
+    };
+    let out: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let near = |a: &serde_json::Value, b: f64| (a.as_f64().unwrap() - b).abs() < 1e-9;
+    for (k, (orientation, ems, count, radius)) in cases.iter().enumerate() {
+        let laptop = rules.stack(*radius, *orientation, ems, *count);
+        let page = &out[k];
+        let Some(laptop) = laptop else {
+            assert!(page.is_null(), "{k}: {page}");
+            continue;
+        };
+        assert!(near(&page["px"], laptop.px), "{k}: {page} {laptop:?}");
+        assert_eq!(page["short"].as_bool(), Some(laptop.short), "{k}");
+        for (t, token) in laptop.tokens.iter().enumerate() {
+            for i in 0..4 {
+                assert!(
+                    near(&page["tokens"][t][i], token[i]),
+                    "{k}: {page} {laptop:?}"
+                );
+            }
+        }
+        match laptop.badge {
+            Some(([x, y], r)) => assert!(
+                near(&page["badge"][0][0], x)
+                    && near(&page["badge"][0][1], y)
+                    && near(&page["badge"][1], r),
+                "{k}: {page} {laptop:?}"
+            ),
+            None => assert!(page["badge"].is_null(), "{k}: {page}"),
+        }
+    }
+}

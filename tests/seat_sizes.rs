@@ -148,7 +148,11 @@ fn a_phones_answers_are_one_size() {
         .take(MAX_DRAG)
         .collect();
     assert_eq!(hexes.len(), MAX_DRAG);
-    let drag = FromPage::Drag { hexes }.text();
+    let drag = FromPage::Drag {
+        hexes,
+        counter: None,
+    }
+    .text();
     let long = phone.seal(drag.as_bytes()).unwrap();
     assert_eq!(short.len(), long.len());
     assert!(phone.seal(&[b' '; 5000]).is_err());

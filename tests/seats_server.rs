@@ -184,7 +184,7 @@ fn the_page_is_served_with_its_guards_and_nothing_else_is() {
             "the key is never in the page"
         );
         // Every script the page imports is served.
-        for file in ["app.js", "channel.js", "hexmap.js", "style.css"] {
+        for file in ["app.js", "channel.js", "hexmap.js", "style.css", "Hack-Regular.ttf"] {
             let answer = get(format!("/assets/{file}")).await;
             assert!(answer.starts_with("HTTP/1.1 200"), "{file}: {answer}");
         }

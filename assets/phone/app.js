@@ -4,7 +4,7 @@
 // draws with egui) and sends back what he does. It reconnects after sleep,
 // a lost network or a reload, and picks up where it was.
 import { Channel } from './channel.js';
-import { centre, corners, extent, firstView, hexAt, hexes, limits, name, numberAt, parse } from './hexmap.js';
+import { centre, corners, extent, firstView, hexAt, hexes, limits, name, numberAt, parse, short, stack as laid } from './hexmap.js';
 
 const stateLine = document.getElementById('state');
 const main = document.getElementById('screen');
@@ -523,11 +523,18 @@ function drawing(w, h, label) {
 // buttons); a new screen, his own tap's answer included, never does.
 const views = {};
 
+// Counters' labels are drawn in Hack, the laptop's face, served with the
+// page: its capital I and lower-case l differ ("I1" never reads as "l1").
+const LABEL_FONT = 'Hack, monospace';
+// Hack loaded: a map drawn before it came is drawn again (`hexMap`).
+const labelFace = document.fonts ? document.fonts.load(`13px Hack`).catch(() => null) : Promise.resolve();
+
 // A hex map by the rules every screen draws it with (the board's `rules`,
 // muster_core::mapview): the hexes in view, each numbered once large
 // enough to read, the hexes his form names, the counters he may see as
-// tokens with labels of a readable size (his own marked), a stack as
-// offset tokens with its count. The canvas is the pane: nothing scrolls
+// tokens inside their own hex at every zoom, their labels shrinking with
+// it, then their names alone, then a dot (his own marked), a stack as
+// offset tokens with its count (`stack` in hexmap.js, as the laptop). The canvas is the pane: nothing scrolls
 // under it. Two fingers pinch to zoom about them; one finger on one of his
 // counters traces its path, hex by hex, drawn as it grows; elsewhere one
 // finger pans; a tap lights its hex at once and sends it.
@@ -535,9 +542,10 @@ function hexMap(board) {
   const map = board.map;
   const rules = board.rules;
   const colours = rules.colours;
-  // One view for each task the map serves (what a tap does: placing at
-  // set-up, tracing a path in play), each begun at its first view.
-  const key = `${board.viewer || 'table'}:${map.columns}x${map.rows}:${map.first_column}:${map.first_row}:${map.orientation}:${board.clicks || ''}`;
+  // One view for each map, begun at its first view and moved only by him:
+  // set-up turning to play, or his counters' screen coming and going,
+  // leave it where he put it.
+  const key = `${board.viewer || 'table'}:${map.columns}x${map.rows}:${map.first_column}:${map.first_row}:${map.orientation}`;
   const width = Math.min((main.clientWidth || 390) - 28, 402);
   const height = Math.round(Math.min(Math.max(window.innerHeight * 0.5, 240), 560));
   const pane = [width, height];
@@ -573,24 +581,32 @@ function hexMap(board) {
   const toMap = (sx, sy) => [(sx - width / 2) / view.radius + view.x, (sy - height / 2) / view.radius + view.y];
   const inPane = ([sx, sy], room) => sx > -room && sx < width + room && sy > -room && sy < height + room;
 
-  function token(g, c, x, y) {
-    const w = g.measureText(c.text).width + 10;
-    const h = rules.label_px + 6;
+  // Where each token was last drawn (pane pixels), in the order drawn:
+  // the last one under a finger is the one it begins on.
+  let drawn = [];
+
+  // A label's width at a 1 px font.
+  const em = (g, text) => {
+    g.font = `${rules.label_px}px ${LABEL_FONT}`;
+    return g.measureText(text).width / rules.label_px;
+  };
+
+  function token(g, c, text, px, [x0, y0, x1, y1]) {
     g.fillStyle = c.side === 'south' ? colours.south : colours.north;
-    g.fillRect(x - w / 2, y - h / 2, w, h);
+    g.fillRect(x0, y0, x1 - x0, y1 - y0);
     if (c.face_up) {
       g.strokeStyle = colours.face_up;
       g.lineWidth = 2;
-      g.strokeRect(x - w / 2, y - h / 2, w, h);
+      g.strokeRect(x0 + 1, y0 + 1, x1 - x0 - 2, y1 - y0 - 2);
     }
     // His own: a white bar at the left, so he finds them at a glance.
     if (board.viewer && c.side === board.viewer) {
       g.fillStyle = '#fff';
-      g.fillRect(x - w / 2, y - h / 2, 3, h);
+      g.fillRect(x0, y0, Math.min(3, (x1 - x0) / 8), y1 - y0);
     }
     g.fillStyle = colours.ink;
-    g.fillText(c.text, x + 1, y);
-    return [x + w / 2, y - h / 2];
+    g.font = `${px}px ${LABEL_FONT}`;
+    g.fillText(text, (x0 + x1) / 2, (y0 + y1) / 2);
   }
 
   function draw() {
@@ -625,43 +641,41 @@ function hexMap(board) {
     }
     g.textAlign = 'center';
     g.textBaseline = 'middle';
-    g.font = `${rules.label_px}px sans-serif`;
-    const readable = r >= rules.readable_radius * 0.6;
+    drawn = [];
     for (const [hex, here] of Object.entries(byHex)) {
       const [sx, sy] = toPane(centre(map, parse(hex)));
       if (!inPane([sx, sy], 60)) continue;
-      if (!readable) {
-        // Too far out for words: a dot a side's colour, his own ringed.
-        for (const c of here.slice(0, 1)) {
-          g.beginPath();
-          g.arc(sx, sy, Math.max(2, 0.5 * r), 0, 2 * Math.PI);
-          g.fillStyle = c.side === 'south' ? colours.south : colours.north;
-          g.fill();
-        }
+      const shown = here.slice(0, rules.stack_shown);
+      const ems = shown.map((c) => [em(g, c.text), em(g, short(c.text))]);
+      const s = laid(map, r, ems, here.length, rules);
+      if (!s) {
+        // Too small for words: a dot of the front counter's side.
+        g.beginPath();
+        g.arc(sx, sy, Math.max(2, 0.5 * r), 0, 2 * Math.PI);
+        g.fillStyle = here[0].side === 'south' ? colours.south : colours.north;
+        g.fill();
         continue;
       }
-      const shown = here.slice(0, rules.stack_shown);
-      const step = rules.stack_step_px;
-      const y = sy + 0.18 * r;
-      let corner = null;
       // The first counter in front, the others offset behind it.
       for (let k = shown.length - 1; k >= 0; k--) {
-        const top = token(g, shown[k], sx + k * step, y + k * step);
-        if (k === 0) corner = top;
+        const t = s.tokens[k];
+        const box = [sx + t[0], sy + t[1], sx + t[2], sy + t[3]];
+        token(g, shown[k], s.short ? short(shown[k].text) : shown[k].text, s.px, box);
+        drawn.push({ counter: shown[k], box });
       }
-      if (here.length > 1) {
-        const badge = `${here.length}`;
-        const [bx, by] = corner;
+      if (s.badge) {
+        const [[bx, by], br] = s.badge;
         g.beginPath();
-        g.arc(bx, by, 9, 0, 2 * Math.PI);
+        g.arc(sx + bx, sy + by, br, 0, 2 * Math.PI);
         g.fillStyle = '#000';
         g.fill();
         g.fillStyle = '#fff';
-        g.font = `bold ${rules.number_px + 1}px sans-serif`;
-        g.fillText(badge, bx, by + 0.5);
-        g.font = `${rules.label_px}px sans-serif`;
+        g.font = `bold ${0.85 * s.px}px sans-serif`;
+        g.fillText(`${here.length}`, sx + bx, sy + by + 0.5);
       }
     }
+    // Each token's hex and box, for a look from outside.
+    canvas.dataset.tokens = JSON.stringify(drawn.map((d) => [d.counter.hex, ...d.box]));
     if (path) {
       g.strokeStyle = colours.path;
       g.lineWidth = Math.max(4, 0.18 * r);
@@ -691,6 +705,8 @@ function hexMap(board) {
     ? `${phoneWords(board.clicks)}. Pinch with two fingers to zoom; drag one of your counters to trace its path; drag elsewhere to move the map.`
     : 'Pinch with two fingers to zoom; drag to move the map.';
   draw();
+  // Measured and drawn again in Hack once it is loaded.
+  labelFace.then(() => draw());
 
   const at = (event) => {
     const box = canvas.getBoundingClientRect();
@@ -702,6 +718,7 @@ function hexMap(board) {
   const fingers = new Map();
   let pinch = null;
   let pan = null;
+  let grabbed = null;
   canvas.style.touchAction = 'none';
   canvas.addEventListener('wheel', (event) => {
     event.preventDefault();
@@ -728,8 +745,16 @@ function hexMap(board) {
       pan = null;
       return;
     }
-    const hex = at(event);
-    const mine = board.clicks && hex && board.counters.some((c) => c.hex === named(hex) && (!board.viewer || c.side === board.viewer));
+    // The token under his finger, the top one drawn last: its counter
+    // goes, from its own hex; begun elsewhere in a hex of his, he is asked
+    // which of his there goes.
+    const box = canvas.getBoundingClientRect();
+    const [fx, fy] = [event.clientX - box.left, event.clientY - box.top];
+    const own = (c) => !board.viewer || c.side === board.viewer;
+    const under = drawn.findLast(({ box: [x0, y0, x1, y1] }) => fx >= x0 && fx <= x1 && fy >= y0 && fy <= y1);
+    grabbed = under && own(under.counter) ? under.counter : null;
+    const hex = grabbed ? parse(grabbed.hex) : at(event);
+    const mine = board.clicks && hex && board.counters.some((c) => c.hex === named(hex) && own(c));
     path = mine ? [named(hex)] : null;
     pan = { x: event.clientX, y: event.clientY, vx: view.x, vy: view.y, hex, moved: false };
   });
@@ -801,7 +826,7 @@ function hexMap(board) {
       draw();
       return later();
     }
-    if (done && done.length > 1) send({ type: 'drag', hexes: done });
+    if (done && done.length > 1) send(grabbed ? { type: 'drag', hexes: done, counter: grabbed.id } : { type: 'drag', hexes: done });
     else if (done || tap) {
       const hex = done ? done[0] : named(tap);
       // Lit before anything is asked: he sees where his finger landed.

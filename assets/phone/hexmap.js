@@ -95,3 +95,79 @@ export function numberAt(map, radius, rules) {
   const [top, width] = map.orientation === 'flat_top' ? [0.74, 1.14] : [0.5, 1.73];
   return 2.4 * px <= width * radius ? [px, top] : [px, px / (2 * radius)];
 }
+
+// A counter's name alone, from its label (`mapview::short`): "I1" of "I1 (4)".
+export const short = (label) => label.split(' ')[0];
+
+// Whether a box ([left, top, right, bottom], pixels from a hex's centre)
+// lies inside a hex of `radius` pixels.
+function boxInside(map, radius, [x0, y0, x1, y1]) {
+  const slack = 1e-9 * Math.max(radius, 1);
+  const point = (x, y) => {
+    [x, y] = [Math.abs(x), Math.abs(y)];
+    return map.orientation === 'flat_top'
+      ? y <= (SQRT3 / 2) * radius + slack && SQRT3 * x + y <= SQRT3 * radius + slack
+      : x <= (SQRT3 / 2) * radius + slack && x + SQRT3 * y <= SQRT3 * radius + slack;
+  };
+  return point(x0, y0) && point(x1, y0) && point(x0, y1) && point(x1, y1);
+}
+
+const badgeBox = ([[x, y], b]) => [x - b, y - b, x + b, y + b];
+
+// The stack's boxes at labels of `px` (`mapview::Rules::stack_at`).
+function stackAt(radius, ems, count, px, rules) {
+  const scale = px / rules.label_px;
+  const [padX, padY] = rules.token_padding;
+  const h = px + padY * scale;
+  const step = rules.stack_step_px * scale;
+  const tokens = ems.map((em, k) => {
+    const w = em * px + padX * scale;
+    const o = k * step;
+    return [o - w / 2, o - h / 2, o + w / 2, o + h / 2];
+  });
+  let badge = count > 1 ? [[tokens[0][2], tokens[0][1]], h / 2] : null;
+  const all = badge ? [...tokens, badgeBox(badge)] : tokens;
+  const x0 = Math.min(...all.map((t) => t[0]));
+  const y0 = Math.min(...all.map((t) => t[1]));
+  const x1 = Math.max(...all.map((t) => t[2]));
+  const y1 = Math.max(...all.map((t) => t[3]));
+  const [dx, dy] = [-(x0 + x1) / 2, rules.token_drop * radius - (y0 + y1) / 2];
+  const moved = tokens.map((t) => [t[0] + dx, t[1] + dy, t[2] + dx, t[3] + dy]);
+  if (badge) badge = [[badge[0][0] + dx, badge[0][1] + dy], badge[1]];
+  return { px, short: false, tokens: moved, badge };
+}
+
+// The largest stack from `label_px` down to `min_label_px` that fits
+// (`mapview::Rules::sized`), halved 24 times as on the laptop.
+function sized(map, radius, ems, count, rules) {
+  const fits = (px) => {
+    const s = stackAt(radius, ems, count, px, rules);
+    return s.tokens.every((t) => boxInside(map, radius, t)) && (!s.badge || boxInside(map, radius, badgeBox(s.badge))) ? s : null;
+  };
+  const whole = fits(rules.label_px);
+  if (whole) return whole;
+  if (!fits(rules.min_label_px)) return null;
+  let [lo, hi] = [rules.min_label_px, rules.label_px];
+  for (let k = 0; k < 24; k++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return fits(lo);
+}
+
+// A hex's stack on a hex of `radius` pixels, as the laptop lays it
+// (`mapview::Rules::stack`, checked by tests/phone_channel.rs): `ems` are
+// the shown labels' widths at a 1 px font, whole and short, front first;
+// `count` the counters in the hex. Each token's box (pixels from the hex's
+// centre) and the count's badge ([centre, radius]) inside the hex, the
+// labels shrunk with it, then the names alone; null (a dot) when not even
+// those fit.
+export function stack(map, radius, ems, count, rules) {
+  if (!ems.length) return null;
+  for (const isShort of [false, true]) {
+    const s = sized(map, radius, ems.map((e) => e[isShort ? 1 : 0]), count, rules);
+    if (s) return { ...s, short: isShort };
+  }
+  return null;
+}

@@ -91,8 +91,8 @@ pub enum SeatMsg {
     Typed(String),
     /// A hex he clicked on the map his screen draws on the laptop.
     Tap(muster::core::hexmap::Hex),
-    /// One of his counters dragged on that map: from, then the path.
-    Drag(muster::core::hexmap::Hex, Vec<muster::core::hexmap::Hex>),
+    /// One of his counters dragged on that map.
+    Drag(muster::core::screen::Drag),
     /// He sets a passphrase for a new game, called `name`; the words the
     /// opponent knows of him; what the form makes of it.
     SetPassphrase {

@@ -1,8 +1,9 @@
 //! The hex maps on the laptop as players read them (issue 38), at 1280 x
 //! 720 and 1366 x 768: the log folds to its last line while a map game is
 //! open, the map's drawing covers its pane (at least 90 % of its width or
-//! height) and the pane most of the window's height, and every counter's
-//! label is at least 12 pixels high at the first view.
+//! height) and the pane most of the window's height, every counter's
+//! label is at least 12 pixels high at the first view, and every token
+//! stays inside its own hex from the first view to the whole map.
 
 use crate::app::MusterApp;
 use crate::app::hex_grid::HexGrid;
@@ -41,17 +42,19 @@ type Case = (
     for<'a> fn(&'a H) -> (&'a HexGrid, HexMap),
 );
 
+/// Both map games, each with a counter or two of each side's on the map.
+const CASES: [Case; 2] = [
+    (
+        "forces",
+        crate::app::map_intel::tests::two_forces_each,
+        forces,
+    ),
+    ("wings", crate::app::wings::tests::one_wing_each, wings),
+];
+
 #[test]
 fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
-    let cases: [Case; 2] = [
-        (
-            "forces",
-            crate::app::map_intel::tests::two_forces_each,
-            forces,
-        ),
-        ("wings", crate::app::wings::tests::one_wing_each, wings),
-    ];
-    for (name, game, grid) in cases {
+    for (name, game, grid) in CASES {
         for size in [[1280.0, 720.0], [1366.0, 768.0]] {
             let dir = tempfile::tempdir().unwrap();
             let mut h = game(dir.path());
@@ -73,9 +76,184 @@ fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
             );
             let labels = grid.labels();
             assert!(labels.len() >= 2, "{label}: {labels:?}");
-            for r in &labels {
-                // The text's own height, inside the token's padding.
-                assert!(r.height() - 6.0 >= 12.0, "{label}: a label {r:?}");
+            for (r, px) in &labels {
+                // The text's own size, inside the token's padding.
+                assert!(*px >= 12.0, "{label}: a label {r:?} at {px} px");
+            }
+        }
+    }
+}
+
+// Issue 49: two ambush markers in a forest covered its name and each
+// other's, and hid an axis number. Tables from random set-ups: the
+// example battle's terrain, then two to four of South's ambush markers,
+// each at a random place the rules allow for a random one of his battle
+// groups or a dummy (most of them as near a piece of terrain's middle as
+// the rules allow, so they crowd it and its name), read-only at 1280 x 720 and 1366 x 768: no label
+// covers another, an axis number, a marker or a band's name.
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 32,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    #[test]
+    fn the_field_of_glory_tables_labels_never_cover_each_other_on_random_set_ups(
+        picks in proptest::collection::vec((0usize..64, 0usize..1_000_000, proptest::bool::weighted(0.7)), 2..=5)
+    ) {
+        random_set_up_labels(&picks);
+    }
+}
+
+/// The table of one random set-up (`picks`: each marker's content, place
+/// among the legal ones, and whether it goes next to the last), checked.
+fn random_set_up_labels(picks: &[(usize, usize, bool)]) {
+    use muster::fog::battle::{AmbushContent, AmbushMap, Profile, Verdict};
+    let script: String = include_str!("../../examples/scripts/deployment.jsonl")
+        .lines()
+        .take(7)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    {
+        let seed = picks;
+        let mut battle = muster::fog::examples::terrain_battle();
+        muster::fog::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
+        let side = muster::core::side::Side::South;
+        let groups = battle.state().armies[side].as_ref().unwrap().bgs.len();
+        let mut placed = 0;
+        for &(kind, place, next) in picks {
+            let content = match kind % (groups + 1) {
+                bg if bg < groups => AmbushContent::Bg { bg },
+                _ => AmbushContent::Dummy,
+            };
+            let state = battle.state();
+            let Ok(profile) = Profile::of(state, battle.ruleset(), side, content) else {
+                continue;
+            };
+            let legal: Vec<[f64; 2]> = AmbushMap::compute(state, battle.ruleset(), side, profile)
+                .cells()
+                .filter(|(_, v)| *v == Verdict::Legal)
+                .map(|(at, _)| at)
+                .collect();
+            if legal.is_empty() {
+                continue;
+            }
+            // Those asked next to something go to the legal place nearest
+            // a piece of terrain's middle (its name's anchor): markers
+            // crowd a piece and its name.
+            let pieces: Vec<[f64; 2]> = state
+                .placement
+                .standing()
+                .map(|(_, laid)| [laid.pose.x, laid.pose.y])
+                .collect();
+            let near = (!pieces.is_empty()).then(|| pieces[kind % pieces.len()]);
+            let at = match near {
+                Some(n) if next => *legal
+                    .iter()
+                    .min_by(|a, b| {
+                        let d = |p: &[f64; 2]| (p[0] - n[0]).hypot(p[1] - n[1]);
+                        d(a).total_cmp(&d(b))
+                    })
+                    .unwrap(),
+                _ => legal[place % legal.len()],
+            };
+            let content = match content {
+                AmbushContent::Bg { bg } => format!(r#"{{"kind": "bg", "bg": {bg}}}"#),
+                AmbushContent::Dummy => r#"{"kind": "dummy"}"#.to_string(),
+            };
+            let line = format!(
+                r#"{{"cmd": "seal_ambush", "side": "south", "at": [{}, {}], "content": {content}, "passphrase": "copper heron lantern thistle"}}"#,
+                at[0], at[1]
+            );
+            let mut out = Vec::new();
+            muster::fog::script::run(&mut battle, line.as_bytes(), &mut out).unwrap();
+            if String::from_utf8_lossy(&out).contains(r#""ok":true"#) {
+                placed += 1;
+            }
+        }
+        assert!(placed >= 1, "{seed:?}: {placed} markers");
+        let dir = tempfile::tempdir().unwrap();
+        let saved = dir.path().join("ambushes.json");
+        muster::fog::files::save_battle(&saved, &battle).unwrap();
+        for size in [[1280.0, 720.0], [1366.0, 768.0]] {
+            let mut h = crate::app::tests::opened(dir.path(), saved.clone());
+            h.set_size(egui::vec2(size[0], size[1]));
+            crate::app::tests::click(&mut h, "Look at it read-only for now");
+            h.run();
+            let labels: Vec<(egui::Rect, String)> =
+                crate::app::fog::table_view::PLACED.with(|p| p.borrow().clone());
+            let mut avoided: Vec<egui::Rect> = crate::app::fog::table_view::AVOIDED.with(|a| {
+                a.borrow()
+                    .iter()
+                    .map(|t| {
+                        egui::Rect::from_min_max(egui::pos2(t.x0, t.y0), egui::pos2(t.x1, t.y1))
+                    })
+                    .collect()
+            });
+            // The axes' numbers as drawn, whether or not they were avoided.
+            let numbers = crate::app::fog::table_view::NUMBERS.with(|n| n.borrow().clone());
+            assert!(numbers.len() >= 10, "{numbers:?}");
+            avoided.extend(numbers);
+            let markers = labels
+                .iter()
+                .filter(|(_, t)| t.starts_with("Ambush S"))
+                .count();
+            assert_eq!(markers, placed, "{seed:?}: {labels:?}");
+            let label = format!("{seed:?} at {size:?}");
+            for (i, (a, x)) in labels.iter().enumerate() {
+                let a = a.shrink(0.5);
+                for (b, y) in &labels[i + 1..] {
+                    assert!(!a.intersects(b.shrink(0.5)), "{label}: '{x}' covers '{y}'");
+                }
+                for t in &avoided {
+                    assert!(
+                        !a.intersects(t.shrink(0.5)),
+                        "{label}: '{x}' at {a:?} covers {t:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Both map games zoomed out step by step from the first view to the whole
+/// map, at 1280 x 720 and 1366 x 768: every counter's token lies inside
+/// its own hex (so none covers a neighbour's), its label never under the
+/// rules' least size (a hex too small for any shows a dot).
+#[test]
+fn every_token_stays_inside_its_hex_from_the_first_view_to_the_whole_map() {
+    let least = muster::core::mapview::Rules::default().min_label_px as f32;
+    for (name, game, grid) in CASES {
+        for size in [[1280.0, 720.0], [1366.0, 768.0]] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = game(dir.path());
+            h.set_size(egui::vec2(size[0], size[1]));
+            h.run();
+            let mut zooms = 0;
+            loop {
+                let label = format!("{name} at {} x {}, {zooms} zooms out", size[0], size[1]);
+                let (grid, map) = grid(&h);
+                let labels = grid.labels();
+                assert!(!labels.is_empty() || grid.dots() > 0, "{label}");
+                for (r, px) in &labels {
+                    assert!(*px >= least - 1e-3, "{label}: {r:?} at {px} px");
+                    let hex = |at: egui::Pos2| map.hex_at(grid.map_point(at));
+                    let inner = r.shrink(0.5);
+                    let home = hex(inner.center());
+                    for corner in [
+                        inner.left_top(),
+                        inner.right_top(),
+                        inner.left_bottom(),
+                        inner.right_bottom(),
+                    ] {
+                        assert_eq!(hex(corner), home, "{label}: a token {r:?} leaves its hex");
+                    }
+                }
+                if zooms == 12 {
+                    break;
+                }
+                crate::app::tests::click(&mut h, "Zoom out");
+                zooms += 1;
             }
         }
     }
@@ -114,5 +292,63 @@ fn the_field_of_glory_tables_labels_never_cover_each_other() {
                 );
             }
         }
+    }
+}
+
+/// The ink of `text`'s first glyph at `font`, by pixel, from the font
+/// atlas the window draws with: the pixels whose coverage is at least a
+/// third, from the ink's left and bottom edges (the letter's shape, not
+/// where it sits).
+fn ink(
+    ctx: &egui::Context,
+    font: egui::FontId,
+    text: &str,
+) -> std::collections::HashSet<(i32, i32)> {
+    let mut galley = None;
+    let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+        galley = Some(
+            ui.painter()
+                .layout_no_wrap(text.into(), font.clone(), egui::Color32::WHITE),
+        );
+    });
+    // The atlas is read below, not sent to a screen.
+    out.textures_delta.clear();
+    let galley = galley.unwrap();
+    let glyph = galley.rows[0].glyphs[0];
+    let atlas = ctx.fonts(|f| f.image());
+    let uv = glyph.uv_rect;
+    let mut out = std::collections::HashSet::new();
+    for y in uv.min[1]..uv.max[1] {
+        for x in uv.min[0]..uv.max[0] {
+            if atlas[(usize::from(x), usize::from(y))].a() >= 85 {
+                out.insert((i32::from(x), i32::from(y)));
+            }
+        }
+    }
+    let left = out.iter().map(|p| p.0).min().unwrap_or(0);
+    let bottom = out.iter().map(|p| p.1).max().unwrap_or(0);
+    out.into_iter()
+        .map(|(x, y)| (x - left, bottom - y))
+        .collect()
+}
+
+/// Issue 49: a Wing's "I1" read as "l1". A counter's label font draws
+/// capital I and lower-case l with at least three tenths of their ink apart, at
+/// the least and the usual label size; the window's proportional face,
+/// which the labels were drawn in, does not.
+#[test]
+fn a_labels_capital_i_and_lower_case_l_differ() {
+    let rules = muster::core::mapview::Rules::default();
+    let ctx = egui::Context::default();
+    let apart = |font: egui::FontId| {
+        let (i, l) = (ink(&ctx, font.clone(), "I"), ink(&ctx, font, "l"));
+        let both = i.union(&l).count() as f64;
+        i.symmetric_difference(&l).count() as f64 / both
+    };
+    for px in [rules.min_label_px, rules.label_px] {
+        let label = apart(crate::app::hex_grid::label_font(px as f32));
+        let before = apart(egui::FontId::proportional(px as f32));
+        assert!(label >= 0.3, "{px} px: I and l {label} apart");
+        assert!(before < 0.3, "{px} px: the proportional face {before}");
     }
 }

@@ -159,7 +159,10 @@ impl Phone {
     /// page sends a finger's trace.
     pub(crate) fn drag(&mut self, hexes: &[&str]) {
         let hexes = hexes.iter().map(|h| Hex::parse(h).unwrap()).collect();
-        self.send(FromPage::Drag { hexes });
+        self.send(FromPage::Drag {
+            hexes,
+            counter: None,
+        });
     }
 
     /// Sends `command` as his answer, whatever his screen offers: what a

@@ -268,3 +268,107 @@ fn a_stack_shows_its_count_and_a_tap_lists_its_counters() {
     page.find(&mut h, "//p[starts-with(., 'In 0505: ')]");
     page.screenshot("target/phone/forces-stack.png");
 }
+
+/// Issue 49: at the whole map a phone drew counters wider than a hex, and
+/// a finger dragging a stack moved its top counter without asking. On a
+/// 360 px phone, Ann's stack in 0505 and her other force: from her first
+/// view out to the whole map, every token lies inside its own hex; a drag
+/// begun in 0505 beside the tokens asks which of her counters goes.
+#[test]
+fn a_phones_tokens_stay_in_their_hex_and_a_stack_dragged_beside_them_asks() {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::map_intel::tests::two_forces_each(dir.path());
+    crate::app::map_intel::tests::drag_to(&mut h, "0303", "0505");
+    let page = Page::open_sized(
+        port,
+        &pair(&mut h, Side::South),
+        "forces-tokens",
+        (360, 740),
+    );
+    page.find(&mut h, "//canvas");
+    crate::app::pairing::close(&mut h);
+    let map = forces_map(&h);
+    page.tap(&mut h, "My counters");
+    for zoom in 0..8 {
+        let (x, y, r) = view(&page);
+        let (width, height): (f64, f64) = page.script(
+            "const c = document.querySelector('canvas'); return [c.clientWidth, c.clientHeight]",
+        );
+        let tokens: Vec<(String, f64, f64, f64, f64)> = serde_json::from_str(
+            &page.script::<String>("return document.querySelector('canvas').dataset.tokens"),
+        )
+        .unwrap();
+        assert!(!tokens.is_empty() || zoom > 0, "no token at the first view");
+        let hex = |sx: f64, sy: f64| {
+            map.hex_at(((sx - width / 2.0) / r + x, (sy - height / 2.0) / r + y))
+                .map(|h| h.to_string())
+        };
+        for (at, x0, y0, x1, y1) in &tokens {
+            // Half a pixel in, for rounding at a hex's edge.
+            let (x0, y0, x1, y1) = (x0 + 0.5, y0 + 0.5, x1 - 0.5, y1 - 0.5);
+            for (sx, sy) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+                assert_eq!(
+                    hex(sx, sy).as_deref(),
+                    Some(at.as_str()),
+                    "zoom {zoom}: a token of {at} at {x0} {y0} {x1} {y1}"
+                );
+            }
+        }
+        page.click(&mut h, "//button[@aria-label='Zoom the map out']");
+    }
+    page.screenshot("target/phone/forces-tokens-whole.png");
+    page.tap(&mut h, "My counters");
+    let (x, y, r) = view(&page);
+    assert!(r > 0.0 && x.is_finite() && y.is_finite());
+    // Above the tokens, in the room the hex's number leaves.
+    let (cx, cy) = map.centre(map.hex("0505").unwrap());
+    let points = [(cx, cy - 0.7), map.centre(map.hex("0506").unwrap())];
+    page.drag_map(&mut h, "//canvas", &points);
+    page.find(
+        &mut h,
+        "//p[contains(., 'Several of your counters stand in 0505: which goes to 0506?')]",
+    );
+    page.screenshot("target/phone/forces-stack-asks.png");
+}
+
+/// Issue 49: a Wing's "I1" read as "l1". Ann's phone draws her counters'
+/// labels in the face the laptop draws them in, Hack, served with the page
+/// (whose I and l the laptop's test `a_labels_capital_i_and_lower_case_l_differ`
+/// tells apart), once it has come; not in the page's sans-serif.
+#[test]
+fn a_phones_labels_are_drawn_in_the_laptops_face() {
+    let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::map_intel::tests::two_forces_each(dir.path());
+    let page = Page::open_sized(port, &pair(&mut h, Side::South), "forces-i-l", (360, 740));
+    page.find(&mut h, "//canvas");
+    crate::app::pairing::close(&mut h);
+    let _: bool = page.script(
+        "window.__fonts = [];
+        const fill = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+          window.__fonts.push([String(text), this.font]);
+          return fill.call(this, text, ...rest);
+        };
+        return true;",
+    );
+    let loaded = (0..50).any(|_| {
+        h.run();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        page.script::<bool>("return [...document.fonts].some((f) => f.family.replace(/\"/g, '') === 'Hack' && f.status === 'loaded')")
+    });
+    assert!(loaded, "the page has Hack");
+    page.tap(&mut h, "My counters");
+    let drawn: Vec<(String, String)> = page.script("return window.__fonts");
+    let label = drawn
+        .iter()
+        .find(|(text, _)| text.starts_with('#'))
+        .map(|(_, font)| font.split_once("px ").expect("a size in px").1.to_string())
+        .unwrap_or_else(|| panic!("no label drawn: {drawn:?}"));
+    assert!(label.starts_with("Hack"), "labels drawn in {label}");
+}

@@ -65,8 +65,8 @@ impl<'a, G: Seated> Private<'a, G> {
     }
 
     /// One of his counters he dragged on the map.
-    pub fn drag(&self, from: Hex, path: Vec<Hex>, cx: &Cx) {
-        cx.bus.seat(self.side, SeatMsg::Drag(from, path));
+    pub fn drag(&self, drag: muster::core::screen::Drag, cx: &Cx) {
+        cx.bus.seat(self.side, SeatMsg::Drag(drag));
     }
 }
 

@@ -1793,6 +1793,18 @@ fn an_ambush_markers_name_covers_no_other_name_on_the_laptops_table() {
     let before = seal(&h);
     click(&mut h, "Legio I");
     assert_eq!(seal(&h), before, "choosing moved the button");
+    // Issue 49: the key names each colour the table draws (the pieces'
+    // terrain) and the grid's cells where he may hide.
+    let key = muster::fog::screens::colour_key(&h.state().fog().battle);
+    assert!(key.len() >= 3, "{key:?}");
+    for swatch in key {
+        assert!(
+            h.query_all_by_label(&swatch.meaning).count() >= 1,
+            "'{}' is not in the key",
+            swatch.meaning
+        );
+    }
+    h.get_by_label_contains("may hide here");
     let bg = h
         .state()
         .fog()

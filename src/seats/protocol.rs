@@ -100,10 +100,14 @@ pub enum FromPage {
     Join { version: u32, device: String },
     /// A hex tapped on his map.
     Tap { hex: Hex },
-    /// A counter dragged on his map: the hexes it passed, its own first.
+    /// A counter dragged on his map: the hexes it passed, its own first,
+    /// and the counter whose token the finger began on, if any (on a stack
+    /// without one, he is asked which).
     Drag {
         #[serde(deserialize_with = "a_drag")]
         hexes: Vec<Hex>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        counter: Option<usize>,
     },
     /// What he entered so far, for the live checks (never a secret), in
     /// his screen's types.
@@ -176,6 +180,11 @@ mod tests {
             FromPage::Tap { hex },
             FromPage::Drag {
                 hexes: vec![hex, Hex::parse("0506").unwrap()],
+                counter: None,
+            },
+            FromPage::Drag {
+                hexes: vec![hex, Hex::parse("0506").unwrap()],
+                counter: Some(12),
             },
             FromPage::Values {
                 values: Raw::of(&serde_json::json!({"name": ["Ann"]})),

@@ -1,11 +1,18 @@
 //! How a hex map is shown on every screen (issue 38): the rules the
-//! laptop's map (egui, `src/app/hex_grid.rs`) and the phone's map (canvas,
+//! laptop's map (egui, `src/app/hex_grid/`) and the phone's map (canvas,
 //! `assets/phone/hexmap.js`) both follow, so that the two behave alike. The
 //! first view, the zoom limits, the size of counter labels and hex numbers,
 //! how a stack is laid out and the colours live here; the laptop reads
 //! them from `Rules::default()`, the phone gets them with each board (`HexBoard::rules`)
-//! and works out the same first view (checked against `first_view` by
-//! `tests/phone_channel.rs`, under node).
+//! and works out the same first view and the same stacks (checked against
+//! `first_view` and `stack` by `tests/phone_channel.rs`, under node).
+//!
+//! A counter's token stays inside its own hex at every zoom (`stack`): its
+//! label shrinks with the hex down to `min_label_px`, below which the hex
+//! shows a dot of its side's colour, so no counter covers a neighbour's.
+//! Labels are drawn in a monospace face (Hack on the laptop, the phone's
+//! own on the page), whose capital I and lower-case l differ: a Wing's
+//! "I1" never reads as "l1".
 //!
 //! A view is a centre (in map units, where a hex's circumradius is 1,
 //! `HexMap::centre`) and a radius in pixels: how large a hex is drawn.
@@ -43,9 +50,21 @@ pub struct Rules {
     pub max_radius: f64,
     /// Room round what matters in the first view, in map units.
     pub margin: f64,
+    /// The least a label is drawn at, on a hex too small for `label_px`;
+    /// below it a token shows its counter's name alone (`short`), then
+    /// the hex a dot.
+    pub min_label_px: f64,
+    /// Room round a label on its token (pixels across and down, at
+    /// `label_px`; in proportion below it). A face-up or selected token's
+    /// frame is drawn inside it.
+    pub token_padding: [f64; 2],
+    /// How far below the hex's centre a stack's middle goes (share of the
+    /// radius), towards the room the hex's number leaves.
+    pub token_drop: f64,
     /// A stack: each token after the first drawn this many pixels right
-    /// and down of the one before; at most `stack_shown` tokens drawn, the
-    /// stack's count beside them.
+    /// and down of the one before (at `label_px`; in proportion below it);
+    /// at most `stack_shown` tokens drawn, the stack's count on a badge at
+    /// the front token's corner.
     pub stack_step_px: f64,
     pub stack_shown: usize,
     pub colours: Colours,
@@ -77,11 +96,14 @@ impl Default for Rules {
             number_px: 10.0,
             number_per_radius: 0.36,
             number_max_px: 14.0,
-            readable_radius: 16.0,
-            framing_radius: 40.0,
+            readable_radius: 35.0,
+            framing_radius: 44.0,
             numbered_radius: 16.0,
             max_radius: 96.0,
             margin: 2.0,
+            min_label_px: 8.0,
+            token_padding: [8.0, 4.0],
+            token_drop: 0.1,
             stack_step_px: 5.0,
             stack_shown: 3,
             colours: Colours {
@@ -96,6 +118,53 @@ impl Default for Rules {
                 ink: "#ffffff".into(),
             },
         }
+    }
+}
+
+/// A hex's stack as drawn in a hex: the labels' size, whether they are
+/// the counters' names alone (`short`), each token's box (pixels from the
+/// hex's centre, `[left, top, right, bottom]`, down the screen), front
+/// token first, and the count's badge (its centre and radius) when the
+/// hex holds more than one counter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stack {
+    pub px: f64,
+    pub short: bool,
+    pub tokens: Vec<[f64; 4]>,
+    pub badge: Option<([f64; 2], f64)>,
+}
+
+/// A counter's name alone, from its label: the label's first word ("I1"
+/// of "I1 (4)"), for a token too small for the whole.
+pub fn short(label: &str) -> &str {
+    label.split(' ').next().unwrap_or(label)
+}
+
+impl Stack {
+    /// Whether every token and the badge lie inside a hex of `radius`
+    /// pixels.
+    fn inside(&self, radius: f64, orientation: Orientation) -> bool {
+        let root3 = 3f64.sqrt();
+        // A little room for rounding: a box on the hex's edge is in it.
+        let (r, slack) = (radius, 1e-9 * radius.max(1.0));
+        let point = |x: f64, y: f64| {
+            let (x, y) = (x.abs(), y.abs());
+            match orientation {
+                Orientation::FlatTop => {
+                    y <= root3 / 2.0 * r + slack && root3 * x + y <= root3 * r + slack
+                }
+                Orientation::PointyTop => {
+                    x <= root3 / 2.0 * r + slack && x + root3 * y <= root3 * r + slack
+                }
+            }
+        };
+        let boxed = |[x0, y0, x1, y1]: [f64; 4]| {
+            point(x0, y0) && point(x1, y0) && point(x0, y1) && point(x1, y1)
+        };
+        self.tokens.iter().all(|t| boxed(*t))
+            && self
+                .badge
+                .is_none_or(|([x, y], b)| boxed([x - b, y - b, x + b, y + b]))
     }
 }
 
@@ -128,6 +197,108 @@ pub fn focus(counters: &[(Side, Hex)], highlight: &[Hex], viewer: Option<Side>) 
 }
 
 impl Rules {
+    /// A hex's stack on a hex of `radius` pixels: `ems` are the shown
+    /// tokens' labels' widths at a 1 px font (each measured width over its
+    /// font size), whole and `short`, front first, at most `stack_shown`;
+    /// `count` the counters in the hex. The whole labels at `label_px` if
+    /// the stack fits inside the hex, else at the largest size down to
+    /// `min_label_px` that does; failing that the names alone, the same
+    /// way; `None` (a dot) when not even those fit.
+    pub fn stack(
+        &self,
+        radius: f64,
+        orientation: Orientation,
+        ems: &[[f64; 2]],
+        count: usize,
+    ) -> Option<Stack> {
+        if ems.is_empty() {
+            return None;
+        }
+        [false, true].into_iter().find_map(|short| {
+            let ems: Vec<f64> = ems.iter().map(|e| e[usize::from(short)]).collect();
+            let mut stack = self.sized(radius, orientation, &ems, count)?;
+            stack.short = short;
+            Some(stack)
+        })
+    }
+
+    /// The stack of labels `ems` wide at the largest size from `label_px`
+    /// down to `min_label_px` that fits inside the hex.
+    fn sized(
+        &self,
+        radius: f64,
+        orientation: Orientation,
+        ems: &[f64],
+        count: usize,
+    ) -> Option<Stack> {
+        let fits = |px: f64| {
+            let stack = self.stack_at(radius, ems, count, px);
+            stack.inside(radius, orientation).then_some(stack)
+        };
+        if let Some(stack) = fits(self.label_px) {
+            return Some(stack);
+        }
+        fits(self.min_label_px)?;
+        // Halved 24 times: finer than a pixel's hundredth, the same steps
+        // on the phone.
+        let (mut lo, mut hi) = (self.min_label_px, self.label_px);
+        for _ in 0..24 {
+            let mid = (lo + hi) / 2.0;
+            if fits(mid).is_some() {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        fits(lo)
+    }
+
+    /// The stack's boxes at labels of `px`: each token after the front one
+    /// offset right and down, the badge on the front token's top right
+    /// corner, the whole centred across the hex and `token_drop` below its
+    /// middle.
+    fn stack_at(&self, radius: f64, ems: &[f64], count: usize, px: f64) -> Stack {
+        let scale = px / self.label_px;
+        let [pad_x, pad_y] = self.token_padding;
+        let h = px + pad_y * scale;
+        let step = self.stack_step_px * scale;
+        let mut tokens: Vec<[f64; 4]> = ems
+            .iter()
+            .enumerate()
+            .map(|(k, em)| {
+                let w = em * px + pad_x * scale;
+                let o = k as f64 * step;
+                [o - w / 2.0, o - h / 2.0, o + w / 2.0, o + h / 2.0]
+            })
+            .collect();
+        let mut badge = (count > 1).then(|| ([tokens[0][2], tokens[0][1]], h / 2.0));
+        let mut all = tokens.clone();
+        all.extend(badge.map(|([x, y], b)| [x - b, y - b, x + b, y + b]));
+        let (x0, y0, x1, y1) = all.iter().fold(
+            (
+                f64::INFINITY,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::NEG_INFINITY,
+            ),
+            |(a, b, c, d), t| (a.min(t[0]), b.min(t[1]), c.max(t[2]), d.max(t[3])),
+        );
+        let (dx, dy) = (-(x0 + x1) / 2.0, self.token_drop * radius - (y0 + y1) / 2.0);
+        for t in &mut tokens {
+            *t = [t[0] + dx, t[1] + dy, t[2] + dx, t[3] + dy];
+        }
+        if let Some(([x, y], _)) = &mut badge {
+            *x += dx;
+            *y += dy;
+        }
+        Stack {
+            px,
+            short: false,
+            tokens,
+            badge,
+        }
+    }
+
     /// The whole map in a pane of `pane` pixels (width, height).
     /// A hex's number on a hex of `radius` pixels: its size in pixels, and
     /// how far above the hex's centre its top goes (map units). Near the
@@ -289,6 +460,111 @@ mod tests {
         // The whole map on a wide pane: in its middle.
         let wide = rules.first_view(&map, &[], (4000.0, 4000.0));
         assert_eq!(wide.centre, (w / 2.0, h / 2.0));
+    }
+
+    /// Hack's advance: every character of a label is 0.602 of its size
+    /// across.
+    const HACK: f64 = 1233.0 / 2048.0;
+
+    /// A label's widths at a 1 px font, whole and short.
+    fn ems(label: &str) -> [f64; 2] {
+        [label, short(label)].map(|t| t.chars().count() as f64 * HACK)
+    }
+
+    /// Every hex's stack laid on a small map at `radius`: the boxes no two
+    /// hexes' may share, with the hex each is in.
+    fn boxes(map: &HexMap, stack: &Stack, radius: f64) -> Vec<(Hex, [f64; 4])> {
+        map.hexes()
+            .flat_map(|hex| {
+                let (cx, cy) = map.centre(hex);
+                let (cx, cy) = (cx * radius, cy * radius);
+                let mut b = stack.tokens.clone();
+                b.extend(stack.badge.map(|([x, y], r)| [x - r, y - r, x + r, y + r]));
+                b.into_iter()
+                    .map(move |t| (hex, [t[0] + cx, t[1] + cy, t[2] + cx, t[3] + cy]))
+            })
+            .collect()
+    }
+
+    /// Stacks of one to five counters with labels of 2 to 11 characters in
+    /// every hex of a map, at every size from 4 px to the largest, both
+    /// orientations: each drawn stack lies inside its hex (badge
+    /// included), so no token covers another hex's; its labels are
+    /// `label_px` or smaller, never under `min_label_px`; a larger hex never
+    /// draws them smaller, and a hex too small for the whole labels shows
+    /// the names alone before it shows a dot.
+    #[test]
+    fn a_stack_stays_inside_its_hex_at_every_zoom() {
+        let rules = Rules::default();
+        for orientation in [Orientation::FlatTop, Orientation::PointyTop] {
+            let map = HexMap {
+                columns: 4,
+                rows: 4,
+                orientation,
+                ..map()
+            };
+            for label in ["d1", "E1 ?", "#13 ?", "I1 (4)", "I10 placed", "#100 (12)"] {
+                for count in 1..=5usize {
+                    let ems = vec![ems(label); count.min(rules.stack_shown)];
+                    let mut last: Option<(bool, f64)> = None;
+                    for step in 0..=184 {
+                        let radius = 4.0 + 0.5 * f64::from(step);
+                        let Some(stack) = rules.stack(radius, orientation, &ems, count) else {
+                            assert!(
+                                last.is_none(),
+                                "{label} {count} {radius}: a dot after words"
+                            );
+                            continue;
+                        };
+                        assert!(stack.inside(radius, orientation));
+                        assert!(
+                            (rules.min_label_px..=rules.label_px).contains(&stack.px),
+                            "{stack:?}"
+                        );
+                        // Larger: whole labels once short, never smaller.
+                        let now = (!stack.short, stack.px);
+                        assert!(last.is_none_or(|l| now >= l), "{label} {count} {radius}");
+                        last = Some(now);
+                        assert_eq!(stack.tokens.len(), ems.len());
+                        assert_eq!(stack.badge.is_some(), count > 1);
+                        let boxes = boxes(&map, &stack, radius);
+                        for (i, (a, p)) in boxes.iter().enumerate() {
+                            for (b, q) in &boxes[i + 1..] {
+                                let meet = p[0] < q[2] - 1e-6
+                                    && q[0] < p[2] - 1e-6
+                                    && p[1] < q[3] - 1e-6
+                                    && q[1] < p[3] - 1e-6;
+                                assert!(
+                                    a == b || !meet,
+                                    "{orientation:?} {radius}: {a} {p:?} meets {b} {q:?}"
+                                );
+                            }
+                        }
+                    }
+                    assert_eq!(
+                        last.map(|l| l.0),
+                        Some(true),
+                        "{label} {count}: never whole"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The first view's smallest hex holds a force's lone "#13 ?" or a
+    /// Wing's "I1 (4)" at the full label size, in both orientations: the
+    /// labels a player first sees read at 13 px.
+    #[test]
+    fn the_first_views_hex_holds_a_lone_label_at_full_size() {
+        let rules = Rules::default();
+        for orientation in [Orientation::FlatTop, Orientation::PointyTop] {
+            for label in ["#13 ?", "I1 (4)"] {
+                let stack = rules
+                    .stack(rules.readable_radius, orientation, &[ems(label)], 1)
+                    .unwrap();
+                assert_eq!((stack.px, stack.short), (rules.label_px, false), "{label}");
+            }
+        }
     }
 
     #[test]

@@ -325,6 +325,17 @@ pub struct Counter {
     pub face_up: bool,
 }
 
+/// A drag on a hex map from a hex with counters: the hex, the hexes it
+/// entered in order, and the counter whose token it began on (`id` on
+/// the board), if it began on one; `None` in a stack means the player is
+/// asked which of his counters there goes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drag {
+    pub from: Hex,
+    pub path: Vec<Hex>,
+    pub counter: Option<usize>,
+}
+
 /// A numbered hex map with the counters its viewer may see, the hexes
 /// highlighted (his choice so far) and, when `clicks` says what a click
 /// does, the hexes he picks by clicking: each click goes to the system,

@@ -12,7 +12,7 @@ use super::scenario::Status;
 use super::view::{SeenHolder, View};
 use muster_core::error::RuleError;
 use muster_core::hexmap::Hex;
-use muster_core::screen::{self, Block, Choice, Counter, HexBoard, Input, first};
+use muster_core::screen::{self, Block, Choice, Counter, Drag, HexBoard, Input, first};
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +22,9 @@ use serde::{Deserialize, Serialize};
 pub enum LedgerAct {
     /// The move his last drag proposes.
     MapMove,
+    /// His drag began beside the tokens of a stack of his: this counter of
+    /// it is the one that goes.
+    StackMove { id: usize },
     /// One of his revealed counters goes face down again (A3).
     TurnDown { id: usize },
     /// The ticked units regroup (A3-A5).
@@ -42,7 +45,8 @@ pub enum LedgerField {
     To,
     /// The hex of a new force or an Exercitus.
     Hex,
-    /// The counter his last drag moves and the hex it goes to.
+    /// The counters his last drag may move (one, or a stack's when it
+    /// began on no token of theirs), then the hex it goes to.
     Drag,
 }
 
@@ -59,42 +63,52 @@ fn short(h: &SeenHolder) -> String {
     noun(h.kind, h.id)
 }
 
-/// The move his last drag proposes, if it is his to make now: his counter
-/// on the map and the hex it goes to.
-fn drag<'v>(view: &'v View, side: Side, values: &Form) -> Option<(&'v SeenHolder, Hex)> {
-    let dragged = values.get(&LedgerField::Drag)?;
-    let [id, to] = dragged.as_slice() else {
-        return None;
-    };
+/// The move his last drag proposes, if it is his to make now: the
+/// counters of his it may move (one, or a stack's to choose from), all in
+/// one hex on the map, and the hex they would go to.
+fn drag<'v>(view: &'v View, side: Side, values: &Form) -> Option<(Vec<&'v SeenHolder>, Hex)> {
+    let (to, ids) = values.get(&LedgerField::Drag)?.split_last()?;
     let to = Hex::parse(to).ok()?;
-    let h = view
-        .holders
+    let which: Option<Vec<&SeenHolder>> = ids
         .iter()
-        .find(|h| h.id.to_string() == *id && h.side == side && h.hex.is_some())?;
-    (view.active == Some(side) && h.hex != Some(to)).then_some((h, to))
+        .map(|id| {
+            view.holders
+                .iter()
+                .find(|h| h.id.to_string() == *id && h.side == side && h.hex.is_some())
+        })
+        .collect();
+    let which = which?;
+    let from = which.first()?.hex;
+    let fine = view.active == Some(side) && from != Some(to) && which.iter().all(|h| h.hex == from);
+    fine.then_some((which, to))
 }
 
-/// One of `side`'s counters dragged on his map from `from` along `path`:
-/// the move to the path's last hex is proposed on his ledger (the top
-/// counter of a stack, as the map draws it last). False out of his turn,
-/// or when none of his counters stood there.
-pub fn dragged(game: &Game, side: Side, values: &mut Form, from: Hex, path: &[Hex]) -> bool {
+/// One of `side`'s counters dragged on his map: the move to the path's last
+/// hex is proposed on his ledger, of the counter whose token the drag began
+/// on, or of the only one of his in the hex; from a stack of his begun on
+/// no token, he is asked which goes. False out of his turn, or when none of
+/// his counters stood there.
+pub fn dragged(game: &Game, side: Side, values: &mut Form, drag: &Drag) -> bool {
     let view = game.view(side);
-    let Some(to) = path.last().copied().filter(|to| *to != from) else {
+    let Some(to) = drag.path.last().copied().filter(|to| *to != drag.from) else {
         return false;
     };
-    let Some(h) = view
+    let here: Vec<usize> = view
         .holders
         .iter()
-        .rev()
-        .find(|h| h.side == side && h.hex == Some(from))
-    else {
-        return false;
-    };
-    if view.active != Some(side) {
+        .filter(|h| h.side == side && h.hex == Some(drag.from))
+        .map(|h| h.id)
+        .collect();
+    if here.is_empty() || view.active != Some(side) {
         return false;
     }
-    values.insert(LedgerField::Drag, vec![h.id.to_string(), to.to_string()]);
+    let which = match drag.counter.filter(|c| here.contains(c)) {
+        Some(id) => vec![id],
+        None => here,
+    };
+    let mut value: Vec<String> = which.iter().map(ToString::to_string).collect();
+    value.push(to.to_string());
+    values.insert(LedgerField::Drag, value);
     true
 }
 
@@ -163,26 +177,33 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Form) -> Screen {
     // A counter he dragged on his map: the move named, sent only once he
     // says so (a drag that went astray moves nothing); asked right under
     // whose turn it is, so his phone shows it by the map.
-    if let Some((h, to)) = drag(view, side, values) {
-        blocks.insert(
-            1,
-            Block::Strong {
-                text: format!(
-                    "Move {} from {} to {to}?",
-                    short(h),
-                    h.hex.map_or(String::new(), |x| x.to_string())
-                ),
-            },
-        );
-        blocks.insert(
-            2,
-            Block::Actions {
-                actions: vec![
+    if let Some((which, to)) = drag(view, side, values) {
+        let from = which[0].hex.map_or(String::new(), |x| x.to_string());
+        let hint = "Both players see the move; a reveal it causes cannot be taken back";
+        let (text, actions) = match which.as_slice() {
+            [h] => (
+                format!("Move {} from {from} to {to}?", short(h)),
+                vec![
                     Action::new(format!("Move {} to {to}", short(h)), LedgerAct::MapMove)
-                        .hint("Both players see the move; a reveal it causes cannot be taken back"),
+                        .hint(hint),
                 ],
-            },
-        );
+            ),
+            _ => (
+                format!("Several of your counters stand in {from}: which goes to {to}?"),
+                which
+                    .iter()
+                    .map(|h| {
+                        Action::new(
+                            format!("Move {} to {to}", short(h)),
+                            LedgerAct::StackMove { id: h.id },
+                        )
+                        .hint(hint)
+                    })
+                    .collect(),
+            ),
+        };
+        blocks.insert(1, Block::Strong { text });
+        blocks.insert(2, Block::Actions { actions });
     }
     // From the start of his turn: his revealed counters may go face down
     // again (A3), from his ledger as from the table.
@@ -406,10 +427,17 @@ pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleErr
             hex: hex()?,
             units,
         }),
-        LedgerAct::MapMove => {
+        LedgerAct::MapMove | LedgerAct::StackMove { .. } => {
             let view = game.view(side);
-            let (h, to) = drag(&view, side, values).ok_or_else(|| wrong("drag a counter first"))?;
-            Ok(Command::Move { id: h.id, to })
+            let (which, to) =
+                drag(&view, side, values).ok_or_else(|| wrong("drag a counter first"))?;
+            let chosen = match (reply.command.clone(), which.as_slice()) {
+                (LedgerAct::MapMove, [h]) => Some(h.id),
+                (LedgerAct::StackMove { id }, _) => which.iter().find(|h| h.id == id).map(|h| h.id),
+                _ => None,
+            };
+            let id = chosen.ok_or_else(|| wrong("choose which of the stack's counters goes"))?;
+            Ok(Command::Move { id, to })
         }
         // Only one of his own counters that may go face down now.
         LedgerAct::TurnDown { id } => {
@@ -490,26 +518,28 @@ mod tests {
         let (mut g, legions, _) = crate::tests::contact_position();
         let hex = |name: &str| Hex::parse(name).unwrap();
         let mut values = Form::new();
+        let drag = |from: &str, path: &[&str]| Drag {
+            from: hex(from),
+            path: path.iter().map(|h| hex(h)).collect(),
+            counter: None,
+        };
         assert!(!dragged(
             &g,
             Side::South,
             &mut values,
-            hex("0404"),
-            &[hex("0405")]
+            &drag("0404", &["0405"])
         ));
         assert!(!dragged(
             &g,
             Side::North,
             &mut values,
-            hex("0909"),
-            &[hex("0908")]
+            &drag("0909", &["0908"])
         ));
         assert!(dragged(
             &g,
             Side::South,
             &mut values,
-            hex("0505"),
-            &[hex("0506"), hex("0606")]
+            &drag("0505", &["0506", "0606"])
         ));
         let screen = ledger(&g, &g.view(Side::South), Side::South, &values);
         let text = serde_json::to_string(&screen).unwrap();
@@ -536,6 +566,85 @@ mod tests {
         );
         g.apply(command).unwrap();
         assert_eq!(g.public().holder(legions).unwrap().hex, Some(hex("0606")));
+    }
+
+    /// Ann's reserve joins her legions in 0505. A drag begun on a token of
+    /// the stack proposes that counter; begun beside them (or on a token
+    /// not hers), she is asked which goes, each of hers there offered, and
+    /// the one she picks is the move; a plain move or a counter not
+    /// offered is refused.
+    #[test]
+    fn a_stack_dragged_without_a_token_asks_which_counter_goes() {
+        let (mut g, legions, cataphracts) = crate::tests::contact_position_with(&["r-aux-1"]);
+        let hex = |name: &str| Hex::parse(name).unwrap();
+        let reserve = g
+            .public()
+            .holders
+            .iter()
+            .find(|h| h.hex == Some(hex("0303")))
+            .unwrap()
+            .id;
+        g.apply(Command::Move {
+            id: reserve,
+            to: hex("0505"),
+        })
+        .unwrap();
+        let drag = |counter: Option<usize>| Drag {
+            from: hex("0505"),
+            path: vec![hex("0506")],
+            counter,
+        };
+        let text = |values: &Form| {
+            serde_json::to_string(&ledger(&g, &g.view(Side::South), Side::South, values)).unwrap()
+        };
+        let mut values = Form::new();
+        assert!(dragged(&g, Side::South, &mut values, &drag(Some(reserve))));
+        let one = text(&values);
+        assert!(
+            one.contains(&format!("Move force {reserve} from 0505 to 0506?")),
+            "{one}"
+        );
+        assert!(!one.contains("Several"), "{one}");
+        for beside in [None, Some(cataphracts)] {
+            let mut values = Form::new();
+            assert!(dragged(&g, Side::South, &mut values, &drag(beside)));
+            let asked = text(&values);
+            assert!(
+                asked.contains("Several of your counters stand in 0505: which goes to 0506?"),
+                "{asked}"
+            );
+            for id in [legions, reserve] {
+                assert!(
+                    asked.contains(&format!("Move force {id} to 0506")),
+                    "{asked}"
+                );
+            }
+            let reply = |command: LedgerAct| Reply {
+                command,
+                values: values.clone(),
+            };
+            assert!(answer(&g, Side::South, &reply(LedgerAct::MapMove)).is_err());
+            assert!(
+                answer(
+                    &g,
+                    Side::South,
+                    &reply(LedgerAct::StackMove { id: cataphracts })
+                )
+                .is_err()
+            );
+            assert_eq!(
+                answer(
+                    &g,
+                    Side::South,
+                    &reply(LedgerAct::StackMove { id: legions })
+                )
+                .unwrap(),
+                Command::Move {
+                    id: legions,
+                    to: hex("0506")
+                }
+            );
+        }
     }
 
     /// Ann's Agent examines Bob's off-map area (A2a): what it holds is on

@@ -120,10 +120,9 @@ macro_rules! counters_seat {
                 &self,
                 side: muster_core::side::Side,
                 values: &mut muster_core::screen::Form<$field>,
-                from: muster_core::hexmap::Hex,
-                path: &[muster_core::hexmap::Hex],
+                drag: &muster_core::screen::Drag,
             ) -> bool {
-                $dragged(self, side, values, from, path)
+                $dragged(self, side, values, drag)
             }
 
             const PRINTOUT: bool = true;

@@ -84,7 +84,7 @@ pub(crate) fn contact_position() -> (Game, usize, usize) {
 
 /// The contact position, with South's `reserve` units (if any) in a face-down
 /// force in 0303.
-fn contact_position_with(reserve: &[&str]) -> (Game, usize, usize) {
+pub(crate) fn contact_position_with(reserve: &[&str]) -> (Game, usize, usize) {
     let mut g = game();
     let legions = deploy(&mut g, Side::South, "0505", &["r-leg-3", "r-leg-6"]);
     if !reserve.is_empty() {

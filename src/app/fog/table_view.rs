@@ -143,7 +143,7 @@ impl TableView {
         // The axes in the players' unit, whole numbers: short enough for
         // the margin at any table size.
         let axis = |mu: f32| format!("{:.0}", settings.units.from_mu(f64::from(mu), settings.mu));
-        grid(&painter, &frame, (w, d), ink, &axis, response.rect);
+        let numbers = grid(&painter, &frame, (w, d), ink, &axis, response.rect);
         let mut overlay = overlay;
         if let Some(o) = overlay.as_deref_mut() {
             o.under(&painter, &frame, battle);
@@ -152,6 +152,8 @@ impl TableView {
             .as_deref()
             .map_or(Vec::new(), |o| o.labels(&frame, battle));
         let (mut labels, mut taken, banded) = pieces(&painter, &frame, battle, dark, ink);
+        // The axes' numbers stay in sight: no label goes over them.
+        taken.extend(numbers);
         if let Some(o) = overlay.as_deref_mut() {
             o.over_pieces(&painter, &frame, battle);
         }
@@ -242,6 +244,7 @@ impl TableView {
 ///
 /// The numbers stay inside `bounds` however the table is zoomed and panned:
 /// along its lower and left sides when the table's edges are off-screen.
+/// Where each number was drawn.
 fn grid(
     painter: &egui::Painter,
     frame: &Frame,
@@ -249,7 +252,8 @@ fn grid(
     ink: Color32,
     axis: &dyn Fn(f32) -> String,
     bounds: Rect,
-) {
+) -> Vec<Rect> {
+    let mut numbers = Vec::new();
     let faint = ink.gamma_multiply(0.18);
     let font = FontId::proportional(11.0);
     let mut x = 0.0;
@@ -266,7 +270,7 @@ fn grid(
         if major {
             let at = frame.to_screen([f64::from(x), 0.0]) + Vec2::new(0.0, 4.0);
             let at = Pos2::new(at.x, at.y.min(bounds.bottom() - 40.0));
-            painter.text(at, Align2::CENTER_TOP, axis(x), font.clone(), ink);
+            numbers.push(painter.text(at, Align2::CENTER_TOP, axis(x), font.clone(), ink));
         }
         x += 6.0;
     }
@@ -284,7 +288,7 @@ fn grid(
         if major {
             let at = frame.to_screen([0.0, f64::from(y)]) - Vec2::new(4.0, 0.0);
             let at = Pos2::new(at.x.max(bounds.left() + 30.0), at.y);
-            painter.text(at, Align2::RIGHT_CENTER, axis(y), font.clone(), ink);
+            numbers.push(painter.text(at, Align2::RIGHT_CENTER, axis(y), font.clone(), ink));
         }
         y += 6.0;
     }
@@ -305,6 +309,9 @@ fn grid(
             Stroke::new(1.0, ink.gamma_multiply(0.25)),
         );
     }
+    #[cfg(test)]
+    NUMBERS.with(|n| *n.borrow_mut() = numbers.clone());
+    numbers
 }
 
 /// A name to put on the table near `anchor`, clear of the others.
@@ -460,6 +467,8 @@ fn place_labels(painter: &egui::Painter, frame: &Frame, labels: Vec<Label>, take
     let wider = boxed(painter.clip_rect());
     #[cfg(test)]
     PLACED.with(|p| p.borrow_mut().clear());
+    #[cfg(test)]
+    AVOIDED.with(|a| *a.borrow_mut() = taken.clone());
     for label in labels {
         #[cfg(test)]
         let text = label.text.clone();
@@ -489,6 +498,11 @@ thread_local! {
     /// for a test to measure (each test draws its window on a thread of
     /// its own).
     pub(crate) static PLACED: std::cell::RefCell<Vec<(Rect, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Where the axes' numbers were last drawn.
+    pub(crate) static NUMBERS: std::cell::RefCell<Vec<Rect>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// What those labels were to keep off: the markers, the axes' numbers,
+    /// the bands' names, the works.
+    pub(crate) static AVOIDED: std::cell::RefCell<Vec<muster::core::labels::Rect>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// A player's private screen's table, drawn over the window's table: the

@@ -6,7 +6,7 @@
 
 use eframe::egui::{self, Color32, FontId, Pos2, Vec2};
 use muster::core::hexmap::{Hex, HexMap, MAX_SIDE, Orientation, Shifted};
-use muster::core::mapview::Rules;
+use muster::core::mapview::{self, Rules};
 use muster::core::screen::Counter;
 use muster::core::side::Side;
 
@@ -51,43 +51,125 @@ pub(super) struct Chip {
     pub(super) galley: std::sync::Arc<egui::Galley>,
 }
 
-/// Every counter's token, by the rules: in its hex a little below the
-/// middle (clear of the hex's number), a stack as tokens offset right and
-/// down behind its first, at most `stack_shown` of them. In the order
-/// drawn, so the last is on top: what is drawn, and what a drag begins on.
-pub(super) fn chips(
+/// What a hex's counters are drawn as: their tokens, or a dot when the hex
+/// is too small for any label.
+pub(super) enum Stacked {
+    /// Tokens, back first, and the count's badge (its centre, radius, text
+    /// size and the count) when the hex holds more than one counter.
+    Tokens(Vec<Chip>, Option<(Pos2, f32, f32, usize)>),
+    /// A dot of the front counter's side, at the hex's centre.
+    Dot(Side, Pos2),
+}
+
+/// The face every counter's label is drawn in, at `px`: Hack (egui's
+/// monospace), whose capital I and lower-case l differ ("I1" is never
+/// "l1"); the phone draws in its own monospace face.
+pub fn label_font(px: f32) -> FontId {
+    FontId::monospace(px)
+}
+
+/// Every hex's counters by the rules (`mapview::Rules::stack`): tokens
+/// inside their own hex at any zoom, the labels shrinking with the hex,
+/// then the counters' names alone, then a dot; a stack as tokens offset
+/// right and down behind its first, at most `stack_shown` of them, its
+/// count on a badge. In the order drawn, so the last token is on top:
+/// what is drawn, and what a drag begins on.
+pub(super) fn stacks(
     painter: &egui::Painter,
     map: &muster::core::hexmap::HexMap,
     markers: &[Counter],
     rules: &Rules,
     to_screen: &impl Fn((f64, f64)) -> Pos2,
     radius: f32,
-) -> Vec<Chip> {
-    let font = FontId::proportional(rules.label_px as f32);
-    let step = rules.stack_step_px as f32;
-    let mut out = Vec::new();
+) -> Vec<Stacked> {
     let mut hexes: Vec<Hex> = markers.iter().map(|m| m.hex).collect();
     hexes.sort_by_key(|h| (h.column, h.row));
     hexes.dedup();
-    for hex in hexes {
-        let here: Vec<usize> = (0..markers.len())
-            .filter(|m| markers[*m].hex == hex)
-            .take(rules.stack_shown)
-            .collect();
-        let middle = to_screen(map.centre(hex)) + Vec2::new(0.0, 0.18 * radius);
-        for (k, marker) in here.into_iter().enumerate().rev() {
-            let at = middle + Vec2::splat(step * k as f32);
-            let galley =
-                painter.layout_no_wrap(markers[marker].text.clone(), font.clone(), Color32::WHITE);
-            let rect = egui::Rect::from_center_size(at, galley.size() + Vec2::new(10.0, 6.0));
-            out.push(Chip {
-                marker,
-                rect,
-                galley,
-            });
-        }
-    }
-    out
+    let measure = |text: &str| {
+        let px = rules.label_px as f32;
+        let galley = painter.layout_no_wrap(text.to_string(), label_font(px), Color32::WHITE);
+        f64::from(galley.size().x / px)
+    };
+    hexes
+        .into_iter()
+        .map(|hex| {
+            let here: Vec<usize> = (0..markers.len())
+                .filter(|m| markers[*m].hex == hex)
+                .collect();
+            let shown = &here[..here.len().min(rules.stack_shown)];
+            let ems: Vec<[f64; 2]> = shown
+                .iter()
+                .map(|m| {
+                    let text = &markers[*m].text;
+                    [measure(text), measure(mapview::short(text))]
+                })
+                .collect();
+            let centre = to_screen(map.centre(hex));
+            let Some(stack) = rules.stack(f64::from(radius), map.orientation, &ems, here.len())
+            else {
+                return Stacked::Dot(markers[here[0]].side, centre);
+            };
+            let px = stack.px as f32;
+            let at = |x: f64, y: f64| centre + Vec2::new(x as f32, y as f32);
+            let chips = shown
+                .iter()
+                .zip(&stack.tokens)
+                .rev()
+                .map(|(&marker, t)| {
+                    let text = &markers[marker].text;
+                    let text = if stack.short {
+                        mapview::short(text)
+                    } else {
+                        text
+                    };
+                    Chip {
+                        marker,
+                        rect: egui::Rect::from_min_max(at(t[0], t[1]), at(t[2], t[3])),
+                        galley: painter.layout_no_wrap(
+                            text.to_string(),
+                            label_font(px),
+                            Color32::WHITE,
+                        ),
+                    }
+                })
+                .collect();
+            let badge = stack
+                .badge
+                .map(|([x, y], r)| (at(x, y), r as f32, 0.85 * px, here.len()));
+            Stacked::Tokens(chips, badge)
+        })
+        .collect()
+}
+
+/// A counter's token: its side's colour, a frame inside it when it is
+/// selected or face up, its label in the middle.
+pub(super) fn draw_token(
+    painter: &egui::Painter,
+    chip: &Chip,
+    counter: &Counter,
+    selected: bool,
+    rules: &Rules,
+    visuals: &egui::Visuals,
+) {
+    let edge = if selected {
+        egui::Stroke::new(2.5, visuals.selection.stroke.color)
+    } else if counter.face_up {
+        egui::Stroke::new(2.0, colour(&rules.colours.face_up))
+    } else {
+        egui::Stroke::NONE
+    };
+    painter.rect(
+        chip.rect,
+        3.0,
+        side_colour(counter.side),
+        edge,
+        egui::StrokeKind::Inside,
+    );
+    painter.galley(
+        chip.rect.center() - chip.galley.size() / 2.0,
+        chip.galley.clone(),
+        Color32::WHITE,
+    );
 }
 
 /// The map's size, numbering, orientation and shift, as the printed map

@@ -8,14 +8,16 @@
 //! selected counter there. Column and row numbers run along the map's
 //! edges, readable at any zoom, as on a printed map's margin.
 
-use eframe::egui::{self, Color32, FontId, Pos2, Sense, Shape, Stroke, Vec2};
+use eframe::egui::{self, Color32, FontId, Pos2, Sense, Shape, Stroke};
 use muster::core::hexmap::{Hex, HexMap};
 use muster::core::mapview::View;
-use muster::core::screen::HexBoard;
+use muster::core::screen::{Drag, HexBoard};
 use muster::core::side::{Side, Sides};
 
 use crate::app::map_image::{MapImage, Read, Saved};
-use draw::{Chip, chips, colour, margins, trace_path};
+#[cfg(test)]
+pub use draw::label_font;
+use draw::{Chip, Stacked, colour, draw_token, margins, stacks, trace_path};
 pub use draw::{map_settings, side_colour};
 
 mod draw;
@@ -35,12 +37,12 @@ pub struct Highlight {
 
 #[derive(Default)]
 pub struct HexGrid {
-    /// What the table and each player on his private screen look at, on
-    /// which map, for each task the map serves (what a click does: placing
-    /// at set-up, tracing a path in play): theirs to move (the wheel, a
-    /// drag on empty ground, the buttons); each begun at its first view
-    /// (`mapview`) and never moved by a new board.
-    views: Option<(HexMap, Vec<(Task, View)>)>,
+    /// What the laptop's map looks at, and on which map: the players' to
+    /// move (the wheel, a drag on empty ground, the buttons), begun at the
+    /// first board's first view (`mapview`) and never moved by a new
+    /// board: a player's screen opening or closing over the table's map,
+    /// or the game going from set-up to play, leaves it where it is.
+    view: Option<(HexMap, View)>,
     /// A button's wish, carried out once the pane's size is known.
     wish: Option<Wish>,
     /// The printed map under the grid, once laid.
@@ -66,13 +68,14 @@ pub struct HexGrid {
     /// view.
     #[cfg(test)]
     drawn: Option<(egui::Rect, Pos2, View)>,
-    /// Where each counter's label was last drawn, by counter id.
+    /// Where each counter's label was last drawn, by counter id, and its
+    /// text's size.
     #[cfg(test)]
-    labels: Vec<(usize, egui::Rect)>,
+    labels: Vec<(usize, egui::Rect, f32)>,
+    /// How many hexes were last drawn as dots.
+    #[cfg(test)]
+    dots: usize,
 }
-
-/// Whose view, for what a click does: each its own.
-type Task = (Option<Side>, Option<String>);
 
 /// What a button of the map's asks.
 #[derive(Clone, Copy)]
@@ -100,15 +103,6 @@ pub struct Picked {
     /// A counter dragged: the hex it stood in and the hexes it entered in
     /// order.
     pub dragged: Option<Drag>,
-}
-
-/// A drag on the map from a hex with counters.
-pub struct Drag {
-    pub from: Hex,
-    /// The counter whose label the drag began on; `None` when it began
-    /// elsewhere in the hex (in a stack, the player then picks which).
-    pub counter: Option<usize>,
-    pub path: Vec<Hex>,
 }
 
 impl HexGrid {
@@ -194,12 +188,11 @@ impl HexGrid {
             f64::from(rect.height() - 2.0 * margin).max(1.0),
         );
         let first = rules.first_view(map, &board.focus, pane);
-        if self.views.as_ref().is_none_or(|(shown, _)| shown != map) {
-            self.views = Some((map.clone(), Vec::new()));
+        if self.view.as_ref().is_none_or(|(shown, _)| shown != map) {
+            self.view = Some((map.clone(), first));
         }
         let wish = self.wish.take();
-        let task = (board.viewer, board.clicks.clone());
-        let view = self.view_mut(task.clone(), first);
+        let view = self.view_mut();
         let (least, most) = rules.limits(map, pane);
         let mut zoom = (1.0, rect.center());
         match wish {
@@ -267,19 +260,30 @@ impl HexGrid {
         if response.drag_started() || !(response.dragged() || response.drag_stopped()) {
             self.trace = None;
         }
-        // Too far out for words, a counter is a dot of its side's colour.
-        let readable = f64::from(scale) >= 0.6 * rules.readable_radius;
-        let chips = if readable {
-            chips(&painter, map, markers, rules, &to_screen, scale)
-        } else {
-            Vec::new()
-        };
+        let stacks = stacks(&painter, map, markers, rules, &to_screen, scale);
+        let chips: Vec<&Chip> = stacks
+            .iter()
+            .flat_map(|s| match s {
+                Stacked::Tokens(chips, _) => chips.as_slice(),
+                Stacked::Dot(..) => &[],
+            })
+            .collect();
         #[cfg(test)]
         {
             self.labels = chips
                 .iter()
-                .map(|c| (markers[c.marker].id, c.rect))
+                .map(|c| {
+                    (
+                        markers[c.marker].id,
+                        c.rect,
+                        c.galley.job.sections[0].format.font_id.size,
+                    )
+                })
                 .collect();
+            self.dots = stacks
+                .iter()
+                .filter(|s| matches!(s, Stacked::Dot(..)))
+                .count();
         }
         if response.drag_started_by(egui::PointerButton::Primary)
             && let Some(pressed) = ui.input(|i| i.pointer.press_origin())
@@ -310,7 +314,7 @@ impl HexGrid {
             }
             _ if response.dragged() => {
                 let moved = response.drag_delta();
-                let view = self.view_mut(task.clone(), first);
+                let view = self.view_mut();
                 view.centre.0 -= f64::from(moved.x) / view.radius;
                 view.centre.1 -= f64::from(moved.y) / view.radius;
             }
@@ -370,58 +374,29 @@ impl HexGrid {
         // The rows' and columns' numbers at the pane's edges, under the
         // counters: a counter at the edge is never hidden by them.
         margins(&painter, visuals, map, rect, &to_screen, scale);
-        for Chip {
-            marker,
-            rect: chip,
-            galley,
-        } in &chips
-        {
-            let (chip, galley) = (*chip, galley.clone());
-            let h = &markers[*marker];
-            let edge = if Some(h.id) == highlight.counter {
-                Stroke::new(2.5, visuals.selection.stroke.color)
-            } else if h.face_up {
-                Stroke::new(2.0, colour(&rules.colours.face_up))
-            } else {
-                Stroke::NONE
-            };
-            painter.rect(
-                chip,
-                3.0,
-                side_colour(h.side),
-                edge,
-                egui::StrokeKind::Outside,
-            );
-            painter.galley(chip.min + Vec2::new(5.0, 3.0), galley, Color32::WHITE);
-        }
-        let mut counted: Vec<Hex> = Vec::new();
-        for hex in markers.iter().map(|m| m.hex) {
-            if counted.contains(&hex) {
-                continue;
-            }
-            counted.push(hex);
-            let here = markers.iter().filter(|m| m.hex == hex).count();
-            let centre = to_screen(map.centre(hex));
-            if !readable {
-                let side = markers.iter().find(|m| m.hex == hex).map(|m| m.side);
-                if let Some(side) = side {
-                    painter.circle_filled(centre, (scale * 0.5).max(2.0), side_colour(side));
+        for stack in &stacks {
+            match stack {
+                Stacked::Dot(side, centre) => {
+                    painter.circle_filled(*centre, (scale * 0.5).max(2.0), side_colour(*side));
                 }
-            } else if here > 1 {
-                // The stack's count, by its front token.
-                let front = centre + Vec2::new(0.0, 0.18 * scale);
-                let top = chips
-                    .iter()
-                    .rfind(|c| markers[c.marker].hex == hex)
-                    .map_or(front, |c| c.rect.right_top());
-                painter.circle_filled(top, 9.0, Color32::BLACK);
-                painter.text(
-                    top,
-                    egui::Align2::CENTER_CENTER,
-                    here.to_string(),
-                    FontId::proportional(rules.number_px as f32 + 1.0),
-                    Color32::WHITE,
-                );
+                Stacked::Tokens(chips, badge) => {
+                    for chip in chips {
+                        let counter = &markers[chip.marker];
+                        let selected = Some(counter.id) == highlight.counter;
+                        draw_token(&painter, chip, counter, selected, rules, visuals);
+                    }
+                    // The stack's count, on its front token's corner.
+                    if let Some((at, radius, px, here)) = badge {
+                        painter.circle_filled(*at, *radius, Color32::BLACK);
+                        painter.text(
+                            *at,
+                            egui::Align2::CENTER_CENTER,
+                            here.to_string(),
+                            FontId::proportional(*px),
+                            Color32::WHITE,
+                        );
+                    }
+                }
             }
         }
         if let Some(Trace { path, .. }) = &self.trace {
@@ -465,20 +440,13 @@ impl HexGrid {
         picked
     }
 
-    /// The view for `task`, `first` if there is none yet (the map set).
-    fn view_mut(&mut self, task: Task, first: View) -> &mut View {
-        let (_, views) = self
-            .views
+    /// The map's view (set with the map).
+    fn view_mut(&mut self) -> &mut View {
+        &mut self
+            .view
             .as_mut()
-            .expect("the map is set before its views");
-        let k = match views.iter().position(|(t, _)| *t == task) {
-            Some(k) => k,
-            None => {
-                views.push((task, first));
-                views.len() - 1
-            }
-        };
-        &mut views[k].1
+            .expect("the map is set before its view")
+            .1
     }
 
     /// Where counter `id`'s label was drawn, for a test's pointer.
@@ -486,8 +454,8 @@ impl HexGrid {
     pub fn label(&self, id: usize) -> egui::Rect {
         self.labels
             .iter()
-            .find(|(c, _)| *c == id)
-            .map(|(_, r)| *r)
+            .find(|(c, ..)| *c == id)
+            .map(|(_, r, _)| *r)
             .expect("the counter's label was drawn")
     }
 
@@ -507,6 +475,16 @@ impl HexGrid {
         )
     }
 
+    /// The map point drawn at `at`, the inverse of `screen`.
+    #[cfg(test)]
+    pub fn map_point(&self, at: Pos2) -> (f64, f64) {
+        let (_, middle, view) = self.drawn.expect("the map was drawn");
+        (
+            view.centre.0 + f64::from(at.x - middle.x) / view.radius,
+            view.centre.1 + f64::from(at.y - middle.y) / view.radius,
+        )
+    }
+
     /// The pane the map was last drawn in, and the share of its width and
     /// of its height the map's drawing covers.
     #[cfg(test)]
@@ -521,10 +499,16 @@ impl HexGrid {
         )
     }
 
-    /// Every counter label drawn: its box.
+    /// Every counter label drawn: its box and its text's size.
     #[cfg(test)]
-    pub fn labels(&self) -> Vec<egui::Rect> {
-        self.labels.iter().map(|(_, r)| *r).collect()
+    pub fn labels(&self) -> Vec<(egui::Rect, f32)> {
+        self.labels.iter().map(|(_, r, px)| (*r, *px)).collect()
+    }
+
+    /// How many hexes were drawn as a dot, too small for any label.
+    #[cfg(test)]
+    pub fn dots(&self) -> usize {
+        self.dots
     }
 }
 

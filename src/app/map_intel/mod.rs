@@ -196,6 +196,9 @@ impl Table for ForcesTable {
                     if let Some(hex) = picked.clicked {
                         private.tap(hex, cx);
                     }
+                    if let Some(drag) = picked.dragged {
+                        private.drag(drag, cx);
+                    }
                 }
                 None => orders::picked(&view, &picked, &mut self.selection, &mut out),
             }

@@ -663,6 +663,8 @@ fn a_map_image_is_laid_under_the_grid_aligned_by_two_hexes_and_kept() {
         h.query_by_label_contains("Aligning the map image (1 of 2): click the centre of hex 0101")
             .is_some()
     });
+    // The whole map in sight, as she would have it to find both hexes.
+    click(&mut h, "Whole map");
     let map = game(&h).setup().scenario.map.clone();
     let printed = [(20.0, 20.0), (380.0, 260.0)];
     for (k, pixel) in printed.into_iter().enumerate() {

@@ -321,9 +321,9 @@ impl Seating {
                     desked.tapped(side, hex);
                 }
             }
-            SeatMsg::Drag(from, path) => {
+            SeatMsg::Drag(drag) => {
                 if let (true, Some(desked)) = (self.holding(side), desked) {
-                    desked.dragged(side, from, &path);
+                    desked.dragged(side, &drag);
                 }
             }
             SeatMsg::Declared => outcome = self.declared(side, desked),

@@ -261,11 +261,16 @@ impl Seating {
                     desked.tapped(side, hex);
                 }
             }
-            FromPage::Drag { hexes } => {
+            FromPage::Drag { hexes, counter } => {
                 if let ([from, path @ ..], Some(desked)) = (hexes.as_slice(), desked)
                     && !path.is_empty()
                 {
-                    desked.dragged(side, *from, path);
+                    let drag = muster::core::screen::Drag {
+                        from: *from,
+                        path: path.to_vec(),
+                        counter,
+                    };
+                    desked.dragged(side, &drag);
                 }
             }
             // What he typed so far, for the live checks; never a secret

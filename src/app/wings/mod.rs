@@ -175,8 +175,8 @@ impl Table for WingsTable {
             match &mut private {
                 // A hex or a drag on his own map goes into his form.
                 Some(private) => {
-                    if let Some(drag) = &picked.dragged {
-                        private.drag(drag.from, drag.path.clone(), cx);
+                    if let Some(drag) = picked.dragged {
+                        private.drag(drag, cx);
                     }
                     if let Some(hex) = picked.clicked {
                         private.tap(hex, cx);

@@ -79,6 +79,7 @@ pub fn ui(
             moving,
             candidates,
             tied,
+            ..
         }) => {
             let owner = name(public.counters[*moving].side);
             ui.strong("Which Wing is the closest? (27.5, B10)");

@@ -527,6 +527,9 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
     let mut w = Walker::new(one_wing_each(dir.path()));
     w.click("Show Fritz's (Prussian) counters");
     w.click("I am Fritz (Prussian): show my counters");
+    // His counters opening leave the table's view where it was: he asks
+    // for his own, as he would.
+    w.click("My counters");
     for (from, path) in [
         ("1005", ["1006", "1007"]),
         ("1004", ["1005", "1006"]),
@@ -549,7 +552,7 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
         "a dummy-wings turn on one screen: {} interactions",
         w.interactions
     );
-    assert!(w.interactions <= 8, "{} interactions", w.interactions);
+    assert!(w.interactions <= 9, "{} interactions", w.interactions);
 
     let dir = tempfile::tempdir().unwrap();
     let mut h = one_wing_each(dir.path());
@@ -596,6 +599,48 @@ fn a_whole_dummy_wings_turn_counted_on_one_screen_and_with_a_phone() {
         w.interactions
     );
     assert!(w.interactions <= 5, "{} interactions", w.interactions);
+}
+
+/// Issue 49: the view jumped when a player's counters opened or closed,
+/// leaving every enemy counter out of view. The map keeps the view the
+/// players gave it (here zoomed out once): Fritz's counters opening and
+/// closing over it leave the map point at the pane's middle and the size
+/// of a hex as they were; his *My counters* then moves it to his own.
+#[test]
+fn the_maps_view_moves_only_when_a_player_moves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = one_wing_each(dir.path());
+    click(&mut h, "Zoom out");
+    let view = |h: &H| {
+        let map = &game(h).setup().battle.map;
+        let grid = &h.state().system::<WingsWindow>().unwrap().table.grid;
+        let (pane, ..) = grid.coverage(map);
+        let (x, y) = grid.map_point(pane.center());
+        let size = grid.centre(map, map.hex("1011").unwrap()).y
+            - grid.centre(map, map.hex("1010").unwrap()).y;
+        (x, y, size)
+    };
+    let near = |a: (f64, f64, f32), b: (f64, f64, f32)| {
+        (a.0 - b.0).abs() < 1e-3 && (a.1 - b.1).abs() < 1e-3 && (a.2 - b.2).abs() < 1e-3
+    };
+    let before = view(&h);
+    click(&mut h, "Show Fritz's (Prussian) counters");
+    click(&mut h, "I am Fritz (Prussian): show my counters");
+    assert!(
+        near(view(&h), before),
+        "opened: {:?} from {before:?}",
+        view(&h)
+    );
+    click(&mut h, "Hide my counters");
+    assert!(
+        near(view(&h), before),
+        "closed: {:?} from {before:?}",
+        view(&h)
+    );
+    click(&mut h, "Show Fritz's (Prussian) counters");
+    click(&mut h, "I am Fritz (Prussian): show my counters");
+    click(&mut h, "My counters");
+    assert!(!near(view(&h), before), "his own asked for: {:?}", view(&h));
 }
 
 /// Issue 39: *Start the game* sat at y = 721 on a 720 px screen, below

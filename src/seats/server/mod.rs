@@ -129,48 +129,55 @@ const MAX_HEAD: usize = 16 * 1024;
 /// How long the server's thread waits for its tasks once stopped.
 const STOP_DEADLINE: Duration = Duration::from_millis(300);
 
-/// The page and its scripts, compiled in: nothing is fetched at run time.
+/// The page, its scripts and the face its maps' labels are drawn in (the
+/// laptop's own Hack, whose I and l differ), compiled in: nothing is
+/// fetched at run time.
 const PAGE: &str = include_str!("../../../assets/phone/index.html");
-const ASSETS: [(&str, &str, &str); 8] = [
+const ASSETS: [(&str, &str, &[u8]); 9] = [
     (
         "app.js",
         "text/javascript",
-        include_str!("../../../assets/phone/app.js"),
+        include_bytes!("../../../assets/phone/app.js"),
     ),
     (
         "hexmap.js",
         "text/javascript",
-        include_str!("../../../assets/phone/hexmap.js"),
+        include_bytes!("../../../assets/phone/hexmap.js"),
     ),
     (
         "channel.js",
         "text/javascript",
-        include_str!("../../../assets/phone/channel.js"),
+        include_bytes!("../../../assets/phone/channel.js"),
     ),
     (
         "style.css",
         "text/css",
-        include_str!("../../../assets/phone/style.css"),
+        include_bytes!("../../../assets/phone/style.css"),
     ),
     (
         "noble-ciphers-2.3.0/chacha.js",
         "text/javascript",
-        include_str!("../../../assets/phone/noble-ciphers-2.3.0/chacha.js"),
+        include_bytes!("../../../assets/phone/noble-ciphers-2.3.0/chacha.js"),
     ),
     (
         "noble-ciphers-2.3.0/_arx.js",
         "text/javascript",
-        include_str!("../../../assets/phone/noble-ciphers-2.3.0/_arx.js"),
+        include_bytes!("../../../assets/phone/noble-ciphers-2.3.0/_arx.js"),
     ),
     (
         "noble-ciphers-2.3.0/_poly1305.js",
         "text/javascript",
-        include_str!("../../../assets/phone/noble-ciphers-2.3.0/_poly1305.js"),
+        include_bytes!("../../../assets/phone/noble-ciphers-2.3.0/_poly1305.js"),
     ),
     (
         "noble-ciphers-2.3.0/utils.js",
         "text/javascript",
-        include_str!("../../../assets/phone/noble-ciphers-2.3.0/utils.js"),
+        include_bytes!("../../../assets/phone/noble-ciphers-2.3.0/utils.js"),
+    ),
+    (
+        "Hack-Regular.ttf",
+        "font/ttf",
+        epaint_default_fonts::HACK_REGULAR,
     ),
 ];
 

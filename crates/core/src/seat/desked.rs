@@ -84,9 +84,9 @@ impl<G: Seated> Desked<'_, G> {
     }
 
     /// A counter he dragged on his screen's map.
-    pub fn dragged(&mut self, side: Side, from: Hex, path: &[Hex]) {
+    pub fn dragged(&mut self, side: Side, drag: &crate::screen::Drag) {
         let desk = &mut self.desks[side];
-        if self.game.dragged(side, &mut desk.form, from, path) {
+        if self.game.dragged(side, &mut desk.form, drag) {
             desk.touch();
         }
     }

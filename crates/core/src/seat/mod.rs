@@ -21,7 +21,7 @@ pub use desked::{Desked, PrintoutJob};
 use crate::error::RuleError;
 use crate::hexmap::Hex;
 use crate::intel::{Lock, PlayerKey, SealKey};
-use crate::screen::{self, Block, Form, Reply};
+use crate::screen::{self, Block, Drag, Form, Reply};
 use crate::side::{Side, Sides};
 
 /// A system's screen, in its own types.
@@ -374,15 +374,9 @@ pub trait Seated {
     /// A hex he tapped on his screen's map, put into his form.
     fn tapped(&self, _side: Side, _form: &mut Form<Self::Field>, _hex: Hex) {}
 
-    /// A counter he dragged on his screen's map from `from` through
-    /// `path`, put into his form; whether it meant anything.
-    fn dragged(
-        &self,
-        _side: Side,
-        _form: &mut Form<Self::Field>,
-        _from: Hex,
-        _path: &[Hex],
-    ) -> bool {
+    /// A counter he dragged on his screen's map, put into his form;
+    /// whether it meant anything.
+    fn dragged(&self, _side: Side, _form: &mut Form<Self::Field>, _drag: &Drag) -> bool {
         false
     }
 

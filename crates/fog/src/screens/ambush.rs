@@ -452,4 +452,108 @@ mod tests {
         let forged = r#"{"command":{"form":"reveal everything"}}"#;
         assert!(screen::read::<Reply>(forged).is_err());
     }
+
+    /// Issue 49: every colour and pattern South's ambush table draws has
+    /// its entry in the table's key, and the key names nothing the table
+    /// does not draw. With no choice and with each of his battle groups and
+    /// a dummy chosen (each its own legality grid): each piece's colour is
+    /// keyed once, under its own terrain's name (no two terrain types, nor
+    /// the road, camps or works, share a colour, or one's name would be
+    /// lost); each key colour is a piece's; every kind of cell on the grid
+    /// has its legend entry, no two drawn alike, and none alike a piece's
+    /// colour. The laptop and the page both draw the key from these (the
+    /// grid's entries filtered to the kinds of cell drawn).
+    #[test]
+    fn every_colour_and_pattern_on_the_ambush_table_has_its_key_entry() {
+        let b = at_south_ambushes();
+        let s = Side::South;
+        let state = b.state();
+        let ruleset = b.ruleset();
+        // No colour means two things, whatever the table holds.
+        let mut colours: Vec<([u8; 3], String)> = ruleset
+            .terrain_types
+            .keys()
+            .map(|t| (terrain_colour(t), t.clone()))
+            .collect();
+        colours.push((crate::palette::ROAD, "road".into()));
+        colours.push((crate::palette::CAMP, "camp".into()));
+        colours.push((crate::palette::FORTIFICATION, "fortification".into()));
+        for (i, (a, x)) in colours.iter().enumerate() {
+            for (b, y) in &colours[i + 1..] {
+                assert_ne!(a, b, "{x} and {y} are drawn alike");
+            }
+        }
+        let army = state.armies[s].as_ref().unwrap();
+        let choices: Vec<Option<String>> = std::iter::once(None)
+            .chain((0..army.bgs.len()).map(|bg| Some(format!("bg {bg}"))))
+            .chain([Some("dummy".to_string())])
+            .collect();
+        let mut maps = AmbushMaps::default();
+        let mut grids = 0;
+        for choice in choices {
+            let form = match &choice {
+                Some(c) => values(&[(SecretField::Content, c)]),
+                None => Form::new(),
+            };
+            let screen = ambushes(&b, s, SOUTH, &form, &mut maps).unwrap();
+            let table = table(&screen);
+            // Each standing piece's colour keyed under its terrain's name.
+            for (i, _) in state.placement.standing() {
+                let terrain = &state.selection.picks[i].terrain;
+                let fill = terrain_colour(terrain);
+                let keyed: Vec<&str> = table
+                    .key
+                    .iter()
+                    .filter(|k| k.fill == fill)
+                    .map(|k| k.meaning.as_str())
+                    .collect();
+                assert_eq!(keyed, [ruleset.terrain_name(terrain)], "{choice:?}");
+            }
+            for piece in &table.pieces {
+                let keyed = table.key.iter().filter(|k| k.fill == piece.fill).count();
+                assert_eq!(
+                    keyed, 1,
+                    "{choice:?}: {} drawn, keyed {keyed} times",
+                    piece.name
+                );
+            }
+            for k in &table.key {
+                assert!(
+                    table.pieces.iter().any(|p| p.fill == k.fill),
+                    "{choice:?}: '{}' keyed, never drawn",
+                    k.meaning
+                );
+            }
+            let Some(grid) = &table.grid else {
+                assert!(choice.is_none(), "{choice:?}: no grid");
+                continue;
+            };
+            grids += 1;
+            for cell in grid.cells.chars().filter(|c| *c != ' ') {
+                assert!(
+                    grid.legend.iter().any(|l| l.key == cell),
+                    "{choice:?}: '{cell}' drawn, unkeyed"
+                );
+            }
+            assert!(grid.cells.contains('L'), "{choice:?}: nowhere to hide");
+            for (i, a) in grid.legend.iter().enumerate() {
+                for b in &grid.legend[i + 1..] {
+                    assert_ne!(a.key, b.key, "{choice:?}");
+                    assert!(
+                        (a.colour, a.pattern) != (b.colour, b.pattern),
+                        "{choice:?}: '{}' and '{}' drawn alike",
+                        a.meaning,
+                        b.meaning
+                    );
+                }
+                let [r, g, bl, _] = a.colour;
+                assert!(
+                    !colours.iter().any(|(c, _)| *c == [r, g, bl]),
+                    "{choice:?}: '{}' in a terrain's colour",
+                    a.meaning
+                );
+            }
+        }
+        assert_eq!(grids, army.bgs.len() + 1, "a grid for each choice");
+    }
 }

@@ -9,7 +9,7 @@ mod ambush;
 mod form;
 mod reveal;
 
-pub use ambush::{ambushes, answer_ambush, content_name, pieces};
+pub use ambush::{ambushes, answer_ambush, colour_key, content_name, pieces};
 pub use form::{Form, Reply, Screen, SecretAct, SecretField};
 pub use reveal::{Reveal, answer_reveal, reveal};
 

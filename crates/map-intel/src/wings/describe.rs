@@ -84,7 +84,11 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
                 dis[1]
             )
         }
-        Event::InRange { moving, candidates } => {
+        Event::InRange {
+            moving,
+            candidates,
+            rest,
+        } => {
             let list: Vec<String> = candidates
                 .iter()
                 .map(|c| {
@@ -110,8 +114,13 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
                     tied.len()
                 )
             };
+            let on = if rest.iter().any(|p| !p.is_empty()) {
+                "; if every line is blocked, it goes on along its path"
+            } else {
+                ""
+            };
             format!(
-                "{} comes within 7 hexes of {}: {then}",
+                "{} comes within 7 hexes of {}: {then}{on}",
                 named(*moving),
                 list.join(", ")
             )

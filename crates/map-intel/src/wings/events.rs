@@ -103,6 +103,14 @@ impl Counter {
     }
 }
 
+/// The hexes the leader and each Dis counter have still to enter on the
+/// paths their owner traced (B4c).
+pub type Rest = [Vec<Hex>; 3];
+
+fn untraced(rest: &Rest) -> bool {
+    rest.iter().all(Vec::is_empty)
+}
+
 /// What must be settled before anything else.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "pending", rename_all = "snake_case")]
@@ -113,13 +121,16 @@ pub enum Pending {
         moving: usize,
         candidates: Vec<InRange>,
         tied: Vec<usize>,
+        rest: Rest,
     },
-    /// The line of sight from the moving Wing to `candidates[asked]`.
+    /// The line of sight from the moving Wing to `candidates[asked]`;
+    /// `rest`, what the Wing's move has still to enter if no line is clear.
     Sight {
         moving: usize,
         candidates: Vec<InRange>,
         asked: usize,
         spotted: Vec<usize>,
+        rest: Rest,
     },
     Roll {
         moving: usize,
@@ -163,6 +174,11 @@ pub enum Event {
     InRange {
         moving: usize,
         candidates: Vec<InRange>,
+        /// The hexes of the traced paths not yet entered: where the Wing
+        /// goes on if every line of sight is blocked (27.1.6). Empty in
+        /// games saved before the Wing went on by itself.
+        #[serde(default, skip_serializing_if = "untraced")]
+        rest: Rest,
     },
     /// The moving player's choice of the closest among Wings tied for it
     /// (B10 ruling).
@@ -273,7 +289,12 @@ impl Public {
                     return wrong("an adjustment");
                 }
             }
-            Event::InRange { moving, candidates } => {
+            Event::InRange {
+                moving,
+                candidates,
+                rest,
+            } => {
+                on_map(&rest.concat())?;
                 let mover = self.counter(*moving)?;
                 let fine = self.pending.is_none()
                     && mover.hidden()
@@ -399,7 +420,11 @@ impl Public {
                 c.leader = *leader;
                 c.dis = dis.to_vec();
             }
-            Event::InRange { moving, candidates } => {
+            Event::InRange {
+                moving,
+                candidates,
+                rest,
+            } => {
                 let tied = super::spotting::tied(candidates);
                 self.pending = Some(if tied.is_empty() {
                     Pending::Sight {
@@ -407,34 +432,41 @@ impl Public {
                         candidates: candidates.clone(),
                         asked: 0,
                         spotted: Vec::new(),
+                        rest: rest.clone(),
                     }
                 } else {
                     Pending::Closest {
                         moving: *moving,
                         candidates: candidates.clone(),
                         tied,
+                        rest: rest.clone(),
                     }
                 });
             }
             Event::ClosestChosen { wing } => {
                 let Some(Pending::Closest {
-                    moving, candidates, ..
+                    moving,
+                    candidates,
+                    rest,
+                    ..
                 }) = self.pending.take()
                 else {
                     return refuse("27.5", "no closest Wing was asked");
                 };
                 // The chosen one first; the rest keep their order.
-                let (chosen, rest): (Vec<InRange>, Vec<InRange>) =
+                let (chosen, others): (Vec<InRange>, Vec<InRange>) =
                     candidates.into_iter().partition(|c| c.wing == *wing);
                 self.pending = Some(Pending::Sight {
                     moving,
-                    candidates: chosen.into_iter().chain(rest).collect(),
+                    candidates: chosen.into_iter().chain(others).collect(),
                     asked: 0,
                     spotted: Vec::new(),
+                    rest,
                 });
             }
             Event::Sighted {
                 stationary,
+                clear,
                 spotted: seen,
                 ..
             } => {
@@ -443,6 +475,7 @@ impl Public {
                     candidates,
                     asked,
                     spotted,
+                    rest,
                 }) = &mut self.pending
                 else {
                     return refuse("27.1.6", "no line of sight was asked");
@@ -454,6 +487,11 @@ impl Public {
                     );
                 }
                 *asked += 1;
+                // A clear line settles where the move ends (27.1.6); only
+                // blocked ones let the Wing go on.
+                if *clear {
+                    *rest = Rest::default();
+                }
                 if *seen {
                     spotted.push(*stationary);
                 }

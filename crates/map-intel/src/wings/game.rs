@@ -3,10 +3,11 @@
 //! (a dummy's record is the size of a real Wing's); moves checked against
 //! the allowance and the Dis trail; every enemy counter a move brings
 //! within 7 hexes found and put to the players, nearest first, as a line
-//! of sight question whose answer is logged; spotting resolved by 27.1.6;
-//! one deployment roll for all Wings spotted together, with its exact odds
-//! shown first; the winner's adjustment; each Wing placed in the formation
-//! the rules give it.
+//! of sight question whose answer is logged, the Wing going on along its
+//! traced path when every line is blocked (`moving`); spotting resolved by
+//! 27.1.6; one deployment roll for all Wings spotted together, with its
+//! exact odds shown first; the winner's adjustment; each Wing placed in the
+//! formation the rules give it.
 //!
 //! Rulings: one roll serves every stationary Wing spotted by one move, with
 //! the best modifier among them (27.5 says "the same deployment die roll");
@@ -462,120 +463,6 @@ impl Work<'_> {
         placement::check_detached(&commander.name, &arms)
     }
 
-    /// The most a counter may move this turn, and what sets it: a real
-    /// Wing's slowest unit; a dummy what the fastest real Wing of its type
-    /// could move in the dummy's formation, i.e. the fastest such unit of
-    /// its side, on the map or not (RULES-map-intel B4b).
-    fn allowance(&self, id: usize) -> Result<(u32, &'static str), RuleError> {
-        let counter = self.public.counter(id)?;
-        let c = self.composition(id)?;
-        let pick = |u: &WingUnit| match c.formation {
-            Formation::Deployed => u.ma,
-            Formation::InColumn => u.ic,
-        };
-        if c.real {
-            let units: Vec<(u32, u32)> = c
-                .units
-                .iter()
-                .filter_map(|u| self.setup.unit(counter.side, u))
-                .map(|u| (u.ma, u.ic))
-                .collect();
-            let most = placement::allowance(&units, c.formation).unwrap_or(0);
-            return Ok((most, "its slowest unit allows"));
-        }
-        let of_type = |arm: Arm| match counter.kind {
-            Type::Inf => arm == Arm::Infantry,
-            Type::Cav => arm == Arm::Cavalry,
-            Type::InfCav => matches!(arm, Arm::Infantry | Arm::Cavalry),
-        };
-        let most = self.setup.armies[counter.side]
-            .iter()
-            .filter(|u| of_type(u.arm))
-            .map(pick)
-            .max()
-            .unwrap_or(0);
-        Ok((most, "the fastest real Wing of its type could move"))
-    }
-
-    /// A move along the paths traced for the leader and each Dis counter,
-    /// each within the allowance (B4a); the counters step in turn and the
-    /// move stops at the first hex entered within 7 hexes of an enemy
-    /// counter (B4c), where the line of sight is asked.
-    fn do_move(&mut self, id: usize, leader: &[Hex], dis: &[Vec<Hex>; 2]) -> Result<(), RuleError> {
-        self.free()?;
-        let counter = self.public.counter(id)?.clone();
-        match self.public.active {
-            Some(active) if active == counter.side => {}
-            Some(_) => return refuse("27.1.4", "a side moves its counters in its own turn"),
-            None => return refuse("27.1.4", "the game has not begun"),
-        }
-        if !counter.hidden() {
-            return refuse(
-                "27.1.4",
-                format!("counter {id} is no longer on the map as a leader"),
-            );
-        }
-        if leader.is_empty() && dis.iter().all(Vec::is_empty) {
-            return refuse("27.1.4", format!("counter {id}: trace a path to move it"));
-        }
-        let map = &self.setup.battle.map;
-        let (most, why) = self.allowance(id)?;
-        let from = [counter.leader, counter.dis[0], counter.dis[1]];
-        let moved = [counter.moved, counter.dis_moved[0], counter.dis_moved[1]];
-        let paths = [leader, &dis[0][..], &dis[1][..]];
-        let names = [
-            format!("counter {id}"),
-            format!("counter {id}'s first Dis counter"),
-            format!("counter {id}'s second Dis counter"),
-        ];
-        for k in 0..3 {
-            placement::check_path(map, &names[k], from[k], paths[k], moved[k], most, why)?;
-        }
-        let end = |k: usize| paths[k].last().copied().unwrap_or(from[k]);
-        placement::check_trail(map, end(0), [end(1), end(2)])?;
-        let enemies: Vec<(usize, Vec<Hex>)> = self
-            .public
-            .counters
-            .iter()
-            .filter(|o| o.side != counter.side && o.hidden())
-            .map(|o| (o.id, o.hexes()))
-            .collect();
-        // The counters step in turn, a hex each, so that the Wing moves as
-        // a body and stops together.
-        let mut at = from;
-        let mut steps = [0u32; 3];
-        let mut stopped = false;
-        let longest = paths.iter().map(|p| p.len()).max().unwrap_or(0);
-        'steps: for i in 0..longest {
-            for k in 0..3 {
-                let Some(&hex) = paths[k].get(i) else {
-                    continue;
-                };
-                at[k] = hex;
-                steps[k] += 1;
-                if !spotting::in_range(map, &[hex], &enemies).is_empty() {
-                    stopped = true;
-                    break 'steps;
-                }
-            }
-        }
-        self.push(Event::Moved {
-            id,
-            leader: at[0],
-            dis: [at[1], at[2]],
-            hexes: steps[0],
-            dis_hexes: [steps[1], steps[2]],
-        })?;
-        if !stopped {
-            return Ok(());
-        }
-        let candidates = spotting::in_range(map, &at, &enemies);
-        self.push(Event::InRange {
-            moving: id,
-            candidates,
-        })
-    }
-
     /// Flips a leader counter (B5 ruling): a dummy shows its whole record
     /// (it holds no units); a real Wing its face, its record opened only
     /// when it is placed.
@@ -616,18 +503,25 @@ impl Work<'_> {
             candidates,
             asked,
             spotted,
+            rest,
         }) = self.public.pending.clone()
         else {
             return refuse("27.1.6", "no line of sight is asked now");
         };
         let stationary = candidates[asked].wing;
         if !clear {
-            return self.push(Event::Sighted {
+            self.push(Event::Sighted {
                 moving,
                 stationary,
                 clear,
                 spotted: false,
-            });
+            })?;
+            // The last line asked, and none clear: nothing spotted it, and
+            // the Wing goes on along its path.
+            if self.public.pending.is_none() {
+                self.go_on(moving, rest)?;
+            }
+            return Ok(());
         }
         // The moving side is spotted first (27.1.6); after the nearest Wing,
         // the others only show what they are (27.5).
@@ -818,12 +712,7 @@ impl Work<'_> {
                         "a voluntary deployment places the Wing deployed (27.3.1)",
                     );
                 }
-                let units: Vec<(u32, u32)> = c
-                    .units
-                    .iter()
-                    .filter_map(|u| self.setup.unit(counter.side, u))
-                    .map(|u| (u.ma, u.ic))
-                    .collect();
+                let units = self.unit_allowances(counter.side, &c);
                 let half = placement::voluntary_deployment(
                     placement::allowance(&units, Formation::InColumn).unwrap_or(0),
                 );
@@ -1034,5 +923,6 @@ impl Game {
     }
 }
 
+mod moving;
 #[cfg(test)]
 mod tests;

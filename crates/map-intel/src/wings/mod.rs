@@ -5,6 +5,7 @@
 //! from the map.
 
 pub mod describe;
+pub mod drag;
 pub mod events;
 pub mod export;
 pub mod files;

@@ -42,6 +42,11 @@ pub enum CountersField {
     Next,
     /// The counter that moves.
     Moving,
+    /// A drag from several of his pieces begun on none of their tokens:
+    /// the hex it began in, then its path (`drag`).
+    Dragged,
+    /// Which piece that drag moved, by its id on the board.
+    Piece,
     Kind,
     Real,
     Detachment,
@@ -190,6 +195,7 @@ const TURNS: [&str; 3] = [
 /// `side`'s counters from his own view (`Game::view`), with the set-up or
 /// move form as `values` has it.
 pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Form) -> Screen {
+    let values = &super::drag::settled(game, side, values);
     let name = game.setup().name(side);
     let own: Vec<&Seen> = seen.iter().filter(|s| s.side == side).collect();
     // Where the game is and what is asked of him, first.
@@ -206,6 +212,15 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Form) -> Screen
             text: format!("Only {name} looks."),
         },
     ];
+    // A drag from a stack of his: which piece it was, asked first, by the
+    // map on his phone.
+    if let Some((text, field)) = super::drag::question(game, side, values) {
+        blocks.push(Block::Strong { text });
+        blocks.push(Block::Form {
+            fields: vec![field],
+            actions: Vec::new(),
+        });
+    }
     for s in &own {
         let what = s
             .composition
@@ -354,7 +369,7 @@ pub fn board(game: &Game, seen: &[Seen], viewer: Option<Side>, values: Option<&F
         });
         for (k, d) in s.dis.iter().enumerate() {
             counters.push(Counter {
-                id: usize::MAX - 2 * s.id - k,
+                id: super::drag::board_id(s.id, k + 1),
                 side: s.side,
                 hex: *d,
                 text: format!("d{}", s.id),
@@ -505,6 +520,9 @@ pub fn named_hexes(game: &Game, values: &Form) -> Vec<Hex> {
 /// A click on the map: in set-up it fills the next hex field and moves on;
 /// in play it adds the hex to the path being traced.
 pub fn clicked(game: &Game, values: &mut Form, hex: Hex) {
+    // A click traces by hand: a stack's drag waiting to be named is let go.
+    values.remove(&CountersField::Dragged);
+    values.remove(&CountersField::Piece);
     let next: usize = first(values, CountersField::Next)
         .and_then(|n| n.parse().ok())
         .filter(|n| *n < 3)
@@ -524,47 +542,10 @@ pub fn clicked(game: &Game, values: &mut Form, hex: Hex) {
     }
 }
 
-/// One of `side`'s counters dragged on the map from `from` along `path`
-/// (B4 ruling c: a move is the path it takes): the form's moving counter
-/// becomes the one whose leader or Dis counter stood at `from`, and that
-/// counter's path is `path`; the next map click adds to it. False, and the
-/// form untouched, out of play (set-up fills hexes by clicks) or when none
-/// of his counters that may move stood there.
-pub fn dragged(game: &Game, side: Side, values: &mut Form, from: Hex, path: &[Hex]) -> bool {
-    if !tracing(game) {
-        return false;
-    }
-    let found = game
-        .view(side)
-        .into_iter()
-        .filter(|s| s.side == side && s.deployed.is_none())
-        .find_map(|s| {
-            if s.leader == from {
-                Some((s.id, 0))
-            } else {
-                s.dis.iter().position(|d| *d == from).map(|k| (s.id, k + 1))
-            }
-        });
-    let Some((id, piece)) = found else {
-        return false;
-    };
-    // Another counter than the one in the form: its paths start afresh.
-    if first(values, CountersField::Moving) != Some(id.to_string().as_str()) {
-        for field in PATH_FIELDS {
-            values.remove(&field);
-        }
-    }
-    let hexes: Vec<String> = path.iter().map(Hex::to_string).collect();
-    values.insert(CountersField::Moving, vec![id.to_string()]);
-    values.insert(PATH_FIELDS[piece], vec![hexes.join(" ")]);
-    values.insert(CountersField::Next, vec![piece.to_string()]);
-    true
-}
-
 /// The command `side` sent from his counters' screen.
 pub fn answer(game: &Game, side: Side, reply: &Reply) -> Result<Command, RuleError> {
     let wrong = |what: String| RuleError::new("27.1", format!("The counters' form: {what}"));
-    let values = &reply.values;
+    let values = &super::drag::settled(game, side, &reply.values);
     let map = &game.setup().battle.map;
     let field =
         |name: CountersField| hexes(map, first(values, name).unwrap_or_default()).map_err(&wrong);
@@ -630,6 +611,7 @@ mod tests {
     use crate::wings::game::{Setup, example_armies};
     use crate::wings::scenario::builtin;
     use muster_core::dice::AppDice;
+    use muster_core::screen::Drag;
     use muster_core::side::Sides;
 
     fn game() -> Game {
@@ -655,6 +637,76 @@ mod tests {
             command: act,
             values: values.clone(),
         }
+    }
+
+    /// Fritz's two dummies share a hex: the first's second Dis counter
+    /// stands on the second's leader. A drag begun on a token moves that
+    /// piece; begun beside them, his screen asks which piece he dragged,
+    /// offering both, and moves nothing until he says; his answer gives
+    /// that piece the path, and the move sent is that piece's.
+    #[test]
+    fn a_drag_from_a_stack_asks_which_piece_it_was() {
+        let mut g = game();
+        let h = |name: &str| Hex::parse(name).unwrap();
+        for hexes in [["1005", "1004", "1006"], ["1006", "1007", "1106"]] {
+            let mut values = Form::new();
+            for hex in hexes {
+                clicked(&g, &mut values, h(hex));
+            }
+            values.insert(CountersField::Real, vec!["false".into()]);
+            let command = answer(&g, Side::South, &reply(CountersAct::Place, &values)).unwrap();
+            g.apply(command).unwrap();
+        }
+        g.apply(Command::Begin { first: Side::South }).unwrap();
+        let drag = |counter: Option<usize>| Drag {
+            from: h("1006"),
+            path: vec![h("1105")],
+            counter,
+        };
+        let screen = |values: &Form| {
+            serde_json::to_string(&counters(&g, &g.view(Side::South), Side::South, values)).unwrap()
+        };
+        // On the second dummy's leader token: its leader moves.
+        let mut values = Form::new();
+        assert!(super::super::drag::dragged(
+            &g,
+            Side::South,
+            &mut values,
+            &drag(Some(1))
+        ));
+        assert_eq!(first(&values, CountersField::Moving), Some("1"));
+        assert_eq!(first(&values, CountersField::LeaderPath), Some("1105"));
+        // Beside them: asked, nothing moved yet.
+        let mut values = Form::new();
+        assert!(super::super::drag::dragged(
+            &g,
+            Side::South,
+            &mut values,
+            &drag(None)
+        ));
+        let asked = screen(&values);
+        assert!(
+            asked.contains("Several of your counters stand in 1006: which did you drag to 1105?"),
+            "{asked}"
+        );
+        for piece in ["Counter 0's second Dis counter", "Counter 1's leader"] {
+            assert!(asked.contains(piece), "{piece}: {asked}");
+        }
+        assert_eq!(first(&values, CountersField::Moving), None);
+        assert!(answer(&g, Side::South, &reply(CountersAct::Move, &values)).is_err());
+        // He says: the first dummy's second Dis counter.
+        let dis = super::super::drag::board_id(0, 2);
+        values.insert(CountersField::Piece, vec![dis.to_string()]);
+        let answered = screen(&values);
+        assert!(!answered.contains("Several of your counters"), "{answered}");
+        assert_eq!(
+            answer(&g, Side::South, &reply(CountersAct::Move, &values)).unwrap(),
+            Command::Move {
+                id: 0,
+                leader: vec![],
+                dis: [vec![], vec![h("1105")]],
+            }
+        );
     }
 
     /// A Dis hex typed in set-up and never sent stays in set-up: the move

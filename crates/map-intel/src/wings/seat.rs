@@ -14,10 +14,10 @@ counters_seat!(
     // A counter placed or moved: its hexes and units are spent.
     spent: {
         use screens::CountersField::*;
-        &[Leader, Dis1, Dis2, LeaderPath, Dis1Path, Dis2Path, Next, Units, Detached]
+        &[Leader, Dis1, Dis2, LeaderPath, Dis1Path, Dis2Path, Next, Units, Detached, Dragged, Piece]
     },
     tapped: screens::clicked,
-    dragged: screens::dragged,
+    dragged: super::drag::dragged,
     printout: |game: &Game, side, key: Option<&muster_core::intel::PlayerKey>| {
         super::export::ledger_pdf(game, side, key.into(), muster_core::pdf::Paper::A4)
             .map(|pdf| (super::export::ledger_title(game, side), pdf))

@@ -3,6 +3,7 @@
 //! its odds, the adjustment, formations, and what each side may see.
 
 use super::*;
+use crate::wings::events::Rest;
 use crate::wings::scenario::builtin;
 use crate::wings::spotting::InRange;
 
@@ -535,9 +536,10 @@ fn a_prussian_wing_meets_a_dummy_and_line_of_sight_refusals() {
         candidates.iter().map(|c| c.wing).collect::<Vec<_>>(),
         vec![dummy]
     );
-    g.apply(Command::Sight { clear: false }).unwrap();
-    // It goes on; the next hex entered is checked again.
-    let events = move_to(&mut g, french, ["1017", "1018", "1019"]).unwrap();
+    // Blocked: it goes on along its path by itself, and the next hex
+    // entered is checked again.
+    let events = g.apply(Command::Sight { clear: false }).unwrap();
+    assert_eq!(g.public().counters[french].leader, h("1017"));
     let Some(Event::InRange { candidates, .. }) = events.last() else {
         panic!("{events:?}");
     };
@@ -568,6 +570,79 @@ fn a_prussian_wing_meets_a_dummy_and_line_of_sight_refusals() {
         log.iter()
             .any(|e| matches!(e, Event::TurnedDown { id, .. } if *id == french))
     );
+}
+
+/// The French Wing traced three hexes for its leader and each Dis
+/// counter towards a Prussian dummy behind a wood. Each time the players
+/// call the line blocked, nothing is spotted and the Wing goes on along
+/// its path by itself, the line asked again at the next hex that keeps the
+/// dummy in range (27.1.6, B4c), until it ends where it was traced to; a
+/// clear line instead ends the move where it stands, the rest of its path
+/// dropped. The rest waits in the game's file with the question.
+#[test]
+fn a_blocked_line_of_sight_lets_the_wing_go_on_along_its_path() {
+    let start = || {
+        let mut g = game();
+        let dummy = place(
+            &mut g,
+            Side::South,
+            Type::Cav,
+            ["1010", "1011", "1009"],
+            Composition::dummy(Formation::Deployed),
+        )
+        .unwrap();
+        let french = place(
+            &mut g,
+            Side::North,
+            Type::Inf,
+            ["1020", "1021", "1022"],
+            wing(
+                &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+                4,
+                Formation::Deployed,
+            ),
+        )
+        .unwrap();
+        g.apply(Command::Begin { first: Side::North }).unwrap();
+        move_to(&mut g, french, ["1017", "1018", "1019"]).unwrap();
+        // Stopped at the first hex in range, short of where it was traced.
+        assert_eq!(g.public().counters[french].leader, h("1018"));
+        assert!(matches!(g.public().pending, Some(Pending::Sight { .. })));
+        (g, dummy, french)
+    };
+    let (mut g, dummy, french) = start();
+    let files = |g: &Game| crate::wings::files::from_json(&crate::wings::files::to_json(g));
+    assert_eq!(files(&g).unwrap().public().pending, g.public().pending);
+    let mut asked = 1;
+    while matches!(g.public().pending, Some(Pending::Sight { .. })) {
+        g.apply(Command::Sight { clear: false }).unwrap();
+        asked += 1;
+        assert!(asked < 10, "asked for ever");
+    }
+    let public = g.public();
+    let c = &public.counters[french];
+    assert_eq!(
+        (c.leader, c.dis.clone()),
+        (h("1017"), vec![h("1018"), h("1019")]),
+        "the Wing ends where its paths end"
+    );
+    assert_eq!((c.moved, c.dis_moved), (3, [3, 3]));
+    assert!(asked >= 3, "asked again as it went on: {asked}");
+    assert!(!public.counters[dummy].gone && c.face.is_none());
+    assert!(public.pending.is_none());
+    let lines = g.log_lines().join("\n");
+    assert!(
+        lines.contains("if every line is blocked, it goes on along its path"),
+        "{lines}"
+    );
+    // A clear line: the dummy is removed, the Wing turns face down and
+    // stays where it was spotted; the rest of its path is dropped.
+    let (mut g, dummy, french) = start();
+    g.apply(Command::Sight { clear: true }).unwrap();
+    let public = g.public();
+    assert!(public.counters[dummy].gone);
+    assert_eq!(public.counters[french].leader, h("1018"));
+    assert!(public.pending.is_none());
 }
 
 #[test]
@@ -1041,6 +1116,7 @@ fn a_rechained_file_the_rules_could_not_make_is_refused_at_load() {
             events: vec![Event::InRange {
                 moving: 0,
                 candidates: Vec::new(),
+                rest: Rest::default(),
             }],
         })
     });
@@ -1057,6 +1133,7 @@ fn a_rechained_file_the_rules_could_not_make_is_refused_at_load() {
                     to: h("2005"),
                     leaders: None,
                 }],
+                rest: Rest::default(),
             }],
         })
     });
