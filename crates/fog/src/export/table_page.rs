@@ -196,7 +196,14 @@ fn grid(
     at: &dyn Fn(f64, f64) -> (f32, f32),
     axis: &dyn Fn(f32) -> String,
 ) {
-    let ink = grey(0.1);
+    // A number is taken as drawn: a tag that leaves the table keeps off
+    // it, as the laptop's labels do.
+    let number = |page: &mut Page<'_>, x: f32, y: f32, text: &str| {
+        let (w, h) = (page.metrics.width(text, 6.0), page.metrics.line_height(6.0));
+        page.text(x, y, 6.0, grey(0.1), text);
+        page.taken
+            .push(Rect::new(x, y - 0.25 * h, x + w, y + 0.75 * h));
+    };
     let mut x = 0.0;
     while x <= tw + 0.01 {
         let major = (x as i32) % 12 == 0;
@@ -210,7 +217,7 @@ fn grid(
             let (sx, sy) = at(v, 0.0);
             let text = axis(x);
             let w = page.metrics.width(&text, 6.0);
-            page.text(sx - w / 2.0, sy - 3.5, 6.0, ink.clone(), &text);
+            number(page, sx - w / 2.0, sy - 3.5, &text);
         }
         x += 6.0;
     }
@@ -227,7 +234,7 @@ fn grid(
             let (sx, sy) = at(0.0, v);
             let text = axis(y);
             let w = page.metrics.width(&text, 6.0);
-            page.text(sx - w - 1.2, sy - 0.8, 6.0, ink.clone(), &text);
+            number(page, sx - w - 1.2, sy - 0.8, &text);
         }
         y += 6.0;
     }
