@@ -199,11 +199,19 @@ pub fn save<G: System>(path: &std::path::Path, game: &G) -> Result<(), StoreErro
 
 /// Saving a game as work for any thread (`SaveJob`).
 pub fn save_job<G: System>(path: &std::path::Path, game: &G) -> super::SaveJob {
-    // The job reads back the text it wrote, and `from_json` reads only a
-    // file that is exactly what Muster writes for the game it read: the
-    // same text reopening is the same game.
-    super::SaveJob::new(path, to_json(game), |written| {
-        from_json::<G>(written).map(|_| true)
+    // The job reads back the bytes it wrote and compares them with the
+    // text; here that text is read as a file is (header, id, tags) and
+    // its chain worked out again from the entries as read, which must be
+    // the game's own chain: every entry reads back as the one played. The
+    // rules are not replayed again: the game in memory was played by them
+    // (a reopened file is replayed when it is opened), and replaying a long
+    // game at every autosave cost more than the rest of the save.
+    let links = game.links().to_vec();
+    super::SaveJob::new(path, to_json(game), move |written| {
+        let (parts, read) =
+            read_linked::<G::Setup, G::Entry>(written, G::FORMAT, G::SCHEMA, G::genesis)?;
+        // `links[0]` is the header's (id and setup), the rest the entries'.
+        Ok(links.first() == Some(&G::genesis(&parts.id, &parts.setup)) && read == links[1..])
     })
 }
 
