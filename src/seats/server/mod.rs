@@ -443,9 +443,16 @@ impl Server {
     /// it let go (its socket is closed as re-paired).
     pub fn pair(&self, side: Side) -> Result<Pairing, String> {
         let pairing = Pairing::new()?;
+        self.let_go(side, Some(pairing.clone()));
+        Ok(pairing)
+    }
+
+    /// Lets the device holding `side`'s seat go and leaves `pairing` as
+    /// the only code that opens it (none: no code does).
+    fn let_go(&self, side: Side, pairing: Option<Pairing>) {
         let mut seats = self.shared.seats.lock().expect("the seats lock");
         let seat = &mut seats[side];
-        seat.pairing = Some(pairing.clone());
+        seat.pairing = pairing;
         seat.generation += 1;
         seat.device = None;
         seat.proved = false;
@@ -454,22 +461,13 @@ impl Server {
         seat.file.send_replace(None);
         // Wakes every socket of the seat, which finds itself superseded.
         seat.screen.send_modify(|_| {});
-        Ok(pairing)
     }
 
     /// Lets `side`'s seat go: no device holds it and no code opens it (its
     /// socket is closed as released); his secrets go back to the laptop's
     /// hand-over screen.
     pub fn release(&self, side: Side) {
-        let mut seats = self.shared.seats.lock().expect("the seats lock");
-        let seat = &mut seats[side];
-        seat.pairing = None;
-        seat.generation += 1;
-        seat.device = None;
-        seat.proved = false;
-        seat.holder = None;
-        seat.file.send_replace(None);
-        seat.screen.send_modify(|_| {});
+        self.let_go(side, None);
     }
 
     /// Sends `side`'s phone his private printout (`file_messages`).
