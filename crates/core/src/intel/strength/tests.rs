@@ -15,6 +15,10 @@ const HELD_OUT_2: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_2.txt"
 ));
+const HELD_OUT_3: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_3.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -86,6 +90,12 @@ const HELD_OUT_ACCEPTED: usize = 9;
 /// Italian proverb, a Chilean song) and 6 with a year added.
 const HELD_OUT_2_ACCEPTED: usize = 12;
 
+/// The most phrases of the third held-out list accepted: written before
+/// the third model was changed, never used to tune it. 30 when measured
+/// on the second model: 17 as typed or capitalised, 13 only with a year
+/// or digits added.
+const HELD_OUT_3_ACCEPTED: usize = 30;
+
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
 #[test]
@@ -93,6 +103,7 @@ fn held_out_famous_phrases_are_measured() {
     for (list, most) in [
         (HELD_OUT, HELD_OUT_ACCEPTED),
         (HELD_OUT_2, HELD_OUT_2_ACCEPTED),
+        (HELD_OUT_3, HELD_OUT_3_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
