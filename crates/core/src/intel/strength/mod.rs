@@ -99,8 +99,9 @@ pub fn estimate(passphrase: &str, context: &[&str]) -> Estimate {
 /// What the case and the separators add: a guesser tries all in lower
 /// case, then capitals where each piece starts (a first letter, each
 /// word's, all of them); capitals elsewhere are priced by the reading
-/// itself. Each kind of separator run (", ", " ", "!") is one of a dozen
-/// he tries.
+/// itself. Words are run together or spaced: a single space is one of
+/// those two first tries; each other kind of separator run (", ", "!",
+/// "-") is one of a dozen he tries next.
 fn variants(folded: &fold::Folded) -> f64 {
     let case = if folded.upper == 0 { 0.0 } else { 4f64.log10() };
     let mut kinds: Vec<&str> = folded.separators.iter().map(String::as_str).collect();
@@ -108,7 +109,10 @@ fn variants(folded: &fold::Folded) -> f64 {
     kinds.dedup();
     let separators: f64 = kinds
         .iter()
-        .map(|run| run.chars().count().min(2) as f64 * 12f64.log10())
+        .map(|run| match *run {
+            " " => 2f64.log10(),
+            _ => run.chars().count().min(2) as f64 * 12f64.log10(),
+        })
         .sum();
     case + separators
 }

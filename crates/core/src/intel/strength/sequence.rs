@@ -1,7 +1,8 @@
 //! A passphrase as a run of pieces a guesser puts together: words priced
 //! by their frequency (or by how often the word before is followed by
-//! them, for common pairs such as "of the"), famous phrases run
-//! together, numbers and years, and single characters tried one by one.
+//! them, for common pairs such as "of the"), words said again (one of
+//! those before them), famous phrases run together, numbers and years,
+//! and single characters tried one by one.
 //! The cheapest reading wins: the guesser who tries that kind of piece in
 //! that order finds the passphrase after about the product of the pieces'
 //! prices. Found by dynamic programming over where each piece ends.
@@ -55,6 +56,37 @@ fn character_log10(unit: &Unit) -> f64 {
 /// handful he tries first: 8 picks, as a power of ten.
 const CONTEXT_LOG10: f64 = 0.9;
 
+/// A word the passphrase marks (between separators): where it starts and
+/// ends, and its letters when it is all letters.
+struct Said {
+    start: usize,
+    end: usize,
+    letters: Option<String>,
+}
+
+/// The words the passphrase marks, in order.
+fn said(units: &[Unit]) -> Vec<Said> {
+    let mut words: Vec<Said> = Vec::new();
+    for (at, unit) in units.iter().enumerate() {
+        let letter = unit.letter.filter(|_| unit.kind == Kind::Letter);
+        match words.last_mut() {
+            Some(word) if !unit.boundary => {
+                word.end = at + 1;
+                word.letters = word.letters.take().zip(letter).map(|(mut w, c)| {
+                    w.push(c);
+                    w
+                });
+            }
+            _ => words.push(Said {
+                start: at,
+                end: at + 1,
+                letters: letter.map(String::from),
+            }),
+        }
+    }
+    words
+}
+
 /// The best reading that ends at one place, for each last word (the word
 /// pairs need it).
 type Best = HashMap<Option<u32>, (f64, usize, Option<u32>, Piece)>;
@@ -67,6 +99,7 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
     let mut best: Vec<Best> = vec![HashMap::new(); n + 1];
     best[0].insert(None, (0.0, 0, None, Piece::Character));
     let longest = LONGEST_WORD.max(lexicon.longest_phrase);
+    let said = said(units);
     for j in 0..n {
         if best[j].is_empty() {
             continue;
@@ -116,6 +149,26 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
                 cheapest + price,
                 Piece::Number { year },
             );
+        }
+        // A word said again (the second "easy" in "easy come easy go"):
+        // the guesser picks one of the words said before it.
+        if let Some(k) = said.iter().position(|w| w.start == j) {
+            let word = &said[k];
+            let again = word.letters.as_ref().filter(|letters| {
+                said[..k]
+                    .iter()
+                    .any(|w| w.letters.as_ref() == Some(*letters))
+            });
+            if let Some(letters) = again {
+                let id = lexicon.word(letters).map(|e| e.0);
+                let piece = Piece::Word {
+                    word: letters.clone(),
+                    paired: false,
+                    swapped: false,
+                };
+                let price = (k as f64).log10();
+                offer(&mut best, word.end, id, key, cheapest + price, piece);
+            }
         }
         // Words and famous phrases: the letters from j on.
         let mut letters = String::new();
