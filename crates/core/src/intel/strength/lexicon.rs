@@ -3,8 +3,7 @@
 //! the quotations the famous phrases come from, each word with its
 //! frequency (`assets/passphrases/words/`), and the words that follow each
 //! word in those quotations (`assets/passphrases/pairs.txt`) and in
-//! large texts of English, German and French
-//! (`assets/passphrases/bigrams_*.txt`).
+//! English books (`assets/passphrases/bigrams_en.txt`).
 //!
 //! A word is priced by its rank: the words of its list more frequent than
 //! it, and half of those as frequent. The rank is never more than one over
@@ -56,15 +55,9 @@ const WORD_LISTS: [&str; 7] = [
 ];
 
 /// Each word and the words that follow it, the most often first: in the
-/// quotations (at least twice, with how often: "of the:1922 a:310"), in
-/// English books and in the German and French Wiktionary's definitions
-/// (the order alone: "of the a this").
-const PAIRS: [&str; 4] = [
-    asset!("pairs.txt"),
-    asset!("bigrams_en.txt"),
-    asset!("bigrams_de.txt"),
-    asset!("bigrams_fr.txt"),
-];
+/// quotations (at least twice, with how often: "of the:1922 a:310") and in
+/// English books (the order alone: "of the a this").
+const PAIRS: [&str; 2] = [asset!("pairs.txt"), asset!("bigrams_en.txt")];
 
 /// How many lists a guesser chooses among.
 pub(super) const LISTS: usize = WORD_LISTS.len();
