@@ -70,6 +70,17 @@ impl Net {
         }
     }
 
+    /// Settings that reach nothing: no relay, 127.0.0.1 alone (what a
+    /// window under test has unless it starts its own relay).
+    pub fn nowhere() -> Net {
+        Net {
+            relays: Relays::Own(Vec::new()),
+            loopback: true,
+            direct: true,
+            relay_tls: None,
+        }
+    }
+
     /// A bound endpoint; `accept` for the host's, which takes connections.
     pub(crate) async fn endpoint(&self, accept: bool) -> Result<Endpoint, String> {
         // A dropped link is noticed within seconds: a keep-alive each

@@ -43,6 +43,8 @@ pub struct Joining {
 pub struct Arrived<G> {
     pub game: G,
     pub seat: Side,
+    /// What the link said before it arrived (connected, dropped).
+    pub said: Vec<Event>,
     link: Link,
 }
 
@@ -71,6 +73,7 @@ impl Joining {
             return Ok(Ok(Arrived {
                 game,
                 seat,
+                said: self.said,
                 link: self.link,
             }));
         }
@@ -82,11 +85,46 @@ impl Joining {
     }
 }
 
+/// The joiner's end once the game arrived, before it plays: his side is
+/// unlocked on this machine first (the window holds the game meanwhile).
+pub struct Seated {
+    pub seat: Side,
+    link: Link,
+}
+
 impl<G: Replica> Arrived<G> {
     /// Plays, once his side is unlocked on this machine (his tags are
     /// made here from now on, and those of what came before).
-    pub fn play(mut self) -> (G, Remote<G>) {
-        let play = Play::joiner(&mut self.game, self.seat);
-        (self.game, Remote::new(play, self.link))
+    pub fn play(self) -> (G, Remote<G>) {
+        let (mut game, seated) = self.split();
+        let remote = seated.play(&mut game);
+        (game, remote)
+    }
+
+    /// The game, and his end of the link until he plays; the host's side
+    /// is the other machine's from now on (nothing here waits on its
+    /// key).
+    pub fn split(mut self) -> (G, Seated) {
+        self.game.seat_remote(self.seat.opponent());
+        (
+            self.game,
+            Seated {
+                seat: self.seat,
+                link: self.link,
+            },
+        )
+    }
+}
+
+impl Seated {
+    /// Plays `game`, once his side is unlocked on this machine.
+    pub fn play<G: Replica>(self, game: &mut G) -> Remote<G> {
+        let play = Play::joiner(game, self.seat);
+        Remote::new(play, self.link)
+    }
+
+    /// What the link said meanwhile (connected, dropped), without waiting.
+    pub fn next(&self) -> Option<Event> {
+        self.link.next()
     }
 }

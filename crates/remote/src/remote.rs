@@ -7,6 +7,7 @@
 use crate::link::{Event, Link};
 use muster_core::error::RuleError;
 use muster_core::remote::{Happened, Play, Replica, Wire};
+use muster_core::seat::{Mover, Refused};
 use std::time::{Duration, Instant};
 
 /// How long a move may wait for the other machine before the players are
@@ -123,10 +124,27 @@ impl<G: Replica> Remote<G> {
         &self.link
     }
 
+    /// What this machine's player gives through his own seats and the
+    /// table: decided here and sent, or waiting for the other machine.
+    pub fn mover(&mut self) -> &mut dyn Mover<G> {
+        self
+    }
+
     fn flush(&mut self) {
         for message in self.play.outbox() {
             self.link
                 .send(serde_json::to_string(&message).expect("a message always serializes"));
+        }
+    }
+}
+
+impl<G: Replica> Mover<G> for Remote<G> {
+    fn give(&mut self, game: &mut G, command: G::Command) -> Result<bool, Refused<G>> {
+        match Remote::give(self, game, command) {
+            Ok(Happened::Appended) => Ok(true),
+            Ok(Happened::Waiting) => Ok(false),
+            Ok(Happened::Trouble(why)) => Err(Refused::Rule(RuleError::new("remote", why))),
+            Err(e) => Err(Refused::Rule(e)),
         }
     }
 }

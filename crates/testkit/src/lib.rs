@@ -7,6 +7,7 @@ pub mod chained;
 pub mod grammar;
 pub mod json;
 pub mod pdf;
+pub mod relay;
 pub mod remote;
 pub mod scripts;
 

@@ -5,7 +5,7 @@
 //! does by itself, his private printout. Everything else is the engine's
 //! own, called on `game` with his `Sitting`.
 
-use super::{Desk, Place, ReplyOf, Screen, Seated, Sitting, play};
+use super::{Desk, Mover, Place, ReplyOf, Screen, Seated, Sitting, mover};
 use crate::error::RuleError;
 use crate::hexmap::Hex;
 use crate::intel::{PlayerKey, SealKey};
@@ -19,6 +19,9 @@ pub type PrintoutJob = Box<dyn FnOnce() -> Result<(String, Vec<u8>), String> + S
 pub struct Desked<'a, G: Seated> {
     pub game: &'a mut G,
     pub desks: &'a mut Sides<Desk<G>>,
+    /// Where its commands go: the remote play in a remote game, else the
+    /// rules here.
+    pub mover: Option<&'a mut dyn Mover<G>>,
 }
 
 /// The most commands a seat makes by itself after one change: each answers
@@ -58,7 +61,14 @@ impl<G: Seated> Desked<'_, G> {
         place: Place,
         reply: &ReplyOf<G>,
     ) -> Result<bool, (String, bool)> {
-        let done = super::answer(self.game, side, &mut self.desks[side], place, reply);
+        let done = super::answer(
+            self.game,
+            self.mover.as_deref_mut(),
+            side,
+            &mut self.desks[side],
+            place,
+            reply,
+        );
         // What the game or his answer changed shows on both screens (the
         // other's waits on his).
         if matches!(done, Ok(true) | Err((_, true))) {
@@ -160,8 +170,15 @@ impl<G: Seated> Desked<'_, G> {
                     break;
                 }
                 made += 1;
-                match play(self.game, command.clone()) {
-                    Ok(_) => changed = true,
+                match mover::give(self.mover.as_deref_mut(), self.game, command.clone()) {
+                    Ok(now) => {
+                        changed |= now;
+                        if !now {
+                            // It waits for the other machine: what the
+                            // seat makes next waits for it too.
+                            break;
+                        }
+                    }
                     Err(refused) => {
                         let stalled = refused.changed();
                         changed |= stalled;

@@ -15,8 +15,10 @@
 //! players works through.
 
 mod desked;
+pub mod mover;
 pub mod pin;
 pub use desked::{Desked, PrintoutJob};
+pub use mover::{Here, Mover};
 
 use crate::error::RuleError;
 use crate::hexmap::Hex;
@@ -524,6 +526,7 @@ impl<G: Seated> std::fmt::Debug for Refused<G> {
 /// (with whether it changed all the same: a stall).
 pub fn answer<G: Seated>(
     game: &mut G,
+    mover: Option<&mut (dyn Mover<G> + '_)>,
     side: Side,
     desk: &mut Desk<G>,
     place: Place,
@@ -542,8 +545,8 @@ pub fn answer<G: Seated>(
         Err(e) => Err((e.to_string(), false)),
         Ok(answer) => match answer.command.clone() {
             None => Ok((answer, false)),
-            Some(command) => match play(game, command) {
-                Ok(_) => Ok((answer, true)),
+            Some(command) => match mover::give(mover, game, command) {
+                Ok(changed) => Ok((answer, changed)),
                 Err(refused) => Err((refused.to_string(), refused.changed())),
             },
         },
@@ -710,7 +713,7 @@ mod tests {
         let mut desk = Desk::default();
         let forged = Reply::button(Press::Step(2));
         assert_eq!(
-            answer(&mut c, Side::South, &mut desk, Place::Laptop, &forged),
+            answer(&mut c, None, Side::South, &mut desk, Place::Laptop, &forged),
             Err(("not offered".to_string(), false))
         );
         assert_eq!(c.at, 0);
@@ -723,7 +726,7 @@ mod tests {
             values: form(&[(Field::Note, &["x"]), (Field::Kept, &["y"])]),
         };
         assert_eq!(
-            answer(&mut c, Side::South, &mut desk, Place::Laptop, &tapped),
+            answer(&mut c, None, Side::South, &mut desk, Place::Laptop, &tapped),
             Ok(true)
         );
         assert_eq!(c.at, 3, "the forced steps followed");

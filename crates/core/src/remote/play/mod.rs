@@ -365,7 +365,7 @@ impl<G: Replica> Play<G> {
             return Ok(());
         }
         Err(format!(
-            "{} plays from the other machine: that move is his to give there ({command:?})",
+            "{} plays from the other machine: that move is theirs, given on their machine",
             game.seat_name(giver)
         ))
     }
