@@ -65,6 +65,8 @@ fn config(autosave: &std::path::Path, open: Option<std::path::PathBuf>) -> app::
         viewer: app::Viewer::Off,
         settings: None,
         phone_names: vec![browser::HOST.into()],
+        net: muster_remote::Net::nowhere(),
+        join: None,
     }
 }
 

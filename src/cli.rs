@@ -31,6 +31,11 @@ pub struct Cli {
     /// is never opened.
     #[arg(long, value_name = "PROGRAM", value_hint = ValueHint::CommandName)]
     pub pdf_viewer: Option<PathBuf>,
+    /// The relay a remote game goes through when the two machines cannot
+    /// reach each other directly (a club's own iroh-relay, by its URL),
+    /// instead of iroh's public relays.
+    #[arg(long, global = true, value_name = "URL", value_hint = ValueHint::Url)]
+    pub relay: Option<String>,
     #[command(subcommand)]
     pub command: Option<Sub>,
 }
@@ -128,6 +133,12 @@ pub enum Sub {
         #[arg(long, hide = true, conflicts_with_all = ["system", "deck", "forces"])]
         wings: bool,
     },
+    /// Open the window and join a remote game by the host's ticket (its text, or its muster://join/ link).
+    Join {
+        /// The ticket the host sent: muster1... or muster://join/muster1...
+        #[arg(value_name = "TICKET")]
+        ticket: String,
+    },
     /// Write the man pages and shell completions, made from this very
     /// command line's definition, into DIR (the package's build uses it).
     #[command(hide = true)]
@@ -176,6 +187,10 @@ const MUSTER_SECTIONS: Sections = &[
                 "Opens the window; exported printouts are written but not opened.",
             ),
             (
+                "muster --relay https://relay.example.org",
+                "Opens the window; remote games go through the club's own relay.",
+            ),
+            (
                 "muster export-pdf battle.muster -o table.pdf --paper letter",
                 "Prints the table to scale on US letter paper, without the window.",
             ),
@@ -206,7 +221,7 @@ const MUSTER_SECTIONS: Sections = &[
         "SEE ALSO",
         &[(
             "",
-            "muster-export-pdf(1), muster-script(1). The manual: Help > Manual in the window.",
+            "muster-export-pdf(1), muster-script(1), muster-join(1). The manual: Help > Manual in the window.",
         )],
     ),
 ];
@@ -239,7 +254,10 @@ const EXPORT_SECTIONS: Sections = &[
             ),
         ],
     ),
-    ("SEE ALSO", &[("", "muster(1), muster-script(1).")]),
+    (
+        "SEE ALSO",
+        &[("", "muster(1), muster-script(1), muster-join(1).")],
+    ),
 ];
 
 const SCRIPT_SECTIONS: Sections = &[
@@ -274,12 +292,47 @@ const SCRIPT_SECTIONS: Sections = &[
             ),
         ],
     ),
-    ("SEE ALSO", &[("", "muster(1), muster-export-pdf(1).")]),
+    (
+        "SEE ALSO",
+        &[("", "muster(1), muster-export-pdf(1), muster-join(1).")],
+    ),
+];
+
+const JOIN_SECTIONS: Sections = &[
+    (
+        "EXAMPLES",
+        &[
+            (
+                "muster join muster1...",
+                "Opens the window and joins the game whose ticket the host sent; your side is unlocked with your passphrase on this machine.",
+            ),
+            (
+                "muster join muster://join/muster1... --relay https://relay.example.org",
+                "Joins through the club's own relay.",
+            ),
+        ],
+    ),
+    (
+        "EXIT STATUS",
+        &[
+            ("0", "The window was closed."),
+            (
+                "1",
+                "The window could not open. A ticket that does not read, or a host that cannot be reached, is said in the window and on the terminal.",
+            ),
+            ("2", "The command line was not understood."),
+        ],
+    ),
+    (
+        "SEE ALSO",
+        &[("", "muster(1). The manual's chapter \"Playing remotely\".")],
+    ),
 ];
 
 /// The sections of a page, by its name ("muster", "muster-export-pdf").
 fn sections(page: &str) -> Sections {
     match page {
+        "muster-join" => JOIN_SECTIONS,
         "muster-export-pdf" => EXPORT_SECTIONS,
         "muster-script" => SCRIPT_SECTIONS,
         _ => MUSTER_SECTIONS,

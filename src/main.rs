@@ -19,21 +19,14 @@ fn main() -> ExitCode {
     #[cfg(windows)]
     attach_parent_console();
     let cli = Cli::parse();
+    let viewer = match &cli.pdf_viewer {
+        None => app::Viewer::Desktop,
+        Some(p) if p.as_os_str() == "none" => app::Viewer::Off,
+        Some(p) => app::Viewer::Program(p.clone()),
+    };
     match cli.command {
-        None => match app::run(
-            cli.battle,
-            match cli.pdf_viewer {
-                None => app::Viewer::Desktop,
-                Some(p) if p.as_os_str() == "none" => app::Viewer::Off,
-                Some(p) => app::Viewer::Program(p),
-            },
-        ) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("muster: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        None => window(cli.battle, viewer, cli.relay.as_deref(), None),
+        Some(Sub::Join { ticket }) => window(None, viewer, cli.relay.as_deref(), Some(ticket)),
         Some(Sub::PackageFiles { dir }) => match cli::package_files(&dir) {
             Ok(written) => {
                 for path in written {
@@ -105,6 +98,39 @@ fn main() -> ExitCode {
                     ExitCode::from(2)
                 }
             }
+        }
+    }
+}
+
+/// Opens the window: on `game` (a `muster://` link the desktop opened
+/// Muster with joins its game instead), or joining `join`'s game.
+fn window(
+    game: Option<PathBuf>,
+    viewer: app::Viewer,
+    relay: Option<&str>,
+    join: Option<String>,
+) -> ExitCode {
+    let mut net = muster_remote::Net::public();
+    if let Some(url) = relay {
+        match muster_remote::Relays::own(url) {
+            Ok(relays) => net.relays = relays,
+            Err(why) => {
+                eprintln!("muster: --relay: {why}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let (game, join) = match game {
+        Some(link) if link.to_string_lossy().starts_with("muster://") => {
+            (None, Some(link.to_string_lossy().into_owned()))
+        }
+        game => (game, join),
+    };
+    match app::run(game, viewer, app::RemoteStart { net, join }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("muster: {e}");
+            ExitCode::FAILURE
         }
     }
 }

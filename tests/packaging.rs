@@ -49,7 +49,12 @@ fn every_command_has_a_whole_man_page_and_names_only_pages_that_ship() {
     let pages: Vec<&String> = names.iter().filter(|n| n.ends_with(".1")).collect();
     assert_eq!(
         pages,
-        ["muster-export-pdf.1", "muster-script.1", "muster.1"],
+        [
+            "muster-export-pdf.1",
+            "muster-join.1",
+            "muster-script.1",
+            "muster.1"
+        ],
         "one page per command, none for the hidden one or for `help`"
     );
     for page in &pages {

@@ -17,6 +17,7 @@ pub enum Chapter {
     HiddenForces,
     DummyWings,
     PlayersScreens,
+    Remote,
     Protection,
     Files,
     Scripting,
@@ -24,13 +25,14 @@ pub enum Chapter {
 }
 
 impl Chapter {
-    pub const ALL: [Chapter; 10] = [
+    pub const ALL: [Chapter; 11] = [
         Chapter::Introduction,
         Chapter::FieldOfGlory,
         Chapter::ActionDeck,
         Chapter::HiddenForces,
         Chapter::DummyWings,
         Chapter::PlayersScreens,
+        Chapter::Remote,
         Chapter::Protection,
         Chapter::Files,
         Chapter::Scripting,
@@ -45,6 +47,7 @@ impl Chapter {
             Chapter::HiddenForces => "Hidden forces",
             Chapter::DummyWings => "Dummy wings",
             Chapter::PlayersScreens => "Players' screens",
+            Chapter::Remote => "Playing remotely",
             Chapter::Protection => "What Muster protects",
             Chapter::Files => "Files",
             Chapter::Scripting => "Scripting",
@@ -61,6 +64,7 @@ impl Chapter {
             Chapter::HiddenForces => "hidden-forces.md",
             Chapter::DummyWings => "dummy-wings.md",
             Chapter::PlayersScreens => "players-screens.md",
+            Chapter::Remote => "remote.md",
             Chapter::Protection => "protection.md",
             Chapter::Files => "files.md",
             Chapter::Scripting => "scripting.md",
@@ -76,6 +80,7 @@ impl Chapter {
             Chapter::HiddenForces => include_str!("../../docs/src/hidden-forces.md"),
             Chapter::DummyWings => include_str!("../../docs/src/dummy-wings.md"),
             Chapter::PlayersScreens => include_str!("../../docs/src/players-screens.md"),
+            Chapter::Remote => include_str!("../../docs/src/remote.md"),
             Chapter::Protection => include_str!("../../docs/src/protection.md"),
             Chapter::Files => include_str!("../../docs/src/files.md"),
             Chapter::Scripting => include_str!("../../docs/src/scripting.md"),

@@ -107,6 +107,20 @@ impl MusterApp {
                 {
                     self.players.open = true;
                 }
+                if ui
+                    .button("Invite a remote player…")
+                    .on_hover_text("A player plays from their own Muster on another machine, by a ticket you send them")
+                    .clicked()
+                {
+                    self.invite.open = true;
+                }
+                if ui
+                    .button("Join a game…")
+                    .on_hover_text("Play from this machine in a game another player's Muster hosts: paste their ticket")
+                    .clicked()
+                {
+                    self.join.open = true;
+                }
                 self.system.menu(Menu::File, ui, cx);
                 let recent = self.recent();
                 ui.add_enabled_ui(!recent.is_empty(), |ui| {

@@ -49,6 +49,9 @@ mod players;
 mod privacy;
 #[cfg(test)]
 mod proof_tests;
+pub mod remote;
+#[cfg(test)]
+mod remote_tests;
 mod screen;
 #[cfg(test)]
 mod screen_builds_tests;
@@ -84,7 +87,7 @@ use system::{Start, SystemWindow};
 
 /// Opens the window; `open` is a battle file to load at start, `viewer`
 /// what opens an exported printout.
-pub fn run(open: Option<PathBuf>, viewer: Viewer) -> Result<(), String> {
+pub fn run(open: Option<PathBuf>, viewer: Viewer, remote: RemoteStart) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Muster")
@@ -108,6 +111,8 @@ pub fn run(open: Option<PathBuf>, viewer: Viewer) -> Result<(), String> {
         settings: muster::fog::inventory::config_path()
             .and_then(|p| Some(p.parent()?.join("players.json"))),
         phone_names: Vec::new(),
+        net: remote.net,
+        join: remote.join,
     };
     // Made before the window, so what the file named on the command line
     // holds wrong reaches the terminal even where no window can open.
@@ -124,6 +129,13 @@ pub enum Viewer {
     Off,
     Desktop,
     Program(PathBuf),
+}
+
+/// What the command line says of remote games: the relays, and a ticket
+/// to join at once (`muster join`, or a `muster://` link opened).
+pub struct RemoteStart {
+    pub net: muster_remote::Net,
+    pub join: Option<String>,
 }
 
 /// Start-up choices, so tests can keep the autosaves away from the user's.
@@ -144,6 +156,10 @@ pub struct AppConfig {
     /// Names a phone may reach the laptop by besides its address (tests:
     /// a name their browser maps to 127.0.0.1).
     pub phone_names: Vec<String>,
+    /// How remote games reach the other machine (tests: their own relay).
+    pub net: muster_remote::Net,
+    /// A ticket to join as the window opens.
+    pub join: Option<String>,
 }
 
 /// The most messages carried out in one frame: the rest wait for the next
@@ -171,6 +187,8 @@ pub struct MusterApp {
     manual: manual::ManualWindow,
     players: players::PlayersWindow,
     unlock: unlock::UnlockWindow,
+    invite: remote::invite::InviteWindow,
+    join: remote::join::JoinWindow,
     /// Where each player's private screens are, and his answers.
     seating: Seating,
     bus: Bus,
@@ -246,6 +264,7 @@ impl MusterApp {
             autosave: config.autosave.clone(),
             inventory,
             inventory_path: config.inventory,
+            net: config.net,
         };
         let kind = systems::fog();
         let (bus, inbox) = Bus::new();
@@ -267,6 +286,8 @@ impl MusterApp {
             manual: Default::default(),
             players: Default::default(),
             unlock: Default::default(),
+            invite: Default::default(),
+            join: Default::default(),
             seating,
             bus,
             inbox,
@@ -275,7 +296,14 @@ impl MusterApp {
             status,
             not_opened: None,
         };
-        if let Some(path) = config.open {
+        if let Some(ticket) = config.join {
+            app.join.open = true;
+            app.join.text = ticket.clone();
+            if let Err(why) = app.join.join(&ticket, &app.start.net, &app.bus) {
+                eprintln!("muster: {why}");
+                app.status = Some(Status::Error(why));
+            }
+        } else if let Some(path) = config.open {
             // Said on the terminal that named it too, before any window.
             if let Some(refused) = app.open(&path) {
                 eprintln!("muster: {refused}");
@@ -330,6 +358,7 @@ impl MusterApp {
     fn drain(&mut self, ctx: &egui::Context) {
         let mut changed = false;
         let mut carried = 0;
+        self.remote_frame(&mut changed);
         // What carrying one message out sends (a passphrase's form action)
         // is carried out in this frame too.
         while carried < MAX_MESSAGES {
@@ -510,6 +539,7 @@ impl eframe::App for MusterApp {
             if !self.not_opened_ui(ui) {
                 self.system.ui(ui, &cx);
             }
+            self.remote_windows(&ctx);
             self.show_dialog(&ctx);
         }
         self.drain(&ctx);

@@ -197,7 +197,7 @@ const UNSCANNED: std::time::Duration = std::time::Duration::from_secs(60);
 const NOT_REACHED: &str = "No phone has opened this code's page yet. If their phone did scan it: it may be on another network, or on mobile data; a guest Wi-Fi may keep devices apart; the laptop's firewall may block the port shown above. Try the laptop's own hotspot: their phone joins it, and this window offers its address.";
 
 /// A QR code as an image, a quiet zone of four modules around it.
-fn qr_image(url: &str) -> egui::ColorImage {
+pub(crate) fn qr_image(url: &str) -> egui::ColorImage {
     let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else {
         return egui::ColorImage::new([1, 1], vec![egui::Color32::WHITE]);
     };

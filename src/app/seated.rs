@@ -364,7 +364,7 @@ pub fn private_panel<G: Seated>(
 /// lost from) his phone, else the button that hands him the laptop.
 pub fn seat_line(ui: &mut egui::Ui, cx: &Cx, side: Side, name: &str, show: &str) {
     let life = cx.lives[side];
-    if life.on_phone() {
+    if life.away() {
         ui.weak(format!("{name}: {}", life.words()));
     } else if cx.private.is_none()
         && ui
@@ -386,6 +386,7 @@ impl<T: Table> Seats for SeatedWindow<T> {
         Some(Desked {
             game,
             desks: &mut self.desks,
+            mover: None,
         })
     }
 }

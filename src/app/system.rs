@@ -27,6 +27,9 @@ pub struct Start {
     pub autosave: Option<PathBuf>,
     pub inventory: muster::fog::inventory::Inventory,
     pub inventory_path: Option<PathBuf>,
+    /// How a remote game reaches the other machine: iroh's public relays,
+    /// the club's relay named on the command line, or a test's own.
+    pub net: muster_remote::Net,
 }
 
 /// A printout being made off the window's thread: the files it wrote.
@@ -104,6 +107,35 @@ pub trait SystemWindow: Any + SeatRoutes {
     /// The file chosen for one of its dialog's actions; what to tell the
     /// players.
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status;
+
+    /// Its remote game, if one is open or being opened (docs: "Playing
+    /// remotely").
+    fn remote(&self) -> Option<crate::app::remote::invite::RemoteView> {
+        None
+    }
+
+    /// Whether its game can be played remotely now, or why not.
+    fn can_invite(&self) -> Result<(), String> {
+        Err(format!(
+            "Playing remotely is not yet possible in {}: only Field of Glory battles are played from two machines so far.",
+            self.name()
+        ))
+    }
+
+    /// Invites a player to play `away` from his own machine.
+    fn invite(
+        &mut self,
+        _away: Side,
+        _net: muster_remote::Net,
+        _wake: muster_remote::Wake,
+    ) -> Result<(), String> {
+        self.can_invite()
+    }
+
+    /// What the other machine sent since the last frame, taken.
+    fn poll_remote(&mut self) -> Handled {
+        Handled::default()
+    }
 }
 
 /// The public log at the foot of a game's window, newest line in view,

@@ -20,7 +20,19 @@ pub(crate) fn app(config: AppConfig, size: [f32; 2]) -> Harness<'static, MusterA
 /// The app with `step_dt` seconds between frames (kittest's own is 0.25 s;
 /// a test of what happens within a fraction of a second wants shorter).
 fn app_stepping(config: AppConfig, size: [f32; 2], step_dt: f32) -> Harness<'static, MusterApp> {
-    let mut h = Harness::builder()
+    let mut h = built(config, size, step_dt);
+    h.run();
+    h
+}
+
+/// The app, no frame run yet (a window that starts with a spinner is
+/// stepped, not run to rest).
+pub(crate) fn built(
+    config: AppConfig,
+    size: [f32; 2],
+    step_dt: f32,
+) -> Harness<'static, MusterApp> {
+    Harness::builder()
         .with_size(size)
         .with_step_dt(step_dt)
         // Messages from the phones' server arrive between frames, and each
@@ -28,9 +40,7 @@ fn app_stepping(config: AppConfig, size: [f32; 2], step_dt: f32) -> Harness<'sta
         // few more frames than a window alone.
         .with_max_steps(16)
         .renderer(crate::app::pairing::Textures::new())
-        .build_eframe(move |_cc| MusterApp::new(config));
-    h.run();
-    h
+        .build_eframe(move |_cc| MusterApp::new(config))
 }
 
 /// Fails naming the first of `sealed` that the shared screen shows: every
@@ -86,6 +96,8 @@ pub(crate) fn config(autosave: &Path) -> AppConfig {
         viewer: crate::app::Viewer::Off,
         settings: None,
         phone_names: vec![crate::app::phone_kit::browser::HOST.into()],
+        net: muster_remote::Net::nowhere(),
+        join: None,
     }
 }
 
@@ -567,6 +579,8 @@ pub(crate) fn opened(dir: &Path, battle: std::path::PathBuf) -> Harness<'static,
         viewer: crate::app::Viewer::Off,
         settings: None,
         phone_names: vec![crate::app::phone_kit::browser::HOST.into()],
+        net: muster_remote::Net::nowhere(),
+        join: None,
     };
     app(config, [1500.0, 1000.0])
 }
@@ -1399,6 +1413,8 @@ fn the_main_action_stays_in_one_place_in_view_at_laptop_size() {
             viewer: crate::app::Viewer::Off,
             settings: None,
             phone_names: Vec::new(),
+            net: muster_remote::Net::nowhere(),
+            join: None,
         };
         let mut h = app(config, size);
         click(&mut h, "▶ Armies");
@@ -1669,6 +1685,8 @@ fn a_group_with_two_forests_chooses_which_it_lays() {
         viewer: crate::app::Viewer::Off,
         settings: None,
         phone_names: vec![crate::app::phone_kit::browser::HOST.into()],
+        net: muster_remote::Net::nowhere(),
+        join: None,
     };
     let mut h = app(config, [1500.0, 1000.0]);
     click(&mut h, "Physical piece");

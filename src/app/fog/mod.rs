@@ -7,6 +7,7 @@ pub mod inventory_editor;
 #[cfg(test)]
 pub(crate) mod phones;
 mod printout;
+mod remote;
 pub mod steps;
 pub mod table_view;
 mod window;

@@ -11,6 +11,7 @@
 //! screen is the engine's seat (`muster_fog::seat`), the same his phone
 //! draws.
 
+use super::remote::{NO_UNDO, WAITING};
 use super::steps::Panels;
 use super::{FogCommand, inventory_editor, table_view};
 use crate::app::action::Action;
@@ -23,7 +24,7 @@ use crate::app::seating::{Cx, Seats};
 use crate::app::status::Status;
 use crate::app::system::{ExportJob, Handled, Menu, Start, SystemWindow};
 use eframe::egui;
-use muster::core::seat::{self, Desk, Desked, Seated};
+use muster::core::seat::{Desk, Desked, Seated};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use muster::fog::battle::{Battle, Command, Step, StepStatus};
@@ -54,6 +55,8 @@ pub struct FogWindow {
     /// The log's length when the window last looked: whatever changed the
     /// battle since (the table, a seat, undo), the window follows.
     seen: usize,
+    /// Its remote game, when one player plays from another machine.
+    pub(in crate::app) remote: Option<crate::app::remote::Remoted<Battle>>,
     /// A player's private table as it was last drawn (tests pick on it
     /// what a player would see).
     #[cfg(test)]
@@ -101,6 +104,7 @@ impl FogWindow {
             inventory_editor: Default::default(),
             last_rolls: Vec::new(),
             seen: 0,
+            remote: None,
             #[cfg(test)]
             drawn_private: None,
         };
@@ -163,8 +167,9 @@ impl FogWindow {
     /// Applies a command from the table, with what the rules force after
     /// it.
     fn apply(&mut self, command: Command) -> Handled {
-        match seat::play(&mut self.battle, command) {
-            Ok(_) => self.after_change(),
+        match self.give(command) {
+            Ok(true) => self.after_change(),
+            Ok(false) => Handled::status(Status::Info(WAITING.into())),
             // Applied, but a step the rules forced after it failed: said
             // loudly, and in the log.
             Err(refused) if refused.changed() => {
@@ -209,14 +214,11 @@ impl FogWindow {
                 if let Err(e) = self.battle.hold_key(side, &key) {
                     return Handled::status(Status::Error(e.to_string()));
                 }
-                let set = seat::play(
-                    &mut self.battle,
-                    Command::SetArmy {
-                        side,
-                        army: *army,
-                        lock: Some(lock),
-                    },
-                );
+                let set = self.give(Command::SetArmy {
+                    side,
+                    army: *army,
+                    lock: Some(lock),
+                });
                 return match set {
                     Err(refused) if !refused.changed() => {
                         Handled::status(Status::Error(refused.to_string()))
@@ -225,7 +227,8 @@ impl FogWindow {
                         self.panels.armies.passphrase_set(side);
                         let mut handled = self.after_change();
                         handled.status = Some(match set {
-                            Ok(_) => Status::Info(format!(
+                            Ok(false) => Status::Info(WAITING.into()),
+                            Ok(true) => Status::Info(format!(
                                 "{side}'s army is entered and their passphrase set: every log entry now carries their tag"
                             )),
                             Err(stalled) => Status::Error(stalled.to_string()),
@@ -239,6 +242,7 @@ impl FogWindow {
                 Desked {
                     game: &mut self.battle,
                     desks: &mut self.desks,
+                    mover: None,
                 }
                 .ask(side, Some(asked));
             }
@@ -444,6 +448,7 @@ impl Seats for FogWindow {
         Some(Desked {
             game: &mut self.battle,
             desks: &mut self.desks,
+            mover: self.remote.as_mut().map(|r| r.mover()),
         })
     }
 }
@@ -459,6 +464,10 @@ impl SystemWindow for FogWindow {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         self.catch_up();
+        if let Some(remote) = &self.remote {
+            let away = self.player(remote.away);
+            egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
+        }
         self.panels.set_seats(cx);
         let mut out = Vec::new();
         self.window(ui, cx, &mut out);
@@ -471,6 +480,9 @@ impl SystemWindow for FogWindow {
             Action::PassphraseSet(side, lock, key) => {
                 self.panels.armies.passphrase_made(side, (lock, key));
                 return Handled::default();
+            }
+            Action::Undo | Action::Redo if self.remote.is_some() => {
+                return Handled::status(Status::Error(NO_UNDO.into()));
             }
             Action::Undo => (
                 past_forced(&mut self.battle, Battle::undo, Battle::can_undo),
@@ -498,7 +510,9 @@ impl SystemWindow for FogWindow {
     }
 
     fn undoable(&self) -> Result<String, String> {
-        if self.battle.can_undo() {
+        if self.remote.is_some() {
+            Err(NO_UNDO.into())
+        } else if self.battle.can_undo() {
             Ok(String::new())
         } else {
             Err("nothing to take back".into())
@@ -506,6 +520,9 @@ impl SystemWindow for FogWindow {
     }
 
     fn redoable(&self) -> bool {
+        if self.remote.is_some() {
+            return false;
+        }
         self.battle.can_redo()
     }
 
@@ -560,6 +577,27 @@ impl SystemWindow for FogWindow {
         Ok(Box::new(move || {
             super::printout::export(&battle, &options, &path)
         }))
+    }
+
+    fn remote(&self) -> Option<crate::app::remote::invite::RemoteView> {
+        self.remote_view()
+    }
+
+    fn can_invite(&self) -> Result<(), String> {
+        self.invitable()
+    }
+
+    fn invite(
+        &mut self,
+        away: Side,
+        net: muster_remote::Net,
+        wake: muster_remote::Wake,
+    ) -> Result<(), String> {
+        self.invite_to(away, net, wake)
+    }
+
+    fn poll_remote(&mut self) -> Handled {
+        self.poll()
     }
 
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status {

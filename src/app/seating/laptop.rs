@@ -157,8 +157,9 @@ impl Seating {
         desked: Option<&Desked<'_, G>>,
         outcome: &mut Outcome,
     ) {
-        if self.seats[side].life.on_phone() {
-            outcome.status = Some(Status::Info(format!("{side}'s screen is on their phone")));
+        let life = self.seats[side].life;
+        if life.away() {
+            outcome.status = Some(Status::Info(format!("{side}'s screen is {}", life.words())));
         } else if !self.unlock_first(side, desked, outcome) && self.laptop == Laptop::Table {
             self.hand(side, Why::Request);
         }
@@ -246,7 +247,7 @@ impl Seating {
         // (Not for his code: he may be taking his seat back from another
         // device.)
         if let Laptop::Handing(side, why) | Laptop::Holding(side, why) = self.laptop
-            && self.seats[side].life.on_phone()
+            && self.seats[side].life.away()
             && !matches!(why, Why::Code { .. })
         {
             self.laptop = Laptop::Table;
@@ -260,7 +261,7 @@ impl Seating {
             if dues[side].is_none()
                 && dues[other].is_some()
                 && self.dues[other].is_none()
-                && !self.seats[other].life.on_phone()
+                && !self.seats[other].life.away()
             {
                 self.close(side, desked.as_deref_mut());
             }
@@ -297,7 +298,7 @@ impl Seating {
         if self.laptop == Laptop::Table {
             for side in Side::BOTH {
                 let seat = &self.seats[side];
-                if seat.life.on_phone() {
+                if seat.life.away() {
                     continue;
                 }
                 if seat.set.is_some() || seat.key.is_some() || seat.unlock {

@@ -21,6 +21,36 @@ pub enum Life {
     LetGo,
     /// The players' screens stopped (Stop, New, Open, quitting).
     Stopped,
+    /// He plays from his own Muster, on another machine (a remote game):
+    /// his screens, his key and his answers are there, never here.
+    Remote,
+}
+
+/// Where a player's screens are when they are not on this laptop, in the
+/// table's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Away {
+    Phone,
+    /// His own Muster, on his machine (a remote game).
+    Machine,
+}
+
+impl Away {
+    /// "on their phone".
+    pub fn on(self) -> &'static str {
+        match self {
+            Away::Phone => "on their phone",
+            Away::Machine => "on their own machine",
+        }
+    }
+
+    /// What does it there: "phone".
+    pub fn device(self) -> &'static str {
+        match self {
+            Away::Phone => "phone",
+            Away::Machine => "own Muster",
+        }
+    }
 }
 
 /// What happens to a seat.
@@ -42,6 +72,9 @@ impl Life {
     /// The next state after `event`.
     pub fn after(self, event: Event) -> Life {
         match (self, event) {
+            // A remote seat is no phone's: the players' screens do not
+            // reach it.
+            (Life::Remote, _) => Life::Remote,
             (_, Event::Stopped) => Life::Stopped,
             (_, Event::Released) => Life::LetGo,
             (_, Event::Paired) => Life::CodeShown,
@@ -59,13 +92,31 @@ impl Life {
         matches!(self, Life::OnPhone | Life::Lost)
     }
 
+    /// Whether his private screens are anywhere but this laptop: on his
+    /// phone, or on his own machine in a remote game. The laptop never
+    /// hands itself to him then, nor asks his passphrase.
+    pub fn away(self) -> bool {
+        self.on_phone() || self == Life::Remote
+    }
+
     /// Where his private screens are drawn: his own screen while his phone
     /// holds the seat (or may come back to it), else the laptop's.
     pub fn place(self) -> muster::core::seat::Place {
-        if self.on_phone() {
+        if self.away() {
             muster::core::seat::Place::Own
         } else {
             muster::core::seat::Place::Laptop
+        }
+    }
+
+    /// Where his screens are when not on this laptop.
+    pub fn away_at(self) -> Option<Away> {
+        if self.on_phone() {
+            Some(Away::Phone)
+        } else if self == Life::Remote {
+            Some(Away::Machine)
+        } else {
+            None
         }
     }
 
@@ -78,6 +129,7 @@ impl Life {
             Life::Lost => "their phone is not answering",
             Life::LetGo => "on this laptop (their phone was let go)",
             Life::Stopped => "on this laptop (the players' screens stopped)",
+            Life::Remote => "on their own Muster, on their machine",
         }
     }
 }

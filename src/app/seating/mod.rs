@@ -233,6 +233,24 @@ impl Seating {
         }
     }
 
+    /// Who plays from another machine (a remote game): his seat is his
+    /// machine's, and a seat that was so and is no longer (the remote
+    /// game ended) is back on this laptop.
+    pub fn remote(&mut self, away: Option<Side>) {
+        for side in Side::BOTH {
+            let life = self.seats[side].life;
+            if away == Some(side) && life != Life::Remote {
+                if life.on_phone() || life == Life::CodeShown {
+                    self.phones.release(side);
+                }
+                self.seats[side].code = None;
+                self.live(side, Life::Remote);
+            } else if away != Some(side) && life == Life::Remote {
+                self.live(side, Life::Unpaired);
+            }
+        }
+    }
+
     /// The game changed (on the table, on a seat, by undo): every screen
     /// shows it, a refusal speaks of a screen that is gone, and each seat
     /// does what it does by itself with its desk.

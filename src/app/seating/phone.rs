@@ -192,6 +192,11 @@ impl Transport for Phones {
 impl Seating {
     /// Pairs `side`'s seat anew: its code, on the chosen address.
     pub fn pair(&mut self, side: Side) -> Result<String, String> {
+        if self.seats[side].life == Life::Remote {
+            return Err(format!(
+                "{side} plays from their own Muster on their machine: their screens are there, not on a phone of this table"
+            ));
+        }
         let url = self.phones.pair(side)?;
         let seat = &mut self.seats[side];
         seat.paired += 1;

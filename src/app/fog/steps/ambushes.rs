@@ -6,6 +6,7 @@
 
 use super::StepPanel;
 use crate::app::fog::FogCommand;
+use crate::app::seating::life::Away;
 use eframe::egui;
 use muster::core::side::{Side, Sides};
 use muster::fog::battle::{Battle, DeploymentTurn, Phase};
@@ -13,7 +14,8 @@ use muster::fog::battle::{Battle, DeploymentTurn, Phase};
 #[derive(Default)]
 pub struct AmbushesPanel {
     /// Who is on his phone: his markers are placed there.
-    pub phones: Sides<bool>,
+    /// Where each player's screens are, if not on this laptop.
+    pub away: Sides<Option<Away>>,
 }
 
 fn turn(battle: &Battle) -> Option<Side> {
@@ -28,13 +30,13 @@ fn turn(battle: &Battle) -> Option<Side> {
 /// (after "Not now", the table is not a dead end).
 pub fn waiting(
     ui: &mut egui::Ui,
-    phones: &Sides<bool>,
+    away: &Sides<Option<Away>>,
     side: Side,
     what: &str,
     out: &mut Vec<FogCommand>,
 ) {
-    if phones[side] {
-        ui.label(format!("{side} {what} on their phone."));
+    if let Some(away) = away[side] {
+        ui.label(format!("{side} {what} {}.", away.on()));
         return;
     }
     ui.label(format!("Waiting for {side} to take the screen."));
@@ -63,7 +65,7 @@ impl StepPanel for AmbushesPanel {
             ui.label(format!("{side}: {n} marker{s} ({done})"));
         }
         if let Some(side) = turn(battle) {
-            waiting(ui, &self.phones, side, "places their ambushes", out);
+            waiting(ui, &self.away, side, "places their ambushes", out);
         }
     }
 }

@@ -22,7 +22,8 @@ pub struct DeploymentPanel {
     /// *Batch n deployed*, for the footer.
     main: Option<MainAction>,
     /// Who is on his phone: his sealed battle groups are checked there.
-    pub phones: Sides<bool>,
+    /// Where each player's screens are, if not on this laptop.
+    pub away: Sides<Option<crate::app::seating::life::Away>>,
 }
 
 fn turn(battle: &Battle) -> Option<DeploymentTurn> {
@@ -45,9 +46,10 @@ impl DeploymentPanel {
             if state.deployment.off_table[side].unwrap_or(0) == 0 {
                 continue;
             }
-            if self.phones[side] {
+            if let Some(away) = self.away[side] {
                 ui.label(format!(
-                    "{side}'s phone checks their sealed battle groups as they deploy."
+                    "{side}'s {} checks their sealed battle groups as they deploy.",
+                    away.device()
                 ));
             } else {
                 let ask = ui
@@ -137,9 +139,10 @@ impl StepPanel for DeploymentPanel {
                     settings.length_mu(rules.skirmisher_depth),
                     settings.length_mu(rules.other_depth)
                 ));
-                if sealing(battle, side) && self.phones[side] {
+                if let (true, Some(away)) = (sealing(battle, side), self.away[side]) {
                     ui.label(format!(
-                        "Batch {number}: {side} ticks it on their phone, which never offers a battle group they keep in ambush or on a flank march."
+                        "Batch {number}: {side} ticks it {}, which never offers a battle group they keep in ambush or on a flank march.",
+                        away.on()
                     ));
                     return;
                 }

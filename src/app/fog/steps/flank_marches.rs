@@ -14,7 +14,8 @@ use muster::fog::battle::{Battle, DeploymentTurn, Phase};
 #[derive(Default)]
 pub struct FlankMarchesPanel {
     /// Who is on his phone: his marches are recorded there.
-    pub phones: Sides<bool>,
+    /// Where each player's screens are, if not on this laptop.
+    pub away: Sides<Option<crate::app::seating::life::Away>>,
 }
 
 impl StepPanel for FlankMarchesPanel {
@@ -22,7 +23,7 @@ impl StepPanel for FlankMarchesPanel {
         super::help(ui, battle, "flank_marches");
         match battle.phase() {
             Phase::Deployment(DeploymentTurn::FlankMarches(side)) => {
-                waiting(ui, &self.phones, side, "records their flank marches", out);
+                waiting(ui, &self.away, side, "records their flank marches", out);
             }
             _ => {
                 ui.label("Flank marches are recorded after ambushes.");

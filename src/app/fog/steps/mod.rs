@@ -375,14 +375,14 @@ impl Panels {
     /// Where each seat is this frame: a player on his phone does his
     /// private steps there.
     pub fn set_seats(&mut self, cx: &crate::app::seating::Cx) {
-        let phones = muster::core::side::Sides {
-            south: cx.on_phone(muster::core::side::Side::South),
-            north: cx.on_phone(muster::core::side::Side::North),
+        let away = muster::core::side::Sides {
+            south: cx.lives.south.away_at(),
+            north: cx.lives.north.away_at(),
         };
-        self.ambushes.phones = phones;
-        self.flank_marches.phones = phones;
-        self.play.phones = phones;
-        self.deployment.phones = phones;
+        self.ambushes.away = away;
+        self.flank_marches.away = away;
+        self.play.away = away;
+        self.deployment.away = away;
         self.armies.seats = Some(cx.clone());
     }
 }

@@ -22,7 +22,8 @@ use muster::fog::seat::Asked;
 #[derive(Default)]
 pub struct PlayPanel {
     /// Who is on his phone: his reveals happen there.
-    pub phones: muster::core::side::Sides<bool>,
+    /// Where each player's screens are, if not on this laptop.
+    pub away: muster::core::side::Sides<Option<crate::app::seating::life::Away>>,
 }
 
 /// The exact chance by turn, as bars (this turn) and a line (by then).
@@ -127,11 +128,7 @@ impl StepPanel for PlayPanel {
         }
         for march in to_reveal(state, ruleset) {
             let owner = state.deployment.flank_marches[march].side;
-            let how = if self.phones[owner] {
-                "on their phone"
-            } else {
-                "on their own screen"
-            };
+            let how = self.away[owner].map_or("on their own screen", |a| a.on());
             ui.label(format!(
                 "{owner}'s flank march {} has arrived: they reveal it {how} before anything else.",
                 march_number(state, march)

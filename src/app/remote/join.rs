@@ -1,0 +1,164 @@
+//! *File > Join a game* and `muster join TICKET` (docs: "Playing
+//! remotely"): the joiner pastes the host's ticket (its text or its
+//! `muster://` link); his Muster dials the host off the window's thread,
+//! receives the game as the host's file holds it, and opens it once it
+//! reads as a file from the disk does (every entry replayed by the rules,
+//! the chain checked). His side is then unlocked here, with his own
+//! passphrase, before anything is played.
+
+use super::invite::{net_with, relays_words};
+use crate::app::bus::Bus;
+use crate::app::status::Status;
+use eframe::egui;
+use muster::fog::battle::Battle;
+use muster_remote::opening::{Arrived, Joining};
+use muster_remote::{Link, Net, Ticket};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+/// How far the joining is.
+enum Stage {
+    /// Dialing the host.
+    Dialing(Receiver<Result<Link, String>>),
+    /// Connected or connecting: waiting for the host's game.
+    Joining(Joining),
+}
+
+/// The join window, and the joining under way.
+#[derive(Default)]
+pub struct JoinWindow {
+    pub open: bool,
+    /// The ticket as pasted.
+    pub text: String,
+    relay: String,
+    error: Option<String>,
+    stage: Option<Stage>,
+}
+
+impl JoinWindow {
+    /// Joins the game `text` is the ticket of (its text or link), through
+    /// `base` unless a club's relay is named: dialed off the window's
+    /// thread. Why not, in words, if the ticket does not read.
+    pub fn join(&mut self, text: &str, base: &Net, bus: &Bus) -> Result<(), String> {
+        let ticket =
+            Ticket::parse(text).map_err(|why| format!("That ticket does not read: {why}"))?;
+        let net = net_with(base, &self.relay)?;
+        let wake = super::waker(bus);
+        let (tx, rx) = mpsc::channel();
+        let done = wake.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(Link::join(net, ticket, wake));
+            done();
+        });
+        self.error = None;
+        self.stage = Some(Stage::Dialing(rx));
+        Ok(())
+    }
+
+    /// The game, once the host's has arrived and reads; what to tell the
+    /// player meanwhile if something went wrong (the joining stops).
+    pub fn poll(&mut self) -> Result<Option<Arrived<Battle>>, String> {
+        let outcome = match self.stage.take() {
+            None => return Ok(None),
+            Some(Stage::Dialing(rx)) => match rx.try_recv() {
+                Ok(Ok(link)) => {
+                    self.stage = Some(Stage::Joining(Joining::new(link)));
+                    return self.poll();
+                }
+                Ok(Err(why)) => Err(why),
+                Err(TryRecvError::Empty) => {
+                    self.stage = Some(Stage::Dialing(rx));
+                    return Ok(None);
+                }
+                Err(TryRecvError::Disconnected) => Err("the network thread stopped".into()),
+            },
+            Some(Stage::Joining(joining)) => {
+                let refused = joining.said.iter().find_map(|e| match e {
+                    muster_remote::Event::Refused(why) => Some(why.clone()),
+                    _ => None,
+                });
+                if let Some(why) = refused {
+                    Err(format!("the host's Muster refused this ticket: {why}"))
+                } else {
+                    match joining.poll::<Battle>() {
+                        Ok(Ok(arrived)) => Ok(arrived),
+                        Ok(Err(joining)) => {
+                            self.stage = Some(Stage::Joining(joining));
+                            return Ok(None);
+                        }
+                        Err(why) => Err(why),
+                    }
+                }
+            }
+        };
+        match outcome {
+            Ok(arrived) => {
+                self.open = false;
+                self.text.clear();
+                Ok(Some(arrived))
+            }
+            Err(why) => {
+                let said = format!("Not joined: {why}");
+                self.error = Some(said.clone());
+                self.open = true;
+                Err(said)
+            }
+        }
+    }
+
+    /// Whether a joining is under way.
+    pub fn joining(&self) -> bool {
+        self.stage.is_some()
+    }
+
+    /// The window.
+    pub fn show(&mut self, ctx: &egui::Context, base: &Net, bus: &Bus) -> Option<Status> {
+        let mut open = self.open;
+        let mut said = None;
+        egui::Window::new("Join a game")
+            .open(&mut open)
+            .default_width(520.0)
+            .default_pos(crate::app::under_menu(ctx, 520.0))
+            .show(ctx, |ui| said = self.ui(ui, base, bus));
+        self.open = open;
+        said
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, base: &Net, bus: &Bus) -> Option<Status> {
+        ui.label("Paste the ticket the host sent you (it begins with muster1, or is a muster://join/ link). Your Muster opens their game; your secrets, your passphrase and your half of every die stay on this machine.");
+        ui.add(
+            egui::TextEdit::multiline(&mut self.text)
+                .font(egui::TextStyle::Monospace)
+                .desired_rows(4)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(ui.label("Ticket").id);
+        ui.label(format!(
+            "Relay: {}, unless you name your club's own here:",
+            relays_words(base)
+        ));
+        ui.add(
+            egui::TextEdit::singleline(&mut self.relay)
+                .hint_text("https://relay.example.org")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(ui.label("Club relay").id);
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        if self.joining() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Reaching the host's Muster…");
+            });
+            return None;
+        }
+        if ui.button("Join").clicked() {
+            let text = self.text.clone();
+            if let Err(why) = self.join(&text, base, bus) {
+                self.error = Some(why.clone());
+                return Some(Status::Error(why));
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,297 @@
+//! A remote game in the window (docs: "Playing remotely"): one player
+//! plays from his own Muster on another machine, joined by a ticket. The
+//! window holds its end of the game here (`Remoted`): the link being made
+//! off the window's thread, then the engines' remote play on it. Every
+//! command this machine's player gives (his seat's answers, the table's
+//! buttons, a seat's moves by itself) goes through it (`Mover`), and what
+//! the other machine sends is taken once a frame (`poll`). The other
+//! player's seat is his machine's (`Life::Remote`): this laptop never
+//! shows his screens nor asks his passphrase.
+//!
+//! The host invites (`invite`: the ticket as text, link and QR code); the
+//! joiner pastes it (`join`), and his Muster opens the game the host's
+//! sends once it reads as a file does.
+
+pub mod invite;
+pub mod join;
+mod shell;
+
+use crate::app::bus::{AppCommand, Bus};
+use crate::app::status::Status;
+use eframe::egui;
+use muster::core::error::RuleError;
+use muster::core::remote::{Happened, Replica};
+use muster::core::seat::{Mover, Refused};
+use muster::core::side::Side;
+use muster_remote::link::Event;
+use muster_remote::opening::{self, Seated};
+use muster_remote::{Link, Net, Remote, Said, Ticket, Wake};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Instant;
+
+/// How the link to the other machine stands, for the banner.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Linked {
+    /// The host's endpoint is being opened (its relay reached).
+    Opening,
+    /// The ticket is made; the other player has not connected yet.
+    Waiting,
+    /// Connected, to a machine running `program`.
+    Connected { program: String },
+    /// The connection dropped (`why`) at `since`; it is dialed again by
+    /// itself.
+    Dropped { why: String, since: Instant },
+    /// It could not be made at all.
+    Failed(String),
+}
+
+/// Where this machine's commands go before the game is played remotely:
+/// nowhere, with the reason.
+struct NotYet(&'static str);
+
+impl<G: Replica> Mover<G> for NotYet {
+    fn give(&mut self, _: &mut G, _: G::Command) -> Result<bool, Refused<G>> {
+        Err(Refused::Rule(RuleError::new("remote", self.0)))
+    }
+}
+
+enum Stage<G: Replica> {
+    /// The host's endpoint being opened on a thread of its own.
+    Opening(Receiver<Result<(Link, Ticket), String>>, NotYet),
+    /// The joiner's end, his side still to unlock on this machine.
+    Seated(Option<Seated>, NotYet),
+    Playing(Box<Remote<G>>),
+    /// The link failed: nothing is played remotely.
+    Ended(NotYet),
+}
+
+/// This machine's end of a remote game.
+pub struct Remoted<G: Replica> {
+    /// The side played from the other machine.
+    pub away: Side,
+    stage: Stage<G>,
+    /// The host's ticket, once made: shown until the other player joins,
+    /// and again when asked.
+    pub ticket: Option<Ticket>,
+    pub linked: Linked,
+    /// What the other machine did that the rules or the protocol refuse,
+    /// newest last: both players read it.
+    pub troubles: Vec<String>,
+}
+
+/// What a frame's poll did, for the window.
+#[derive(Default)]
+pub struct Polled {
+    pub changed: bool,
+    pub status: Option<Status>,
+}
+
+/// Wakes the window when the link has news.
+pub fn waker(bus: &Bus) -> Wake {
+    let bus = bus.clone();
+    std::sync::Arc::new(move || bus.app(AppCommand::Wake))
+}
+
+impl<G: Replica> Remoted<G> {
+    /// The host invites a player to play `away` from his machine: the
+    /// endpoint opens off the window's thread (it waits for its relay),
+    /// and the game plays once it has.
+    pub fn invite(net: Net, game: &G, away: Side, wake: Wake) -> Remoted<G> {
+        let (tx, rx) = mpsc::channel();
+        let id = game.game_id().to_string();
+        let done = wake.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(Link::host(net, id, away, wake));
+            done();
+        });
+        Remoted {
+            away,
+            stage: Stage::Opening(rx, NotYet("the remote game is being set up: a moment")),
+            ticket: None,
+            linked: Linked::Opening,
+            troubles: Vec::new(),
+        }
+    }
+
+    /// The joiner's end of a game that arrived, the link having `said`
+    /// what it did meanwhile: his side plays once he unlocked it here.
+    pub fn joined(seated: Seated, said: &[Event]) -> Remoted<G> {
+        Remoted {
+            away: seated.seat.opponent(),
+            stage: Stage::Seated(
+                Some(seated),
+                NotYet("unlock your side with your passphrase first"),
+            ),
+            ticket: None,
+            linked: said.iter().fold(Linked::Waiting, |l, e| linked(&l, e)),
+            troubles: Vec::new(),
+        }
+    }
+
+    /// Whether this machine is the host's.
+    pub fn hosting(&self) -> bool {
+        self.ticket.is_some() || matches!(self.stage, Stage::Opening(..))
+    }
+
+    /// Whether it ended before it was played (the link could not be
+    /// made): the window drops it.
+    pub fn ended(&self) -> bool {
+        matches!(self.stage, Stage::Ended(_))
+    }
+
+    /// Where this machine's commands go now.
+    pub fn mover(&mut self) -> &mut dyn Mover<G> {
+        match &mut self.stage {
+            Stage::Playing(remote) => remote.as_mut(),
+            Stage::Opening(_, not_yet) | Stage::Seated(_, not_yet) | Stage::Ended(not_yet) => {
+                not_yet
+            }
+        }
+    }
+
+    /// Takes what arrived since the last frame: the link made, the game's
+    /// messages, the link's news.
+    pub fn poll(&mut self, game: &mut G) -> Polled {
+        let mut polled = Polled::default();
+        match &mut self.stage {
+            Stage::Opening(rx, _) => match rx.try_recv() {
+                Ok(Ok((link, ticket))) => match opening::host(game, self.away, link) {
+                    Ok(remote) => {
+                        self.ticket = Some(ticket);
+                        self.linked = Linked::Waiting;
+                        self.stage = Stage::Playing(Box::new(remote));
+                    }
+                    Err(e) => self.fail(e.to_string(), &mut polled),
+                },
+                Ok(Err(why)) => self.fail(why, &mut polled),
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.fail("the network thread stopped".into(), &mut polled)
+                }
+            },
+            Stage::Seated(seated, _) => {
+                while let Some(event) = seated.as_ref().and_then(Seated::next) {
+                    self.linked = linked(&self.linked, &event);
+                }
+                if !game.locked_seats().contains(&self.away.opponent())
+                    && let Some(seated) = seated.take()
+                {
+                    self.stage = Stage::Playing(Box::new(seated.play(game)));
+                    polled.status = Some(Status::Info(
+                        "Your side is unlocked: the game goes on from both machines".into(),
+                    ));
+                }
+            }
+            Stage::Playing(remote) => {
+                for said in remote.poll(game) {
+                    match said {
+                        Said::Game(Happened::Appended) => polled.changed = true,
+                        Said::Game(Happened::Waiting) => {}
+                        Said::Game(Happened::Trouble(why)) => {
+                            polled.status =
+                                Some(Status::Error(format!("The other machine: {why}")));
+                            self.troubles.push(why);
+                        }
+                        Said::Link(event) => {
+                            self.linked = linked(&self.linked, &event);
+                            polled.status = said_of(&event).or(polled.status.take());
+                        }
+                    }
+                }
+            }
+            Stage::Ended(_) => {}
+        }
+        polled
+    }
+
+    /// Drops the connection now, as a network would (tests of what the
+    /// players are told, and of the link coming back by itself).
+    #[cfg(test)]
+    pub fn cut(&self) {
+        if let Stage::Playing(remote) = &self.stage {
+            remote.link().cut();
+        }
+    }
+
+    fn fail(&mut self, why: String, polled: &mut Polled) {
+        polled.status = Some(Status::Error(format!(
+            "The remote game could not be opened: {why}"
+        )));
+        self.linked = Linked::Failed(why);
+        self.stage = Stage::Ended(NotYet("the remote game could not be opened"));
+    }
+
+    /// The line over the window that says how the link stands.
+    pub fn banner(&self, ui: &mut egui::Ui, away_name: &str) {
+        let (text, bad) = match &self.linked {
+            Linked::Opening => ("reaching the relay to make the ticket…".to_string(), false),
+            Linked::Waiting if self.hosting() => (
+                "the ticket is made: waiting for them to join (File > Remote game shows it again)"
+                    .to_string(),
+                false,
+            ),
+            Linked::Waiting => ("connecting…".to_string(), false),
+            Linked::Connected { program } => (format!("connected ({program})"), false),
+            Linked::Dropped { why, since } => (
+                format!(
+                    "the connection dropped {} s ago ({why}): Muster dials again by itself, and nothing is lost",
+                    since.elapsed().as_secs()
+                ),
+                true,
+            ),
+            Linked::Failed(why) => (format!("not connected: {why}"), true),
+        };
+        let line = format!("Remote game: {away_name} plays from their own Muster; {text}");
+        ui.horizontal_wrapped(|ui| {
+            if bad {
+                ui.colored_label(ui.visuals().warn_fg_color, line);
+            } else {
+                ui.weak(line);
+            }
+        });
+        if let Some(last) = self.troubles.last() {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("The other machine: {last}"),
+            );
+        }
+    }
+}
+
+/// How the link stands after `event`.
+fn linked(before: &Linked, event: &Event) -> Linked {
+    match event {
+        Event::Connected { program, .. } => Linked::Connected {
+            program: program.clone(),
+        },
+        Event::Dropped(why) => match before {
+            // Still the first drop's time: the players see how long.
+            Linked::Dropped { since, .. } => Linked::Dropped {
+                why: why.clone(),
+                since: *since,
+            },
+            _ => Linked::Dropped {
+                why: why.clone(),
+                since: Instant::now(),
+            },
+        },
+        Event::Refused(why) => Linked::Failed(why.clone()),
+        Event::Message(_) => before.clone(),
+    }
+}
+
+/// What the status line says of a link's event.
+fn said_of(event: &Event) -> Option<Status> {
+    match event {
+        Event::Connected { program, restarted } => Some(Status::Info(if *restarted {
+            format!("The other machine is back ({program}); its program had restarted")
+        } else {
+            format!("The other machine is connected ({program})")
+        })),
+        Event::Dropped(why) => Some(Status::Error(format!(
+            "The connection to the other machine dropped ({why}): Muster dials again by itself"
+        ))),
+        Event::Refused(why) => Some(Status::Error(format!("A connection was refused: {why}"))),
+        Event::Message(_) => None,
+    }
+}

@@ -1,0 +1,62 @@
+//! The shell's part of a remote game (docs: "Playing remotely"): once a
+//! frame, the open window's remote game is polled and its other player's
+//! seat made his machine's; a joining under way is polled and, once the
+//! host's game arrives, opened in its window; the invite and join windows
+//! are drawn and what they ask carried out.
+
+use super::waker;
+use crate::app::MusterApp;
+use crate::app::fog::FogWindow;
+use crate::app::status::Status;
+use crate::systems;
+use eframe::egui;
+
+impl MusterApp {
+    /// The remote game's news this frame, and a joining's.
+    pub(in crate::app) fn remote_frame(&mut self, changed: &mut bool) {
+        let handled = self.system.poll_remote();
+        self.take(handled, changed);
+        self.seating
+            .remote(self.system.remote().map(|view| view.away));
+        match self.join.poll() {
+            Ok(Some(mut arrived)) => {
+                let seat = arrived.seat;
+                let said = std::mem::take(&mut arrived.said);
+                let (game, seated) = arrived.split();
+                let window = FogWindow::joined(game, seated, &said, &self.start);
+                self.replace(
+                    Box::new(window),
+                    systems::fog(),
+                    None,
+                    format!(
+                        "You joined the game as {seat}: unlock your side with your passphrase to play"
+                    ),
+                );
+            }
+            Ok(None) => {}
+            Err(why) => self.status = Some(Status::Error(why)),
+        }
+    }
+
+    /// The invite and join windows, when open.
+    pub(in crate::app) fn remote_windows(&mut self, ctx: &egui::Context) {
+        if self.invite.open {
+            let view = self.system.remote();
+            let names = self.system.roster().names;
+            let ready = self.system.can_invite();
+            let asked = self
+                .invite
+                .show(ctx, view.as_ref(), &names, &self.start.net, ready);
+            if let Some((away, net)) = asked
+                && let Err(why) = self.system.invite(away, net, waker(&self.bus))
+            {
+                self.status = Some(Status::Error(why));
+            }
+        }
+        if self.join.open
+            && let Some(said) = self.join.show(ctx, &self.start.net, &self.bus)
+        {
+            self.status = Some(said);
+        }
+    }
+}

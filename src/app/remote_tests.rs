@@ -1,0 +1,236 @@
+//! A Field of Glory battle played from two windows, as two players would
+//! from their own machines (docs: "Playing remotely"): the host opens the
+//! shipped battle, invites South by *File > Invite a remote player*, and
+//! the joiner's Muster takes the ticket's text, receives the battle, and
+//! is unlocked there with South's passphrase. Every test runs through a
+//! relay on 127.0.0.1, in a network namespace with loopback alone where
+//! one can be made.
+
+use super::tests::{app, built, click, click_table, every_text, unlock};
+use super::{AppConfig, MusterApp};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use muster::core::remote::Replica;
+use muster::core::side::Side;
+use muster::fog::examples::EXAMPLE_PASSPHRASE as PASS;
+use muster_testkit::relay::{local_relay, ran_in_loopback_namespace};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+type H = Harness<'static, MusterApp>;
+
+fn config(dir: &Path, net: &muster_remote::Net, open: Option<std::path::PathBuf>) -> AppConfig {
+    AppConfig {
+        autosave: Some(dir.join("autosaves")),
+        inventory: None,
+        open,
+        seed: None,
+        viewer: crate::app::Viewer::Off,
+        settings: None,
+        phone_names: Vec::new(),
+        net: net.clone(),
+        join: None,
+    }
+}
+
+/// Steps `windows` (real time passing: the network is real) until `done`
+/// holds; fails saying what each shows if it does not within 30 seconds,
+/// a generous bound on a loaded machine.
+fn until(windows: &mut [&mut H], what: &str, done: impl Fn(&[&mut H]) -> bool) {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(30) {
+        for h in windows.iter_mut() {
+            h.step();
+        }
+        if done(windows) {
+            for h in windows.iter_mut() {
+                h.run();
+            }
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let shown: Vec<Vec<String>> = windows.iter().map(|h| every_text(h)).collect();
+    panic!("{what}: not within 30 s; the windows show {shown:?}");
+}
+
+/// Whether some text of the window holds `part`.
+fn shows(h: &H, part: &str) -> bool {
+    h.query_all_by_label_contains(part).next().is_some()
+}
+
+fn entries(h: &H) -> usize {
+    h.state().fog().battle.log().len()
+}
+
+/// Both logs hold the same entries, the link settled.
+fn same_log(windows: &[&mut H]) -> bool {
+    fn fog(h: &H) -> &muster::fog::battle::Battle {
+        &h.state().fog().battle
+    }
+    entries(windows[0]) == entries(windows[1])
+        && fog(windows[0]).log() == fog(windows[1]).log()
+        && Replica::link(fog(windows[0]), entries(windows[0]))
+            == Replica::link(fog(windows[1]), entries(windows[1]))
+}
+
+/// The host invites South and the joiner joins: (host, joiner), the
+/// joiner unlocked as South on his own machine.
+fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H) {
+    let path = dir.join("terrain.json");
+    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+    let host_dir = dir.join("host");
+    let mut host = app(config(&host_dir, net, Some(path)), [1500.0, 1000.0]);
+    host.get_by_label_contains("Read-only until South (Ann) unlocks");
+    click(&mut host, "File");
+    click(&mut host, "Invite a remote player…");
+    click(&mut host, "South (Ann)");
+    // The relay is reached off the window's thread, a spinner meanwhile.
+    host.get_by_label("Make the ticket").click();
+    until(&mut [&mut host], "the ticket", |w| {
+        w[0].query_by_label("Copy the ticket").is_some()
+    });
+    let ticket = host
+        .get_by_label("Ticket")
+        .accesskit_node()
+        .value()
+        .expect("the ticket's text")
+        .to_string();
+    assert!(ticket.starts_with("muster1"), "{ticket}");
+    click(&mut host, "Close window");
+    // South's seat is the other machine's: nothing of his is asked here,
+    // and the battle is no longer read-only on the host's.
+    assert!(host.state().fog().battle.locked_sides().is_empty());
+    assert_eq!(
+        host.state().seating.life(Side::South),
+        crate::app::seating::Life::Remote
+    );
+
+    let mut joiner = built(
+        AppConfig {
+            join: Some(ticket),
+            ..config(&dir.join("joiner"), net, None)
+        },
+        [1500.0, 1000.0],
+        0.25,
+    );
+    until(
+        &mut [&mut host, &mut joiner],
+        "the battle on the joiner's",
+        |w| shows(w[1], "You joined the game as South"),
+    );
+    // His side only is his to unlock, with his passphrase, here.
+    assert_eq!(
+        joiner.state().fog().battle.locked_sides(),
+        vec![Side::South]
+    );
+    assert_eq!(unlock(&mut joiner, "South", PASS), None);
+    until(&mut [&mut host, &mut joiner], "both connected", |w| {
+        w.iter().all(|h| shows(h, "connected (Muster"))
+    });
+    (host, joiner)
+}
+
+#[test]
+fn a_battle_is_played_from_two_windows_joined_by_a_ticket() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_battle_is_played_from_two_windows_joined_by_a_ticket",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut joiner) = joined(dir.path(), &relay.net);
+    let camps = |h: &H| h.state().fog().battle.state().deployment.camps;
+
+    // North (the host's player) places his camp on his machine; the
+    // joiner's window follows it.
+    host.get_by_label_contains("North (Bob) places their camp");
+    click_table(&mut host, [45.0, 45.0]);
+    click(&mut host, "Place camp");
+    until(&mut [&mut host, &mut joiner], "North's camp on both", |w| {
+        same_log(w) && camps(w[1]).north.is_some()
+    });
+
+    // A move of North's given on South's machine is refused there, saying
+    // why, and nothing crosses.
+    let before = entries(&joiner);
+    click_table(&mut joiner, [36.0, 6.0]);
+    click(&mut joiner, "Place camp");
+    until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {
+        same_log(w) && camps(w[0]).south.is_some()
+    });
+    assert_eq!(entries(&joiner), before + 1);
+    click(&mut joiner, "North: finish fortifications");
+    assert!(
+        shows(
+            &joiner,
+            "North (Bob) plays from the other machine: that move is theirs"
+        ),
+        "{:?}",
+        every_text(&joiner)
+    );
+    assert_eq!(
+        entries(&joiner),
+        before + 1,
+        "a move of North's taken on South's machine"
+    );
+
+    // The connection drops: both windows say so within seconds, it comes
+    // back by itself, and the next moves cross as before, once each.
+    host.state().fog().remote.as_ref().unwrap().cut();
+    until(
+        &mut [&mut host, &mut joiner],
+        "the drop said on both",
+        |w| w.iter().all(|h| shows(h, "the connection dropped")),
+    );
+    until(&mut [&mut host, &mut joiner], "connected again", |w| {
+        w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    click(&mut host, "North: finish fortifications");
+    until(
+        &mut [&mut host, &mut joiner],
+        "North's finish on both",
+        |w| same_log(w) && entries(w[0]) == before + 2,
+    );
+    click(&mut joiner, "South: finish fortifications");
+    until(
+        &mut [&mut host, &mut joiner],
+        "the fortifications finished on both",
+        |w| same_log(w) && entries(w[0]) == before + 3,
+    );
+
+    // Ambushes: each player's in private on his own machine. North's
+    // hand-over is on the host's laptop only; South's on his own.
+    click(&mut host, "I am North (Bob): show my secrets");
+    click(&mut host, "Finish my ambushes");
+    until(
+        &mut [&mut host, &mut joiner],
+        "North's ambushes finished on both",
+        |w| same_log(w) && shows(w[1], "Pass the laptop to South (Ann)"),
+    );
+    assert!(!shows(&host, "Pass the laptop to South"));
+    crate::app::proof_tests::open_with_pin(&mut joiner, "South (Ann)", PASS, "");
+    click(&mut joiner, "Syrian archers");
+    let content = muster::fog::battle::AmbushContent::Bg { bg: 6 };
+    let at = crate::app::tests::legal_ambush_point(&joiner, Side::South, content);
+    click_table(&mut joiner, at);
+    click(&mut joiner, "Seal and place ambush marker");
+    until(
+        &mut [&mut host, &mut joiner],
+        "South's ambush on both",
+        |w| same_log(w) && w[0].state().fog().battle.state().deployment.ambushes.len() == 1,
+    );
+    // Back in the log, on his private screen.
+    joiner.get_by_label("Syrian archers:");
+    // The host's machine holds the marker and its sealed record, never
+    // what it stands for: his window shows nothing of it.
+    crate::app::tests::shows_none(&host, &["Syrian archers:".to_string()]);
+
+    // Nothing is taken back in a remote game (Edit > Undo is greyed
+    // with the reason).
+    for h in [&host, &joiner] {
+        let why = h.state().system.undoable().unwrap_err();
+        assert!(why.contains("Nothing is taken back"), "{why}");
+    }
+}
