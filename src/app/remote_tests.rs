@@ -74,9 +74,9 @@ fn same_log(windows: &[&mut H]) -> bool {
             == Replica::link(fog(windows[1]), entries(windows[1]))
 }
 
-/// The host invites South and the joiner joins: (host, joiner), the
-/// joiner unlocked as South on his own machine.
-fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H) {
+/// The host invites South and the joiner joins: (host, joiner, the
+/// ticket), the joiner unlocked as South on his own machine.
+fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H, String) {
     let path = dir.join("terrain.json");
     std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
     let host_dir = dir.join("host");
@@ -106,14 +106,7 @@ fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H) {
         crate::app::seating::Life::Remote
     );
 
-    let mut joiner = built(
-        AppConfig {
-            join: Some(ticket),
-            ..config(&dir.join("joiner"), net, None)
-        },
-        [1500.0, 1000.0],
-        0.25,
-    );
+    let mut joiner = start_joiner(dir, net, &ticket);
     until(
         &mut [&mut host, &mut joiner],
         "the battle on the joiner's",
@@ -128,7 +121,19 @@ fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H) {
     until(&mut [&mut host, &mut joiner], "both connected", |w| {
         w.iter().all(|h| shows(h, "connected (Muster"))
     });
-    (host, joiner)
+    (host, joiner, ticket)
+}
+
+/// The joiner's Muster started on `ticket` (`muster join TICKET`).
+fn start_joiner(dir: &Path, net: &muster_remote::Net, ticket: &str) -> H {
+    built(
+        AppConfig {
+            join: Some(ticket.to_string()),
+            ..config(&dir.join("joiner"), net, None)
+        },
+        [1500.0, 1000.0],
+        0.25,
+    )
 }
 
 #[test]
@@ -140,7 +145,7 @@ fn a_battle_is_played_from_two_windows_joined_by_a_ticket() {
     }
     let relay = local_relay();
     let dir = tempfile::tempdir().unwrap();
-    let (mut host, mut joiner) = joined(dir.path(), &relay.net);
+    let (mut host, mut joiner, ticket) = joined(dir.path(), &relay.net);
     let camps = |h: &H| h.state().fog().battle.state().deployment.camps;
 
     // North (the host's player) places his camp on his machine; the
@@ -226,6 +231,35 @@ fn a_battle_is_played_from_two_windows_joined_by_a_ticket() {
     // The host's machine holds the marker and its sealed record, never
     // what it stands for: his window shows nothing of it.
     crate::app::tests::shows_none(&host, &["Syrian archers:".to_string()]);
+
+    // South's Muster is closed and started again on the same ticket: it
+    // takes his seat back, receives the battle as it stands (his ambush in
+    // it, sealed), he unlocks his side again, and his private screen opens
+    // his own sealed ambush with his key, on his machine.
+    drop(joiner);
+    until(&mut [&mut host], "the drop said on the host's", |w| {
+        shows(w[0], "the connection dropped")
+    });
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the battle on the restarted joiner's",
+        |w| shows(w[1], "You joined the game as South"),
+    );
+    assert_eq!(unlock(&mut joiner, "South", PASS), None);
+    until(&mut [&mut host, &mut joiner], "both connected again", |w| {
+        same_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    // His unlocking proved it is he: his due step opens at once.
+    joiner.get_by_label("Syrian archers:");
+    let before = entries(&host);
+    click(&mut joiner, "Finish my ambushes");
+    until(
+        &mut [&mut host, &mut joiner],
+        "South's ambushes finished on both",
+        |w| same_log(w) && entries(w[0]) == before + 1,
+    );
+    assert!(host.state().fog().battle.state().deployment.ambushes_done[Side::South]);
 
     // Nothing is taken back in a remote game (Edit > Undo is greyed
     // with the reason).

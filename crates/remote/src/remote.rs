@@ -124,6 +124,12 @@ impl<G: Replica> Remote<G> {
         &self.link
     }
 
+    /// Its link, the play dropped: the host begins anew on it when the
+    /// joiner's program restarted (what that program held is gone).
+    pub fn into_link(self) -> Link {
+        self.link
+    }
+
     /// What this machine's player gives through his own seats and the
     /// table: decided here and sent, or waiting for the other machine.
     pub fn mover(&mut self) -> &mut dyn Mover<G> {

@@ -183,6 +183,7 @@ impl<G: Replica> Remoted<G> {
                 }
             }
             Stage::Playing(remote) => {
+                let mut rejoined = false;
                 for said in remote.poll(game) {
                     match said {
                         Said::Game(Happened::Appended) => polled.changed = true,
@@ -193,10 +194,20 @@ impl<G: Replica> Remoted<G> {
                             self.troubles.push(why);
                         }
                         Said::Link(event) => {
+                            rejoined |= matches!(
+                                event,
+                                Event::Connected {
+                                    restarted: true,
+                                    ..
+                                }
+                            );
                             self.linked = linked(&self.linked, &event);
                             polled.status = said_of(&event).or(polled.status.take());
                         }
                     }
+                }
+                if rejoined && self.ticket.is_some() {
+                    self.begin_again(game, &mut polled);
                 }
             }
             Stage::Ended(_) => {}
@@ -210,6 +221,21 @@ impl<G: Replica> Remoted<G> {
     pub fn cut(&self) {
         if let Stage::Playing(remote) = &self.stage {
             remote.link().cut();
+        }
+    }
+
+    /// The joiner's program restarted and took his seat again with the
+    /// same ticket: what it held is gone, so the host sends the game as it
+    /// is now and plays anew on the same link (nothing of the log is
+    /// lost: it is on both machines' disks, and the host's is in order).
+    fn begin_again(&mut self, game: &mut G, polled: &mut Polled) {
+        let ended = Stage::Ended(NotYet("the remote game is being set up again: a moment"));
+        let Stage::Playing(remote) = std::mem::replace(&mut self.stage, ended) else {
+            return;
+        };
+        match opening::host(game, self.away, remote.into_link()) {
+            Ok(remote) => self.stage = Stage::Playing(Box::new(remote)),
+            Err(e) => self.fail(e.to_string(), polled),
         }
     }
 
