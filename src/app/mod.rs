@@ -51,7 +51,7 @@ mod privacy;
 mod proof_tests;
 pub mod remote;
 #[cfg(test)]
-mod remote_tests;
+pub(crate) mod remote_tests;
 mod screen;
 #[cfg(test)]
 mod screen_builds_tests;
@@ -560,4 +560,4 @@ pub(crate) fn under_menu(ctx: &egui::Context, width: f32) -> egui::Pos2 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

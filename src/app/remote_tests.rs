@@ -17,9 +17,13 @@ use muster_testkit::relay::{local_relay, ran_in_loopback_namespace};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-type H = Harness<'static, MusterApp>;
+pub(crate) type H = Harness<'static, MusterApp>;
 
-fn config(dir: &Path, net: &muster_remote::Net, open: Option<std::path::PathBuf>) -> AppConfig {
+pub(crate) fn config(
+    dir: &Path,
+    net: &muster_remote::Net,
+    open: Option<std::path::PathBuf>,
+) -> AppConfig {
     AppConfig {
         autosave: Some(dir.join("autosaves")),
         inventory: None,
@@ -36,7 +40,7 @@ fn config(dir: &Path, net: &muster_remote::Net, open: Option<std::path::PathBuf>
 /// Steps `windows` (real time passing: the network is real) until `done`
 /// holds; fails saying what each shows if it does not within 30 seconds,
 /// a generous bound on a loaded machine.
-fn until(windows: &mut [&mut H], what: &str, done: impl Fn(&[&mut H]) -> bool) {
+pub(crate) fn until(windows: &mut [&mut H], what: &str, done: impl Fn(&[&mut H]) -> bool) {
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(30) {
         for h in windows.iter_mut() {
@@ -55,16 +59,16 @@ fn until(windows: &mut [&mut H], what: &str, done: impl Fn(&[&mut H]) -> bool) {
 }
 
 /// Whether some text of the window holds `part`.
-fn shows(h: &H, part: &str) -> bool {
+pub(crate) fn shows(h: &H, part: &str) -> bool {
     h.query_all_by_label_contains(part).next().is_some()
 }
 
-fn entries(h: &H) -> usize {
+pub(crate) fn entries(h: &H) -> usize {
     h.state().fog().battle.log().len()
 }
 
 /// Both logs hold the same entries, the link settled.
-fn same_log(windows: &[&mut H]) -> bool {
+pub(crate) fn same_log(windows: &[&mut H]) -> bool {
     fn fog(h: &H) -> &muster::fog::battle::Battle {
         &h.state().fog().battle
     }
@@ -76,7 +80,7 @@ fn same_log(windows: &[&mut H]) -> bool {
 
 /// The host invites South and the joiner joins: (host, joiner, the
 /// ticket), the joiner unlocked as South on his own machine.
-fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H, String) {
+pub(crate) fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H, String) {
     let path = dir.join("terrain.json");
     std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
     let host_dir = dir.join("host");
@@ -125,7 +129,7 @@ fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H, String) {
 }
 
 /// The joiner's Muster started on `ticket` (`muster join TICKET`).
-fn start_joiner(dir: &Path, net: &muster_remote::Net, ticket: &str) -> H {
+pub(crate) fn start_joiner(dir: &Path, net: &muster_remote::Net, ticket: &str) -> H {
     built(
         AppConfig {
             join: Some(ticket.to_string()),
