@@ -50,6 +50,24 @@ pub fn net_with(base: &Net, relay: &str) -> Result<Net, String> {
     Ok(net)
 }
 
+/// The relay a remote game goes through: `base`'s, unless the players
+/// name their club's own; then what went wrong, if anything.
+pub fn relay_field(ui: &mut egui::Ui, relay: &mut String, base: &Net, error: Option<&str>) {
+    ui.label(format!(
+        "Relay (carries the game when the two machines cannot reach each other directly): {}, unless you name your club's own here:",
+        relays_words(base)
+    ));
+    ui.add(
+        egui::TextEdit::singleline(relay)
+            .hint_text("https://relay.example.org")
+            .desired_width(f32::INFINITY),
+    )
+    .labelled_by(ui.label("Club relay").id);
+    if let Some(error) = error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+}
+
 /// The relays `net` uses, in words.
 pub fn relays_words(net: &Net) -> &'static str {
     match net.relays {
@@ -104,19 +122,7 @@ impl InviteWindow {
             }
         });
         ui.add_space(6.0);
-        ui.label(format!(
-            "Relay (carries the game when the two machines cannot reach each other directly): {}, unless you name your club's own here:",
-            relays_words(base)
-        ));
-        ui.add(
-            egui::TextEdit::singleline(&mut self.relay)
-                .hint_text("https://relay.example.org")
-                .desired_width(f32::INFINITY),
-        )
-        .labelled_by(ui.label("Club relay").id);
-        if let Some(error) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
-        }
+        relay_field(ui, &mut self.relay, base, self.error.as_deref());
         if ui.button("Make the ticket").clicked() {
             match net_with(base, &self.relay) {
                 Ok(net) => {

@@ -6,7 +6,7 @@
 //! the chain checked). His side is then unlocked here, with his own
 //! passphrase, before anything is played.
 
-use super::invite::{net_with, relays_words};
+use super::invite::{net_with, relay_field};
 use crate::app::bus::Bus;
 use crate::app::status::Status;
 use eframe::egui;
@@ -132,19 +132,7 @@ impl JoinWindow {
                 .desired_width(f32::INFINITY),
         )
         .labelled_by(ui.label("Ticket").id);
-        ui.label(format!(
-            "Relay: {}, unless you name your club's own here:",
-            relays_words(base)
-        ));
-        ui.add(
-            egui::TextEdit::singleline(&mut self.relay)
-                .hint_text("https://relay.example.org")
-                .desired_width(f32::INFINITY),
-        )
-        .labelled_by(ui.label("Club relay").id);
-        if let Some(error) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
-        }
+        relay_field(ui, &mut self.relay, base, self.error.as_deref());
         if self.joining() {
             ui.horizontal(|ui| {
                 ui.spinner();
