@@ -272,3 +272,57 @@ fn a_battle_is_played_from_two_windows_joined_by_a_ticket() {
         assert!(why.contains("Nothing is taken back"), "{why}");
     }
 }
+
+/// The host's Muster is closed mid-game and opened again on its autosave:
+/// it offers to host the battle again with the same ticket; the joiner's
+/// Muster, still running, dials again by itself, receives the battle as
+/// the host holds it, its player unlocks his side again, and play goes on.
+#[test]
+fn a_restarted_host_hosts_again_with_the_same_ticket() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_restarted_host_hosts_again_with_the_same_ticket",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut joiner, _) = joined(dir.path(), &relay.net);
+    click_table(&mut host, [45.0, 45.0]);
+    click(&mut host, "Place camp");
+    until(
+        &mut [&mut host, &mut joiner],
+        "North's camp on both",
+        same_log,
+    );
+    let id = Replica::game_id(&host.state().fog().battle).to_string();
+    let had = entries(&host);
+    host.state().autosaved();
+    drop(host);
+    until(&mut [&mut joiner], "the drop said on the joiner's", |w| {
+        shows(w[0], "the connection dropped")
+    });
+
+    let autosaves = dir.path().join("host").join("autosaves");
+    let saved = muster::core::store::Autosaves::new(autosaves).path(&id);
+    let mut host = app(
+        config(&dir.path().join("host"), &relay.net, Some(saved)),
+        [1500.0, 1000.0],
+    );
+    assert_eq!(entries(&host), had);
+    host.get_by_label_contains("This battle was played remotely: South (Ann)");
+    host.get_by_label("Host it again (same ticket)").click();
+    until(
+        &mut [&mut host, &mut joiner],
+        "the battle again on the joiner's",
+        |w| shows(w[1], "unlock your side again"),
+    );
+    assert_eq!(unlock(&mut joiner, "South", PASS), None);
+    until(&mut [&mut host, &mut joiner], "both connected again", |w| {
+        same_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    click_table(&mut joiner, [36.0, 6.0]);
+    click(&mut joiner, "Place camp");
+    until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {
+        same_log(w) && entries(w[0]) == had + 1
+    });
+}

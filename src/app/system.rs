@@ -122,11 +122,13 @@ pub trait SystemWindow: Any + SeatRoutes {
         ))
     }
 
-    /// Invites a player to play `away` from his own machine.
+    /// Invites a player to play `away` from his own machine, through `net`
+    /// (with the club's `relay`, if the players named one).
     fn invite(
         &mut self,
         _away: Side,
         _net: muster_remote::Net,
+        _relay: Option<String>,
         _wake: muster_remote::Wake,
     ) -> Result<(), String> {
         self.can_invite()

@@ -16,4 +16,4 @@ pub mod ticket;
 pub use link::{Event, Link, Wake};
 pub use net::{Net, Relays};
 pub use remote::{Remote, Said};
-pub use ticket::Ticket;
+pub use ticket::{Hosting, Ticket};

@@ -9,7 +9,7 @@
 
 use crate::frame::{self, Frame, PROTOCOL};
 use crate::net::{ALPN, Net};
-use crate::ticket::{Ticket, Token};
+use crate::ticket::{Hosting, Ticket, Token};
 use iroh::Endpoint;
 use iroh::endpoint::{Connection, RecvStream, SendStream};
 use muster_core::side::Side;
@@ -118,15 +118,22 @@ impl Link {
     /// The host's end of `game`, seating the joiner as `seat`: the ticket
     /// to give him, once the endpoint is reachable.
     pub fn host(net: Net, game: String, seat: Side, wake: Wake) -> Result<(Link, Ticket), String> {
-        let token = Token::fresh()?;
-        let (link, endpoint_addr) = Link::start(net, true, wake, {
-            let game = game.clone();
+        Link::host_as(net, &Hosting::fresh(game, seat)?, wake)
+    }
+
+    /// The host's end of `hosting`'s seat: with the same endpoint key and
+    /// token, its ticket is the one given before (a joiner holding it dials
+    /// the same key, and the relay finds the host again).
+    pub fn host_as(net: Net, hosting: &Hosting, wake: Wake) -> Result<(Link, Ticket), String> {
+        let token = hosting.token;
+        let (link, endpoint_addr) = Link::start(net, Some(hosting.secret_key()), wake, {
+            let game = hosting.game.clone();
             move |task, outgoing| Box::pin(host_loop(task, outgoing, game, token))
         })?;
         let ticket = Ticket {
             host: endpoint_addr,
-            game,
-            seat,
+            game: hosting.game.clone(),
+            seat: hosting.seat,
             token,
         };
         Ok((link, ticket))
@@ -134,15 +141,17 @@ impl Link {
 
     /// The joiner's end, dialing the ticket's host (again after a drop).
     pub fn join(net: Net, ticket: Ticket, wake: Wake) -> Result<Link, String> {
-        Link::start(net, false, wake, move |task, outgoing| {
+        Link::start(net, None, wake, move |task, outgoing| {
             Box::pin(join_loop(task, outgoing, ticket))
         })
         .map(|(link, _)| link)
     }
 
+    /// A link on an endpoint of its own: the host's (`key`: it takes
+    /// connections) or the joiner's.
     fn start(
         net: Net,
-        accept: bool,
+        key: Option<iroh::SecretKey>,
         wake: Wake,
         run: impl FnOnce(
             Task,
@@ -156,7 +165,7 @@ impl Link {
             .build()
             .map_err(|e| format!("the network thread could not start ({e})"))?;
         let endpoint = runtime.block_on(async {
-            let endpoint = net.endpoint(accept).await?;
+            let endpoint = net.endpoint(key).await?;
             // Reachable before the ticket is given: its relay is known.
             if tokio::time::timeout(Duration::from_secs(10), endpoint.online())
                 .await

@@ -81,8 +81,9 @@ impl Net {
         }
     }
 
-    /// A bound endpoint; `accept` for the host's, which takes connections.
-    pub(crate) async fn endpoint(&self, accept: bool) -> Result<Endpoint, String> {
+    /// A bound endpoint; the host's, with its key (`host`), takes
+    /// connections.
+    pub(crate) async fn endpoint(&self, host: Option<iroh::SecretKey>) -> Result<Endpoint, String> {
         // A dropped link is noticed within seconds: a keep-alive each
         // second, and six silent seconds end the connection.
         let transport = QuicTransportConfig::builder()
@@ -92,8 +93,8 @@ impl Net {
         let mut builder = Endpoint::builder(presets::Minimal)
             .relay_mode(self.relays.mode())
             .transport_config(transport);
-        if accept {
-            builder = builder.alpns(vec![ALPN.to_vec()]);
+        if let Some(key) = host {
+            builder = builder.alpns(vec![ALPN.to_vec()]).secret_key(key);
         }
         if let Some(tls) = &self.relay_tls {
             builder = builder.ca_tls_config(tls.clone());

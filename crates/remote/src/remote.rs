@@ -56,11 +56,24 @@ impl<G: Replica> Remote<G> {
         happened
     }
 
-    /// Everything that arrived, taken in order, without waiting.
+    /// Everything that arrived, taken in order, without waiting; it stops
+    /// after the other program is found restarted: what follows is that
+    /// program's new beginning (the game's file, when the host's
+    /// restarted), for the caller to begin anew with.
     pub fn poll(&mut self, game: &mut G) -> Vec<Said> {
         let mut said = Vec::new();
         while let Some(event) = self.link.next() {
+            let restarted = matches!(
+                event,
+                Event::Connected {
+                    restarted: true,
+                    ..
+                }
+            );
             said.extend(self.take(game, event));
+            if restarted {
+                break;
+            }
         }
         said.extend(self.overdue());
         said
@@ -148,7 +161,7 @@ impl<G: Replica> Mover<G> for Remote<G> {
     fn give(&mut self, game: &mut G, command: G::Command) -> Result<bool, Refused<G>> {
         match Remote::give(self, game, command) {
             Ok(Happened::Appended) => Ok(true),
-            Ok(Happened::Waiting) => Ok(false),
+            Ok(Happened::Waiting | Happened::Tagged) => Ok(false),
             Ok(Happened::Trouble(why)) => Err(Refused::Rule(RuleError::new("remote", why))),
             Err(e) => Err(Refused::Rule(e)),
         }

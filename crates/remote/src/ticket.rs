@@ -66,6 +66,50 @@ impl Token {
     }
 }
 
+/// What the host keeps to host a seat again with the same ticket once its
+/// program restarted: its endpoint's secret key and the seat's token. Both
+/// are secret (whoever holds them may pose as the host, or take the seat),
+/// so they are kept in Muster's own folder, readable by its user alone,
+/// never in the game's file.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hosting {
+    key: Token,
+    pub token: Token,
+    /// The game's id.
+    pub game: String,
+    /// The side the ticket seats.
+    pub seat: Side,
+    /// The club's relay it was made through, if not the usual ones (the
+    /// joiner's ticket leads there).
+    #[serde(default)]
+    pub relay: Option<String>,
+}
+
+impl std::fmt::Debug for Hosting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Hosting({}, {}, …)", self.game, self.seat)
+    }
+}
+
+impl Hosting {
+    /// A new seat of `game` for `seat`: a fresh endpoint key and token.
+    pub fn fresh(game: String, seat: Side) -> Result<Hosting, String> {
+        Ok(Hosting {
+            key: Token::fresh()?,
+            token: Token::fresh()?,
+            game,
+            seat,
+            relay: None,
+        })
+    }
+
+    /// The host's endpoint key.
+    pub fn secret_key(&self) -> iroh::SecretKey {
+        iroh::SecretKey::from_bytes(&self.key.0)
+    }
+}
+
 impl Ticket {
     /// The ticket as text: `muster1…`.
     pub fn text(&self) -> String {

@@ -42,4 +42,8 @@ pub enum FogCommand {
     Resume(Side),
     /// The table asks a player to do something in private.
     Ask(Side, muster::fog::seat::Asked),
+    /// The remote seat this battle had is hosted again, same ticket.
+    HostAgain,
+    /// The remote seat this battle had is forgotten: it is played here.
+    PlayHere,
 }

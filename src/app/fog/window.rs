@@ -57,6 +57,9 @@ pub struct FogWindow {
     seen: usize,
     /// Its remote game, when one player plays from another machine.
     pub(in crate::app) remote: Option<crate::app::remote::Remoted<Battle>>,
+    /// Where the host keeps the remote seats of its battles, and the one
+    /// this battle had (to host it again with the same ticket).
+    pub(in crate::app) hosting: super::remote::Kept,
     /// A player's private table as it was last drawn (tests pick on it
     /// what a player would see).
     #[cfg(test)]
@@ -105,10 +108,12 @@ impl FogWindow {
             last_rolls: Vec::new(),
             seen: 0,
             remote: None,
+            hosting: super::remote::Kept::of(start),
             #[cfg(test)]
             drawn_private: None,
         };
         window.seen = window.battle.log().len();
+        window.hosting.look_up(&window.battle);
         if let Some(seed) = start.seed {
             window
                 .battle
@@ -246,8 +251,13 @@ impl FogWindow {
                 }
                 .ask(side, Some(asked));
             }
-            // Sent to the bus by the frame that made them.
-            FogCommand::Dialog(_) | FogCommand::Show(_) | FogCommand::Resume(_) => {}
+            // Sent to the bus by the frame that made them, or carried out
+            // by `handle` (hosting again needs the bus).
+            FogCommand::Dialog(_)
+            | FogCommand::Show(_)
+            | FogCommand::Resume(_)
+            | FogCommand::HostAgain
+            | FogCommand::PlayHere => {}
         }
         Handled::default()
     }
@@ -341,7 +351,7 @@ impl FogWindow {
 
     /// "South (Ann)", or "South" before their army is entered: as his
     /// seat calls him.
-    fn player(&self, side: Side) -> String {
+    pub(super) fn player(&self, side: Side) -> String {
         self.battle.seat_name(side)
     }
 
@@ -464,18 +474,22 @@ impl SystemWindow for FogWindow {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &Cx) {
         self.catch_up();
-        if let Some(remote) = &self.remote {
-            let away = self.player(remote.away);
-            egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
-        }
-        self.panels.set_seats(cx);
         let mut out = Vec::new();
+        self.remote_banner(ui, &mut out);
+        self.panels.set_seats(cx);
         self.window(ui, cx, &mut out);
         Self::send(out, cx);
     }
 
-    fn handle(&mut self, action: Action, _cx: &Cx) -> Handled {
+    fn handle(&mut self, action: Action, cx: &Cx) -> Handled {
         let (done, said) = match action {
+            Action::Fog(FogCommand::HostAgain) => {
+                return self.host_again(crate::app::remote::waker(&cx.bus));
+            }
+            Action::Fog(FogCommand::PlayHere) => {
+                self.hosting.forget();
+                return Handled::default();
+            }
             Action::Fog(command) => return self.command(command),
             Action::PassphraseSet(side, lock, key) => {
                 self.panels.armies.passphrase_made(side, (lock, key));
@@ -591,9 +605,10 @@ impl SystemWindow for FogWindow {
         &mut self,
         away: Side,
         net: muster_remote::Net,
+        relay: Option<String>,
         wake: muster_remote::Wake,
     ) -> Result<(), String> {
-        self.invite_to(away, net, wake)
+        self.invite_to(away, net, relay, wake)
     }
 
     fn poll_remote(&mut self) -> Handled {

@@ -87,7 +87,7 @@ impl InviteWindow {
         names: &Sides<String>,
         base: &Net,
         ready: Result<(), String>,
-    ) -> Option<(Side, Net)> {
+    ) -> Option<(Side, Net, Option<String>)> {
         let mut open = self.open;
         let mut asked = None;
         egui::Window::new("Invite a remote player")
@@ -108,7 +108,7 @@ impl InviteWindow {
         names: &Sides<String>,
         base: &Net,
         ready: Result<(), String>,
-    ) -> Option<(Side, Net)> {
+    ) -> Option<(Side, Net, Option<String>)> {
         if let Err(why) = ready {
             ui.label(why);
             return None;
@@ -127,7 +127,8 @@ impl InviteWindow {
             match net_with(base, &self.relay) {
                 Ok(net) => {
                     self.error = None;
-                    return Some((self.side, net));
+                    let relay = Some(self.relay.trim().to_string()).filter(|r| !r.is_empty());
+                    return Some((self.side, net, relay));
                 }
                 Err(why) => self.error = Some(why),
             }

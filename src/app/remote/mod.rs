@@ -24,8 +24,8 @@ use muster::core::remote::{Happened, Replica};
 use muster::core::seat::{Mover, Refused};
 use muster::core::side::Side;
 use muster_remote::link::Event;
-use muster_remote::opening::{self, Seated};
-use muster_remote::{Link, Net, Remote, Said, Ticket, Wake};
+use muster_remote::opening::{self, Joining, Seated};
+use muster_remote::{Hosting, Link, Net, Remote, Said, Ticket, Wake};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
 
@@ -45,6 +45,9 @@ pub enum Linked {
     Failed(String),
 }
 
+/// What a move meets while the host's restarted program sends the game.
+const REJOINING: NotYet = NotYet("the host's Muster restarted: its game is on its way again");
+
 /// Where this machine's commands go before the game is played remotely:
 /// nowhere, with the reason.
 struct NotYet(&'static str);
@@ -61,6 +64,9 @@ enum Stage<G: Replica> {
     /// The joiner's end, his side still to unlock on this machine.
     Seated(Option<Seated>, NotYet),
     Playing(Box<Remote<G>>),
+    /// The joiner's end after the host's program restarted: waiting for
+    /// the game as the host's machine holds it now.
+    Rejoining(Option<Joining>, NotYet),
     /// The link failed: nothing is played remotely.
     Ended(NotYet),
 }
@@ -93,15 +99,16 @@ pub fn waker(bus: &Bus) -> Wake {
 }
 
 impl<G: Replica> Remoted<G> {
-    /// The host invites a player to play `away` from his machine: the
+    /// The host invites a player to play `hosting`'s side from his
+    /// machine (a new seat, or the one he had, with the same ticket): the
     /// endpoint opens off the window's thread (it waits for its relay),
     /// and the game plays once it has.
-    pub fn invite(net: Net, game: &G, away: Side, wake: Wake) -> Remoted<G> {
+    pub fn invite(net: Net, hosting: Hosting, wake: Wake) -> Remoted<G> {
         let (tx, rx) = mpsc::channel();
-        let id = game.game_id().to_string();
+        let away = hosting.seat;
         let done = wake.clone();
         std::thread::spawn(move || {
-            let _ = tx.send(Link::host(net, id, away, wake));
+            let _ = tx.send(Link::host_as(net, &hosting, wake));
             done();
         });
         Remoted {
@@ -143,9 +150,10 @@ impl<G: Replica> Remoted<G> {
     pub fn mover(&mut self) -> &mut dyn Mover<G> {
         match &mut self.stage {
             Stage::Playing(remote) => remote.as_mut(),
-            Stage::Opening(_, not_yet) | Stage::Seated(_, not_yet) | Stage::Ended(not_yet) => {
-                not_yet
-            }
+            Stage::Opening(_, not_yet)
+            | Stage::Seated(_, not_yet)
+            | Stage::Rejoining(_, not_yet)
+            | Stage::Ended(not_yet) => not_yet,
         }
     }
 
@@ -183,10 +191,13 @@ impl<G: Replica> Remoted<G> {
                 }
             }
             Stage::Playing(remote) => {
-                let mut rejoined = false;
+                let mut restarted = false;
                 for said in remote.poll(game) {
                     match said {
-                        Said::Game(Happened::Appended) => polled.changed = true,
+                        // A tag changes the file to autosave: without the
+                        // other player's last tag it would not open under
+                        // his name after a restart.
+                        Said::Game(Happened::Appended | Happened::Tagged) => polled.changed = true,
                         Said::Game(Happened::Waiting) => {}
                         Said::Game(Happened::Trouble(why)) => {
                             polled.status =
@@ -194,7 +205,7 @@ impl<G: Replica> Remoted<G> {
                             self.troubles.push(why);
                         }
                         Said::Link(event) => {
-                            rejoined |= matches!(
+                            restarted |= matches!(
                                 event,
                                 Event::Connected {
                                     restarted: true,
@@ -206,8 +217,15 @@ impl<G: Replica> Remoted<G> {
                         }
                     }
                 }
-                if rejoined && self.ticket.is_some() {
+                if restarted && self.ticket.is_some() {
                     self.begin_again(game, &mut polled);
+                } else if restarted {
+                    self.rejoin();
+                }
+            }
+            Stage::Rejoining(joining, _) => {
+                if let Some(joining) = joining.take() {
+                    self.rejoining(joining, game, &mut polled);
                 }
             }
             Stage::Ended(_) => {}
@@ -236,6 +254,55 @@ impl<G: Replica> Remoted<G> {
         match opening::host(game, self.away, remote.into_link()) {
             Ok(remote) => self.stage = Stage::Playing(Box::new(remote)),
             Err(e) => self.fail(e.to_string(), polled),
+        }
+    }
+
+    /// The host's program restarted (with the same ticket): what this
+    /// machine played with it is gone there, so the game comes again as
+    /// the host's machine holds it.
+    fn rejoin(&mut self) {
+        let ended = Stage::Rejoining(None, NotYet("the host's Muster restarted"));
+        if let Stage::Playing(remote) = std::mem::replace(&mut self.stage, ended) {
+            self.stage = Stage::Rejoining(Some(Joining::new(remote.into_link())), REJOINING);
+        }
+    }
+
+    /// Waits for the host's game, and takes it in place of this one once
+    /// it reads as a file does: its player unlocks his side again.
+    fn rejoining(&mut self, mut joining: Joining, game: &mut G, polled: &mut Polled) {
+        for event in joining.said.drain(..) {
+            self.linked = linked(&self.linked, &event);
+        }
+        let me = self.away.opponent();
+        match joining.poll::<G>() {
+            Ok(Ok(arrived)) if arrived.seat != me => self.fail(
+                format!(
+                    "the host's Muster now seats this machine as {}",
+                    arrived.seat
+                ),
+                polled,
+            ),
+            Ok(Ok(arrived)) => {
+                let had = game.entries();
+                let (fresh, seated) = arrived.split();
+                *game = fresh;
+                let behind = match had.checked_sub(game.entries()) {
+                    Some(0) | None => String::new(),
+                    Some(n) => format!(
+                        " It holds {n} entries fewer than this machine's copy had: the host went on from an older file."
+                    ),
+                };
+                polled.changed = true;
+                polled.status = Some(Status::Error(format!(
+                    "The host's Muster restarted and sent the game as it holds it now: unlock your side again to go on.{behind}"
+                )));
+                self.stage = Stage::Seated(
+                    Some(seated),
+                    NotYet("unlock your side with your passphrase first"),
+                );
+            }
+            Ok(Err(joining)) => self.stage = Stage::Rejoining(Some(joining), REJOINING),
+            Err(why) => self.fail(why, polled),
         }
     }
 

@@ -47,8 +47,8 @@ impl MusterApp {
             let asked = self
                 .invite
                 .show(ctx, view.as_ref(), &names, &self.start.net, ready);
-            if let Some((away, net)) = asked
-                && let Err(why) = self.system.invite(away, net, waker(&self.bus))
+            if let Some((away, net, relay)) = asked
+                && let Err(why) = self.system.invite(away, net, relay, waker(&self.bus))
             {
                 self.status = Some(Status::Error(why));
             }

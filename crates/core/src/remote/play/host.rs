@@ -130,7 +130,7 @@ impl<G: Replica> Play<G> {
                 }
             }
             Wire::Tag { position, tag } => match game.add_tag(joiner, position, tag.0) {
-                Ok(()) => Vec::new(),
+                Ok(()) => vec![Happened::Tagged],
                 Err(e) => vec![Happened::Trouble(e.message)],
             },
             Wire::Trouble { why } => vec![Happened::Trouble(why)],

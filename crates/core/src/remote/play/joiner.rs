@@ -104,7 +104,7 @@ impl<G: Replica> Play<G> {
             Wire::Tag { position, tag } => {
                 let host = self.mine().opponent();
                 match game.add_tag(host, position, tag.0) {
-                    Ok(()) => Vec::new(),
+                    Ok(()) => vec![Happened::Tagged],
                     Err(e) => vec![Happened::Trouble(e.message)],
                 }
             }

@@ -44,6 +44,9 @@ pub enum Happened {
     Trouble(String),
     /// A command of this machine's waits for the other machine.
     Waiting,
+    /// The other player's tag of an entry was added: the game's file
+    /// changed (it is saved again), not the game.
+    Tagged,
 }
 
 /// The most joint rounds committed ahead at a time.
