@@ -113,7 +113,10 @@ fn a_record_sealed_before_the_binding_still_opens() {
         ..sealed
     };
     let json = serde_json::to_string(&old).unwrap();
-    assert!(!json.contains("bound") && !json.contains("base64"), "{json}");
+    assert!(
+        !json.contains("bound") && !json.contains("base64"),
+        "{json}"
+    );
     let read: Sealed = serde_json::from_str(&json).unwrap();
     let opened: Revealed<March> = read.open(&key(), &at(Side::South)).unwrap();
     assert_eq!(opened.secret, march());
@@ -249,9 +252,7 @@ fn a_ciphertext_read_in_the_wrong_encoding_does_not_open() {
         base64: false,
         ..sealed.clone()
     };
-    let e = as_hex
-        .open::<March>(&key(), &at(Side::South))
-        .unwrap_err();
+    let e = as_hex.open::<March>(&key(), &at(Side::South)).unwrap_err();
     assert!(e.to_string().contains("ciphertext is not hex"), "{e}");
     let old = Sealed {
         ciphertext: to_hex(&sealed.ciphertext_bytes().unwrap()),
