@@ -20,10 +20,12 @@
 //! A command's cost is the difference between a game of 12,000 commands and
 //! one of 2,000, over the 10,000 between: the process's start, the new game
 //! and reading the script's first lines are left out; the save's own cost
-//! grows with the game and is counted in. Each figure is the least of five
-//! runs (the machine's other work only adds). Neither game has a
-//! passphrase: a game without one opens every sealed record when it is
-//! read, so its save's read-back is the dearer.
+//! grows with the game and is counted in. Each figure is the median of
+//! fifteen rounds, each round running every figure of both systems once in
+//! turn: the machine is shared, and interleaved its other work falls on
+//! every figure alike (the least and the most are printed beside it).
+//! Neither game has a passphrase: a game without one opens every sealed
+//! record when it is read, so its save's read-back is the dearer.
 //!
 //! `cargo bench --bench script`. Under `cargo test --benches` it plays
 //! short games once and checks every command was taken.
@@ -37,7 +39,7 @@ use std::time::Duration;
 
 const SHORT: usize = 2_000;
 const LONG: usize = 12_000;
-const RUNS: usize = 5;
+const ROUNDS: usize = 15;
 /// The deck's dealer's seed, for the script's writer and the binary alike.
 const SEED: u64 = 7;
 
@@ -247,7 +249,7 @@ fn children_cpu() -> Option<Duration> {
 }
 
 /// One run of `muster script`, every command taken: its CPU time.
-fn run(system: &System, script: &Path, extra: &[&str]) -> Duration {
+fn run<A: AsRef<std::ffi::OsStr>>(system: &System, script: &Path, extra: &[A]) -> Duration {
     let before = children_cpu().unwrap_or_default();
     let out = muster()
         .arg("script")
@@ -262,14 +264,6 @@ fn run(system: &System, script: &Path, extra: &[&str]) -> Duration {
     let refused = text.lines().any(|l| l.contains("\"ok\":false"));
     assert!(out.status.success() && !refused, "{}: {text}", system.name);
     cpu
-}
-
-/// The least CPU time of `RUNS` runs.
-fn least(system: &System, script: &Path, extra: &[&str]) -> Duration {
-    (0..RUNS)
-        .map(|_| run(system, script, extra))
-        .min()
-        .expect("at least one run")
 }
 
 fn micros(d: Duration) -> f64 {
@@ -307,7 +301,7 @@ fn main() {
         println!("a finished process's CPU time is read on Unix only: nothing measured");
         return;
     }
-    let mut systems = [
+    let systems = [
         System {
             lines: forces_script(LONG),
             ..forces
@@ -318,43 +312,96 @@ fn main() {
         },
     ];
     println!(
-        "muster script, CPU time a command (user + system), the least of {RUNS} runs; \
-         games of {SHORT} and {LONG} commands"
+        "muster script, CPU time a command (user + system), the median (least-most) of \
+         {ROUNDS} interleaved rounds; games of {SHORT} and {LONG} commands"
     );
-    for system in &mut systems {
-        let (short, long) = (
-            system.script(dir.path(), SHORT),
-            system.script(dir.path(), LONG),
-        );
-        let saved = dir.path().join(format!("{}.muster", system.name));
-        let save = ["--save", saved.to_str().unwrap()];
-        for (what, extra) in [("commands", &[][..]), ("commands and --save", &save[..])] {
-            let (a, b) = (least(system, &short, extra), least(system, &long, extra));
+    let empty = dir.path().join("empty.jsonl");
+    std::fs::write(&empty, "").expect("the temporary folder takes the script");
+    let figures: Vec<Figures> = systems
+        .iter()
+        .map(|system| Figures::of(system, dir.path()))
+        .collect();
+    // Each system's figures' CPU times, a run a round: the commands, the
+    // commands and the save, the long game read and saved again.
+    let mut times = vec![vec![Vec::new(); 3]; figures.len()];
+    for _ in 0..ROUNDS {
+        for (f, times) in figures.iter().zip(&mut times) {
+            for (i, extra) in [&[][..], &f.save[..]].into_iter().enumerate() {
+                let (a, b) = (
+                    run(f.system, &f.short, extra),
+                    run(f.system, &f.long, extra),
+                );
+                times[i].push(b.saturating_sub(a));
+            }
+            // The long game read back (chain, replay, every record opened)
+            // and saved again, with no command: after its save this round.
+            times[2].push(run(f.system, &empty, &f.reread()));
+        }
+    }
+    for (f, times) in figures.iter().zip(&mut times) {
+        let a_command = |d: Duration| micros(d) / (LONG - SHORT) as f64;
+        for (what, runs) in ["commands", "commands and --save"]
+            .iter()
+            .zip(&mut times[..2])
+        {
+            let (least, median, most) = spread(runs);
             println!(
-                "{:>6} {what:<20} {:6.1} µs a command ({:.2} s for {LONG})",
-                system.name,
-                micros(b.saturating_sub(a)) / (LONG - SHORT) as f64,
-                b.as_secs_f64(),
+                "{:>6} {what:<20} {:6.1} µs a command ({:.1}-{:.1})",
+                f.system.name,
+                a_command(median),
+                a_command(least),
+                a_command(most),
             );
         }
-        // The long game read back (chain, replay, every record opened) and
-        // saved again, with no command.
-        let empty = dir.path().join("empty.jsonl");
-        std::fs::write(&empty, "").expect("the temporary folder takes the script");
-        let again = dir.path().join(format!("{}-again.muster", system.name));
-        let reread = [
-            "--battle",
-            saved.to_str().unwrap(),
-            "--save",
-            again.to_str().unwrap(),
-        ];
-        let cpu = least(system, &empty, &reread);
-        let bytes = std::fs::metadata(&saved).map_or(0, |m| m.len());
+        let (least, median, most) = spread(&mut times[2]);
+        let bytes = std::fs::metadata(&f.saved).map_or(0, |m| m.len());
         println!(
-            "{:>6} read and saved again: {:.2} s ({:.1} MB, {LONG} commands)",
-            system.name,
-            cpu.as_secs_f64(),
+            "{:>6} read and saved again: {:.2} s ({:.2}-{:.2}; {:.1} MB, {LONG} commands)",
+            f.system.name,
+            median.as_secs_f64(),
+            least.as_secs_f64(),
+            most.as_secs_f64(),
             bytes as f64 / 1e6
         );
+    }
+}
+
+/// The least, the median and the most of some runs' times.
+fn spread(runs: &mut [Duration]) -> (Duration, Duration, Duration) {
+    runs.sort();
+    (runs[0], runs[runs.len() / 2], runs[runs.len() - 1])
+}
+
+/// One system's runs: its short and long scripts, where its long game is
+/// saved and saved again.
+struct Figures<'a> {
+    system: &'a System,
+    short: PathBuf,
+    long: PathBuf,
+    saved: PathBuf,
+    again: PathBuf,
+    save: Vec<String>,
+}
+
+impl<'a> Figures<'a> {
+    fn of(system: &'a System, dir: &Path) -> Figures<'a> {
+        let saved = dir.join(format!("{}.muster", system.name));
+        Figures {
+            short: system.script(dir, SHORT),
+            long: system.script(dir, LONG),
+            save: vec!["--save".into(), saved.display().to_string()],
+            again: dir.join(format!("{}-again.muster", system.name)),
+            saved,
+            system,
+        }
+    }
+
+    /// The arguments that read the long game back and save it again.
+    fn reread(&self) -> Vec<String> {
+        ["--battle", "--save"]
+            .iter()
+            .zip([&self.saved, &self.again])
+            .flat_map(|(flag, path)| [flag.to_string(), path.display().to_string()])
+            .collect()
     }
 }

@@ -9,7 +9,7 @@
 //! value that tells a mistyped passphrase from a changed file. The
 //! passphrase and the keys are never written.
 
-use super::hex::{from_hex, to_hex};
+use super::encoding::{from_hex, to_hex};
 use crate::error::{RuleError, refuse};
 use hkdf::Hkdf;
 use serde::{Deserialize, Serialize};

@@ -8,14 +8,14 @@
 //! with the blinding value that lets anyone check them against the
 //! commitment made when it was sealed.
 
-mod hex;
+mod encoding;
 mod keys;
 pub mod ledger;
 mod seal;
 pub mod strength;
 pub mod trail;
 
-pub use hex::{from_hex, to_hex};
+pub use encoding::{from_hex, to_hex};
 pub use keys::{
     ARGON2_MEMORY_KIB, ARGON2_PASSES, Lock, LogKey, Opener, PlayerKey, SUGGESTED_WORDS, SealKey,
     suggest_passphrase,

@@ -16,8 +16,14 @@
 //! plays without a passphrase seals under `SealKey::unprotected`: the file
 //! still never holds the secret in plain text, but anyone with Muster can
 //! open it, and the app says so.
+//!
+//! The ciphertext is written as base64 (flagged `base64`), a third shorter
+//! than the hex of records sealed before it: padded records are most of a
+//! hidden-forces game's file, and a save's cost is its file's size. A
+//! record without the flag is hex and opens as it always did; the flag is
+//! covered by the log's chain like every other byte of the entry.
 
-use super::hex::{from_hex, to_hex};
+use super::encoding::{from_base64, from_hex, to_base64, to_hex};
 use super::keys::SealKey;
 use crate::side::Side;
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
@@ -39,7 +45,8 @@ pub struct Sealed {
     pub salt: String,
     /// ChaCha20-Poly1305 nonce, 12 bytes as hex.
     pub nonce: String,
-    /// The encrypted secret with its blinding value, padded, as hex.
+    /// The encrypted secret with its blinding value, padded: base64 if
+    /// `base64`, else hex (records sealed before base64).
     pub ciphertext: String,
     /// SHA-256 over the blinding value and the secret, as hex.
     pub commitment: String,
@@ -47,6 +54,11 @@ pub struct Sealed {
     /// seals now; absent in files from before).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bound: bool,
+    /// The ciphertext is base64 (every record Muster seals now; absent,
+    /// and hex, in files from before). Last, so a record from before
+    /// writes back byte for byte as it was read.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub base64: bool,
 }
 
 /// Where a sealed record belongs: its game, owner, kind ("ambush",
@@ -117,6 +129,9 @@ pub(super) fn record_key(seal: &SealKey, salt: &[u8]) -> Key {
     Key::from(out)
 }
 
+/// A way bytes are written as text: its name and its reader.
+type Decoder = (&'static str, fn(&str) -> Option<Vec<u8>>);
+
 /// Bytes before the padding that say how long the record's JSON is.
 const LENGTH_BYTES: usize = 4;
 
@@ -183,18 +198,39 @@ impl Sealed {
             owner,
             salt: to_hex(salt),
             nonce: to_hex(&nonce),
-            ciphertext: to_hex(&ciphertext),
+            ciphertext: to_base64(&ciphertext),
             commitment: commitment(secret, blind),
             bound: true,
+            base64: true,
         })
     }
 
     fn bytes(&self, what: &str, text: &str, len: Option<usize>) -> Result<Vec<u8>, SealError> {
+        self.decoded(what, text, len, ("hex", from_hex))
+    }
+
+    /// The ciphertext's bytes, as its record says they are written.
+    pub fn ciphertext_bytes(&self) -> Result<Vec<u8>, SealError> {
+        let written: Decoder = if self.base64 {
+            ("base64", from_base64)
+        } else {
+            ("hex", from_hex)
+        };
+        self.decoded("ciphertext", &self.ciphertext, None, written)
+    }
+
+    fn decoded(
+        &self,
+        what: &str,
+        text: &str,
+        len: Option<usize>,
+        (name, decode): Decoder,
+    ) -> Result<Vec<u8>, SealError> {
         let damaged = || SealError::Damaged {
             owner: self.owner,
-            what: format!("its {what} is not hex of the right length"),
+            what: format!("its {what} is not {name} of the right length"),
         };
-        let bytes = from_hex(text).ok_or_else(damaged)?;
+        let bytes = decode(text).ok_or_else(damaged)?;
         match len {
             Some(n) if bytes.len() != n => Err(damaged()),
             _ => Ok(bytes),
@@ -216,7 +252,7 @@ impl Sealed {
             .bytes("nonce", &self.nonce, Some(12))?
             .try_into()
             .expect("length checked");
-        let ciphertext = self.bytes("ciphertext", &self.ciphertext, None)?;
+        let ciphertext = self.ciphertext_bytes()?;
         let cipher = ChaCha20Poly1305::new(&record_key(key_of_owner, &salt));
         let aad = if self.bound {
             place.associated_data()

@@ -2,6 +2,7 @@
 //! key, a forged reveal, a changed ciphertext, a size that tells, a short
 //! code that could be matched.
 
+use super::encoding::to_base64;
 use super::seal::record_key;
 use super::*;
 use crate::side::Side;
@@ -82,8 +83,8 @@ fn a_record_opens_only_in_the_place_it_was_sealed_for() {
     }
 }
 
-/// A record from before the binding (no `bound` in the file) opens as it
-/// always did: old files read as before.
+/// A record from before the binding (no `bound` in the file, its
+/// ciphertext hex) opens as it always did: old files read as before.
 #[test]
 fn a_record_sealed_before_the_binding_still_opens() {
     let sealed = Sealed::seal(&at(Side::South), &march(), &key(), PADDED).unwrap();
@@ -96,7 +97,7 @@ fn a_record_sealed_before_the_binding_still_opens() {
         .decrypt(
             &Nonce::from(nonce),
             Payload {
-                msg: &from_hex(&sealed.ciphertext).unwrap(),
+                msg: &sealed.ciphertext_bytes().unwrap(),
                 aad: &aad,
             },
         )
@@ -108,10 +109,14 @@ fn a_record_sealed_before_the_binding_still_opens() {
                 .unwrap(),
         ),
         bound: false,
+        base64: false,
         ..sealed
     };
     let json = serde_json::to_string(&old).unwrap();
-    assert!(!json.contains("bound"), "{json}");
+    assert!(
+        !json.contains("bound") && !json.contains("base64"),
+        "{json}"
+    );
     let read: Sealed = serde_json::from_str(&json).unwrap();
     let opened: Revealed<March> = read.open(&key(), &at(Side::South)).unwrap();
     assert_eq!(opened.secret, march());
@@ -157,8 +162,17 @@ fn every_record_of_a_kind_has_the_same_size() {
         })
         .collect();
     assert!(sizes.iter().all(|s| *s == sizes[0]), "{sizes:?}");
-    // 512 bytes of plaintext and a 16-byte tag, as hex.
-    assert_eq!(sizes[0], (PADDED + 16) * 2);
+    // 512 bytes of plaintext and a 16-byte tag, as base64.
+    assert_eq!(sizes[0], (PADDED + 16).div_ceil(3) * 4);
+    // And so is the whole record as the file writes it.
+    let written: Vec<usize> = contents
+        .iter()
+        .map(|c| {
+            let sealed = Sealed::seal(&at(Side::South), c, &key(), PADDED).unwrap();
+            serde_json::to_string_pretty(&sealed).unwrap().len()
+        })
+        .collect();
+    assert!(written.iter().all(|s| *s == written[0]), "{written:?}");
     let e = Sealed::seal(
         &at(Side::South),
         &march_of((0..200).collect(), "left"),
@@ -212,13 +226,51 @@ fn a_reveal_that_does_not_match_the_commitment_is_refused() {
 #[test]
 fn a_changed_ciphertext_is_not_opened() {
     let mut sealed = Sealed::seal(&at(Side::South), &march(), &key(), PADDED).unwrap();
-    let mut bytes = from_hex(&sealed.ciphertext).unwrap();
+    let mut bytes = sealed.ciphertext_bytes().unwrap();
     bytes[0] ^= 1;
-    sealed.ciphertext = to_hex(&bytes);
-    assert!(sealed.open::<March>(&key(), &at(Side::South)).is_err());
+    sealed.ciphertext = to_base64(&bytes);
+    assert_eq!(
+        sealed.open::<March>(&key(), &at(Side::South)).unwrap_err(),
+        SealError::WrongKey { owner: Side::South }
+    );
     sealed.nonce = "zz".into();
     assert!(matches!(
         sealed.open::<March>(&key(), &at(Side::South)).unwrap_err(),
         SealError::Damaged { .. }
     ));
+}
+
+/// The `base64` flag says how the ciphertext is written: removed from a
+/// record sealed now, or added to one from before, the record does not
+/// open (the text read the other way is damaged or a different
+/// ciphertext), and the player is told which.
+#[test]
+fn a_ciphertext_read_in_the_wrong_encoding_does_not_open() {
+    let sealed = Sealed::seal(&at(Side::South), &march(), &key(), PADDED).unwrap();
+    assert!(sealed.base64);
+    let as_hex = Sealed {
+        base64: false,
+        ..sealed.clone()
+    };
+    let e = as_hex.open::<March>(&key(), &at(Side::South)).unwrap_err();
+    assert!(e.to_string().contains("ciphertext is not hex"), "{e}");
+    let old = Sealed {
+        ciphertext: to_hex(&sealed.ciphertext_bytes().unwrap()),
+        base64: false,
+        ..sealed.clone()
+    };
+    assert_eq!(
+        old.open::<March>(&key(), &at(Side::South)).unwrap().secret,
+        march(),
+        "the same bytes as hex open as a record from before"
+    );
+    let misread = Sealed {
+        base64: true,
+        ..old
+    };
+    // Hex is base64's alphabet too: read as base64 it is other bytes.
+    assert_eq!(
+        misread.open::<March>(&key(), &at(Side::South)).unwrap_err(),
+        SealError::WrongKey { owner: Side::South }
+    );
 }

@@ -403,6 +403,7 @@ fn markers_and_marches_are_numbered_per_side() {
         ciphertext: String::new(),
         commitment: String::new(),
         bound: false,
+        base64: false,
     };
     let mut state = State::default();
     for side in [Side::North, Side::North, Side::South, Side::North] {
