@@ -170,7 +170,7 @@ const MUSTER_SECTIONS: Sections = &[
             ),
             (
                 AUTOSAVES,
-                "Every game is autosaved there after every change, one file per game, with the list of folders games were saved into (save-folders.txt) so that a save killed half-way is cleaned up at the next start. Beside them, remote/ keeps the keys of each remote game's seat the host invited (to host it again with the same ticket), readable by its user alone. $XDG_DATA_HOME/muster/autosaves if XDG_DATA_HOME is set. On Windows: %APPDATA%\\Muster\\data\\autosaves; on macOS: ~/Library/Application Support/Muster/autosaves.",
+                "Every game is autosaved there after every change, one file per game, with the list of folders games were saved into (save-folders.txt) so that a save killed half-way is cleaned up at the next start. In it, remote/ keeps the keys of each remote game's seat the host invited (to host it again with the same ticket), readable by its user alone. $XDG_DATA_HOME/muster/autosaves if XDG_DATA_HOME is set. On Windows: %APPDATA%\\Muster\\data\\autosaves; on macOS: ~/Library/Application Support/Muster/autosaves.",
             ),
             (
                 SETTINGS,
