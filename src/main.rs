@@ -120,11 +120,10 @@ fn window(
             }
         }
     }
-    let (game, join) = match game {
-        Some(link) if link.to_string_lossy().starts_with("muster://") => {
-            (None, Some(link.to_string_lossy().into_owned()))
-        }
-        game => (game, join),
+    let (game, join) = match game.as_deref().map(opened_as) {
+        Some(Opened::Join(ticket)) => (None, Some(ticket)),
+        Some(Opened::File(path)) => (Some(path), join),
+        None => (None, join),
     };
     match app::run(game, viewer, app::RemoteStart { net, join }) {
         Ok(()) => ExitCode::SUCCESS,
@@ -132,6 +131,27 @@ fn window(
             eprintln!("muster: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// What the desktop (or a terminal) opened Muster on.
+#[derive(Debug, PartialEq)]
+enum Opened {
+    File(PathBuf),
+    /// A remote game's ticket, from its `muster://join/` link.
+    Join(String),
+}
+
+/// A game file, a `file://` URL the desktop passes for one (its `%u`),
+/// or a ticket's `muster://` link.
+fn opened_as(given: &Path) -> Opened {
+    let text = given.to_string_lossy();
+    if text.starts_with("muster://") {
+        return Opened::Join(text.into_owned());
+    }
+    match url::Url::parse(&text).ok().filter(|u| u.scheme() == "file") {
+        Some(url) => Opened::File(url.to_file_path().unwrap_or_else(|()| given.to_path_buf())),
+        None => Opened::File(given.to_path_buf()),
     }
 }
 
@@ -193,4 +213,29 @@ fn read_passphrase(side: muster::Side) -> Result<String, String> {
     let line =
         String::from_utf8(line).map_err(|_| "the passphrase is not UTF-8 text".to_string())?;
     Ok(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
+#[cfg(test)]
+mod opened {
+    use super::{Opened, opened_as};
+    use std::path::Path;
+
+    /// The desktop entry takes `%u`: a game file may come as a path or a
+    /// `file://` URL (escapes read), and a ticket's link joins its game.
+    #[cfg(unix)]
+    #[test]
+    fn the_desktop_opens_a_path_a_file_url_or_a_tickets_link() {
+        assert_eq!(
+            opened_as(Path::new("file:///tmp/Mons%20Graupius.muster")),
+            Opened::File("/tmp/Mons Graupius.muster".into())
+        );
+        assert_eq!(
+            opened_as(Path::new("battles/file.muster")),
+            Opened::File("battles/file.muster".into())
+        );
+        assert_eq!(
+            opened_as(Path::new("muster://join/muster1abc")),
+            Opened::Join("muster://join/muster1abc".into())
+        );
+    }
 }
