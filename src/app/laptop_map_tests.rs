@@ -11,6 +11,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster::core::hexmap::HexMap;
 
+/// South's passphrase in the shipped example battle.
+const PASS: &str = muster::fog::examples::EXAMPLE_PASSPHRASE;
+
 type H = Harness<'static, MusterApp>;
 
 /// The grid a map game is drawn with, and its map.
@@ -89,8 +92,9 @@ fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
 // example battle's terrain, then two to four of South's ambush markers,
 // each at a random place the rules allow for a random one of his battle
 // groups or a dummy (most of them as near a piece of terrain's middle as
-// the rules allow, so they crowd it and its name), read-only at 1280 x 720 and 1366 x 768: no label
-// covers another, an axis number, a marker or a band's name.
+// the rules allow, so they crowd it and its name), read-only at 1280 x 720 and 1366 x 768, and
+// South's own ambush screen at 1280 x 720: no label covers another, an axis number, a marker or a
+// band's name.
 proptest::proptest! {
     #![proptest_config(proptest::test_runner::Config {
         cases: 32,
@@ -180,40 +184,57 @@ fn random_set_up_labels(picks: &[(usize, usize, bool)]) {
             h.set_size(egui::vec2(size[0], size[1]));
             crate::app::tests::click(&mut h, "Look at it read-only for now");
             h.run();
-            let labels: Vec<(egui::Rect, String)> =
-                crate::app::fog::table_view::PLACED.with(|p| p.borrow().clone());
-            let mut avoided: Vec<egui::Rect> = crate::app::fog::table_view::AVOIDED.with(|a| {
-                a.borrow()
-                    .iter()
-                    .map(|t| {
-                        egui::Rect::from_min_max(egui::pos2(t.x0, t.y0), egui::pos2(t.x1, t.y1))
-                    })
-                    .collect()
-            });
-            // The axes' numbers as drawn, whether or not they were avoided.
-            let numbers = crate::app::fog::table_view::NUMBERS.with(|n| n.borrow().clone());
-            assert!(numbers.len() >= 10, "{numbers:?}");
-            avoided.extend(numbers);
-            let markers = labels
-                .iter()
-                .filter(|(_, t)| t.starts_with("Ambush S"))
-                .count();
-            assert_eq!(markers, placed, "{seed:?}: {labels:?}");
             let label = format!("{seed:?} at {size:?}");
-            for (i, (a, x)) in labels.iter().enumerate() {
-                let a = a.shrink(0.5);
-                for (b, y) in &labels[i + 1..] {
-                    assert!(!a.intersects(b.shrink(0.5)), "{label}: '{x}' covers '{y}'");
-                }
-                for t in &avoided {
-                    assert!(
-                        !a.intersects(t.shrink(0.5)),
-                        "{label}: '{x}' at {a:?} covers {t:?}"
-                    );
-                }
+            let markers = no_label_covers_another(&label);
+            assert_eq!(
+                markers, placed,
+                "{label}: {markers} markers named on the table"
+            );
+            // His own ambush screen's table, once he unlocked: his markers
+            // named by what they hide, the legality grid under them.
+            if size[0] == 1280.0 {
+                crate::app::tests::click(&mut h, "Unlock…");
+                assert_eq!(crate::app::tests::unlock(&mut h, "South", PASS), None);
+                h.run();
+                h.get_by_label("Finish my ambushes");
+                let own = format!("{label}, South's own ambush screen");
+                assert_eq!(no_label_covers_another(&own), placed, "{own}");
             }
         }
     }
+}
+
+/// The table's labels as last drawn: none covers another, an axis number,
+/// a marker or a band's name. How many name an ambush marker.
+fn no_label_covers_another(label: &str) -> usize {
+    let labels: Vec<(egui::Rect, String)> =
+        crate::app::fog::table_view::PLACED.with(|p| p.borrow().clone());
+    let mut avoided: Vec<egui::Rect> = crate::app::fog::table_view::AVOIDED.with(|a| {
+        a.borrow()
+            .iter()
+            .map(|t| egui::Rect::from_min_max(egui::pos2(t.x0, t.y0), egui::pos2(t.x1, t.y1)))
+            .collect()
+    });
+    // The axes' numbers as drawn, whether or not they were avoided.
+    let numbers = crate::app::fog::table_view::NUMBERS.with(|n| n.borrow().clone());
+    assert!(numbers.len() >= 10, "{label}: {numbers:?}");
+    avoided.extend(numbers);
+    for (i, (a, x)) in labels.iter().enumerate() {
+        let a = a.shrink(0.5);
+        for (b, y) in &labels[i + 1..] {
+            assert!(!a.intersects(b.shrink(0.5)), "{label}: '{x}' covers '{y}'");
+        }
+        for t in &avoided {
+            assert!(
+                !a.intersects(t.shrink(0.5)),
+                "{label}: '{x}' at {a:?} covers {t:?}"
+            );
+        }
+    }
+    labels
+        .iter()
+        .filter(|(_, t)| t.starts_with("Ambush S"))
+        .count()
 }
 
 /// Both map games zoomed out step by step from the first view to the whole
