@@ -112,69 +112,9 @@ proptest::proptest! {
 /// The table of one random set-up (`picks`: each marker's content, place
 /// among the legal ones, and whether it goes next to the last), checked.
 fn random_set_up_labels(picks: &[(usize, usize, bool)]) {
-    use muster::fog::battle::{AmbushContent, AmbushMap, Profile, Verdict};
-    let script: String = include_str!("../../examples/scripts/deployment.jsonl")
-        .lines()
-        .take(7)
-        .map(|l| format!("{l}\n"))
-        .collect();
     {
         let seed = picks;
-        let mut battle = muster::fog::examples::terrain_battle();
-        muster::fog::script::run(&mut battle, script.as_bytes(), std::io::sink()).unwrap();
-        let side = muster::core::side::Side::South;
-        let groups = battle.state().armies[side].as_ref().unwrap().bgs.len();
-        let mut placed = 0;
-        for &(kind, place, next) in picks {
-            let content = match kind % (groups + 1) {
-                bg if bg < groups => AmbushContent::Bg { bg },
-                _ => AmbushContent::Dummy,
-            };
-            let state = battle.state();
-            let Ok(profile) = Profile::of(state, battle.ruleset(), side, content) else {
-                continue;
-            };
-            let legal: Vec<[f64; 2]> = AmbushMap::compute(state, battle.ruleset(), side, profile)
-                .cells()
-                .filter(|(_, v)| *v == Verdict::Legal)
-                .map(|(at, _)| at)
-                .collect();
-            if legal.is_empty() {
-                continue;
-            }
-            // Those asked next to something go to the legal place nearest
-            // a piece of terrain's middle (its name's anchor): markers
-            // crowd a piece and its name.
-            let pieces: Vec<[f64; 2]> = state
-                .placement
-                .standing()
-                .map(|(_, laid)| [laid.pose.x, laid.pose.y])
-                .collect();
-            let near = (!pieces.is_empty()).then(|| pieces[kind % pieces.len()]);
-            let at = match near {
-                Some(n) if next => *legal
-                    .iter()
-                    .min_by(|a, b| {
-                        let d = |p: &[f64; 2]| (p[0] - n[0]).hypot(p[1] - n[1]);
-                        d(a).total_cmp(&d(b))
-                    })
-                    .unwrap(),
-                _ => legal[place % legal.len()],
-            };
-            let content = match content {
-                AmbushContent::Bg { bg } => format!(r#"{{"kind": "bg", "bg": {bg}}}"#),
-                AmbushContent::Dummy => r#"{"kind": "dummy"}"#.to_string(),
-            };
-            let line = format!(
-                r#"{{"cmd": "seal_ambush", "side": "south", "at": [{}, {}], "content": {content}, "passphrase": "copper heron lantern thistle"}}"#,
-                at[0], at[1]
-            );
-            let mut out = Vec::new();
-            muster::fog::script::run(&mut battle, line.as_bytes(), &mut out).unwrap();
-            if String::from_utf8_lossy(&out).contains(r#""ok":true"#) {
-                placed += 1;
-            }
-        }
+        let (battle, placed) = muster::fog::examples::ambushes_battle(picks);
         assert!(placed >= 1, "{seed:?}: {placed} markers");
         let dir = tempfile::tempdir().unwrap();
         let saved = dir.path().join("ambushes.json");

@@ -47,6 +47,80 @@ pub fn deployed_battle() -> Battle {
     battle
 }
 
+/// [`terrain_battle`] at South's ambushes (the example script's first
+/// seven lines: camps, a fortification, North's ambushes done), with a
+/// marker of South's for each of `picks` the rules allow: its content
+/// (`kind`: one of his battle groups, or a dummy), its place among the
+/// legal ones (`place`), and whether it goes instead to the legal place
+/// nearest a piece of terrain's middle (`crowd`), so markers crowd a
+/// piece and its name. Tests of what the table and the printout draw
+/// use it for random set-ups. The battle, and how many markers it holds.
+pub fn ambushes_battle(picks: &[(usize, usize, bool)]) -> (Battle, usize) {
+    use crate::battle::{AmbushContent, AmbushMap, Profile, Verdict};
+    let mut battle = terrain_battle();
+    let setup: String = DEPLOYMENT_SCRIPT
+        .lines()
+        .take(7)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    crate::script::run(&mut battle, setup.as_bytes(), std::io::sink())
+        .expect("writing to a sink does not fail");
+    let side = muster_core::side::Side::South;
+    let groups = battle.state().armies[side]
+        .as_ref()
+        .map_or(0, |army| army.bgs.len());
+    let mut placed = 0;
+    for &(kind, place, crowd) in picks {
+        let content = match kind % (groups + 1) {
+            bg if bg < groups => AmbushContent::Bg { bg },
+            _ => AmbushContent::Dummy,
+        };
+        let state = battle.state();
+        let Ok(profile) = Profile::of(state, battle.ruleset(), side, content) else {
+            continue;
+        };
+        let legal: Vec<[f64; 2]> = AmbushMap::compute(state, battle.ruleset(), side, profile)
+            .cells()
+            .filter(|(_, v)| *v == Verdict::Legal)
+            .map(|(at, _)| at)
+            .collect();
+        if legal.is_empty() {
+            continue;
+        }
+        let pieces: Vec<[f64; 2]> = state
+            .placement
+            .standing()
+            .map(|(_, laid)| [laid.pose.x, laid.pose.y])
+            .collect();
+        let near = (!pieces.is_empty()).then(|| pieces[kind % pieces.len()]);
+        let at = match near {
+            Some(n) if crowd => *legal
+                .iter()
+                .min_by(|a, b| {
+                    let d = |p: &[f64; 2]| (p[0] - n[0]).hypot(p[1] - n[1]);
+                    d(a).total_cmp(&d(b))
+                })
+                .expect("not empty"),
+            _ => legal[place % legal.len()],
+        };
+        let content = match content {
+            AmbushContent::Bg { bg } => format!(r#"{{"kind": "bg", "bg": {bg}}}"#),
+            AmbushContent::Dummy => r#"{"kind": "dummy"}"#.to_string(),
+        };
+        let line = format!(
+            r#"{{"cmd": "seal_ambush", "side": "south", "at": [{}, {}], "content": {content}, "passphrase": "{EXAMPLE_PASSPHRASE}"}}"#,
+            at[0], at[1]
+        );
+        let mut out = Vec::new();
+        crate::script::run(&mut battle, line.as_bytes(), &mut out)
+            .expect("writing to memory does not fail");
+        if String::from_utf8_lossy(&out).contains(r#""ok":true"#) {
+            placed += 1;
+        }
+    }
+    (battle, placed)
+}
+
 const DEPLOYMENT_SCRIPT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../..",

@@ -323,6 +323,38 @@ fn no_text_hides_another_and_none_leaves_the_page_on_either_paper() {
     }
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 24,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    /// Random set-ups (issue 49): the example battle's terrain and two to
+    /// five of South's ambush markers where the rules allow, most of them
+    /// crowding a piece of terrain and its name; the printed table on both
+    /// papers, every page: no text hides another or leaves the page.
+    #[test]
+    fn no_text_hides_another_on_random_set_ups(
+        picks in proptest::collection::vec(
+            (0usize..64, 0usize..1_000_000, proptest::bool::weighted(0.7)),
+            2..=5,
+        )
+    ) {
+        let (battle, placed) = muster_fog::examples::ambushes_battle(&picks);
+        proptest::prop_assert!(placed >= 1, "{placed} markers");
+        for (paper, size) in [
+            (Paper::A4, (841.89, 595.28)),
+            (Paper::Letter, (792.0, 612.0)),
+        ] {
+            let bytes = table_pdf(&battle, paper, "2026-11-29");
+            let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+            for page in 1..=pdf.get_pages().len() as u32 {
+                assert_clear(&pdf, page, size);
+            }
+        }
+    }
+}
+
 #[test]
 fn the_box_check_catches_text_set_over_text() {
     // The check itself must be able to fail: two strings at one spot.

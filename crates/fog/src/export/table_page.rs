@@ -148,9 +148,16 @@ pub(super) fn table_page(
         }
     }
     // Ambush markers, where they stand (never what they are): their rings
-    // are taken before any label is placed, so no label hides one.
+    // are taken before any label is placed, so no label hides one. Markers
+    // a ring's width apart or less (two may stand at one point) share one
+    // ring: each keeps its own label, pointing there.
+    let mut rings: Vec<(f32, f32)> = Vec::new();
     for item in items.iter().filter(|i| i.kind == Kind::Ambush) {
         let (cx, cy) = at(item.outline[0][0], item.outline[0][1]);
+        if rings.iter().any(|(x, y)| (x - cx).hypot(y - cy) < 3.8) {
+            continue;
+        }
+        rings.push((cx, cy));
         let ring: Vec<(f32, f32)> = (0..12)
             .map(|k| {
                 let t = std::f32::consts::TAU * k as f32 / 12.0;
