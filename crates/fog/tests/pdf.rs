@@ -310,15 +310,21 @@ fn the_owner_unlocks_a_private_page_of_his_sealed_records() {
 #[test]
 fn no_text_hides_another_and_none_leaves_the_page_on_either_paper() {
     for battle in [example_battle(), deployed_battle()] {
-        for (paper, size) in [
-            (Paper::A4, (841.89, 595.28)),
-            (Paper::Letter, (792.0, 612.0)),
-        ] {
-            let bytes = table_pdf(&battle, paper, "2026-11-22");
-            let pdf = lopdf::Document::load_mem(&bytes).unwrap();
-            for page in 1..=pdf.get_pages().len() as u32 {
-                assert_clear(&pdf, page, size);
-            }
+        every_page_clear(&battle);
+    }
+}
+
+/// `battle`'s printed table on both papers: on every page, no text hides
+/// another or leaves the page.
+fn every_page_clear(battle: &Battle) {
+    for (paper, size) in [
+        (Paper::A4, (841.89, 595.28)),
+        (Paper::Letter, (792.0, 612.0)),
+    ] {
+        let bytes = table_pdf(battle, paper, "2026-11-22");
+        let pdf = lopdf::Document::load_mem(&bytes).unwrap();
+        for page in 1..=pdf.get_pages().len() as u32 {
+            assert_clear(&pdf, page, size);
         }
     }
 }
@@ -342,16 +348,7 @@ proptest::proptest! {
     ) {
         let (battle, placed) = muster_fog::examples::ambushes_battle(&picks);
         proptest::prop_assert!(placed >= 1, "{placed} markers");
-        for (paper, size) in [
-            (Paper::A4, (841.89, 595.28)),
-            (Paper::Letter, (792.0, 612.0)),
-        ] {
-            let bytes = table_pdf(&battle, paper, "2026-11-29");
-            let pdf = lopdf::Document::load_mem(&bytes).unwrap();
-            for page in 1..=pdf.get_pages().len() as u32 {
-                assert_clear(&pdf, page, size);
-            }
-        }
+        every_page_clear(&battle);
     }
 }
 
