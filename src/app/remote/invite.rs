@@ -57,12 +57,14 @@ pub fn relay_field(ui: &mut egui::Ui, relay: &mut String, base: &Net, error: Opt
         "Relay (carries the game when the two machines cannot reach each other directly): {}, unless you name your club's own here:",
         relays_words(base)
     ));
+    // Each field's name over it, where the eye looks first.
+    let name = ui.label("Club relay").id;
     ui.add(
         egui::TextEdit::singleline(relay)
             .hint_text("https://relay.example.org")
             .desired_width(f32::INFINITY),
     )
-    .labelled_by(ui.label("Club relay").id);
+    .labelled_by(name);
     if let Some(error) = error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }
@@ -72,7 +74,7 @@ pub fn relay_field(ui: &mut egui::Ui, relay: &mut String, base: &Net, error: Opt
 pub fn relays_words(net: &Net) -> &'static str {
     match net.relays {
         Relays::Public => "iroh's public relays",
-        Relays::Own(_) => "the relay Muster was started with (--relay)",
+        Relays::Own(_) => "the relay named when Muster was started",
         Relays::Map(_) => "this machine's own relay",
     }
 }
@@ -155,13 +157,14 @@ impl InviteWindow {
         ui.label(format!("Send {who} this ticket, by a message only they read: whoever holds it takes their seat. In their Muster: File > Join a game, and paste it (or open the link, or scan the code)."));
         let text = ticket.text();
         let mut shown = text.as_str();
+        let name = ui.label("Ticket").id;
         ui.add(
             egui::TextEdit::multiline(&mut shown)
                 .font(egui::TextStyle::Monospace)
                 .desired_rows(4)
                 .desired_width(f32::INFINITY),
         )
-        .labelled_by(ui.label("Ticket").id);
+        .labelled_by(name);
         ui.horizontal(|ui| {
             if ui.button("Copy the ticket").clicked() {
                 ui.ctx().copy_text(text.clone());

@@ -125,13 +125,14 @@ impl JoinWindow {
 
     fn ui(&mut self, ui: &mut egui::Ui, base: &Net, bus: &Bus) -> Option<Status> {
         ui.label("Paste the ticket the host sent you (it begins with muster1, or is a muster://join/ link). Your Muster opens their game; your secrets, your passphrase and your half of every die stay on this machine.");
+        let name = ui.label("Ticket").id;
         ui.add(
             egui::TextEdit::multiline(&mut self.text)
                 .font(egui::TextStyle::Monospace)
                 .desired_rows(4)
                 .desired_width(f32::INFINITY),
         )
-        .labelled_by(ui.label("Ticket").id);
+        .labelled_by(name);
         relay_field(ui, &mut self.relay, base, self.error.as_deref());
         if self.joining() {
             ui.horizontal(|ui| {
