@@ -8,6 +8,7 @@ pub mod inventory_editor;
 pub(crate) mod phones;
 mod printout;
 mod remote;
+mod rosters;
 pub mod steps;
 pub mod table_view;
 mod window;

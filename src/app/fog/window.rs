@@ -38,7 +38,7 @@ pub struct FogWindow {
     /// Each player's desk: his private screen's form, key and refusal.
     desks: Sides<Desk<Battle>>,
     /// The group's saved rosters, beside the autosaves.
-    library: Option<RosterLibrary>,
+    pub(super) library: Option<RosterLibrary>,
     log_view: LogView,
     /// The step whose panel is shown (the current step unless the players
     /// clicked another).
@@ -199,21 +199,7 @@ impl FogWindow {
             FogCommand::LoadRosterFrom(side, path) => {
                 return Handled::status(self.file_chosen(FileAction::LoadRoster(side), &path));
             }
-            FogCommand::SaveRosterToLibrary(side) => {
-                let army = self.panels.armies.draft(side).clone();
-                let saved = match &self.library {
-                    Some(library) => library.save(&army, self.battle.ruleset()),
-                    None => Err(StoreError::new("this system has no data directory")),
-                };
-                return Handled::status(match saved {
-                    Ok(path) => Status::Info(format!(
-                        "{} saved to the roster library ({})",
-                        army.name,
-                        path.display()
-                    )),
-                    Err(e) => Status::Error(format!("Roster not saved: {e}")),
-                });
-            }
+            FogCommand::SaveRosterToLibrary(side) => return self.save_roster(side),
             FogCommand::ConfirmArmyWithPassphrase(side, army, lock) => {
                 let (lock, key) = *lock;
                 if let Err(e) = self.battle.hold_key(side, &key) {
@@ -284,40 +270,6 @@ impl FogWindow {
                 command => cx.bus.system(Action::Fog(command)),
             }
         }
-    }
-
-    /// *File > Rosters*: each roster of the library, to load into either
-    /// side, and each side's army to save into it.
-    fn rosters_menu(&mut self, ui: &mut egui::Ui, out: &mut Vec<FogCommand>) {
-        let Some(library) = &self.library else {
-            return;
-        };
-        let rosters = library.list(self.battle.ruleset());
-        let dir = library.dir().display().to_string();
-        ui.menu_button("Rosters", |ui| {
-            if rosters.is_empty() {
-                ui.weak("No saved rosters yet");
-            }
-            for roster in rosters {
-                ui.menu_button(&roster.name, |ui| {
-                    for side in Side::BOTH {
-                        if ui.button(format!("Load into {side}")).clicked() {
-                            out.push(FogCommand::LoadRosterFrom(side, roster.path.clone()));
-                        }
-                    }
-                });
-            }
-            ui.separator();
-            for side in Side::BOTH {
-                if ui
-                    .button(format!("Save {side}'s army to the library"))
-                    .on_hover_text(format!("Kept in {dir}"))
-                    .clicked()
-                {
-                    out.push(FogCommand::SaveRosterToLibrary(side));
-                }
-            }
-        });
     }
 
     fn step_list(&mut self, ui: &mut egui::Ui, cx: &Cx, out: &mut Vec<FogCommand>) {
