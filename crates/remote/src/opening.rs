@@ -87,7 +87,7 @@ impl Joining {
 
 /// The joiner's end once the game arrived, before it plays: his side is
 /// unlocked on this machine first (the window holds the game meanwhile).
-pub struct Seated {
+pub struct Unlocking {
     pub seat: Side,
     link: Link,
 }
@@ -104,11 +104,11 @@ impl<G: Replica> Arrived<G> {
     /// The game, and his end of the link until he plays; the host's side
     /// is the other machine's from now on (nothing here waits on its
     /// key).
-    pub fn split(mut self) -> (G, Seated) {
+    pub fn split(mut self) -> (G, Unlocking) {
         self.game.seat_remote(self.seat.opponent());
         (
             self.game,
-            Seated {
+            Unlocking {
                 seat: self.seat,
                 link: self.link,
             },
@@ -116,7 +116,7 @@ impl<G: Replica> Arrived<G> {
     }
 }
 
-impl Seated {
+impl Unlocking {
     /// Plays `game`, once his side is unlocked on this machine.
     pub fn play<G: Replica>(self, game: &mut G) -> Remote<G> {
         let play = Play::joiner(game, self.seat);

@@ -17,7 +17,7 @@ use muster::core::seat::{Refused, Seated, mover};
 use muster::core::side::Side;
 use muster::fog::battle::{Battle, Command};
 use muster_remote::Hosting;
-use muster_remote::opening::Seated as Arriving;
+use muster_remote::opening::Unlocking;
 use std::path::PathBuf;
 
 /// What the table says while a command waits for the other machine.
@@ -32,7 +32,7 @@ impl FogWindow {
     /// unlocked here, then played with the host's machine.
     pub fn joined(
         battle: Battle,
-        seated: Arriving,
+        seated: Unlocking,
         said: &[muster_remote::Event],
         start: &Start,
     ) -> FogWindow {

@@ -24,7 +24,7 @@ use muster::core::remote::{Happened, Replica};
 use muster::core::seat::{Mover, Refused};
 use muster::core::side::Side;
 use muster_remote::link::Event;
-use muster_remote::opening::{self, Joining, Seated};
+use muster_remote::opening::{self, Joining, Unlocking};
 use muster_remote::{Hosting, Link, Net, Remote, Said, Ticket, Wake};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
@@ -45,6 +45,9 @@ pub enum Linked {
     Failed(String),
 }
 
+/// What a move meets before the joiner unlocked his side here.
+const UNLOCK_FIRST: NotYet = NotYet("unlock your side with your passphrase first");
+
 /// What a move meets while the host's restarted program sends the game.
 const REJOINING: NotYet = NotYet("the host's Muster restarted: its game is on its way again");
 
@@ -62,7 +65,7 @@ enum Stage<G: Replica> {
     /// The host's endpoint being opened on a thread of its own.
     Opening(Receiver<Result<(Link, Ticket), String>>, NotYet),
     /// The joiner's end, his side still to unlock on this machine.
-    Seated(Option<Seated>, NotYet),
+    Unlocking(Option<Unlocking>, NotYet),
     Playing(Box<Remote<G>>),
     /// The joiner's end after the host's program restarted: waiting for
     /// the game as the host's machine holds it now.
@@ -122,13 +125,10 @@ impl<G: Replica> Remoted<G> {
 
     /// The joiner's end of a game that arrived, the link having `said`
     /// what it did meanwhile: his side plays once he unlocked it here.
-    pub fn joined(seated: Seated, said: &[Event]) -> Remoted<G> {
+    pub fn joined(seated: Unlocking, said: &[Event]) -> Remoted<G> {
         Remoted {
             away: seated.seat.opponent(),
-            stage: Stage::Seated(
-                Some(seated),
-                NotYet("unlock your side with your passphrase first"),
-            ),
+            stage: Stage::Unlocking(Some(seated), UNLOCK_FIRST),
             ticket: None,
             linked: said.iter().fold(Linked::Waiting, |l, e| linked(&l, e)),
             troubles: Vec::new(),
@@ -151,7 +151,7 @@ impl<G: Replica> Remoted<G> {
         match &mut self.stage {
             Stage::Playing(remote) => remote.as_mut(),
             Stage::Opening(_, not_yet)
-            | Stage::Seated(_, not_yet)
+            | Stage::Unlocking(_, not_yet)
             | Stage::Rejoining(_, not_yet)
             | Stage::Ended(not_yet) => not_yet,
         }
@@ -177,8 +177,8 @@ impl<G: Replica> Remoted<G> {
                     self.fail("the network thread stopped".into(), &mut polled)
                 }
             },
-            Stage::Seated(seated, _) => {
-                while let Some(event) = seated.as_ref().and_then(Seated::next) {
+            Stage::Unlocking(seated, _) => {
+                while let Some(event) = seated.as_ref().and_then(Unlocking::next) {
                     self.linked = linked(&self.linked, &event);
                 }
                 if !game.locked_seats().contains(&self.away.opponent())
@@ -296,10 +296,7 @@ impl<G: Replica> Remoted<G> {
                 polled.status = Some(Status::Error(format!(
                     "The host's Muster restarted and sent the game as it holds it now: unlock your side again to go on.{behind}"
                 )));
-                self.stage = Stage::Seated(
-                    Some(seated),
-                    NotYet("unlock your side with your passphrase first"),
-                );
+                self.stage = Stage::Unlocking(Some(seated), UNLOCK_FIRST);
             }
             Ok(Err(joining)) => self.stage = Stage::Rejoining(Some(joining), REJOINING),
             Err(why) => self.fail(why, polled),
