@@ -7,7 +7,7 @@
 //! two machines play: his key never leaves his machine.
 
 use crate::link::{Event, Link};
-use crate::remote::Remote;
+use crate::remote::{Remote, Said};
 use muster_core::error::RuleError;
 use muster_core::remote::{Play, Replica};
 use muster_core::side::Side;
@@ -87,20 +87,15 @@ impl Joining {
 
 /// The joiner's end once the game arrived, before it plays: his side is
 /// unlocked on this machine first (the window holds the game meanwhile).
+/// What the host's machine says meanwhile (its commitments to the dice,
+/// its tags) is kept for the play, not lost while he types.
 pub struct Unlocking {
     pub seat: Side,
     link: Link,
+    held: Vec<Event>,
 }
 
 impl<G: Replica> Arrived<G> {
-    /// Plays, once his side is unlocked on this machine (his tags are
-    /// made here from now on, and those of what came before).
-    pub fn play(self) -> (G, Remote<G>) {
-        let (mut game, seated) = self.split();
-        let remote = seated.play(&mut game);
-        (game, remote)
-    }
-
     /// The game, and his end of the link until he plays; the host's side
     /// is the other machine's from now on (nothing here waits on its
     /// key).
@@ -111,20 +106,35 @@ impl<G: Replica> Arrived<G> {
             Unlocking {
                 seat: self.seat,
                 link: self.link,
+                held: Vec::new(),
             },
         )
     }
 }
 
 impl Unlocking {
-    /// Plays `game`, once his side is unlocked on this machine.
-    pub fn play<G: Replica>(self, game: &mut G) -> Remote<G> {
+    /// Plays `game`, once his side is unlocked on this machine: what the
+    /// host's machine said meanwhile is taken first, in order.
+    pub fn play<G: Replica>(self, game: &mut G) -> (Remote<G>, Vec<Said>) {
         let play = Play::joiner(game, self.seat);
-        Remote::new(play, self.link)
+        let mut remote = Remote::new(play, self.link);
+        let said = self
+            .held
+            .into_iter()
+            .flat_map(|event| remote.take(game, event))
+            .collect();
+        (remote, said)
     }
 
-    /// What the link said meanwhile (connected, dropped), without waiting.
-    pub fn next(&self) -> Option<Event> {
-        self.link.next()
+    /// What the link said meanwhile (connected, dropped), without waiting;
+    /// the game's messages are kept for the play.
+    pub fn next(&mut self) -> Option<Event> {
+        while let Some(event) = self.link.next() {
+            match event {
+                Event::Message(_) => self.held.push(event),
+                other => return Some(other),
+            }
+        }
+        None
     }
 }

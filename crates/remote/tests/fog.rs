@@ -84,7 +84,7 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine) {
     let joiner_link = Link::join(relay.net.clone(), ticket, no_wake()).expect("the joiner's end");
     let mut joining = Joining::new(joiner_link);
     let until = Instant::now() + Duration::from_secs(20);
-    let mut arrived = loop {
+    let arrived = loop {
         match joining.poll::<Battle>().expect("the game reads") {
             Ok(arrived) => break arrived,
             Err(still) => joining = still,
@@ -94,11 +94,21 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine) {
     };
     assert_eq!(arrived.seat, Side::South);
     assert_eq!(arrived.game.log(), host_game.log());
-    arrived
-        .game
+    // South types his passphrase while the window goes on taking what the
+    // link says, as it does every frame: the host's commitments to the
+    // dice and its tags arrive meanwhile, and must not be lost (South's
+    // first roll needs them).
+    let (mut joiner_game, mut unlocking) = arrived.split();
+    let typing = Instant::now() + Duration::from_millis(500);
+    while Instant::now() < typing {
+        while unlocking.next().is_some() {}
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    joiner_game
         .unlock(Side::South, EXAMPLE_PASSPHRASE)
         .expect("his passphrase, on his machine");
-    let (joiner_game, joiner_remote) = arrived.play();
+    let (joiner_remote, said) = unlocking.play(&mut joiner_game);
+    assert!(said.iter().all(|s| matches!(s, Said::Game(_))), "{said:?}");
     let mut host = Machine {
         game: host_game,
         remote: host_remote,

@@ -178,45 +178,23 @@ impl<G: Replica> Remoted<G> {
                 }
             },
             Stage::Unlocking(seated, _) => {
-                while let Some(event) = seated.as_ref().and_then(Unlocking::next) {
+                while let Some(event) = seated.as_mut().and_then(Unlocking::next) {
                     self.linked = linked(&self.linked, &event);
                 }
                 if !game.locked_seats().contains(&self.away.opponent())
                     && let Some(seated) = seated.take()
                 {
-                    self.stage = Stage::Playing(Box::new(seated.play(game)));
+                    let (remote, said) = seated.play(game);
+                    self.stage = Stage::Playing(Box::new(remote));
                     polled.status = Some(Status::Info(
                         "Your side is unlocked: the game goes on from both machines".into(),
                     ));
+                    self.took(said, &mut polled);
                 }
             }
             Stage::Playing(remote) => {
-                let mut restarted = false;
-                for said in remote.poll(game) {
-                    match said {
-                        // A tag changes the file to autosave: without the
-                        // other player's last tag it would not open under
-                        // his name after a restart.
-                        Said::Game(Happened::Appended | Happened::Tagged) => polled.changed = true,
-                        Said::Game(Happened::Waiting) => {}
-                        Said::Game(Happened::Trouble(why)) => {
-                            polled.status =
-                                Some(Status::Error(format!("The other machine: {why}")));
-                            self.troubles.push(why);
-                        }
-                        Said::Link(event) => {
-                            restarted |= matches!(
-                                event,
-                                Event::Connected {
-                                    restarted: true,
-                                    ..
-                                }
-                            );
-                            self.linked = linked(&self.linked, &event);
-                            polled.status = said_of(&event).or(polled.status.take());
-                        }
-                    }
-                }
+                let said = remote.poll(game);
+                let restarted = self.took(said, &mut polled);
                 if restarted && self.ticket.is_some() {
                     self.begin_again(game, &mut polled);
                 } else if restarted {
@@ -301,6 +279,37 @@ impl<G: Replica> Remoted<G> {
             Ok(Err(joining)) => self.stage = Stage::Rejoining(Some(joining), REJOINING),
             Err(why) => self.fail(why, polled),
         }
+    }
+
+    /// What the remote play said, told to the window; whether the other
+    /// machine's program was found restarted.
+    fn took(&mut self, said: Vec<Said>, polled: &mut Polled) -> bool {
+        let mut restarted = false;
+        for said in said {
+            match said {
+                // A tag changes the file to autosave: without the other
+                // player's last tag it would not open under his name
+                // after a restart.
+                Said::Game(Happened::Appended | Happened::Tagged) => polled.changed = true,
+                Said::Game(Happened::Waiting) => {}
+                Said::Game(Happened::Trouble(why)) => {
+                    polled.status = Some(Status::Error(format!("The other machine: {why}")));
+                    self.troubles.push(why);
+                }
+                Said::Link(event) => {
+                    restarted |= matches!(
+                        event,
+                        Event::Connected {
+                            restarted: true,
+                            ..
+                        }
+                    );
+                    self.linked = linked(&self.linked, &event);
+                    polled.status = said_of(&event).or(polled.status.take());
+                }
+            }
+        }
+        restarted
     }
 
     fn fail(&mut self, why: String, polled: &mut Polled) {
