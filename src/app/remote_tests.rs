@@ -326,3 +326,134 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
         same_log(w) && entries(w[0]) == had + 1
     });
 }
+
+/// The host's Muster is started again on a file older than the joiner's
+/// copy (saved before South's camp, which both had taken): the joiner's
+/// machine sends its copy back, the host's takes the camp (its own
+/// player's tag on it proves he had taken it), and both go on from the
+/// longer log; nothing either had taken is lost. Here the host plays
+/// South, who set a passphrase, and the joiner North.
+#[test]
+fn a_host_restarted_on_an_older_file_takes_back_what_it_had_taken() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_host_restarted_on_an_older_file_takes_back_what_it_had_taken",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("terrain.json");
+    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+    let host_dir = dir.path().join("host");
+    let mut host = app(config(&host_dir, &relay.net, Some(path)), [1500.0, 1000.0]);
+    assert_eq!(unlock(&mut host, "South", PASS), None);
+    click(&mut host, "File");
+    click(&mut host, "Invite a remote player…");
+    click(&mut host, "North (Bob)");
+    host.get_by_label("Make the ticket").click();
+    until(&mut [&mut host], "the ticket", |w| {
+        w[0].query_by_label("Copy the ticket").is_some()
+    });
+    let ticket = host
+        .get_by_label("Ticket")
+        .accesskit_node()
+        .value()
+        .expect("the ticket's text")
+        .to_string();
+    click(&mut host, "Close window");
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    // North set no passphrase: he plays as soon as the battle arrives.
+    until(&mut [&mut host, &mut joiner], "both connected", |w| {
+        same_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    click_table(&mut joiner, [45.0, 45.0]);
+    click(&mut joiner, "Place camp");
+    until(
+        &mut [&mut host, &mut joiner],
+        "North's camp on both",
+        same_log,
+    );
+    let id = Replica::game_id(&host.state().fog().battle).to_string();
+    host.state().autosaved();
+    let saved = muster::core::store::Autosaves::new(host_dir.join("autosaves")).path(&id);
+    let older = dir.path().join("older.json");
+    std::fs::copy(&saved, &older).unwrap();
+    let had = entries(&host);
+    click_table(&mut host, [36.0, 6.0]);
+    click(&mut host, "Place camp");
+    until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {
+        same_log(w) && entries(w[0]) == had + 1
+    });
+    drop(host);
+    until(&mut [&mut joiner], "the drop said on the joiner's", |w| {
+        shows(w[0], "the connection dropped")
+    });
+
+    let mut host = app(config(&host_dir, &relay.net, Some(older)), [1500.0, 1000.0]);
+    assert_eq!(entries(&host), had);
+    assert_eq!(unlock(&mut host, "South", PASS), None);
+    host.get_by_label("Host it again (same ticket)").click();
+    until(
+        &mut [&mut host, &mut joiner],
+        "South's camp taken back, and the two connected again",
+        |w| {
+            entries(w[0]) == had + 1
+                && same_log(w)
+                && w.iter().all(|h| shows(h, "; connected (Muster"))
+        },
+    );
+    assert!(shows(&host, "each taken here before: taken again"));
+    click(&mut joiner, "North: finish fortifications");
+    until(&mut [&mut host, &mut joiner], "the game goes on", |w| {
+        same_log(w) && entries(w[0]) == had + 2
+    });
+}
+
+/// The same, the host's player without a passphrase: nothing proves which
+/// entries of the joiner's copy his Muster had taken, so the joiner's
+/// machine neither sends them nor goes on from the shorter log: his copy
+/// is kept, on his disk too, and he is told how to go on.
+#[test]
+fn a_joiners_longer_copy_is_kept_when_the_host_cannot_check_it() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_joiners_longer_copy_is_kept_when_the_host_cannot_check_it",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut joiner, _) = joined(dir.path(), &relay.net);
+    let id = Replica::game_id(&host.state().fog().battle).to_string();
+    host.state().autosaved();
+    let saved =
+        muster::core::store::Autosaves::new(dir.path().join("host").join("autosaves")).path(&id);
+    let older = dir.path().join("older.json");
+    std::fs::copy(&saved, &older).unwrap();
+    let had = entries(&host);
+    click_table(&mut host, [45.0, 45.0]);
+    click(&mut host, "Place camp");
+    until(&mut [&mut host, &mut joiner], "North's camp on both", |w| {
+        same_log(w) && entries(w[0]) == had + 1
+    });
+    drop(host);
+    until(&mut [&mut joiner], "the drop said on the joiner's", |w| {
+        shows(w[0], "the connection dropped")
+    });
+    let mut host = app(
+        config(&dir.path().join("host"), &relay.net, Some(older)),
+        [1500.0, 1000.0],
+    );
+    host.get_by_label("Host it again (same ticket)").click();
+    until(&mut [&mut host, &mut joiner], "the joiner's refusal", |w| {
+        shows(w[1], "This machine's copy is kept")
+    });
+    assert!(shows(&joiner, "North (Bob) plays without a passphrase"));
+    assert_eq!(entries(&joiner), had + 1);
+    joiner.state().autosaved();
+    let kept =
+        muster::core::store::Autosaves::new(dir.path().join("joiner").join("autosaves")).path(&id);
+    let kept =
+        muster::fog::files::battle_from_json(&std::fs::read_to_string(kept).unwrap()).unwrap();
+    assert_eq!(kept.log().len(), had + 1);
+    assert_eq!(entries(&host), had);
+}

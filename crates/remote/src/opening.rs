@@ -9,7 +9,7 @@
 use crate::link::{Event, Link};
 use crate::remote::{Remote, Said};
 use muster_core::error::RuleError;
-use muster_core::remote::{Play, Replica};
+use muster_core::remote::{Play, Replica, Wire};
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +37,10 @@ pub struct Joining {
     link: Link,
     /// What the link said meanwhile (connected, dropped, refused).
     pub said: Vec<Event>,
+    /// This machine sent the host's its copy, further along than the
+    /// host's restarted program's: what its play says meanwhile is passed
+    /// over until the game comes again.
+    sent_copy: bool,
 }
 
 /// What arrived: the game and the side he plays.
@@ -46,6 +50,8 @@ pub struct Arrived<G> {
     /// What the link said before it arrived (connected, dropped).
     pub said: Vec<Event>,
     link: Link,
+    /// This machine had sent its copy back before it arrived.
+    sent_copy: bool,
 }
 
 impl Joining {
@@ -53,6 +59,7 @@ impl Joining {
         Joining {
             link,
             said: Vec::new(),
+            sent_copy: false,
         }
     }
 
@@ -65,7 +72,18 @@ impl Joining {
                 self.said.push(event);
                 continue;
             };
-            let Opening::Start { file, seat } = serde_json::from_str(&body).map_err(|e| {
+            let start = serde_json::from_str(&body);
+            if self.sent_copy && start.is_err() {
+                // The host's refusal of the copy ends the wait; the rest
+                // is its play of the game it had.
+                if let Ok(Wire::Trouble { why }) =
+                    serde_json::from_str::<Wire<serde::de::IgnoredAny>>(&body)
+                {
+                    return Err(format!("the host's machine: {why}"));
+                }
+                continue;
+            }
+            let Opening::Start { file, seat } = start.map_err(|e| {
                 format!("the host's machine did not begin with the game's file ({e})")
             })?;
             let game = G::from_file(&file)
@@ -75,6 +93,7 @@ impl Joining {
                 seat,
                 said: self.said,
                 link: self.link,
+                sent_copy: self.sent_copy,
             }));
         }
         Ok(Err(self))
@@ -96,6 +115,26 @@ pub struct Unlocking {
 }
 
 impl<G: Replica> Arrived<G> {
+    /// Whether this machine had sent its copy back (once is enough: the
+    /// host's took what it could).
+    pub fn sent_copy(&self) -> bool {
+        self.sent_copy
+    }
+
+    /// Sends `copy` (this machine's game's file) back to the host's
+    /// machine, whose restarted program sent an older one, and waits for
+    /// the game again, once the host's took what its player had taken.
+    pub fn send_copy(self, copy: String) -> Joining {
+        let further = Wire::<()>::Further { file: copy };
+        self.link
+            .send(serde_json::to_string(&further).expect("a message serializes"));
+        Joining {
+            link: self.link,
+            said: self.said,
+            sent_copy: true,
+        }
+    }
+
     /// The game, and his end of the link until he plays; the host's side
     /// is the other machine's from now on (nothing here waits on its
     /// key).
@@ -128,7 +167,7 @@ impl Unlocking {
 
     /// What the link said meanwhile (connected, dropped), without waiting;
     /// the game's messages are kept for the play.
-    pub fn next(&mut self) -> Option<Event> {
+    pub fn news(&mut self) -> Option<Event> {
         while let Some(event) = self.link.next() {
             match event {
                 Event::Message(_) => self.held.push(event),

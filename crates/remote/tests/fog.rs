@@ -101,7 +101,7 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine) {
     let (mut joiner_game, mut unlocking) = arrived.split();
     let typing = Instant::now() + Duration::from_millis(500);
     while Instant::now() < typing {
-        while unlocking.next().is_some() {}
+        while unlocking.news().is_some() {}
         std::thread::sleep(Duration::from_millis(10));
     }
     joiner_game

@@ -20,7 +20,7 @@ use crate::app::bus::{AppCommand, Bus};
 use crate::app::status::Status;
 use eframe::egui;
 use muster::core::error::RuleError;
-use muster::core::remote::{Happened, Replica};
+use muster::core::remote::{Compared, Happened, Replica, compare};
 use muster::core::seat::{Mover, Refused};
 use muster::core::side::Side;
 use muster_remote::link::Event;
@@ -178,7 +178,7 @@ impl<G: Replica> Remoted<G> {
                 }
             },
             Stage::Unlocking(seated, _) => {
-                while let Some(event) = seated.as_mut().and_then(Unlocking::next) {
+                while let Some(event) = seated.as_mut().and_then(Unlocking::news) {
                     self.linked = linked(&self.linked, &event);
                 }
                 if !game.locked_seats().contains(&self.away.opponent())
@@ -189,13 +189,13 @@ impl<G: Replica> Remoted<G> {
                     polled.status = Some(Status::Info(
                         "Your side is unlocked: the game goes on from both machines".into(),
                     ));
-                    self.took(said, &mut polled);
+                    let _ = self.took(said, &mut polled);
                 }
             }
             Stage::Playing(remote) => {
                 let said = remote.poll(game);
-                let restarted = self.took(said, &mut polled);
-                if restarted && self.ticket.is_some() {
+                let (restarted, caught_up) = self.took(said, &mut polled);
+                if caught_up || (restarted && self.ticket.is_some()) {
                     self.begin_again(game, &mut polled);
                 } else if restarted {
                     self.rejoin();
@@ -260,31 +260,72 @@ impl<G: Replica> Remoted<G> {
                 ),
                 polled,
             ),
-            Ok(Ok(arrived)) => {
-                let had = game.entries();
-                let (fresh, seated) = arrived.split();
-                *game = fresh;
-                let behind = match had.checked_sub(game.entries()) {
-                    Some(0) | None => String::new(),
-                    Some(n) => format!(
-                        " It holds {n} entries fewer than this machine's copy had: the host went on from an older file."
+            Ok(Ok(arrived)) => match compare(game, &arrived.game, self.away) {
+                Compared::Other => self.fail(
+                    "the host's Muster sent another game; this machine's copy is kept".into(),
+                    polled,
+                ),
+                Compared::Diverged(n) => self.fail(
+                    format!(
+                        "the game the host's Muster sent differs from this machine's copy from entry {n} on: its history was rewritten. This machine's copy is kept"
                     ),
-                };
-                polled.changed = true;
-                polled.status = Some(Status::Error(format!(
-                    "The host's Muster restarted and sent the game as it holds it now: unlock your side again to go on.{behind}"
-                )));
-                self.stage = Stage::Unlocking(Some(seated), UNLOCK_FIRST);
-            }
+                    polled,
+                ),
+                Compared::Ahead {
+                    vouched,
+                    unvouched,
+                } if game.lock_of(self.away).is_none() => self.fail(
+                    format!(
+                        "the host's Muster restarted on a file {} entries older than this machine's copy, and {name} plays without a passphrase, so it cannot check which of them it had taken. This machine's copy is kept: save it (File > Save as…) for {name} to open and host again",
+                        vouched + unvouched,
+                        name = game.seat_name(self.away)
+                    ),
+                    polled,
+                ),
+                Compared::Ahead { vouched, .. } if vouched > 0 && !arrived.sent_copy() => {
+                    polled.status = Some(Status::Info(format!(
+                        "The host's Muster restarted on an older file, without {vouched} entries it had taken: this machine sent them back, and the game goes on once it has them"
+                    )));
+                    let joining = arrived.send_copy(game.file());
+                    self.stage = Stage::Rejoining(Some(joining), REJOINING);
+                }
+                Compared::Ahead { vouched, .. } if vouched > 0 => self.fail(
+                    format!(
+                        "the host's Muster did not take back the {vouched} entries it had taken before it restarted. This machine's copy is kept"
+                    ),
+                    polled,
+                ),
+                compared => {
+                    let (fresh, seated) = arrived.split();
+                    *game = fresh;
+                    let lost = match compared {
+                        Compared::Ahead { unvouched, .. } => format!(
+                            " Your last {unvouched} move(s) had not reached it before it stopped: give them again (their dice are rolled anew)."
+                        ),
+                        _ => String::new(),
+                    };
+                    polled.changed = true;
+                    let again = if game.lock_of(me).is_some() {
+                        ": unlock your side again to go on"
+                    } else {
+                        ""
+                    };
+                    polled.status = Some(Status::Error(format!(
+                        "The host's Muster restarted and sent the game as it holds it now{again}.{lost}"
+                    )));
+                    self.stage = Stage::Unlocking(Some(seated), UNLOCK_FIRST);
+                }
+            },
             Ok(Err(joining)) => self.stage = Stage::Rejoining(Some(joining), REJOINING),
             Err(why) => self.fail(why, polled),
         }
     }
 
     /// What the remote play said, told to the window; whether the other
-    /// machine's program was found restarted.
-    fn took(&mut self, said: Vec<Said>, polled: &mut Polled) -> bool {
-        let mut restarted = false;
+    /// machine's program was found restarted, and whether this one took
+    /// entries from the joiner's copy (the two begin again from it).
+    fn took(&mut self, said: Vec<Said>, polled: &mut Polled) -> (bool, bool) {
+        let (mut restarted, mut caught_up) = (false, false);
         for said in said {
             match said {
                 // A tag changes the file to autosave: without the other
@@ -292,6 +333,13 @@ impl<G: Replica> Remoted<G> {
                 // after a restart.
                 Said::Game(Happened::Appended | Happened::Tagged) => polled.changed = true,
                 Said::Game(Happened::Waiting) => {}
+                Said::Game(Happened::CaughtUp(n)) => {
+                    caught_up = true;
+                    polled.changed = true;
+                    polled.status = Some(Status::Info(format!(
+                        "The other machine's copy held {n} entries this file lacked, each taken here before: taken again; the game goes on from both machines"
+                    )));
+                }
                 Said::Game(Happened::Trouble(why)) => {
                     polled.status = Some(Status::Error(format!("The other machine: {why}")));
                     self.troubles.push(why);
@@ -309,7 +357,7 @@ impl<G: Replica> Remoted<G> {
                 }
             }
         }
-        restarted
+        (restarted, caught_up)
     }
 
     fn fail(&mut self, why: String, polled: &mut Polled) {

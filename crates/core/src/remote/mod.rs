@@ -9,8 +9,10 @@
 //! what each machine does with it is `Play`, which a test drives without
 //! any network.
 
+mod catch_up;
 mod play;
 
+pub use catch_up::{Compared, catch_up, compare};
 pub use play::{Happened, Play, Role};
 
 use crate::dice::joint::{Commitment, Half};
@@ -94,6 +96,9 @@ pub trait Replica: Seated + Clone + Send + 'static {
     /// `side`'s tags of every log position from `from` on, made here with
     /// his key.
     fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)>;
+
+    /// `side`'s tag of log position `position`, if the game holds one.
+    fn tag(&self, side: Side, position: usize) -> Option<Digest32>;
 
     /// `side`'s tag of log position `position`, made on his machine.
     fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError>;
@@ -203,6 +208,10 @@ pub enum Wire<E> {
     },
     /// Joiner: his half of `round`, asked by the host.
     Half { round: u64, half: Half },
+    /// Joiner: the host's program restarted on a file older than his
+    /// copy: his copy's file, for the host's machine to take what its own
+    /// player had taken of it (`catch_up`).
+    Further { file: String },
     /// Either way: the sender refuses what the other machine did, and says
     /// why; both players read it.
     Trouble { why: String },

@@ -31,7 +31,7 @@ struct Toy {
     log: Vec<Entry>,
     total: i32,
     key: Option<Side>,
-    tags: Vec<(Side, usize)>,
+    tags: Vec<(Side, usize, Digest32)>,
 }
 
 fn toy(key: Side) -> Toy {
@@ -78,7 +78,13 @@ impl crate::seat::Seated for Toy {
         None
     }
     fn lock_of(&self, _: Side) -> Option<Lock> {
-        None
+        // Both players set a passphrase (their tags prove what they took);
+        // one lock, made once: Argon2 is slow in a test build.
+        static LOCK: std::sync::OnceLock<Lock> = std::sync::OnceLock::new();
+        Some(
+            LOCK.get_or_init(|| Lock::create("brass otter quarry lantern", &[]).unwrap().0)
+                .clone(),
+        )
     }
     fn locked_seats(&self) -> Vec<Side> {
         Vec::new()
@@ -151,15 +157,21 @@ impl Replica for Toy {
         entry.rolls.clone()
     }
     fn file(&self) -> String {
-        serde_json::to_string(&self.log).expect("serializes")
+        // The log and every tag the game holds, as a file does.
+        let tags: Vec<(Side, usize, Digest32)> = Side::BOTH
+            .iter()
+            .flat_map(|&s| (0..=self.log.len()).filter_map(move |p| Some((s, p, self.tag(s, p)?))))
+            .collect();
+        serde_json::to_string(&(&self.log, tags)).expect("serializes")
     }
     fn from_file(text: &str) -> Result<Toy, String> {
-        let log: Vec<Entry> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let (log, tags): (Vec<Entry>, Vec<(Side, usize, Digest32)>) =
+            serde_json::from_str(text).map_err(|e| e.to_string())?;
         let mut toy = Toy {
             log: Vec::new(),
             total: 0,
             key: None,
-            tags: Vec::new(),
+            tags,
         };
         for entry in log {
             toy.follow(entry).map_err(|e| e.to_string())?;
@@ -180,8 +192,21 @@ impl Replica for Toy {
             })
             .collect()
     }
-    fn add_tag(&mut self, side: Side, position: usize, _: Digest32) -> Result<(), RuleError> {
-        self.tags.push((side, position));
+    fn tag(&self, side: Side, position: usize) -> Option<Digest32> {
+        let own = self.own_tags(side, position);
+        own.first()
+            .filter(|(p, _)| *p == position)
+            .map(|(_, t)| *t)
+            .or_else(|| {
+                self.tags
+                    .iter()
+                    .rev()
+                    .find(|(s, p, _)| *s == side && *p == position)
+                    .map(|(.., t)| *t)
+            })
+    }
+    fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError> {
+        self.tags.push((side, position, tag));
         Ok(())
     }
 }
@@ -291,20 +316,8 @@ fn moves_from_either_machine_make_one_log() {
         joint_rounds::<Toy>(&t.host.0.log[3])
     );
     // Each machine received the other's tag of every position.
-    assert!(
-        t.host
-            .0
-            .tags
-            .iter()
-            .any(|(s, p)| *s == Side::North && *p == 4)
-    );
-    assert!(
-        t.joiner
-            .0
-            .tags
-            .iter()
-            .any(|(s, p)| *s == Side::South && *p == 4)
-    );
+    assert!(t.host.0.tag(Side::North, 4).is_some());
+    assert!(t.joiner.0.tag(Side::South, 4).is_some());
     assert!(!t.host.1.busy() && !t.joiner.1.busy());
 }
 
@@ -493,4 +506,120 @@ fn a_joiner_that_decides_another_move_once_he_sees_the_dice_is_named() {
         "{said:?}"
     );
     assert!(t.host.0.log.is_empty(), "nothing was taken");
+}
+
+/// The host's program restarted on a file two entries older than the
+/// joiner's copy (one a move of the joiner's with its die): the joiner's
+/// machine sends its copy back, and the host takes both, each carrying
+/// its own player's tag; the two machines hold one log again.
+#[test]
+fn a_restarted_host_takes_back_what_its_player_had_taken() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(3)).unwrap();
+    t.pump();
+    let older = Toy::from_file(&t.host.0.file()).unwrap();
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Roll).unwrap();
+    t.pump();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(5)).unwrap();
+    t.pump();
+    assert_eq!(t.joiner.0.log.len(), 3);
+    let mut restarted = older;
+    restarted.key = Some(Side::South);
+    assert_eq!(
+        compare(&t.joiner.0, &restarted, Side::South),
+        Compared::Ahead {
+            vouched: 2,
+            unvouched: 0
+        }
+    );
+    let mut play = Play::host(&mut restarted, Side::North).unwrap();
+    let said = play.receive(
+        &mut restarted,
+        Wire::Further {
+            file: t.joiner.0.file(),
+        },
+    );
+    assert_eq!(said, vec![Happened::CaughtUp(2)]);
+    assert_eq!(restarted.log, t.joiner.0.log);
+    assert_eq!(restarted.total, t.joiner.0.total);
+    assert_eq!(
+        compare(&t.joiner.0, &restarted, Side::South),
+        Compared::Same
+    );
+    // The joiner's tags came with it.
+    assert!(restarted.tag(Side::North, 3).is_some());
+}
+
+/// A move of the joiner's the host's player never took (no tag of his on
+/// it: his program stopped first) is not taken on the joiner's word: the
+/// joiner gives it again.
+#[test]
+fn an_entry_the_host_never_took_is_not_taken_on_the_joiners_word() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(3)).unwrap();
+    t.pump();
+    let older = Toy::from_file(&t.host.0.file()).unwrap();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(1)).unwrap();
+    t.pump();
+    // The joiner's move reaches the host's machine, which stops before
+    // it sends its tag of it.
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Add(4)).unwrap();
+    for m in t.joiner.1.outbox() {
+        let (g, p) = &mut t.host;
+        p.receive(g, m);
+    }
+    let (g, p) = &mut t.host;
+    let entry = g.log.last().cloned().unwrap();
+    let _ = p.outbox();
+    t.joiner.0.push(entry);
+    assert_eq!(
+        compare(&t.joiner.0, &older, Side::South),
+        Compared::Ahead {
+            vouched: 1,
+            unvouched: 1
+        }
+    );
+    let mut restarted = older;
+    restarted.key = Some(Side::South);
+    assert_eq!(catch_up(&mut restarted, &t.joiner.0, Side::South), Ok(1));
+    assert_eq!(restarted.log.len(), 2);
+}
+
+/// The attacks, by a joiner's program that sends back a copy it changed:
+/// a tag of the host's player it made up (an entry he never took), and an
+/// entry rewritten. Each is named, and the host's game is as it was.
+#[test]
+fn a_copy_with_a_made_up_tag_or_a_rewritten_entry_is_refused() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(3)).unwrap();
+    t.pump();
+    let older = t.host.0.clone();
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Add(4)).unwrap();
+    t.pump();
+    let mut made_up = Toy::from_file(&t.joiner.0.file()).unwrap();
+    made_up
+        .tags
+        .retain(|(s, p, _)| !(*s == Side::South && *p == 2));
+    made_up.tags.push((Side::South, 2, [7; 32]));
+    let mut host = older.clone();
+    let refused = catch_up(&mut host, &made_up, Side::South).unwrap_err();
+    assert!(refused.contains("did not make"), "{refused}");
+    assert_eq!(host.log, older.log);
+
+    let mut rewritten = Toy::from_file(&t.joiner.0.file()).unwrap();
+    rewritten.log[0].command = Cmd::Add(30);
+    let refused = catch_up(&mut host, &rewritten, Side::South).unwrap_err();
+    assert!(
+        refused.contains("differs from this machine's from entry 1"),
+        "{refused}"
+    );
+    assert_eq!(host.log, older.log);
 }

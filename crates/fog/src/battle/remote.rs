@@ -92,6 +92,10 @@ impl Replica for Battle {
         self.trust.own_tags(side, from)
     }
 
+    fn tag(&self, side: Side, position: usize) -> Option<Digest32> {
+        self.trust.tags().get(position).and_then(|tags| tags[side])
+    }
+
     fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError> {
         self.trust.add_tag(side, position, tag)
     }

@@ -133,6 +133,18 @@ impl<G: Replica> Play<G> {
                 Ok(()) => vec![Happened::Tagged],
                 Err(e) => vec![Happened::Trouble(e.message)],
             },
+            Wire::Further { file } => {
+                let mine = joiner.opponent();
+                let taken = G::from_file(&file)
+                    .map_err(|e| format!("it does not read: {e}"))
+                    .and_then(|theirs| super::super::catch_up(game, &theirs, mine));
+                match taken {
+                    Ok(n) => vec![Happened::CaughtUp(n)],
+                    Err(why) => vec![self.trouble(format!(
+                        "the copy {joiner}'s machine sent back is not taken: {why}"
+                    ))],
+                }
+            }
             Wire::Trouble { why } => vec![Happened::Trouble(why)],
             Wire::Entry { .. }
             | Wire::Commitments { .. }

@@ -109,7 +109,10 @@ impl<G: Replica> Play<G> {
                 }
             }
             Wire::Trouble { why } => vec![Happened::Trouble(why)],
-            Wire::Intent { .. } | Wire::Decided { .. } | Wire::Half { .. } => vec![
+            Wire::Intent { .. }
+            | Wire::Decided { .. }
+            | Wire::Half { .. }
+            | Wire::Further { .. } => vec![
                 self.trouble("the host's machine sent what only the joiner's machine sends".into()),
             ],
         }

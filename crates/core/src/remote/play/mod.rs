@@ -47,6 +47,10 @@ pub enum Happened {
     /// The other player's tag of an entry was added: the game's file
     /// changed (it is saved again), not the game.
     Tagged,
+    /// The host took `n` entries from the joiner's copy, which its own
+    /// restarted program lacked: the game changed, and the two machines
+    /// begin again from it.
+    CaughtUp(usize),
 }
 
 /// The most joint rounds committed ahead at a time.
