@@ -170,19 +170,21 @@ fn a_battle_is_played_from_two_windows_joined_by_a_ticket() {
         same_log(w) && camps(w[0]).south.is_some()
     });
     assert_eq!(entries(&joiner), before + 1);
-    click(&mut joiner, "North: finish fortifications");
+    // North's step is shown on South's machine as it stands, greyed,
+    // saying whose it is: nothing of it to click there (a move of North's
+    // sent from South's machine anyway is refused: the engine's tests).
+    assert!(shows(
+        &joiner,
+        "North (Bob) does this step on their own Muster"
+    ));
+    assert!(shows(
+        &joiner,
+        "Waiting for North (Bob), on their own Muster"
+    ));
     assert!(
-        shows(
-            &joiner,
-            "North (Bob) plays from the other machine: that move is theirs"
-        ),
-        "{:?}",
-        every_text(&joiner)
-    );
-    assert_eq!(
-        entries(&joiner),
-        before + 1,
-        "a move of North's taken on South's machine"
+        joiner
+            .query_by_label("North: finish fortifications")
+            .is_none()
     );
 
     // The connection drops: both windows say so within seconds, it comes
@@ -366,13 +368,12 @@ fn a_host_restarted_on_an_older_file_takes_back_what_it_had_taken() {
     until(&mut [&mut host, &mut joiner], "both connected", |w| {
         same_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
     });
+    let first = entries(&host);
     click_table(&mut joiner, [45.0, 45.0]);
     click(&mut joiner, "Place camp");
-    until(
-        &mut [&mut host, &mut joiner],
-        "North's camp on both",
-        same_log,
-    );
+    until(&mut [&mut host, &mut joiner], "North's camp on both", |w| {
+        same_log(w) && entries(w[0]) == first + 1
+    });
     let id = Replica::game_id(&host.state().fog().battle).to_string();
     host.state().autosaved();
     let saved = muster::core::store::Autosaves::new(host_dir.join("autosaves")).path(&id);
@@ -456,4 +457,110 @@ fn a_joiners_longer_copy_is_kept_when_the_host_cannot_check_it() {
         muster::fog::files::battle_from_json(&std::fs::read_to_string(kept).unwrap()).unwrap();
     assert_eq!(kept.log().len(), had + 1);
     assert_eq!(entries(&host), had);
+}
+
+/// The whole deployment, from camps to play, each step on the window of the
+/// player whose step it is: the steps of the other machine's player are
+/// never his to click here, his private steps open on his own machine, and
+/// who moves first is rolled by each on his own window, with dice both
+/// machines make.
+#[test]
+fn a_battle_is_deployed_remotely_through_to_play() {
+    if ran_in_loopback_namespace("app::remote_tests::a_battle_is_deployed_remotely_through_to_play")
+    {
+        return;
+    }
+    use muster::fog::battle::{DeploymentTurn as T, Phase};
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut joiner, _) = joined(dir.path(), &relay.net);
+    let mut proved = false;
+    for _ in 0..60 {
+        let phase = host.state().fog().battle.phase();
+        if phase == Phase::Play {
+            break;
+        }
+        let before = entries(&host);
+        let side = match phase {
+            Phase::Deployment(turn) => turn.side(),
+            Phase::MovesFirst => {
+                let rolls = &host.state().fog().battle.state().moves_first.rolls;
+                if rolls.north.is_none() {
+                    Side::North
+                } else {
+                    Side::South
+                }
+            }
+            other => panic!("unexpected {other:?}"),
+        };
+        if phase != Phase::MovesFirst {
+            // The other machine's window shows the step, greyed, with
+            // whose it is: nothing of it to click there.
+            let other = if side == Side::North { &joiner } else { &host };
+            assert!(
+                shows(other, "does this step on their own Muster"),
+                "{phase:?}: {:?}",
+                every_text(other)
+            );
+        }
+        let h = if side == Side::North {
+            &mut host
+        } else {
+            &mut joiner
+        };
+        match phase {
+            Phase::Deployment(T::Camp(_)) => {
+                click_table(
+                    h,
+                    if side == Side::North {
+                        [45.0, 45.0]
+                    } else {
+                        [36.0, 6.0]
+                    },
+                );
+                click(h, "Place camp");
+            }
+            Phase::Deployment(T::Fortifications(s)) => {
+                click(h, &format!("{s}: finish fortifications"))
+            }
+            Phase::Deployment(T::Ambushes(s)) => click(h, &format!("{s}: no ambushes")),
+            Phase::Deployment(T::FlankMarches(s)) => click(h, &format!("{s}: no flank marches")),
+            Phase::Deployment(T::Batch { number, .. }) => {
+                click(h, &format!("Batch {number} deployed"))
+            }
+            Phase::Deployment(T::Dismount(s)) => click(h, &format!("{s}: no dismounting")),
+            Phase::Deployment(T::Commanders(s)) => {
+                if s == Side::South && !proved && shows(h, "Pass the laptop to South (Ann)") {
+                    crate::app::proof_tests::open_with_pin(h, "South (Ann)", PASS, "");
+                    proved = true;
+                    continue;
+                }
+                click(h, &format!("{s}: commanders placed"))
+            }
+            Phase::MovesFirst => {
+                assert!(
+                    !shows(h, "Roll for both"),
+                    "only this machine's player rolls here"
+                );
+                click(h, &format!("Roll for {side}"));
+            }
+            _ => unreachable!(),
+        }
+        until(
+            &mut [&mut host, &mut joiner],
+            &format!("{phase:?} done on both"),
+            |w| same_log(w) && entries(w[0]) > before,
+        );
+    }
+    assert_eq!(host.state().fog().battle.phase(), Phase::Play);
+    for h in [&host, &joiner] {
+        let troubles = &h.state().fog().remote.as_ref().unwrap().troubles;
+        assert!(troubles.is_empty(), "{troubles:?}");
+    }
+    // Both rolls for who moves first were made by both machines.
+    let rolls = &host.state().fog().battle.state().moves_first.rolls;
+    for side in Side::BOTH {
+        let roll = rolls[side].as_ref().expect("rolled");
+        assert!(roll.joint().is_some(), "{side}'s roll: {roll:?}");
+    }
 }

@@ -89,6 +89,19 @@ pub enum Phase {
     Play,
 }
 
+impl Phase {
+    /// The side whose move it is, when it is one side's (the armies, the
+    /// roll-offs and play are both players').
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Phase::Territory(s) | Phase::Compulsory(s) | Phase::Selection(s) => Some(s),
+            Phase::Placement(turn) => Some(turn.side()),
+            Phase::Deployment(turn) => Some(turn.side()),
+            Phase::Armies | Phase::Initiative | Phase::MovesFirst | Phase::Play => None,
+        }
+    }
+}
+
 /// The steps of the pre-battle sequence, as the step list shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {

@@ -9,7 +9,7 @@ use muster::fog::battle::{Battle, Command, Step};
 
 #[derive(Default)]
 pub struct InitiativePanel {
-    input: RollOffInput,
+    pub(super) input: RollOffInput,
     main: Option<MainAction>,
 }
 

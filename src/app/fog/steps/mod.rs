@@ -21,6 +21,7 @@ use crate::app::fog::FogCommand;
 use eframe::egui;
 use egui::Color32;
 use muster::core::dice::DiceInput;
+use muster::core::side::Side;
 use muster::fog::battle::{Battle, Command, Step};
 
 pub use ambushes::AmbushesPanel;
@@ -229,6 +230,8 @@ pub struct Panels {
     pub play: play::PlayPanel,
     pub deployment: DeploymentPanel,
     pub moves_first: moves_first::MovesFirstPanel,
+    /// The side played from another machine in a remote game.
+    remote: Option<Side>,
 }
 
 impl Panels {
@@ -247,6 +250,7 @@ impl Panels {
             play: Default::default(),
             deployment: Default::default(),
             moves_first: Default::default(),
+            remote: None,
         }
     }
 
@@ -259,7 +263,25 @@ impl Panels {
     ) {
         ui.heading(format!("{} (rule {})", step.title(), step.rule()));
         ui.add_space(4.0);
-        self.panel(step).ui(ui, battle, out);
+        match self.theirs(battle, step) {
+            // The step is the other machine's player's: shown as it
+            // stands, nothing of it to click here.
+            Some(name) => {
+                ui.strong(format!(
+                    "{name} does this step on their own Muster, on their machine."
+                ));
+                ui.add_enabled_ui(false, |ui| self.panel(step).ui(ui, battle, out));
+            }
+            None => self.panel(step).ui(ui, battle, out),
+        }
+    }
+
+    /// The name of the player whose move the shown step waits for, when
+    /// he plays it from another machine.
+    fn theirs(&self, battle: &Battle, step: Step) -> Option<String> {
+        let side = battle.phase().side()?;
+        (Some(side) == self.remote && step == battle.state().current_step(battle.ruleset()))
+            .then(|| muster::core::seat::Seated::seat_name(battle, side))
     }
 
     /// The shown step's main action, in the panel's fixed footer.
@@ -270,7 +292,12 @@ impl Panels {
         battle: &Battle,
         out: &mut Vec<FogCommand>,
     ) {
-        self.panel(step).footer(ui, battle, out);
+        match self.theirs(battle, step) {
+            Some(name) => {
+                ui.weak(format!("Waiting for {name}, on their own Muster"));
+            }
+            None => self.panel(step).footer(ui, battle, out),
+        }
     }
 
     fn panel(&mut self, step: Step) -> &mut dyn StepPanel {
@@ -383,6 +410,12 @@ impl Panels {
         self.flank_marches.away = away;
         self.play.away = away;
         self.deployment.away = away;
+        let remote = Side::BOTH
+            .into_iter()
+            .find(|s| cx.lives[*s] == crate::app::seating::Life::Remote);
+        self.remote = remote;
+        self.initiative.input.remote = remote;
+        self.moves_first.input.remote = remote;
         self.armies.seats = Some(cx.clone());
     }
 }

@@ -9,7 +9,7 @@ use muster::fog::battle::{Battle, Command, Phase, moves_first_modifiers};
 
 #[derive(Default)]
 pub struct MovesFirstPanel {
-    input: RollOffInput,
+    pub(super) input: RollOffInput,
     main: Option<MainAction>,
 }
 

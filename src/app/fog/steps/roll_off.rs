@@ -14,14 +14,17 @@ use muster::fog::battle::{Battle, Command, RollOff};
 pub struct RollOffInput {
     typed: Sides<String>,
     error: Option<String>,
+    /// The side played from another machine in a remote game: he rolls
+    /// there, never from this window.
+    pub remote: Option<Side>,
 }
 
 impl RollOffInput {
     /// Shows both sides' modifiers and rolls, and a field for each side's
     /// dice rolled on the table while both still roll; typed dice go out
     /// through `send`. Returns the step's main action for the footer:
-    /// *Roll for both* while both still roll, else the roll of the side
-    /// that still rolls.
+    /// *Roll for both* while both still roll here, else the roll of the
+    /// side that still rolls here.
     #[allow(clippy::too_many_arguments)]
     pub fn ui(
         &mut self,
@@ -42,7 +45,13 @@ impl RollOffInput {
                     && state.armies[*s].is_some()
             })
             .collect();
-        let both_to_roll = to_roll.len() == 2;
+        // This window rolls for its own players only.
+        let here: Vec<Side> = to_roll
+            .iter()
+            .copied()
+            .filter(|s| Some(*s) != self.remote)
+            .collect();
+        let both_here = here.len() == 2;
         if contest.round > 1 && contest.winner.is_none() {
             ui.strong(format!(
                 "Round {}: the last round was a tie, both roll again.",
@@ -70,9 +79,14 @@ impl RollOffInput {
                             egui::RichText::new(format!("Rolled {}", roll.describe())).size(18.0),
                         );
                     }
+                    None if !here.contains(&side) && to_roll.contains(&side) => {
+                        ui.label(format!(
+                            "{side} rolls on their own Muster, on their machine."
+                        ));
+                    }
                     // Dice rolled on the table; the app's roll is the
                     // footer's.
-                    None if both_to_roll => {
+                    None if both_here => {
                         ui.horizontal(|ui| {
                             ui.label("Rolled on the table:");
                             if let Some(d) = dice_input::typed_dice(
@@ -93,7 +107,7 @@ impl RollOffInput {
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
-        match to_roll[..] {
+        match here[..] {
             [_, _] => Some(
                 MainAction::many(
                     "🎲 Roll for both",
