@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::wings::events::Rest;
+use crate::wings::roll::Role;
 use crate::wings::scenario::builtin;
 use crate::wings::spotting::InRange;
 

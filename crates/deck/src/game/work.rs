@@ -1,0 +1,126 @@
+//! A command being decided (RULES-deck 3-6, `docs/src/rules/deck.md`):
+//! a copy of the game's state that each event is folded into as it is
+//! made, and what every rule asks of it: whose zones are open, the turn and
+//! phase under way, the card named and whether it is in the hand.
+
+use super::replay::{fold_zones, place};
+use crate::cards::{Card, CardSet};
+use crate::events::{Event, Public, SEALED_BYTES};
+use crate::phase::PhaseName;
+use crate::setup::Setup;
+use crate::turn::{Stage, Turn};
+use crate::zones::Zones;
+use muster_core::dice::AppDice;
+use muster_core::error::{RuleError, refuse};
+use muster_core::intel::{SealKey, Sealed};
+use muster_core::side::{Side, Sides};
+
+/// A command being decided: a copy of the state that each event is folded
+/// into as it is made, so a command's later events see its earlier ones.
+pub(super) struct Work<'a> {
+    /// The game's id and the entry being made: where a sealed record goes.
+    pub(super) game: &'a str,
+    pub(super) entry: usize,
+    pub(super) setup: &'a Setup,
+    pub(super) public: Public,
+    pub(super) zones: Sides<Option<Zones>>,
+    pub(super) keys: &'a Sides<Option<SealKey>>,
+    pub(super) dealer: &'a mut AppDice,
+    pub(super) events: Vec<Event>,
+}
+
+impl Work<'_> {
+    pub(super) fn name(&self, side: Side) -> &str {
+        self.setup.name(side)
+    }
+
+    pub(super) fn set(&self) -> &CardSet {
+        &self.setup.set
+    }
+
+    pub(super) fn push(
+        &mut self,
+        event: Event,
+        opened: Option<&[String]>,
+    ) -> Result<(), RuleError> {
+        let turn = self.public.turn.clone();
+        for side in Side::BOTH {
+            if let Some(zones) = &mut self.zones[side] {
+                let mine = opened.filter(|_| event.player() == Some(side));
+                fold_zones(zones, side, &event, mine, turn.as_ref())?;
+            }
+        }
+        self.public.fold(&self.setup.set, &event)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    pub(super) fn zones(&self, side: Side) -> Result<&Zones, RuleError> {
+        self.zones[side].as_ref().ok_or_else(|| {
+            RuleError::new(
+                "trust",
+                format!("{} must unlock their cards first", self.name(side)),
+            )
+        })
+    }
+
+    pub(super) fn seal(&self, side: Side, cards: &[String]) -> Result<Sealed, RuleError> {
+        let key = self.keys[side].as_ref().ok_or_else(|| {
+            RuleError::new("trust", format!("{} must unlock first", self.name(side)))
+        })?;
+        // Sealed for the event pushed next.
+        let place = place(self.game, side, self.entry, self.events.len());
+        Sealed::seal(&place, &cards.to_vec(), key, SEALED_BYTES)
+            .map_err(|e| RuleError::new("trust", e.to_string()))
+    }
+
+    pub(super) fn turn(&self) -> Result<&Turn, RuleError> {
+        self.public.turn.as_ref().ok_or_else(|| {
+            RuleError::new(
+                "RULES-deck 6",
+                "The game has not started: settle who is active first",
+            )
+        })
+    }
+
+    pub(super) fn phase(&self) -> Result<PhaseName, RuleError> {
+        Ok(self.set().phases[self.turn()?.phase])
+    }
+
+    /// Refuses anything while the passive player is being asked.
+    pub(super) fn not_asking(&self) -> Result<(), RuleError> {
+        let turn = self.turn()?;
+        if turn.stage == Stage::AskingInterrupt {
+            return refuse(
+                "RULES-deck 6",
+                format!(
+                    "{} must first say whether they interrupt the {} phase",
+                    self.name(turn.passive()),
+                    self.phase()?
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn card(&self, id: &str) -> Result<&Card, RuleError> {
+        self.set()
+            .card(id)
+            .ok_or_else(|| RuleError::new("RULES-deck 1", format!("No card has the id {id}")))
+    }
+
+    pub(super) fn in_hand(&self, side: Side, id: &str) -> Result<(), RuleError> {
+        self.card(id)?;
+        if !self.zones(side)?.hand.iter().any(|c| c == id) {
+            return refuse(
+                "RULES-deck 3",
+                format!(
+                    "{} has no {} in their hand",
+                    self.name(side),
+                    self.card(id)?.title
+                ),
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,172 @@
+//! Each hidden-forces command, decided (RULES-map-intel 0, A2-A6,
+//! `docs/src/rules/map-intel.md`): what it asks of the rules, Agents spent
+//! and combat revealing a hex, set-up's end and the turns, and the acting
+//! side's units counted after it.
+
+use super::Command;
+use super::work::Work;
+use crate::events::{Event, Holder, Kind, Reason};
+use muster_core::error::{RuleError, refuse};
+use muster_core::side::Side;
+
+impl Work<'_> {
+    pub(super) fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
+        let started = self.public.active.is_some();
+        let actor = match command {
+            Command::Transfer {
+                side,
+                from,
+                to,
+                units,
+            } => {
+                self.transfer(*side, *from, to, units)?;
+                Some(*side)
+            }
+            Command::Move { id, to } => {
+                // A move changes no contents, so conservation cannot change;
+                // a reveal it causes checks its owner's units itself.
+                self.do_move(*id, *to)?;
+                None
+            }
+            Command::ToExercitus { id, number } => {
+                self.replace_with_exercitus(*id, *number)?;
+                Some(self.holder(*id)?.side)
+            }
+            Command::PlaceExercitus {
+                side,
+                number,
+                hex,
+                units,
+            } => {
+                self.place_exercitus(*side, *number, *hex, units)?;
+                Some(*side)
+            }
+            Command::TurnDown { id } => {
+                self.turn_down(*id)?;
+                Some(self.holder(*id)?.side)
+            }
+            Command::Reveal { id } => {
+                let h = self.holder(*id)?;
+                if !started {
+                    return refuse("A2", "Reveals come once play begins");
+                }
+                self.reveal(*id, Reason::Voluntary)?;
+                Some(h.side)
+            }
+            Command::SpendAgent { by, id } => {
+                let h = self.holder(*id)?;
+                if !started {
+                    return refuse("A6", "Agents are spent once play begins");
+                }
+                self.may_act(*by)?;
+                if h.side == *by {
+                    return refuse(
+                        "A5",
+                        "A player may always examine their own units: no Agent needed",
+                    );
+                }
+                if h.gone
+                    || (matches!(h.kind, Kind::Exercitus(_))
+                        && h.hex.is_none()
+                        && self.units(&h)?.is_empty())
+                {
+                    return refuse("A6", format!("{} holds nothing to examine", self.label(&h)));
+                }
+                if h.contents.is_open() {
+                    return refuse(
+                        "A6",
+                        format!("{} is face up already: no Agent needed", self.label(&h)),
+                    );
+                }
+                if self.public.examined_by(*by, &h) {
+                    return refuse(
+                        "A6",
+                        format!(
+                            "{} examined it already: no Agent needed until it changes",
+                            self.setup.name(*by)
+                        ),
+                    );
+                }
+                if self.public.agents[*by] == 0 {
+                    return refuse(
+                        "A6",
+                        format!(
+                            "{} has no Agent Stratagem marker left",
+                            self.setup.name(*by)
+                        ),
+                    );
+                }
+                self.push(Event::AgentSpent { by: *by })?;
+                // A force on the map is revealed like any other condition
+                // (A2 ruling): face up for both, A3 applies, and an empty
+                // Exercitus is removed (A4). A holding area is shown to him
+                // alone; nothing on the map changes.
+                if h.on_map() {
+                    self.reveal(*id, Reason::Agent)?;
+                    Some(h.side)
+                } else {
+                    self.push(Event::Examined { by: *by, id: *id })?;
+                    None
+                }
+            }
+            Command::Combat { hex } => {
+                let Some(active) = self.public.active else {
+                    return refuse("A2", "Combat comes once play begins");
+                };
+                self.may_act(active)?;
+                let hex = self.on_map(*hex)?;
+                let here: Vec<Holder> = self.public.in_hex(hex).cloned().collect();
+                if !Side::BOTH.iter().all(|s| here.iter().any(|h| h.side == *s)) {
+                    return refuse(
+                        "A2",
+                        format!("Combat needs counters of both sides in {hex}"),
+                    );
+                }
+                self.push(Event::Combat { hex })?;
+                for h in here.iter().filter(|h| !h.contents.is_open()) {
+                    self.reveal(h.id, Reason::Combat)?;
+                }
+                None
+            }
+            Command::DeclineReplace { side, number } => {
+                if !self.public.may_replace.contains(&(*side, *number)) {
+                    return refuse(
+                        "A4",
+                        format!("Exercitus {number} is not waiting to be placed"),
+                    );
+                }
+                self.push(Event::ReplaceDeclined {
+                    side: *side,
+                    number: *number,
+                })?;
+                None
+            }
+            Command::Begin { first } => {
+                if started {
+                    return refuse("map-intel 0", "Play has begun already");
+                }
+                self.push(Event::TurnBegan {
+                    number: 1,
+                    active: *first,
+                })?;
+                None
+            }
+            Command::EndTurn => {
+                let Some(active) = self.public.active else {
+                    return refuse("map-intel 0", "Set-up is not over: begin play first");
+                };
+                self.may_act(active)?;
+                let number = self.public.turn + 1;
+                self.push(Event::TurnBegan {
+                    number,
+                    active: active.opponent(),
+                })?;
+                None
+            }
+        };
+        if let Some(side) = actor {
+            self.check_changed(side)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,142 @@
+//! Moves and reveals (RULES-map-intel A2, A3, `docs/src/rules/map-intel.md`):
+//! a counter moved to a hex, entering enemy counters and revealing both
+//! ways by what each holds, a face-down counter opened to both players
+//! against its commitment, and a revealed one turned face down again from
+//! its owner's next turn.
+
+use super::place;
+use super::work::Work;
+use crate::events::{Area, Contents, Event, Gone, Holder, Kind, Reason};
+use crate::map::Hex;
+use crate::scenario::Status;
+use muster_core::error::{RuleError, refuse};
+
+impl Work<'_> {
+    pub(super) fn do_move(&mut self, id: usize, to: Hex) -> Result<(), RuleError> {
+        let mover = self.holder(id)?;
+        self.may_act(mover.side)?;
+        let Some(from) = mover.hex.filter(|_| mover.on_map()) else {
+            return refuse(
+                "map-intel 0",
+                format!("{} is not on the map", self.label(&mover)),
+            );
+        };
+        let to = self.on_map(to)?;
+        if to == from {
+            return refuse(
+                "map-intel 0",
+                format!("{} is in {to} already", self.label(&mover)),
+            );
+        }
+        self.push(Event::Moved { id, from, to })?;
+        if self.public.active.is_none() {
+            // Set-up: forces are placed, nothing is entered.
+            return Ok(());
+        }
+        let enemy = mover.side.opponent();
+        let stationary: Vec<Holder> = self
+            .public
+            .in_hex(to)
+            .filter(|h| h.side == enemy)
+            .cloned()
+            .collect();
+        if stationary.is_empty() {
+            return Ok(());
+        }
+        // (b) and (c) are decided on the contents both ways at once, so
+        // neither reveal depends on the other's outcome.
+        let mover_has_units = !self.units(&mover)?.is_empty();
+        let mut stationary_has_units = false;
+        for h in &stationary {
+            stationary_has_units |= !self.units(h)?.is_empty();
+        }
+        if mover_has_units {
+            for h in &stationary {
+                if !h.contents.is_open() {
+                    self.reveal(h.id, Reason::EnemyEntered)?;
+                }
+            }
+        }
+        if stationary_has_units && !mover.contents.is_open() {
+            self.reveal(id, Reason::EnteredEnemy)?;
+        }
+        Ok(())
+    }
+
+    /// Opens a face-down counter to both players, checked against its
+    /// commitment; an empty Exercitus then leaves the map (A4 ruling).
+    pub(super) fn reveal(&mut self, id: usize, reason: Reason) -> Result<(), RuleError> {
+        let h = self.holder(id)?;
+        let Contents::Sealed(sealed) = &h.contents else {
+            return refuse("A2", format!("{} is face up already", self.label(&h)));
+        };
+        let key = self.key(h.side)?;
+        let contents = sealed
+            .open::<Vec<String>>(key, &place(self.game, h.side, h.id, h.seals))
+            .map_err(|e| RuleError::new("trust", e.to_string()))?;
+        let empty = contents.secret.is_empty();
+        self.push(Event::Revealed {
+            id,
+            reason,
+            contents,
+        })?;
+        self.check_changed(h.side)?;
+        if let (Kind::Exercitus(number), true) = (h.kind, empty) {
+            self.push(Event::Removed {
+                id,
+                why: Gone::EmptyExercitus,
+            })?;
+            self.push(Event::MayReplace {
+                side: h.side,
+                number,
+            })?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn turn_down(&mut self, id: usize) -> Result<(), RuleError> {
+        let h = self.holder(id)?;
+        self.may_act(h.side)?;
+        let h = self.own(h.side, id)?;
+        if !h.contents.is_open() {
+            return refuse("A3", format!("{} is face down already", self.label(&h)));
+        }
+        let units = self.units(&h)?;
+        if let Some(unit) = units
+            .iter()
+            .find(|u| self.setup.status(u) != Status::Regular)
+        {
+            return refuse(
+                "A1",
+                format!(
+                    "{} holds {}, a {} unit: it stays face up",
+                    self.label(&h),
+                    self.setup.unit_name(unit),
+                    if self.setup.status(unit) == Status::Civis {
+                        "Civis"
+                    } else {
+                        "Client"
+                    }
+                ),
+            );
+        }
+        if matches!(h.kind, Kind::Area(Area::Civis | Area::Client)) {
+            return refuse("A5", format!("{} is always face up", self.label(&h)));
+        }
+        match (self.public.active, h.revealed) {
+            (Some(_), Some(turn)) if turn >= self.public.turn => {
+                return refuse(
+                    "A3",
+                    format!(
+                        "{} was revealed this turn: it stays face up until the beginning of {} next turn",
+                        self.label(&h),
+                        muster_core::text::possessive(&self.setup.name(h.side))
+                    ),
+                );
+            }
+            _ => {}
+        }
+        let contents = self.seal(&h, &units)?;
+        self.push(Event::TurnedDown { id, contents })
+    }
+}
