@@ -218,9 +218,16 @@ fn a_battle_is_played_from_two_windows_joined_by_a_ticket() {
     until(
         &mut [&mut host, &mut joiner],
         "North's ambushes finished on both",
-        |w| same_log(w) && shows(w[1], "Pass the laptop to South (Ann)"),
+        |w| same_log(w) && shows(w[1], "South (Ann), on your own Muster"),
     );
     assert!(!shows(&host, "Pass the laptop to South"));
+    // His own machine is not passed to anyone, and nobody there looks
+    // away: the host's player is on his own.
+    assert!(shows(
+        &joiner,
+        "North (Bob) plays from their own Muster and sees nothing of it"
+    ));
+    assert!(!shows(&joiner, "Pass the laptop"));
     crate::app::proof_tests::open_with_pin(&mut joiner, "South (Ann)", PASS, "");
     click(&mut joiner, "Syrian archers");
     let content = muster::fog::battle::AmbushContent::Bg { bg: 6 };
@@ -459,46 +466,66 @@ fn a_joiners_longer_copy_is_kept_when_the_host_cannot_check_it() {
     assert_eq!(entries(&host), had);
 }
 
-/// The whole deployment, from camps to play, each step on the window of the
-/// player whose step it is: the steps of the other machine's player are
-/// never his to click here, his private steps open on his own machine, and
-/// who moves first is rolled by each on his own window, with dice both
-/// machines make.
+/// A battle from camps to a flank march's arrival, each step on the window
+/// of the player whose step it is: the other machine's window shows it
+/// greyed, saying whose it is; South's private steps (his flank march,
+/// sealed) open on his own machine behind his proof; who moves first is
+/// rolled by each on his own window, and in play South rolls for his
+/// march on his and reveals it there, every die made by both machines,
+/// his sealed march checked on the host's against what was sealed.
 #[test]
-fn a_battle_is_deployed_remotely_through_to_play() {
-    if ran_in_loopback_namespace("app::remote_tests::a_battle_is_deployed_remotely_through_to_play")
-    {
+fn a_battle_is_played_remotely_from_camps_to_a_flank_marchs_arrival() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_battle_is_played_remotely_from_camps_to_a_flank_marchs_arrival",
+    ) {
         return;
     }
-    use muster::fog::battle::{DeploymentTurn as T, Phase};
+    use muster::fog::battle::{DeploymentTurn as T, Phase, current_turn};
     let relay = local_relay();
     let dir = tempfile::tempdir().unwrap();
     let (mut host, mut joiner, _) = joined(dir.path(), &relay.net);
-    let mut proved = false;
-    for _ in 0..60 {
-        let phase = host.state().fog().battle.phase();
-        if phase == Phase::Play {
+    let mut turns = 0;
+    let mut then = None;
+    loop {
+        let battle = host.state().fog().battle.clone();
+        let state = battle.state();
+        if state
+            .deployment
+            .flank_marches
+            .first()
+            .is_some_and(|m| m.revealed.is_some())
+        {
             break;
         }
-        let before = entries(&host);
+        let phase = battle.phase();
         let side = match phase {
             Phase::Deployment(turn) => turn.side(),
-            Phase::MovesFirst => {
-                let rolls = &host.state().fog().battle.state().moves_first.rolls;
-                if rolls.north.is_none() {
-                    Side::North
-                } else {
-                    Side::South
-                }
-            }
+            Phase::MovesFirst if state.moves_first.rolls.north.is_none() => Side::North,
+            Phase::MovesFirst => Side::South,
+            Phase::Play => current_turn(state).expect("a turn").1,
             other => panic!("unexpected {other:?}"),
         };
-        if phase != Phase::MovesFirst {
-            // The other machine's window shows the step, greyed, with
-            // whose it is: nothing of it to click there.
-            let other = if side == Side::North { &joiner } else { &host };
+        // South's check of his sealed groups comes to him by itself once
+        // the batches are down (RULES 8.5 ruling), on his own machine.
+        if shows(
+            &joiner,
+            "checks their sealed battle groups against the table",
+        ) {
+            crate::app::proof_tests::open_with_pin(&mut joiner, "South (Ann)", PASS, "");
+            until(&mut [&mut host, &mut joiner], "South's check made", |w| {
+                !shows(w[1], "checks their sealed battle groups against the table")
+            });
+            continue;
+        }
+        let before = entries(&host);
+        let other = if side == Side::North { &joiner } else { &host };
+        let name = muster::core::seat::Seated::seat_name(&battle, side);
+        if phase != Phase::MovesFirst && other.query_by_label("Reveal to both players").is_none() {
+            // The other machine's window shows the step with whose it
+            // is: nothing of it to click there.
             assert!(
-                shows(other, "does this step on their own Muster"),
+                shows(other, &format!("Waiting for {name}, on their own Muster"))
+                    || shows(other, "they reveal it on their own machine"),
                 "{phase:?}: {:?}",
                 every_text(other)
             );
@@ -508,6 +535,16 @@ fn a_battle_is_deployed_remotely_through_to_play() {
         } else {
             &mut joiner
         };
+        // South's private screens open on his machine behind his proof
+        // (his flank march, its reveal); the other steps he answers from
+        // the hand-over screen, in the open.
+        let private = matches!(
+            phase,
+            Phase::Deployment(T::FlankMarches(Side::South)) | Phase::Play
+        );
+        if private && h.query_by_label("Open my secrets").is_some() {
+            crate::app::proof_tests::open_with_pin(h, "South (Ann)", PASS, "");
+        }
         match phase {
             Phase::Deployment(T::Camp(_)) => {
                 click_table(
@@ -524,25 +561,56 @@ fn a_battle_is_deployed_remotely_through_to_play() {
                 click(h, &format!("{s}: finish fortifications"))
             }
             Phase::Deployment(T::Ambushes(s)) => click(h, &format!("{s}: no ambushes")),
+            Phase::Deployment(T::FlankMarches(Side::South)) => {
+                click(h, "Ala Petriana marches");
+                click(h, "Ala Indiana marches");
+                click(h, "Seal flank march");
+                // His screen waits, greyed, while the sealed march crosses
+                // to the host's machine and back: nothing is clicked on
+                // what it is about to change.
+                assert!(shows(h, "Your move is on its way to the other machine"));
+                then = Some("Done with my flank marches");
+            }
             Phase::Deployment(T::FlankMarches(s)) => click(h, &format!("{s}: no flank marches")),
-            Phase::Deployment(T::Batch { number, .. }) => {
+            Phase::Deployment(T::Batch { number, size, .. }) => {
+                if side == Side::South {
+                    // He sealed groups: he ticks those he sets on the
+                    // table (RULES 8.5 ruling), none on his march.
+                    let army = state.armies.south.clone().expect("South's army");
+                    let done = muster::fog::battle::deployed_bgs(state, Side::South);
+                    let next: Vec<String> = (0..army.bgs.len())
+                        .filter(|bg| !done.contains(bg))
+                        .map(|bg| army.bgs[bg].name.clone())
+                        .filter(|name| !name.starts_with("Ala "))
+                        .take(size)
+                        .collect();
+                    for name in next {
+                        let label = crate::app::tests::label_of(h, &format!("{name} ("), "within");
+                        click(h, &label);
+                    }
+                }
                 click(h, &format!("Batch {number} deployed"))
             }
             Phase::Deployment(T::Dismount(s)) => click(h, &format!("{s}: no dismounting")),
-            Phase::Deployment(T::Commanders(s)) => {
-                if s == Side::South && !proved && shows(h, "Pass the laptop to South (Ann)") {
-                    crate::app::proof_tests::open_with_pin(h, "South (Ann)", PASS, "");
-                    proved = true;
-                    continue;
-                }
-                click(h, &format!("{s}: commanders placed"))
-            }
+            Phase::Deployment(T::Commanders(s)) => click(h, &format!("{s}: commanders placed")),
             Phase::MovesFirst => {
                 assert!(
                     !shows(h, "Roll for both"),
                     "only this machine's player rolls here"
                 );
                 click(h, &format!("Roll for {side}"));
+            }
+            Phase::Play => {
+                if h.query_by_label("Reveal to both players").is_some() {
+                    click(h, "Reveal to both players");
+                } else if h.query_by_label(&format!("Roll for {side}")).is_some() {
+                    click(h, &format!("Roll for {side}"));
+                } else {
+                    let (turn, _) = current_turn(state).unwrap();
+                    click(h, &format!("End {side}'s turn {turn}"));
+                    turns += 1;
+                    assert!(turns < 40, "no arrival in 20 turns each");
+                }
             }
             _ => unreachable!(),
         }
@@ -551,16 +619,44 @@ fn a_battle_is_deployed_remotely_through_to_play() {
             &format!("{phase:?} done on both"),
             |w| same_log(w) && entries(w[0]) > before,
         );
+        if let Some(label) = then.take() {
+            let h = if side == Side::North {
+                &mut host
+            } else {
+                &mut joiner
+            };
+            click(h, label);
+            until(&mut [&mut host, &mut joiner], label, |w| {
+                same_log(w) && entries(w[0]) > before + 1
+            });
+        }
     }
-    assert_eq!(host.state().fog().battle.phase(), Phase::Play);
     for h in [&host, &joiner] {
         let troubles = &h.state().fog().remote.as_ref().unwrap().troubles;
         assert!(troubles.is_empty(), "{troubles:?}");
     }
-    // Both rolls for who moves first were made by both machines.
-    let rolls = &host.state().fog().battle.state().moves_first.rolls;
-    for side in Side::BOTH {
-        let roll = rolls[side].as_ref().expect("rolled");
-        assert!(roll.joint().is_some(), "{side}'s roll: {roll:?}");
+    // Every die of the battle since the invitation was made by both
+    // machines: who moves first, the arrival rolls, the straggling tests.
+    let battle = &host.state().fog().battle;
+    let rolls: Vec<_> = battle.log()[before_play(battle)..]
+        .iter()
+        .flat_map(|e| e.events.iter().flat_map(|ev| ev.rolls()))
+        .collect();
+    assert!(rolls.len() >= 3, "{} rolls", rolls.len());
+    for roll in rolls {
+        assert!(roll.joint().is_some(), "{roll:?}");
     }
+    // The march South sealed on his machine was opened there and checked
+    // on the host's against what was sealed: its groups are known now.
+    let march = &battle.state().deployment.flank_marches[0];
+    assert_eq!(march.side, Side::South);
+    assert!(march.revealed.is_some());
+}
+
+/// The log's length when the battle was invited: the shipped battle's.
+fn before_play(_: &muster::fog::battle::Battle) -> usize {
+    muster::fog::files::battle_from_json(muster::fog::examples::TERRAIN_BATTLE)
+        .unwrap()
+        .log()
+        .len()
 }

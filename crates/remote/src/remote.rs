@@ -128,6 +128,11 @@ impl<G: Replica> Remote<G> {
         self.play.busy()
     }
 
+    /// Whether a command given here now must wait a moment (`Play::occupied`).
+    pub fn occupied(&self) -> bool {
+        self.play.occupied()
+    }
+
     /// Whether everything said has reached the other machine.
     pub fn settled(&self) -> bool {
         self.link.settled()

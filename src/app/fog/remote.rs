@@ -24,6 +24,10 @@ use std::path::PathBuf;
 pub(super) const WAITING: &str =
     "Sent: it is entered once the other machine has made its half of the dice";
 
+/// Over the step panel while a move of this player's crosses to the other
+/// machine and back (or the host makes the joiner's): the panel waits.
+pub(super) const SENDING: &str = "Your move is on its way to the other machine…";
+
 /// Why nothing is taken back in a remote game.
 pub(super) const NO_UNDO: &str = "Nothing is taken back in a remote game: its log is both machines' (each has checked and tagged every entry)";
 

@@ -11,7 +11,7 @@
 //! screen is the engine's seat (`muster_fog::seat`), the same his phone
 //! draws.
 
-use super::remote::{NO_UNDO, WAITING};
+use super::remote::{NO_UNDO, SENDING, WAITING};
 use super::steps::Panels;
 use super::{FogCommand, inventory_editor, table_view};
 use crate::app::action::Action;
@@ -324,40 +324,48 @@ impl FogWindow {
         // One width for every step and player, so the table never rescales
         // as the panel changes: a share of the window, within bounds.
         let width = (ctx.content_rect().width() * 0.38).clamp(440.0, 640.0);
+        // A move of this player's on its way to the other machine: the
+        // panel waits for it, so no click is made on what it will change.
+        let sending = self.remote.as_ref().is_some_and(|r| r.occupied());
         egui::Panel::right("step")
             .resizable(false)
             .exact_size(width)
             .show(ui, |ui| {
-                if let Some(private) = &mut private {
+                if sending {
+                    ui.weak(SENDING);
+                }
+                ui.add_enabled_ui(!sending, |ui| {
+                    if let Some(private) = &mut private {
+                        egui::ScrollArea::vertical()
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| private_panel(ui, private, "my secrets", cx));
+                        return;
+                    }
+                    if !self.last_rolls.is_empty() {
+                        egui::Frame::group(ui.style()).show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            for line in &self.last_rolls {
+                                ui.label(egui::RichText::new(line).size(17.0).strong());
+                            }
+                        });
+                    }
+                    // The panel scrolls above a footer of fixed height, so the
+                    // step's main action stays in one place and in view.
+                    let footer = 44.0;
+                    let body = (ui.available_height() - footer).max(120.0);
+                    // Each step, and each army's form, scrolls on its own: a
+                    // new one opens at its top.
                     egui::ScrollArea::vertical()
+                        .id_salt(("step", format!("{step:?}"), self.panels.armies.side))
                         .auto_shrink([false, false])
-                        .show(ui, |ui| private_panel(ui, private, "my secrets", cx));
-                    return;
-                }
-                if !self.last_rolls.is_empty() {
-                    egui::Frame::group(ui.style()).show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        for line in &self.last_rolls {
-                            ui.label(egui::RichText::new(line).size(17.0).strong());
-                        }
-                    });
-                }
-                // The panel scrolls above a footer of fixed height, so the
-                // step's main action stays in one place and in view.
-                let footer = 44.0;
-                let body = (ui.available_height() - footer).max(120.0);
-                // Each step, and each army's form, scrolls on its own: a
-                // new one opens at its top.
-                egui::ScrollArea::vertical()
-                    .id_salt(("step", format!("{step:?}"), self.panels.armies.side))
-                    .auto_shrink([false, false])
-                    .max_height(body)
-                    .min_scrolled_height(body)
-                    .show(ui, |ui| {
-                        self.panels.ui(ui, step, &self.battle, out);
-                    });
-                ui.separator();
-                self.panels.footer(ui, step, &self.battle, out);
+                        .max_height(body)
+                        .min_scrolled_height(body)
+                        .show(ui, |ui| {
+                            self.panels.ui(ui, step, &self.battle, out);
+                        });
+                    ui.separator();
+                    self.panels.footer(ui, step, &self.battle, out);
+                });
             });
         let shown = step;
         egui::CentralPanel::default().show(ui, |ui| {

@@ -146,6 +146,12 @@ impl<G: Replica> Remoted<G> {
         matches!(self.stage, Stage::Ended(_))
     }
 
+    /// Whether a command given now must wait a moment for the other
+    /// machine: the window waits meanwhile.
+    pub fn occupied(&self) -> bool {
+        matches!(&self.stage, Stage::Playing(remote) if remote.occupied())
+    }
+
     /// Where this machine's commands go now.
     pub fn mover(&mut self) -> &mut dyn Mover<G> {
         match &mut self.stage {

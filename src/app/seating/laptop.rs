@@ -431,9 +431,21 @@ impl Seating {
             g.seat_name(side.opponent())
         });
         let secrets = game.map_or("my screen", |g| g.secrets());
+        // In a remote game this machine is his own: nobody to pass it to,
+        // nobody to look away.
+        let own_machine = self.seats[side.opponent()].life == super::Life::Remote;
+        let looks_away = if own_machine {
+            format!(" {other} plays from their own Muster and sees nothing of it.")
+        } else {
+            format!(" {other} looks away until {name} is done.")
+        };
         let mut screen = HandOver {
-            title: format!("Pass the laptop to {name}"),
-            text: format!("Only {name} looks: {other} looks away until {name} is done."),
+            title: if own_machine {
+                format!("{name}, on your own Muster")
+            } else {
+                format!("Pass the laptop to {name}")
+            },
+            text: format!("Only {name} looks:{looks_away}"),
             button: format!("I am {name}: show {secrets}"),
             can_wait: false,
             open_choice: None,
@@ -455,8 +467,7 @@ impl Seating {
             }
             Why::Due => {
                 let what = desked.and_then(|d| self.due(side, d)).unwrap_or_default();
-                screen.text =
-                    format!("{name} {what} in secret. {other} looks away until {name} is done.");
+                screen.text = format!("{name} {what} in secret.{looks_away}");
                 screen.back = None;
                 screen.can_wait = true;
                 screen.open_choice = desked.and_then(|d| {

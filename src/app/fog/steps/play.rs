@@ -21,9 +21,17 @@ use muster::fog::seat::Asked;
 
 #[derive(Default)]
 pub struct PlayPanel {
-    /// Who is on his phone: his reveals happen there.
-    /// Where each player's screens are, if not on this laptop.
+    /// Where each player's screens are, if not on this laptop: on his
+    /// phone his reveals happen there; on his own machine (a remote game),
+    /// his turns' rolls and ends too.
     pub away: muster::core::side::Sides<Option<crate::app::seating::life::Away>>,
+}
+
+impl PlayPanel {
+    /// Whether `side` plays from another machine.
+    fn remote(&self, side: Side) -> bool {
+        self.away[side] == Some(crate::app::seating::life::Away::Machine)
+    }
 }
 
 /// The exact chance by turn, as bars (this turn) and a line (by then).
@@ -150,6 +158,14 @@ impl StepPanel for PlayPanel {
         // The marker on a line, its reasons on the next: one button alone
         // on a line of its own read as something else (review).
         for (i, owner) in hidden {
+            if self.remote(owner) {
+                ui.label(format!(
+                    "{owner}'s marker {}{}: they reveal it on their own Muster",
+                    &owner.name()[..1],
+                    marker_number(state, i)
+                ));
+                continue;
+            }
             ui.label(format!(
                 "{owner}'s marker {}{}: reveal it, for",
                 &owner.name()[..1],
@@ -181,6 +197,11 @@ impl StepPanel for PlayPanel {
         let Some((turn, side)) = current_turn(state) else {
             return;
         };
+        if self.remote(side) {
+            let name = muster::core::seat::Seated::seat_name(battle, side);
+            ui.weak(format!("Waiting for {name}, on their own Muster"));
+            return;
+        }
         if let Some(&march) = arrivals_due(state, ruleset).first() {
             let mut roll = Some(MainAction::roll(
                 side.name(),

@@ -162,6 +162,14 @@ impl<G: Replica> Play<G> {
         self.waiting.is_some() || self.pending.is_some()
     }
 
+    /// Whether a command given here now would be refused for a moment: one
+    /// waits for the other machine, or the host is making the joiner's.
+    /// The window waits meanwhile, so no click is made on a state about
+    /// to change.
+    pub fn occupied(&self) -> bool {
+        self.busy() || self.slot.is_some()
+    }
+
     /// What this machine waits for from the other, in words, if it waits.
     pub fn waits_for(&self) -> Option<String> {
         if let Some((round, _)) = &self.waiting {
