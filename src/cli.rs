@@ -33,7 +33,8 @@ pub struct Cli {
     pub pdf_viewer: Option<PathBuf>,
     /// The relay a remote game goes through when the two machines cannot
     /// reach each other directly (a club's own iroh-relay, by its URL),
-    /// instead of iroh's public relays.
+    /// instead of iroh's public relays; "none" for no relay, when both
+    /// machines are on the same network.
     #[arg(long, global = true, value_name = "URL", value_hint = ValueHint::Url)]
     pub relay: Option<String>,
     #[command(subcommand)]

@@ -166,12 +166,27 @@ impl Link {
             .map_err(|e| format!("the network thread could not start ({e})"))?;
         let endpoint = runtime.block_on(async {
             let endpoint = net.endpoint(key).await?;
-            // Reachable before the ticket is given: its relay is known.
-            if tokio::time::timeout(Duration::from_secs(10), endpoint.online())
+            // Reachable before the ticket is given: its relay is known, or
+            // without one, an address of its own on this network.
+            let reachable = async {
+                if matches!(net.relays, crate::net::Relays::Off) {
+                    while endpoint.addr().addrs.is_empty() {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                    }
+                } else {
+                    endpoint.online().await;
+                }
+            };
+            if tokio::time::timeout(Duration::from_secs(10), reachable)
                 .await
                 .is_err()
             {
-                return Err("no relay answered within 10 seconds: is this machine online?".into());
+                return Err(match net.relays {
+                    crate::net::Relays::Off => {
+                        "this machine has no network address within 10 seconds".into()
+                    }
+                    _ => "no relay answered within 10 seconds: is this machine online?".into(),
+                });
             }
             Ok::<_, String>(endpoint)
         })?;

@@ -14,6 +14,10 @@ use std::time::Duration;
 /// The connection's protocol name, which both ends must ask for.
 pub const ALPN: &[u8] = b"muster/remote/1";
 
+/// What a player types for "no relay" (`--relay none`, the invite's
+/// relay field).
+pub const NO_RELAY: &str = "none";
+
 /// Which relays carry the game when the two machines cannot reach each
 /// other directly.
 #[derive(Clone, Debug)]
@@ -24,11 +28,17 @@ pub enum Relays {
     Own(Vec<RelayUrl>),
     /// A relay map as it is (a test's own relay).
     Map(RelayMap),
+    /// No relay: the two machines reach each other directly, on the same
+    /// network (a club's Wi-Fi without the internet).
+    Off,
 }
 
 impl Relays {
     /// The relays a URL names, or what is wrong with it.
     pub fn own(url: &str) -> Result<Relays, String> {
+        if url.trim().eq_ignore_ascii_case(NO_RELAY) {
+            return Ok(Relays::Off);
+        }
         let url: RelayUrl = url
             .trim()
             .parse()
@@ -41,6 +51,7 @@ impl Relays {
             Relays::Public => RelayMode::Default,
             Relays::Own(urls) => RelayMode::custom(urls.iter().cloned()),
             Relays::Map(map) => RelayMode::Custom(map.clone()),
+            Relays::Off => RelayMode::Disabled,
         }
     }
 }

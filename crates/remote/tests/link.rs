@@ -181,3 +181,31 @@ fn a_ticket_for_another_game_or_with_another_token_is_refused_and_says_why() {
     )));
     assert!(!at_host.iter().any(|e| matches!(e, Event::Message(_))));
 }
+
+/// Two machines on the same network play without any relay (`--relay
+/// none`): the ticket names the host's own addresses and no relay, and
+/// the joiner dials them directly; here both are bound to 127.0.0.1.
+#[test]
+fn machines_on_the_same_network_play_without_a_relay() {
+    if support::ran_in_loopback_namespace("machines_on_the_same_network_play_without_a_relay") {
+        return;
+    }
+    let net = muster_remote::Net {
+        relays: Relays::own("none").expect("none is no relay"),
+        ..muster_remote::Net::nowhere()
+    };
+    let (host, ticket) =
+        Link::host(net.clone(), "game-5".into(), Side::South, no_wake()).expect("the host's end");
+    assert!(ticket.host.relay_urls().next().is_none(), "{ticket:?}");
+    assert!(ticket.host.ip_addrs().all(|a| a.ip().is_loopback()));
+    assert!(outside_loopback(host.endpoint()).is_empty());
+    let joiner = Link::join(net, ticket, no_wake()).expect("the joiner's end");
+    let (mut at_host, mut at_joiner) = (Vec::new(), Vec::new());
+    host.send("over the same network".into());
+    joiner.send("back".into());
+    assert_eq!(
+        next_message(&joiner, &mut at_joiner).as_deref(),
+        Some("over the same network")
+    );
+    assert_eq!(next_message(&host, &mut at_host).as_deref(), Some("back"));
+}

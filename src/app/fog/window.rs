@@ -387,13 +387,7 @@ impl FogWindow {
                     }
                 }
                 None => {
-                    let overlay: Option<&mut dyn table_view::Overlay> = match shown {
-                        Step::TerrainPlacement => Some(&mut self.panels.placement),
-                        Step::CampsAndFortifications => Some(&mut self.panels.camps),
-                        Step::Deployment => Some(&mut self.panels.deployment),
-                        Step::Play => Some(&mut self.panels.play),
-                        _ => None,
-                    };
+                    let overlay = self.panels.overlay(shown, &self.battle);
                     self.table.show(ui, &self.battle, overlay);
                 }
             }

@@ -54,7 +54,7 @@ pub fn net_with(base: &Net, relay: &str) -> Result<Net, String> {
 /// name their club's own; then what went wrong, if anything.
 pub fn relay_field(ui: &mut egui::Ui, relay: &mut String, base: &Net, error: Option<&str>) {
     ui.label(format!(
-        "Relay (carries the game when the two machines cannot reach each other directly): {}, unless you name your club's own here:",
+        "Relay (carries the game when the two machines cannot reach each other directly): {}. To use your club's own, type its address here; type none when both machines are on the same network.",
         relays_words(base)
     ));
     // Each field's name over it, where the eye looks first.
@@ -76,6 +76,7 @@ pub fn relays_words(net: &Net) -> &'static str {
         Relays::Public => "iroh's public relays",
         Relays::Own(_) => "the relay named when Muster was started",
         Relays::Map(_) => "this machine's own relay",
+        Relays::Off => "no relay (the same network only)",
     }
 }
 

@@ -379,7 +379,7 @@ impl<G: Replica> Remoted<G> {
         let (text, bad) = match &self.linked {
             Linked::Opening => ("reaching the relay to make the ticket…".to_string(), false),
             Linked::Waiting if self.hosting() => (
-                "the ticket is made: waiting for them to join (File > Remote game shows it again)"
+                "the ticket is made: waiting for them to join (File > Invite a remote player… shows it again)"
                     .to_string(),
                 false,
             ),

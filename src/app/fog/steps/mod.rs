@@ -276,6 +276,26 @@ impl Panels {
         }
     }
 
+    /// What the shown step draws on the table (a draft, a legality map):
+    /// nothing while it is the other machine's player's (a draft of this
+    /// window's would look like his move).
+    pub fn overlay(
+        &mut self,
+        step: Step,
+        battle: &Battle,
+    ) -> Option<&mut dyn crate::app::fog::table_view::Overlay> {
+        if self.theirs(battle, step).is_some() {
+            return None;
+        }
+        match step {
+            Step::TerrainPlacement => Some(&mut self.placement),
+            Step::CampsAndFortifications => Some(&mut self.camps),
+            Step::Deployment => Some(&mut self.deployment),
+            Step::Play => Some(&mut self.play),
+            _ => None,
+        }
+    }
+
     /// The name of the player whose move the shown step waits for, when
     /// he plays it from another machine.
     fn theirs(&self, battle: &Battle, step: Step) -> Option<String> {
