@@ -19,6 +19,10 @@ const HELD_OUT_3: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_3.txt"
 ));
+const HELD_OUT_4: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_4.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -102,6 +106,13 @@ const HELD_OUT_2_ACCEPTED: usize = 8;
 /// reached.
 const HELD_OUT_3_ACCEPTED: usize = 25;
 
+/// The most phrases of the fourth held-out list accepted: written before
+/// the fourth model was changed and never used to tune it. 36 on the third
+/// model (23 as typed or capitalised, 13 only with a year or digits
+/// added): poems, first lines of books, songs, game lines and proverbs
+/// missing from the dictionaries, as the third list's.
+const HELD_OUT_4_ACCEPTED: usize = 36;
+
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
 #[test]
@@ -110,6 +121,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT, HELD_OUT_ACCEPTED),
         (HELD_OUT_2, HELD_OUT_2_ACCEPTED),
         (HELD_OUT_3, HELD_OUT_3_ACCEPTED),
+        (HELD_OUT_4, HELD_OUT_4_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
