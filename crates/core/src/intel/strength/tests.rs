@@ -190,27 +190,33 @@ fn the_cheapest_suggestions_are_accepted() {
     }
 }
 
+/// The cheapest reading of a passphrase, before its case and separators.
+fn reading(passphrase: &str) -> sequence::Reading {
+    sequence::cheapest(&fold::fold(passphrase).units, lexicon::Lexicon::get(), &[])
+}
+
+/// Whether a reading prices a word as one of a sentence.
+fn reads_as_sentence(reading: &sequence::Reading) -> bool {
+    reading
+        .pieces
+        .iter()
+        .any(|p| matches!(p, sequence::Piece::Word { sentence: true, .. }))
+}
+
 /// A sentence is priced as a language model guesses it: a word within two
 /// words of one of the most frequent words of its language ("on") costs
 /// one of a hundred at most; without one, its words cost what they cost
 /// alone. Words cut out of longer ones make no sentence.
 #[test]
 fn a_sentence_is_priced_as_a_language_model_guesses_it() {
-    let lexicon = lexicon::Lexicon::get();
-    let read = |p: &str| sequence::cheapest(&fold::fold(p).units, lexicon, &[]);
-    let on = lexicon.word("on").unwrap().1;
-    let sentence = read("silence falls on broken towers");
+    let on = lexicon::Lexicon::get().word("on").unwrap().1;
+    let sentence = reading("silence falls on broken towers");
     assert!(sentence.log10 <= 4.0 * 2.0 + on + 1e-9, "{sentence:?}");
-    assert!(
-        sentence
-            .pieces
-            .iter()
-            .any(|p| matches!(p, sequence::Piece::Word { sentence: true, .. }))
-    );
-    let words = read("silence falls broken towers");
+    assert!(reads_as_sentence(&sentence));
+    let words = reading("silence falls broken towers");
     assert!(words.log10 > sentence.log10 + 2.0, "{words:?}");
     // Capitals mark the words as spaces do.
-    let camel = read("SilenceFallsOnBrokenTowers").log10;
+    let camel = reading("SilenceFallsOnBrokenTowers").log10;
     assert!(
         camel <= sentence.log10 + 4.0 * 2f64.log10() + 1e-9,
         "{camel}"
@@ -219,13 +225,8 @@ fn a_sentence_is_priced_as_a_language_model_guesses_it() {
     // ("her" and "on" of "heron"); run together, only words of four letters
     // or more are read as a sentence's, and a frequent one ("this" of
     // "thistle") holds only the words after it.
-    let r = read("copper heron lantern thistle");
-    assert!(
-        !r.pieces
-            .iter()
-            .any(|p| matches!(p, sequence::Piece::Word { sentence: true, .. })),
-        "{r:?}"
-    );
+    let random = reading("copper heron lantern thistle");
+    assert!(!reads_as_sentence(&random), "{random:?}");
     check_strength("copper heron lantern thistle", &[]).unwrap();
     check_strength("copperheronlanternthistle", &[]).unwrap();
     let e = check_strength("the copper heron of the lantern", &[]).unwrap_err();
@@ -236,28 +237,22 @@ fn a_sentence_is_priced_as_a_language_model_guesses_it() {
 /// symbol for a letter is one more variant, however often it comes.
 #[test]
 fn a_swap_is_one_variant_however_often_it_comes() {
-    let lexicon = lexicon::Lexicon::get();
-    let read = |p: &str| sequence::cheapest(&fold::fold(p).units, lexicon, &[]).log10;
-    let plain = read("copper heron lantern thistle");
-    let one = read("copp3r h3ron lant3rn thistl3");
-    assert!((one - plain - 2f64.log10()).abs() < 1e-9, "{plain} {one}");
-    let two = read("c0pp3r h3r0n lant3rn thistl3");
-    assert!(
-        (two - plain - 2.0 * 2f64.log10()).abs() < 1e-9,
-        "{plain} {two}"
-    );
+    let plain = reading("copper heron lantern thistle").log10;
+    let swaps = |p: &str| (reading(p).log10 - plain) / 2f64.log10();
+    let one = swaps("copp3r h3ron lant3rn thistl3");
+    assert!((one - 1.0).abs() < 1e-9, "{one}");
+    let two = swaps("c0pp3r h3r0n lant3rn thistl3");
+    assert!((two - 2.0).abs() < 1e-9, "{two}");
 }
 
 /// A word said again is one of the words before it to a guesser, not a
 /// word of his lists again; words run together mark none.
 #[test]
 fn a_word_said_again_is_priced_as_one_of_those_before_it() {
-    let lexicon = lexicon::Lexicon::get();
-    let read = |p: &str| sequence::cheapest(&fold::fold(p).units, lexicon, &[]).log10;
-    let once = read("thistle copper lantern");
-    let again = read("thistle copper lantern copper");
+    let once = reading("thistle copper lantern").log10;
+    let again = reading("thistle copper lantern copper").log10;
     assert!((again - once - 3f64.log10()).abs() < 1e-9, "{once} {again}");
-    let joined = read("thistlecopperlanterncopper");
+    let joined = reading("thistlecopperlanterncopper").log10;
     assert!(joined > again + 2.0, "{again} {joined}");
 }
 
