@@ -27,7 +27,8 @@ const SAME_WORDS: [&[&str]; 11] = [
 pub(super) struct Read {
     pub words: Vec<String>,
     pub numbers: Vec<String>,
-    /// How many letters were written as digits or symbols.
+    /// How many kinds of digit or symbol were written for letters: a
+    /// guesser's rules swap every e for 3 at once.
     pub swaps: usize,
 }
 
@@ -44,6 +45,7 @@ pub(super) fn read(text: &str, same_words: bool, glued: bool) -> Read {
         numbers: Vec::new(),
         swaps: 0,
     };
+    let mut swapped = Vec::new();
     for w in text
         .split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '$'))
         .filter(|w| !w.is_empty())
@@ -62,7 +64,11 @@ pub(super) fn read(text: &str, same_words: bool, glued: bool) -> Read {
             w = w[start..end].to_string();
         }
         if letters {
-            read.swaps += w.chars().filter(|c| !c.is_alphabetic()).count();
+            for c in w.chars().filter(|c| !c.is_alphabetic()) {
+                if !swapped.contains(&c) {
+                    swapped.push(c);
+                }
+            }
         }
         let w: String = w
             .chars()
@@ -93,6 +99,7 @@ pub(super) fn read(text: &str, same_words: bool, glued: bool) -> Read {
             None => read.words.push(w),
         }
     }
+    read.swaps = swapped.len();
     read
 }
 

@@ -1,5 +1,5 @@
 //! A passphrase as a guesser reads it: its letters folded the way the word
-//! lists are (lowercase, accents dropped, j read as i), digits and symbols
+//! lists are (lowercase, accents dropped, j read as i, ß as ss), digits and symbols
 //! written for letters read as those letters ("v3ni" is "veni", "p@x" is
 //! "pax"), and its separators (spaces, hyphens, punctuation) set apart:
 //! a guesser tries each phrase with and without them, so they are priced
@@ -27,6 +27,9 @@ pub(super) struct Unit {
     /// Written as a digit or symbol for that letter (a guesser tries each
     /// such swap as one more variant).
     pub swapped: bool,
+    /// The same digit or symbol came before: a guesser's rules swap every
+    /// e for 3 at once, so only the first of a kind is one more variant.
+    pub again: bool,
     /// A capital letter.
     pub upper: bool,
     /// A separator other than an apostrophe comes right before it: the
@@ -81,7 +84,8 @@ fn swap(c: char) -> Option<char> {
     })
 }
 
-/// A word folded as the lists are: lowercase, accents dropped, j as i.
+/// A word folded as the lists are: lowercase, accents dropped, j as i, ß
+/// as ss (as the lists write it).
 pub(super) fn fold_word(word: &str) -> String {
     // Most of the famous phrases are plain ASCII already: no accents to
     // drop (the famous phrases load in half the time).
@@ -94,16 +98,25 @@ pub(super) fn fold_word(word: &str) -> String {
             })
             .collect();
     }
-    word.nfd()
+    let mut folded = String::with_capacity(word.len());
+    for c in word
+        .nfd()
         .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
         .flat_map(char::to_lowercase)
-        .map(|c| if c == 'j' { 'i' } else { c })
-        .collect()
+    {
+        match c {
+            'j' => folded.push('i'),
+            'ß' => folded.push_str("ss"),
+            c => folded.push(c),
+        }
+    }
+    folded
 }
 
 /// Reads a passphrase.
 pub(super) fn fold(passphrase: &str) -> Folded {
     let mut folded = Folded::default();
+    let mut swaps = Vec::new();
     for (token, boundary) in split_tokens(passphrase, &mut folded.separators) {
         for (at, c) in token.chars().enumerate() {
             let boundary = boundary && at == 0;
@@ -113,21 +126,35 @@ pub(super) fn fold(passphrase: &str) -> Folded {
             } else if c.is_lowercase() {
                 folded.lower += 1;
             }
-            let unit = if c.is_alphabetic() {
-                let letter = fold_word(c.encode_utf8(&mut [0; 4])).chars().next();
-                Unit {
-                    kind: Kind::Letter,
-                    raw: c,
-                    letter,
-                    swapped: false,
-                    upper,
-                    boundary,
+            if c.is_alphabetic() {
+                // One letter for each the lists write ("ß" is "ss").
+                let mut letters: Vec<Option<char>> = fold_word(c.encode_utf8(&mut [0; 4]))
+                    .chars()
+                    .map(Some)
+                    .collect();
+                if letters.is_empty() {
+                    letters.push(None);
+                }
+                for (at, letter) in letters.into_iter().enumerate() {
+                    folded.units.push(Unit {
+                        kind: Kind::Letter,
+                        raw: c,
+                        letter,
+                        swapped: false,
+                        again: false,
+                        upper,
+                        boundary: boundary && at == 0,
+                    });
                 }
             } else {
                 // Any digit may stand for a letter ("4" for "a"); the
                 // reading decides whether it does.
                 let letter = swap(c);
-                Unit {
+                let again = swaps.contains(&c);
+                if letter.is_some() && !again {
+                    swaps.push(c);
+                }
+                folded.units.push(Unit {
                     kind: if c.is_ascii_digit() {
                         Kind::Digit
                     } else {
@@ -136,11 +163,11 @@ pub(super) fn fold(passphrase: &str) -> Folded {
                     raw: c,
                     letter,
                     swapped: letter.is_some(),
+                    again,
                     upper,
                     boundary,
-                }
-            };
-            folded.units.push(unit);
+                });
+            }
         }
     }
     folded
@@ -206,5 +233,17 @@ mod tests {
         assert_eq!(starts, [6], "an apostrophe is inside a word");
         assert_eq!(letters(&fold("Jäger p@x")), "iagerpax");
         assert_eq!(fold_word("Ça Ira"), "ca ira");
+        // ß is written ss in the lists: two letters, both from the one.
+        assert_eq!(fold_word("Weiß"), "weiss");
+        let f = fold("weiß 3x3");
+        assert_eq!(letters(&f), "weissexe");
+        assert_eq!(f.units[3].raw, 'ß');
+        assert!(!f.units[4].boundary && f.units[5].boundary);
+        // A digit or symbol said again is the same swap.
+        let again: Vec<bool> = f.units.iter().map(|u| u.again).collect();
+        assert_eq!(
+            again,
+            [false, false, false, false, false, false, false, true]
+        );
     }
 }

@@ -3,7 +3,9 @@
 //! the quotations the famous phrases come from, each word with its
 //! frequency (`assets/passphrases/words/`), and the words that follow each
 //! word in those quotations (`assets/passphrases/pairs.txt`) and in
-//! English books (`assets/passphrases/bigrams_en.txt`).
+//! English books (`assets/passphrases/bigrams_en.txt`), and which words are
+//! the most frequent of their language (a sentence's words are priced
+//! beside them).
 //!
 //! A word is priced by its rank: the words of its list more frequent than
 //! it, and half of those as frequent. The rank is never more than one over
@@ -59,8 +61,18 @@ const WORD_LISTS: [&str; 7] = [
 /// English books (the order alone: "of the a this").
 const PAIRS: [&str; 2] = [asset!("pairs.txt"), asset!("bigrams_en.txt")];
 
+/// The lists of `WORD_LISTS` ranked by frequency in a living language: the
+/// first five.
+const LANGUAGES: usize = 5;
+
 /// How many lists a guesser chooses among.
 pub(super) const LISTS: usize = WORD_LISTS.len();
+
+/// How many of the most frequent words of each language (in `WORD_LISTS`,
+/// but Latin's, which has no ranks, and the quotations') a sentence's words
+/// are priced beside: "the", "is", "nicht", "que", "di". The hundred most
+/// frequent words of a language are about half of what is written in it.
+const FREQUENT_WORDS: usize = 100;
 
 /// The longest word looked up, in letters.
 pub(super) const LONGEST_WORD: usize = 24;
@@ -72,6 +84,8 @@ pub(super) const SHORTEST_PHRASE: usize = 8;
 pub(super) struct Lexicon {
     /// Each word's id and its least rank in any list, as a power of ten.
     words: HashMap<String, (u32, f64)>,
+    /// The ids of the most frequent words of each language.
+    frequent: HashSet<u32>,
     /// For a word and the next: the next's rank among the words that follow
     /// the first, as a power of ten (the soonest in any of `PAIRS`).
     pairs: HashMap<(u32, u32), f64>,
@@ -126,6 +140,7 @@ impl Lexicon {
         let (phrases, spelled) = (read(true), read(false));
         let mut lexicon = Lexicon {
             words: HashMap::new(),
+            frequent: HashSet::new(),
             pairs: HashMap::new(),
             joined: HashSet::new(),
             spelled: spelled.iter().map(|p| p.concat()).collect(),
@@ -138,14 +153,18 @@ impl Lexicon {
             let next = words.len() as u32;
             let entry = words.entry(word.to_string()).or_insert((next, price));
             entry.1 = entry.1.min(price);
+            entry.0
         };
-        for list in WORD_LISTS {
+        for (at, list) in WORD_LISTS.iter().enumerate() {
             let mut before = 0;
             for line in list.lines() {
                 let words: Vec<&str> = line.split(' ').skip(1).collect();
                 let rank = before as f64 + (words.len() + 1) as f64 / 2.0;
                 for word in &words {
-                    add(&mut lexicon.words, word, rank.log10());
+                    let id = add(&mut lexicon.words, word, rank.log10());
+                    if at < LANGUAGES && before < FREQUENT_WORDS {
+                        lexicon.frequent.insert(id);
+                    }
                 }
                 before += words.len();
             }
@@ -186,6 +205,11 @@ impl Lexicon {
     /// A word's id and price (log10), if any list has it.
     pub(super) fn word(&self, word: &str) -> Option<(u32, f64)> {
         self.words.get(word).copied()
+    }
+
+    /// Whether a word is one of the most frequent of its language.
+    pub(super) fn frequent(&self, word: u32) -> bool {
+        self.frequent.contains(&word)
     }
 
     /// How soon a guesser who just tried `first` tries `second` (log10).

@@ -129,6 +129,9 @@ fn describe(pieces: &[Piece]) -> String {
     let paired = pieces
         .iter()
         .any(|p| matches!(p, Piece::Word { paired: true, .. }));
+    let sentence = pieces
+        .iter()
+        .any(|p| matches!(p, Piece::Word { sentence: true, .. }));
     let phrases = pieces
         .iter()
         .filter(|p| matches!(p, Piece::Phrase { .. }))
@@ -169,7 +172,9 @@ fn describe(pieces: &[Piece]) -> String {
         };
         join(what, &added)
     } else if !words.is_empty() {
-        let how = if paired {
+        let how = if sentence {
+            "common words in the order of a sentence"
+        } else if paired {
             "common words that often go together"
         } else {
             "common words"

@@ -19,6 +19,10 @@ const HELD_OUT_3: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_3.txt"
 ));
+const HELD_OUT_4: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_4.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -76,31 +80,42 @@ fn accepted(list: &str) -> Vec<String> {
 
 /// The most phrases of the first held-out list accepted (any of 14 ways of
 /// writing each): 20 when the model was first measured on it, 9 on the
-/// second model, 7 on the third. That list is partly seen: its result led
-/// to the second model's dictionaries and frequency lists. What is still
-/// accepted are sentences missing from the dictionaries, whose words a
-/// guesser finds in 10^11 to 10^12 guesses, with a year added. This bound
-/// keeps the model from getting worse.
-const HELD_OUT_ACCEPTED: usize = 7;
+/// second model, 7 on the third, 3 on the fourth (each only with a year
+/// added). That list is partly seen: its result led to the second model's
+/// dictionaries and frequency lists. This bound keeps the model from
+/// getting worse.
+const HELD_OUT_ACCEPTED: usize = 3;
 
 /// The most phrases of the second held-out list accepted: written before
 /// the second model was changed, never used to tune it; what its accepted
 /// phrases have in common was studied for the third model's general
 /// changes (no phrase of it added anywhere). 12 on the second model, 8 on
-/// the third: quotes and lines missing from the dictionaries, 6 as typed
-/// or capitalised (a film line, Schiller, Moltke, Dante, an Italian
-/// proverb, a Chilean song) and 2 only with a year added.
-const HELD_OUT_2_ACCEPTED: usize = 8;
+/// the third, 7 on the fourth: quotes and lines missing from the
+/// dictionaries, 5 as typed or run together (Schiller, Moltke, Dante, an
+/// Italian proverb, a film line) and 2 only with a year added.
+const HELD_OUT_2_ACCEPTED: usize = 7;
 
 /// The most phrases of the third held-out list accepted: written before
 /// the third model was changed and never used to tune it (what its
 /// accepted phrases have in common was studied, as the second's). 30 on
-/// the second model (17 as typed or capitalised, 13 only with a year or
-/// digits added), 25 on the third (10 and 15): first lines of books, game
-/// and advert lines, slogans, soldiers' sayings and proverbs missing from
-/// the dictionaries, of less common words. Issue 49's goal is 3: not
-/// reached.
-const HELD_OUT_3_ACCEPTED: usize = 25;
+/// the second model, 25 on the third, 17 on the fourth (6 as typed,
+/// capitalised or run together, 11 only with a year or digits added):
+/// slogans, soldiers' sayings and proverbs of less common words missing
+/// from the dictionaries, and sentences run together.
+const HELD_OUT_3_ACCEPTED: usize = 17;
+
+/// The most phrases of the fourth held-out list accepted: written before
+/// the fourth model was changed and never used to tune it (what its
+/// accepted phrases have in common was studied, as the third's, for the
+/// fourth model's general changes: sentences priced as a language model
+/// guesses them, a swap priced once for all its letters, ß read as ss).
+/// 36 on the third model (23 as typed or capitalised, 13 only with a year
+/// or digits added), 27 on the fourth (15 and 12): poems, first lines of
+/// books, songs and game lines with words missing from the dictionaries
+/// or far from frequent ones, long sentences, and sentences run together.
+/// Issue 49's goal is 3: not reached; a fifth list written before the next
+/// change is the fair measure of it.
+const HELD_OUT_4_ACCEPTED: usize = 27;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -110,6 +125,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT, HELD_OUT_ACCEPTED),
         (HELD_OUT_2, HELD_OUT_2_ACCEPTED),
         (HELD_OUT_3, HELD_OUT_3_ACCEPTED),
+        (HELD_OUT_4, HELD_OUT_4_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
@@ -174,16 +190,69 @@ fn the_cheapest_suggestions_are_accepted() {
     }
 }
 
+/// The cheapest reading of a passphrase, before its case and separators.
+fn reading(passphrase: &str) -> sequence::Reading {
+    sequence::cheapest(&fold::fold(passphrase).units, lexicon::Lexicon::get(), &[])
+}
+
+/// Whether a reading prices a word as one of a sentence.
+fn reads_as_sentence(reading: &sequence::Reading) -> bool {
+    reading
+        .pieces
+        .iter()
+        .any(|p| matches!(p, sequence::Piece::Word { sentence: true, .. }))
+}
+
+/// A sentence is priced as a language model guesses it: a word within two
+/// words of one of the most frequent words of its language ("on") costs
+/// one of a hundred at most; without one, its words cost what they cost
+/// alone. Words cut out of longer ones make no sentence.
+#[test]
+fn a_sentence_is_priced_as_a_language_model_guesses_it() {
+    let on = lexicon::Lexicon::get().word("on").unwrap().1;
+    let sentence = reading("silence falls on broken towers");
+    assert!(sentence.log10 <= 4.0 * 2.0 + on + 1e-9, "{sentence:?}");
+    assert!(reads_as_sentence(&sentence));
+    let words = reading("silence falls broken towers");
+    assert!(words.log10 > sentence.log10 + 2.0, "{words:?}");
+    // Capitals mark the words as spaces do.
+    let camel = reading("SilenceFallsOnBrokenTowers").log10;
+    assert!(
+        camel <= sentence.log10 + 4.0 * 2f64.log10() + 1e-9,
+        "{camel}"
+    );
+    // Random words hold no frequent word, nor do the words cut out of them
+    // ("her" and "on" of "heron"); run together, only words of four letters
+    // or more are read as a sentence's, and a frequent one ("this" of
+    // "thistle") holds only the words after it.
+    let random = reading("copper heron lantern thistle");
+    assert!(!reads_as_sentence(&random), "{random:?}");
+    check_strength("copper heron lantern thistle", &[]).unwrap();
+    check_strength("copperheronlanternthistle", &[]).unwrap();
+    let e = check_strength("the copper heron of the lantern", &[]).unwrap_err();
+    assert!(e.message.contains("in the order of a sentence"), "{e}");
+}
+
+/// A guesser's rules write every e as 3 at once: each kind of digit or
+/// symbol for a letter is one more variant, however often it comes.
+#[test]
+fn a_swap_is_one_variant_however_often_it_comes() {
+    let plain = reading("copper heron lantern thistle").log10;
+    let swaps = |p: &str| (reading(p).log10 - plain) / 2f64.log10();
+    let one = swaps("copp3r h3ron lant3rn thistl3");
+    assert!((one - 1.0).abs() < 1e-9, "{one}");
+    let two = swaps("c0pp3r h3r0n lant3rn thistl3");
+    assert!((two - 2.0).abs() < 1e-9, "{two}");
+}
+
 /// A word said again is one of the words before it to a guesser, not a
 /// word of his lists again; words run together mark none.
 #[test]
 fn a_word_said_again_is_priced_as_one_of_those_before_it() {
-    let lexicon = lexicon::Lexicon::get();
-    let read = |p: &str| sequence::cheapest(&fold::fold(p).units, lexicon, &[]).log10;
-    let once = read("thistle copper lantern");
-    let again = read("thistle copper lantern copper");
+    let once = reading("thistle copper lantern").log10;
+    let again = reading("thistle copper lantern copper").log10;
     assert!((again - once - 3f64.log10()).abs() < 1e-9, "{once} {again}");
-    let joined = read("thistlecopperlanterncopper");
+    let joined = reading("thistlecopperlanterncopper").log10;
     assert!(joined > again + 2.0, "{again} {joined}");
 }
 
