@@ -86,22 +86,8 @@ pub(crate) fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H, String) {
     let host_dir = dir.join("host");
     let mut host = app(config(&host_dir, net, Some(path)), [1500.0, 1000.0]);
     host.get_by_label_contains("Read-only until South (Ann) unlocks");
-    click(&mut host, "File");
-    click(&mut host, "Invite a remote player…");
-    click(&mut host, "South (Ann)");
-    // The relay is reached off the window's thread, a spinner meanwhile.
-    host.get_by_label("Make the ticket").click();
-    until(&mut [&mut host], "the ticket", |w| {
-        w[0].query_by_label("Copy the ticket").is_some()
-    });
-    let ticket = host
-        .get_by_label("Ticket")
-        .accesskit_node()
-        .value()
-        .expect("the ticket's text")
-        .to_string();
+    let ticket = invite(&mut host, "South (Ann)");
     assert!(ticket.starts_with("muster1"), "{ticket}");
-    click(&mut host, "Close window");
     // South's seat is the other machine's: nothing of his is asked here,
     // and the battle is no longer read-only on the host's.
     assert!(host.state().fog().battle.locked_sides().is_empty());
@@ -126,6 +112,48 @@ pub(crate) fn joined(dir: &Path, net: &muster_remote::Net) -> (H, H, String) {
         w.iter().all(|h| shows(h, "connected (Muster"))
     });
     (host, joiner, ticket)
+}
+
+/// The host invites `who` by *File > Invite a remote player*: the
+/// ticket's text, the window closed.
+pub(crate) fn invite(host: &mut H, who: &str) -> String {
+    click(host, "File");
+    click(host, "Invite a remote player…");
+    click(host, who);
+    // The relay is reached off the window's thread, a spinner meanwhile.
+    host.get_by_label("Make the ticket").click();
+    until(&mut [&mut *host], "the ticket", |w| {
+        w[0].query_by_label("Copy the ticket").is_some()
+    });
+    let ticket = host
+        .get_by_label("Ticket")
+        .accesskit_node()
+        .value()
+        .expect("the ticket's text")
+        .to_string();
+    click(host, "Close window");
+    ticket
+}
+
+/// A copy of the host's autosave as it is now, in `dir`: the older file
+/// its Muster is started again on; and how many entries it holds.
+fn older_copy(host: &H, dir: &Path) -> (std::path::PathBuf, usize) {
+    let id = Replica::game_id(&host.state().fog().battle).to_string();
+    host.state().autosaved();
+    let autosaves = dir.join("host").join("autosaves");
+    let saved = muster::core::store::Autosaves::new(autosaves).path(&id);
+    let older = dir.join("older.json");
+    std::fs::copy(&saved, &older).unwrap();
+    (older, entries(host))
+}
+
+/// The host's Muster closed: the joiner's window says the connection
+/// dropped.
+fn host_closed(host: H, joiner: &mut H) {
+    drop(host);
+    until(&mut [joiner], "the drop said on the joiner's", |w| {
+        shows(w[0], "the connection dropped")
+    });
 }
 
 /// The joiner's Muster started on `ticket` (`muster join TICKET`).
@@ -306,10 +334,7 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
     let id = Replica::game_id(&host.state().fog().battle).to_string();
     let had = entries(&host);
     host.state().autosaved();
-    drop(host);
-    until(&mut [&mut joiner], "the drop said on the joiner's", |w| {
-        shows(w[0], "the connection dropped")
-    });
+    host_closed(host, &mut joiner);
 
     let autosaves = dir.path().join("host").join("autosaves");
     let saved = muster::core::store::Autosaves::new(autosaves).path(&id);
@@ -356,20 +381,7 @@ fn a_host_restarted_on_an_older_file_takes_back_what_it_had_taken() {
     let host_dir = dir.path().join("host");
     let mut host = app(config(&host_dir, &relay.net, Some(path)), [1500.0, 1000.0]);
     assert_eq!(unlock(&mut host, "South", PASS), None);
-    click(&mut host, "File");
-    click(&mut host, "Invite a remote player…");
-    click(&mut host, "North (Bob)");
-    host.get_by_label("Make the ticket").click();
-    until(&mut [&mut host], "the ticket", |w| {
-        w[0].query_by_label("Copy the ticket").is_some()
-    });
-    let ticket = host
-        .get_by_label("Ticket")
-        .accesskit_node()
-        .value()
-        .expect("the ticket's text")
-        .to_string();
-    click(&mut host, "Close window");
+    let ticket = invite(&mut host, "North (Bob)");
     let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
     // North set no passphrase: he plays as soon as the battle arrives.
     until(&mut [&mut host, &mut joiner], "both connected", |w| {
@@ -381,21 +393,13 @@ fn a_host_restarted_on_an_older_file_takes_back_what_it_had_taken() {
     until(&mut [&mut host, &mut joiner], "North's camp on both", |w| {
         same_log(w) && entries(w[0]) == first + 1
     });
-    let id = Replica::game_id(&host.state().fog().battle).to_string();
-    host.state().autosaved();
-    let saved = muster::core::store::Autosaves::new(host_dir.join("autosaves")).path(&id);
-    let older = dir.path().join("older.json");
-    std::fs::copy(&saved, &older).unwrap();
-    let had = entries(&host);
+    let (older, had) = older_copy(&host, dir.path());
     click_table(&mut host, [36.0, 6.0]);
     click(&mut host, "Place camp");
     until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {
         same_log(w) && entries(w[0]) == had + 1
     });
-    drop(host);
-    until(&mut [&mut joiner], "the drop said on the joiner's", |w| {
-        shows(w[0], "the connection dropped")
-    });
+    host_closed(host, &mut joiner);
 
     let mut host = app(config(&host_dir, &relay.net, Some(older)), [1500.0, 1000.0]);
     assert_eq!(entries(&host), had);
@@ -432,21 +436,13 @@ fn a_joiners_longer_copy_is_kept_when_the_host_cannot_check_it() {
     let dir = tempfile::tempdir().unwrap();
     let (mut host, mut joiner, _) = joined(dir.path(), &relay.net);
     let id = Replica::game_id(&host.state().fog().battle).to_string();
-    host.state().autosaved();
-    let saved =
-        muster::core::store::Autosaves::new(dir.path().join("host").join("autosaves")).path(&id);
-    let older = dir.path().join("older.json");
-    std::fs::copy(&saved, &older).unwrap();
-    let had = entries(&host);
+    let (older, had) = older_copy(&host, dir.path());
     click_table(&mut host, [45.0, 45.0]);
     click(&mut host, "Place camp");
     until(&mut [&mut host, &mut joiner], "North's camp on both", |w| {
         same_log(w) && entries(w[0]) == had + 1
     });
-    drop(host);
-    until(&mut [&mut joiner], "the drop said on the joiner's", |w| {
-        shows(w[0], "the connection dropped")
-    });
+    host_closed(host, &mut joiner);
     let mut host = app(
         config(&dir.path().join("host"), &relay.net, Some(older)),
         [1500.0, 1000.0],
