@@ -6,9 +6,12 @@
 //! it seats, and a random token: knowing the host's key is not enough to
 //! take the seat, only the ticket is.
 //!
-//! The text is `muster1` and the ticket's JSON in base32 (lower case, no
-//! padding): letters and digits only, so a chat program or a line break
-//! cannot change it unnoticed (a changed letter fails to read).
+//! The text is `muster1` and the ticket's JSON with a check (the first
+//! bytes of its SHA-256) in base32 (lower case, no padding): letters and
+//! digits only, so a chat program or a line break cannot change it
+//! unnoticed. A changed letter fails its check: without one, a letter
+//! changed inside the key's or the game's text could read as another
+//! ticket.
 
 use data_encoding::BASE32_NOPAD;
 use iroh::EndpointAddr;
@@ -17,6 +20,10 @@ use serde::{Deserialize, Serialize};
 
 /// What begins every ticket's text.
 const PREFIX: &str = "muster1";
+/// Bytes of the check after the JSON: a changed letter passes it once in
+/// four billion.
+const CHECK: usize = 4;
+
 /// What begins a ticket's link, which the installed Muster opens.
 const LINK: &str = "muster://join/";
 /// The longest ticket text read: a host has a few addresses, not
@@ -113,8 +120,10 @@ impl Hosting {
 impl Ticket {
     /// The ticket as text: `muster1…`.
     pub fn text(&self) -> String {
-        let json = serde_json::to_vec(self).expect("a ticket always serializes");
-        format!("{PREFIX}{}", BASE32_NOPAD.encode(&json).to_lowercase())
+        let mut bytes = serde_json::to_vec(self).expect("a ticket always serializes");
+        let check = check(&bytes);
+        bytes.extend_from_slice(&check);
+        format!("{PREFIX}{}", BASE32_NOPAD.encode(&bytes).to_lowercase())
     }
 
     /// The ticket as a link the installed Muster opens.
@@ -153,7 +162,22 @@ impl Ticket {
                     e.position + PREFIX.len() + 1
                 )
             })?;
-        serde_json::from_slice(&bytes)
+        let damaged = || "the ticket is damaged: a letter of it changed (copy it again, whole)";
+        let split = bytes.len().checked_sub(CHECK).ok_or_else(damaged)?;
+        let (json, sum) = bytes.split_at(split);
+        if check(json) != sum {
+            return Err(damaged().into());
+        }
+        serde_json::from_slice(json)
             .map_err(|e| format!("the ticket does not read as one ({e}); copy it again, whole"))
     }
+}
+
+/// A ticket's check: the first bytes of the SHA-256 of its JSON.
+fn check(json: &[u8]) -> [u8; CHECK] {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(json);
+    let mut out = [0; CHECK];
+    out.copy_from_slice(&digest[..CHECK]);
+    out
 }
