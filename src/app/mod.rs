@@ -535,7 +535,8 @@ impl eframe::App for MusterApp {
             self.players
                 .show(&ctx, &mut self.seating, &names, &self.bus);
             let roster = self.system.roster();
-            self.unlock.show(&ctx, &roster, &cx, &self.bus);
+            let kept = self.system.kept_seat();
+            self.unlock.show(&ctx, &roster, kept, &cx, &self.bus);
             if !self.not_opened_ui(ui) {
                 self.system.ui(ui, &cx);
             }

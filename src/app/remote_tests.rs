@@ -344,6 +344,9 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
     );
     assert_eq!(entries(&host), had);
     host.get_by_label_contains("This battle was played remotely: South (Ann)");
+    // South's passphrase is never asked here: he unlocks on his machine.
+    host.get_by_label_contains("South (Ann) played from their own Muster: host the battle again");
+    assert!(host.query_by_label("Unlock as South (Ann)…").is_none());
     host.get_by_label("Host it again (same ticket)").click();
     until(
         &mut [&mut host, &mut joiner],

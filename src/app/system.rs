@@ -114,6 +114,13 @@ pub trait SystemWindow: Any + SeatRoutes {
         None
     }
 
+    /// The side whose seat this machine kept for another machine, when
+    /// its game was played remotely and is not hosted again yet: he
+    /// unlocks on his own machine, never here.
+    fn kept_seat(&self) -> Option<Side> {
+        None
+    }
+
     /// Whether its game can be played remotely now, or why not.
     fn can_invite(&self) -> Result<(), String> {
         Err(format!(

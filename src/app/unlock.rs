@@ -24,8 +24,16 @@ impl UnlockWindow {
     }
 
     /// The window while players must still unlock: a button each (a paired
-    /// player unlocks on his phone).
-    pub fn show(&mut self, ctx: &egui::Context, roster: &Roster, cx: &Cx, bus: &Bus) {
+    /// player unlocks on his phone; one whose seat is `kept` for his own
+    /// machine unlocks there, once the game is hosted again).
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        roster: &Roster,
+        kept: Option<muster::core::side::Side>,
+        cx: &Cx,
+        bus: &Bus,
+    ) {
         let locked = roster.locked.clone();
         if locked.is_empty() || self.closed {
             return;
@@ -42,6 +50,10 @@ impl UnlockWindow {
                     let who = &roster.names[side];
                     if cx.on_phone(side) {
                         ui.label(format!("{who} unlocks on their phone."));
+                    } else if kept == Some(side) {
+                        ui.label(format!(
+                            "{who} played from their own Muster: host the battle again (the line above) and they unlock it on their machine."
+                        ));
                     } else if ui.button(format!("Unlock as {who}…")).clicked() {
                         bus.seat(side, SeatMsg::Unlock);
                     }

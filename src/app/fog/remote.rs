@@ -220,6 +220,11 @@ impl Kept {
         })
     }
 
+    /// The side of the seat kept to host again, if any.
+    pub(in crate::app) fn seat(&self) -> Option<Side> {
+        self.again.as_ref().map(|h| h.seat)
+    }
+
     /// Forgets the seat: the battle is played at this table.
     pub(in crate::app) fn forget(&mut self) {
         self.again = None;

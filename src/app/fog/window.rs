@@ -555,6 +555,10 @@ impl SystemWindow for FogWindow {
         self.invitable()
     }
 
+    fn kept_seat(&self) -> Option<Side> {
+        self.hosting.seat()
+    }
+
     fn invite(
         &mut self,
         away: Side,
