@@ -313,9 +313,7 @@ impl Panels {
         out: &mut Vec<FogCommand>,
     ) {
         match self.theirs(battle, step) {
-            Some(name) => {
-                ui.weak(format!("Waiting for {name}, on their own Muster"));
-            }
+            Some(name) => waiting_for(ui, &name),
             None => self.panel(step).footer(ui, battle, out),
         }
     }
@@ -336,6 +334,11 @@ impl Panels {
             Step::Play => &mut self.play,
         }
     }
+}
+
+/// A footer's line while the move is the other machine's player's.
+fn waiting_for(ui: &mut egui::Ui, name: &str) {
+    ui.weak(format!("Waiting for {name}, on their own Muster"));
 }
 
 /// The ruleset's help text for a step, shown under its heading.
@@ -432,7 +435,7 @@ impl Panels {
         self.deployment.away = away;
         let remote = Side::BOTH
             .into_iter()
-            .find(|s| cx.lives[*s] == crate::app::seating::Life::Remote);
+            .find(|s| away[*s] == Some(crate::app::seating::life::Away::Machine));
         self.remote = remote;
         self.initiative.input.remote = remote;
         self.moves_first.input.remote = remote;

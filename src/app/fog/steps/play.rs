@@ -198,8 +198,7 @@ impl StepPanel for PlayPanel {
             return;
         };
         if self.remote(side) {
-            let name = muster::core::seat::Seated::seat_name(battle, side);
-            ui.weak(format!("Waiting for {name}, on their own Muster"));
+            super::waiting_for(ui, &muster::core::seat::Seated::seat_name(battle, side));
             return;
         }
         if let Some(&march) = arrivals_due(state, ruleset).first() {
