@@ -14,6 +14,7 @@ use iroh::Endpoint;
 use iroh::endpoint::{Connection, RecvStream, SendStream};
 use muster_core::side::Side;
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -42,6 +43,12 @@ pub enum Event {
 /// Called when an event waits, to wake the window.
 pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
+/// A message the window gave to send, with how many restarts of the other
+/// program the window had been told of then: one given before the latest
+/// was for the program that is gone, and is dropped unsent (the new one
+/// begins from the game's file, and a message before it would not read).
+type Outgoing = (u64, String);
+
 /// Both ends' bookkeeping of the numbered messages.
 #[derive(Default)]
 struct Numbers {
@@ -55,6 +62,8 @@ struct Numbers {
     received: u64,
     /// The other end's session, once met.
     peer: Option<u64>,
+    /// How many times the other end's program was met restarted.
+    restarts: u64,
 }
 
 impl Numbers {
@@ -65,6 +74,7 @@ impl Numbers {
     fn meet(&mut self, session: u64) -> bool {
         let restarted = self.peer.is_some_and(|p| p != session);
         if restarted {
+            self.restarts += 1;
             self.queued -= self.next;
             self.next = 0;
             self.unacked.clear();
@@ -84,7 +94,7 @@ impl Numbers {
 
 /// One end of a remote game's connection.
 pub struct Link {
-    outgoing: tmpsc::UnboundedSender<String>,
+    outgoing: tmpsc::UnboundedSender<Outgoing>,
     events: mpsc::Receiver<Event>,
     endpoint: Endpoint,
     numbers: Arc<Mutex<Numbers>>,
@@ -93,6 +103,8 @@ pub struct Link {
     stop: Arc<tokio::sync::Notify>,
     /// Told to drop the connection now (the joiner's end dials again).
     cut: Arc<tokio::sync::Notify>,
+    /// How many restarts of the other program the window was told of.
+    told: AtomicU64,
 }
 
 /// What the task on the link's thread holds.
@@ -155,7 +167,7 @@ impl Link {
         wake: Wake,
         run: impl FnOnce(
             Task,
-            tmpsc::UnboundedReceiver<String>,
+            tmpsc::UnboundedReceiver<Outgoing>,
         ) -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>>
         + Send
         + 'static,
@@ -226,6 +238,7 @@ impl Link {
                 numbers,
                 stop,
                 cut,
+                told: AtomicU64::new(0),
             },
             addr,
         ))
@@ -236,18 +249,37 @@ impl Link {
     pub fn send(&self, body: String) {
         self.numbers.lock().expect("not poisoned").queued += 1;
         // The thread ends only with the link.
-        let _ = self.outgoing.send(body);
+        let _ = self
+            .outgoing
+            .send((self.told.load(Ordering::Relaxed), body));
     }
 
     /// What happened, if anything, without waiting.
     pub fn next(&self) -> Option<Event> {
-        self.events.try_recv().ok()
+        self.events.try_recv().ok().inspect(|e| self.told(e))
     }
 
     /// What happened next, waiting up to `wait` (the command line and the
     /// tests; the window never waits).
     pub fn wait(&self, wait: Duration) -> Option<Event> {
-        self.events.recv_timeout(wait).ok()
+        self.events
+            .recv_timeout(wait)
+            .ok()
+            .inspect(|e| self.told(e))
+    }
+
+    /// Counts a restart of the other program the window is told of: what
+    /// it sends from now on is for the new program.
+    fn told(&self, event: &Event) {
+        if matches!(
+            event,
+            Event::Connected {
+                restarted: true,
+                ..
+            }
+        ) {
+            self.told.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     /// Drops the connection as a failing network would: what was sent and
@@ -279,7 +311,7 @@ impl Drop for Link {
 /// The host's loop: admits the ticket's joiner, connection after connection.
 async fn host_loop(
     task: Task,
-    mut outgoing: tmpsc::UnboundedReceiver<String>,
+    mut outgoing: tmpsc::UnboundedReceiver<Outgoing>,
     game: String,
     token: Token,
 ) {
@@ -354,7 +386,7 @@ async fn host_loop(
 }
 
 /// The joiner's loop: dials the host, and again after a drop.
-async fn join_loop(task: Task, mut outgoing: tmpsc::UnboundedReceiver<String>, ticket: Ticket) {
+async fn join_loop(task: Task, mut outgoing: tmpsc::UnboundedReceiver<Outgoing>, ticket: Ticket) {
     loop {
         match join_once(&task, &mut outgoing, &ticket).await {
             Ok(why) => task.say(Event::Dropped(why)),
@@ -382,7 +414,7 @@ enum Refusal {
 /// One dial and, once welcomed, the connection carried until it drops.
 async fn join_once(
     task: &Task,
-    outgoing: &mut tmpsc::UnboundedReceiver<String>,
+    outgoing: &mut tmpsc::UnboundedReceiver<Outgoing>,
     ticket: &Ticket,
 ) -> Result<String, Refusal> {
     let again = |what: &str, e: &dyn std::fmt::Display| Refusal::Again(format!("{what} ({e})"));
@@ -445,7 +477,7 @@ async fn carry(
     connection: &Connection,
     mut send: SendStream,
     mut recv: RecvStream,
-    outgoing: &mut tmpsc::UnboundedReceiver<String>,
+    outgoing: &mut tmpsc::UnboundedReceiver<Outgoing>,
     they_have: u64,
 ) -> String {
     let resend: Vec<(u64, String)> = {
@@ -474,9 +506,13 @@ async fn carry(
         tokio::select! {
             () = task.cut.notified() => break "the connection was cut".to_string(),
             body = outgoing.recv() => {
-                let Some(body) = body else { break "this machine left the game".to_string() };
+                let Some((told, body)) = body else { break "this machine left the game".to_string() };
                 let number = {
                     let mut numbers = task.numbers.lock().expect("not poisoned");
+                    if told < numbers.restarts {
+                        numbers.queued -= 1;
+                        continue;
+                    }
                     let number = numbers.next;
                     numbers.next += 1;
                     numbers.unacked.push_back((number, body.clone()));

@@ -4,7 +4,8 @@
 //! loopback up where one can be made: tickets read back and refuse a
 //! changed letter; the test endpoints name no address outside loopback;
 //! messages cross exactly once and in order both ways, across a cut
-//! connection; a wrong ticket is refused and says why.
+//! connection; a wrong ticket is refused and says why; what was meant for
+//! a program that restarted is not sent to the new one.
 
 mod support;
 
@@ -143,6 +144,53 @@ fn messages_cross_exactly_once_in_order_both_ways_across_a_cut_connection() {
         None
     );
     assert_eq!(host.next().filter(|e| matches!(e, Event::Message(_))), None);
+}
+
+/// The joiner's program stops; the host's goes on sending meanwhile (a
+/// move its player made). A new program joins with the same ticket: the
+/// host's end is told it restarted, and what it gave before that was for
+/// the program that is gone: the new one's first message is the one the
+/// host gives once told (the game's file, in a game), never the old.
+#[test]
+fn what_was_given_for_a_program_that_restarted_is_not_sent_to_the_new_one() {
+    if support::ran_in_loopback_namespace(
+        "what_was_given_for_a_program_that_restarted_is_not_sent_to_the_new_one",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let (host, ticket) = Link::host(relay.net.clone(), "game-6".into(), Side::South, no_wake())
+        .expect("the host's end");
+    let joiner = Link::join(relay.net.clone(), ticket.clone(), no_wake()).expect("the joiner's");
+    let (mut at_host, mut at_joiner) = (Vec::new(), Vec::new());
+    host.send("first".into());
+    assert_eq!(next_message(&joiner, &mut at_joiner), Some("first".into()));
+    drop(joiner);
+    assert!(wait_for(&host, &mut at_host, |e| matches!(
+        e,
+        Event::Dropped(_)
+    )));
+    host.send("for the program that is gone".into());
+    let joiner = Link::join(relay.net.clone(), ticket, no_wake()).expect("the joiner's again");
+    assert!(wait_for(&host, &mut at_host, |e| matches!(
+        e,
+        Event::Connected {
+            restarted: true,
+            ..
+        }
+    )));
+    host.send("the game's file".into());
+    let mut seen = Vec::new();
+    assert_eq!(
+        next_message(&joiner, &mut seen),
+        Some("the game's file".into())
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(
+        joiner.next().filter(|e| matches!(e, Event::Message(_))),
+        None
+    );
+    assert!(host.settled(), "nothing is left waiting to go");
 }
 
 #[test]
