@@ -326,13 +326,15 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
     let (mut host, mut joiner, _) = joined(dir.path(), &relay.net);
     click_table(&mut host, [45.0, 45.0]);
     click(&mut host, "Place camp");
-    until(
-        &mut [&mut host, &mut joiner],
-        "North's camp on both",
-        same_log,
-    );
-    let id = Replica::game_id(&host.state().fog().battle).to_string();
     let had = entries(&host);
+    // The joiner's machine takes the camp; the host's stops before South's
+    // tag of it arrives, so its autosave lacks that tag.
+    until(&mut [&mut joiner], "North's camp on the joiner's", |w| {
+        entries(w[0]) == had
+    });
+    let tag_of = |h: &H, position| Replica::tag(&h.state().fog().battle, Side::South, position);
+    assert!(tag_of(&host, had).is_none() && tag_of(&joiner, had).is_some());
+    let id = Replica::game_id(&host.state().fog().battle).to_string();
     host.state().autosaved();
     host_closed(host, &mut joiner);
 
@@ -357,6 +359,57 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
     until(&mut [&mut host, &mut joiner], "both connected again", |w| {
         same_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
     });
+    // South's tag of the camp came from his copy, and crossed again.
+    until(
+        &mut [&mut host, &mut joiner],
+        "South's tag on the host's",
+        |w| tag_of(w[0], had).is_some(),
+    );
+    click_table(&mut joiner, [36.0, 6.0]);
+    click(&mut joiner, "Place camp");
+    until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {
+        same_log(w) && entries(w[0]) == had + 1
+    });
+}
+
+/// South's Muster is closed, and North places his camp meanwhile on the
+/// host's. South's is started again on the same ticket: the battle arrives
+/// with a camp South's machine never saw, so it carries no tag of his; it
+/// is checked as a move that crosses live is (North's, no die), South
+/// unlocks (his machine tags it then and sends the tag), and play goes on.
+#[test]
+fn a_restarted_joiner_takes_what_the_host_played_while_he_was_away() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_restarted_joiner_takes_what_the_host_played_while_he_was_away",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, joiner, ticket) = joined(dir.path(), &relay.net);
+    drop(joiner);
+    until(&mut [&mut host], "the drop said on the host's", |w| {
+        shows(w[0], "the connection dropped")
+    });
+    click_table(&mut host, [45.0, 45.0]);
+    click(&mut host, "Place camp");
+    let had = entries(&host);
+    let tag_of = |h: &H| Replica::tag(&h.state().fog().battle, Side::South, had);
+    assert!(tag_of(&host).is_none());
+
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the battle on the restarted joiner's",
+        |w| shows(w[1], "You joined the game as South"),
+    );
+    assert_eq!(entries(&joiner), had);
+    assert_eq!(unlock(&mut joiner, "South", PASS), None);
+    until(
+        &mut [&mut host, &mut joiner],
+        "South's tag of the camp on both",
+        |w| same_log(w) && tag_of(w[0]).is_some() && tag_of(w[1]) == tag_of(w[0]),
+    );
     click_table(&mut joiner, [36.0, 6.0]);
     click(&mut joiner, "Place camp");
     until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {

@@ -20,7 +20,7 @@ use crate::app::bus::{AppCommand, Bus};
 use crate::app::status::Status;
 use eframe::egui;
 use muster::core::error::RuleError;
-use muster::core::remote::{Compared, Happened, Replica, compare};
+use muster::core::remote::{self as core_remote, Compared, Happened, Replica, compare};
 use muster::core::seat::{Mover, Refused};
 use muster::core::side::Side;
 use muster_remote::link::Event;
@@ -302,7 +302,14 @@ impl<G: Replica> Remoted<G> {
                     polled,
                 ),
                 compared => {
-                    let (fresh, seated) = arrived.split();
+                    let (mut fresh, seated) = arrived.split();
+                    if let Err(why) = core_remote::arrived(&mut fresh, Some(game), me) {
+                        self.fail(
+                            format!("the game the host's Muster sent: {why}. This machine's copy is kept"),
+                            polled,
+                        );
+                        return;
+                    }
                     *game = fresh;
                     let lost = match compared {
                         Compared::Ahead { unvouched, .. } => format!(

@@ -22,6 +22,14 @@ impl MusterApp {
             Ok(Some(mut arrived)) => {
                 let seat = arrived.seat;
                 let said = std::mem::take(&mut arrived.said);
+                // A joiner whose program restarted holds no copy: what
+                // the host's took meanwhile is checked as it would cross.
+                if let Err(why) = muster::core::remote::arrived(&mut arrived.game, None, seat) {
+                    self.status = Some(Status::Error(format!(
+                        "The game the host's Muster sent was not opened: {why}"
+                    )));
+                    return;
+                }
                 let (game, seated) = arrived.split();
                 let window = FogWindow::joined(game, seated, &said, &self.start);
                 self.replace(

@@ -54,6 +54,12 @@ pub struct Trail {
     /// One per link.
     tags: Vec<Tags>,
     held: Sides<Option<Held>>,
+    /// In a remote game, the log position from which entries reached the
+    /// other machine while this machine's player was away (its program
+    /// restarted): followed here by the rules like the entries that cross
+    /// live, they carry no tag of his yet, and his unlock tags them rather
+    /// than checks them.
+    away: Sides<Option<usize>>,
 }
 
 /// The chain from `genesis` over `entries`: the link after each entry, in
@@ -121,6 +127,7 @@ impl Trail {
             links: vec![genesis],
             tags: vec![Tags::default()],
             held: Sides::default(),
+            away: Sides::default(),
         }
     }
 
@@ -291,11 +298,29 @@ impl Trail {
         name: impl Fn(usize) -> String,
     ) -> Result<(), RuleError> {
         self.verify(side, key, lock, name)?;
+        let log = key.log_key();
+        if lock.is_some()
+            && let Some(from) = self.away[side].take()
+        {
+            for position in from..self.links.len() {
+                self.tags[position][side] =
+                    Some(ledger::tag(&log, position, &self.links[position]));
+            }
+        }
         self.held[side] = Some(Held::Key {
-            log: key.log_key(),
+            log,
             check: key.check(),
         });
         Ok(())
+    }
+
+    /// Entries from log position `from` on reached the other machine while
+    /// `side`'s player was away, and this machine followed them as it
+    /// follows the entries that cross live (`remote::arrived` checks they
+    /// are not his moves and draw no die he could not check): his unlock
+    /// here tags them.
+    pub fn arrived_while_away(&mut self, side: Side, from: usize) {
+        self.away[side] = Some(from);
     }
 
     /// What `hold` checks, without holding the key: for a private export,
@@ -313,7 +338,8 @@ impl Trail {
             if !lock.opens_with(key) {
                 return refuse("trust", format!("That is not {side}'s passphrase"));
             }
-            for (position, link) in self.links.iter().enumerate() {
+            let away = self.away[side].unwrap_or(self.links.len());
+            for (position, link) in self.links.iter().enumerate().take(away) {
                 let holds = self.tags[position][side]
                     .is_some_and(|t| ledger::verify(&log, position, link, &t));
                 if !holds {
@@ -333,5 +359,60 @@ impl Trail {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// South, away while North's machine added two entries, unlocks: the
+    /// two carry no tag of his, and only the mark of what arrived while he
+    /// was away lets his unlock tag them; an entry before the mark without
+    /// his tag is still named.
+    #[test]
+    fn what_arrived_while_away_is_tagged_at_unlock_and_nothing_before_it() {
+        let (lock, key) = Lock::create("brass otter quarry lantern", &[]).unwrap();
+        let mut locks = Locks::default();
+        locks[Side::South] = Some(lock.clone());
+        let mut keys = Sides::default();
+        keys[Side::South] = Some(key.clone());
+        let (mut trail, _) = Trail::begin([1; 32], &locks, &keys).unwrap();
+        trail.append(&"a camp", &locks, &[]);
+        // His machine stops; the host's goes on without his key.
+        trail.seat_remote(Side::South);
+        trail.append(&"another camp", &locks, &[]);
+        trail.append(&"a third", &locks, &[]);
+        let name = |p: usize| format!("log entry {p}");
+
+        let mut unmarked =
+            Trail::replayed([1; 32], trail.links[1..].to_vec(), trail.tags.clone()).unwrap();
+        let refused = unmarked
+            .hold(Side::South, &key, Some(&lock), name)
+            .unwrap_err();
+        assert!(
+            refused.message.contains("Log entry 2 carries no tag"),
+            "{}",
+            refused.message
+        );
+
+        let mut marked = unmarked.clone();
+        marked.arrived_while_away(Side::South, 2);
+        marked.hold(Side::South, &key, Some(&lock), name).unwrap();
+        assert!(marked.tags[2..].iter().all(|t| t[Side::South].is_some()));
+        // What he tagged is his key's tag: it holds on the next unlock.
+        let again =
+            Trail::replayed([1; 32], marked.links[1..].to_vec(), marked.tags.clone()).unwrap();
+        again.verify(Side::South, &key, Some(&lock), name).unwrap();
+
+        // A mark past a gap does not cover it.
+        let mut gap = unmarked;
+        gap.arrived_while_away(Side::South, 3);
+        let refused = gap.hold(Side::South, &key, Some(&lock), name).unwrap_err();
+        assert!(
+            refused.message.contains("Log entry 2 carries no tag"),
+            "{}",
+            refused.message
+        );
     }
 }

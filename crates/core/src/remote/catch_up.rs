@@ -7,6 +7,13 @@
 //! (a tag only this machine's player's key makes). An entry without that
 //! tag never reached the host's player: it is not taken on the other
 //! machine's word, and its player gives that move again.
+//!
+//! The other way, the game a host's machine sends a joiner who was away
+//! (either program restarted) may end in entries without his tag: ones
+//! the host's player made meanwhile, or whose tag had not reached the
+//! host's before it stopped. Those his own copy holds take his tag from
+//! it; the others are checked as entries crossing live are (`arrived`)
+//! and tagged when he unlocks.
 
 use super::Replica;
 use crate::side::Side;
@@ -125,4 +132,58 @@ pub fn catch_up<G: Replica>(mine: &mut G, theirs: &G, me: Side) -> Result<usize,
     let taken = next.entries() - mine.entries();
     *mine = next;
     Ok(taken)
+}
+
+/// Readies the game the host's machine sent (`fresh`) for `me`, the
+/// joiner, to unlock and play on: his tags taken from `copy` (this
+/// machine's own copy of the game, if it has one, which agrees with
+/// `fresh` where both hold entries: `compare` said so) where `fresh` lacks
+/// them, and the entries after his last tag checked as entries that cross
+/// live are, then marked for his unlock to tag. Refused, naming the entry,
+/// if one of them is a move of his that this machine never made, or draws
+/// a die this machine cannot check was made by both.
+pub fn arrived<G: Replica>(fresh: &mut G, copy: Option<&G>, me: Side) -> Result<(), String> {
+    if fresh.lock_of(me).is_none() {
+        return Ok(());
+    }
+    let last = fresh.entries();
+    if let Some(copy) = copy {
+        for position in 0..=last.min(copy.entries()) {
+            if let (None, Some(tag)) = (fresh.tag(me, position), copy.tag(me, position)) {
+                fresh
+                    .add_tag(me, position, tag)
+                    .map_err(|e| e.message.clone())?;
+            }
+        }
+    }
+    // Only a tail without his tags arrived while he was away: a gap before
+    // a tag of his is left for his unlock to name.
+    let Some(from) = (1..=last).find(|&p| fresh.tag(me, p).is_none()) else {
+        return Ok(());
+    };
+    if (from..=last).any(|p| fresh.tag(me, p).is_some()) {
+        return Ok(());
+    }
+    for n in from - 1..last {
+        let entry = fresh
+            .entry(n)
+            .ok_or("the game lists an entry it does not hold")?;
+        let what = format!(
+            "entry {} reached the host's machine while this one was away",
+            n + 1
+        );
+        if fresh.given_by(&G::command_of(&entry)) == Some(me) {
+            return Err(format!(
+                "{what}, and is a move of {}'s this machine never made: it is not taken on the host's word",
+                fresh.seat_name(me)
+            ));
+        }
+        if !G::rolls(&entry).is_empty() {
+            return Err(format!(
+                "{what}, and draws dice this machine cannot check were made by both machines: it is not taken on the host's word"
+            ));
+        }
+    }
+    fresh.arrived_while_away(me, from);
+    Ok(())
 }

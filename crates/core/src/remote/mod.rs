@@ -12,7 +12,7 @@
 mod catch_up;
 mod play;
 
-pub use catch_up::{Compared, catch_up, compare};
+pub use catch_up::{Compared, arrived, catch_up, compare};
 pub use play::{Happened, Play, Role};
 
 use crate::dice::joint::{Commitment, Half};
@@ -102,6 +102,11 @@ pub trait Replica: Seated + Clone + Send + 'static {
 
     /// `side`'s tag of log position `position`, made on his machine.
     fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError>;
+
+    /// Entries from log position `from` on reached the other machine while
+    /// `side`'s player was away, checked here (`arrived`): his unlock on
+    /// this machine tags them rather than checks them.
+    fn arrived_while_away(&mut self, side: Side, from: usize);
 }
 
 /// Each joint round an entry's dice were drawn from, with both halves as

@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 enum Cmd {
     Add(i32),
     Roll,
+    /// A move only `Side`'s player gives (it adds nothing).
+    Mine(Side),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,6 +34,8 @@ struct Toy {
     total: i32,
     key: Option<Side>,
     tags: Vec<(Side, usize, Digest32)>,
+    /// What `arrived` marked for a player's unlock to tag.
+    away: Option<(Side, usize)>,
 }
 
 fn toy(key: Side) -> Toy {
@@ -40,6 +44,7 @@ fn toy(key: Side) -> Toy {
         total: 0,
         key: Some(key),
         tags: Vec::new(),
+        away: None,
     }
 }
 
@@ -47,7 +52,7 @@ impl Toy {
     fn decide_with(&self, command: &Cmd, dice: &mut AppDice) -> Result<Entry, RuleError> {
         let rolls = match command {
             Cmd::Add(n) if *n < 0 => return refuse("toy", "no taking away"),
-            Cmd::Add(_) => Vec::new(),
+            Cmd::Add(_) | Cmd::Mine(_) => Vec::new(),
             Cmd::Roll => vec![roll(&DiceInput::app(), 1, "the die", dice, Vec::new())?],
         };
         Ok(Entry {
@@ -60,6 +65,7 @@ impl Toy {
         self.total += match &entry.command {
             Cmd::Add(n) => *n,
             Cmd::Roll => entry.rolls[0].total,
+            Cmd::Mine(_) => 0,
         };
         self.log.push(entry);
     }
@@ -172,6 +178,7 @@ impl Replica for Toy {
             total: 0,
             key: None,
             tags,
+            away: None,
         };
         for entry in log {
             toy.follow(entry).map_err(|e| e.to_string())?;
@@ -179,6 +186,15 @@ impl Replica for Toy {
         Ok(toy)
     }
     fn seat_remote(&mut self, _: Side) {}
+    fn given_by(&self, command: &Cmd) -> Option<Side> {
+        match command {
+            Cmd::Mine(side) => Some(*side),
+            _ => None,
+        }
+    }
+    fn arrived_while_away(&mut self, side: Side, from: usize) {
+        self.away = Some((side, from));
+    }
     fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)> {
         if self.key != Some(side) {
             return Vec::new();
@@ -622,4 +638,85 @@ fn a_copy_with_a_made_up_tag_or_a_rewritten_entry_is_refused() {
         "{refused}"
     );
     assert_eq!(host.log, older.log);
+}
+
+/// The joiner's program restarted (or the host's stopped before the
+/// joiner's tag of its last entry reached it): the game the host's machine
+/// sends ends in entries without his tag. What his own copy holds takes
+/// his tag from it; what he never saw (the host's move made while he was
+/// away) is marked for his unlock to tag, as he tags what crosses live.
+#[test]
+fn what_reached_the_host_while_the_joiner_was_away_is_his_to_tag() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(3)).unwrap();
+    t.pump();
+    // The host's next move reaches the joiner's machine, whose tag of it
+    // does not reach the host's before that one stops.
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(2)).unwrap();
+    for m in t.host.1.outbox() {
+        let (g, p) = &mut t.joiner;
+        p.receive(g, m);
+    }
+    let _ = t.joiner.1.outbox();
+    let sent = Toy::from_file(&t.host.0.file()).unwrap();
+    assert!(sent.tag(Side::North, 2).is_none());
+
+    // The joiner still holds his copy: his tag comes from it.
+    let mut fresh = sent.clone();
+    assert_eq!(arrived(&mut fresh, Some(&t.joiner.0), Side::North), Ok(()));
+    assert_eq!(fresh.tag(Side::North, 2), t.joiner.0.tag(Side::North, 2));
+    assert_eq!(fresh.away, None);
+
+    // His program restarted with no copy: the entry is his to tag.
+    let mut fresh = sent.clone();
+    assert_eq!(arrived(&mut fresh, None, Side::North), Ok(()));
+    assert_eq!(fresh.away, Some((Side::North, 2)));
+}
+
+/// The attacks, by a host's program that adds to the log while the joiner
+/// is away: a move of the joiner's he never made, and a die only the host's
+/// machine drew. Each is named, and nothing is marked for his tag.
+#[test]
+fn a_host_cannot_add_the_joiners_move_or_a_die_while_he_is_away() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Add(3)).unwrap();
+    t.pump();
+    let mut forged = t.host.0.clone();
+    forged.push(Entry {
+        command: Cmd::Mine(Side::North),
+        rolls: Vec::new(),
+    });
+    let mut fresh = Toy::from_file(&forged.file()).unwrap();
+    let refused = arrived(&mut fresh, Some(&t.joiner.0), Side::North).unwrap_err();
+    assert!(
+        refused.contains("entry 2 reached the host's machine while this one was away")
+            && refused.contains("a move of North's this machine never made"),
+        "{refused}"
+    );
+    assert_eq!(fresh.away, None);
+
+    // A roll the two machines made, whose entry the joiner's never
+    // received: its die cannot be checked there.
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Roll).unwrap();
+    for m in t.host.1.outbox() {
+        let (g, p) = &mut t.joiner;
+        p.receive(g, m);
+    }
+    for m in t.joiner.1.outbox() {
+        let (g, p) = &mut t.host;
+        p.receive(g, m);
+    }
+    let _ = t.host.1.outbox();
+    assert_eq!(t.host.0.log.len(), 2, "the roll is in the host's log");
+    let mut fresh = Toy::from_file(&t.host.0.file()).unwrap();
+    let refused = arrived(&mut fresh, None, Side::North).unwrap_err();
+    assert!(
+        refused.contains("draws dice this machine cannot check"),
+        "{refused}"
+    );
+    assert_eq!(fresh.away, None);
 }

@@ -99,4 +99,8 @@ impl Replica for Battle {
     fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError> {
         self.trust.add_tag(side, position, tag)
     }
+
+    fn arrived_while_away(&mut self, side: Side, from: usize) {
+        self.trust.arrived_while_away(side, from);
+    }
 }
