@@ -189,7 +189,7 @@ mod tests {
     use crate::events::Contents;
     use crate::game::{Command, place};
     use crate::scenario::SEALED_BYTES;
-    use crate::tests::{deploy, game, random_command};
+    use crate::tests::{Play, deploy, game, random_command};
     use muster_core::intel::Sealed;
     use proptest::prelude::*;
 
@@ -276,10 +276,10 @@ mod tests {
             let mut g = game();
             deploy(&mut g, Side::South, "0505", &["r-leg-3", "r-leg-6"]);
             deploy(&mut g, Side::North, "0606", &["p-cat-1", "p-ha-1"]);
-            g.apply(Command::Begin { first: Side::South }).unwrap();
+            g.play(Command::Begin { first: Side::South }).unwrap();
             for c in choices {
                 if let Some(command) = random_command(&g, c) {
-                    let _ = g.apply(command);
+                    let _ = g.play(command);
                 }
             }
             let setup = g.setup();

@@ -2,9 +2,10 @@
 //! reveals with their reason and the units they showed, never a face-down
 //! counter's contents.
 
-use super::events::{Contents, Event, Gone, Kind, Public, label};
+use super::events::{Contents, Event, Gone, Kind, Owed, Public, label};
 use super::setup::Setup;
 use super::view::SeenHolder;
+use muster_core::text::possessive;
 
 /// Unit ids in words, by the scenario's names.
 pub fn units(setup: &Setup, ids: &[String]) -> String {
@@ -94,10 +95,11 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
             reason,
             contents,
         } => format!(
-            "{} is revealed, {}: {} (matches its commitment)",
+            "{} is revealed, {}: {} (matches its commitment){}",
             named(*id),
             reason.words(),
-            units(setup, &contents.secret)
+            units(setup, &contents.secret),
+            false_claim(event, before, &names)
         ),
         Event::TurnedDown { id, contents } => {
             format!("{} is turned face down ({})", named(*id), contents.code())
@@ -125,5 +127,65 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
         Event::TurnBegan { number, active } => {
             format!("Turn {number}: {} is active", names[*active])
         }
+        Event::Owed {
+            owed:
+                Owed::Answer {
+                    side,
+                    hex,
+                    mover,
+                    mover_holds,
+                },
+        } => format!(
+            "{} enters {} counters in {hex}; it holds {}, as its owner says, so theirs face down {} (A2b)",
+            named(*mover),
+            possessive(&names[*side]),
+            if *mover_holds { "units" } else { "no units" },
+            if *mover_holds {
+                "are revealed"
+            } else {
+                "stay as they are"
+            }
+        ),
+        Event::Owed {
+            owed: Owed::Reveal { side, ids, reason },
+        } => format!(
+            "{} reveals {}, as {}",
+            names[*side],
+            ids.iter()
+                .map(|id| named(*id))
+                .collect::<Vec<_>>()
+                .join(", "),
+            reason.words()
+        ),
+        Event::Answered { side, hex, holds } => match holds {
+            Some(true) => format!(
+                "{} says their counters in {hex} hold units: the enemy that entered is revealed (A2c)",
+                names[*side]
+            ),
+            Some(false) => format!(
+                "{} says their counters in {hex} hold no units: the enemy that entered stays face down (A2c)",
+                names[*side]
+            ),
+            None => format!("{} has answered the entry into {hex}", names[*side]),
+        },
     }
+}
+
+/// Words for a reveal that shows a claim false: what was said, and by whom.
+fn false_claim(event: &Event, before: &Public, names: &muster_core::side::Sides<String>) -> String {
+    let mut after = before.clone();
+    if after.fold(event).is_err() || after.false_claims.len() == before.false_claims.len() {
+        return String::new();
+    }
+    after.false_claims[before.false_claims.len()..]
+        .iter()
+        .map(|c| {
+            format!(
+                ". FALSE CLAIM: {} had said their counters in {} held {}units",
+                names[c.side],
+                c.hex,
+                if c.holds { "" } else { "no " }
+            )
+        })
+        .collect()
 }

@@ -10,6 +10,7 @@
 //! value, so anyone can check them against the commitment made at sealing.
 
 use super::map::Hex;
+pub use crate::owed::{Claim, Owed};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::{Revealed, Sealed};
 use muster_core::side::{Side, Sides};
@@ -170,6 +171,19 @@ pub enum Event {
         number: u32,
         active: Side,
     },
+    /// A step the rules force next, decided with its side's key (an
+    /// entry's answer, a reveal).
+    Owed {
+        owed: Owed,
+    },
+    /// `side` answers an entry into his counters in `hex`; while the mover
+    /// is face down, he says whether they hold units (A2c).
+    Answered {
+        side: Side,
+        hex: Hex,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        holds: Option<bool>,
+    },
 }
 
 /// A holder as both players see it.
@@ -234,6 +248,12 @@ pub struct Public {
     /// Who examined which holder with an Agent, and the seal he saw: what
     /// he learnt holds until its contents are sealed anew.
     pub examined: Vec<Examination>,
+    /// The step the rules force next, if any.
+    pub owed: Option<Owed>,
+    /// Claims not yet checked against what the counters hold.
+    pub claims: Vec<Claim>,
+    /// Claims found false once the counters were shown.
+    pub false_claims: Vec<Claim>,
 }
 
 /// One Agent's examination (A2a).
@@ -300,6 +320,7 @@ impl Public {
 
     /// Folds one event in; an event that does not fit is refused.
     pub fn fold(&mut self, event: &Event) -> Result<(), RuleError> {
+        self.during_owed(event)?;
         match event {
             Event::Created {
                 id,
@@ -368,6 +389,8 @@ impl Public {
                     .map_err(|e| RuleError::new("map-intel 0", format!("counter {id}: {e}")))?;
                 h.contents = Contents::Open(contents.secret.clone());
                 h.revealed = Some(turn);
+                self.revealed_owed(*id);
+                self.check_claims();
             }
             Event::TurnedDown { id, contents } => {
                 let (playing, turn) = (self.active.is_some(), self.turn);
@@ -426,6 +449,8 @@ impl Public {
                 self.turn = *number;
                 self.active = Some(*active);
             }
+            Event::Owed { owed } => self.owe(owed)?,
+            Event::Answered { side, hex, holds } => self.answered(*side, *hex, *holds)?,
         }
         Ok(())
     }

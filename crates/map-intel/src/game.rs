@@ -88,6 +88,9 @@ pub enum Command {
         side: Side,
         number: u8,
     },
+    /// The step the rules force now (an entry answered, a reveal),
+    /// decided with the key of the side that owes it (`owed`).
+    Disclose,
     /// Set-up is over; `first` has the first turn.
     Begin {
         first: Side,

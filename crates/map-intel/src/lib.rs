@@ -10,6 +10,7 @@ pub mod export;
 pub mod files;
 pub mod game;
 mod opened;
+pub mod owed;
 pub mod print;
 pub mod scenario;
 pub mod screens;

@@ -71,7 +71,7 @@ impl Opened {
 mod tests {
     use crate::events::Contents;
     use crate::game::{Command, Game, Target, units_of};
-    use crate::tests::{deploy, game, random_command};
+    use crate::tests::{Play, deploy, game, random_command};
     use muster_core::side::Side;
     use proptest::prelude::*;
 
@@ -112,7 +112,7 @@ mod tests {
             let mut g = game();
             deploy(&mut g, Side::South, "0505", &["r-leg-3", "r-leg-6"]);
             deploy(&mut g, Side::North, "0606", &["p-cat-1", "p-ha-1"]);
-            g.apply(Command::Begin { first: Side::South }).unwrap();
+            g.play(Command::Begin { first: Side::South }).unwrap();
             let mut known = 0;
             for c in choices {
                 match c % 11 {
@@ -120,12 +120,12 @@ mod tests {
                     1 => { let _ = g.redo(); }
                     2 | 3 => {
                         if let Some(command) = regroup(&g, c / 11) {
-                            let _ = g.apply(command);
+                            let _ = g.play(command);
                         }
                     }
                     _ => {
                         if let Some(command) = random_command(&g, c / 11) {
-                            let _ = g.apply(command);
+                            let _ = g.play(command);
                         }
                     }
                 }

@@ -46,7 +46,8 @@ macro_rules! counters_seat {
         spent: $spent:expr,
         tapped: $tapped:expr,
         dragged: $dragged:expr,
-        printout: $printout:expr $(,)?
+        printout: $printout:expr,
+        forced: $forced:expr $(,)?
     ) => {
         impl muster_core::seat::Seated for $game {
             type Command = $command;
@@ -141,6 +142,10 @@ macro_rules! counters_seat {
             ) -> Result<Vec<$event>, muster_core::error::RuleError> {
                 <$game>::apply(self, command)
             }
+
+            fn forced(&self) -> Option<$command> {
+                $forced(self)
+            }
         }
     };
 }
@@ -164,4 +169,6 @@ counters_seat!(
         crate::export::ledger_pdf(game, side, key.into(), muster_core::pdf::Paper::A4)
             .map(|pdf| (crate::export::ledger_title(game, side), pdf))
     },
+    // An entry answered, a reveal: decided at once by the key that owes it.
+    forced: |game: &Game| game.public().owed.as_ref().map(|_| Command::Disclose),
 );

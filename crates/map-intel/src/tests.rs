@@ -20,6 +20,19 @@ pub(crate) fn setup() -> Setup {
     }
 }
 
+/// A command as the window, the phones and scripts apply it: with the
+/// steps the rules force after it (an entry answered, a reveal), each
+/// decided by the key that owes it.
+pub(crate) trait Play {
+    fn play(&mut self, command: Command) -> Result<Vec<Event>, muster_core::error::RuleError>;
+}
+
+impl Play for Game {
+    fn play(&mut self, command: Command) -> Result<Vec<Event>, muster_core::error::RuleError> {
+        muster_core::seat::play(self, command).map_err(muster_core::seat::Refused::into_error)
+    }
+}
+
 pub(crate) fn game() -> Game {
     Game::new(setup(), Sides::default()).unwrap()
 }
@@ -47,7 +60,7 @@ fn exercitus(g: &Game, side: Side, n: u8) -> usize {
 /// A new force of `ids` from the off-map area in `at`; returns its id.
 pub(crate) fn deploy(g: &mut Game, side: Side, at: &str, ids: &[&str]) -> usize {
     let from = off_map(g, side);
-    g.apply(Command::Transfer {
+    g.play(Command::Transfer {
         side,
         from,
         to: Target::NewForce(hex(at)),
@@ -59,7 +72,7 @@ pub(crate) fn deploy(g: &mut Game, side: Side, at: &str, ids: &[&str]) -> usize 
 
 fn refused(g: &mut Game, command: Command, rule: &str, words: &str) {
     let before = g.public().clone();
-    let e = g.apply(command).unwrap_err();
+    let e = g.play(command).unwrap_err();
     assert_eq!(e.rule, rule, "{e}");
     assert!(e.message.contains(words), "{e}");
     assert_eq!(g.public(), &before, "nothing changes");
@@ -90,7 +103,7 @@ pub(crate) fn contact_position_with(reserve: &[&str]) -> (Game, usize, usize) {
     if !reserve.is_empty() {
         deploy(&mut g, Side::South, "0303", reserve);
     }
-    g.apply(Command::PlaceExercitus {
+    g.play(Command::PlaceExercitus {
         side: Side::South,
         number: 1,
         hex: hex("0707"),
@@ -98,7 +111,7 @@ pub(crate) fn contact_position_with(reserve: &[&str]) -> (Game, usize, usize) {
     })
     .unwrap();
     let cataphracts = deploy(&mut g, Side::North, "0909", &["p-cat-1"]);
-    g.apply(Command::Begin { first: Side::South }).unwrap();
+    g.play(Command::Begin { first: Side::South }).unwrap();
     (g, legions, cataphracts)
 }
 
@@ -115,7 +128,7 @@ fn entering_an_enemy_hex_reveals_both_and_an_empty_exercitus_is_removed_and_repl
     let bluff = exercitus(&g, Side::South, 1);
     assert!(g.examine(Side::North, bluff).is_err());
     // (b) and (c): the legions enter the cataphracts' hex.
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: legions,
         to: hex("0909"),
     })
@@ -135,9 +148,9 @@ fn entering_an_enemy_hex_reveals_both_and_an_empty_exercitus_is_removed_and_repl
         g.examine(Side::South, cataphracts).unwrap(),
         units(&["p-cat-1"])
     );
-    g.apply(Command::EndTurn).unwrap();
+    g.play(Command::EndTurn).unwrap();
     // North's cataphracts ride into the bluff's hex: it held nothing.
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: cataphracts,
         to: hex("0707"),
     })
@@ -168,7 +181,7 @@ fn entering_an_enemy_hex_reveals_both_and_an_empty_exercitus_is_removed_and_repl
         "A4",
         "stays face up (A3)",
     );
-    g.apply(Command::ToExercitus {
+    g.play(Command::ToExercitus {
         id: reserve,
         number: 1,
     })
@@ -191,7 +204,7 @@ fn entering_an_enemy_hex_reveals_both_and_an_empty_exercitus_is_removed_and_repl
 #[test]
 fn a_bluff_entering_an_enemy_hex_shows_itself_but_not_the_enemy() {
     let mut g = game();
-    g.apply(Command::PlaceExercitus {
+    g.play(Command::PlaceExercitus {
         side: Side::South,
         number: 2,
         hex: hex("0303"),
@@ -199,9 +212,9 @@ fn a_bluff_entering_an_enemy_hex_shows_itself_but_not_the_enemy() {
     })
     .unwrap();
     let horse = deploy(&mut g, Side::North, "0404", &["p-ha-1"]);
-    g.apply(Command::Begin { first: Side::South }).unwrap();
+    g.play(Command::Begin { first: Side::South }).unwrap();
     let bluff = exercitus(&g, Side::South, 2);
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: bluff,
         to: hex("0404"),
     })
@@ -210,7 +223,7 @@ fn a_bluff_entering_an_enemy_hex_shows_itself_but_not_the_enemy() {
     // hold units, so the bluff is revealed (A2c), and removed.
     assert_eq!(reasons(&g), vec![(bluff, Reason::EnteredEnemy)]);
     assert!(!g.public().holder(horse).unwrap().contents.is_open());
-    g.apply(Command::DeclineReplace {
+    g.play(Command::DeclineReplace {
         side: Side::South,
         number: 2,
     })
@@ -221,14 +234,14 @@ fn a_bluff_entering_an_enemy_hex_shows_itself_but_not_the_enemy() {
 #[test]
 fn a_revealed_force_turns_face_down_only_from_its_owners_next_turn() {
     let (mut g, legions, _) = contact_position();
-    g.apply(Command::Reveal { id: legions }).unwrap();
+    g.play(Command::Reveal { id: legions }).unwrap();
     refused(
         &mut g,
         Command::TurnDown { id: legions },
         "A3",
         "stays face up until the beginning of Ann's (Rome) next turn",
     );
-    g.apply(Command::EndTurn).unwrap();
+    g.play(Command::EndTurn).unwrap();
     refused(
         &mut g,
         Command::TurnDown { id: legions },
@@ -237,8 +250,8 @@ fn a_revealed_force_turns_face_down_only_from_its_owners_next_turn() {
     );
     // The revealed force stays examinable through North's turn.
     assert!(g.examine(Side::North, legions).is_ok());
-    g.apply(Command::EndTurn).unwrap();
-    g.apply(Command::TurnDown { id: legions }).unwrap();
+    g.play(Command::EndTurn).unwrap();
+    g.play(Command::TurnDown { id: legions }).unwrap();
     assert!(g.examine(Side::North, legions).is_err());
     assert_eq!(
         g.examine(Side::South, legions).unwrap(),
@@ -291,7 +304,7 @@ fn civis_and_client_units_are_never_hidden() {
         "A5",
         "Armenian horse is a Client unit",
     );
-    g.apply(Command::PlaceExercitus {
+    g.play(Command::PlaceExercitus {
         side: Side::South,
         number: 1,
         hex: hex("0606"),
@@ -325,7 +338,7 @@ fn civis_and_client_units_are_never_hidden() {
     // A new force with a Civis unit stands face up, and stays so.
     let militia = deploy_from(&mut g, civis, "0808", &["r-civ-zeu"]);
     assert!(g.public().holder(militia).unwrap().contents.is_open());
-    g.apply(Command::Begin { first: Side::South }).unwrap();
+    g.play(Command::Begin { first: Side::South }).unwrap();
     refused(
         &mut g,
         Command::TurnDown { id: militia },
@@ -342,7 +355,7 @@ fn civis_and_client_units_are_never_hidden() {
 }
 
 fn deploy_from(g: &mut Game, from: usize, at: &str, ids: &[&str]) -> usize {
-    g.apply(Command::Transfer {
+    g.play(Command::Transfer {
         side: Side::South,
         from,
         to: Target::NewForce(hex(at)),
@@ -423,7 +436,7 @@ fn examining_regrouping_and_reinverting_are_refused_without_their_condition() {
         "only replaces a force",
     );
     // A split in one hex is fine; all units out of a force removes it.
-    g.apply(Command::Transfer {
+    g.play(Command::Transfer {
         side: Side::South,
         from: legions,
         to: Target::NewForce(hex("0505")),
@@ -439,9 +452,9 @@ fn examining_regrouping_and_reinverting_are_refused_without_their_condition() {
 #[test]
 fn an_agent_on_a_bluff_on_the_map_reveals_it_and_it_is_removed() {
     let (mut g, _, _) = contact_position();
-    g.apply(Command::EndTurn).unwrap();
+    g.play(Command::EndTurn).unwrap();
     let bluff = exercitus(&g, Side::South, 1);
-    g.apply(Command::SpendAgent {
+    g.play(Command::SpendAgent {
         by: Side::North,
         id: bluff,
     })
@@ -455,7 +468,7 @@ fn an_agent_on_a_bluff_on_the_map_reveals_it_and_it_is_removed() {
 fn agents_examine_a_force_or_a_holding_area_and_run_out() {
     let (mut g, _, cataphracts) = contact_position();
     let off = off_map(&g, Side::North);
-    g.apply(Command::SpendAgent {
+    g.play(Command::SpendAgent {
         by: Side::South,
         id: off,
     })
@@ -481,7 +494,7 @@ fn agents_examine_a_force_or_a_holding_area_and_run_out() {
     );
     // A force on the map is revealed like any other condition (A2 ruling):
     // face up for both, and the log names what it holds.
-    g.apply(Command::SpendAgent {
+    g.play(Command::SpendAgent {
         by: Side::South,
         id: cataphracts,
     })
@@ -534,23 +547,23 @@ fn combat_reveals_both_sides_in_the_hex() {
         "A2",
         "both sides",
     );
-    g.apply(Command::EndTurn).unwrap();
+    g.play(Command::EndTurn).unwrap();
     // North enters the legions' hex (both revealed); once the legions are
     // face down again, combat there reveals them.
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: cataphracts,
         to: hex("0505"),
     })
     .unwrap();
     let shown: Vec<usize> = reasons(&g).iter().map(|r| r.0).collect();
     assert_eq!(shown, vec![legions, cataphracts]);
-    g.apply(Command::EndTurn).unwrap();
-    g.apply(Command::TurnDown { id: legions }).unwrap();
-    g.apply(Command::Combat { hex: hex("0505") }).unwrap();
+    g.play(Command::EndTurn).unwrap();
+    g.play(Command::TurnDown { id: legions }).unwrap();
+    g.play(Command::Combat { hex: hex("0505") }).unwrap();
     assert_eq!(reasons(&g).last(), Some(&(legions, Reason::Combat)));
     // Combat where everything is face up already still has its line.
     let lines = g.log_lines().len();
-    g.apply(Command::Combat { hex: hex("0505") }).unwrap();
+    g.play(Command::Combat { hex: hex("0505") }).unwrap();
     assert_eq!(g.log_lines().len(), lines + 1);
     assert!(
         g.log_lines()
@@ -590,7 +603,7 @@ fn hidden_ids(g: &Game, side: Side) -> Vec<String> {
 #[test]
 fn the_file_and_the_opponents_view_hold_no_hidden_contents() {
     let (mut g, legions, _) = contact_position();
-    g.apply(Command::Transfer {
+    g.play(Command::Transfer {
         side: Side::South,
         from: off_map(&g, Side::South),
         to: Target::Counter(legions),
@@ -665,7 +678,7 @@ fn a_file_reads_back_and_a_forged_reveal_or_a_unit_in_two_places_is_named() {
     use muster_core::store::chained::{Parts, rechain};
     let (mut g, legions, _) = contact_position();
     let before_contact = to_json(&g);
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: legions,
         to: hex("0909"),
     })
@@ -783,8 +796,8 @@ fn a_rechained_move_is_named_when_the_passphrase_holder_unlocks() {
     .unwrap();
     let legions = deploy(&mut g, Side::South, "0505", &["r-leg-3"]);
     deploy(&mut g, Side::North, "0909", &["p-cat-1"]);
-    g.apply(Command::Begin { first: Side::South }).unwrap();
-    g.apply(Command::Move {
+    g.play(Command::Begin { first: Side::South }).unwrap();
+    g.play(Command::Move {
         id: legions,
         to: hex("0606"),
     })
@@ -906,11 +919,11 @@ proptest! {
         let mut g = game();
         deploy(&mut g, Side::South, "0505", &["r-leg-3", "r-leg-6"]);
         deploy(&mut g, Side::North, "0606", &["p-cat-1", "p-ha-1"]);
-        g.apply(Command::PlaceExercitus { side: Side::North, number: 1, hex: hex("0707"), units: vec![] }).unwrap();
-        g.apply(Command::Begin { first: Side::South }).unwrap();
+        g.play(Command::PlaceExercitus { side: Side::North, number: 1, hex: hex("0707"), units: vec![] }).unwrap();
+        g.play(Command::Begin { first: Side::South }).unwrap();
         for c in choices {
             if let Some(command) = random_command(&g, c) {
-                let _ = g.apply(command);
+                let _ = g.play(command);
             }
             for side in Side::BOTH {
                 // Conservation, counted from the owner's own view.
@@ -946,7 +959,7 @@ fn a_rechained_turn_or_face_down_the_rules_could_not_make_is_refused_at_load() {
     use super::files::{FORMAT, SCHEMA, from_json, to_json};
     use muster_core::store::chained::{Parts, rechain};
     let (mut g, legions, _) = contact_position();
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: legions,
         to: hex("0909"),
     })
@@ -1008,7 +1021,7 @@ fn a_rechained_turn_or_face_down_the_rules_could_not_make_is_refused_at_load() {
 #[test]
 fn a_move_that_revealed_nothing_is_taken_back_and_a_reveal_never_is() {
     let (mut g, legions, _) = contact_position();
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: legions,
         to: hex("0606"),
     })
@@ -1019,7 +1032,7 @@ fn a_move_that_revealed_nothing_is_taken_back_and_a_reveal_never_is() {
     assert_eq!(g.undo().unwrap(), what);
     assert_eq!(g.log().len(), entries - 1);
     assert_eq!(g.public().holder(legions).unwrap().hex, Some(hex("0505")));
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: legions,
         to: hex("0909"),
     })
@@ -1027,6 +1040,6 @@ fn a_move_that_revealed_nothing_is_taken_back_and_a_reveal_never_is() {
     let why = g.undoable().unwrap_err();
     assert!(why.contains("never taken back"), "{why}");
     assert!(g.undo().is_err());
-    g.apply(Command::EndTurn).unwrap();
+    g.play(Command::EndTurn).unwrap();
     assert!(g.undoable().is_err(), "a new turn stays");
 }

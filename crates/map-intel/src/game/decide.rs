@@ -5,13 +5,27 @@
 
 use super::Command;
 use super::work::Work;
-use crate::events::{Event, Holder, Kind, Reason};
+use crate::events::{Event, Holder, Kind, Owed, Reason};
 use muster_core::error::{RuleError, refuse};
 use muster_core::side::Side;
 
 impl Work<'_> {
     pub(super) fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
         let started = self.public.active.is_some();
+        if let (Some(owed), false) = (&self.public.owed, command == &Command::Disclose) {
+            return refuse(
+                "A2",
+                format!(
+                    "{} first: the rules force it",
+                    match owed {
+                        Owed::Answer { side, hex, .. } =>
+                            format!("{} answers the entry into {hex}", self.setup.name(*side)),
+                        Owed::Reveal { side, .. } =>
+                            format!("{} reveals what the rules reveal", self.setup.name(*side)),
+                    }
+                ),
+            );
+        }
         let actor = match command {
             Command::Transfer {
                 side,
@@ -99,11 +113,17 @@ impl Work<'_> {
                 self.push(Event::AgentSpent { by: *by })?;
                 // A force on the map is revealed like any other condition
                 // (A2 ruling): face up for both, A3 applies, and an empty
-                // Exercitus is removed (A4). A holding area is shown to him
-                // alone; nothing on the map changes.
+                // Exercitus is removed (A4), by its owner's key. A holding
+                // area is shown to him alone; nothing on the map changes.
                 if h.on_map() {
-                    self.reveal(*id, Reason::Agent)?;
-                    Some(h.side)
+                    self.push(Event::Owed {
+                        owed: Owed::Reveal {
+                            side: h.side,
+                            ids: vec![*id],
+                            reason: Reason::Agent,
+                        },
+                    })?;
+                    None
                 } else {
                     self.push(Event::Examined { by: *by, id: *id })?;
                     None
@@ -123,9 +143,27 @@ impl Work<'_> {
                     );
                 }
                 self.push(Event::Combat { hex })?;
-                for h in here.iter().filter(|h| !h.contents.is_open()) {
+                // The active side's by his key now; the other's by his.
+                let (mine, theirs): (Vec<&Holder>, Vec<&Holder>) = here
+                    .iter()
+                    .filter(|h| !h.contents.is_open())
+                    .partition(|h| h.side == active);
+                for h in mine {
                     self.reveal(h.id, Reason::Combat)?;
                 }
+                if !theirs.is_empty() {
+                    self.push(Event::Owed {
+                        owed: Owed::Reveal {
+                            side: active.opponent(),
+                            ids: theirs.iter().map(|h| h.id).collect(),
+                            reason: Reason::Combat,
+                        },
+                    })?;
+                }
+                None
+            }
+            Command::Disclose => {
+                self.disclose()?;
                 None
             }
             Command::DeclineReplace { side, number } => {

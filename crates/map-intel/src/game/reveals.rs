@@ -6,7 +6,7 @@
 
 use super::place;
 use super::work::Work;
-use crate::events::{Area, Contents, Event, Gone, Holder, Kind, Reason};
+use crate::events::{Area, Contents, Event, Gone, Holder, Kind, Owed, Reason};
 use crate::map::Hex;
 use crate::scenario::Status;
 use muster_core::error::{RuleError, refuse};
@@ -43,24 +43,74 @@ impl Work<'_> {
         if stationary.is_empty() {
             return Ok(());
         }
-        // (b) and (c) are decided on the contents both ways at once, so
-        // neither reveal depends on the other's outcome.
-        let mover_has_units = !self.units(&mover)?.is_empty();
-        let mut stationary_has_units = false;
-        for h in &stationary {
-            stationary_has_units |= !self.units(h)?.is_empty();
+        // (b) hangs on what the mover holds, which only its owner's key
+        // shows, and reveals the enemy's face-down counters, which only
+        // theirs opens: the enemy answers, by his key (`Owed`), each side
+        // deciding on the contents as they stood when it entered.
+        if stationary.iter().any(|h| !h.contents.is_open()) {
+            let mover_holds = !self.units(&mover)?.is_empty();
+            return self.push(Event::Owed {
+                owed: Owed::Answer {
+                    side: enemy,
+                    hex: to,
+                    mover: id,
+                    mover_holds,
+                },
+            });
         }
-        if mover_has_units {
-            for h in &stationary {
-                if !h.contents.is_open() {
-                    self.reveal(h.id, Reason::EnemyEntered)?;
-                }
-            }
-        }
-        if stationary_has_units && !mover.contents.is_open() {
+        // All of theirs face up: what they hold is known, and (b) shows
+        // nothing more; (c) is the mover's own reveal.
+        let stationary_holds = stationary
+            .iter()
+            .any(|h| matches!(&h.contents, Contents::Open(units) if !units.is_empty()));
+        if stationary_holds && !mover.contents.is_open() {
             self.reveal(id, Reason::EnteredEnemy)?;
         }
         Ok(())
+    }
+
+    /// The step owed now, by the key of the side that owes it: an entry's
+    /// answer (his counters there revealed if the mover holds units, and
+    /// whether they hold any, which reveals the mover), or a reveal.
+    pub(super) fn disclose(&mut self) -> Result<(), RuleError> {
+        match self.public.owed.clone() {
+            None => refuse("A2", "No reveal is owed now"),
+            Some(Owed::Reveal { ids, reason, .. }) => {
+                for id in ids {
+                    self.reveal(id, reason)?;
+                }
+                Ok(())
+            }
+            Some(Owed::Answer {
+                side,
+                hex,
+                mover,
+                mover_holds,
+            }) => {
+                let here: Vec<Holder> = self
+                    .public
+                    .in_hex(hex)
+                    .filter(|h| h.side == side)
+                    .cloned()
+                    .collect();
+                let mut holds = false;
+                for h in &here {
+                    holds |= !self.units(h)?.is_empty();
+                }
+                if mover_holds {
+                    for h in here.iter().filter(|h| !h.contents.is_open()) {
+                        self.reveal(h.id, Reason::EnemyEntered)?;
+                    }
+                }
+                // Units there reveal the mover next, by its owner's key.
+                let face_down = !self.holder(mover)?.contents.is_open();
+                self.push(Event::Answered {
+                    side,
+                    hex,
+                    holds: face_down.then_some(holds),
+                })
+            }
+        }
     }
 
     /// Opens a face-down counter to both players, checked against its

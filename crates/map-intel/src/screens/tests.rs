@@ -9,7 +9,7 @@ fn form_block(screen: &Screen) -> Option<&Block<LedgerAct, LedgerField>> {
         .iter()
         .find(|b| matches!(b, Block::Form { .. }))
 }
-use crate::tests::{deploy, game};
+use crate::tests::{Play, deploy, game};
 
 /// The attack: Bob's ledger, serialised as it would go to his phone, is
 /// searched for Ann's face-down units. None is in it to find.
@@ -35,7 +35,7 @@ fn a_ledger_holds_nothing_of_the_other_sides_face_down_units() {
 #[test]
 fn a_revealed_force_is_turned_face_down_from_its_owners_ledger() {
     let (mut g, legions, _) = crate::tests::contact_position();
-    g.apply(Command::Reveal { id: legions }).unwrap();
+    g.play(Command::Reveal { id: legions }).unwrap();
     let turn_down = LedgerAct::TurnDown { id: legions };
     let offered =
         |g: &Game| ledger(g, &g.view(Side::South), Side::South, &Form::new()).offers(&turn_down);
@@ -45,13 +45,13 @@ fn a_revealed_force_is_turned_face_down_from_its_owners_ledger() {
         values: Form::new(),
     };
     assert!(answer(&g, Side::South, &as_reply).is_err());
-    g.apply(Command::EndTurn).unwrap();
-    g.apply(Command::EndTurn).unwrap();
+    g.play(Command::EndTurn).unwrap();
+    g.play(Command::EndTurn).unwrap();
     assert!(offered(&g));
     assert!(answer(&g, Side::North, &as_reply).is_err(), "not Bob's");
     let command = answer(&g, Side::South, &as_reply).unwrap();
     assert_eq!(command, Command::TurnDown { id: legions });
-    g.apply(command).unwrap();
+    g.play(command).unwrap();
 }
 
 /// Ann drags her legions on her phone's map: the move is named on her
@@ -108,7 +108,7 @@ fn a_counter_dragged_on_the_phone_is_moved_once_confirmed() {
             to: hex("0606")
         }
     );
-    g.apply(command).unwrap();
+    g.play(command).unwrap();
     assert_eq!(g.public().holder(legions).unwrap().hex, Some(hex("0606")));
 }
 
@@ -128,7 +128,7 @@ fn a_stack_dragged_without_a_token_asks_which_counter_goes() {
         .find(|h| h.hex == Some(hex("0303")))
         .unwrap()
         .id;
-    g.apply(Command::Move {
+    g.play(Command::Move {
         id: reserve,
         to: hex("0505"),
     })
@@ -197,7 +197,7 @@ fn a_stack_dragged_without_a_token_asks_which_counter_goes() {
 fn an_agents_findings_are_on_the_examiners_ledger_alone() {
     let (mut g, _, _) = crate::tests::contact_position();
     let off = g.public().area(Side::North, Area::OffMap).unwrap().id;
-    g.apply(Command::SpendAgent {
+    g.play(Command::SpendAgent {
         by: Side::South,
         id: off,
     })
@@ -246,7 +246,7 @@ fn a_regroup_offers_only_the_counters_the_rules_take() {
         options.iter().all(|o| !o.label.contains("Exercitus")),
         "no Exercitus off the map: {offered:?}"
     );
-    g.apply(Command::Transfer {
+    g.play(Command::Transfer {
         side: Side::South,
         from: a,
         to: Target::Counter(b),
@@ -317,7 +317,7 @@ fn the_form_answers_with_a_command_and_a_bad_one_is_refused_in_words() {
         (LedgerField::Hex, &["0505"]),
     ]);
     let command = answer(&g, Side::South, &reply(good)).unwrap();
-    g.apply(command).unwrap();
+    g.play(command).unwrap();
     for (bad, why) in [
         (
             form(&[(LedgerField::Units, &["r-leg-6"])]),

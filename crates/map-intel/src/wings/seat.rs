@@ -22,4 +22,5 @@ counters_seat!(
         super::export::ledger_pdf(game, side, key.into(), muster_core::pdf::Paper::A4)
             .map(|pdf| (super::export::ledger_title(game, side), pdf))
     },
+    forced: |_: &Game| None,
 );
