@@ -10,6 +10,8 @@
 //! refused with the entry named; a player's tags and sealed records are
 //! checked when he unlocks (until then, `locked_sides` names him).
 
+mod remote;
+
 use crate::error::{RuleError, refuse};
 use crate::intel::ledger::{self, Digest32};
 use crate::intel::trail::{Locks, Tags, Trail, chain, new_id};

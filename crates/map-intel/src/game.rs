@@ -22,7 +22,7 @@ use super::view::{SeenHolder, View};
 use muster_core::chained_game::{self, About, Ledger, OnLedger, Rules};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::trail::Locks;
-use muster_core::intel::{Opener, PlayerKey, SealKey};
+use muster_core::intel::{Opener, PlayerKey, SealKey, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::ops::Deref;
@@ -260,6 +260,15 @@ impl Game {
     /// Checks a command and carries it out, or changes nothing and gives
     /// the rule.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        let (events, opened) = self.decided(&command)?;
+        self.ledger.append(events.clone())?;
+        self.known.keep(opened, self.ledger.public());
+        Ok(events)
+    }
+
+    /// A command's events, and the records it opened or sealed, without
+    /// appending them: what `apply` and a remote game's machine decide.
+    pub(crate) fn decided(&self, command: &Command) -> Result<(Vec<Event>, Opened), RuleError> {
         self.writable()?;
         let mut work = Work {
             game: self.id(),
@@ -271,11 +280,27 @@ impl Game {
             known: &self.known,
             opened: Default::default(),
         };
-        work.decide(&command)?;
+        work.decide(command)?;
         let Work { events, opened, .. } = work;
-        self.ledger.append(events.clone())?;
-        self.known.keep(opened.into_inner(), self.ledger.public());
-        Ok(events)
+        Ok((events, opened.into_inner()))
+    }
+
+    /// What another machine's player showed this one alone of his holder
+    /// `id` (an Agent's examination), checked by the caller against its
+    /// commitment: kept for this session.
+    pub(crate) fn keep_shown(
+        &mut self,
+        id: usize,
+        seals: u32,
+        sealed: &Sealed,
+        units: Vec<String>,
+    ) {
+        self.known.insert(id, seals, sealed, units);
+    }
+
+    /// The record, for a remote game's seat and tags.
+    pub(crate) fn ledger_mut(&mut self) -> &mut Ledger<HiddenForces> {
+        &mut self.ledger
     }
 
     /// What Edit > Undo takes back, or why nothing: the last entry when
@@ -378,9 +403,12 @@ impl Game {
                     }
                     // What his Agent saw, opened with its owner's key while
                     // the game is unlocked: on his own screen only.
-                    Contents::Sealed(_) if examined => {
-                        units_of(self.id(), h, self.keys()[h.side].as_ref()).ok()
-                    }
+                    // (From another machine, as its owner's showed it.)
+                    Contents::Sealed(_) if examined => self
+                        .known
+                        .get(h)
+                        .cloned()
+                        .or_else(|| units_of(self.id(), h, self.keys()[h.side].as_ref()).ok()),
                     Contents::Sealed(_) => None,
                 };
                 SeenHolder {
@@ -428,5 +456,6 @@ mod regrouping;
 mod reveals;
 mod work;
 
+pub(crate) use reveals::may_turn_down;
 use work::{Work, seal, sorted};
 pub(crate) use work::{place, units_of};

@@ -12,6 +12,7 @@ pub mod game;
 mod opened;
 pub mod owed;
 pub mod print;
+mod remote;
 pub mod scenario;
 pub mod screens;
 pub mod script;

@@ -344,7 +344,9 @@ impl<G: Replica> Remoted<G> {
                 // A tag changes the file to autosave: without the other
                 // player's last tag it would not open under his name
                 // after a restart.
-                Said::Game(Happened::Appended | Happened::Tagged) => polled.changed = true,
+                Said::Game(Happened::Appended | Happened::Tagged | Happened::Shown) => {
+                    polled.changed = true
+                }
                 Said::Game(Happened::Waiting) => {}
                 Said::Game(Happened::CaughtUp(n)) => {
                     caught_up = true;

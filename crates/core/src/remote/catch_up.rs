@@ -172,7 +172,7 @@ pub fn arrived<G: Replica>(fresh: &mut G, copy: Option<&G>, me: Side) -> Result<
             "entry {} reached the host's machine while this one was away",
             n + 1
         );
-        if fresh.given_by(&G::command_of(&entry)) == Some(me) {
+        if fresh.given_in(&entry) == Some(me) {
             return Err(format!(
                 "{what}, and is a move of {}'s this machine never made: it is not taken on the host's word",
                 fresh.seat_name(me)

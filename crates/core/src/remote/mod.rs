@@ -80,8 +80,30 @@ pub trait Replica: Seated + Clone + Send + 'static {
         None
     }
 
-    /// The command an entry logs.
-    fn command_of(entry: &Self::Entry) -> Self::Command;
+    /// The command an entry logs, if its entries keep their commands
+    /// (Field of Glory's do; a chained game's keep only its events, some of
+    /// whose commands name secrets).
+    fn command_of(entry: &Self::Entry) -> Option<Self::Command>;
+
+    /// The side whose move an entry is, as `given_by` says of its command.
+    fn given_in(&self, entry: &Self::Entry) -> Option<Side> {
+        Self::command_of(entry).and_then(|c| self.given_by(&c))
+    }
+
+    /// Whether an entry is the step the rules force now.
+    fn forced_in(&self, entry: &Self::Entry) -> bool {
+        let json = |c: &Self::Command| serde_json::to_value(c).ok();
+        match (self.forced(), Self::command_of(entry)) {
+            (Some(forced), Some(command)) => json(&forced) == json(&command),
+            _ => false,
+        }
+    }
+
+    /// The side whose key an entry's decision needed, as `decided_by` says
+    /// of its command.
+    fn decided_in(&self, entry: &Self::Entry) -> Option<Side> {
+        Self::command_of(entry).and_then(|c| self.decided_by(&c))
+    }
 
     /// The side whose key a command's decision needs (his sealed records
     /// opened), if any: decided on his machine, whoever gives it.
@@ -102,6 +124,23 @@ pub trait Replica: Seated + Clone + Send + 'static {
 
     /// `side`'s tag of log position `position`, made on his machine.
     fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError>;
+
+    /// What this machine's player `me` shows the other player alone after
+    /// entry `n`, as the rules have it (an Agent's examination of his
+    /// holding area), if anything: sent to the other machine only.
+    fn private_after(&self, _me: Side, _n: usize) -> Option<String> {
+        None
+    }
+
+    /// What the other machine's player showed this one alone after entry
+    /// `n`: checked against the log's commitments and kept for this
+    /// session, or why not.
+    fn take_private(&mut self, n: usize, _body: &str) -> Result<(), RuleError> {
+        Err(RuleError::new(
+            "remote",
+            format!("nothing is shown privately after entry {}", n + 1),
+        ))
+    }
 
     /// Entries from log position `from` on reached the other machine while
     /// `side`'s player was away, checked here (`arrived`): his unlock on
@@ -217,6 +256,11 @@ pub enum Wire<E> {
     /// copy: his copy's file, for the host's machine to take what its own
     /// player had taken of it (`catch_up`).
     Further { file: String },
+    /// Either way: what the sender's player shows the other player alone
+    /// after the entry at `position` (hidden forces: what an Agent found in
+    /// a holding area, A2a), never part of the log; the receiver checks it
+    /// against the commitments its log holds.
+    Private { position: usize, body: String },
     /// Either way: the sender refuses what the other machine did, and says
     /// why; both players read it.
     Trouble { why: String },

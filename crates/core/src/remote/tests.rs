@@ -124,8 +124,8 @@ impl crate::seat::Seated for Toy {
 
 impl Replica for Toy {
     type Entry = Entry;
-    fn command_of(entry: &Entry) -> Cmd {
-        entry.command.clone()
+    fn command_of(entry: &Entry) -> Option<Cmd> {
+        Some(entry.command.clone())
     }
     fn game_id(&self) -> &str {
         "toy"

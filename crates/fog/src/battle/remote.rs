@@ -59,8 +59,8 @@ impl Replica for Battle {
         )
     }
 
-    fn command_of(entry: &Entry) -> Command {
-        entry.command.clone()
+    fn command_of(entry: &Entry) -> Option<Command> {
+        Some(entry.command.clone())
     }
 
     fn given_by(&self, command: &Command) -> Option<Side> {

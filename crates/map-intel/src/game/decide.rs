@@ -79,10 +79,11 @@ impl Work<'_> {
                         "A player may always examine their own units: no Agent needed",
                     );
                 }
+                // An Exercitus never placed still holds the empty record it
+                // was sealed with at the start: known to both, so the
+                // examiner's own machine can tell (its key is not needed).
                 if h.gone
-                    || (matches!(h.kind, Kind::Exercitus(_))
-                        && h.hex.is_none()
-                        && self.units(&h)?.is_empty())
+                    || (matches!(h.kind, Kind::Exercitus(_)) && h.hex.is_none() && h.seals <= 1)
                 {
                     return refuse("A6", format!("{} holds nothing to examine", self.label(&h)));
                 }

@@ -6,9 +6,10 @@
 
 use super::place;
 use super::work::Work;
-use crate::events::{Area, Contents, Event, Gone, Holder, Kind, Owed, Reason};
+use crate::events::{Area, Contents, Event, Gone, Holder, Kind, Owed, Public, Reason};
 use crate::map::Hex;
 use crate::scenario::Status;
+use crate::setup::Setup;
 use muster_core::error::{RuleError, refuse};
 
 impl Work<'_> {
@@ -148,45 +149,46 @@ impl Work<'_> {
         let h = self.holder(id)?;
         self.may_act(h.side)?;
         let h = self.own(h.side, id)?;
-        if !h.contents.is_open() {
-            return refuse("A3", format!("{} is face down already", self.label(&h)));
-        }
+        may_turn_down(self.setup, &self.public, &h)?;
         let units = self.units(&h)?;
-        if let Some(unit) = units
-            .iter()
-            .find(|u| self.setup.status(u) != Status::Regular)
-        {
-            return refuse(
-                "A1",
-                format!(
-                    "{} holds {}, a {} unit: it stays face up",
-                    self.label(&h),
-                    self.setup.unit_name(unit),
-                    if self.setup.status(unit) == Status::Civis {
-                        "Civis"
-                    } else {
-                        "Client"
-                    }
-                ),
-            );
-        }
-        if matches!(h.kind, Kind::Area(Area::Civis | Area::Client)) {
-            return refuse("A5", format!("{} is always face up", self.label(&h)));
-        }
-        match (self.public.active, h.revealed) {
-            (Some(_), Some(turn)) if turn >= self.public.turn => {
-                return refuse(
-                    "A3",
-                    format!(
-                        "{} was revealed this turn: it stays face up until the beginning of {} next turn",
-                        self.label(&h),
-                        muster_core::text::possessive(&self.setup.name(h.side))
-                    ),
-                );
-            }
-            _ => {}
-        }
         let contents = self.seal(&h, &units)?;
         self.push(Event::TurnedDown { id, contents })
+    }
+}
+
+/// Whether `h` may go face down now (A1, A3, A5): from what both players
+/// see, since a counter going face down is face up; the other machine of a
+/// remote game checks it as the owner's does.
+pub(crate) fn may_turn_down(setup: &Setup, public: &Public, h: &Holder) -> Result<(), RuleError> {
+    let label = h.label(&setup.names());
+    let Contents::Open(units) = &h.contents else {
+        return refuse("A3", format!("{label} is face down already"));
+    };
+    if let Some(unit) = units.iter().find(|u| setup.status(u) != Status::Regular) {
+        return refuse(
+            "A1",
+            format!(
+                "{label} holds {}, a {} unit: it stays face up",
+                setup.unit_name(unit),
+                if setup.status(unit) == Status::Civis {
+                    "Civis"
+                } else {
+                    "Client"
+                }
+            ),
+        );
+    }
+    if matches!(h.kind, Kind::Area(Area::Civis | Area::Client)) {
+        return refuse("A5", format!("{label} is always face up"));
+    }
+    match (public.active, h.revealed) {
+        (Some(_), Some(turn)) if turn >= public.turn => refuse(
+            "A3",
+            format!(
+                "{label} was revealed this turn: it stays face up until the beginning of {} next turn",
+                muster_core::text::possessive(&setup.name(h.side))
+            ),
+        ),
+        _ => Ok(()),
     }
 }

@@ -74,7 +74,7 @@ impl<G: Replica> Play<G> {
                     });
                     return Vec::new();
                 }
-                if let Err(why) = self.may_give(game, &G::command_of(&entry), joiner) {
+                if let Err(why) = self.may_take(game, &entry, joiner) {
                     self.slot = None;
                     return vec![self.trouble(format!("{why}; nothing was taken"))];
                 }
@@ -84,7 +84,10 @@ impl<G: Replica> Play<G> {
                     return vec![self.trouble(why)];
                 }
                 if let Some(slot) = slot
-                    && nonce.map(|n| digest(&n.0, &G::command_of(&entry))) != Some(slot.digest)
+                    && nonce
+                        .zip(G::command_of(&entry))
+                        .map(|(n, c)| digest(&n.0, &c))
+                        != Some(slot.digest)
                 {
                     return vec![self.trouble(format!(
                         "{joiner}'s move is not the one his machine bound before the dice were known: a move was chosen after seeing them; nothing was taken"
@@ -145,6 +148,7 @@ impl<G: Replica> Play<G> {
                     ))],
                 }
             }
+            Wire::Private { position, body } => self.shown(game, position, &body),
             Wire::Trouble { why } => vec![Happened::Trouble(why)],
             Wire::Entry { .. }
             | Wire::Commitments { .. }

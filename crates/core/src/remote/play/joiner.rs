@@ -108,6 +108,7 @@ impl<G: Replica> Play<G> {
                     Err(e) => vec![Happened::Trouble(e.message)],
                 }
             }
+            Wire::Private { position, body } => self.shown(game, position, &body),
             Wire::Trouble { why } => vec![Happened::Trouble(why)],
             Wire::Intent { .. }
             | Wire::Decided { .. }
@@ -150,9 +151,7 @@ impl<G: Replica> Play<G> {
             .pending
             .as_ref()
             .is_some_and(|p| answers == Some(p.intent));
-        if !mine
-            && let Err(why) = self.may_give(game, &G::command_of(&entry), self.mine().opponent())
-        {
+        if !mine && let Err(why) = self.may_take(game, &entry, self.mine().opponent()) {
             return vec![self.trouble(format!(
                 "entry {} from the host's machine: {why}; nothing was taken",
                 position + 1
@@ -182,6 +181,7 @@ impl<G: Replica> Play<G> {
             self.opened.remove(&round);
         }
         self.send_tags(game);
+        self.show(game);
         // His own move, back in order: done. Another's: his, if it waits,
         // goes again on the log as it is now.
         let mut happened = vec![Happened::Appended];

@@ -47,6 +47,9 @@ pub enum Happened {
     /// The other player's tag of an entry was added: the game's file
     /// changed (it is saved again), not the game.
     Tagged,
+    /// The other player showed this one something alone (kept for the
+    /// session): the screens change, not the game.
+    Shown,
     /// The host took `n` entries from the joiner's copy, which its own
     /// restarted program lacked: the game changed, and the two machines
     /// begin again from it.
@@ -316,7 +319,8 @@ impl<G: Replica> Play<G> {
     }
 
     /// Sends the log's newest entry (the joiner's intent `answers`, if it
-    /// is his) and this machine's tags so far.
+    /// is his), this machine's tags so far, and what its player shows the
+    /// other alone after it.
     fn sent_entry(&mut self, game: &G, entry: G::Entry, answers: Option<u64>) {
         let position = game.entries() - 1;
         let link = game.link(position + 1).expect("just appended");
@@ -327,6 +331,28 @@ impl<G: Replica> Play<G> {
             answers,
         });
         self.send_tags(game);
+        self.show(game);
+    }
+
+    /// What this machine's player shows the other alone after the log's
+    /// newest entry, if anything.
+    fn show(&mut self, game: &G) {
+        let position = game.entries() - 1;
+        if let Some(body) = game.private_after(self.mine(), position) {
+            self.out.push(Wire::Private { position, body });
+        }
+    }
+
+    /// What the other player showed this one alone, taken.
+    fn shown(&mut self, game: &mut G, position: usize, body: &str) -> Vec<Happened> {
+        match game.take_private(position, body) {
+            Ok(()) => vec![Happened::Shown],
+            Err(e) => vec![self.trouble(format!(
+                "what the other machine showed after entry {} is refused: {}",
+                position + 1,
+                e.message
+            ))],
+        }
     }
 
     /// This player's tags of what he has not tagged yet.
@@ -346,10 +372,7 @@ impl<G: Replica> Play<G> {
         let Some(command) = game.forced() else {
             return;
         };
-        let decider = game.decided_by(&command).unwrap_or(match self.role {
-            Role::Host { joiner } => joiner.opponent(),
-            Role::Joiner { me } => me.opponent(),
-        });
+        let decider = game.decided_by(&command).unwrap_or(self.host_side());
         if decider == self.mine()
             && let Err(e) = self.give(game, command)
         {
@@ -365,24 +388,48 @@ impl<G: Replica> Play<G> {
     /// machine decides what is forced (the host's, unless the decision
     /// needs the other's key).
     fn may_give(&self, game: &G, command: &G::Command, from: Side) -> Result<(), String> {
-        let Some(giver) = game.given_by(command) else {
-            return Ok(());
-        };
-        if giver == from {
-            return Ok(());
+        let forced = game.forced().is_some_and(|f| same(&f, command));
+        self.may(
+            game,
+            game.given_by(command),
+            forced,
+            game.decided_by(command),
+            from,
+        )
+    }
+
+    /// Whether an entry the other machine sent, from `from`'s player, is
+    /// one his machine may decide: `may_give` of the entry's command.
+    fn may_take(&self, game: &G, entry: &G::Entry, from: Side) -> Result<(), String> {
+        let (giver, forced) = (game.given_in(entry), game.forced_in(entry));
+        self.may(game, giver, forced, game.decided_in(entry), from)
+    }
+
+    fn may(
+        &self,
+        game: &G,
+        giver: Option<Side>,
+        forced: bool,
+        decider: Option<Side>,
+        from: Side,
+    ) -> Result<(), String> {
+        match giver {
+            None => Ok(()),
+            Some(giver) if giver == from => Ok(()),
+            _ if forced && decider.unwrap_or(self.host_side()) == from => Ok(()),
+            Some(giver) => Err(format!(
+                "{} plays from the other machine: that move is theirs, given on their machine",
+                game.seat_name(giver)
+            )),
         }
-        let host = match self.role {
+    }
+
+    /// The host's player's side.
+    fn host_side(&self) -> Side {
+        match self.role {
             Role::Host { joiner } => joiner.opponent(),
             Role::Joiner { me } => me.opponent(),
-        };
-        let forced = game.forced().is_some_and(|f| same(&f, command));
-        if forced && game.decided_by(command).unwrap_or(host) == from {
-            return Ok(());
         }
-        Err(format!(
-            "{} plays from the other machine: that move is theirs, given on their machine",
-            game.seat_name(giver)
-        ))
     }
 
     /// Says a refusal to the other machine too.

@@ -1,0 +1,370 @@
+//! Hidden forces from two machines, talking in memory as their links do
+//! (docs: "Playing remotely"): each machine holds its own player's key
+//! only; each command is decided on the machine whose key it needs, the
+//! steps the rules force on the machine of the side that owes them; the
+//! other follows. And the attacks of a machine whose program was changed.
+
+use muster_core::intel::{Lock, PlayerKey};
+use muster_core::remote::{Happened, Play, Replica, Wire};
+use muster_core::seat::Seated;
+use muster_core::side::{Side, Sides};
+use muster_map_intel::game::Entry;
+use muster_map_intel::{Command, Event, Game, Hex, Scenario, Setup, Target};
+use std::sync::OnceLock;
+
+const PASSES: [&str; 2] = ["brass otter quarry lantern", "velvet comet harbor thistle"];
+
+/// Each player's lock and key, made once (Argon2 is slow in a test build).
+fn keys() -> &'static Sides<(Lock, PlayerKey)> {
+    static KEYS: OnceLock<Sides<(Lock, PlayerKey)>> = OnceLock::new();
+    KEYS.get_or_init(|| Sides {
+        south: Lock::create(PASSES[0], &[]).unwrap(),
+        north: Lock::create(PASSES[1], &[]).unwrap(),
+    })
+}
+
+fn hex(name: &str) -> Hex {
+    Hex::parse(name).unwrap()
+}
+
+/// The game begun at one table (both passphrases set there), then hosted
+/// by South's machine for North's.
+struct Two {
+    host: (Game, Play<Game>),
+    joiner: (Game, Play<Game>),
+    /// Every message each machine received, as it crossed.
+    to_host: Vec<String>,
+    to_joiner: Vec<String>,
+    said: Vec<Happened>,
+}
+
+fn two() -> Two {
+    let k = keys();
+    let setup = Setup {
+        scenario: Scenario::example(),
+        players: Sides {
+            south: "Ann".into(),
+            north: "Bob".into(),
+        },
+        locks: Sides {
+            south: Some(k.south.0.clone()),
+            north: Some(k.north.0.clone()),
+        },
+    };
+    let begun = Game::new(
+        setup,
+        Sides {
+            south: Some(k.south.1.clone()),
+            north: Some(k.north.1.clone()),
+        },
+    )
+    .unwrap();
+    let file = begun.file();
+    let mut h = Game::from_file(&file).unwrap();
+    h.unlock_key(Side::South, &k.south.1).unwrap();
+    let hp = Play::host(&mut h, Side::North).unwrap();
+    let mut j = Game::from_file(&file).unwrap();
+    j.unlock_key(Side::North, &k.north.1).unwrap();
+    let jp = Play::joiner(&mut j, Side::North);
+    let mut two = Two {
+        host: (h, hp),
+        joiner: (j, jp),
+        to_host: Vec::new(),
+        to_joiner: Vec::new(),
+        said: Vec::new(),
+    };
+    two.pump();
+    two
+}
+
+impl Two {
+    /// Carries every message across, as JSON, until none is left.
+    fn pump(&mut self) {
+        self.pump_with(|_| {});
+    }
+
+    /// The same, `change` rewriting what the joiner's machine sends (a
+    /// changed program).
+    fn pump_with(&mut self, mut change: impl FnMut(&mut Wire<Entry>)) {
+        loop {
+            let from_host = self.host.1.outbox();
+            let from_joiner = self.joiner.1.outbox();
+            if from_host.is_empty() && from_joiner.is_empty() {
+                return;
+            }
+            for m in from_host {
+                let json = serde_json::to_string(&m).unwrap();
+                self.to_joiner.push(json.clone());
+                let (g, p) = &mut self.joiner;
+                self.said
+                    .extend(p.receive(g, serde_json::from_str(&json).unwrap()));
+            }
+            for mut m in from_joiner {
+                change(&mut m);
+                let json = serde_json::to_string(&m).unwrap();
+                self.to_host.push(json.clone());
+                let (g, p) = &mut self.host;
+                self.said
+                    .extend(p.receive(g, serde_json::from_str(&json).unwrap()));
+            }
+        }
+    }
+
+    fn give(&mut self, side: Side, command: Command) {
+        let (g, p) = if side == Side::South {
+            &mut self.host
+        } else {
+            &mut self.joiner
+        };
+        p.give(g, command).unwrap();
+        self.pump();
+    }
+
+    fn troubles(&self) -> Vec<&String> {
+        self.said
+            .iter()
+            .filter_map(|h| match h {
+                Happened::Trouble(t) => Some(t),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Both machines hold one log, chained alike.
+    fn one_log(&self) {
+        let (h, j) = (&self.host.0, &self.joiner.0);
+        assert_eq!(h.log(), j.log());
+        assert_eq!(h.link(h.entries()), j.link(j.entries()));
+    }
+}
+
+/// A new force of `units` from `side`'s off-map area in `at`, given on his
+/// machine.
+fn deploy(t: &mut Two, side: Side, at: &str, units: &[&str]) -> usize {
+    let from = t
+        .host
+        .0
+        .public()
+        .area(side, muster_map_intel::Area::OffMap)
+        .unwrap()
+        .id;
+    t.give(
+        side,
+        Command::Transfer {
+            side,
+            from,
+            to: Target::NewForce(hex(at)),
+            units: units.iter().map(|u| u.to_string()).collect(),
+        },
+    );
+    t.host.0.public().holders.len() - 1
+}
+
+/// A set-up: South's legions in 0505; North's cataphracts in 0909 and his
+/// horse archers, never revealed, in 1212. South begins.
+fn contact(t: &mut Two) -> (usize, usize) {
+    let legions = deploy(t, Side::South, "0505", &["r-leg-3", "r-leg-6"]);
+    let cataphracts = deploy(t, Side::North, "0909", &["p-cat-1"]);
+    deploy(t, Side::North, "1212", &["p-ha-2", "p-ha-3"]);
+    t.give(Side::North, Command::Begin { first: Side::South });
+    (legions, cataphracts)
+}
+
+/// The whole path of an entry into enemy counters, and a combat: each step
+/// on the machine whose key it needs, both logs one, each machine holding
+/// its own key only; and nothing of North's never-revealed force nor of
+/// his off-map area ever crosses to South's machine.
+#[test]
+fn an_entry_and_a_combat_are_decided_each_on_the_owners_machine() {
+    let mut t = two();
+    let (legions, cataphracts) = contact(&mut t);
+    t.one_log();
+    assert!(t.host.0.keys()[Side::North].is_none());
+    assert!(t.joiner.0.keys()[Side::South].is_none());
+
+    t.give(
+        Side::South,
+        Command::Move {
+            id: legions,
+            to: hex("0909"),
+        },
+    );
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    t.one_log();
+    let reasons: Vec<(usize, muster_map_intel::Reason)> = t
+        .host
+        .0
+        .log()
+        .iter()
+        .flat_map(|e| &e.events)
+        .filter_map(|e| match e {
+            Event::Revealed { id, reason, .. } => Some((*id, *reason)),
+            _ => None,
+        })
+        .collect();
+    use muster_map_intel::Reason::*;
+    assert_eq!(
+        reasons,
+        vec![(cataphracts, EnemyEntered), (legions, EnteredEnemy)]
+    );
+    assert_eq!(t.host.0.forced(), None);
+
+    t.give(Side::South, Command::Combat { hex: hex("0909") });
+    t.one_log();
+    t.give(Side::South, Command::EndTurn);
+    t.one_log();
+    assert_eq!(t.host.0.public().active, Some(Side::North));
+
+    // North's Agent on South's off-map area: the log says it was examined;
+    // what it holds comes from South's machine to North's alone, checked
+    // there against its record, and shows on his ledger only.
+    let off_map = t
+        .host
+        .0
+        .public()
+        .area(Side::South, muster_map_intel::Area::OffMap)
+        .unwrap()
+        .id;
+    t.give(
+        Side::North,
+        Command::SpendAgent {
+            by: Side::North,
+            id: off_map,
+        },
+    );
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    t.one_log();
+    let seen = t.joiner.0.view(Side::North).holders[off_map].units.clone();
+    assert_eq!(
+        seen.as_deref().map(|u| u.contains(&"r-leg-10".to_string())),
+        Some(true),
+        "{seen:?}"
+    );
+    assert_eq!(t.joiner.0.table_view().holders[off_map].units, None);
+    assert!(t.host.0.log_lines().join("\n").contains("examines"));
+    // The attack: South's machine, changed, shows other units than its
+    // record holds. North's machine refuses them, naming the counter.
+    let private = t
+        .to_joiner
+        .iter()
+        .rev()
+        .find(|m| m.contains(r#""type":"private""#))
+        .expect("the examination crossed")
+        .replace("r-leg-10", "r-aux-2");
+    let (g, p) = &mut t.joiner;
+    let said = p.receive(g, serde_json::from_str(&private).unwrap());
+    let _ = p.outbox();
+    assert!(
+        said.iter().any(|h| matches!(h, Happened::Trouble(why)
+            if why.contains(&format!("counter {off_map}")))),
+        "{said:?}"
+    );
+
+    // North's face-down horse archers and what his off-map area holds
+    // never crossed to South's machine.
+    for secret in [
+        "p-ha-2", "p-ha-3", "p-cat-2", "p-inf-1", "Hyrcania", "Margiana",
+    ] {
+        assert!(
+            t.to_host.iter().all(|m| !m.contains(secret)),
+            "{secret} reached South's machine"
+        );
+    }
+    // Nor any passphrase.
+    for m in t.to_host.iter().chain(&t.to_joiner) {
+        assert!(!PASSES.iter().any(|p| m.contains(p)));
+    }
+}
+
+/// The attacks, by North's machine running a changed program: it sends
+/// an entry in South's turn, one that moves a counter of South's, and one
+/// that seals a record of his as South's. Each is named on South's machine
+/// and nothing is taken.
+#[test]
+fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
+    let mut t = two();
+    let (legions, cataphracts) = contact(&mut t);
+    // His own machine refuses the move out of turn, by the rules.
+    let refused = Replica::decide(
+        &t.joiner.0,
+        &Command::Move {
+            id: cataphracts,
+            to: hex("0808"),
+        },
+        &mut muster_core::dice::AppDice::Wanted,
+    )
+    .unwrap_err();
+    assert!(refused.message.contains("It is Ann"), "{refused}");
+
+    let forged = |t: &Two, events: Vec<Event>| Wire::Decided {
+        intent: 99,
+        base: t.host.0.log().len(),
+        entry: Entry { events },
+        nonce: None,
+    };
+    let attack = |t: &mut Two, message: Wire<Entry>, words: &str| {
+        let before = t.host.0.log().len();
+        let (g, p) = &mut t.host;
+        let said = p.receive(g, message);
+        let _ = p.outbox();
+        assert!(
+            said.iter()
+                .any(|h| matches!(h, Happened::Trouble(why) if why.contains(words))),
+            "{words}: {said:?}"
+        );
+        assert_eq!(t.host.0.log().len(), before, "nothing was taken");
+    };
+    let out_of_turn = forged(
+        &t,
+        vec![Event::Moved {
+            id: cataphracts,
+            from: hex("0909"),
+            to: hex("0808"),
+        }],
+    );
+    attack(&mut t, out_of_turn, "it is Ann's (Rome) turn");
+
+    t.give(Side::South, Command::EndTurn);
+    // A move of South's counter alone is not North's move at all; with
+    // one of his own first, it is his entry touching what is not his.
+    let souths_move = Event::Moved {
+        id: legions,
+        from: hex("0505"),
+        to: hex("0606"),
+    };
+    let alone = forged(&t, vec![souths_move.clone()]);
+    attack(&mut t, alone, "that move is theirs, given on their machine");
+    let behind_his = forged(
+        &t,
+        vec![
+            Event::Moved {
+                id: cataphracts,
+                from: hex("0909"),
+                to: hex("0808"),
+            },
+            souths_move,
+        ],
+    );
+    attack(
+        &mut t,
+        behind_his,
+        &format!("changes counter {legions}, which is not theirs"),
+    );
+
+    let public = t.host.0.public();
+    let souths = public
+        .area(Side::South, muster_map_intel::Area::OffMap)
+        .unwrap();
+    let norths = public
+        .area(Side::North, muster_map_intel::Area::OffMap)
+        .unwrap()
+        .id;
+    let sealed_as_south = forged(
+        &t,
+        vec![Event::Changed {
+            id: norths,
+            contents: souths.contents.clone(),
+        }],
+    );
+    attack(&mut t, sealed_as_south, "a record sealed as Ann's (Rome)");
+}
