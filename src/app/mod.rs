@@ -329,6 +329,13 @@ impl MusterApp {
         self.system().expect("a Field of Glory battle is open")
     }
 
+    /// The battle's window, changed by a test (a remote game's patience).
+    #[cfg(test)]
+    fn fog_mut(&mut self) -> &mut fog::FogWindow {
+        let any: &mut dyn std::any::Any = &mut *self.system;
+        any.downcast_mut().expect("a Field of Glory battle is open")
+    }
+
     /// The export dialog's choices for the game open: each system says
     /// what its printout holds beyond the public pages.
     fn pdf_options(&self) -> file_dialog::PdfOptions {

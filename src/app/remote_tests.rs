@@ -310,6 +310,43 @@ fn a_battle_is_played_from_two_windows_joined_by_a_ticket() {
     }
 }
 
+/// South's move waits on a host's program that does not answer (its
+/// window is not drawn: stuck): after the patience his window says so, in
+/// red; once the host's takes it, the line goes and says the move went on.
+#[test]
+fn a_move_that_waits_too_long_is_said_until_the_other_machine_answers() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_move_that_waits_too_long_is_said_until_the_other_machine_answers",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut joiner, _) = joined(dir.path(), &relay.net);
+    click_table(&mut host, [45.0, 45.0]);
+    click(&mut host, "Place camp");
+    until(
+        &mut [&mut host, &mut joiner],
+        "North's camp on both",
+        same_log,
+    );
+    let had = entries(&host);
+    let remote = joiner.state_mut().fog_mut().remote.as_mut().unwrap();
+    remote.set_patience(Duration::from_millis(300));
+    click_table(&mut joiner, [36.0, 6.0]);
+    click(&mut joiner, "Place camp");
+    let waited = "has not sent this player's move back in the log";
+    until(&mut [&mut joiner], "the wait said on the joiner's", |w| {
+        shows(w[0], waited)
+    });
+    until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {
+        same_log(w) && entries(w[0]) == had + 1
+    });
+    until(&mut [&mut joiner], "the wait no longer said", |w| {
+        !shows(w[0], waited) && shows(w[0], "the move that waited goes on")
+    });
+}
+
 /// The host's Muster is closed mid-game and opened again on its autosave:
 /// it offers to host the battle again with the same ticket; the joiner's
 /// Muster, still running, dials again by itself, receives the battle as
@@ -349,6 +386,15 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
     // South's passphrase is never asked here: he unlocks on his machine.
     host.get_by_label_contains("South (Ann) played from their own Muster: host the battle again");
     assert!(host.query_by_label("Unlock as South (Ann)…").is_none());
+    // Until it is hosted again, South's moves are his machine's: one made
+    // on the host's window is refused, saying why.
+    click_table(&mut host, [36.0, 6.0]);
+    click(&mut host, "Place camp");
+    assert!(shows(
+        &host,
+        "South (Ann) plays from their own Muster: host the battle again"
+    ));
+    assert_eq!(entries(&host), had);
     host.get_by_label("Host it again (same ticket)").click();
     until(
         &mut [&mut host, &mut joiner],

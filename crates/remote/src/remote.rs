@@ -24,6 +24,10 @@ pub enum Said {
     /// The link: connected, dropped, refused (never a message: those are
     /// the game's).
     Link(Event),
+    /// A move of this machine's has waited longer than the patience for
+    /// what the other machine owes it (told once; it holds while the move
+    /// waits, `Remote::overdue_now`).
+    Overdue(String),
 }
 
 /// This machine's end of a remote game.
@@ -97,10 +101,16 @@ impl<G: Replica> Remote<G> {
             return None;
         }
         *told = true;
-        Some(Said::Game(Happened::Trouble(format!(
+        Some(Said::Overdue(format!(
             "the other machine has not sent {what} for {} seconds: it withholds it, or its program is stuck; the move waits",
             self.patience.as_secs()
-        ))))
+        )))
+    }
+
+    /// Whether the players were told a move waits too long, and it still
+    /// waits.
+    pub fn overdue_now(&self) -> bool {
+        matches!(self.waiting, Some((_, true))) && self.play.waits_for().is_some()
     }
 
     /// One event of the link, taken.

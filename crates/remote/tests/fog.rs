@@ -48,7 +48,12 @@ impl Machine {
     fn troubles(&self) -> Vec<&Said> {
         self.said
             .iter()
-            .filter(|s| matches!(s, Said::Game(muster_core::remote::Happened::Trouble(_))))
+            .filter(|s| {
+                matches!(
+                    s,
+                    Said::Game(muster_core::remote::Happened::Trouble(_)) | Said::Overdue(_)
+                )
+            })
             .collect()
     }
 }
@@ -257,7 +262,7 @@ fn a_joiner_that_withholds_his_half_of_the_dice_is_named() {
     }
     let troubles = host.troubles();
     assert!(
-        matches!(troubles.first(), Some(Said::Game(muster_core::remote::Happened::Trouble(t)))
+        matches!(troubles.first(), Some(Said::Overdue(t))
             if t.contains("has not sent its half of round") && t.contains("withholds")),
         "{troubles:?}"
     );

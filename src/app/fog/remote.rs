@@ -22,7 +22,7 @@ use std::path::PathBuf;
 
 /// What the table says while a command waits for the other machine.
 pub(super) const WAITING: &str =
-    "Sent: it is entered once the other machine has made its half of the dice";
+    "Sent: it is entered once the other machine has taken it (and made its half of any dice)";
 
 /// Over the step panel while a move of this player's crosses to the other
 /// machine and back (or the host makes the joiner's): the panel waits.
@@ -48,6 +48,19 @@ impl FogWindow {
     /// A command given on this machine: by the rules here, or through the
     /// remote game (`Ok(false)`: it waits for the other machine).
     pub(super) fn give(&mut self, command: Command) -> Result<bool, Refused<Battle>> {
+        // A battle reopened from a remote game: its remote player's moves
+        // are his machine's until it is hosted again or played here.
+        if let (None, Some(kept)) = (&self.remote, &self.hosting.again)
+            && self.battle.given_by(&command) == Some(kept.seat)
+        {
+            return Err(Refused::Rule(muster::core::error::RuleError::new(
+                "remote",
+                format!(
+                    "{} plays from their own Muster: host the battle again (same ticket), or play it here instead, first",
+                    self.player(kept.seat)
+                ),
+            )));
+        }
         let mover = self.remote.as_mut().map(|r| r.mover());
         mover::give(mover, &mut self.battle, command)
     }

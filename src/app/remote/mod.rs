@@ -86,6 +86,8 @@ pub struct Remoted<G: Replica> {
     /// What the other machine did that the rules or the protocol refuse,
     /// newest last: both players read it.
     pub troubles: Vec<String>,
+    /// What this machine has waited too long for, while it waits.
+    overdue: Option<String>,
 }
 
 /// What a frame's poll did, for the window.
@@ -120,6 +122,7 @@ impl<G: Replica> Remoted<G> {
             ticket: None,
             linked: Linked::Opening,
             troubles: Vec::new(),
+            overdue: None,
         }
     }
 
@@ -132,6 +135,7 @@ impl<G: Replica> Remoted<G> {
             ticket: None,
             linked: said.iter().fold(Linked::Waiting, |l, e| linked(&l, e)),
             troubles: Vec::new(),
+            overdue: None,
         }
     }
 
@@ -200,6 +204,11 @@ impl<G: Replica> Remoted<G> {
             }
             Stage::Playing(remote) => {
                 let said = remote.poll(game);
+                if !remote.overdue_now() && self.overdue.take().is_some() {
+                    polled.status = Some(Status::Info(
+                        "The other machine answered: the move that waited goes on".into(),
+                    ));
+                }
                 let (restarted, caught_up) = self.took(said, &mut polled);
                 if caught_up || (restarted && self.ticket.is_some()) {
                     self.begin_again(game, &mut polled);
@@ -223,6 +232,15 @@ impl<G: Replica> Remoted<G> {
     pub fn cut(&self) {
         if let Stage::Playing(remote) = &self.stage {
             remote.link().cut();
+        }
+    }
+
+    /// How long a move waits before the players are told (tests shorten
+    /// it).
+    #[cfg(test)]
+    pub fn set_patience(&mut self, patience: std::time::Duration) {
+        if let Stage::Playing(remote) = &mut self.stage {
+            remote.set_patience(patience);
         }
     }
 
@@ -359,6 +377,10 @@ impl<G: Replica> Remoted<G> {
                     polled.status = Some(Status::Error(format!("The other machine: {why}")));
                     self.troubles.push(why);
                 }
+                Said::Overdue(why) => {
+                    polled.status = Some(Status::Error(format!("The other machine: {why}")));
+                    self.overdue = Some(why);
+                }
                 Said::Link(event) => {
                     restarted |= matches!(
                         event,
@@ -411,7 +433,7 @@ impl<G: Replica> Remoted<G> {
                 ui.weak(line);
             }
         });
-        if let Some(last) = self.troubles.last() {
+        if let Some(last) = self.overdue.as_ref().or(self.troubles.last()) {
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 format!("The other machine: {last}"),
