@@ -14,7 +14,7 @@ use muster::core::remote::Replica;
 use muster::core::side::Side;
 use muster::fog::examples::EXAMPLE_PASSPHRASE as PASS;
 use muster_testkit::relay::{local_relay, ran_in_loopback_namespace};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 pub(crate) type H = Harness<'static, MusterApp>;
@@ -463,6 +463,41 @@ fn a_restarted_joiner_takes_what_the_host_played_while_he_was_away() {
     });
 }
 
+/// South hosts (with a passphrase), North joins (without one); North's
+/// camp, then a copy of the host's file, then South's camp on both, then
+/// the host's Muster closed. The host's folder, the older file and how
+/// many entries it holds; the joiner's window and the ticket.
+fn played_past_an_older_copy(
+    dir: &Path,
+    net: &muster_remote::Net,
+) -> (PathBuf, PathBuf, usize, H, String) {
+    let path = dir.join("terrain.json");
+    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+    let host_dir = dir.join("host");
+    let mut host = app(config(&host_dir, net, Some(path)), [1500.0, 1000.0]);
+    assert_eq!(unlock(&mut host, "South", PASS), None);
+    let ticket = invite(&mut host, "North (Bob)");
+    let mut joiner = start_joiner(dir, net, &ticket);
+    // North set no passphrase: he plays as soon as the battle arrives.
+    until(&mut [&mut host, &mut joiner], "both connected", |w| {
+        same_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    let first = entries(&host);
+    click_table(&mut joiner, [45.0, 45.0]);
+    click(&mut joiner, "Place camp");
+    until(&mut [&mut host, &mut joiner], "North's camp on both", |w| {
+        same_log(w) && entries(w[0]) == first + 1
+    });
+    let (older, had) = older_copy(&host, dir);
+    click_table(&mut host, [36.0, 6.0]);
+    click(&mut host, "Place camp");
+    until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {
+        same_log(w) && entries(w[0]) == had + 1
+    });
+    host_closed(host, &mut joiner);
+    (host_dir, older, had, joiner, ticket)
+}
+
 /// The host's Muster is started again on a file older than the joiner's
 /// copy (saved before South's camp, which both had taken): the joiner's
 /// machine sends its copy back, the host's takes the camp (its own
@@ -478,31 +513,7 @@ fn a_host_restarted_on_an_older_file_takes_back_what_it_had_taken() {
     }
     let relay = local_relay();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("terrain.json");
-    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
-    let host_dir = dir.path().join("host");
-    let mut host = app(config(&host_dir, &relay.net, Some(path)), [1500.0, 1000.0]);
-    assert_eq!(unlock(&mut host, "South", PASS), None);
-    let ticket = invite(&mut host, "North (Bob)");
-    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
-    // North set no passphrase: he plays as soon as the battle arrives.
-    until(&mut [&mut host, &mut joiner], "both connected", |w| {
-        same_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
-    });
-    let first = entries(&host);
-    click_table(&mut joiner, [45.0, 45.0]);
-    click(&mut joiner, "Place camp");
-    until(&mut [&mut host, &mut joiner], "North's camp on both", |w| {
-        same_log(w) && entries(w[0]) == first + 1
-    });
-    let (older, had) = older_copy(&host, dir.path());
-    click_table(&mut host, [36.0, 6.0]);
-    click(&mut host, "Place camp");
-    until(&mut [&mut host, &mut joiner], "South's camp on both", |w| {
-        same_log(w) && entries(w[0]) == had + 1
-    });
-    host_closed(host, &mut joiner);
-
+    let (host_dir, older, had, mut joiner, _) = played_past_an_older_copy(dir.path(), &relay.net);
     let mut host = app(config(&host_dir, &relay.net, Some(older)), [1500.0, 1000.0]);
     assert_eq!(entries(&host), had);
     assert_eq!(unlock(&mut host, "South", PASS), None);
@@ -517,6 +528,41 @@ fn a_host_restarted_on_an_older_file_takes_back_what_it_had_taken() {
         },
     );
     assert!(shows(&host, "each taken here before: taken again"));
+    click(&mut joiner, "North: finish fortifications");
+    until(&mut [&mut host, &mut joiner], "the game goes on", |w| {
+        same_log(w) && entries(w[0]) == had + 2
+    });
+}
+
+/// The same with both Musters closed: the joiner's, started again with
+/// the same ticket, holds no game in memory, but its autosave keeps its
+/// copy, which it sets against the host's older game: the host takes
+/// South's camp back from it, and neither copy is cut short.
+#[test]
+fn both_restarted_the_joiners_autosave_gives_back_what_the_older_host_lacks() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::both_restarted_the_joiners_autosave_gives_back_what_the_older_host_lacks",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let (host_dir, older, had, joiner, ticket) = played_past_an_older_copy(dir.path(), &relay.net);
+    joiner.state().autosaved();
+    drop(joiner);
+    let mut host = app(config(&host_dir, &relay.net, Some(older)), [1500.0, 1000.0]);
+    assert_eq!(unlock(&mut host, "South", PASS), None);
+    host.get_by_label("Host it again (same ticket)").click();
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "South's camp taken back from the joiner's autosave",
+        |w| {
+            entries(w[0]) == had + 1
+                && same_log(w)
+                && w.iter().all(|h| shows(h, "; connected (Muster"))
+        },
+    );
     click(&mut joiner, "North: finish fortifications");
     until(&mut [&mut host, &mut joiner], "the game goes on", |w| {
         same_log(w) && entries(w[0]) == had + 2

@@ -138,10 +138,11 @@ impl Link {
     /// the same key, and the relay finds the host again).
     pub fn host_as(net: Net, hosting: &Hosting, wake: Wake) -> Result<(Link, Ticket), String> {
         let token = hosting.token;
-        let (link, endpoint_addr) = Link::start(net, Some(hosting.secret_key()), wake, {
-            let game = hosting.game.clone();
-            move |task, outgoing| Box::pin(host_loop(task, outgoing, game, token))
-        })?;
+        let (link, endpoint_addr) =
+            Link::start(net, Some((hosting.secret_key(), hosting.port)), wake, {
+                let game = hosting.game.clone();
+                move |task, outgoing| Box::pin(host_loop(task, outgoing, game, token))
+            })?;
         let ticket = Ticket {
             host: endpoint_addr,
             game: hosting.game.clone(),
@@ -163,7 +164,7 @@ impl Link {
     /// connections) or the joiner's.
     fn start(
         net: Net,
-        key: Option<iroh::SecretKey>,
+        key: Option<(iroh::SecretKey, Option<u16>)>,
         wake: Wake,
         run: impl FnOnce(
             Task,
@@ -177,7 +178,8 @@ impl Link {
             .build()
             .map_err(|e| format!("the network thread could not start ({e})"))?;
         let endpoint = runtime.block_on(async {
-            let endpoint = net.endpoint(key).await?;
+            let port = key.as_ref().and_then(|(_, port)| *port).unwrap_or(0);
+            let endpoint = net.endpoint(key.map(|(key, _)| key), port).await?;
             // Reachable before the ticket is given: its relay is known, or
             // without one, an address of its own on this network.
             let reachable = async {

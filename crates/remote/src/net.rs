@@ -93,8 +93,25 @@ impl Net {
     }
 
     /// A bound endpoint; the host's, with its key (`host`), takes
-    /// connections.
-    pub(crate) async fn endpoint(&self, host: Option<iroh::SecretKey>) -> Result<Endpoint, String> {
+    /// connections, on `port` if it is free (0: any).
+    pub(crate) async fn endpoint(
+        &self,
+        host: Option<iroh::SecretKey>,
+        port: u16,
+    ) -> Result<Endpoint, String> {
+        match self.endpoint_on(host.clone(), port).await {
+            // Taken by another program meanwhile: any port (the ticket
+            // changes, and the window says so).
+            Err(_) if port != 0 => self.endpoint_on(host, 0).await,
+            bound => bound,
+        }
+    }
+
+    async fn endpoint_on(
+        &self,
+        host: Option<iroh::SecretKey>,
+        port: u16,
+    ) -> Result<Endpoint, String> {
         // A dropped link is noticed within seconds: a keep-alive each
         // second, and six silent seconds end the connection.
         let transport = QuicTransportConfig::builder()
@@ -110,13 +127,27 @@ impl Net {
         if let Some(tls) = &self.relay_tls {
             builder = builder.ca_tls_config(tls.clone());
         }
+        let no_socket =
+            |e: iroh::endpoint::InvalidSocketAddr| format!("no socket for the game ({e})");
         if !self.direct {
             builder = builder.clear_ip_transports();
         } else if self.loopback {
             builder = builder
                 .clear_ip_transports()
-                .bind_addr("127.0.0.1:0")
-                .map_err(|e| format!("no socket on 127.0.0.1 ({e})"))?;
+                .bind_addr(format!("127.0.0.1:{port}").as_str())
+                .map_err(no_socket)?;
+        } else if port != 0 {
+            // As iroh binds by default (IPv4 and, where there is one,
+            // IPv6), on the kept port.
+            builder = builder
+                .clear_ip_transports()
+                .bind_addr(format!("0.0.0.0:{port}").as_str())
+                .map_err(no_socket)?
+                .bind_addr_with_opts(
+                    format!("[::]:{port}").as_str(),
+                    iroh::endpoint::BindOpts::default().set_is_required(false),
+                )
+                .map_err(no_socket)?;
         }
         builder
             .bind()

@@ -91,6 +91,11 @@ pub struct Hosting {
     /// joiner's ticket leads there).
     #[serde(default)]
     pub relay: Option<String>,
+    /// The port the host's endpoint listens on: kept, so that after a
+    /// restart the ticket's addresses still reach it (without a relay, a
+    /// ticket names nothing else).
+    #[serde(default)]
+    pub port: Option<u16>,
 }
 
 impl std::fmt::Debug for Hosting {
@@ -108,6 +113,7 @@ impl Hosting {
             game,
             seat,
             relay: None,
+            port: free_port(),
         })
     }
 
@@ -115,6 +121,13 @@ impl Hosting {
     pub fn secret_key(&self) -> iroh::SecretKey {
         iroh::SecretKey::from_bytes(&self.key.0)
     }
+}
+
+/// A UDP port free on this machine now, for a new seat's endpoint (none
+/// if the system gives none: the endpoint then takes any).
+fn free_port() -> Option<u16> {
+    let socket = std::net::UdpSocket::bind(("0.0.0.0", 0)).ok()?;
+    socket.local_addr().ok().map(|a| a.port())
 }
 
 impl Ticket {

@@ -264,3 +264,45 @@ fn machines_on_the_same_network_play_without_a_relay() {
     );
     assert_eq!(next_message(&host, &mut at_host).as_deref(), Some("back"));
 }
+
+/// Without a relay, a ticket names only the host's own addresses: a host
+/// whose Muster restarted listens again where its ticket says (the seat
+/// keeps its port), so the same ticket's text reaches it, and a joiner
+/// dialing it with the old text gets in.
+#[test]
+fn a_restarted_host_without_a_relay_is_reached_by_the_same_ticket() {
+    if support::ran_in_loopback_namespace(
+        "a_restarted_host_without_a_relay_is_reached_by_the_same_ticket",
+    ) {
+        return;
+    }
+    let net = muster_remote::Net {
+        relays: Relays::own("none").expect("none is no relay"),
+        ..muster_remote::Net::nowhere()
+    };
+    let hosting = muster_remote::Hosting::fresh("game-7".into(), Side::North).unwrap();
+    assert!(hosting.port.is_some());
+    let (host, ticket) = Link::host_as(net.clone(), &hosting, no_wake()).expect("the host's end");
+    let port = hosting.port.unwrap();
+    assert!(
+        ticket.host.ip_addrs().all(|a| a.port() == port),
+        "{ticket:?}"
+    );
+    // The program ends: its port is free once its endpoint has closed.
+    drop(host);
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while std::net::UdpSocket::bind(("127.0.0.1", port)).is_err()
+        && std::time::Instant::now() < until
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let (host, again) = Link::host_as(net.clone(), &hosting, no_wake()).expect("hosted again");
+    assert_eq!(again.text(), ticket.text());
+    let joiner = Link::join(net, ticket, no_wake()).expect("the joiner's end");
+    host.send("the same ticket".into());
+    let mut seen = Vec::new();
+    assert_eq!(
+        next_message(&joiner, &mut seen).as_deref(),
+        Some("the same ticket")
+    );
+}

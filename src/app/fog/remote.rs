@@ -45,6 +45,20 @@ impl FogWindow {
         window
     }
 
+    /// The joiner's window when his Muster restarted and holds its own
+    /// copy of the battle (its autosave): the host's game is set against
+    /// it, so nothing he had taken is lost; and what to tell him.
+    pub fn rejoined(
+        mut copy: Battle,
+        arrived: muster_remote::opening::Arrived<Battle>,
+        start: &Start,
+    ) -> (FogWindow, Option<Status>) {
+        let (remote, polled) = Remoted::joined_with_copy(arrived, &mut copy);
+        let mut window = FogWindow::with(copy, start);
+        window.remote = (!remote.ended()).then_some(remote);
+        (window, polled.status)
+    }
+
     /// A command given on this machine: by the rules here, or through the
     /// remote game (`Ok(false)`: it waits for the other machine).
     pub(super) fn give(&mut self, command: Command) -> Result<bool, Refused<Battle>> {

@@ -24,7 +24,7 @@ use muster::core::remote::{self as core_remote, Compared, Happened, Replica, com
 use muster::core::seat::{Mover, Refused};
 use muster::core::side::Side;
 use muster_remote::link::Event;
-use muster_remote::opening::{self, Joining, Unlocking};
+use muster_remote::opening::{self, Arrived, Joining, Unlocking};
 use muster_remote::{Hosting, Link, Net, Remote, Said, Ticket, Wake};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
@@ -63,7 +63,9 @@ impl<G: Replica> Mover<G> for NotYet {
 
 enum Stage<G: Replica> {
     /// The host's endpoint being opened on a thread of its own.
-    Opening(Receiver<Result<(Link, Ticket), String>>, NotYet),
+    /// The host's endpoint opening; with whether its ticket's text
+    /// changed (the kept port was taken, and no relay leads to it).
+    Opening(Receiver<Result<(Link, Ticket, bool), String>>, NotYet),
     /// The joiner's end, his side still to unlock on this machine.
     Unlocking(Option<Unlocking>, NotYet),
     Playing(Box<Remote<G>>),
@@ -113,7 +115,14 @@ impl<G: Replica> Remoted<G> {
         let away = hosting.seat;
         let done = wake.clone();
         std::thread::spawn(move || {
-            let _ = tx.send(Link::host_as(net, &hosting, wake));
+            let opened = Link::host_as(net, &hosting, wake).map(|(link, ticket)| {
+                let addrs = || ticket.host.ip_addrs();
+                let moved = hosting.port.is_some_and(|port| {
+                    ticket.host.relay_urls().next().is_none() && !addrs().any(|a| a.port() == port)
+                });
+                (link, ticket, moved)
+            });
+            let _ = tx.send(opened);
             done();
         });
         Remoted {
@@ -173,8 +182,13 @@ impl<G: Replica> Remoted<G> {
         let mut polled = Polled::default();
         match &mut self.stage {
             Stage::Opening(rx, _) => match rx.try_recv() {
-                Ok(Ok((link, ticket))) => match opening::host(game, self.away, link) {
+                Ok(Ok((link, ticket, moved))) => match opening::host(game, self.away, link) {
                     Ok(remote) => {
+                        if moved {
+                            polled.status = Some(Status::Error(
+                                "The port this game was hosted on is taken, so its ticket changed: File > Invite a remote player… shows the new one; send it to the other player again".into(),
+                            ));
+                        }
                         self.ticket = Some(ticket);
                         self.linked = Linked::Waiting;
                         self.stage = Stage::Playing(Box::new(remote));
@@ -284,71 +298,109 @@ impl<G: Replica> Remoted<G> {
                 ),
                 polled,
             ),
-            Ok(Ok(arrived)) => match compare(game, &arrived.game, self.away) {
-                Compared::Other => self.fail(
-                    "the host's Muster sent another game; this machine's copy is kept".into(),
-                    polled,
-                ),
-                Compared::Diverged(n) => self.fail(
-                    format!(
-                        "the game the host's Muster sent differs from this machine's copy from entry {n} on: its history was rewritten. This machine's copy is kept"
-                    ),
-                    polled,
-                ),
-                Compared::Ahead {
-                    vouched,
-                    unvouched,
-                } if game.lock_of(self.away).is_none() => self.fail(
-                    format!(
-                        "the host's Muster restarted on a file {} entries older than this machine's copy, and {name} plays without a passphrase, so it cannot check which of them it had taken. This machine's copy is kept: save it (File > Save as…) for {name} to open and host again",
-                        vouched + unvouched,
-                        name = game.seat_name(self.away)
-                    ),
-                    polled,
-                ),
-                Compared::Ahead { vouched, .. } if vouched > 0 && !arrived.sent_copy() => {
-                    polled.status = Some(Status::Info(format!(
-                        "The host's Muster restarted on an older file, without {vouched} entries it had taken: this machine sent them back, and the game goes on once it has them"
-                    )));
-                    let joining = arrived.send_copy(game.file());
-                    self.stage = Stage::Rejoining(Some(joining), REJOINING);
-                }
-                Compared::Ahead { vouched, .. } if vouched > 0 => self.fail(
-                    format!(
-                        "the host's Muster did not take back the {vouched} entries it had taken before it restarted. This machine's copy is kept"
-                    ),
-                    polled,
-                ),
-                compared => {
-                    let (mut fresh, seated) = arrived.split();
-                    if let Err(why) = core_remote::arrived(&mut fresh, Some(game), me) {
-                        self.fail(
-                            format!("the game the host's Muster sent: {why}. This machine's copy is kept"),
-                            polled,
-                        );
-                        return;
-                    }
-                    *game = fresh;
-                    let lost = match compared {
-                        Compared::Ahead { unvouched, .. } => format!(
-                            " Your last {unvouched} move(s) had not reached it before it stopped: give them again (their dice are rolled anew)."
-                        ),
-                        _ => String::new(),
-                    };
-                    polled.changed = true;
-                    let again = if game.lock_of(me).is_some() {
-                        ": unlock your side again to go on"
-                    } else {
-                        ""
-                    };
-                    polled.status = Some(Status::Error(format!(
-                        "The host's Muster restarted and sent the game as it holds it now{again}.{lost}"
-                    )));
-                    self.stage = Stage::Unlocking(Some(seated), UNLOCK_FIRST);
-                }
-            },
+            Ok(Ok(arrived)) => self.compared(
+                arrived,
+                game,
+                polled,
+                "The host's Muster restarted and sent the game as it holds it now",
+            ),
             Ok(Err(joining)) => self.stage = Stage::Rejoining(Some(joining), REJOINING),
             Err(why) => self.fail(why, polled),
+        }
+    }
+
+    /// The joiner's end of a game that arrived while this machine holds
+    /// its own copy of it (its Muster restarted and read its autosave):
+    /// the two are compared as when the host's program restarts, so
+    /// nothing either player had taken is lost.
+    pub fn joined_with_copy(arrived: Arrived<G>, copy: &mut G) -> (Remoted<G>, Polled) {
+        let mut remoted = Remoted {
+            away: arrived.seat.opponent(),
+            stage: Stage::Rejoining(None, REJOINING),
+            ticket: None,
+            linked: arrived
+                .said
+                .iter()
+                .fold(Linked::Waiting, |l, e| linked(&l, e)),
+            troubles: Vec::new(),
+            overdue: None,
+        };
+        let mut polled = Polled::default();
+        let lead = format!(
+            "You joined the game as {} again, with this machine's own copy of it",
+            arrived.seat
+        );
+        remoted.compared(arrived, copy, &mut polled, &lead);
+        (remoted, polled)
+    }
+
+    /// The host's game, arrived, set against this machine's copy (`game`):
+    /// taken in its place when it holds everything this one's player took,
+    /// this one's copy sent back first when the host's lacks entries its
+    /// own player had taken, this one kept (and said why) otherwise.
+    /// `lead` says what happened, first.
+    fn compared(&mut self, arrived: Arrived<G>, game: &mut G, polled: &mut Polled, lead: &str) {
+        let me = self.away.opponent();
+        match compare(game, &arrived.game, self.away) {
+            Compared::Other => self.fail(
+                "the host's Muster sent another game; this machine's copy is kept".into(),
+                polled,
+            ),
+            Compared::Diverged(n) => self.fail(
+                format!(
+                    "the game the host's Muster sent differs from this machine's copy from entry {n} on: its history was rewritten. This machine's copy is kept"
+                ),
+                polled,
+            ),
+            Compared::Ahead {
+                vouched,
+                unvouched,
+            } if game.lock_of(self.away).is_none() => self.fail(
+                format!(
+                    "the host's Muster restarted on a file {} entries older than this machine's copy, and {name} plays without a passphrase, so it cannot check which of them it had taken. This machine's copy is kept: save it (File > Save as…) for {name} to open and host again",
+                    vouched + unvouched,
+                    name = game.seat_name(self.away)
+                ),
+                polled,
+            ),
+            Compared::Ahead { vouched, .. } if vouched > 0 && !arrived.sent_copy() => {
+                polled.status = Some(Status::Info(format!(
+                    "The host's Muster restarted on an older file, without {vouched} entries it had taken: this machine sent them back, and the game goes on once it has them"
+                )));
+                let joining = arrived.send_copy(game.file());
+                self.stage = Stage::Rejoining(Some(joining), REJOINING);
+            }
+            Compared::Ahead { vouched, .. } if vouched > 0 => self.fail(
+                format!(
+                    "the host's Muster did not take back the {vouched} entries it had taken before it restarted. This machine's copy is kept"
+                ),
+                polled,
+            ),
+            compared => {
+                let (mut fresh, seated) = arrived.split();
+                if let Err(why) = core_remote::arrived(&mut fresh, Some(game), me) {
+                    self.fail(
+                        format!("the game the host's Muster sent: {why}. This machine's copy is kept"),
+                        polled,
+                    );
+                    return;
+                }
+                *game = fresh;
+                let lost = match compared {
+                    Compared::Ahead { unvouched, .. } => format!(
+                        " Your last {unvouched} move(s) had not reached it before it stopped: give them again (their dice are rolled anew)."
+                    ),
+                    _ => String::new(),
+                };
+                polled.changed = true;
+                let again = if game.lock_of(me).is_some() {
+                    ": unlock your side again to go on"
+                } else {
+                    ""
+                };
+                polled.status = Some(Status::Error(format!("{lead}{again}.{lost}")));
+                self.stage = Stage::Unlocking(Some(seated), UNLOCK_FIRST);
+            }
         }
     }
 

@@ -19,6 +19,21 @@ impl MusterApp {
         self.seating
             .remote(self.system.remote().map(|view| view.away));
         match self.join.poll() {
+            Ok(Some(arrived)) if let Some(copy) = self.own_copy(&arrived.game) => {
+                let seat = arrived.seat;
+                let (window, said) = FogWindow::rejoined(copy, arrived, &self.start);
+                self.replace(
+                    Box::new(window),
+                    systems::fog(),
+                    None,
+                    format!(
+                        "You joined the game as {seat} again, with this machine's own copy of it"
+                    ),
+                );
+                if said.is_some() {
+                    self.status = said;
+                }
+            }
             Ok(Some(mut arrived)) => {
                 let seat = arrived.seat;
                 let said = std::mem::take(&mut arrived.said);
@@ -44,6 +59,19 @@ impl MusterApp {
             Ok(None) => {}
             Err(why) => self.status = Some(Status::Error(why)),
         }
+    }
+
+    /// This machine's own copy of a game that arrives by a join, if its
+    /// autosave holds one that reads: the game played from here before
+    /// this Muster restarted.
+    fn own_copy(
+        &self,
+        arrived: &muster::fog::battle::Battle,
+    ) -> Option<muster::fog::battle::Battle> {
+        use muster::core::remote::Replica;
+        let dir = self.start.autosave.as_ref()?;
+        let path = muster::core::store::Autosaves::new(dir.clone()).path(arrived.game_id());
+        muster::fog::files::load_battle(&path).ok()
     }
 
     /// The invite and join windows, when open.
