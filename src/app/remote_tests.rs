@@ -347,6 +347,43 @@ fn a_move_that_waits_too_long_is_said_until_the_other_machine_answers() {
     });
 }
 
+/// A joiner whose host's Muster is closed keeps dialing, saying what the
+/// last dial met, and stops when he asks: the Join button is back.
+#[test]
+fn a_join_that_reaches_nobody_can_be_stopped() {
+    if ran_in_loopback_namespace("app::remote_tests::a_join_that_reaches_nobody_can_be_stopped") {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("terrain.json");
+    std::fs::write(&path, muster::fog::examples::TERRAIN_BATTLE).unwrap();
+    let mut host = app(
+        config(&dir.path().join("host"), &relay.net, Some(path)),
+        [1500.0, 1000.0],
+    );
+    assert_eq!(unlock(&mut host, "South", PASS), None);
+    let ticket = invite(&mut host, "North (Bob)");
+    drop(host);
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    // Stepped, not run: the spinner turns while it dials.
+    let start = Instant::now();
+    while !(shows(&joiner, "Reaching the host's Muster") && shows(&joiner, "Not yet:")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{:?}",
+            every_text(&joiner)
+        );
+        joiner.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    joiner.get_by_label("Stop joining").click();
+    joiner.step();
+    until(&mut [&mut joiner], "the joining stopped", |w| {
+        shows(w[0], "Joining stopped") && w[0].query_by_label("Join").is_some()
+    });
+}
+
 /// The host's Muster is closed mid-game and opened again on its autosave:
 /// it offers to host the battle again with the same ticket; the joiner's
 /// Muster, still running, dials again by itself, receives the battle as

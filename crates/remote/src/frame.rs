@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
 /// The protocol's version: both ends must speak the same.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// The largest frame read: a game's message is a few kilobytes; a whole
 /// public log sent at the start stays well under this.
@@ -48,6 +48,8 @@ pub enum Frame {
     },
     /// Either end ends the connection, saying why.
     Refused { why: String },
+    /// The host: the seat is held by a connected machine now; dial again.
+    Busy { why: String },
     /// A message, numbered from 0 in each direction.
     Message { number: u64, body: String },
     /// How many of the other end's messages arrived.

@@ -6,6 +6,7 @@
 //! drops, and checks at the start that both ends run the same protocol
 //! for the same game and that the joiner holds the seat's ticket.
 
+mod admit;
 pub mod frame;
 pub mod link;
 pub mod net;

@@ -7,6 +7,7 @@
 //! has and the other sends the rest, so every message arrives exactly once
 //! and in order. The window takes what happened with [`Link::next`].
 
+use crate::admit;
 use crate::frame::{self, Frame, PROTOCOL};
 use crate::net::{ALPN, Net};
 use crate::ticket::{Hosting, Ticket, Token};
@@ -318,40 +319,11 @@ async fn host_loop(
     token: Token,
 ) {
     while let Some(incoming) = task.endpoint.accept().await {
-        let Ok(connection) = incoming.await else {
+        let Some((connection, mut send, recv, hello)) = admit::greeted(incoming).await else {
             continue;
         };
-        let Ok((mut send, mut recv)) = connection.accept_bi().await else {
-            continue;
-        };
-        let hello =
-            match tokio::time::timeout(Duration::from_secs(10), frame::read(&mut recv)).await {
-                Ok(Ok(hello)) => hello,
-                _ => continue,
-            };
-        let refused = match &hello {
-            Frame::Hello {
-                protocol, program, ..
-            } if *protocol != PROTOCOL => Some(format!(
-                "the other machine runs {program}, which speaks remote protocol {protocol}; this one speaks {PROTOCOL}: both need the same Muster"
-            )),
-            Frame::Hello { game: theirs, .. } if *theirs != game => Some(format!(
-                "the ticket is for game {theirs}; this machine hosts {game}"
-            )),
-            Frame::Hello { token: theirs, .. } if !theirs.matches(&token) => {
-                Some("the ticket is not one this game gave (an old or a changed ticket)".into())
-            }
-            Frame::Hello { .. } => None,
-            _ => Some("the other machine did not greet as Muster does".into()),
-        };
-        if let Some(why) = refused {
-            let _ = frame::write(&mut send, &Frame::Refused { why: why.clone() }).await;
-            // Closed once he has read why (closing at once would drop
-            // the words in flight), without holding up the next dial.
-            tokio::spawn(async move {
-                let _ = send.finish();
-                let _ = tokio::time::timeout(Duration::from_secs(5), connection.closed()).await;
-            });
+        if let Some(why) = admit::refusal(&hello, &game, &token) {
+            admit::answer_and_close(connection, send, Frame::Refused { why: why.clone() }).await;
             task.say(Event::Refused(why));
             continue;
         }
@@ -382,7 +354,10 @@ async fn host_loop(
             continue;
         }
         task.say(Event::Connected { program, restarted });
+        // While the seat is held, another dial hears why it waits.
+        let bouncer = tokio::spawn(admit::bounce(task.endpoint.clone(), game.clone(), token));
         let why = carry(&task, &connection, send, recv, &mut outgoing, received).await;
+        bouncer.abort();
         task.say(Event::Dropped(why));
     }
 }
@@ -464,6 +439,7 @@ async fn join_once(
             Ok(carry(task, &connection, send, recv, outgoing, received).await)
         }
         Frame::Refused { why } => Err(Refusal::Final(why)),
+        Frame::Busy { why } => Err(Refusal::Again(why)),
         _ => Err(Refusal::Final(
             "the host's machine did not answer as Muster does".into(),
         )),

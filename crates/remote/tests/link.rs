@@ -306,3 +306,38 @@ fn a_restarted_host_without_a_relay_is_reached_by_the_same_ticket() {
         Some("the same ticket")
     );
 }
+
+/// A second Muster joins with the same ticket while the first holds the
+/// seat: it is told why it waits and dials again by itself, the first
+/// plays on; once the first has gone, the second gets in.
+#[test]
+fn a_second_joiner_hears_the_seat_is_held_and_gets_in_once_it_is_free() {
+    if support::ran_in_loopback_namespace(
+        "a_second_joiner_hears_the_seat_is_held_and_gets_in_once_it_is_free",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let (host, ticket) = Link::host(relay.net.clone(), "game-8".into(), Side::South, no_wake())
+        .expect("the host's end");
+    let first = Link::join(relay.net.clone(), ticket.clone(), no_wake()).expect("the first");
+    let (mut at_host, mut at_first, mut at_second) = (Vec::new(), Vec::new(), Vec::new());
+    host.send("to the first".into());
+    assert_eq!(
+        next_message(&first, &mut at_first).as_deref(),
+        Some("to the first")
+    );
+    let second = Link::join(relay.net.clone(), ticket, no_wake()).expect("the second");
+    assert!(wait_for(&second, &mut at_second, |e| matches!(
+        e,
+        Event::Dropped(why) if why.contains("another machine holds this seat now")
+    )));
+    first.send("still here".into());
+    assert_eq!(
+        next_message(&host, &mut at_host).as_deref(),
+        Some("still here")
+    );
+    drop(first);
+    assert!(wait_for(&second, &mut at_second, connected));
+    assert!(!at_second.iter().any(|e| matches!(e, Event::Refused(_))));
+}

@@ -32,7 +32,12 @@ pub struct JoinWindow {
     relay: String,
     error: Option<String>,
     stage: Option<Stage>,
+    /// When the joining under way began.
+    since: Option<std::time::Instant>,
 }
+
+/// How long a joining waits before the window says what to check.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(15);
 
 impl JoinWindow {
     /// Joins the game `text` is the ticket of (its text or link), through
@@ -51,6 +56,7 @@ impl JoinWindow {
         });
         self.error = None;
         self.stage = Some(Stage::Dialing(rx));
+        self.since = Some(std::time::Instant::now());
         Ok(())
     }
 
@@ -90,6 +96,7 @@ impl JoinWindow {
                 }
             }
         };
+        self.since = None;
         match outcome {
             Ok(arrived) => {
                 self.open = false;
@@ -139,6 +146,26 @@ impl JoinWindow {
                 ui.spinner();
                 ui.label("Reaching the host's Muster…");
             });
+            // What the last dial met, and after a while what to check.
+            if let Some(Stage::Joining(joining)) = &self.stage
+                && let Some(why) = joining.said.iter().rev().find_map(|e| match e {
+                    muster_remote::Event::Dropped(why) => Some(why),
+                    _ => None,
+                })
+            {
+                ui.weak(format!("Not yet: {why}"));
+            }
+            if self.since.is_some_and(|t| t.elapsed() >= PATIENCE) {
+                ui.label("The host's Muster does not answer yet. Check that it is running and hosting this game (its window says it waits for you to join), and that this is its latest ticket (File > Invite a remote player… on the host's shows it).");
+            }
+            if ui.button("Stop joining").clicked() {
+                // Dropping the link ends its dialing.
+                self.stage = None;
+                self.since = None;
+                return Some(Status::Info("Joining stopped".into()));
+            }
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs(1));
             return None;
         }
         if ui.button("Join").clicked() {

@@ -442,7 +442,7 @@ impl<G: Replica> Remoted<G> {
                         }
                     );
                     self.linked = linked(&self.linked, &event);
-                    polled.status = said_of(&event).or(polled.status.take());
+                    polled.status = said_of(&event, self.hosting()).or(polled.status.take());
                 }
             }
         }
@@ -470,8 +470,9 @@ impl<G: Replica> Remoted<G> {
             Linked::Connected { program } => (format!("connected ({program})"), false),
             Linked::Dropped { why, since } => (
                 format!(
-                    "the connection dropped {} s ago ({why}): Muster dials again by itself, and nothing is lost",
-                    since.elapsed().as_secs()
+                    "the connection dropped {} s ago: {why}. {} Nothing is lost",
+                    since.elapsed().as_secs(),
+                    redial(self.hosting())
                 ),
                 true,
             ),
@@ -517,7 +518,7 @@ fn linked(before: &Linked, event: &Event) -> Linked {
 }
 
 /// What the status line says of a link's event.
-fn said_of(event: &Event) -> Option<Status> {
+fn said_of(event: &Event, hosting: bool) -> Option<Status> {
     match event {
         Event::Connected { program, restarted } => Some(Status::Info(if *restarted {
             format!("The other machine is back ({program}); its program had restarted")
@@ -525,9 +526,21 @@ fn said_of(event: &Event) -> Option<Status> {
             format!("The other machine is connected ({program})")
         })),
         Event::Dropped(why) => Some(Status::Error(format!(
-            "The connection to the other machine dropped ({why}): Muster dials again by itself"
+            "The connection to the other machine dropped: {why}. {}",
+            redial(hosting)
         ))),
         Event::Refused(why) => Some(Status::Error(format!("A connection was refused: {why}"))),
         Event::Message(_) => None,
+    }
+}
+
+/// Who brings a dropped connection back: the joiner's Muster dials the
+/// host's again by itself; the host's waits for it (his Muster closed, the
+/// joiner joins again with the same ticket).
+fn redial(hosting: bool) -> &'static str {
+    if hosting {
+        "Their Muster dials again by itself; if it was closed, they join again with the same ticket."
+    } else {
+        "Muster dials again by itself."
     }
 }

@@ -153,6 +153,11 @@ impl StepPanel for DeploymentPanel {
                 if sealing(battle, side) {
                     ui.label(format!("Batch {number}: tick the {size} you set on the table."))
                         .on_hover_text("Muster neither hides nor marks the battle groups you sealed; your private check after the batches names any you both sealed and deployed (RULES 8.5).");
+                } else if self.away[side] == Some(crate::app::seating::life::Away::Machine) {
+                    // His batch is ticked on his own Muster, not here.
+                    ui.label(format!(
+                        "Batch {number}: {side} ticks the {size} they set on the table on their own Muster."
+                    ));
                 } else {
                     ui.label(format!(
                         "Batch {number}. Muster ticked the next {size} of your roster; change the ticks to match what you set on the table."
