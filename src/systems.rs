@@ -201,6 +201,11 @@ pub fn fog() -> &'static System {
     &ALL[0]
 }
 
+/// Hidden forces.
+pub fn forces() -> &'static System {
+    by_format(muster::map_intel::files::FORMAT).expect("hidden forces is a system")
+}
+
 /// The system whose files begin with `format`.
 pub fn by_format(format: &str) -> Option<&'static System> {
     ALL.iter().find(|s| s.format == format)

@@ -841,3 +841,128 @@ fn before_play(_: &muster::fog::battle::Battle) -> usize {
         .log()
         .len()
 }
+
+const ANN: &str = "ann's quarry heron lantern 7";
+const BOB: &str = "bob's osprey cider bastion 9";
+
+/// A hidden-forces game begun at one table with both passphrases, the
+/// set-up made there: Ann's legions in 0505, Bob's cataphracts in 0909
+/// and his horse archers in 1212; Ann's turn begun. As its file.
+fn forces_begun() -> String {
+    use muster::map_intel::{Area, Command, Scenario, Setup, Target};
+    let (ann, ann_key) = muster::core::intel::Lock::create(ANN, &[]).unwrap();
+    let (bob, bob_key) = muster::core::intel::Lock::create(BOB, &[]).unwrap();
+    let setup = Setup {
+        scenario: Scenario::example(),
+        players: muster::core::side::Sides {
+            south: "Ann".into(),
+            north: "Bob".into(),
+        },
+        locks: muster::core::side::Sides {
+            south: Some(ann),
+            north: Some(bob),
+        },
+    };
+    let keys = muster::core::side::Sides {
+        south: Some(ann_key),
+        north: Some(bob_key),
+    };
+    let mut game = muster::map_intel::Game::new(setup, keys).unwrap();
+    for (side, hex, units) in [
+        (Side::South, "0505", vec!["r-leg-3", "r-leg-6"]),
+        (Side::North, "0909", vec!["p-cat-1"]),
+        (Side::North, "1212", vec!["p-ha-2", "p-ha-3"]),
+    ] {
+        let from = game.public().area(side, Area::OffMap).unwrap().id;
+        game.apply(Command::Transfer {
+            side,
+            from,
+            to: Target::NewForce(muster::map_intel::Hex::parse(hex).unwrap()),
+            units: units.into_iter().map(String::from).collect(),
+        })
+        .unwrap();
+    }
+    game.apply(Command::Begin { first: Side::South }).unwrap();
+    muster::map_intel::files::to_json(&game)
+}
+
+/// Both windows hold one hidden-forces log, chained alike.
+fn same_forces_log(windows: &[&mut H]) -> bool {
+    use crate::app::map_intel::tests::game;
+    let (a, b) = (game(windows[0]), game(windows[1]));
+    a.log() == b.log() && Replica::link(a, a.log().len()) == Replica::link(b, b.log().len())
+}
+
+/// Hidden forces from two windows: the game begun at one table, then
+/// hosted by Ann's Muster for Bob's. Ann's legions enter Bob's cataphracts
+/// on her window: Bob's Muster answers (its key reveals them and says they
+/// hold units), hers reveals the legions; Bob moves on his own window in
+/// his turn. Both hold one log; Ann's window never shows what Bob's
+/// hidden force holds, and nothing is taken back.
+#[test]
+fn hidden_forces_are_played_from_two_windows() {
+    if ran_in_loopback_namespace("app::remote_tests::hidden_forces_are_played_from_two_windows") {
+        return;
+    }
+    use crate::app::map_intel::tests::{drag_to, game};
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forces.json");
+    std::fs::write(&path, forces_begun()).unwrap();
+    let mut host = app(
+        config(&dir.path().join("host"), &relay.net, Some(path)),
+        [1500.0, 1000.0],
+    );
+    assert_eq!(unlock(&mut host, "Ann", ANN), None);
+    let ticket = invite(&mut host, "Bob (Parthia)");
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the game on the joiner's",
+        |w| shows(w[1], "You joined the game as North"),
+    );
+    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
+    until(&mut [&mut host, &mut joiner], "both connected", |w| {
+        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+
+    drag_to(&mut host, "0505", "0909");
+    until(
+        &mut [&mut host, &mut joiner],
+        "the entry answered on both",
+        |w| {
+            same_forces_log(w)
+                && game(w[0]).log_lines().join("\n").contains(
+                    "is revealed, it entered a hex holding enemy units (A2c): Legio III Gallica",
+                )
+        },
+    );
+    let log = game(&host).log_lines().join("\n");
+    assert!(
+        log.contains("Bob (Parthia) says their counters in 0909 hold units"),
+        "{log}"
+    );
+    click(&mut host, "End Ann's (Rome) turn");
+    until(&mut [&mut host, &mut joiner], "Bob's turn on both", |w| {
+        same_forces_log(w) && game(w[1]).public().active == Some(Side::North)
+    });
+    drag_to(&mut joiner, "1212", "1111");
+    until(&mut [&mut host, &mut joiner], "Bob's move on both", |w| {
+        same_forces_log(w)
+            && game(w[0])
+                .log_lines()
+                .join("\n")
+                .contains("moves from 1212 to 1111")
+    });
+    crate::app::tests::shows_none(
+        &host,
+        &[
+            "Horse archers of Margiana".to_string(),
+            "Horse archers of Hyrcania".to_string(),
+        ],
+    );
+    for h in [&host, &joiner] {
+        let why = h.state().system.undoable().unwrap_err();
+        assert!(why.contains("Nothing is taken back"), "{why}");
+    }
+}

@@ -12,6 +12,7 @@ use crate::app::bus::AppCommand;
 use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::passphrase::NewPassphrases;
+use crate::app::remote::RemoteEnd;
 use crate::app::seating::{Cx, Seats};
 use crate::app::status::Status;
 use crate::app::system::{ExportJob, Handled, Menu, SystemWindow, log_panel};
@@ -233,12 +234,29 @@ pub trait Table: 'static {
     ) -> Result<Vec<PathBuf>, StoreError>;
 
     fn file_chosen(&mut self, action: FileAction, path: &Path) -> Status;
+
+    /// Whether its games are played from two machines (`invite`).
+    const REMOTE: bool = false;
+
+    /// `game`'s remote end, its `away` side played from another machine
+    /// through `net` (with the club's `relay`, if named), when `REMOTE`.
+    fn invite(
+        _game: &mut Self::Game,
+        _away: Side,
+        _net: muster_remote::Net,
+        _relay: Option<String>,
+        _wake: muster_remote::Wake,
+    ) -> Result<Box<dyn RemoteEnd<Self::Game>>, String> {
+        Err(crate::app::system::not_remote(Self::NAME))
+    }
 }
 
 pub struct SeatedWindow<T: Table> {
     pub table: T,
     pub game: Option<T::Game>,
     desks: Sides<Desk<T::Game>>,
+    /// Its remote end, when a player plays from another machine.
+    pub remote: Option<Box<dyn RemoteEnd<T::Game>>>,
     /// Whether the players unfolded or folded the log; until they do, the
     /// screen's height decides.
     log_open: Option<bool>,
@@ -250,6 +268,7 @@ impl<T: Table> SeatedWindow<T> {
             table,
             game: None,
             desks: Sides::default(),
+            remote: None,
             log_open: None,
         }
     }
@@ -310,12 +329,16 @@ impl<T: Table> SeatedWindow<T> {
             return Handled::default();
         };
         let before = game.record().log_lines().len();
-        let played = seat::play(game, command);
+        let mover = self.remote.as_mut().map(|r| r.mover());
+        let played = seat::mover::give(mover, game, command);
         if played.as_ref().is_err_and(|refused| !refused.changed()) {
             let Err(refused) = played else {
                 unreachable!("checked above")
             };
             return Handled::status(Status::Error(refused.to_string()));
+        }
+        if let Ok(false) = played {
+            return Handled::status(Status::Info(crate::app::remote::WAITING.into()));
         }
         // The log's words without its entry numbers: the status line says
         // what just happened, not where it is filed; a stall, loudly.
@@ -386,7 +409,7 @@ impl<T: Table> Seats for SeatedWindow<T> {
         Some(Desked {
             game,
             desks: &mut self.desks,
-            mover: None,
+            mover: self.remote.as_mut().map(|r| r.mover()),
         })
     }
 }
@@ -425,6 +448,10 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
             });
             return;
         };
+        if let Some(remote) = &self.remote {
+            let away = game.seat_name(remote.view().away);
+            egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
+        }
         // On a short screen the log folds while a map or a player's own
         // screen (his hand, whose last cards it hid) wants the height,
         // until the players unfold it.
@@ -488,13 +515,66 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
 
     fn undoable(&self) -> Result<String, String> {
         match &self.game {
+            _ if self.remote.is_some() => Err(crate::app::remote::NO_UNDO.into()),
             Some(game) => self.table.undoable(game),
             None => Err("the game has not started yet".into()),
         }
     }
 
     fn redoable(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| self.table.redoable(g))
+        self.remote.is_none() && self.game.as_ref().is_some_and(|g| self.table.redoable(g))
+    }
+
+    fn remote(&self) -> Option<crate::app::remote::invite::RemoteView> {
+        self.remote.as_ref().map(|r| r.view())
+    }
+
+    fn can_invite(&self) -> Result<(), String> {
+        match &self.game {
+            _ if !T::REMOTE => Err(crate::app::system::not_remote(T::NAME)),
+            _ if self.remote.is_some() => Err("This game is played remotely already.".into()),
+            None => Err(
+                "Start the game first: its players and passphrases are set at the table.".into(),
+            ),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn invite(
+        &mut self,
+        away: Side,
+        net: muster_remote::Net,
+        relay: Option<String>,
+        wake: muster_remote::Wake,
+    ) -> Result<(), String> {
+        self.can_invite()?;
+        let game = self.game.as_mut().expect("checked: started");
+        if let Some(side) = game.locked_seats().into_iter().find(|s| *s != away) {
+            return Err(format!(
+                "{} must unlock this game with their passphrase first.",
+                game.seat_name(side)
+            ));
+        }
+        self.remote = Some(T::invite(game, away, net, relay, wake)?);
+        Ok(())
+    }
+
+    fn poll_remote(&mut self) -> Handled {
+        let (Some(remote), Some(game)) = (&mut self.remote, &mut self.game) else {
+            return Handled::default();
+        };
+        let polled = remote.poll(game);
+        if remote.ended() {
+            self.remote = None;
+        }
+        if polled.changed {
+            self.table.changed(game);
+        }
+        Handled {
+            status: polled.status,
+            changed: polled.changed,
+            dialog: None,
+        }
     }
 
     fn menu(&mut self, menu: Menu, ui: &mut egui::Ui, cx: &Cx) {

@@ -123,10 +123,7 @@ pub trait SystemWindow: Any + SeatRoutes {
 
     /// Whether its game can be played remotely now, or why not.
     fn can_invite(&self) -> Result<(), String> {
-        Err(format!(
-            "Playing remotely is not yet possible in {}: only Field of Glory battles are played from two machines so far.",
-            self.name()
-        ))
+        Err(not_remote(self.name()))
     }
 
     /// Invites a player to play `away` from his own machine, through `net`
@@ -145,6 +142,13 @@ pub trait SystemWindow: Any + SeatRoutes {
     fn poll_remote(&mut self) -> Handled {
         Handled::default()
     }
+}
+
+/// Why a system's games are not played from two machines yet.
+pub fn not_remote(name: &str) -> String {
+    format!(
+        "Playing remotely is not yet possible in {name}: Field of Glory battles and hidden forces games are played from two machines so far."
+    )
 }
 
 /// The public log at the foot of a game's window, newest line in view,

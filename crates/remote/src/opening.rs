@@ -66,7 +66,16 @@ impl Joining {
     /// The game, once the host's file has arrived and reads (`Ok(Ok)`);
     /// still joining while it has not (`Ok(Err)`); why not if what came
     /// does not read (nothing of it is taken).
-    pub fn poll<G: Replica>(mut self) -> Result<Result<Arrived<G>, Joining>, String> {
+    pub fn poll<G: Replica>(self) -> Result<Result<Arrived<G>, Joining>, String> {
+        self.poll_with(G::from_file)
+    }
+
+    /// `poll`, the file read by `read` (a window that joins any system's
+    /// game reads it as the system its format names).
+    pub fn poll_with<T>(
+        mut self,
+        read: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Result<Result<Arrived<T>, Joining>, String> {
         while let Some(event) = self.link.next() {
             let Event::Message(body) = event else {
                 self.said.push(event);
@@ -86,7 +95,7 @@ impl Joining {
             let Opening::Start { file, seat } = start.map_err(|e| {
                 format!("the host's machine did not begin with the game's file ({e})")
             })?;
-            let game = G::from_file(&file)
+            let game = read(&file)
                 .map_err(|e| format!("the game the host's machine sent does not read: {e}"))?;
             return Ok(Ok(Arrived {
                 game,
@@ -112,6 +121,40 @@ pub struct Unlocking {
     pub seat: Side,
     link: Link,
     held: Vec<Event>,
+}
+
+impl<T> Arrived<T> {
+    /// The game, and the rest of what arrived without it.
+    pub fn take(self) -> (T, Arrived<()>) {
+        let Arrived {
+            game,
+            seat,
+            said,
+            link,
+            sent_copy,
+        } = self;
+        let rest = Arrived {
+            game: (),
+            seat,
+            said,
+            link,
+            sent_copy,
+        };
+        (game, rest)
+    }
+}
+
+impl Arrived<()> {
+    /// What arrived, with `game` (as its system reads it).
+    pub fn with<G>(self, game: G) -> Arrived<G> {
+        Arrived {
+            game,
+            seat: self.seat,
+            said: self.said,
+            link: self.link,
+            sent_copy: self.sent_copy,
+        }
+    }
 }
 
 impl<G: Replica> Arrived<G> {

@@ -7,8 +7,8 @@
 //! again with the same ticket.
 
 use super::{FogCommand, FogWindow};
-use crate::app::remote::Remoted;
 use crate::app::remote::invite::{RemoteView, net_with};
+use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::status::Status;
 use crate::app::system::{Handled, Start};
 use eframe::egui;
@@ -20,16 +20,9 @@ use muster_remote::Hosting;
 use muster_remote::opening::Unlocking;
 use std::path::PathBuf;
 
-/// What the table says while a command waits for the other machine.
-pub(super) const WAITING: &str =
-    "Sent: it is entered once the other machine has taken it (and made its half of any dice)";
-
 /// Over the step panel while a move of this player's crosses to the other
 /// machine and back (or the host makes the joiner's): the panel waits.
 pub(super) const SENDING: &str = "Your move is on its way to the other machine…";
-
-/// Why nothing is taken back in a remote game.
-pub(super) const NO_UNDO: &str = "Nothing is taken back in a remote game: its log is both machines' (each has checked and tagged every entry)";
 
 impl FogWindow {
     /// The joiner's window on the battle the host's machine sent: his side
@@ -80,11 +73,7 @@ impl FogWindow {
     }
 
     pub(super) fn remote_view(&self) -> Option<RemoteView> {
-        self.remote.as_ref().map(|r| RemoteView {
-            away: r.away,
-            ticket: r.ticket.clone(),
-            linked: r.linked.clone(),
-        })
+        self.remote.as_ref().map(RemoteEnd::view)
     }
 
     /// Whether a player may be invited now, or why not.

@@ -11,7 +11,7 @@
 //! screen is the engine's seat (`muster_fog::seat`), the same his phone
 //! draws.
 
-use super::remote::{NO_UNDO, SENDING, WAITING};
+use super::remote::SENDING;
 use super::steps::Panels;
 use super::{FogCommand, inventory_editor, table_view};
 use crate::app::action::Action;
@@ -19,6 +19,7 @@ use crate::app::bus::AppCommand;
 use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::log_view::LogView;
+use crate::app::remote::{NO_UNDO, WAITING};
 use crate::app::seated::{Private, private_panel};
 use crate::app::seating::{Cx, Seats};
 use crate::app::status::Status;

@@ -14,6 +14,7 @@ pub(crate) mod tests;
 
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
+use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
@@ -243,5 +244,34 @@ impl Table for ForcesTable {
             FileAction::MapImage => self.grid.lay_chosen(path),
             action => self.import(action, path),
         }
+    }
+
+    const REMOTE: bool = true;
+
+    fn invite(
+        game: &mut Game,
+        away: Side,
+        net: muster_remote::Net,
+        relay: Option<String>,
+        wake: muster_remote::Wake,
+    ) -> Result<Box<dyn RemoteEnd<Game>>, String> {
+        let mut hosting = muster_remote::Hosting::fresh(game.id().to_string(), away)?;
+        hosting.relay = relay;
+        Ok(Box::new(Remoted::<Game>::invite(net, hosting, wake)))
+    }
+}
+
+impl ForcesTable {
+    /// The joiner's window on the game the host's machine sent: his side
+    /// unlocked here, then played with the host's machine.
+    pub fn joined(
+        game: Game,
+        seated: muster_remote::opening::Unlocking,
+        said: &[muster_remote::Event],
+        autosave: Option<&Path>,
+    ) -> ForcesWindow {
+        let mut window = ForcesTable::opened(game, autosave);
+        window.remote = Some(Box::new(Remoted::<Game>::joined(seated, said)));
+        window
     }
 }

@@ -15,6 +15,26 @@ use muster_remote::opening::{Arrived, Joining};
 use muster_remote::{Link, Net, Ticket};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
+/// A game that arrived by a join, as the system its file names reads it.
+pub enum Arriving {
+    Battle(Box<Battle>),
+    Forces(Box<muster::map_intel::game::Game>),
+}
+
+/// Reads the host's file as the system its format names.
+fn read_any(file: &str) -> Result<Arriving, String> {
+    use muster::core::remote::Replica;
+    let format = serde_json::from_str::<serde_json::Value>(file)
+        .ok()
+        .and_then(|v| Some(v.get("format")?.as_str()?.to_string()));
+    match format.as_deref() {
+        Some(muster::map_intel::files::FORMAT) => {
+            muster::map_intel::game::Game::from_file(file).map(|g| Arriving::Forces(Box::new(g)))
+        }
+        _ => Battle::from_file(file).map(|b| Arriving::Battle(Box::new(b))),
+    }
+}
+
 /// How far the joining is.
 enum Stage {
     /// Dialing the host.
@@ -62,7 +82,7 @@ impl JoinWindow {
 
     /// The game, once the host's has arrived and reads; what to tell the
     /// player meanwhile if something went wrong (the joining stops).
-    pub fn poll(&mut self) -> Result<Option<Arrived<Battle>>, String> {
+    pub fn poll(&mut self) -> Result<Option<Arrived<Arriving>>, String> {
         let outcome = match self.stage.take() {
             None => return Ok(None),
             Some(Stage::Dialing(rx)) => match rx.try_recv() {
@@ -85,7 +105,7 @@ impl JoinWindow {
                 if let Some(why) = refused {
                     Err(format!("the host's Muster refused this ticket: {why}"))
                 } else {
-                    match joining.poll::<Battle>() {
+                    match joining.poll_with(read_any) {
                         Ok(Ok(arrived)) => Ok(arrived),
                         Ok(Err(joining)) => {
                             self.stage = Some(Stage::Joining(joining));

@@ -534,6 +534,54 @@ fn said_of(event: &Event, hosting: bool) -> Option<Status> {
     }
 }
 
+/// What the table says while a command waits for the other machine.
+pub const WAITING: &str =
+    "Sent: it is entered once the other machine has taken it (and made its half of any dice)";
+
+/// Why nothing is taken back in a remote game.
+pub const NO_UNDO: &str = "Nothing is taken back in a remote game: its log is both machines' (each has checked and tagged every entry)";
+
+/// A remote game's end as a window holds it, whatever its system: what a
+/// seated window (hidden forces) asks of its `Remoted`.
+pub trait RemoteEnd<G> {
+    /// Where this machine's commands go now.
+    fn mover(&mut self) -> &mut dyn Mover<G>;
+    /// What arrived since the last frame, taken.
+    fn poll(&mut self, game: &mut G) -> Polled;
+    /// Whether it ended before it was played (the window drops it).
+    fn ended(&self) -> bool;
+    /// The side played from the other machine, its ticket and the link.
+    fn view(&self) -> invite::RemoteView;
+    /// The line over the window that says how the link stands.
+    fn banner(&self, ui: &mut egui::Ui, away_name: &str);
+}
+
+impl<G: Replica> RemoteEnd<G> for Remoted<G> {
+    fn mover(&mut self) -> &mut dyn Mover<G> {
+        Remoted::mover(self)
+    }
+
+    fn poll(&mut self, game: &mut G) -> Polled {
+        Remoted::poll(self, game)
+    }
+
+    fn ended(&self) -> bool {
+        Remoted::ended(self)
+    }
+
+    fn view(&self) -> invite::RemoteView {
+        invite::RemoteView {
+            away: self.away,
+            ticket: self.ticket.clone(),
+            linked: self.linked.clone(),
+        }
+    }
+
+    fn banner(&self, ui: &mut egui::Ui, away_name: &str) {
+        Remoted::banner(self, ui, away_name)
+    }
+}
+
 /// Who brings a dropped connection back: the joiner's Muster dials the
 /// host's again by itself; the host's waits for it (his Muster closed, the
 /// joiner joins again with the same ticket).

@@ -4,12 +4,16 @@
 //! host's game arrives, opened in its window; the invite and join windows
 //! are drawn and what they ask carried out.
 
+use super::join::Arriving;
 use super::waker;
 use crate::app::MusterApp;
 use crate::app::fog::FogWindow;
+use crate::app::map_intel::ForcesTable;
 use crate::app::status::Status;
 use crate::systems;
 use eframe::egui;
+use muster::fog::battle::Battle;
+use muster_remote::opening::Arrived;
 
 impl MusterApp {
     /// The remote game's news this frame, and a joining's.
@@ -19,46 +23,74 @@ impl MusterApp {
         self.seating
             .remote(self.system.remote().map(|view| view.away));
         match self.join.poll() {
-            Ok(Some(arrived)) if let Some(copy) = self.own_copy(&arrived.game) => {
-                let seat = arrived.seat;
-                let (window, said) = FogWindow::rejoined(copy, arrived, &self.start);
-                self.replace(
-                    Box::new(window),
-                    systems::fog(),
-                    None,
-                    format!(
-                        "You joined the game as {seat} again, with this machine's own copy of it"
-                    ),
-                );
-                if said.is_some() {
-                    self.status = said;
+            Ok(Some(arrived)) => {
+                let (game, rest) = arrived.take();
+                match game {
+                    Arriving::Battle(battle) => self.joined_battle(rest.with(*battle)),
+                    Arriving::Forces(game) => self.joined_forces(rest.with(*game)),
                 }
-            }
-            Ok(Some(mut arrived)) => {
-                let seat = arrived.seat;
-                let said = std::mem::take(&mut arrived.said);
-                // A joiner whose program restarted holds no copy: what
-                // the host's took meanwhile is checked as it would cross.
-                if let Err(why) = muster::core::remote::arrived(&mut arrived.game, None, seat) {
-                    self.status = Some(Status::Error(format!(
-                        "The game the host's Muster sent was not opened: {why}"
-                    )));
-                    return;
-                }
-                let (game, seated) = arrived.split();
-                let window = FogWindow::joined(game, seated, &said, &self.start);
-                self.replace(
-                    Box::new(window),
-                    systems::fog(),
-                    None,
-                    format!(
-                        "You joined the game as {seat}: unlock your side with your passphrase to play"
-                    ),
-                );
             }
             Ok(None) => {}
             Err(why) => self.status = Some(Status::Error(why)),
         }
+    }
+
+    /// A battle arrived: opened against this machine's own copy if it
+    /// holds one, else as the host's sent it.
+    fn joined_battle(&mut self, mut arrived: Arrived<Battle>) {
+        let seat = arrived.seat;
+        if let Some(copy) = self.own_copy(&arrived.game) {
+            let (window, said) = FogWindow::rejoined(copy, arrived, &self.start);
+            self.replace(
+                Box::new(window),
+                systems::fog(),
+                None,
+                format!("You joined the game as {seat} again, with this machine's own copy of it"),
+            );
+            if said.is_some() {
+                self.status = said;
+            }
+            return;
+        }
+        let said = std::mem::take(&mut arrived.said);
+        // A joiner whose program restarted holds no copy: what the host's
+        // took meanwhile is checked as it would cross.
+        if let Err(why) = muster::core::remote::arrived(&mut arrived.game, None, seat) {
+            self.status = Some(Status::Error(format!(
+                "The game the host's Muster sent was not opened: {why}"
+            )));
+            return;
+        }
+        let (game, seated) = arrived.split();
+        let window = FogWindow::joined(game, seated, &said, &self.start);
+        self.replace(
+            Box::new(window),
+            systems::fog(),
+            None,
+            format!("You joined the game as {seat}: unlock your side with your passphrase to play"),
+        );
+    }
+
+    /// A hidden-forces game arrived: opened as the host's sent it, the
+    /// host's moves made while this machine was away checked as they
+    /// would cross.
+    fn joined_forces(&mut self, mut arrived: Arrived<muster::map_intel::game::Game>) {
+        let seat = arrived.seat;
+        let said = std::mem::take(&mut arrived.said);
+        if let Err(why) = muster::core::remote::arrived(&mut arrived.game, None, seat) {
+            self.status = Some(Status::Error(format!(
+                "The game the host's Muster sent was not opened: {why}"
+            )));
+            return;
+        }
+        let (game, seated) = arrived.split();
+        let window = ForcesTable::joined(game, seated, &said, self.start.autosave.as_deref());
+        self.replace(
+            Box::new(window),
+            systems::forces(),
+            None,
+            format!("You joined the game as {seat}: unlock your side with your passphrase to play"),
+        );
     }
 
     /// This machine's own copy of a game that arrives by a join, if its
