@@ -549,12 +549,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
     ) -> Result<(), String> {
         self.can_invite()?;
         let game = self.game.as_mut().expect("checked: started");
-        if let Some(side) = game.locked_seats().into_iter().find(|s| *s != away) {
-            return Err(format!(
-                "{} must unlock this game with their passphrase first.",
-                game.seat_name(side)
-            ));
-        }
+        crate::app::remote::others_unlocked(game, away)?;
         self.remote = Some(T::invite(game, away, net, relay, wake)?);
         Ok(())
     }

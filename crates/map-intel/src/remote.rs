@@ -155,7 +155,8 @@ impl Replica for Game {
     }
 
     /// What an Agent of the other side found in `me`'s holding areas (A2a),
-    /// each opened with its blinding value: shown to the examiner alone.
+    /// each opened with its blinding value, while it still holds: shown to
+    /// the examiner alone.
     fn private_after(&self, me: Side, n: usize) -> Option<String> {
         let key = self.keys()[me].as_ref()?;
         let shown: Vec<Shown> = self
@@ -164,7 +165,11 @@ impl Replica for Game {
             .events
             .iter()
             .filter_map(|e| match e {
-                Event::Examined { by, id } if *by != me => self.public().holder(*id).ok(),
+                Event::Examined { by, id } if *by != me => {
+                    let h = self.public().holder(*id).ok()?;
+                    // Still what he saw: not sealed anew since.
+                    self.public().examined_by(*by, h).then_some(h)
+                }
                 _ => None,
             })
             .filter(|h| h.side == me)

@@ -241,6 +241,16 @@ fn a_revealed_force_turns_face_down_only_from_its_owners_next_turn() {
         "A3",
         "stays face up until the beginning of Ann's (Rome) next turn",
     );
+    // Nor does an Exercitus hide it meanwhile.
+    refused(
+        &mut g,
+        Command::ToExercitus {
+            id: legions,
+            number: 2,
+        },
+        "A3",
+        "so no Exercitus replaces it yet",
+    );
     g.play(Command::EndTurn).unwrap();
     refused(
         &mut g,

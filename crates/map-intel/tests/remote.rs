@@ -5,7 +5,7 @@
 //! other follows. And the attacks of a machine whose program was changed.
 
 use muster_core::intel::{Lock, PlayerKey};
-use muster_core::remote::{Happened, Play, Replica, Wire};
+use muster_core::remote::{Happened, Replica, Wire};
 use muster_core::seat::Seated;
 use muster_core::side::{Side, Sides};
 use muster_map_intel::game::Entry;
@@ -27,17 +27,10 @@ fn hex(name: &str) -> Hex {
     Hex::parse(name).unwrap()
 }
 
+type Two = muster_testkit::remote::Two<Game>;
+
 /// The game begun at one table (both passphrases set there), then hosted
 /// by South's machine for North's.
-struct Two {
-    host: (Game, Play<Game>),
-    joiner: (Game, Play<Game>),
-    /// Every message each machine received, as it crossed.
-    to_host: Vec<String>,
-    to_joiner: Vec<String>,
-    said: Vec<Happened>,
-}
-
 fn two() -> Two {
     let k = keys();
     let setup = Setup {
@@ -62,80 +55,19 @@ fn two() -> Two {
     let file = begun.file();
     let mut h = Game::from_file(&file).unwrap();
     h.unlock_key(Side::South, &k.south.1).unwrap();
-    let hp = Play::host(&mut h, Side::North).unwrap();
     let mut j = Game::from_file(&file).unwrap();
     j.unlock_key(Side::North, &k.north.1).unwrap();
-    let jp = Play::joiner(&mut j, Side::North);
-    let mut two = Two {
-        host: (h, hp),
-        joiner: (j, jp),
-        to_host: Vec::new(),
-        to_joiner: Vec::new(),
-        said: Vec::new(),
-    };
-    two.pump();
-    two
+    Two::new(h, j, Side::North)
 }
 
-impl Two {
-    /// Carries every message across, as JSON, until none is left.
-    fn pump(&mut self) {
-        self.pump_with(|_| {});
-    }
+/// `command` given on `side`'s machine; it must be taken.
+fn give(t: &mut Two, side: Side, command: Command) {
+    t.give(side, command).unwrap();
+}
 
-    /// The same, `change` rewriting what the joiner's machine sends (a
-    /// changed program).
-    fn pump_with(&mut self, mut change: impl FnMut(&mut Wire<Entry>)) {
-        loop {
-            let from_host = self.host.1.outbox();
-            let from_joiner = self.joiner.1.outbox();
-            if from_host.is_empty() && from_joiner.is_empty() {
-                return;
-            }
-            for m in from_host {
-                let json = serde_json::to_string(&m).unwrap();
-                self.to_joiner.push(json.clone());
-                let (g, p) = &mut self.joiner;
-                self.said
-                    .extend(p.receive(g, serde_json::from_str(&json).unwrap()));
-            }
-            for mut m in from_joiner {
-                change(&mut m);
-                let json = serde_json::to_string(&m).unwrap();
-                self.to_host.push(json.clone());
-                let (g, p) = &mut self.host;
-                self.said
-                    .extend(p.receive(g, serde_json::from_str(&json).unwrap()));
-            }
-        }
-    }
-
-    fn give(&mut self, side: Side, command: Command) {
-        let (g, p) = if side == Side::South {
-            &mut self.host
-        } else {
-            &mut self.joiner
-        };
-        p.give(g, command).unwrap();
-        self.pump();
-    }
-
-    fn troubles(&self) -> Vec<&String> {
-        self.said
-            .iter()
-            .filter_map(|h| match h {
-                Happened::Trouble(t) => Some(t),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// Both machines hold one log, chained alike.
-    fn one_log(&self) {
-        let (h, j) = (&self.host.0, &self.joiner.0);
-        assert_eq!(h.log(), j.log());
-        assert_eq!(h.link(h.entries()), j.link(j.entries()));
-    }
+/// Both machines hold one log, chained alike.
+fn one_log(t: &Two) {
+    assert!(t.same(), "the two logs differ");
 }
 
 /// A new force of `units` from `side`'s off-map area in `at`, given on his
@@ -148,7 +80,8 @@ fn deploy(t: &mut Two, side: Side, at: &str, units: &[&str]) -> usize {
         .area(side, muster_map_intel::Area::OffMap)
         .unwrap()
         .id;
-    t.give(
+    give(
+        t,
         side,
         Command::Transfer {
             side,
@@ -166,7 +99,7 @@ fn contact(t: &mut Two) -> (usize, usize) {
     let legions = deploy(t, Side::South, "0505", &["r-leg-3", "r-leg-6"]);
     let cataphracts = deploy(t, Side::North, "0909", &["p-cat-1"]);
     deploy(t, Side::North, "1212", &["p-ha-2", "p-ha-3"]);
-    t.give(Side::North, Command::Begin { first: Side::South });
+    give(t, Side::North, Command::Begin { first: Side::South });
     (legions, cataphracts)
 }
 
@@ -178,11 +111,12 @@ fn contact(t: &mut Two) -> (usize, usize) {
 fn an_entry_and_a_combat_are_decided_each_on_the_owners_machine() {
     let mut t = two();
     let (legions, cataphracts) = contact(&mut t);
-    t.one_log();
+    one_log(&t);
     assert!(t.host.0.keys()[Side::North].is_none());
     assert!(t.joiner.0.keys()[Side::South].is_none());
 
-    t.give(
+    give(
+        &mut t,
         Side::South,
         Command::Move {
             id: legions,
@@ -190,7 +124,7 @@ fn an_entry_and_a_combat_are_decided_each_on_the_owners_machine() {
         },
     );
     assert!(t.troubles().is_empty(), "{:?}", t.troubles());
-    t.one_log();
+    one_log(&t);
     let reasons: Vec<(usize, muster_map_intel::Reason)> = t
         .host
         .0
@@ -209,10 +143,10 @@ fn an_entry_and_a_combat_are_decided_each_on_the_owners_machine() {
     );
     assert_eq!(t.host.0.forced(), None);
 
-    t.give(Side::South, Command::Combat { hex: hex("0909") });
-    t.one_log();
-    t.give(Side::South, Command::EndTurn);
-    t.one_log();
+    give(&mut t, Side::South, Command::Combat { hex: hex("0909") });
+    one_log(&t);
+    give(&mut t, Side::South, Command::EndTurn);
+    one_log(&t);
     assert_eq!(t.host.0.public().active, Some(Side::North));
 
     // North's Agent on South's off-map area: the log says it was examined;
@@ -225,7 +159,8 @@ fn an_entry_and_a_combat_are_decided_each_on_the_owners_machine() {
         .area(Side::South, muster_map_intel::Area::OffMap)
         .unwrap()
         .id;
-    t.give(
+    give(
+        &mut t,
         Side::North,
         Command::SpendAgent {
             by: Side::North,
@@ -233,7 +168,7 @@ fn an_entry_and_a_combat_are_decided_each_on_the_owners_machine() {
         },
     );
     assert!(t.troubles().is_empty(), "{:?}", t.troubles());
-    t.one_log();
+    one_log(&t);
     let seen = t.joiner.0.view(Side::North).holders[off_map].units.clone();
     assert_eq!(
         seen.as_deref().map(|u| u.contains(&"r-leg-10".to_string())),
@@ -242,6 +177,19 @@ fn an_entry_and_a_combat_are_decided_each_on_the_owners_machine() {
     );
     assert_eq!(t.joiner.0.table_view().holders[off_map].units, None);
     assert!(t.host.0.log_lines().join("\n").contains("examines"));
+    // North's Muster restarts (and the host's hosts again): what his Agent
+    // saw is shown to him again, since it still holds.
+    let k = keys();
+    let mut host = Game::from_file(&t.host.0.file()).unwrap();
+    host.unlock_key(Side::South, &k.south.1).unwrap();
+    let mut joiner = Game::from_file(&t.joiner.0.file()).unwrap();
+    joiner.unlock_key(Side::North, &k.north.1).unwrap();
+    let again = Two::new(host, joiner, Side::North);
+    assert!(again.troubles().is_empty(), "{:?}", again.troubles());
+    assert_eq!(
+        again.joiner.0.view(Side::North).holders[off_map].units,
+        seen
+    );
     // The attack: South's machine, changed, shows other units than its
     // record holds. North's machine refuses them, naming the counter.
     let private = t
@@ -324,7 +272,7 @@ fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
     );
     attack(&mut t, out_of_turn, "it is Ann's (Rome) turn");
 
-    t.give(Side::South, Command::EndTurn);
+    give(&mut t, Side::South, Command::EndTurn);
     // A move of South's counter alone is not North's move at all; with
     // one of his own first, it is his entry touching what is not his.
     let souths_move = Event::Moved {

@@ -13,7 +13,7 @@ use crate::app::status::Status;
 use crate::app::system::{Handled, Start};
 use eframe::egui;
 use muster::core::remote::Replica;
-use muster::core::seat::{Refused, Seated, mover};
+use muster::core::seat::{Refused, mover};
 use muster::core::side::Side;
 use muster::fog::battle::{Battle, Command};
 use muster_remote::Hosting;
@@ -96,11 +96,7 @@ impl FogWindow {
         wake: muster_remote::Wake,
     ) -> Result<(), String> {
         self.invitable()?;
-        if let Some(side) = self.battle.locked_seats().into_iter().find(|s| *s != away) {
-            return Err(format!(
-                "{side} must unlock this battle with their passphrase first."
-            ));
-        }
+        crate::app::remote::others_unlocked(&self.battle, away)?;
         let mut hosting = Hosting::fresh(self.battle.game_id().to_string(), away)?;
         hosting.relay = relay;
         self.hosting.keep(&hosting)?;

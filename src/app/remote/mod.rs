@@ -469,11 +469,15 @@ impl<G: Replica> Remoted<G> {
             Linked::Waiting => ("connecting…".to_string(), false),
             Linked::Connected { program } => (format!("connected ({program})"), false),
             Linked::Dropped { why, since } => (
-                format!(
+                {
+                    // The seconds count on with no other news.
+                    ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
+                    format!(
                     "the connection dropped {} s ago: {why}. {} Nothing is lost",
-                    since.elapsed().as_secs(),
-                    redial(self.hosting())
-                ),
+                        since.elapsed().as_secs(),
+                        redial(self.hosting())
+                    )
+                },
                 true,
             ),
             Linked::Failed(why) => (format!("not connected: {why}"), true),
@@ -531,6 +535,18 @@ fn said_of(event: &Event, hosting: bool) -> Option<Status> {
         ))),
         Event::Refused(why) => Some(Status::Error(format!("A connection was refused: {why}"))),
         Event::Message(_) => None,
+    }
+}
+
+/// Before a player is invited to play `away` from his machine, every
+/// other player unlocks here (the invited one unlocks on his own).
+pub fn others_unlocked<G: muster::core::seat::Seated>(game: &G, away: Side) -> Result<(), String> {
+    match game.locked_seats().into_iter().find(|s| *s != away) {
+        Some(side) => Err(format!(
+            "{} must unlock this game with their passphrase first.",
+            game.seat_name(side)
+        )),
+        None => Ok(()),
     }
 }
 

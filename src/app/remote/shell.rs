@@ -52,23 +52,32 @@ impl MusterApp {
             }
             return;
         }
-        let said = std::mem::take(&mut arrived.said);
-        // A joiner whose program restarted holds no copy: what the host's
-        // took meanwhile is checked as it would cross.
-        if let Err(why) = muster::core::remote::arrived(&mut arrived.game, None, seat) {
-            self.status = Some(Status::Error(format!(
-                "The game the host's Muster sent was not opened: {why}"
-            )));
+        let Some(said) = self.checked(&mut arrived) else {
             return;
-        }
+        };
         let (game, seated) = arrived.split();
         let window = FogWindow::joined(game, seated, &said, &self.start);
-        self.replace(
-            Box::new(window),
-            systems::fog(),
-            None,
-            format!("You joined the game as {seat}: unlock your side with your passphrase to play"),
-        );
+        self.replace(Box::new(window), systems::fog(), None, unlock_yours(seat));
+    }
+
+    /// What the link said before the game arrived, once the game is
+    /// checked as what crossed while this machine was away (`arrived`: a
+    /// joiner whose program restarted holds no copy); none if it is
+    /// refused, said on the status line.
+    fn checked<G: muster::core::remote::Replica>(
+        &mut self,
+        arrived: &mut Arrived<G>,
+    ) -> Option<Vec<muster_remote::Event>> {
+        let said = std::mem::take(&mut arrived.said);
+        match muster::core::remote::arrived(&mut arrived.game, None, arrived.seat) {
+            Ok(()) => Some(said),
+            Err(why) => {
+                self.status = Some(Status::Error(format!(
+                    "The game the host's Muster sent was not opened: {why}"
+                )));
+                None
+            }
+        }
     }
 
     /// A hidden-forces game arrived: opened as the host's sent it, the
@@ -76,20 +85,16 @@ impl MusterApp {
     /// would cross.
     fn joined_forces(&mut self, mut arrived: Arrived<muster::map_intel::game::Game>) {
         let seat = arrived.seat;
-        let said = std::mem::take(&mut arrived.said);
-        if let Err(why) = muster::core::remote::arrived(&mut arrived.game, None, seat) {
-            self.status = Some(Status::Error(format!(
-                "The game the host's Muster sent was not opened: {why}"
-            )));
+        let Some(said) = self.checked(&mut arrived) else {
             return;
-        }
+        };
         let (game, seated) = arrived.split();
         let window = ForcesTable::joined(game, seated, &said, self.start.autosave.as_deref());
         self.replace(
             Box::new(window),
             systems::forces(),
             None,
-            format!("You joined the game as {seat}: unlock your side with your passphrase to play"),
+            unlock_yours(seat),
         );
     }
 
@@ -127,4 +132,9 @@ impl MusterApp {
             self.status = Some(said);
         }
     }
+}
+
+/// What a joiner is told once the game opened.
+fn unlock_yours(seat: muster::core::side::Side) -> String {
+    format!("You joined the game as {seat}: unlock your side with your passphrase to play")
 }

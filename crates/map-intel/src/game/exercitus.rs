@@ -42,6 +42,21 @@ impl Work<'_> {
                 ),
             );
         }
+        if !replacing
+            && force.contents.is_open()
+            && force.revealed.is_some_and(|turn| turn >= self.public.turn)
+        {
+            // A3: revealed this turn, it stays face up until its owner's
+            // next turn begins; a marker on it would hide it at once.
+            return refuse(
+                "A3",
+                format!(
+                    "{} was revealed this turn: it stays face up until the beginning of {} next turn, so no Exercitus replaces it yet",
+                    self.label(&force),
+                    muster_core::text::possessive(&self.setup.name(side))
+                ),
+            );
+        }
         let marker = self.free_marker(side, number)?;
         let units = self.units(&force)?;
         self.check_statuses(&marker, &units)?;

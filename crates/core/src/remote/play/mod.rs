@@ -116,6 +116,7 @@ impl<G: Replica> Play<G> {
         game.seat_remote(joiner);
         let mut play = Play::new(Role::Host { joiner }, game);
         play.send_tags(game);
+        play.show_all(game);
         let mut pool = Pool::new(game.game_id(), next_round(game));
         let (first, list) = pool.commit_more(POOL)?;
         play.out.push(Wire::Commitments { first, list });
@@ -128,6 +129,7 @@ impl<G: Replica> Play<G> {
         game.seat_remote(me.opponent());
         let mut play = Play::new(Role::Joiner { me }, game);
         play.send_tags(game);
+        play.show_all(game);
         play.commitments = Some(Commitments::new(game.game_id(), next_round(game)));
         play
     }
@@ -337,9 +339,21 @@ impl<G: Replica> Play<G> {
     /// What this machine's player shows the other alone after the log's
     /// newest entry, if anything.
     fn show(&mut self, game: &G) {
-        let position = game.entries() - 1;
+        self.show_at(game, game.entries() - 1);
+    }
+
+    fn show_at(&mut self, game: &G, position: usize) {
         if let Some(body) = game.private_after(self.mine(), position) {
             self.out.push(Wire::Private { position, body });
+        }
+    }
+
+    /// Everything this machine's player shows the other alone that still
+    /// holds, sent again at each start: the other's Muster, restarted,
+    /// has it again.
+    fn show_all(&mut self, game: &G) {
+        for position in 0..game.entries() {
+            self.show_at(game, position);
         }
     }
 
