@@ -926,6 +926,14 @@ fn hidden_forces_are_played_from_two_windows() {
         same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
     });
 
+    // Ann's turn is hers: on Bob's window its orders wait, greyed.
+    assert!(shows(&joiner, "Waiting for Ann (Rome), on their own Muster"));
+    assert!(
+        joiner
+            .get_by_label("End Ann's (Rome) turn")
+            .accesskit_node()
+            .is_disabled()
+    );
     drag_to(&mut host, "0505", "0909");
     until(
         &mut [&mut host, &mut joiner],

@@ -11,6 +11,7 @@
 use super::{ForcesAction, Selection};
 use crate::app::hex_grid::{Picked, side_colour};
 use crate::app::seating::Cx;
+use crate::app::seating::life::Life;
 use eframe::egui;
 use muster::core::side::Side;
 use muster::map_intel::describe::{place, units};
@@ -162,20 +163,28 @@ pub fn ui(
             }
         });
     }
-    replace_offers(ui, game, view, out);
-    turn_down_offers(ui, game, view, out);
-    ui.separator();
-    stack_choice(ui, game, view, selection, out);
-    selected(ui, game, view, selection, out);
-    if let Some(active) = view.active
-        && view.may_replace.is_empty()
-        && crate::app::guard::button(
-            ui,
-            format!("End {} turn", muster_core::text::possessive(&name(active))),
-        )
-    {
-        apply(out, Command::EndTurn);
+    replace_offers(ui, game, view, cx, out);
+    // In a remote game the other machine's player's turn is his: its
+    // orders wait here, greyed, saying for whom.
+    let theirs = view.active.filter(|a| cx.lives[*a] == Life::Remote);
+    if let Some(active) = theirs {
+        crate::app::remote::waiting_for(ui, &name(active));
     }
+    ui.add_enabled_ui(theirs.is_none(), |ui| {
+        turn_down_offers(ui, game, view, out);
+        ui.separator();
+        stack_choice(ui, game, view, selection, out);
+        selected(ui, game, view, selection, out);
+        if let Some(active) = view.active
+            && view.may_replace.is_empty()
+            && crate::app::guard::button(
+                ui,
+                format!("End {} turn", muster_core::text::possessive(&name(active))),
+            )
+        {
+            apply(out, Command::EndTurn);
+        }
+    });
     ui.separator();
     ui.collapsing("Counters and holding areas", |ui| {
         for side in Side::BOTH {
@@ -196,38 +205,50 @@ pub fn ui(
 
 /// An empty Exercitus just revealed: its owner places it at once on a
 /// friendly force, or leaves it off the map (A4 ruling).
-fn replace_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<ForcesAction>) {
+fn replace_offers(
+    ui: &mut egui::Ui,
+    game: &Game,
+    view: &View,
+    cx: &Cx,
+    out: &mut Vec<ForcesAction>,
+) {
     for &(side, number) in &view.may_replace {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.strong(format!(
-                "{} may place Exercitus {number} at once on a face-down friendly force (A4)",
-                game.setup().name(side)
-            ));
-            // A force revealed and still face up under A3 is not offered:
-            // the marker would hide what the opponent may examine.
-            for force in view.holders.iter().filter(|h| {
-                h.side == side
-                    && h.kind == Kind::Force
-                    && h.hex.is_some()
-                    && !(h.face_up && h.revealed.is_some())
-            }) {
-                let hex = force.hex.map(|h| h.to_string()).unwrap_or_default();
-                if crate::app::guard::button(
-                    ui,
-                    format!("Place Exercitus {number} on force {} in {hex}", force.id),
-                ) {
-                    out.push(ForcesAction::Apply(Command::ToExercitus {
-                        id: force.id,
+        if cx.lives[side] == Life::Remote {
+            crate::app::remote::waiting_for(ui, &game.setup().name(side));
+        }
+        let frame = egui::Frame::group(ui.style());
+        ui.add_enabled_ui(cx.lives[side] != Life::Remote, |ui| {
+            frame.show(ui, |ui| {
+                ui.strong(format!(
+                    "{} may place Exercitus {number} at once on a face-down friendly force (A4)",
+                    game.setup().name(side)
+                ));
+                // A force revealed and still face up under A3 is not offered:
+                // the marker would hide what the opponent may examine.
+                for force in view.holders.iter().filter(|h| {
+                    h.side == side
+                        && h.kind == Kind::Force
+                        && h.hex.is_some()
+                        && !(h.face_up && h.revealed.is_some())
+                }) {
+                    let hex = force.hex.map(|h| h.to_string()).unwrap_or_default();
+                    if crate::app::guard::button(
+                        ui,
+                        format!("Place Exercitus {number} on force {} in {hex}", force.id),
+                    ) {
+                        out.push(ForcesAction::Apply(Command::ToExercitus {
+                            id: force.id,
+                            number,
+                        }));
+                    }
+                }
+                if crate::app::guard::button(ui, format!("Leave Exercitus {number} off the map")) {
+                    out.push(ForcesAction::Apply(Command::DeclineReplace {
+                        side,
                         number,
                     }));
                 }
-            }
-            if crate::app::guard::button(ui, format!("Leave Exercitus {number} off the map")) {
-                out.push(ForcesAction::Apply(Command::DeclineReplace {
-                    side,
-                    number,
-                }));
-            }
+            })
         });
     }
 }

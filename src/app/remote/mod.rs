@@ -550,6 +550,12 @@ pub fn others_unlocked<G: muster::core::seat::Seated>(game: &G, away: Side) -> R
     }
 }
 
+/// Over a step or an order that is the other machine's player's: whose it
+/// is, and that it waits for him.
+pub fn waiting_for(ui: &mut egui::Ui, name: &str) {
+    ui.weak(format!("Waiting for {name}, on their own Muster"));
+}
+
 /// What the table says while a command waits for the other machine.
 pub const WAITING: &str =
     "Sent: it is entered once the other machine has taken it (and made its half of any dice)";

@@ -313,7 +313,7 @@ impl Panels {
         out: &mut Vec<FogCommand>,
     ) {
         match self.theirs(battle, step) {
-            Some(name) => waiting_for(ui, &name),
+            Some(name) => crate::app::remote::waiting_for(ui, &name),
             None => self.panel(step).footer(ui, battle, out),
         }
     }
@@ -334,11 +334,6 @@ impl Panels {
             Step::Play => &mut self.play,
         }
     }
-}
-
-/// A footer's line while the move is the other machine's player's.
-fn waiting_for(ui: &mut egui::Ui, name: &str) {
-    ui.weak(format!("Waiting for {name}, on their own Muster"));
 }
 
 /// The ruleset's help text for a step, shown under its heading.

@@ -198,7 +198,10 @@ impl StepPanel for PlayPanel {
             return;
         };
         if self.remote(side) {
-            super::waiting_for(ui, &muster::core::seat::Seated::seat_name(battle, side));
+            crate::app::remote::waiting_for(
+                ui,
+                &muster::core::seat::Seated::seat_name(battle, side),
+            );
             return;
         }
         if let Some(&march) = arrivals_due(state, ruleset).first() {
