@@ -153,15 +153,11 @@ pub static ALL: [System; 4] = [
         script: forces_script,
         export: forces_export,
         window: Window {
-            new: |start| {
-                Box::new(map_intel::ForcesWindow::new(
-                    map_intel::ForcesTable::in_folder(start.autosave.as_deref()),
-                ))
-            },
+            new: |start| Box::new(map_intel::ForcesTable::new_window(start)),
             open: |path, start| {
                 Ok(Box::new(map_intel::ForcesTable::opened(
                     muster::map_intel::files::load(path)?,
-                    start.autosave.as_deref(),
+                    start,
                 )))
             },
             started: "New hidden-forces game: enter the players and the scenario",

@@ -37,6 +37,11 @@ pub enum SeatedAction<C, A> {
     Apply(C),
     /// One of the table's own.
     Own(A),
+    /// A game played remotely before, reopened: hosted again with the
+    /// same ticket…
+    HostAgain,
+    /// …or played at this table.
+    PlayHere,
 }
 
 /// `$action` as the `Action::$own` variant's content, or `None` for

@@ -421,7 +421,7 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
     assert_eq!(entries(&host), had);
     host.get_by_label_contains("This battle was played remotely: South (Ann)");
     // South's passphrase is never asked here: he unlocks on his machine.
-    host.get_by_label_contains("South (Ann) played from their own Muster: host the battle again");
+    host.get_by_label_contains("South (Ann) played from their own Muster: host the game again");
     assert!(host.query_by_label("Unlock as South (Ann)…").is_none());
     // Until it is hosted again, South's moves are his machine's: one made
     // on the host's window is refused, saying why.
@@ -927,7 +927,10 @@ fn hidden_forces_are_played_from_two_windows() {
     });
 
     // Ann's turn is hers: on Bob's window its orders wait, greyed.
-    assert!(shows(&joiner, "Waiting for Ann (Rome), on their own Muster"));
+    assert!(shows(
+        &joiner,
+        "Waiting for Ann (Rome), on their own Muster"
+    ));
     assert!(
         joiner
             .get_by_label("End Ann's (Rome) turn")
@@ -973,4 +976,71 @@ fn hidden_forces_are_played_from_two_windows() {
         let why = h.state().system.undoable().unwrap_err();
         assert!(why.contains("Nothing is taken back"), "{why}");
     }
+}
+
+/// A hidden-forces host's Muster is closed mid-game and opened again on
+/// its autosave: it offers to host the game again with the same ticket,
+/// read-only meanwhile; the joiner's Muster, still running,
+/// dials again by itself, Bob unlocks his side again, and play goes on.
+#[test]
+fn a_restarted_hidden_forces_host_hosts_again_with_the_same_ticket() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_restarted_hidden_forces_host_hosts_again_with_the_same_ticket",
+    ) {
+        return;
+    }
+    use crate::app::map_intel::tests::{drag_to, game};
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forces.json");
+    std::fs::write(&path, forces_begun()).unwrap();
+    let host_dir = dir.path().join("host");
+    let mut host = app(config(&host_dir, &relay.net, Some(path)), [1500.0, 1000.0]);
+    assert_eq!(unlock(&mut host, "Ann", ANN), None);
+    let ticket = invite(&mut host, "Bob (Parthia)");
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the game on the joiner's",
+        |w| shows(w[1], "You joined the game as North"),
+    );
+    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
+    until(&mut [&mut host, &mut joiner], "both connected", |w| {
+        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    drag_to(&mut host, "0505", "0909");
+    until(
+        &mut [&mut host, &mut joiner],
+        "the entry answered on both",
+        |w| same_forces_log(w) && game(w[0]).public().owed.is_none() && game(w[0]).log().len() > 6,
+    );
+    let id = game(&host).id().to_string();
+    let had = game(&host).log().len();
+    host.state().autosaved();
+    host_closed(host, &mut joiner);
+
+    let saved = muster::core::store::Autosaves::new(host_dir.join("autosaves")).path(&id);
+    let mut host = app(config(&host_dir, &relay.net, Some(saved)), [1500.0, 1000.0]);
+    assert_eq!(game(&host).log().len(), had);
+    assert_eq!(unlock(&mut host, "Ann", ANN), None);
+    host.get_by_label_contains(
+        "This game was played remotely: Bob (Parthia) played from their own Muster",
+    );
+    // Until it is hosted again, nothing is played here: Bob's tag is
+    // his machine's to add.
+    host.get_by_label_contains("Read-only until Bob (Parthia) unlocks the game");
+    host.get_by_label("Host it again (same ticket)").click();
+    until(
+        &mut [&mut host, &mut joiner],
+        "the game again on the joiner's",
+        |w| shows(w[1], "unlock your side again"),
+    );
+    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
+    until(&mut [&mut host, &mut joiner], "both connected again", |w| {
+        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    click(&mut host, "End Ann's (Rome) turn");
+    until(&mut [&mut host, &mut joiner], "Bob's turn on both", |w| {
+        same_forces_log(w) && game(w[1]).public().active == Some(Side::North)
+    });
 }

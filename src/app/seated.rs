@@ -13,6 +13,7 @@ use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::passphrase::NewPassphrases;
 use crate::app::remote::RemoteEnd;
+use crate::app::remote::kept::{Again, Kept};
 use crate::app::seating::{Cx, Seats};
 use crate::app::status::Status;
 use crate::app::system::{ExportJob, Handled, Menu, SystemWindow, log_panel};
@@ -238,16 +239,21 @@ pub trait Table: 'static {
     /// Whether its games are played from two machines (`invite`).
     const REMOTE: bool = false;
 
-    /// `game`'s remote end, its `away` side played from another machine
-    /// through `net` (with the club's `relay`, if named), when `REMOTE`.
+    /// `game`'s remote end, `hosting`'s seat played from another machine
+    /// through `net`, when `REMOTE`.
     fn invite(
         _game: &mut Self::Game,
-        _away: Side,
+        _hosting: muster_remote::Hosting,
         _net: muster_remote::Net,
-        _relay: Option<String>,
         _wake: muster_remote::Wake,
     ) -> Result<Box<dyn RemoteEnd<Self::Game>>, String> {
         Err(crate::app::system::not_remote(Self::NAME))
+    }
+
+    /// The side whose player gives `command`, if it is one side's (a game
+    /// played remotely before and reopened refuses the remote side's).
+    fn given_by(_game: &Self::Game, _command: &<Self::Game as Seated>::Command) -> Option<Side> {
+        None
     }
 }
 
@@ -257,6 +263,9 @@ pub struct SeatedWindow<T: Table> {
     desks: Sides<Desk<T::Game>>,
     /// Its remote end, when a player plays from another machine.
     pub remote: Option<Box<dyn RemoteEnd<T::Game>>>,
+    /// Its remote seat kept, to host it again after a restart (systems
+    /// played remotely only).
+    pub kept: Option<Kept>,
     /// Whether the players unfolded or folded the log; until they do, the
     /// screen's height decides.
     log_open: Option<bool>,
@@ -269,6 +278,7 @@ impl<T: Table> SeatedWindow<T> {
             game: None,
             desks: Sides::default(),
             remote: None,
+            kept: None,
             log_open: None,
         }
     }
@@ -296,6 +306,25 @@ impl<T: Table> SeatedWindow<T> {
     #[cfg(test)]
     pub fn builds(&self, side: Side) -> u64 {
         self.desks[side].builds()
+    }
+
+    /// Hosts the remote seat this game had again, with the same ticket.
+    fn host_again(&mut self, wake: muster_remote::Wake) -> Handled {
+        let (Some(game), Some(kept)) = (&mut self.game, &mut self.kept) else {
+            return Handled::default();
+        };
+        let remote = match kept.again() {
+            Some(Ok((hosting, net))) => T::invite(game, hosting, net, wake),
+            Some(Err(why)) => Err(why),
+            None => return Handled::default(),
+        };
+        match remote {
+            Ok(remote) => {
+                self.remote = Some(remote);
+                Handled::default()
+            }
+            Err(why) => Handled::status(Status::Error(why)),
+        }
     }
 
     /// Edit > Undo (what the rules let be taken back) or Redo (what the
@@ -328,6 +357,16 @@ impl<T: Table> SeatedWindow<T> {
         let Some(game) = &mut self.game else {
             return Handled::default();
         };
+        // A game reopened from a remote game: its remote player's moves
+        // are his machine's until it is hosted again or played here.
+        if let (None, Some(seat)) = (&self.remote, self.kept.as_ref().and_then(Kept::seat))
+            && T::given_by(game, &command) == Some(seat)
+        {
+            return Handled::status(Status::Error(format!(
+                "{} plays from their own Muster: host the game again (same ticket), or play it here instead, first",
+                game.seat_name(seat)
+            )));
+        }
         let before = game.record().log_lines().len();
         let mover = self.remote.as_mut().map(|r| r.mover());
         let played = seat::mover::give(mover, game, command);
@@ -451,6 +490,16 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         if let Some(remote) = &self.remote {
             let away = game.seat_name(remote.view().away);
             egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
+        } else if let Some(seat) = self.kept.as_ref().and_then(Kept::seat) {
+            let chose = crate::app::remote::kept::offer(ui, "game", &game.seat_name(seat));
+            let action = match chose {
+                Some(Again::Host) => Some(SeatedAction::HostAgain),
+                Some(Again::Here) => Some(SeatedAction::PlayHere),
+                None => None,
+            };
+            if let Some(action) = action {
+                cx.bus.system(T::action(action));
+            }
         }
         // On a short screen the log folds while a map or a player's own
         // screen (his hand, whose last cards it hid) wants the height,
@@ -477,7 +526,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         self.table.table(ui, game, private, cx);
     }
 
-    fn handle(&mut self, action: Action, _cx: &Cx) -> Handled {
+    fn handle(&mut self, action: Action, cx: &Cx) -> Handled {
         let action = match action {
             Action::PassphraseSet(side, lock, key) => {
                 self.table.form().passphrases().keys[side] = Some((lock, key));
@@ -493,6 +542,13 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         };
         match action {
             SeatedAction::Apply(command) => self.apply(command),
+            SeatedAction::HostAgain => self.host_again(crate::app::remote::waker(&cx.bus)),
+            SeatedAction::PlayHere => {
+                if let Some(kept) = &mut self.kept {
+                    kept.forget();
+                }
+                Handled::default()
+            }
             SeatedAction::Own(action) => self.table.act(self.game.as_mut(), action),
             SeatedAction::Start => match self.table.start() {
                 Ok(game) => {
@@ -550,8 +606,17 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         self.can_invite()?;
         let game = self.game.as_mut().expect("checked: started");
         crate::app::remote::others_unlocked(game, away)?;
-        self.remote = Some(T::invite(game, away, net, relay, wake)?);
+        let mut hosting = muster_remote::Hosting::fresh(game.record().id().to_string(), away)?;
+        hosting.relay = relay;
+        if let Some(kept) = &mut self.kept {
+            kept.keep(&hosting)?;
+        }
+        self.remote = Some(T::invite(game, hosting, net, wake)?);
         Ok(())
+    }
+
+    fn kept_seat(&self) -> Option<Side> {
+        self.kept.as_ref().and_then(Kept::seat)
     }
 
     fn poll_remote(&mut self) -> Handled {

@@ -52,7 +52,7 @@ impl UnlockWindow {
                         ui.label(format!("{who} unlocks on their phone."));
                     } else if kept == Some(side) {
                         ui.label(format!(
-                            "{who} played from their own Muster: host the battle again (the line above) and they unlock it on their machine."
+                            "{who} played from their own Muster: host the game again (the line above) and they unlock it on their machine."
                         ));
                     } else if ui.button(format!("Unlock as {who}…")).clicked() {
                         bus.seat(side, SeatMsg::Unlock);
@@ -91,9 +91,10 @@ pub fn read_only_banner(ui: &mut egui::Ui, roster: &Roster) -> bool {
     ui.colored_label(
         ui.visuals().warn_fg_color,
         format!(
-            "🔒 Read-only until {} unlock{} the game, each with their own passphrase.",
+            "🔒 Read-only until {} unlock{} the game, {} their own passphrase.",
             names.join(" and "),
-            if one { "s" } else { "" }
+            if one { "s" } else { "" },
+            if one { "with" } else { "each with" }
         ),
     )
     .on_hover_text(format!("Not checked yet:\n{}", unchecked.join("\n")));

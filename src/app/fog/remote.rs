@@ -7,7 +7,8 @@
 //! again with the same ticket.
 
 use super::{FogCommand, FogWindow};
-use crate::app::remote::invite::{RemoteView, net_with};
+use crate::app::remote::invite::RemoteView;
+use crate::app::remote::kept::Again;
 use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::status::Status;
 use crate::app::system::{Handled, Start};
@@ -18,7 +19,6 @@ use muster::core::side::Side;
 use muster::fog::battle::{Battle, Command};
 use muster_remote::Hosting;
 use muster_remote::opening::Unlocking;
-use std::path::PathBuf;
 
 /// Over the step panel while a move of this player's crosses to the other
 /// machine and back (or the host makes the joiner's): the panel waits.
@@ -57,14 +57,14 @@ impl FogWindow {
     pub(super) fn give(&mut self, command: Command) -> Result<bool, Refused<Battle>> {
         // A battle reopened from a remote game: its remote player's moves
         // are his machine's until it is hosted again or played here.
-        if let (None, Some(kept)) = (&self.remote, &self.hosting.again)
-            && self.battle.given_by(&command) == Some(kept.seat)
+        if let (None, Some(seat)) = (&self.remote, self.hosting.seat())
+            && self.battle.given_by(&command) == Some(seat)
         {
             return Err(Refused::Rule(muster::core::error::RuleError::new(
                 "remote",
                 format!(
                     "{} plays from their own Muster: host the battle again (same ticket), or play it here instead, first",
-                    self.player(kept.seat)
+                    self.player(seat)
                 ),
             )));
         }
@@ -106,15 +106,13 @@ impl FogWindow {
 
     /// Hosts the remote seat this battle had again, with the same ticket.
     pub(super) fn host_again(&mut self, wake: muster_remote::Wake) -> Handled {
-        let Some(hosting) = self.hosting.again.take() else {
-            return Handled::default();
-        };
-        match net_with(&self.hosting.net, hosting.relay.as_deref().unwrap_or("")) {
-            Ok(net) => {
+        match self.hosting.again() {
+            Some(Ok((hosting, net))) => {
                 self.remote = Some(Remoted::invite(net, hosting, wake));
                 Handled::default()
             }
-            Err(why) => Handled::status(Status::Error(why)),
+            Some(Err(why)) => Handled::status(Status::Error(why)),
+            None => Handled::default(),
         }
     }
 
@@ -124,21 +122,12 @@ impl FogWindow {
         if let Some(remote) = &self.remote {
             let away = self.player(remote.away);
             egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
-        } else if let Some(hosting) = &self.hosting.again {
-            let away = self.player(hosting.seat);
-            egui::Panel::top("remote").show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!(
-                        "This battle was played remotely: {away} played from their own Muster."
-                    ));
-                    if ui.button("Host it again (same ticket)").clicked() {
-                        out.push(FogCommand::HostAgain);
-                    }
-                    if ui.button("Play it here instead").clicked() {
-                        out.push(FogCommand::PlayHere);
-                    }
-                });
-            });
+        } else if let Some(seat) = self.hosting.seat() {
+            match crate::app::remote::kept::offer(ui, "battle", &self.player(seat)) {
+                Some(Again::Host) => out.push(FogCommand::HostAgain),
+                Some(Again::Here) => out.push(FogCommand::PlayHere),
+                None => {}
+            }
         }
     }
 
@@ -156,92 +145,6 @@ impl FogWindow {
             status: polled.status,
             changed: polled.changed,
             dialog: None,
-        }
-    }
-}
-
-/// Where the host keeps the remote seats of its battles (Muster's own
-/// folder, beside the autosaves: never in a game's file, readable by its
-/// user alone), and the one the open battle had.
-pub(in crate::app) struct Kept {
-    dir: Option<PathBuf>,
-    /// How remote games reach the other machine.
-    net: muster_remote::Net,
-    /// The seat the open battle had, to host again.
-    again: Option<Hosting>,
-    /// Its file.
-    path: Option<PathBuf>,
-}
-
-impl Kept {
-    pub(in crate::app) fn of(start: &Start) -> Kept {
-        Kept {
-            dir: start.autosave.as_ref().map(|d| d.join("remote")),
-            net: start.net.clone(),
-            again: None,
-            path: None,
-        }
-    }
-
-    /// The file of `game`'s seat; none for an id that is no plain name
-    /// (a file's id is only read, never made a path of).
-    fn file(&self, game: &str) -> Option<PathBuf> {
-        let plain = !game.is_empty()
-            && game.len() <= 64
-            && game
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        Some(self.dir.as_ref()?.join(format!("{game}.json"))).filter(|_| plain)
-    }
-
-    /// The seat `battle` had when it was played remotely from here, if
-    /// its file reads (one that does not is left alone: nothing is
-    /// offered).
-    pub(in crate::app) fn look_up(&mut self, battle: &Battle) {
-        let Some(path) = self.file(battle.game_id()) else {
-            return;
-        };
-        self.again = muster::core::store::read_text(&path)
-            .ok()
-            .and_then(|text| serde_json::from_str::<Hosting>(&text).ok())
-            .filter(|h| h.game == battle.game_id());
-        self.path = Some(path);
-    }
-
-    /// Keeps the seat just made, or says why it could not be.
-    fn keep(&mut self, hosting: &Hosting) -> Result<(), String> {
-        self.again = None;
-        let Some(path) = self.file(&hosting.game) else {
-            return Ok(());
-        };
-        let json = serde_json::to_vec(hosting).expect("a seat serializes");
-        let written = path
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .map_err(|e| e.to_string())
-            .and_then(|()| {
-                muster::core::store::write_atomic_private(&path, &json, |_| Ok(()))
-                    .map_err(|e| e.to_string())
-            });
-        self.path = Some(path.clone());
-        written.map_err(|e| {
-            format!(
-                "The remote seat could not be kept in {} ({e}): nothing was started",
-                path.display()
-            )
-        })
-    }
-
-    /// The side of the seat kept to host again, if any.
-    pub(in crate::app) fn seat(&self) -> Option<Side> {
-        self.again.as_ref().map(|h| h.seat)
-    }
-
-    /// Forgets the seat: the battle is played at this table.
-    pub(in crate::app) fn forget(&mut self) {
-        self.again = None;
-        if let Some(path) = self.path.take() {
-            let _ = std::fs::remove_file(path);
         }
     }
 }

@@ -60,7 +60,7 @@ pub struct FogWindow {
     pub(in crate::app) remote: Option<crate::app::remote::Remoted<Battle>>,
     /// Where the host keeps the remote seats of its battles, and the one
     /// this battle had (to host it again with the same ticket).
-    pub(in crate::app) hosting: super::remote::Kept,
+    pub(in crate::app) hosting: crate::app::remote::kept::Kept,
     /// A player's private table as it was last drawn (tests pick on it
     /// what a player would see).
     #[cfg(test)]
@@ -109,12 +109,12 @@ impl FogWindow {
             last_rolls: Vec::new(),
             seen: 0,
             remote: None,
-            hosting: super::remote::Kept::of(start),
+            hosting: crate::app::remote::kept::Kept::of(start),
             #[cfg(test)]
             drawn_private: None,
         };
         window.seen = window.battle.log().len();
-        window.hosting.look_up(&window.battle);
+        window.hosting.look_up(window.battle.id());
         if let Some(seed) = start.seed {
             window
                 .battle

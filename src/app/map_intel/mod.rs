@@ -14,10 +14,12 @@ pub(crate) mod tests;
 
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
+use crate::app::remote::kept::Kept;
 use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
+use crate::app::system::Start;
 use crate::app::system::{Handled, Players, imported, players};
 use eframe::egui;
 use muster::core::side::Side;
@@ -77,11 +79,22 @@ impl ForcesTable {
 
     /// The window around a game read from a file, with its map image if
     /// one was kept.
-    pub fn opened(game: Game, autosave: Option<&Path>) -> ForcesWindow {
-        let mut table = ForcesTable::in_folder(autosave);
+    pub fn opened(game: Game, start: &Start) -> ForcesWindow {
+        let mut table = ForcesTable::in_folder(start.autosave.as_deref());
         table.grid.lay_kept(&table.map_images, game.id());
         table.turn = (game.public().turn, game.public().active);
-        ForcesWindow::opened(table, game)
+        let mut kept = Kept::of(start);
+        kept.look_up(game.id());
+        let mut window = ForcesWindow::opened(table, game);
+        window.kept = Some(kept);
+        window
+    }
+
+    /// A new game's window, its remote seat kept once it is invited.
+    pub fn new_window(start: &Start) -> ForcesWindow {
+        let mut window = ForcesWindow::new(ForcesTable::in_folder(start.autosave.as_deref()));
+        window.kept = Some(Kept::of(start));
+        window
     }
 
     fn import(&mut self, action: FileAction, path: &Path) -> Status {
@@ -249,15 +262,16 @@ impl Table for ForcesTable {
     const REMOTE: bool = true;
 
     fn invite(
-        game: &mut Game,
-        away: Side,
+        _game: &mut Game,
+        hosting: muster_remote::Hosting,
         net: muster_remote::Net,
-        relay: Option<String>,
         wake: muster_remote::Wake,
     ) -> Result<Box<dyn RemoteEnd<Game>>, String> {
-        let mut hosting = muster_remote::Hosting::fresh(game.id().to_string(), away)?;
-        hosting.relay = relay;
         Ok(Box::new(Remoted::<Game>::invite(net, hosting, wake)))
+    }
+
+    fn given_by(game: &Game, command: &Command) -> Option<Side> {
+        muster::core::remote::Replica::given_by(game, command)
     }
 }
 
@@ -268,9 +282,9 @@ impl ForcesTable {
         game: Game,
         seated: muster_remote::opening::Unlocking,
         said: &[muster_remote::Event],
-        autosave: Option<&Path>,
+        start: &Start,
     ) -> ForcesWindow {
-        let mut window = ForcesTable::opened(game, autosave);
+        let mut window = ForcesTable::opened(game, start);
         window.remote = Some(Box::new(Remoted::<Game>::joined(seated, said)));
         window
     }

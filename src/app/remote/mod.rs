@@ -14,6 +14,7 @@
 
 pub mod invite;
 pub mod join;
+pub mod kept;
 mod shell;
 
 use crate::app::bus::{AppCommand, Bus};

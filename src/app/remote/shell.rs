@@ -89,7 +89,7 @@ impl MusterApp {
             return;
         };
         let (game, seated) = arrived.split();
-        let window = ForcesTable::joined(game, seated, &said, self.start.autosave.as_deref());
+        let window = ForcesTable::joined(game, seated, &said, &self.start);
         self.replace(
             Box::new(window),
             systems::forces(),
