@@ -13,7 +13,7 @@ use crate::app::bus::SeatMsg;
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::passphrase::NewPassphrases;
 use crate::app::remote::RemoteEnd;
-use crate::app::remote::kept::{Again, Kept};
+use crate::app::remote::kept::Kept;
 use crate::app::seating::{Cx, Seats};
 use crate::app::status::Status;
 use crate::app::system::{ExportJob, Handled, Menu, SystemWindow, log_panel};
@@ -24,6 +24,8 @@ use muster::core::seat::{self, Desk, Desked, Place, Screen, Seated};
 use muster::core::side::{Side, Sides};
 use muster::core::store::{Autosave, StoreError};
 use std::path::{Path, PathBuf};
+
+mod remote;
 
 /// A player's private screen, when the laptop shows it: what the table
 /// draws in its private place, and a copy of what he has entered in it
@@ -308,25 +310,6 @@ impl<T: Table> SeatedWindow<T> {
         self.desks[side].builds()
     }
 
-    /// Hosts the remote seat this game had again, with the same ticket.
-    fn host_again(&mut self, wake: muster_remote::Wake) -> Handled {
-        let (Some(game), Some(kept)) = (&mut self.game, &mut self.kept) else {
-            return Handled::default();
-        };
-        let remote = match kept.again() {
-            Some(Ok((hosting, net))) => T::invite(game, hosting, net, wake),
-            Some(Err(why)) => Err(why),
-            None => return Handled::default(),
-        };
-        match remote {
-            Ok(remote) => {
-                self.remote = Some(remote);
-                Handled::default()
-            }
-            Err(why) => Handled::status(Status::Error(why)),
-        }
-    }
-
     /// Edit > Undo (what the rules let be taken back) or Redo (what the
     /// last undo took back, done again), said on the status line.
     fn take_back(&mut self, redo: bool) -> Handled {
@@ -354,19 +337,12 @@ impl<T: Table> SeatedWindow<T> {
     /// Applies a command from the table; a refusal goes to the status
     /// line (a private screen's refusals stay on its desk).
     fn apply(&mut self, command: <T::Game as Seated>::Command) -> Handled {
+        if let Some(refused) = self.kept_refusal(&command) {
+            return refused;
+        }
         let Some(game) = &mut self.game else {
             return Handled::default();
         };
-        // A game reopened from a remote game: its remote player's moves
-        // are his machine's until it is hosted again or played here.
-        if let (None, Some(seat)) = (&self.remote, self.kept.as_ref().and_then(Kept::seat))
-            && T::given_by(game, &command) == Some(seat)
-        {
-            return Handled::status(Status::Error(format!(
-                "{} plays from their own Muster: host the game again (same ticket), or play it here instead, first",
-                game.seat_name(seat)
-            )));
-        }
         let before = game.record().log_lines().len();
         let mover = self.remote.as_mut().map(|r| r.mover());
         let played = seat::mover::give(mover, game, command);
@@ -487,20 +463,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
             });
             return;
         };
-        if let Some(remote) = &self.remote {
-            let away = game.seat_name(remote.view().away);
-            egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
-        } else if let Some(seat) = self.kept.as_ref().and_then(Kept::seat) {
-            let chose = crate::app::remote::kept::offer(ui, "game", &game.seat_name(seat));
-            let action = match chose {
-                Some(Again::Host) => Some(SeatedAction::HostAgain),
-                Some(Again::Here) => Some(SeatedAction::PlayHere),
-                None => None,
-            };
-            if let Some(action) = action {
-                cx.bus.system(T::action(action));
-            }
-        }
+        self.remote_line(ui, game, cx);
         // On a short screen the log folds while a map or a player's own
         // screen (his hand, whose last cards it hid) wants the height,
         // until the players unfold it.
@@ -586,14 +549,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
     }
 
     fn can_invite(&self) -> Result<(), String> {
-        match &self.game {
-            _ if !T::REMOTE => Err(crate::app::system::not_remote(T::NAME)),
-            _ if self.remote.is_some() => Err("This game is played remotely already.".into()),
-            None => Err(
-                "Start the game first: its players and passphrases are set at the table.".into(),
-            ),
-            Some(_) => Ok(()),
-        }
+        self.invitable()
     }
 
     fn invite(
@@ -603,16 +559,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         relay: Option<String>,
         wake: muster_remote::Wake,
     ) -> Result<(), String> {
-        self.can_invite()?;
-        let game = self.game.as_mut().expect("checked: started");
-        crate::app::remote::others_unlocked(game, away)?;
-        let mut hosting = muster_remote::Hosting::fresh(game.record().id().to_string(), away)?;
-        hosting.relay = relay;
-        if let Some(kept) = &mut self.kept {
-            kept.keep(&hosting)?;
-        }
-        self.remote = Some(T::invite(game, hosting, net, wake)?);
-        Ok(())
+        self.invite_to(away, net, relay, wake)
     }
 
     fn kept_seat(&self) -> Option<Side> {
@@ -620,21 +567,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
     }
 
     fn poll_remote(&mut self) -> Handled {
-        let (Some(remote), Some(game)) = (&mut self.remote, &mut self.game) else {
-            return Handled::default();
-        };
-        let polled = remote.poll(game);
-        if remote.ended() {
-            self.remote = None;
-        }
-        if polled.changed {
-            self.table.changed(game);
-        }
-        Handled {
-            status: polled.status,
-            changed: polled.changed,
-            dialog: None,
-        }
+        self.poll_end()
     }
 
     fn menu(&mut self, menu: Menu, ui: &mut egui::Ui, cx: &Cx) {

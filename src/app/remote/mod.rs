@@ -12,10 +12,13 @@
 //! joiner pastes it (`join`), and his Muster opens the game the host's
 //! sends once it reads as a file does.
 
+mod end;
 pub mod invite;
 pub mod join;
 pub mod kept;
 mod shell;
+
+pub use end::{NO_UNDO, RemoteEnd, WAITING, others_unlocked, waiting_for};
 
 use crate::app::bus::{AppCommand, Bus};
 use crate::app::status::Status;
@@ -536,72 +539,6 @@ fn said_of(event: &Event, hosting: bool) -> Option<Status> {
         ))),
         Event::Refused(why) => Some(Status::Error(format!("A connection was refused: {why}"))),
         Event::Message(_) => None,
-    }
-}
-
-/// Before a player is invited to play `away` from his machine, every
-/// other player unlocks here (the invited one unlocks on his own).
-pub fn others_unlocked<G: muster::core::seat::Seated>(game: &G, away: Side) -> Result<(), String> {
-    match game.locked_seats().into_iter().find(|s| *s != away) {
-        Some(side) => Err(format!(
-            "{} must unlock this game with their passphrase first.",
-            game.seat_name(side)
-        )),
-        None => Ok(()),
-    }
-}
-
-/// Over a step or an order that is the other machine's player's: whose it
-/// is, and that it waits for him.
-pub fn waiting_for(ui: &mut egui::Ui, name: &str) {
-    ui.weak(format!("Waiting for {name}, on their own Muster"));
-}
-
-/// What the table says while a command waits for the other machine.
-pub const WAITING: &str =
-    "Sent: it is entered once the other machine has taken it (and made its half of any dice)";
-
-/// Why nothing is taken back in a remote game.
-pub const NO_UNDO: &str = "Nothing is taken back in a remote game: its log is both machines' (each has checked and tagged every entry)";
-
-/// A remote game's end as a window holds it, whatever its system: what a
-/// seated window (hidden forces) asks of its `Remoted`.
-pub trait RemoteEnd<G> {
-    /// Where this machine's commands go now.
-    fn mover(&mut self) -> &mut dyn Mover<G>;
-    /// What arrived since the last frame, taken.
-    fn poll(&mut self, game: &mut G) -> Polled;
-    /// Whether it ended before it was played (the window drops it).
-    fn ended(&self) -> bool;
-    /// The side played from the other machine, its ticket and the link.
-    fn view(&self) -> invite::RemoteView;
-    /// The line over the window that says how the link stands.
-    fn banner(&self, ui: &mut egui::Ui, away_name: &str);
-}
-
-impl<G: Replica> RemoteEnd<G> for Remoted<G> {
-    fn mover(&mut self) -> &mut dyn Mover<G> {
-        Remoted::mover(self)
-    }
-
-    fn poll(&mut self, game: &mut G) -> Polled {
-        Remoted::poll(self, game)
-    }
-
-    fn ended(&self) -> bool {
-        Remoted::ended(self)
-    }
-
-    fn view(&self) -> invite::RemoteView {
-        invite::RemoteView {
-            away: self.away,
-            ticket: self.ticket.clone(),
-            linked: self.linked.clone(),
-        }
-    }
-
-    fn banner(&self, ui: &mut egui::Ui, away_name: &str) {
-        Remoted::banner(self, ui, away_name)
     }
 }
 

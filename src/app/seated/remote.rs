@@ -1,0 +1,118 @@
+//! The seated window's remote game (docs: "Playing remotely"): inviting a
+//! player to play from his own machine, its end polled once a frame, the
+//! line over the table, and a game played remotely before, reopened:
+//! hosted again with the same ticket (its seat kept), or played here.
+
+use super::{SeatedWindow, Table};
+use crate::app::action::SeatedAction;
+use crate::app::remote::kept::{Again, Kept};
+use crate::app::seating::Cx;
+use crate::app::status::Status;
+use crate::app::system::Handled;
+use eframe::egui;
+use muster::core::chained_game::OnLedger;
+use muster::core::seat::Seated;
+use muster::core::side::Side;
+
+impl<T: Table> SeatedWindow<T> {
+    /// Whether its game can be played remotely now, or why not.
+    pub(super) fn invitable(&self) -> Result<(), String> {
+        match &self.game {
+            _ if !T::REMOTE => Err(crate::app::system::not_remote(T::NAME)),
+            _ if self.remote.is_some() => Err("This game is played remotely already.".into()),
+            None => Err(
+                "Start the game first: its players and passphrases are set at the table.".into(),
+            ),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Invites a player to play `away` from his machine: every other
+    /// player unlocked here first; the seat kept to host it again.
+    pub(super) fn invite_to(
+        &mut self,
+        away: Side,
+        net: muster_remote::Net,
+        relay: Option<String>,
+        wake: muster_remote::Wake,
+    ) -> Result<(), String> {
+        self.invitable()?;
+        let game = self.game.as_mut().expect("checked: started");
+        crate::app::remote::others_unlocked(game, away)?;
+        let mut hosting = muster_remote::Hosting::fresh(game.record().id().to_string(), away)?;
+        hosting.relay = relay;
+        if let Some(kept) = &mut self.kept {
+            kept.keep(&hosting)?;
+        }
+        self.remote = Some(T::invite(game, hosting, net, wake)?);
+        Ok(())
+    }
+
+    /// Hosts the remote seat this game had again, with the same ticket.
+    pub(super) fn host_again(&mut self, wake: muster_remote::Wake) -> Handled {
+        let (Some(game), Some(kept)) = (&mut self.game, &mut self.kept) else {
+            return Handled::default();
+        };
+        let remote = match kept.again() {
+            Some(Ok((hosting, net))) => T::invite(game, hosting, net, wake),
+            Some(Err(why)) => Err(why),
+            None => return Handled::default(),
+        };
+        match remote {
+            Ok(remote) => {
+                self.remote = Some(remote);
+                Handled::default()
+            }
+            Err(why) => Handled::status(Status::Error(why)),
+        }
+    }
+
+    /// What the other machine sent since the last frame, taken; an end
+    /// whose link could not be made is dropped.
+    pub(super) fn poll_end(&mut self) -> Handled {
+        let (Some(remote), Some(game)) = (&mut self.remote, &mut self.game) else {
+            return Handled::default();
+        };
+        let polled = remote.poll(game);
+        if remote.ended() {
+            self.remote = None;
+        }
+        if polled.changed {
+            self.table.changed(game);
+        }
+        Handled {
+            status: polled.status,
+            changed: polled.changed,
+            dialog: None,
+        }
+    }
+
+    /// A game reopened from a remote game: its remote player's moves are
+    /// his machine's until it is hosted again or played here.
+    pub(super) fn kept_refusal(&self, command: &<T::Game as Seated>::Command) -> Option<Handled> {
+        let game = self.game.as_ref()?;
+        let seat = self.kept.as_ref().and_then(Kept::seat)?;
+        (self.remote.is_none() && T::given_by(game, command) == Some(seat)).then(|| {
+            Handled::status(Status::Error(format!(
+                "{} plays from their own Muster: host the game again (same ticket), or play it here instead, first",
+                game.seat_name(seat)
+            )))
+        })
+    }
+
+    /// The line over the table: how the link stands, or the offer to host
+    /// again a game played remotely before.
+    pub(super) fn remote_line(&self, ui: &mut egui::Ui, game: &T::Game, cx: &Cx) {
+        if let Some(remote) = &self.remote {
+            let away = game.seat_name(remote.view().away);
+            egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
+        } else if let Some(seat) = self.kept.as_ref().and_then(Kept::seat) {
+            let action = match crate::app::remote::kept::offer(ui, "game", &game.seat_name(seat)) {
+                Some(Again::Host) => SeatedAction::HostAgain,
+                Some(Again::Here) => SeatedAction::PlayHere,
+                None => return,
+            };
+            cx.bus.system(T::action(action));
+        }
+    }
+}
