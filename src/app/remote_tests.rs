@@ -976,6 +976,28 @@ fn hidden_forces_are_played_from_two_windows() {
         let why = h.state().system.undoable().unwrap_err();
         assert!(why.contains("Nothing is taken back"), "{why}");
     }
+
+    // Bob's Muster is closed and started again: it sets the host's game
+    // against its own autosaved copy, he unlocks again, and plays on.
+    joiner.state().autosaved();
+    drop(joiner);
+    until(&mut [&mut host], "the drop said on the host's", |w| {
+        shows(w[0], "the connection dropped")
+    });
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the game again on the joiner's",
+        |w| shows(w[1], "unlock your side again"),
+    );
+    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
+    until(&mut [&mut host, &mut joiner], "both connected again", |w| {
+        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    click(&mut joiner, "End Bob's (Parthia) turn");
+    until(&mut [&mut host, &mut joiner], "Ann's turn on both", |w| {
+        same_forces_log(w) && game(w[0]).public().active == Some(Side::South)
+    });
 }
 
 /// A hidden-forces host's Muster is closed mid-game and opened again on

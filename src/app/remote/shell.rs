@@ -39,17 +39,10 @@ impl MusterApp {
     /// holds one, else as the host's sent it.
     fn joined_battle(&mut self, mut arrived: Arrived<Battle>) {
         let seat = arrived.seat;
-        if let Some(copy) = self.own_copy(&arrived.game) {
+        let id = arrived.game.id().to_string();
+        if let Some(copy) = self.own_copy(&id, muster::fog::files::load_battle) {
             let (window, said) = FogWindow::rejoined(copy, arrived, &self.start);
-            self.replace(
-                Box::new(window),
-                systems::fog(),
-                None,
-                format!("You joined the game as {seat} again, with this machine's own copy of it"),
-            );
-            if said.is_some() {
-                self.status = said;
-            }
+            self.joined_again(Box::new(window), systems::fog(), seat, said);
             return;
         }
         let Some(said) = self.checked(&mut arrived) else {
@@ -85,6 +78,12 @@ impl MusterApp {
     /// would cross.
     fn joined_forces(&mut self, mut arrived: Arrived<muster::map_intel::game::Game>) {
         let seat = arrived.seat;
+        let id = arrived.game.id().to_string();
+        if let Some(copy) = self.own_copy(&id, muster::map_intel::files::load) {
+            let (window, said) = ForcesTable::rejoined(copy, arrived, &self.start);
+            self.joined_again(Box::new(window), systems::forces(), seat, said);
+            return;
+        }
         let Some(said) = self.checked(&mut arrived) else {
             return;
         };
@@ -98,17 +97,36 @@ impl MusterApp {
         );
     }
 
-    /// This machine's own copy of a game that arrives by a join, if its
-    /// autosave holds one that reads: the game played from here before
-    /// this Muster restarted.
-    fn own_copy(
+    /// This machine's own copy of game `id`, arrived by a join, if its
+    /// autosave holds one that reads (`load`): the game played from here
+    /// before this Muster restarted.
+    fn own_copy<G, E>(
         &self,
-        arrived: &muster::fog::battle::Battle,
-    ) -> Option<muster::fog::battle::Battle> {
-        use muster::core::remote::Replica;
+        id: &str,
+        load: impl Fn(&std::path::Path) -> Result<G, E>,
+    ) -> Option<G> {
         let dir = self.start.autosave.as_ref()?;
-        let path = muster::core::store::Autosaves::new(dir.clone()).path(arrived.game_id());
-        muster::fog::files::load_battle(&path).ok()
+        load(&muster::core::store::Autosaves::new(dir.clone()).path(id)).ok()
+    }
+
+    /// A game joined again with this machine's own copy: its window, and
+    /// what the comparison of the two said.
+    fn joined_again(
+        &mut self,
+        window: Box<dyn crate::app::system::SystemWindow>,
+        kind: &'static systems::System,
+        seat: muster::core::side::Side,
+        said: Option<Status>,
+    ) {
+        self.replace(
+            window,
+            kind,
+            None,
+            format!("You joined the game as {seat} again, with this machine's own copy of it"),
+        );
+        if said.is_some() {
+            self.status = said;
+        }
     }
 
     /// The invite and join windows, when open.
