@@ -17,7 +17,6 @@ use muster::core::remote::Replica;
 use muster::core::seat::{Refused, mover};
 use muster::core::side::Side;
 use muster::fog::battle::{Battle, Command};
-use muster_remote::Hosting;
 use muster_remote::opening::Unlocking;
 
 /// Over the step panel while a move of this player's crosses to the other
@@ -97,9 +96,7 @@ impl FogWindow {
     ) -> Result<(), String> {
         self.invitable()?;
         crate::app::remote::others_unlocked(&self.battle, away)?;
-        let mut hosting = Hosting::fresh(self.battle.game_id().to_string(), away)?;
-        hosting.relay = relay;
-        self.hosting.keep(&hosting)?;
+        let hosting = self.hosting.fresh(self.battle.id(), away, relay)?;
         self.remote = Some(Remoted::invite(net, hosting, wake));
         Ok(())
     }
@@ -141,10 +138,6 @@ impl FogWindow {
         if remote.ended() {
             self.remote = None;
         }
-        Handled {
-            status: polled.status,
-            changed: polled.changed,
-            dialog: None,
-        }
+        polled.handled()
     }
 }

@@ -45,6 +45,9 @@ pub trait RemoteEnd<G> {
     fn ended(&self) -> bool;
     /// The side played from the other machine, its ticket and the link.
     fn view(&self) -> invite::RemoteView;
+    /// The side played from the other machine (what the frame's line
+    /// names, without copying the ticket).
+    fn away(&self) -> Side;
     /// The line over the window that says how the link stands.
     fn banner(&self, ui: &mut egui::Ui, away_name: &str);
 }
@@ -68,6 +71,10 @@ impl<G: Replica> RemoteEnd<G> for Remoted<G> {
             ticket: self.ticket.clone(),
             linked: self.linked.clone(),
         }
+    }
+
+    fn away(&self) -> Side {
+        self.away
     }
 
     fn banner(&self, ui: &mut egui::Ui, away_name: &str) {

@@ -24,10 +24,7 @@ pub enum Arriving {
 /// Reads the host's file as the system its format names.
 fn read_any(file: &str) -> Result<Arriving, String> {
     use muster::core::remote::Replica;
-    let format = serde_json::from_str::<serde_json::Value>(file)
-        .ok()
-        .and_then(|v| Some(v.get("format")?.as_str()?.to_string()));
-    match format.as_deref() {
+    match muster::core::store::format_of(file).ok().as_deref() {
         Some(muster::map_intel::files::FORMAT) => {
             muster::map_intel::game::Game::from_file(file).map(|g| Arriving::Forces(Box::new(g)))
         }

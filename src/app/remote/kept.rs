@@ -92,8 +92,22 @@ impl Kept {
         Some(super::invite::net_with(&self.net, &relay).map(|net| (hosting, net)))
     }
 
+    /// A new seat of game `id` for `away`, through the club's `relay` if
+    /// named, kept to host again; or why it could not be kept.
+    pub fn fresh(
+        &mut self,
+        id: &str,
+        away: Side,
+        relay: Option<String>,
+    ) -> Result<Hosting, String> {
+        let mut hosting = Hosting::fresh(id.to_string(), away)?;
+        hosting.relay = relay;
+        self.keep(&hosting)?;
+        Ok(hosting)
+    }
+
     /// Keeps the seat just made, or says why it could not be.
-    pub fn keep(&mut self, hosting: &Hosting) -> Result<(), String> {
+    fn keep(&mut self, hosting: &Hosting) -> Result<(), String> {
         self.again = None;
         let Some(path) = self.file(&hosting.game) else {
             return Ok(());

@@ -103,6 +103,17 @@ pub struct Polled {
     pub status: Option<Status>,
 }
 
+impl Polled {
+    /// What the window does with it: autosave if changed, say the status.
+    pub fn handled(self) -> crate::app::system::Handled {
+        crate::app::system::Handled {
+            status: self.status,
+            changed: self.changed,
+            dialog: None,
+        }
+    }
+}
+
 /// Wakes the window when the link has news.
 pub fn waker(bus: &Bus) -> Wake {
     let bus = bus.clone();

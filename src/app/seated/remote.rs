@@ -39,11 +39,12 @@ impl<T: Table> SeatedWindow<T> {
         self.invitable()?;
         let game = self.game.as_mut().expect("checked: started");
         crate::app::remote::others_unlocked(game, away)?;
-        let mut hosting = muster_remote::Hosting::fresh(game.record().id().to_string(), away)?;
-        hosting.relay = relay;
-        if let Some(kept) = &mut self.kept {
-            kept.keep(&hosting)?;
-        }
+        // Every system played remotely keeps its seats (`invitable`).
+        let kept = self
+            .kept
+            .as_mut()
+            .ok_or_else(|| crate::app::system::not_remote(T::NAME))?;
+        let hosting = kept.fresh(game.record().id(), away, relay)?;
         self.remote = Some(T::invite(game, hosting, net, wake)?);
         Ok(())
     }
@@ -80,11 +81,7 @@ impl<T: Table> SeatedWindow<T> {
         if polled.changed {
             self.table.changed(game);
         }
-        Handled {
-            status: polled.status,
-            changed: polled.changed,
-            dialog: None,
-        }
+        polled.handled()
     }
 
     /// A game reopened from a remote game: its remote player's moves are
@@ -104,7 +101,7 @@ impl<T: Table> SeatedWindow<T> {
     /// again a game played remotely before.
     pub(super) fn remote_line(&self, ui: &mut egui::Ui, game: &T::Game, cx: &Cx) {
         if let Some(remote) = &self.remote {
-            let away = game.seat_name(remote.view().away);
+            let away = game.seat_name(remote.away());
             egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
         } else if let Some(seat) = self.kept.as_ref().and_then(Kept::seat) {
             let action = match crate::app::remote::kept::offer(ui, "game", &game.seat_name(seat)) {

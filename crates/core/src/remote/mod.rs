@@ -92,9 +92,8 @@ pub trait Replica: Seated + Clone + Send + 'static {
 
     /// Whether an entry is the step the rules force now.
     fn forced_in(&self, entry: &Self::Entry) -> bool {
-        let json = |c: &Self::Command| serde_json::to_value(c).ok();
         match (self.forced(), Self::command_of(entry)) {
-            (Some(forced), Some(command)) => json(&forced) == json(&command),
+            (Some(forced), Some(command)) => same(&forced, &command),
             _ => false,
         }
     }
@@ -146,6 +145,12 @@ pub trait Replica: Seated + Clone + Send + 'static {
     /// `side`'s player was away, checked here (`arrived`): his unlock on
     /// this machine tags them rather than checks them.
     fn arrived_while_away(&mut self, side: Side, from: usize);
+}
+
+/// Whether two commands are the same (commands are compared as they
+/// cross).
+fn same<C: Serialize>(a: &C, b: &C) -> bool {
+    serde_json::to_value(a).ok() == serde_json::to_value(b).ok()
 }
 
 /// Each joint round an entry's dice were drawn from, with both halves as

@@ -12,7 +12,7 @@ mod save_folders;
 
 pub use atomic::{sweep_temps, write_atomic, write_atomic_private};
 pub use autosave::{Autosave, AutosaveJob, Autosaves, KEEP, Recent};
-pub use plain::{broken, read_muster};
+pub use plain::{broken, format_of, read_muster};
 pub use save_folders::SaveFolders;
 
 use crate::intel::ledger::Digest32;

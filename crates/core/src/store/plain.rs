@@ -75,8 +75,13 @@ pub fn read_muster(path: &Path) -> Result<(String, String), StoreError> {
         ))
         .at(path)
     })?;
-    let header: Header = parse(&text).map_err(|e| e.at(path))?;
-    Ok((text, header.format))
+    let format = format_of(&text).map_err(|e| e.at(path))?;
+    Ok((text, format))
+}
+
+/// The format a Muster file's header names (`"muster-battle"`, …).
+pub fn format_of(text: &str) -> Result<String, StoreError> {
+    parse::<Header>(text).map(|h| h.format)
 }
 
 #[cfg(test)]

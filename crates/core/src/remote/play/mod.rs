@@ -14,7 +14,7 @@
 //! with what it answered, so nothing is applied twice; a half once sent for
 //! a round stays that round's, so refusing an intent chooses no die.
 
-use super::{Hex32, Replica, Wire};
+use super::{Hex32, Replica, Wire, same};
 use crate::dice::joint::{Commitments, Half, Pool};
 use crate::dice::{AppDice, WANTED};
 use crate::error::RuleError;
@@ -459,12 +459,6 @@ impl<G: Replica> Play<G> {
             Role::Joiner { .. } => self.joiner_receives(game, message),
         }
     }
-}
-
-/// Whether two commands are the same (commands are compared as they
-/// cross).
-fn same<C: serde::Serialize>(a: &C, b: &C) -> bool {
-    serde_json::to_value(a).ok() == serde_json::to_value(b).ok()
 }
 
 /// What binds an intent to its command: the SHA-256 of the nonce and the
