@@ -898,7 +898,8 @@ fn same_forces_log(windows: &[&mut H]) -> bool {
 /// on her window: Bob's Muster answers (its key reveals them and says they
 /// hold units), hers reveals the legions; Bob moves on his own window in
 /// his turn. Both hold one log; Ann's window never shows what Bob's
-/// hidden force holds, and nothing is taken back.
+/// hidden force holds, and nothing is taken back. Ann ends the game, and
+/// each window says the other player's records hold.
 #[test]
 fn hidden_forces_are_played_from_two_windows() {
     if ran_in_loopback_namespace("app::remote_tests::hidden_forces_are_played_from_two_windows") {
@@ -998,6 +999,23 @@ fn hidden_forces_are_played_from_two_windows() {
     until(&mut [&mut host, &mut joiner], "Ann's turn on both", |w| {
         same_forces_log(w) && game(w[0]).public().active == Some(Side::South)
     });
+
+    // Ann ends the game: each Muster sends its player's records opened,
+    // and each finds the other's hold.
+    click(&mut host, "End the game…");
+    click(&mut host, "The game is over");
+    until(&mut [&mut host, &mut joiner], "each audit said", |w| {
+        shows(
+            w[0],
+            "Bob's (Parthia) sealed records, opened by their machine at the game's end, all hold",
+        ) && shows(
+            w[1],
+            "Ann's (Rome) sealed records, opened by their machine at the game's end, all hold",
+        )
+    });
+    for h in [&host, &joiner] {
+        assert!(shows(h, "The game is over"));
+    }
 }
 
 /// A hidden-forces host's Muster is closed mid-game and opened again on

@@ -33,6 +33,10 @@ pub(crate) fn touched(event: &Event) -> Option<usize> {
     }
 }
 
+/// What a holder of his holds, from its record: opened with his key, or
+/// as his machine opened it at the game's end (`audit`).
+pub(crate) type Open<'a> = &'a dyn Fn(&Holder) -> Result<Vec<String>, RuleError>;
+
 /// Each unit of `side`'s in exactly one place after every entry of the
 /// log, his sealed contents opened with his key.
 pub(crate) fn check_records(
@@ -41,6 +45,16 @@ pub(crate) fn check_records(
     log: &[Entry],
     side: Side,
     key: &SealKey,
+) -> Result<(), RuleError> {
+    check_records_with(setup, log, side, &|h| units_of(game, h, Some(key)))
+}
+
+/// `check_records`, each of his records opened by `open`.
+pub(crate) fn check_records_with(
+    setup: &Setup,
+    log: &[Entry],
+    side: Side,
+    open: Open,
 ) -> Result<(), RuleError> {
     let mut public = HiddenForces::opening(setup);
     let mut tally = Tally::new(setup, side);
@@ -54,14 +68,14 @@ pub(crate) fn check_records(
         let mut counted = true;
         for id in ids {
             let h = public.holder(id)?;
-            match held(game, h, side, key) {
+            match held(h, side, open) {
                 Ok(units) => tally.hold(id, units),
                 // A record that does not open: the whole check says which.
                 Err(_) => counted = false,
             }
         }
         if !(counted && tally.holds()) {
-            check_conservation(game, setup, &public, side, key).map_err(|e| e.in_entry(i))?;
+            check_conservation(setup, &public, side, open).map_err(|e| e.in_entry(i))?;
         }
     }
     Ok(())
@@ -69,9 +83,9 @@ pub(crate) fn check_records(
 
 /// What `h` holds of `side`'s units: nothing once it has left the map, or
 /// if it is the other side's.
-fn held(game: &str, h: &Holder, side: Side, key: &SealKey) -> Result<Vec<String>, RuleError> {
+fn held(h: &Holder, side: Side, open: Open) -> Result<Vec<String>, RuleError> {
     if h.side == side && !h.gone {
-        units_of(game, h, Some(key))
+        open(h)
     } else {
         Ok(Vec::new())
     }
@@ -138,16 +152,15 @@ impl<'a> Tally<'a> {
 /// Every unit of `side` in exactly one place (RULES-map-intel 0), the whole
 /// state checked: the refusal names the first holder at fault.
 pub(crate) fn check_conservation(
-    game: &str,
     setup: &Setup,
     public: &Public,
     side: Side,
-    key: &SealKey,
+    open: Open,
 ) -> Result<(), RuleError> {
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let names = setup.names();
     for h in public.holders.iter().filter(|h| h.side == side && !h.gone) {
-        for unit in units_of(game, h, Some(key))? {
+        for unit in open(h)? {
             if setup.scenario.sides[side].unit(&unit).is_none() {
                 return refuse(
                     "map-intel 0",
@@ -206,7 +219,8 @@ mod tests {
             for event in &entry.events {
                 public.fold(event)?;
             }
-            check_conservation(game, setup, &public, side, key).map_err(|e| e.in_entry(i))?;
+            let open = |h: &Holder| units_of(game, h, Some(key));
+            check_conservation(setup, &public, side, &open).map_err(|e| e.in_entry(i))?;
         }
         Ok(())
     }

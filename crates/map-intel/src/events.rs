@@ -184,6 +184,12 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         holds: Option<bool>,
     },
+    /// The players' word that the game is over, given by `by` in his
+    /// turn: nothing follows, and each player's records may be opened for
+    /// the other to check (rules reference: "The game's end").
+    GameOver {
+        by: Side,
+    },
 }
 
 /// A holder as both players see it.
@@ -254,6 +260,8 @@ pub struct Public {
     pub claims: Vec<Claim>,
     /// Claims found false once the counters were shown.
     pub false_claims: Vec<Claim>,
+    /// The players have said the game is over.
+    pub over: bool,
 }
 
 /// One Agent's examination (A2a).
@@ -320,6 +328,9 @@ impl Public {
 
     /// Folds one event in; an event that does not fit is refused.
     pub fn fold(&mut self, event: &Event) -> Result<(), RuleError> {
+        if self.over {
+            return refuse("map-intel 0", "the game is over");
+        }
         self.during_owed(event)?;
         match event {
             Event::Created {
@@ -451,6 +462,15 @@ impl Public {
             }
             Event::Owed { owed } => self.owe(owed)?,
             Event::Answered { side, hex, holds } => self.answered(*side, *hex, *holds)?,
+            Event::GameOver { by } => {
+                if self.active != Some(*by) {
+                    return refuse(
+                        "map-intel 0",
+                        format!("{by} ends the game outside their turn"),
+                    );
+                }
+                self.over = true;
+            }
         }
         Ok(())
     }

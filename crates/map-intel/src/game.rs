@@ -96,6 +96,9 @@ pub enum Command {
         first: Side,
     },
     EndTurn,
+    /// The players' word, in the active player's turn, that the game is
+    /// over (rules reference: "The game's end").
+    EndGame,
 }
 
 pub type Entry = chained_game::Entry<Event>;

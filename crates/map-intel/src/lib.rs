@@ -3,6 +3,7 @@
 //! stand on (the map, counters with sealed contents, turns, reveals logged
 //! with their reason), and Part A's hidden forces with Exercitus bluffs.
 
+mod audit;
 mod conservation;
 pub mod describe;
 pub mod events;

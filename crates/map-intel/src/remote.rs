@@ -89,7 +89,7 @@ impl Replica for Game {
             | Command::TurnDown { id }
             | Command::Reveal { id } => owner(id),
             Command::Disclose => self.public().owed.as_ref().map(|o| o.side()),
-            Command::Combat { .. } | Command::EndTurn => self.public().active,
+            Command::Combat { .. } | Command::EndTurn | Command::EndGame => self.public().active,
             Command::Begin { .. } => None,
         }
     }
@@ -112,7 +112,9 @@ impl Replica for Game {
             | Event::MayReplace { side, .. }
             | Event::ReplaceDeclined { side, .. }
             | Event::Answered { side, .. } => Some(*side),
-            Event::AgentSpent { by } | Event::Examined { by, .. } => Some(*by),
+            Event::AgentSpent { by } | Event::Examined { by, .. } | Event::GameOver { by } => {
+                Some(*by)
+            }
             Event::Changed { id, .. }
             | Event::Moved { id, .. }
             | Event::Placed { id, .. }
@@ -152,6 +154,18 @@ impl Replica for Game {
 
     fn arrived_while_away(&mut self, side: Side, from: usize) {
         self.ledger_mut().arrived_while_away(side, from);
+    }
+
+    fn over(&self) -> bool {
+        self.public().over
+    }
+
+    fn opened_records(&self, side: Side) -> Option<String> {
+        Game::opened_records(self, side)
+    }
+
+    fn audit(&self, side: Side, body: &str) -> Vec<String> {
+        Game::audit(self, side, body)
     }
 
     /// What an Agent of the other side found in `me`'s holding areas (A2a),

@@ -1053,3 +1053,37 @@ fn a_move_that_revealed_nothing_is_taken_back_and_a_reveal_never_is() {
     g.play(Command::EndTurn).unwrap();
     assert!(g.undoable().is_err(), "a new turn stays");
 }
+
+/// The game ends by the active player's word, once no step is owed; then
+/// nothing is played, and the log says so. At the table both keys are
+/// here: each side's records, opened by this machine, pass the audit.
+#[test]
+fn the_game_ends_by_the_active_players_word_and_nothing_follows() {
+    refused(
+        &mut game(),
+        Command::EndGame,
+        "map-intel 0",
+        "Set-up is not over",
+    );
+    let (mut g, legions, _) = contact_position();
+    g.play(Command::Move {
+        id: legions,
+        to: hex("0909"),
+    })
+    .unwrap();
+    g.play(Command::EndGame).unwrap();
+    assert!(g.public().over);
+    refused(&mut g, Command::EndTurn, "map-intel 0", "The game is over");
+    assert!(
+        g.log_lines()
+            .last()
+            .unwrap()
+            .contains("Ann (Rome) says the game is over"),
+        "{:?}",
+        g.log_lines()
+    );
+    for side in Side::BOTH {
+        let records = g.opened_records(side).unwrap();
+        assert_eq!(g.audit(side, &records), Vec::<String>::new());
+    }
+}

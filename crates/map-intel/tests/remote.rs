@@ -316,3 +316,189 @@ fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
     );
     attack(&mut t, sealed_as_south, "a record sealed as Ann's (Rome)");
 }
+
+/// Carries what `from`'s machine has to send to the other, each message
+/// through `change` first (what a changed program does to what it sends);
+/// nothing else yet.
+fn sent_changed(t: &mut Two, from: Side, change: impl Fn(&mut Wire<Entry>)) {
+    let to_host = from == t.joiner_side;
+    let out = t.machine(from).1.outbox();
+    for mut m in out {
+        change(&mut m);
+        let json = serde_json::to_string(&m).unwrap();
+        let (g, p) = if to_host {
+            t.to_host.push(json);
+            &mut t.host
+        } else {
+            t.to_joiner.push(json);
+            &mut t.joiner
+        };
+        let said = p.receive(g, m);
+        t.said.extend(said);
+    }
+}
+
+/// North's machine, changed, keeps from South's what it cannot see during
+/// the game: a false word on what his counters hold, never shown, and a
+/// regrouping that copies a unit, sealed under his own key. South's
+/// machine takes both then. At the game's end each machine sends its
+/// player's records opened (no key crosses), and South's names both;
+/// North's finds South's records all hold.
+#[test]
+fn at_the_games_end_each_machine_checks_what_the_other_kept_hidden() {
+    let mut t = two();
+    deploy(&mut t, Side::South, "0505", &["r-leg-3"]);
+    give(
+        &mut t,
+        Side::South,
+        Command::PlaceExercitus {
+            side: Side::South,
+            number: 1,
+            hex: hex("0707"),
+            units: vec![],
+        },
+    );
+    deploy(&mut t, Side::North, "0909", &["p-cat-1"]);
+    let archers = deploy(&mut t, Side::North, "1212", &["p-ha-2", "p-ha-3"]);
+    give(&mut t, Side::North, Command::Begin { first: Side::South });
+    let bluff = t.host.0.public().exercitus(Side::South, 1).unwrap().id;
+
+    // South's empty Exercitus enters the cataphracts' hex; North's machine
+    // answers that his counters there hold no units, which nothing shows.
+    let (g, p) = &mut t.host;
+    p.give(
+        g,
+        Command::Move {
+            id: bluff,
+            to: hex("0909"),
+        },
+    )
+    .unwrap();
+    sent_changed(&mut t, Side::South, |_| {});
+    sent_changed(&mut t, Side::North, |m| {
+        if let Wire::Decided { entry, .. } = m {
+            for e in &mut entry.events {
+                if let Event::Answered { holds, .. } = e {
+                    assert_eq!(*holds, Some(true), "the honest answer");
+                    *holds = Some(false);
+                }
+            }
+        }
+    });
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    one_log(&t);
+    assert_eq!(t.host.0.public().claims.len(), 2, "both words unchecked");
+    give(&mut t, Side::South, Command::EndTurn);
+
+    // North's horse archers split, the first record still holding both.
+    let seals = t.host.0.public().holders[archers].seals;
+    let game_id = t.host.0.id().to_string();
+    let (g, p) = &mut t.joiner;
+    p.give(
+        g,
+        Command::Transfer {
+            side: Side::North,
+            from: archers,
+            to: Target::NewForce(hex("1212")),
+            units: vec!["p-ha-3".into()],
+        },
+    )
+    .unwrap();
+    let key = keys().north.1.seal_key();
+    sent_changed(&mut t, Side::North, |m| {
+        if let Wire::Decided { entry, .. } = m {
+            for e in &mut entry.events {
+                if let Event::Changed { id, contents } = e
+                    && *id == archers
+                {
+                    let place = muster_core::intel::Place {
+                        game: &game_id,
+                        owner: Side::North,
+                        kind: "holder",
+                        slot: format!("holder {archers} seal {}", seals + 1),
+                    };
+                    let both = vec!["p-ha-2".to_string(), "p-ha-3".to_string()];
+                    let sealed = muster_core::intel::Sealed::seal(
+                        &place,
+                        &both,
+                        &key,
+                        muster_map_intel::scenario::SEALED_BYTES,
+                    )
+                    .unwrap();
+                    *contents = muster_map_intel::Contents::Sealed(sealed.into());
+                }
+            }
+        }
+    });
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    one_log(&t);
+
+    give(&mut t, Side::North, Command::EndGame);
+    one_log(&t);
+    let troubles = t.troubles().join("\n");
+    assert!(
+        troubles.contains("Horse archers") || troubles.contains("p-ha-3"),
+        "{troubles}"
+    );
+    assert!(troubles.contains("two places"), "{troubles}");
+    assert!(
+        troubles
+            .contains("FALSE CLAIM: Bob (Parthia) had said their counters in 0909 held no units"),
+        "{troubles}"
+    );
+    assert!(
+        t.said
+            .iter()
+            .any(|h| matches!(h, Happened::Audited(words) if words.starts_with("Ann's (Rome)"))),
+        "{:?}",
+        t.said
+    );
+    // Nothing more is played.
+    assert!(t.give(Side::South, Command::EndTurn).is_err());
+    // His records crossed opened; no key did, nor any passphrase.
+    assert!(t.to_host.iter().any(|m| m.contains(r#""type":"records""#)));
+    for m in t.to_host.iter().chain(&t.to_joiner) {
+        assert!(!key.appears_in(m) && !keys().south.1.seal_key().appears_in(m));
+        assert!(!PASSES.iter().any(|p| m.contains(p)));
+    }
+}
+
+/// An honest game ended: each machine finds the other's records hold.
+/// Records changed on the way, or sent before the end, are refused.
+#[test]
+fn records_changed_on_the_way_or_sent_early_are_refused() {
+    let mut t = two();
+    contact(&mut t);
+    let (g, p) = &mut t.joiner;
+    let early = g.file();
+    let said = p.receive(g, Wire::Records { body: early });
+    let _ = p.outbox();
+    assert!(
+        said.iter().any(
+            |h| matches!(h, Happened::Trouble(why) if why.contains("before the game is over"))
+        ),
+        "{said:?}"
+    );
+    give(&mut t, Side::South, Command::EndGame);
+    let audited = t
+        .said
+        .iter()
+        .filter(|h| matches!(h, Happened::Audited(_)))
+        .count();
+    assert_eq!(audited, 2, "{:?}", t.troubles());
+    let records = t
+        .to_joiner
+        .iter()
+        .find(|m| m.contains(r#""type":"records""#))
+        .unwrap()
+        .replace("r-leg-6", "r-leg-7");
+    let (g, p) = &mut t.joiner;
+    let said = p.receive(g, serde_json::from_str(&records).unwrap());
+    assert!(
+        said.iter()
+            .any(|h| matches!(h, Happened::Trouble(why) if why.contains("is not what was sealed"))),
+        "{said:?}"
+    );
+}

@@ -176,9 +176,13 @@ impl<G: Replica> Mover<G> for Remote<G> {
     fn give(&mut self, game: &mut G, command: G::Command) -> Result<bool, Refused<G>> {
         match Remote::give(self, game, command) {
             Ok(Happened::Appended) => Ok(true),
-            Ok(Happened::Waiting | Happened::Tagged | Happened::Shown | Happened::CaughtUp(_)) => {
-                Ok(false)
-            }
+            Ok(
+                Happened::Waiting
+                | Happened::Tagged
+                | Happened::Shown
+                | Happened::CaughtUp(_)
+                | Happened::Audited(_),
+            ) => Ok(false),
             Ok(Happened::Trouble(why)) => Err(Refused::Rule(RuleError::new("remote", why))),
             Err(e) => Err(Refused::Rule(e)),
         }

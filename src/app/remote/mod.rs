@@ -94,6 +94,9 @@ pub struct Remoted<G: Replica> {
     pub troubles: Vec<String>,
     /// What this machine has waited too long for, while it waits.
     overdue: Option<String>,
+    /// The other player's records checked at the game's end, all holding:
+    /// in words.
+    audited: Option<String>,
 }
 
 /// What a frame's poll did, for the window.
@@ -146,6 +149,7 @@ impl<G: Replica> Remoted<G> {
             ticket: None,
             linked: Linked::Opening,
             troubles: Vec::new(),
+            audited: None,
             overdue: None,
         }
     }
@@ -159,6 +163,7 @@ impl<G: Replica> Remoted<G> {
             ticket: None,
             linked: said.iter().fold(Linked::Waiting, |l, e| linked(&l, e)),
             troubles: Vec::new(),
+            audited: None,
             overdue: None,
         }
     }
@@ -338,6 +343,7 @@ impl<G: Replica> Remoted<G> {
                 .iter()
                 .fold(Linked::Waiting, |l, e| linked(&l, e)),
             troubles: Vec::new(),
+            audited: None,
             overdue: None,
         };
         let mut polled = Polled::default();
@@ -440,6 +446,10 @@ impl<G: Replica> Remoted<G> {
                         "The other machine's copy held {n} entries this file lacked, each taken here before: taken again; the game goes on from both machines"
                     )));
                 }
+                Said::Game(Happened::Audited(words)) => {
+                    polled.status = Some(Status::Info(words.clone()));
+                    self.audited = Some(words);
+                }
                 Said::Game(Happened::Trouble(why)) => {
                     polled.status = Some(Status::Error(format!("The other machine: {why}")));
                     self.troubles.push(why);
@@ -505,6 +515,9 @@ impl<G: Replica> Remoted<G> {
                 ui.weak(line);
             }
         });
+        if let Some(audited) = &self.audited {
+            ui.label(audited);
+        }
         if let Some(last) = self.overdue.as_ref().or(self.troubles.last()) {
             ui.colored_label(
                 ui.visuals().error_fg_color,

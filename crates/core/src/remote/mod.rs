@@ -145,6 +145,26 @@ pub trait Replica: Seated + Clone + Send + 'static {
     /// `side`'s player was away, checked here (`arrived`): his unlock on
     /// this machine tags them rather than checks them.
     fn arrived_while_away(&mut self, side: Side, from: usize);
+
+    /// Whether the players have said the game is over: each machine then
+    /// sends its player's records, opened, for the other's audit.
+    fn over(&self) -> bool {
+        false
+    }
+
+    /// Once the game is over, every sealed record of `side`'s the log
+    /// holds, opened with his key here (contents and blinding values, no
+    /// key), if it is held here.
+    fn opened_records(&self, _side: Side) -> Option<String> {
+        None
+    }
+
+    /// What `side`'s records, as his machine opened them at the game's end
+    /// (`opened_records` there), show that could not be checked while the
+    /// game went on, in the players' words: nothing when all holds.
+    fn audit(&self, _side: Side, _body: &str) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Whether two commands are the same (commands are compared as they
@@ -266,6 +286,11 @@ pub enum Wire<E> {
     /// a holding area, A2a), never part of the log; the receiver checks it
     /// against the commitments its log holds.
     Private { position: usize, body: String },
+    /// Either way, once the game is over: every record of the sender's
+    /// player, opened (its contents and its commitment's blinding value;
+    /// no key), for the receiver's audit against the commitments its log
+    /// holds.
+    Records { body: String },
     /// Either way: the sender refuses what the other machine did, and says
     /// why; both players read it.
     Trouble { why: String },

@@ -12,6 +12,12 @@ use muster_core::side::Side;
 impl Work<'_> {
     pub(super) fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
         let started = self.public.active.is_some();
+        if self.public.over {
+            return refuse(
+                "map-intel 0",
+                "The game is over: nothing more is played in it",
+            );
+        }
         if let (Some(owed), false) = (&self.public.owed, command == &Command::Disclose) {
             return refuse(
                 "A2",
@@ -200,6 +206,14 @@ impl Work<'_> {
                     number,
                     active: active.opponent(),
                 })?;
+                None
+            }
+            Command::EndGame => {
+                let Some(active) = self.public.active else {
+                    return refuse("map-intel 0", "Set-up is not over: begin play first");
+                };
+                self.may_act(active)?;
+                self.push(Event::GameOver { by: active })?;
                 None
             }
         };

@@ -109,6 +109,7 @@ impl<G: Replica> Play<G> {
                 }
             }
             Wire::Private { position, body } => self.shown(game, position, &body),
+            Wire::Records { body } => self.audited(game, &body),
             Wire::Trouble { why } => vec![Happened::Trouble(why)],
             Wire::Intent { .. }
             | Wire::Decided { .. }

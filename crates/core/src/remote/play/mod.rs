@@ -54,6 +54,10 @@ pub enum Happened {
     /// restarted program lacked: the game changed, and the two machines
     /// begin again from it.
     CaughtUp(usize),
+    /// The game is over, and the other player's records, opened by his
+    /// machine, all hold: in these words. (What does not hold
+    /// comes as `Trouble`.)
+    Audited(String),
 }
 
 /// The most joint rounds committed ahead at a time.
@@ -107,6 +111,8 @@ pub struct Play<G: Replica> {
     // Both.
     /// Log positions this machine has tagged and sent its tags for.
     tagged: usize,
+    /// Its player's records have gone, opened, the game being over.
+    records_sent: bool,
 }
 
 impl<G: Replica> Play<G> {
@@ -150,6 +156,7 @@ impl<G: Replica> Play<G> {
             opened: BTreeMap::new(),
             bound: Vec::new(),
             tagged: 0,
+            records_sent: false,
         }
     }
 
@@ -340,6 +347,7 @@ impl<G: Replica> Play<G> {
     /// newest entry, if anything.
     fn show(&mut self, game: &G) {
         self.show_at(game, game.entries() - 1);
+        self.end(game);
     }
 
     fn show_at(&mut self, game: &G, position: usize) {
@@ -355,6 +363,40 @@ impl<G: Replica> Play<G> {
         for position in 0..game.entries() {
             self.show_at(game, position);
         }
+        self.end(game);
+    }
+
+    /// Once the game is over, this player's records, opened, for the
+    /// other machine's audit (sent again at each start, like what he
+    /// showed).
+    fn end(&mut self, game: &G) {
+        if self.records_sent {
+            return;
+        }
+        if let Some(body) = game.opened_records(self.mine()) {
+            self.out.push(Wire::Records { body });
+            self.records_sent = true;
+        }
+    }
+
+    /// The other player's records, opened by his machine at the game's
+    /// end: checked here; each fault named to both players.
+    fn audited(&mut self, game: &G, body: &str) -> Vec<Happened> {
+        let other = self.mine().opponent();
+        if !game.over() {
+            return vec![self.trouble(
+                "the other machine sent its player's records before the game is over: they are not used"
+                    .into(),
+            )];
+        }
+        let found = game.audit(other, body);
+        if found.is_empty() {
+            return vec![Happened::Audited(format!(
+                "{} sealed records, opened by their machine at the game's end, all hold: nothing kept hidden broke the rules",
+                crate::text::possessive(&game.seat_name(other))
+            ))];
+        }
+        found.into_iter().map(|why| self.trouble(why)).collect()
     }
 
     /// What the other player showed this one alone, taken.
