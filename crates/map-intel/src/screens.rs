@@ -351,6 +351,17 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Form) -> Screen {
             }
         }
     }
+    // Regrouping is his own turn's (A3-A5): greyed in the other's, with
+    // why, where his finger is rather than at the top of the ledger.
+    if let Some(active) = view.active.filter(|a| *a != side) {
+        let why = format!(
+            "It is {} turn: {name} regroups in their own",
+            muster_core::text::possessive(&game.setup().name(active))
+        );
+        for action in &mut actions {
+            action.refused = Some(why.clone());
+        }
+    }
     blocks.push(Block::Form { fields, actions });
     blocks.push(Block::HexMap {
         board: Box::new(board(game, view, values)),

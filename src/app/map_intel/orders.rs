@@ -335,13 +335,6 @@ fn selected(
     };
     ui.strong(format!("Selected: {}", full(game, h)));
     ui.label(place(h));
-    match &h.units {
-        Some(held) => ui.label(format!("Holds: {}", units(game.setup(), held))),
-        None => ui.label(format!(
-            "Holds: ? (sealed {}; examined only after a reveal, A2)",
-            h.code.as_deref().unwrap_or("")
-        )),
-    };
     let mine_to_order = view.active.is_none_or(|a| a == h.side);
     let on_map = h.hex.is_some() && matches!(h.kind, Kind::Force | Kind::Exercitus(_));
     if on_map && mine_to_order {
@@ -368,7 +361,12 @@ fn selected(
     }
     if view.active == Some(h.side) {
         ui.horizontal_wrapped(|ui| {
-            if !h.face_up && crate::app::guard::button(ui, "Reveal it (A2e)") {
+            // Shown face up too, greyed, so the buttons after it stay
+            // where the finger is when a reveal arrives.
+            let reveal = ui
+                .add_enabled(!h.face_up, egui::Button::new("Reveal it (A2e)"))
+                .on_disabled_hover_text("It is face up already");
+            if crate::app::guard::clicked(&reveal) {
                 out.push(ForcesAction::Apply(Command::Reveal { id: h.id }));
             }
             if h.kind == Kind::Force && h.hex.is_some() {
@@ -409,6 +407,15 @@ fn selected(
             }));
         }
     }
+    // What it holds comes after its orders: a reveal that lengthens it
+    // moves no button.
+    match &h.units {
+        Some(held) => ui.label(format!("Holds: {}", units(game.setup(), held))),
+        None => ui.label(format!(
+            "Holds: ? (sealed {}; examined only after a reveal, A2)",
+            h.code.as_deref().unwrap_or("")
+        )),
+    };
     if ui.small_button("Clear the selection").clicked() {
         *selection = Selection::default();
     }

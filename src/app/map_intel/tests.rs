@@ -237,6 +237,33 @@ fn two_forces_and_an_empty_exercitus_meet_reveal_and_the_bluff_is_re_placed() {
     );
 }
 
+/// A reveal arriving while a counter is selected moves none of its
+/// orders: *Reveal it* stays, greyed, and what it holds is written after
+/// them, so the next click lands where the player aimed.
+#[test]
+fn a_reveal_moves_no_button_under_the_finger() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = new_game(dir.path(), ["", ""]);
+    ledger(&mut h, "Ann (Rome)");
+    new_force(&mut h, &["Legio III Gallica (legion)"], "0505");
+    hide(&mut h);
+    click(&mut h, "Begin: Ann (Rome) first");
+    select(&mut h, "Ann's (Rome) force 12, in 0505, face down");
+    let places = |h: &H| {
+        ["Move", "Reveal it (A2e)", "Replace with Exercitus 1 (A4)"]
+            .map(|b| h.get_by_label(b).rect())
+    };
+    let before = places(&h);
+    click(&mut h, "Reveal it (A2e)");
+    h.get_by_label_contains("Holds: Legio III Gallica");
+    assert_eq!(places(&h), before);
+    assert!(
+        h.get_by_label("Reveal it (A2e)")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
 #[test]
 fn a_game_with_passphrases_reopens_read_only_until_each_player_unlocks_it() {
     let dir = tempfile::tempdir().unwrap();

@@ -349,3 +349,28 @@ fn the_form_answers_with_a_command_and_a_bad_one_is_refused_in_words() {
     let refused = screen::read::<Reply>(as_bob).unwrap_err();
     assert!(refused.starts_with("command"), "{refused}");
 }
+
+/// In the other player's turn his ledger's regrouping is greyed beside
+/// the button, with why; in his own it is not.
+#[test]
+fn regrouping_is_greyed_in_the_other_players_turn_with_why() {
+    let (mut g, legions, _) = crate::tests::contact_position();
+    let moves = |g: &Game| {
+        let screen = ledger(
+            g,
+            &g.view(Side::South),
+            Side::South,
+            &form(&[(LedgerField::From, &[&legions.to_string()])]),
+        );
+        let Some(Block::Form { actions, .. }) = form_block(&screen) else {
+            panic!("{screen:?}");
+        };
+        actions[0].refused.clone()
+    };
+    assert_eq!(moves(&g), None);
+    g.play(Command::EndTurn).unwrap();
+    assert_eq!(
+        moves(&g).as_deref(),
+        Some("It is Bob's (Parthia) turn: Ann (Rome) regroups in their own")
+    );
+}
