@@ -42,6 +42,9 @@ pub enum SeatedAction<C, A> {
     HostAgain,
     /// …or played at this table.
     PlayHere,
+    /// The passphrase of a player who began without one, set on his own
+    /// screen once the game is under way (a remote game's).
+    SetLock(Side, Lock, PlayerKey),
 }
 
 /// `$action` as the `Action::$own` variant's content, or `None` for

@@ -849,9 +849,20 @@ const BOB: &str = "bob's osprey cider bastion 9";
 /// set-up made there: Ann's legions in 0505, Bob's cataphracts in 0909
 /// and his horse archers in 1212; Ann's turn begun. As its file.
 fn forces_begun() -> String {
+    forces_begun_by(true)
+}
+
+/// `forces_begun`, Bob's passphrase set with the others (`bob_locks`) or
+/// left for him to set on his own machine.
+fn forces_begun_by(bob_locks: bool) -> String {
     use muster::map_intel::{Area, Command, Scenario, Setup, Target};
     let (ann, ann_key) = muster::core::intel::Lock::create(ANN, &[]).unwrap();
-    let (bob, bob_key) = muster::core::intel::Lock::create(BOB, &[]).unwrap();
+    let (bob, bob_key) = if bob_locks {
+        let (lock, key) = muster::core::intel::Lock::create(BOB, &[]).unwrap();
+        (Some(lock), Some(key))
+    } else {
+        (None, None)
+    };
     let setup = Setup {
         scenario: Scenario::example(),
         players: muster::core::side::Sides {
@@ -860,12 +871,12 @@ fn forces_begun() -> String {
         },
         locks: muster::core::side::Sides {
             south: Some(ann),
-            north: Some(bob),
+            north: bob,
         },
     };
     let keys = muster::core::side::Sides {
         south: Some(ann_key),
-        north: Some(bob_key),
+        north: bob_key,
     };
     let mut game = muster::map_intel::Game::new(setup, keys).unwrap();
     for (side, hex, units) in [
@@ -1016,6 +1027,77 @@ fn hidden_forces_are_played_from_two_windows() {
     for h in [&host, &joiner] {
         assert!(shows(h, "The game is over"));
     }
+}
+
+/// A hidden forces game begun with Ann's passphrase alone and hosted for
+/// Bob: his window says his side has none yet and the other Muster could
+/// read it; he sets it on his own window, his records are sealed anew
+/// there, and after his Muster restarts he unlocks with it and plays on.
+#[test]
+fn a_hidden_forces_joiner_sets_his_passphrase_on_his_own_window() {
+    if ran_in_loopback_namespace(
+        "app::remote_tests::a_hidden_forces_joiner_sets_his_passphrase_on_his_own_window",
+    ) {
+        return;
+    }
+    use crate::app::map_intel::tests::game;
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forces.json");
+    std::fs::write(&path, forces_begun_by(false)).unwrap();
+    let mut host = app(
+        config(&dir.path().join("host"), &relay.net, Some(path)),
+        [1500.0, 1000.0],
+    );
+    assert_eq!(unlock(&mut host, "Ann", ANN), None);
+    let ticket = invite(&mut host, "Bob (Parthia)");
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the game on the joiner's",
+        |w| shows(w[1], "You joined the game as North"),
+    );
+    until(&mut [&mut host, &mut joiner], "both connected", |w| {
+        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    assert!(shows(&joiner, "Your side has no passphrase yet"));
+    assert!(!shows(&host, "Your side has no passphrase yet"));
+    crate::app::tests::set_passphrase(&mut joiner, Side::North, "Bob (Parthia)", BOB);
+    until(
+        &mut [&mut host, &mut joiner],
+        "his passphrase on both",
+        |w| {
+            same_forces_log(w)
+                && game(w[0])
+                    .log_lines()
+                    .join("\n")
+                    .contains("Bob (Parthia) sets a passphrase on their own machine")
+        },
+    );
+    assert!(!shows(&joiner, "Your side has no passphrase yet"));
+    assert!(game(&host).keys()[Side::North].is_none());
+
+    // Bob's Muster restarts: his side now asks his passphrase.
+    joiner.state().autosaved();
+    drop(joiner);
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the game again on the joiner's",
+        |w| shows(w[1], "unlock your side again"),
+    );
+    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
+    until(&mut [&mut host, &mut joiner], "both connected again", |w| {
+        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    crate::app::map_intel::tests::drag_to(&mut host, "0505", "0606");
+    until(&mut [&mut host, &mut joiner], "Ann's move on both", |w| {
+        same_forces_log(w)
+            && game(w[1])
+                .log_lines()
+                .join("\n")
+                .contains("moves from 0505 to 0606")
+    });
 }
 
 /// A hidden-forces host's Muster is closed mid-game and opened again on

@@ -506,6 +506,7 @@ impl<T: Table> SystemWindow for SeatedWindow<T> {
         match action {
             SeatedAction::Apply(command) => self.apply(command),
             SeatedAction::HostAgain => self.host_again(crate::app::remote::waker(&cx.bus)),
+            SeatedAction::SetLock(side, lock, key) => self.set_lock(side, lock, key),
             SeatedAction::PlayHere => {
                 if let Some(kept) = &mut self.kept {
                     kept.forget();

@@ -10,12 +10,13 @@
 //! refused with the entry named; a player's tags and sealed records are
 //! checked when he unlocks (until then, `locked_sides` names him).
 
+mod locks;
 mod remote;
 
 use crate::error::{RuleError, refuse};
 use crate::intel::ledger::{self, Digest32};
 use crate::intel::trail::{Locks, Tags, Trail, chain, new_id};
-use crate::intel::{Opener, PlayerKey, SealKey};
+use crate::intel::{Lock, Opener, PlayerKey, SealKey};
 use crate::side::{Side, Sides};
 use crate::store::chained::{Parts, System};
 use crate::store::{Autosave, Recent, StoreError};
@@ -69,6 +70,12 @@ pub trait Rules {
     {
         Ok(())
     }
+
+    /// The lock an event sets, for a player who had none (he sets his
+    /// passphrase on his own machine once the game is under way), if any.
+    fn lock_set(_event: &Self::Event) -> Option<(Side, &Lock)> {
+        None
+    }
 }
 
 /// A game as File > Recent lists it: its title, its players ("Ann (Rome)
@@ -109,6 +116,11 @@ pub struct Ledger<R: Rules> {
     log: Vec<Entry<R::Event>>,
     public: R::Public,
     keys: Sides<Option<SealKey>>,
+    /// Each player's lock: the setup's, or the one an entry set.
+    locks: Locks,
+    /// The key of a player about to set his lock by an entry, held until
+    /// it is appended (`locks.rs`).
+    new_keys: Sides<Option<PlayerKey>>,
     trail: Trail,
     /// The public log in words, each event described once, as it came.
     lines: Vec<String>,
@@ -127,6 +139,8 @@ impl<R: Rules> Ledger<R> {
         Ok(Ledger {
             public: R::opening(&setup),
             id,
+            locks: R::locks(&setup).clone(),
+            new_keys: Sides::default(),
             setup,
             log: Vec::new(),
             keys,
@@ -168,9 +182,15 @@ impl<R: Rules> Ledger<R> {
         }
         let mut public = R::opening(&setup);
         let mut lines = Vec::new();
+        let mut locks = R::locks(&setup).clone();
         for (i, entry) in log.iter().enumerate() {
             fold_entry::<R>(&setup, &mut public, i + 1, &entry.events, &mut lines)
                 .map_err(|e| e.in_entry(i))?;
+            for (side, lock) in locks::set_by::<R>(&locks, &entry.events, &setup) {
+                let lock = lock.map_err(|e| e.in_entry(i))?;
+                lock.well_formed().map_err(|e| e.in_entry(i))?;
+                locks[side] = Some(lock);
+            }
         }
         let trail = Trail::replayed(genesis(&id, &setup), links, tags)?;
         let mut ledger = Ledger {
@@ -179,12 +199,14 @@ impl<R: Rules> Ledger<R> {
             log,
             public,
             keys: Sides::default(),
+            locks,
+            new_keys: Sides::default(),
             trail,
             lines,
             undone: Vec::new(),
         };
         for side in Side::BOTH {
-            if R::locks(&ledger.setup)[side].is_none() {
+            if ledger.locks[side].is_none() {
                 let key = SealKey::unprotected();
                 R::check_records(&ledger, side, &key)?;
                 ledger.keys[side] = Some(key);
@@ -244,7 +266,7 @@ impl<R: Rules> Ledger<R> {
     }
 
     pub fn locked_sides(&self) -> Vec<Side> {
-        self.trail.locked_sides(R::locks(&self.setup))
+        self.trail.locked_sides(&self.locks)
     }
 
     /// The log in words, as both may read it.
@@ -281,7 +303,7 @@ impl<R: Rules> Ledger<R> {
     /// Whether a command may be recorded: every player with a passphrase
     /// has unlocked, so every entry gets his tag.
     pub fn writable(&self) -> Result<(), RuleError> {
-        self.trail.writable(R::locks(&self.setup))
+        self.trail.writable(&self.locks)
     }
 
     /// Records one command's events, each folded and described in the state
@@ -296,6 +318,10 @@ impl<R: Rules> Ledger<R> {
     /// Appends an entry, checked and tagged, as `append` does.
     fn push(&mut self, events: Vec<R::Event>) -> Result<(), RuleError> {
         self.writable()?;
+        let set: Vec<(Side, Lock)> = locks::set_by::<R>(&self.locks, &events, &self.setup)
+            .into_iter()
+            .map(|(side, lock)| lock.map(|lock| (side, lock)))
+            .collect::<Result<_, _>>()?;
         // Folded in place, not on a copy: copying the public state for
         // every entry cost more than the rules' own work. The systems
         // check their events on a copy before they append them, so a
@@ -313,7 +339,11 @@ impl<R: Rules> Ledger<R> {
             return Err(e);
         }
         let entry = Entry { events };
-        self.trail.append(&entry, R::locks(&self.setup), &[]);
+        let new: Vec<Side> = set.iter().map(|(side, _)| *side).collect();
+        for (side, lock) in set {
+            self.take_lock(side, lock);
+        }
+        self.trail.append(&entry, &self.locks, &new);
         self.log.push(entry);
         Ok(())
     }
@@ -373,6 +403,9 @@ impl<R: Rules> Ledger<R> {
         let Some(last) = self.log.last() else {
             return refuse("undo", "The log is empty");
         };
+        if last.events.iter().any(|e| R::lock_set(e).is_some()) {
+            return refuse("undo", "A passphrase once set is not taken back");
+        }
         let taken = last.events.len();
         self.public = self.folded(self.log.len() - 1)?;
         if let Some(entry) = self.log.pop() {
@@ -396,7 +429,7 @@ impl<R: Rules> Ledger<R> {
     /// window derives it on a worker thread): the same checks.
     pub fn unlock_key(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError> {
         self.lock(side)?;
-        let (log, lock) = (&self.log, R::locks(&self.setup)[side].as_ref());
+        let (log, lock) = (&self.log, self.locks[side].as_ref());
         self.trail
             .hold(side, key, lock, |n| position::<R>(log, n))?;
         let seal_key = key.seal_key();
@@ -414,7 +447,7 @@ impl<R: Rules> Ledger<R> {
         side: Side,
         opener: impl Into<Opener<'a>>,
     ) -> Result<SealKey, RuleError> {
-        match &R::locks(&self.setup)[side] {
+        match &self.locks[side] {
             Some(lock) => {
                 let key = opener.into().open(lock)?;
                 self.trail
@@ -427,7 +460,7 @@ impl<R: Rules> Ledger<R> {
 
     /// `side`'s lock, or why he has none.
     pub fn lock(&self, side: Side) -> Result<&crate::intel::Lock, RuleError> {
-        R::locks(&self.setup)[side].as_ref().ok_or_else(|| {
+        self.locks[side].as_ref().ok_or_else(|| {
             RuleError::new(
                 "trust",
                 format!("{} plays without a passphrase", R::name(&self.setup, side)),

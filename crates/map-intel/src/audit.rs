@@ -16,7 +16,7 @@ use crate::game::{Game, HiddenForces, place};
 use crate::owed::Claim;
 use muster_core::chained_game::Rules;
 use muster_core::error::RuleError;
-use muster_core::intel::Revealed;
+use muster_core::intel::{Revealed, SealKey};
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -81,7 +81,14 @@ impl Game {
             let held = match contents {
                 Contents::Open(held) => Ok(held.clone()),
                 Contents::Sealed(sealed) => match opened.get(&(id, seals)) {
-                    None => Err("was not opened".to_string()),
+                    // Sealed before he set his passphrase: anyone opens it.
+                    None => sealed
+                        .open::<Vec<String>>(
+                            &SealKey::unprotected(),
+                            &place(self.id(), side, id, seals),
+                        )
+                        .map(|r| r.secret)
+                        .map_err(|_| "was not opened".to_string()),
                     Some(revealed) => sealed
                         .check(revealed)
                         .map(|()| revealed.secret.clone())
@@ -100,7 +107,7 @@ impl Game {
         if !found.is_empty() {
             return found;
         }
-        let open = |h: &Holder| {
+        let open = |_: usize, h: &Holder| {
             units.get(&(h.id, h.seals)).cloned().ok_or_else(|| {
                 RuleError::new("map-intel 0", format!("counter {} was not opened", h.id))
             })

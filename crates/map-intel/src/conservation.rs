@@ -33,20 +33,26 @@ pub(crate) fn touched(event: &Event) -> Option<usize> {
     }
 }
 
-/// What a holder of his holds, from its record: opened with his key, or
-/// as his machine opened it at the game's end (`audit`).
-pub(crate) type Open<'a> = &'a dyn Fn(&Holder) -> Result<Vec<String>, RuleError>;
+/// What a holder of his holds after entry `n`, from its record: opened
+/// with his key, or as his machine opened it at the game's end (`audit`).
+pub(crate) type Open<'a> = &'a dyn Fn(usize, &Holder) -> Result<Vec<String>, RuleError>;
 
 /// Each unit of `side`'s in exactly one place after every entry of the
-/// log, his sealed contents opened with his key.
+/// log, his sealed contents opened with his key; before entry `from`
+/// (where he set his passphrase, if he began without one) with the
+/// unprotected key.
 pub(crate) fn check_records(
     game: &str,
     setup: &Setup,
     log: &[Entry],
     side: Side,
     key: &SealKey,
+    from: usize,
 ) -> Result<(), RuleError> {
-    check_records_with(setup, log, side, &|h| units_of(game, h, Some(key)))
+    let unprotected = SealKey::unprotected();
+    check_records_with(setup, log, side, &|n, h| {
+        units_of(game, h, Some(if n < from { &unprotected } else { key }))
+    })
 }
 
 /// `check_records`, each of his records opened by `open`.
@@ -68,14 +74,14 @@ pub(crate) fn check_records_with(
         let mut counted = true;
         for id in ids {
             let h = public.holder(id)?;
-            match held(h, side, open) {
+            match held(i, h, side, open) {
                 Ok(units) => tally.hold(id, units),
                 // A record that does not open: the whole check says which.
                 Err(_) => counted = false,
             }
         }
         if !(counted && tally.holds()) {
-            check_conservation(setup, &public, side, open).map_err(|e| e.in_entry(i))?;
+            check_conservation(setup, &public, side, &|h| open(i, h)).map_err(|e| e.in_entry(i))?;
         }
     }
     Ok(())
@@ -83,9 +89,9 @@ pub(crate) fn check_records_with(
 
 /// What `h` holds of `side`'s units: nothing once it has left the map, or
 /// if it is the other side's.
-fn held(h: &Holder, side: Side, open: Open) -> Result<Vec<String>, RuleError> {
+fn held(n: usize, h: &Holder, side: Side, open: Open) -> Result<Vec<String>, RuleError> {
     if h.side == side && !h.gone {
-        open(h)
+        open(n, h)
     } else {
         Ok(Vec::new())
     }
@@ -155,7 +161,7 @@ pub(crate) fn check_conservation(
     setup: &Setup,
     public: &Public,
     side: Side,
-    open: Open,
+    open: &dyn Fn(&Holder) -> Result<Vec<String>, RuleError>,
 ) -> Result<(), RuleError> {
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let names = setup.names();
@@ -304,7 +310,7 @@ mod tests {
             let mut log = g.log().to_vec();
             let key = SealKey::unprotected();
             for side in Side::BOTH {
-                prop_assert_eq!(check_records(g.id(), setup, &log, side, &key), Ok(()));
+                prop_assert_eq!(check_records(g.id(), setup, &log, side, &key, 0), Ok(()));
             }
             for (record, units, moved) in forgeries {
                 let at = *record.get(&records(&log));
@@ -313,7 +319,7 @@ mod tests {
             }
             for side in Side::BOTH {
                 prop_assert_eq!(
-                    check_records(g.id(), setup, &log, side, &key),
+                    check_records(g.id(), setup, &log, side, &key, 0),
                     after_every_entry(g.id(), setup, &log, side, &key)
                 );
             }

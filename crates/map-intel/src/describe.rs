@@ -168,6 +168,10 @@ pub fn event(event: &Event, setup: &Setup, before: &Public) -> String {
             ),
             None => format!("{} has answered the entry into {hex}", names[*side]),
         },
+        Event::LockSet { side, .. } => format!(
+            "{} sets a passphrase on their own machine: their records are sealed anew under it, and they tag every entry",
+            names[*side]
+        ),
         Event::GameOver { by } => format!(
             "{} says the game is over: nothing more is played, and each player's sealed records may be opened for the other to check",
             names[*by]

@@ -190,6 +190,13 @@ pub enum Event {
     GameOver {
         by: Side,
     },
+    /// `side`, who began without a passphrase, sets one on his own
+    /// machine: his records are sealed anew under it in the same entry
+    /// (rules reference: "A passphrase set during the game").
+    LockSet {
+        side: Side,
+        lock: muster_core::intel::Lock,
+    },
 }
 
 /// A holder as both players see it.
@@ -462,6 +469,8 @@ impl Public {
             }
             Event::Owed { owed } => self.owe(owed)?,
             Event::Answered { side, hex, holds } => self.answered(*side, *hex, *holds)?,
+            // The ledger keeps the lock; his records follow as `Changed`.
+            Event::LockSet { .. } => {}
             Event::GameOver { by } => {
                 if self.active != Some(*by) {
                     return refuse(

@@ -99,6 +99,13 @@ pub enum Command {
     /// The players' word, in the active player's turn, that the game is
     /// over (rules reference: "The game's end").
     EndGame,
+    /// `side`, who began without a passphrase, sets one (its key held by
+    /// the ledger from his screen, `Ledger::prepare_lock`): his sealed
+    /// records are sealed anew under it.
+    SetPassphrase {
+        side: Side,
+        lock: muster_core::intel::Lock,
+    },
 }
 
 pub type Entry = chained_game::Entry<Event>;
@@ -166,7 +173,22 @@ impl Rules for HiddenForces {
     /// Each unit of his in exactly one place after every entry, his sealed
     /// contents opened with his key.
     fn check_records(ledger: &Ledger<Self>, side: Side, key: &SealKey) -> Result<(), RuleError> {
-        super::conservation::check_records(ledger.id(), ledger.setup(), ledger.log(), side, key)
+        let from = ledger.lock_set_in_log(side).unwrap_or(0);
+        super::conservation::check_records(
+            ledger.id(),
+            ledger.setup(),
+            ledger.log(),
+            side,
+            key,
+            from,
+        )
+    }
+
+    fn lock_set(event: &Event) -> Option<(Side, &muster_core::intel::Lock)> {
+        match event {
+            Event::LockSet { side, lock } => Some((*side, lock)),
+            _ => None,
+        }
     }
 }
 
@@ -282,6 +304,12 @@ impl Game {
             events: Vec::new(),
             known: &self.known,
             opened: Default::default(),
+            new_key: match command {
+                Command::SetPassphrase { side, lock } => {
+                    Some(self.ledger.new_seal_key(*side, lock)?)
+                }
+                _ => None,
+            },
         };
         work.decide(command)?;
         let Work { events, opened, .. } = work;

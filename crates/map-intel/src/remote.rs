@@ -81,6 +81,7 @@ impl Replica for Game {
         let owner = |id: &usize| self.public().holder(*id).ok().map(|h| h.side);
         match command {
             Command::Transfer { side, .. }
+            | Command::SetPassphrase { side, .. }
             | Command::PlaceExercitus { side, .. }
             | Command::DeclineReplace { side, .. } => Some(*side),
             Command::SpendAgent { by, .. } => Some(*by),
@@ -109,6 +110,7 @@ impl Replica for Game {
         let owner = |id: &usize| public.holder(*id).ok().map(|h| h.side);
         match entry.events.first()? {
             Event::Created { side, .. }
+            | Event::LockSet { side, .. }
             | Event::MayReplace { side, .. }
             | Event::ReplaceDeclined { side, .. }
             | Event::Answered { side, .. } => Some(*side),
@@ -262,7 +264,9 @@ impl Game {
         let Some(giver) = self.given_in(entry) else {
             return Ok(());
         };
-        if public.owed.is_none() {
+        // Setting one's passphrase is no move: it waits for no turn.
+        let move_of_his = !matches!(entry.events.first(), Some(Event::LockSet { .. }));
+        if public.owed.is_none() && move_of_his {
             if let Some((who, number)) = public.may_replace.first()
                 && *who != giver
             {

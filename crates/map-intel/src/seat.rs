@@ -47,7 +47,8 @@ macro_rules! counters_seat {
         tapped: $tapped:expr,
         dragged: $dragged:expr,
         printout: $printout:expr,
-        forced: $forced:expr $(,)?
+        forced: $forced:expr
+        $(, set_lock: $set_lock:expr)? $(,)?
     ) => {
         impl muster_core::seat::Seated for $game {
             type Command = $command;
@@ -146,6 +147,17 @@ macro_rules! counters_seat {
             fn forced(&self) -> Option<$command> {
                 $forced(self)
             }
+
+            $(
+                fn set_lock(
+                    &mut self,
+                    side: muster_core::side::Side,
+                    lock: muster_core::intel::Lock,
+                    key: muster_core::intel::PlayerKey,
+                ) -> Result<$command, muster_core::error::RuleError> {
+                    $set_lock(self, side, lock, key)
+                }
+            )?
         }
     };
 }
@@ -171,4 +183,9 @@ counters_seat!(
     },
     // An entry answered, a reveal: decided at once by the key that owes it.
     forced: |game: &Game| game.public().owed.as_ref().map(|_| Command::Disclose),
+    // A player who began without a passphrase sets his on his own machine.
+    set_lock: |game: &mut Game, side, lock, key| {
+        game.ledger_mut().prepare_lock(side, key)?;
+        Ok(Command::SetPassphrase { side, lock })
+    },
 );

@@ -502,3 +502,102 @@ fn records_changed_on_the_way_or_sent_early_are_refused() {
         "{said:?}"
     );
 }
+
+/// A game begun with Ann's passphrase alone and hosted for Bob, who sets
+/// his on his own machine once he has joined: his records are sealed anew
+/// under it there, he tags every entry from the first, and Ann's machine
+/// never holds his key or passphrase. Both machines' files reopen under
+/// his passphrase, his records before it and after it check, and at the
+/// game's end each machine finds the other's hold.
+#[test]
+fn a_joiner_sets_his_passphrase_on_his_own_machine() {
+    let k = keys();
+    let setup = Setup {
+        scenario: Scenario::example(),
+        players: Sides {
+            south: "Ann".into(),
+            north: "Bob".into(),
+        },
+        locks: Sides {
+            south: Some(k.south.0.clone()),
+            north: None,
+        },
+    };
+    let begun = Game::new(
+        setup,
+        Sides {
+            south: Some(k.south.1.clone()),
+            north: None,
+        },
+    )
+    .unwrap();
+    let file = begun.file();
+    let mut h = Game::from_file(&file).unwrap();
+    h.unlock_key(Side::South, &k.south.1).unwrap();
+    let mut t = Two::new(h, Game::from_file(&file).unwrap(), Side::North);
+    // Before his passphrase, what he holds is open to any Muster.
+    deploy(&mut t, Side::North, "0909", &["p-cat-1"]);
+
+    // The host's machine cannot set one of its own choosing for him.
+    let (lock, key) = Lock::create("kestrel bison chestnut cliff pine falcon", &[]).unwrap();
+    let (g, p) = &mut t.host;
+    let theirs = muster_core::seat::Seated::set_lock(g, Side::North, lock, key).unwrap();
+    let refused = p.give(g, theirs).unwrap_err();
+    assert!(
+        refused.message.contains("plays from the other machine"),
+        "{refused}"
+    );
+
+    let (g, _) = &mut t.joiner;
+    let command =
+        muster_core::seat::Seated::set_lock(g, Side::North, k.north.0.clone(), k.north.1.clone())
+            .unwrap();
+    give(&mut t, Side::North, command);
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    one_log(&t);
+    assert_eq!(
+        muster_core::seat::Seated::lock_of(&t.host.0, Side::North),
+        Some(k.north.0.clone())
+    );
+    assert!(t.host.0.keys()[Side::North].is_none());
+    assert!(
+        t.host
+            .0
+            .log_lines()
+            .join("\n")
+            .contains("Bob (Parthia) sets a passphrase on their own machine")
+    );
+    deploy(&mut t, Side::North, "1212", &["p-ha-2", "p-ha-3"]);
+    deploy(&mut t, Side::South, "0505", &["r-leg-3"]);
+    give(&mut t, Side::North, Command::Begin { first: Side::South });
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    one_log(&t);
+    // It is set once.
+    let (g, _) = &mut t.joiner;
+    assert!(
+        muster_core::seat::Seated::set_lock(g, Side::North, k.north.0.clone(), k.north.1.clone())
+            .is_err()
+    );
+
+    // Each machine's file opens under his passphrase: every tag of his
+    // holds, from the first entry, and his records before and after it.
+    for copy in [t.host.0.file(), t.joiner.0.file()] {
+        let mut reopened = Game::from_file(&copy).unwrap();
+        assert_eq!(reopened.locked_sides(), vec![Side::South, Side::North]);
+        reopened.unlock_key(Side::North, &k.north.1).unwrap();
+    }
+    // Ann's machine never received his key, his passphrase, or what his
+    // horse archers hold.
+    let his = k.north.1.seal_key();
+    for m in &t.to_host {
+        assert!(!his.appears_in(m) && !m.contains(PASSES[1]) && !m.contains("p-ha-2"));
+    }
+
+    give(&mut t, Side::South, Command::EndGame);
+    let audited = t
+        .said
+        .iter()
+        .filter(|h| matches!(h, Happened::Audited(_)))
+        .count();
+    assert_eq!(audited, 2, "{:?}", t.troubles());
+}

@@ -5,16 +5,55 @@
 
 use super::{SeatedWindow, Table};
 use crate::app::action::SeatedAction;
+use crate::app::bus::{Msg, SeatMsg};
 use crate::app::remote::kept::{Again, Kept};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
 use crate::app::system::Handled;
 use eframe::egui;
 use muster::core::chained_game::OnLedger;
+use muster::core::intel::{Lock, PlayerKey};
 use muster::core::seat::Seated;
 use muster::core::side::Side;
 
+/// This machine's player began without a passphrase: until he sets one
+/// (on his own screen, here), the other machine's Muster could open his
+/// records. Said, with the way to set it.
+fn no_passphrase<T: Table>(ui: &mut egui::Ui, game: &T::Game, me: Side, cx: &Cx) {
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            "Your side has no passphrase yet: until you set one, the other player's Muster can read what your counters hold.",
+        );
+        let name = game.seat_name(me);
+        if ui.button(format!("Set {me}'s passphrase…")).clicked() {
+            cx.bus.seat(
+                me,
+                SeatMsg::SetPassphrase {
+                    context: vec![name.clone()],
+                    name,
+                    then: Box::new(move |lock, key| {
+                        Msg::System(T::action(SeatedAction::SetLock(me, lock, key)))
+                    }),
+                },
+            );
+        }
+    });
+}
+
 impl<T: Table> SeatedWindow<T> {
+    /// This machine's player sets the passphrase he began without: the
+    /// command that sets it, with his key held for it, given as any of his.
+    pub(super) fn set_lock(&mut self, side: Side, lock: Lock, key: PlayerKey) -> Handled {
+        let Some(game) = &mut self.game else {
+            return Handled::default();
+        };
+        match game.set_lock(side, lock, key) {
+            Ok(command) => self.apply(command),
+            Err(e) => Handled::status(Status::Error(e.to_string())),
+        }
+    }
+
     /// Whether its game can be played remotely now, or why not.
     pub(super) fn invitable(&self) -> Result<(), String> {
         match &self.game {
@@ -102,7 +141,13 @@ impl<T: Table> SeatedWindow<T> {
     pub(super) fn remote_line(&self, ui: &mut egui::Ui, game: &T::Game, cx: &Cx) {
         if let Some(remote) = &self.remote {
             let away = game.seat_name(remote.away());
-            egui::Panel::top("remote").show(ui, |ui| remote.banner(ui, &away));
+            let me = remote.away().opponent();
+            egui::Panel::top("remote").show(ui, |ui| {
+                remote.banner(ui, &away);
+                if game.lock_of(me).is_none() {
+                    no_passphrase::<T>(ui, game, me, cx);
+                }
+            });
         } else if let Some(seat) = self.kept.as_ref().and_then(Kept::seat) {
             let action = match crate::app::remote::kept::offer(ui, "game", &game.seat_name(seat)) {
                 Some(Again::Host) => SeatedAction::HostAgain,

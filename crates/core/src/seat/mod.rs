@@ -297,6 +297,25 @@ pub trait Seated {
     /// his is checked, and the first entry that fails is named.
     fn unlock_seat(&mut self, side: Side, key: &PlayerKey) -> Result<(), RuleError>;
 
+    /// The command by which `side`, who began without a passphrase, sets
+    /// one on his own screen once the game is under way (its key held here
+    /// for that command), or why he cannot: by default a passphrase is set
+    /// when the game begins.
+    fn set_lock(
+        &mut self,
+        side: Side,
+        _lock: Lock,
+        _key: PlayerKey,
+    ) -> Result<Self::Command, RuleError> {
+        Err(RuleError::new(
+            "trust",
+            format!(
+                "{}'s passphrase is set when the game begins",
+                self.seat_name(side)
+            ),
+        ))
+    }
+
     /// What a player's private screen holds, as he calls it ("my cards"):
     /// the hand-over screen's button shows it.
     fn secrets(&self) -> &'static str;

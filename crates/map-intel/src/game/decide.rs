@@ -4,9 +4,10 @@
 //! side's units counted after it.
 
 use super::Command;
-use super::work::Work;
-use crate::events::{Event, Holder, Kind, Owed, Reason};
+use super::work::{Work, place, seal, units_of};
+use crate::events::{Contents, Event, Holder, Kind, Owed, Reason};
 use muster_core::error::{RuleError, refuse};
+use muster_core::intel::{Lock, SealKey};
 use muster_core::side::Side;
 
 impl Work<'_> {
@@ -208,6 +209,10 @@ impl Work<'_> {
                 })?;
                 None
             }
+            Command::SetPassphrase { side, lock } => {
+                self.set_passphrase(*side, lock)?;
+                None
+            }
             Command::EndGame => {
                 let Some(active) = self.public.active else {
                     return refuse("map-intel 0", "Set-up is not over: begin play first");
@@ -219,6 +224,46 @@ impl Work<'_> {
         };
         if let Some(side) = actor {
             self.check_changed(side)?;
+        }
+        Ok(())
+    }
+}
+
+impl Work<'_> {
+    /// `side` sets the passphrase he began without (rules reference: "A
+    /// passphrase set during the game"): each of his sealed records,
+    /// under the unprotected key until now, is sealed anew under his key,
+    /// holding what it held. Not a move: in any turn, but not while a step
+    /// is owed.
+    fn set_passphrase(&mut self, side: Side, lock: &Lock) -> Result<(), RuleError> {
+        let key = self.new_key.clone().ok_or_else(|| {
+            RuleError::new(
+                "trust",
+                format!(
+                    "{}'s passphrase must be given on their own screen to set it",
+                    self.setup.name(side)
+                ),
+            )
+        })?;
+        self.push(Event::LockSet {
+            side,
+            lock: lock.clone(),
+        })?;
+        let unprotected = SealKey::unprotected();
+        let sealed: Vec<Holder> = self
+            .public
+            .holders
+            .iter()
+            .filter(|h| h.side == side && !h.gone && !h.contents.is_open())
+            .cloned()
+            .collect();
+        for h in sealed {
+            let units = units_of(self.game, &h, Some(&unprotected))?;
+            let again = seal(&place(self.game, side, h.id, h.seals + 1), &units, &key)?;
+            self.push(Event::Changed {
+                id: h.id,
+                contents: Contents::Sealed(again.into()),
+            })?;
         }
         Ok(())
     }

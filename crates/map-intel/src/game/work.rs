@@ -63,6 +63,8 @@ pub(super) struct Work<'a> {
     pub(super) events: Vec<Event>,
     /// The records this game opened or sealed before the command.
     pub(super) known: &'a Opened,
+    /// The sealing key of a passphrase being set (`SetPassphrase`).
+    pub(super) new_key: Option<SealKey>,
     /// The records this command opened or sealed: each is opened once.
     pub(super) opened: std::cell::RefCell<Opened>,
 }

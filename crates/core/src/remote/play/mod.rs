@@ -411,9 +411,15 @@ impl<G: Replica> Play<G> {
         }
     }
 
-    /// This player's tags of what he has not tagged yet.
+    /// This player's tags of what he has not tagged yet; none while his
+    /// key is not held here (he has no passphrase yet: once he sets one,
+    /// he tags every entry from the first).
     fn send_tags(&mut self, game: &G) {
-        for (position, tag) in game.own_tags(self.mine(), self.tagged) {
+        let tags = game.own_tags(self.mine(), self.tagged);
+        if tags.is_empty() {
+            return;
+        }
+        for (position, tag) in tags {
             self.out.push(Wire::Tag {
                 position,
                 tag: Hex32(tag),
