@@ -16,66 +16,13 @@ use muster_fog::examples::{EXAMPLE_PASSPHRASE, TERRAIN_BATTLE, terrain_battle};
 use muster_fog::files::battle_from_json;
 use muster_fog::script::{command, run_line};
 use muster_remote::opening::{self, Joining};
-use muster_remote::{Event, Link, Remote, Said};
+use muster_remote::{Event, Link, Said};
 use std::time::{Duration, Instant};
-use support::{local_relay, no_wake};
+use support::{local_relay, no_wake, settle};
 
 const SCRIPT: &str = include_str!("../../../examples/scripts/deployment.jsonl");
 
-/// One machine: its game, its end, and everything it received.
-struct Machine {
-    game: Battle,
-    remote: Remote<Battle>,
-    received: Vec<String>,
-    said: Vec<Said>,
-}
-
-impl Machine {
-    /// Takes what arrived; whether anything did.
-    fn poll(&mut self) -> bool {
-        let mut any = false;
-        while let Some(event) = self.remote.link().next() {
-            if let Event::Message(body) = &event {
-                self.received.push(body.clone());
-            }
-            let said = self.remote.take(&mut self.game, event);
-            self.said.extend(said);
-            any = true;
-        }
-        any
-    }
-
-    fn troubles(&self) -> Vec<&Said> {
-        self.said
-            .iter()
-            .filter(|s| {
-                matches!(
-                    s,
-                    Said::Game(muster_core::remote::Happened::Trouble(_)) | Said::Overdue(_)
-                )
-            })
-            .collect()
-    }
-}
-
-/// Carries messages until both machines are quiet: nothing arrived,
-/// everything sent acknowledged, no move waiting.
-fn settle(host: &mut Machine, joiner: &mut Machine) {
-    let until = Instant::now() + Duration::from_secs(60);
-    loop {
-        let moved = host.poll() | joiner.poll();
-        let quiet = !moved
-            && host.remote.settled()
-            && joiner.remote.settled()
-            && !host.remote.busy()
-            && !joiner.remote.busy();
-        if quiet {
-            return;
-        }
-        assert!(Instant::now() < until, "the machines did not settle");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
+type Machine = support::Machine<Battle>;
 
 /// The host's machine with the shipped battle (South's passphrase never
 /// typed there), and South's, which has only the ticket: it receives the
@@ -114,18 +61,8 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine) {
         .expect("his passphrase, on his machine");
     let (joiner_remote, said) = unlocking.play(&mut joiner_game);
     assert!(said.iter().all(|s| matches!(s, Said::Game(_))), "{said:?}");
-    let mut host = Machine {
-        game: host_game,
-        remote: host_remote,
-        received: Vec::new(),
-        said: Vec::new(),
-    };
-    let mut joiner = Machine {
-        game: joiner_game,
-        remote: joiner_remote,
-        received: Vec::new(),
-        said: Vec::new(),
-    };
+    let mut host = Machine::new(host_game, host_remote);
+    let mut joiner = Machine::new(joiner_game, joiner_remote);
     settle(&mut host, &mut joiner);
     (host, joiner)
 }

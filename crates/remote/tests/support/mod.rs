@@ -5,7 +5,8 @@
 
 #![allow(dead_code)]
 
-use muster_remote::{Event, Link, Wake};
+use muster_core::remote::{Happened, Replica};
+use muster_remote::{Event, Link, Remote, Said, Wake};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -45,4 +46,64 @@ pub fn wait_for(link: &Link, seen: &mut Vec<Event>, want: impl Fn(&Event) -> boo
         }
     }
     false
+}
+
+/// One machine of a remote game: its game, its end, and everything it
+/// received, as its program would log it.
+pub struct Machine<G: Replica> {
+    pub game: G,
+    pub remote: Remote<G>,
+    pub received: Vec<String>,
+    pub said: Vec<Said>,
+}
+
+impl<G: Replica> Machine<G> {
+    pub fn new(game: G, remote: Remote<G>) -> Machine<G> {
+        Machine {
+            game,
+            remote,
+            received: Vec::new(),
+            said: Vec::new(),
+        }
+    }
+
+    /// Takes what arrived; whether anything did.
+    pub fn poll(&mut self) -> bool {
+        let mut any = false;
+        while let Some(event) = self.remote.link().next() {
+            if let Event::Message(body) = &event {
+                self.received.push(body.clone());
+            }
+            let said = self.remote.take(&mut self.game, event);
+            self.said.extend(said);
+            any = true;
+        }
+        any
+    }
+
+    pub fn troubles(&self) -> Vec<&Said> {
+        self.said
+            .iter()
+            .filter(|s| matches!(s, Said::Game(Happened::Trouble(_)) | Said::Overdue(_)))
+            .collect()
+    }
+}
+
+/// Carries messages until both machines are quiet: nothing arrived,
+/// everything sent acknowledged, no move waiting.
+pub fn settle<G: Replica>(host: &mut Machine<G>, joiner: &mut Machine<G>) {
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        let moved = host.poll() | joiner.poll();
+        let quiet = !moved
+            && host.remote.settled()
+            && joiner.remote.settled()
+            && !host.remote.busy()
+            && !joiner.remote.busy();
+        if quiet {
+            return;
+        }
+        assert!(Instant::now() < until, "the machines did not settle");
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
