@@ -146,6 +146,10 @@ impl Replica for Game {
         self.record().own_tags(side, from)
     }
 
+    fn tag_next(&self, side: Side, entry: &Entry) -> Option<Digest32> {
+        self.record().tag_next(side, &entry.events)
+    }
+
     fn tag(&self, side: Side, position: usize) -> Option<Digest32> {
         self.record().tag(side, position)
     }

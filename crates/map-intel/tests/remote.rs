@@ -249,6 +249,7 @@ fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
         base: t.host.0.log().len(),
         entry: Entry { events },
         nonce: None,
+        tag: None,
     };
     let attack = |t: &mut Two, message: Wire<Entry>, words: &str| {
         let before = t.host.0.log().len();
@@ -600,4 +601,64 @@ fn a_joiner_sets_his_passphrase_on_his_own_machine() {
         .filter(|h| matches!(h, Happened::Audited(_)))
         .count();
     assert_eq!(audited, 2, "{:?}", t.troubles());
+}
+
+/// Bob's Muster stops after sending his move and before it comes back:
+/// the host took it, with his tag of it sent beside it. Restarted on his
+/// older copy, his machine takes the host's game (the move proven his by
+/// his own tag), and he unlocks and plays on. A move of his the host made
+/// up carries no tag of his, or one his unlock refuses.
+#[test]
+fn a_joiner_stopped_before_his_move_came_back_finds_it_his() {
+    use muster_core::remote::Hex32;
+    let k = keys();
+    // His move reaches the host's machine, its tag changed on the way by
+    // `change`; nothing comes back. His older copy, and the host's game
+    // as its file holds it.
+    let stopped = |change: &dyn Fn(&mut Option<Hex32>)| -> (Game, Game) {
+        let mut t = two();
+        let (_, cataphracts) = contact(&mut t);
+        give(&mut t, Side::South, Command::EndTurn);
+        let older = t.joiner.0.clone();
+        let (g, p) = &mut t.joiner;
+        let step = Command::Move {
+            id: cataphracts,
+            to: hex("0808"),
+        };
+        p.give(g, step).unwrap();
+        for mut m in t.joiner.1.outbox() {
+            if let Wire::Decided { tag, .. } = &mut m {
+                change(tag);
+            }
+            let (g, p) = &mut t.host;
+            let said = p.receive(g, m);
+            assert!(
+                !said.iter().any(|h| matches!(h, Happened::Trouble(_))),
+                "{said:?}"
+            );
+        }
+        (older, Game::from_file(&t.host.0.file()).unwrap())
+    };
+    let back = |older: &Game, mut fresh: Game| -> Result<Game, String> {
+        muster_core::remote::arrived(&mut fresh, Some(older), Side::North)?;
+        fresh
+            .unlock_key(Side::North, &k.north.1)
+            .map_err(|e| e.message)?;
+        Ok(fresh)
+    };
+
+    let (older, host) = stopped(&|_| {});
+    let fresh = back(&older, host).expect("his own move, proven by his tag");
+    assert_eq!(fresh.log().len(), older.log().len() + 1);
+
+    let (older, host) = stopped(&|tag| *tag = None);
+    let why = back(&older, host).unwrap_err();
+    assert!(
+        why.contains("a move of Bob's (Parthia) this machine never made"),
+        "{why}"
+    );
+
+    let (older, host) = stopped(&|tag| *tag = Some(Hex32([7; 32])));
+    let why = back(&older, host).unwrap_err();
+    assert!(why.contains("does not carry a valid tag of"), "{why}");
 }

@@ -29,6 +29,17 @@ impl<R: Rules> Ledger<R> {
         self.trail.own_tags(side, from)
     }
 
+    /// `side`'s tag of the position `events` would make, appended next, if
+    /// his key is held here.
+    pub fn tag_next(&self, side: Side, events: &[R::Event]) -> Option<Digest32> {
+        self.trail.tag_next(
+            side,
+            &super::Entry {
+                events: events.to_vec(),
+            },
+        )
+    }
+
     /// `side`'s tag of log position `position`, if the record holds one.
     pub fn tag(&self, side: Side, position: usize) -> Option<Digest32> {
         self.trail.tags().get(position).and_then(|tags| tags[side])

@@ -205,6 +205,17 @@ impl Trail {
         }
     }
 
+    /// `side`'s tag of the position `entry` would make, appended next, if
+    /// his key is held here (a joiner's machine sends it with his move).
+    pub fn tag_next<T: Serialize>(&self, side: Side, entry: &T) -> Option<Digest32> {
+        let Some(Held::Key { log, .. }) = &self.held[side] else {
+            return None;
+        };
+        let previous = self.links.last().expect("the header is always there");
+        let link = ledger::link(previous, entry);
+        Some(ledger::tag(log, self.links.len(), &link))
+    }
+
     /// The other machine holds `side`'s key in a remote game: nothing here
     /// waits on it, and his tags are added as his machine sends them.
     pub fn seat_remote(&mut self, side: Side) {

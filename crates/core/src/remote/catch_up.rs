@@ -174,8 +174,8 @@ pub fn arrived<G: Replica>(fresh: &mut G, copy: Option<&G>, me: Side) -> Result<
         );
         if fresh.given_in(&entry) == Some(me) {
             return Err(format!(
-                "{what}, and is a move of {}'s this machine never made: it is not taken on the host's word",
-                fresh.seat_name(me)
+                "{what}, and is a move of {} this machine never made: it is not taken on the host's word",
+                crate::text::possessive(&fresh.seat_name(me))
             ));
         }
         if !G::rolls(&entry).is_empty() {

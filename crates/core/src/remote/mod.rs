@@ -98,6 +98,12 @@ pub trait Replica: Seated + Clone + Send + 'static {
         }
     }
 
+    /// `side`'s tag of the log position `entry` would make, appended next,
+    /// if his key is held here.
+    fn tag_next(&self, _side: Side, _entry: &Self::Entry) -> Option<Digest32> {
+        None
+    }
+
     /// The side whose key an entry's decision needed, as `decided_by` says
     /// of its command.
     fn decided_in(&self, entry: &Self::Entry) -> Option<Side> {
@@ -274,6 +280,10 @@ pub enum Wire<E> {
         entry: E,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         nonce: Option<Hex32>,
+        /// His tag of the log position the entry makes, so the host's file
+        /// proves it his even if his Muster stops before it comes back.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<Hex32>,
     },
     /// Joiner: his half of `round`, asked by the host.
     Half { round: u64, half: Half },

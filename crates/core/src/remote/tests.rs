@@ -460,6 +460,7 @@ fn a_joiner_that_makes_up_his_dice_is_named() {
             base: 0,
             entry,
             nonce: None,
+            tag: None,
         },
     );
     assert!(
@@ -513,6 +514,7 @@ fn a_joiner_that_decides_another_move_once_he_sees_the_dice_is_named() {
             base: 0,
             entry: instead,
             nonce: Some(Hex32([7; 32])),
+            tag: None,
         },
     );
     assert!(

@@ -31,6 +31,10 @@ impl Replica for Battle {
         self.trust.links().get(position).copied()
     }
 
+    fn tag_next(&self, side: Side, entry: &Entry) -> Option<Digest32> {
+        self.trust.tag_next(side, entry)
+    }
+
     fn decide(&self, command: &Command, dice: &mut AppDice) -> Result<Entry, RuleError> {
         self.trust.writable(&self.state.locks)?;
         let events = Battle::decide(self, command, dice)?;

@@ -58,6 +58,7 @@ impl<G: Replica> Play<G> {
                 base,
                 entry,
                 nonce,
+                tag,
             } => {
                 let expected = match &self.slot {
                     Some(slot) => slot.intent == intent && slot.base == base,
@@ -95,6 +96,10 @@ impl<G: Replica> Play<G> {
                 }
                 match game.follow(entry.clone()) {
                     Ok(()) => {
+                        // Kept as sent: only his own unlock checks it.
+                        if let Some(tag) = tag {
+                            let _ = game.add_tag(joiner, game.entries(), tag.0);
+                        }
                         self.done.insert(intent);
                         self.sent_entry(game, entry, Some(intent));
                         self.forced(game);

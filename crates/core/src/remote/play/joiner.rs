@@ -49,11 +49,13 @@ impl<G: Replica> Play<G> {
                 match game.decide(&command, &mut AppDice::Joint(Box::new(opened))) {
                     Ok(entry) => {
                         let nonce = self.nonce_of(intent);
+                        let tag = game.tag_next(self.mine(), &entry).map(Hex32);
                         self.out.push(Wire::Decided {
                             intent,
                             base,
                             entry,
                             nonce,
+                            tag,
                         });
                         vec![Happened::Waiting]
                     }
@@ -220,11 +222,13 @@ impl<G: Replica> Play<G> {
             }
             None => match game.decide(&pending.command, &mut AppDice::Wanted) {
                 Ok(entry) => {
+                    let tag = game.tag_next(self.mine(), &entry).map(Hex32);
                     self.out.push(Wire::Decided {
                         intent: pending.intent,
                         base,
                         entry,
                         nonce: None,
+                        tag,
                     });
                     self.pending = Some(Pending {
                         sent: true,

@@ -246,11 +246,13 @@ impl<G: Replica> Play<G> {
                 let base = game.entries();
                 match game.decide(&command, &mut AppDice::Wanted) {
                     Ok(entry) => {
+                        let tag = game.tag_next(self.mine(), &entry).map(Hex32);
                         self.out.push(Wire::Decided {
                             intent,
                             base,
                             entry,
                             nonce: None,
+                            tag,
                         });
                         self.pending = Some(Pending {
                             intent,
