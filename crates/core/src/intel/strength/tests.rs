@@ -23,6 +23,10 @@ const HELD_OUT_4: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_4.txt"
 ));
+const HELD_OUT_5: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_5.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -113,9 +117,16 @@ const HELD_OUT_3_ACCEPTED: usize = 17;
 /// or digits added), 27 on the fourth (15 and 12): poems, first lines of
 /// books, songs and game lines with words missing from the dictionaries
 /// or far from frequent ones, long sentences, and sentences run together.
-/// Issue 49's goal is 3: not reached; a fifth list written before the next
-/// change is the fair measure of it.
+/// Issue 49's goal is 3: not reached; the fifth list, written before the
+/// next change, is the fair measure of it.
 const HELD_OUT_4_ACCEPTED: usize = 27;
+
+/// The most phrases of the fifth held-out list accepted: written before
+/// the fifth model was changed, never used to tune it. 36 on the fourth
+/// model: long sentences of less common words (poems in French, German
+/// and Latin, a Warhammer line), Latin mottos of words far from frequent
+/// ones, and sentences with a year or digits added.
+const HELD_OUT_5_ACCEPTED: usize = 36;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -126,6 +137,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT_2, HELD_OUT_2_ACCEPTED),
         (HELD_OUT_3, HELD_OUT_3_ACCEPTED),
         (HELD_OUT_4, HELD_OUT_4_ACCEPTED),
+        (HELD_OUT_5, HELD_OUT_5_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
