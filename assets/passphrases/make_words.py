@@ -12,6 +12,8 @@ add their frequencies.
 
 - en, de, fr, it, es: the words wordfreq 3.1.1 (PyPI) gives a frequency of
   at least one in a million (its "small" lists, data/small_XX.msgpack.gz),
+  and from its "large" lists (data/large_XX.msgpack.gz) the words of at
+  least one in four million (10^-6.6: "onyx", "diverged", "candlestick"),
   made from subtitles, Wikipedia, books, the web and social media (data
   under CC-BY-SA 4.0, see SOURCES.md).
 - la: the usual forms (nominative, accusative, genitive and ablative; the
@@ -63,19 +65,35 @@ def write(name, frequencies):
             f.write(f"{centibels} {' '.join(sorted(buckets[centibels]))}\n")
 
 
-def wordfreq(data, language):
-    """A wordfreq list, folded: its words and their frequencies."""
+# The rarest words taken from wordfreq's large lists: one in four million
+# (660 centibels; those lists go down to 800). A sentence's rarer
+# words are then words, priced as such, not letters spelled one by one.
+RAREST = 660
+
+
+def packed(data, size, language, rarest):
+    """A wordfreq list, folded: its words and their frequencies, down to
+    `rarest` centibels."""
     import msgpack  # only here: make_list.py uses fold() without it
 
-    with gzip.open(os.path.join(data, f"small_{language}.msgpack.gz")) as f:
+    with gzip.open(os.path.join(data, f"{size}_{language}.msgpack.gz")) as f:
         packed = msgpack.load(f, raw=False)
     assert packed[0] == {"format": "cB", "version": 1}, packed[0]
     frequencies = collections.Counter()
     # The list at index i holds the words of frequency 10^(-i/100).
-    for i, words in enumerate(packed[1:]):
+    for i, words in enumerate(packed[1:rarest + 1]):
         for word in map(fold, words):
             if word:
                 frequencies[word] += 10 ** (-i / 100)
+    return frequencies
+
+
+def wordfreq(data, language):
+    """The small list, and the large list's rarer words it lacks."""
+    frequencies = packed(data, "small", language, 10_000)
+    for word, frequency in packed(data, "large", language, RAREST).items():
+        if word not in frequencies and frequency >= 10 ** (-RAREST / 100):
+            frequencies[word] = frequency
     return frequencies
 
 

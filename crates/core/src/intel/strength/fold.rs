@@ -32,10 +32,34 @@ pub(super) struct Unit {
     pub again: bool,
     /// A capital letter.
     pub upper: bool,
-    /// A separator other than an apostrophe comes right before it: the
-    /// passphrase marks a word's start there ("can't" is one word).
+    /// A separator other than an apostrophe comes right before it, or the
+    /// apostrophe of an elision ("l'homme"): the passphrase marks a word's
+    /// start there ("can't" is one word).
     pub boundary: bool,
+    /// The last letter of an elided word ("l" of "l'homme", "qu" of
+    /// "qu'avec"): the word it stands for is in `ELISIONS`.
+    pub elided: bool,
 }
+
+/// French and Italian write these words without their last vowel before
+/// a word that starts with a vowel or h, with an apostrophe: "l'homme",
+/// "qu'avec", "dell'anno". Each is read as the word it stands for.
+pub(super) const ELISIONS: [(&str, &str); 14] = [
+    ("l", "le"),
+    ("d", "de"),
+    ("s", "se"),
+    ("n", "ne"),
+    ("c", "ce"),
+    ("m", "me"),
+    ("t", "te"),
+    ("qu", "que"),
+    ("dell", "della"),
+    ("nell", "nella"),
+    ("dall", "dalla"),
+    ("sull", "sulla"),
+    ("all", "alla"),
+    ("un", "una"),
+];
 
 /// The passphrase read: its units, and the separators between them.
 #[derive(Debug, Default)]
@@ -117,9 +141,12 @@ pub(super) fn fold_word(word: &str) -> String {
 pub(super) fn fold(passphrase: &str) -> Folded {
     let mut folded = Folded::default();
     let mut swaps = Vec::new();
-    for (token, boundary) in split_tokens(passphrase, &mut folded.separators) {
+    for (token, boundary, elided) in split_tokens(passphrase, &mut folded.separators) {
+        if elided && let Some(last) = folded.units.last_mut() {
+            last.elided = true;
+        }
         for (at, c) in token.chars().enumerate() {
-            let boundary = boundary && at == 0;
+            let boundary = (boundary || elided) && at == 0;
             let upper = c.is_uppercase();
             if upper {
                 folded.upper += 1;
@@ -144,6 +171,7 @@ pub(super) fn fold(passphrase: &str) -> Folded {
                         again: false,
                         upper,
                         boundary: boundary && at == 0,
+                        elided: false,
                     });
                 }
             } else {
@@ -166,6 +194,7 @@ pub(super) fn fold(passphrase: &str) -> Folded {
                     again,
                     upper,
                     boundary,
+                    elided: false,
                 });
             }
         }
@@ -174,34 +203,53 @@ pub(super) fn fold(passphrase: &str) -> Folded {
 }
 
 /// The passphrase's tokens (runs of what is not a separator), each with
-/// whether a separator other than apostrophes comes before it; each run of
+/// whether a separator other than apostrophes comes before it, and whether
+/// an elision's apostrophe does ("l'" before "homme"); each run of
 /// separators pushed to `separators` as it is met.
-fn split_tokens<'a>(passphrase: &'a str, separators: &mut Vec<String>) -> Vec<(&'a str, bool)> {
-    let mut tokens = Vec::new();
+fn split_tokens<'a>(
+    passphrase: &'a str,
+    separators: &mut Vec<String>,
+) -> Vec<(&'a str, bool, bool)> {
+    let mut tokens: Vec<(&str, bool, bool)> = Vec::new();
     let mut start = None;
     let mut run = String::new();
-    let mut boundary = false;
+    let (mut boundary, mut elided) = (false, false);
     for (at, c) in passphrase.char_indices() {
         if is_separator(c) {
             if let Some(s) = start.take() {
-                tokens.push((&passphrase[s..at], boundary));
+                tokens.push((&passphrase[s..at], boundary, elided));
             }
             run.push(c);
         } else {
             if !run.is_empty() {
                 boundary = run.chars().any(|c| !matches!(c, '\'' | '\u{2019}'));
+                elided = !boundary && tokens.last().is_some_and(|(before, ..)| elides(before, c));
                 separators.push(std::mem::take(&mut run));
             }
             start.get_or_insert(at);
         }
     }
     if let Some(s) = start {
-        tokens.push((&passphrase[s..], boundary));
+        tokens.push((&passphrase[s..], boundary, elided));
     }
     if !run.is_empty() {
         separators.push(run);
     }
     tokens
+}
+
+/// Whether `before` and an apostrophe are an elision before a word that
+/// starts with `next`: the end of `before` is an elided word and `next` a
+/// vowel or h.
+fn elides(before: &str, next: char) -> bool {
+    let next = fold_word(next.encode_utf8(&mut [0; 4]));
+    let word = before
+        .rsplit(|c: char| !c.is_alphabetic())
+        .next()
+        .map(fold_word)
+        .unwrap_or_default();
+    next.starts_with(['a', 'e', 'i', 'o', 'u', 'h'])
+        && ELISIONS.iter().any(|(elided, _)| *elided == word)
 }
 
 #[cfg(test)]
@@ -226,11 +274,17 @@ mod tests {
             .filter(|&i| f.units[i].boundary)
             .collect();
         assert_eq!(starts, [4, 7]);
-        let f = fold("l'enfer c'est");
+        let f = fold("l'enfer c'est can't");
         let starts: Vec<usize> = (0..f.units.len())
             .filter(|&i| f.units[i].boundary)
             .collect();
-        assert_eq!(starts, [6], "an apostrophe is inside a word");
+        assert_eq!(
+            starts,
+            [1, 6, 7, 10],
+            "an elision's apostrophe starts a word"
+        );
+        let elided: Vec<usize> = (0..f.units.len()).filter(|&i| f.units[i].elided).collect();
+        assert_eq!(elided, [0, 6], "\"can't\" is one word");
         assert_eq!(letters(&fold("Jäger p@x")), "iagerpax");
         assert_eq!(fold_word("Ça Ira"), "ca ira");
         // ß is written ss in the lists: two letters, both from the one.

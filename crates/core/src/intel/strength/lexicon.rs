@@ -18,6 +18,7 @@
 //! under which licence.
 
 use super::famous::read;
+use super::fold::ELISIONS;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
@@ -205,6 +206,12 @@ impl Lexicon {
     /// A word's id and price (log10), if any list has it.
     pub(super) fn word(&self, word: &str) -> Option<(u32, f64)> {
         self.words.get(word).copied()
+    }
+
+    /// The word an elided one stands for ("l'" for "le"), its id and price.
+    pub(super) fn elided(&self, elided: &str) -> Option<(u32, f64)> {
+        let (_, word) = ELISIONS.iter().find(|(e, _)| *e == elided)?;
+        self.word(word)
     }
 
     /// Whether a word is one of the most frequent of its language.

@@ -101,16 +101,22 @@ pub fn estimate(passphrase: &str, context: &[&str]) -> Estimate {
 /// word's, all of them); capitals elsewhere are priced by the reading
 /// itself. Words are run together or spaced: a single space is one of
 /// those two first tries; each other kind of separator run (", ", "!",
-/// "-") is one of a dozen he tries next.
+/// "-") is one of a dozen he tries next. An apostrophe is part of a word's
+/// spelling ("l'homme", "can't"): kept or dropped, one of two.
 fn variants(folded: &fold::Folded) -> f64 {
     let case = if folded.upper == 0 { 0.0 } else { 4f64.log10() };
-    let mut kinds: Vec<&str> = folded.separators.iter().map(String::as_str).collect();
+    let apostrophes = |run: &str| run.chars().all(|c| matches!(c, '\'' | '\u{2019}'));
+    let mut kinds: Vec<&str> = folded
+        .separators
+        .iter()
+        .map(|run| if apostrophes(run) { "'" } else { run.as_str() })
+        .collect();
     kinds.sort();
     kinds.dedup();
     let separators: f64 = kinds
         .iter()
         .map(|run| match *run {
-            " " => 2f64.log10(),
+            " " | "'" => 2f64.log10(),
             _ => run.chars().count().min(2) as f64 * 12f64.log10(),
         })
         .sum();

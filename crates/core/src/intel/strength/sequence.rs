@@ -1,10 +1,11 @@
 //! A passphrase as a run of pieces a guesser puts together: words priced
 //! by their frequency (or by how often the word before is followed by
-//! them, for common pairs such as "of the"; or, in a sentence, within two
-//! words of one of the most frequent words of its language, as one of a
-//! hundred at most), words said again (one of those before them), famous
-//! phrases run together, numbers and years, and single characters tried
-//! one by one.
+//! them, for common pairs such as "of the"; or within two words of one of
+//! the most frequent words of its language, as one of a hundred at most;
+//! or, in a passphrase that reads as a sentence, as one of about thirty
+//! wherever they stand), words said again (one of those before them),
+//! famous phrases run together, numbers and years, and single characters
+//! tried one by one.
 //! The cheapest reading wins: the guesser who tries that kind of piece in
 //! that order finds the passphrase after about the product of the pieces'
 //! prices. Found by dynamic programming over where each piece ends.
@@ -22,8 +23,9 @@ pub(super) enum Piece {
     Word {
         word: String,
         paired: bool,
-        /// Priced as a word of a sentence, beside one of the most frequent
-        /// words (`SENTENCE_WORD_LOG10`).
+        /// Priced as a word of a sentence: beside one of the most frequent
+        /// words (`NEAR_FREQUENT_LOG10`), or in a passphrase that reads as
+        /// one (`SENTENCE_WORD_LOG10`).
         sentence: bool,
         swapped: bool,
     },
@@ -43,6 +45,8 @@ pub(super) enum Piece {
 pub(super) struct Reading {
     pub log10: f64,
     pub pieces: Vec<Piece>,
+    /// The passphrase marks none of its words (run together).
+    pub joined: bool,
 }
 
 /// What a guesser pays for one character tried among all of its kind: a
@@ -117,14 +121,20 @@ struct Spoken {
     price: f64,
 }
 
-/// The most a word of a sentence costs within `SENTENCE_REACH` words of
-/// one of the most frequent words of its language ("the", "is", "nicht",
-/// "que"): one of a hundred. A guesser who writes sentences with a
-/// language model has it guess each next word, and such models need about
-/// 20 to 40 tries a word on ordinary text (GPT-2's perplexity, 18 to 42 on
-/// four standard English test texts); a hundred leaves room for a sentence
-/// nobody wrote before.
-const SENTENCE_WORD_LOG10: f64 = 2.0;
+/// The most a word costs within `SENTENCE_REACH` words of one of the most
+/// frequent words of its language ("the", "is", "nicht", "que"): one of a
+/// hundred. A guesser who writes sentences with a language model has it
+/// guess each next word, and such models need about 20 to 40 tries a word
+/// on ordinary text (GPT-2's perplexity, 18 to 42 on four standard English
+/// test texts); a hundred leaves room for random words beside one frequent
+/// word ("alea iacta est" before four random words).
+const NEAR_FREQUENT_LOG10: f64 = 2.0;
+
+/// The most a word of a passphrase that reads as a sentence costs
+/// (`is_sentence`), wherever it stands: one of about thirty, the middle of
+/// those 20 to 40 tries. A quarter of frequent words or more is the shape
+/// of ordinary text, so the model guesses as it does on ordinary text.
+pub(super) const SENTENCE_WORD_LOG10: f64 = 1.5;
 
 /// How far from a frequent word a word is still held by it: two words, as
 /// "falls", "broken" and "towers" are by "on" in "silence falls on broken
@@ -152,13 +162,13 @@ fn in_sentence(
 ) -> (f64, f64, bool, [Option<Spoken>; 2]) {
     let (mut less, mut sentence) = (0.0, false);
     for word in before.iter_mut().take(SENTENCE_REACH).flatten() {
-        if lexicon.frequent(word.id) && price > SENTENCE_WORD_LOG10 {
-            price = SENTENCE_WORD_LOG10;
+        if lexicon.frequent(word.id) && price > NEAR_FREQUENT_LOG10 {
+            price = NEAR_FREQUENT_LOG10;
             sentence = true;
         }
-        if marked && lexicon.frequent(id) && word.price > SENTENCE_WORD_LOG10 {
-            less += word.price - SENTENCE_WORD_LOG10;
-            word.price = SENTENCE_WORD_LOG10;
+        if marked && lexicon.frequent(id) && word.price > NEAR_FREQUENT_LOG10 {
+            less += word.price - NEAR_FREQUENT_LOG10;
+            word.price = NEAR_FREQUENT_LOG10;
             sentence = true;
         }
     }
@@ -170,18 +180,74 @@ fn in_sentence(
     )
 }
 
-/// The cheapest reading of `units`.
+/// The cheapest reading of `units`: word by word, or as a sentence when
+/// it reads as one (`is_sentence`), each of its words then priced as one
+/// of a sentence wherever it stands.
 pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) -> Reading {
+    let words = read(units, lexicon, context, false);
+    let sentence = read(units, lexicon, context, true);
+    if sentence.log10 < words.log10 && is_sentence(&sentence, lexicon) {
+        sentence
+    } else {
+        words
+    }
+}
+
+/// A reading is a sentence when at least this share of its whole words
+/// are among the most frequent of their language, and it has at least
+/// `SENTENCE_WORDS` of them: in ordinary text the hundred most frequent
+/// words are about half of all words, so a quarter is well within any
+/// sentence, while random words (the suggestions hold none) are far from
+/// it.
+const SENTENCE_SHARE: f64 = 0.25;
+const SENTENCE_WORDS: usize = 3;
+
+/// Whether a reading is a sentence (`SENTENCE_SHARE`). Run together, it
+/// must be read entirely as words: a letter left over is no sentence's.
+fn is_sentence(reading: &Reading, lexicon: &Lexicon) -> bool {
+    let whole: Vec<&str> = reading
+        .pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Word {
+                word,
+                sentence: true,
+                ..
+            } => Some(word.as_str()),
+            _ => None,
+        })
+        .collect();
+    let frequent = whole
+        .iter()
+        .filter(|w| lexicon.word(w).is_some_and(|(id, _)| lexicon.frequent(id)))
+        .count();
+    let spelled = reading.joined && reading.pieces.contains(&Piece::Character);
+    !spelled
+        && whole.len() >= SENTENCE_WORDS
+        && frequent as f64 >= SENTENCE_SHARE * whole.len() as f64
+}
+
+/// What each piece adds to a reading of words run together as a sentence:
+/// more than any reading costs, so that the reading has the fewest pieces
+/// (the words as they were written, not frequent words cut out of them).
+const PIECE: f64 = 1000.0;
+
+/// The cheapest reading of `units`; in a `sentence`, every whole word is
+/// priced as one of a sentence, near a frequent word or not.
+fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -> Reading {
     let n = units.len();
     let mut best: Vec<Best> = vec![HashMap::new(); n + 1];
     best[0].insert(None, step(0.0, 0, None, Piece::Character));
     let longest = LONGEST_WORD.max(lexicon.longest_phrase);
     let said = said(units);
     // A word is one of a sentence only where the passphrase marks it whole:
-    // between separators, capitals starting words ("HoldTheLine") or a
-    // number glued before or after ("line2026"). Where it marks no word,
-    // only a word of `RUN_TOGETHER_WORD` letters or more is: shorter ones
-    // are cut out of longer words ("cop" and "per" of "copper").
+    // between separators, capitals starting words ("HoldTheLine"), an
+    // elision's apostrophe ("l'homme") or a number glued before or after
+    // ("line2026"). Where it marks no word, only a word of
+    // `RUN_TOGETHER_WORD` letters or more is near a frequent word: shorter
+    // ones are cut out of longer words ("cop" and "per" of "copper"); read
+    // as a sentence, every word is, the passphrase read as the fewest words
+    // (`PIECE`).
     let capital = |at: usize| {
         at > 0 && units[at].upper && !units[at - 1].upper && units[at - 1].kind == Kind::Letter
     };
@@ -194,11 +260,13 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
             || (units[at].kind == Kind::Letter && number(start, at))
     };
     let edge = |at: usize| at == 0 || at == n || units[at].boundary || capital(at) || glued(at);
+    let fewest = sentence && !marked;
+    let penalty = if fewest { PIECE } else { 0.0 };
     let whole = |from: usize, to: usize| {
         if marked {
             edge(from) && edge(to)
         } else {
-            to - from >= RUN_TOGETHER_WORD
+            fewest || to - from >= RUN_TOGETHER_WORD
         }
     };
     for j in 0..n {
@@ -212,7 +280,8 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
             .map(|(k, v)| (*k, v.cost))
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .expect("not empty");
-        let offer = |best: &mut Vec<Best>, i: usize, last: Option<u32>, step: Step| {
+        let offer = |best: &mut Vec<Best>, i: usize, last: Option<u32>, mut step: Step| {
+            step.cost += penalty;
             let slot =
                 best[i]
                     .entry(last)
@@ -302,7 +371,11 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
             let swapped = (kinds + inner) as f64 * 2f64.log10();
             if len < LONGEST_WORD && !crossed {
                 let known = context.iter().position(|w| *w == letters);
-                let entry = lexicon.word(&letters);
+                // An elided word is the word it stands for ("l'homme").
+                let entry = match lexicon.word(&letters) {
+                    None if unit.elided => lexicon.elided(&letters),
+                    entry => entry,
+                };
                 let alone = match (known, entry) {
                     (Some(_), _) => Some(CONTEXT_LOG10),
                     (None, Some((_, price))) => Some(price),
@@ -317,7 +390,10 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
                         };
                         let paired = follows.is_some_and(|f| f < alone);
                         let price = follows.map_or(alone, |f| f.min(alone));
-                        let (price, less, sentence, spoken) = match id {
+                        let (price, less, in_one, spoken) = match id {
+                            Some(_) if sentence && whole(j, i) => {
+                                (price.min(SENTENCE_WORD_LOG10), 0.0, true, [None, None])
+                            }
                             Some(id) if whole(j, i) => {
                                 in_sentence(lexicon, before.spoken, id, price, marked)
                             }
@@ -326,7 +402,7 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
                         let piece = Piece::Word {
                             word: letters.clone(),
                             paired,
-                            sentence,
+                            sentence: in_one,
                             swapped: swaps > 0,
                         };
                         let cost = before.cost - less + price + swapped;
@@ -357,6 +433,7 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
         return Reading {
             log10: 0.0,
             pieces: Vec::new(),
+            joined: !marked,
         };
     };
     let mut pieces = Vec::new();
@@ -368,7 +445,11 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
         key = step.from;
     }
     pieces.reverse();
-    Reading { log10, pieces }
+    Reading {
+        log10: log10 - penalty * pieces.len() as f64,
+        pieces,
+        joined: !marked,
+    }
 }
 
 /// A step of the reading that holds no word of a sentence.

@@ -23,6 +23,10 @@ const HELD_OUT_4: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_4.txt"
 ));
+const HELD_OUT_5: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_5.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -80,29 +84,29 @@ fn accepted(list: &str) -> Vec<String> {
 
 /// The most phrases of the first held-out list accepted (any of 14 ways of
 /// writing each): 20 when the model was first measured on it, 9 on the
-/// second model, 7 on the third, 3 on the fourth (each only with a year
-/// added). That list is partly seen: its result led to the second model's
-/// dictionaries and frequency lists. This bound keeps the model from
-/// getting worse.
-const HELD_OUT_ACCEPTED: usize = 3;
+/// second model, 7 on the third, 3 on the fourth, 1 on the fifth (only
+/// with digits or a year added). That list is partly seen: its result led to the
+/// second model's dictionaries and frequency lists. This bound keeps the
+/// model from getting worse.
+const HELD_OUT_ACCEPTED: usize = 1;
 
 /// The most phrases of the second held-out list accepted: written before
 /// the second model was changed, never used to tune it; what its accepted
 /// phrases have in common was studied for the third model's general
 /// changes (no phrase of it added anywhere). 12 on the second model, 8 on
-/// the third, 7 on the fourth: quotes and lines missing from the
-/// dictionaries, 5 as typed or run together (Schiller, Moltke, Dante, an
-/// Italian proverb, a film line) and 2 only with a year added.
-const HELD_OUT_2_ACCEPTED: usize = 7;
+/// the third, 7 on the fourth, 5 on the fifth: quotes and lines missing
+/// from the dictionaries, 4 as typed or run together and 1 only with a
+/// year added.
+const HELD_OUT_2_ACCEPTED: usize = 5;
 
 /// The most phrases of the third held-out list accepted: written before
 /// the third model was changed and never used to tune it (what its
 /// accepted phrases have in common was studied, as the second's). 30 on
 /// the second model, 25 on the third, 17 on the fourth (6 as typed,
-/// capitalised or run together, 11 only with a year or digits added):
-/// slogans, soldiers' sayings and proverbs of less common words missing
-/// from the dictionaries, and sentences run together.
-const HELD_OUT_3_ACCEPTED: usize = 17;
+/// capitalised or run together, 11 only with a year or digits added), 8
+/// on the fifth (2 and 6): slogans and soldiers' sayings of content words
+/// with few or no frequent ones, names missing from the dictionaries.
+const HELD_OUT_3_ACCEPTED: usize = 8;
 
 /// The most phrases of the fourth held-out list accepted: written before
 /// the fourth model was changed and never used to tune it (what its
@@ -110,12 +114,23 @@ const HELD_OUT_3_ACCEPTED: usize = 17;
 /// fourth model's general changes: sentences priced as a language model
 /// guesses them, a swap priced once for all its letters, ß read as ss).
 /// 36 on the third model (23 as typed or capitalised, 13 only with a year
-/// or digits added), 27 on the fourth (15 and 12): poems, first lines of
-/// books, songs and game lines with words missing from the dictionaries
-/// or far from frequent ones, long sentences, and sentences run together.
-/// Issue 49's goal is 3: not reached; a fifth list written before the next
-/// change is the fair measure of it.
-const HELD_OUT_4_ACCEPTED: usize = 27;
+/// or digits added), 27 on the fourth (15 and 12), 17 on the fifth (8 and
+/// 9; what its accepted phrases had in common was studied for the fifth
+/// model's changes: a passphrase that reads as a sentence priced as one
+/// wherever its words stand, run together too, rarer words in the lists,
+/// elisions, apostrophes): long sentences with words missing from the
+/// dictionaries (names, old spellings), and sentences with a year added.
+const HELD_OUT_4_ACCEPTED: usize = 17;
+
+/// The most phrases of the fifth held-out list accepted: written before
+/// the fifth model was changed, never used to tune it, the fair measure
+/// of that model. 36 on the fourth model, 22 on the fifth (12 as typed,
+/// capitalised, run together or with punctuation, 10 only with a year or
+/// digits added): Latin mottos and verse of words with no frequent one
+/// among them, long poems' lines, slogans of content words. Issue 49's
+/// goal is 3: not reached; a sixth list written before the next change
+/// is the fair measure of it.
+const HELD_OUT_5_ACCEPTED: usize = 22;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -126,6 +141,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT_2, HELD_OUT_2_ACCEPTED),
         (HELD_OUT_3, HELD_OUT_3_ACCEPTED),
         (HELD_OUT_4, HELD_OUT_4_ACCEPTED),
+        (HELD_OUT_5, HELD_OUT_5_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
@@ -233,6 +249,53 @@ fn a_sentence_is_priced_as_a_language_model_guesses_it() {
     assert!(e.message.contains("in the order of a sentence"), "{e}");
 }
 
+/// A passphrase that reads as a sentence (a quarter of its words or more
+/// among the most frequent of their language) has each word priced as one
+/// of a sentence, however far from a frequent word; run together too, read
+/// as the fewest words. Random words with one frequent word among them are
+/// no sentence, nor are random words run together, though frequent words
+/// can be cut out of them ("de" and "er" of "deer").
+#[test]
+fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
+    let most = |p: &str| p.split(' ').count() as f64 * sequence::SENTENCE_WORD_LOG10 + 1e-9;
+    let sentence = "the heron and the copper lantern glow softly";
+    for written in [sentence.to_string(), sentence.replace(' ', "")] {
+        let r = reading(&written);
+        assert!(reads_as_sentence(&r), "{written}: {r:?}");
+        assert!(r.log10 <= most(sentence), "{written}: {r:?}");
+        let e = check_strength(&written, &[]).unwrap_err();
+        assert!(e.message.contains("in the order of a sentence"), "{e}");
+    }
+    // With one frequent word in five, no sentence: "heron" and "lantern",
+    // far from "the", cost what they cost alone.
+    let near = reading("heron lantern glow softly the").log10;
+    assert!(near > most("heron lantern glow softly the") + 1.0, "{near}");
+    check_strength("alea iacta est copper heron lantern thistle", &[]).unwrap();
+    for random in [
+        "copperheronlanternthistleosprey",
+        "deervalleycabinmeadowonyxhoney",
+    ] {
+        assert!(!reads_as_sentence(&reading(random)), "{random}");
+        check_strength(random, &[]).unwrap();
+    }
+}
+
+/// French and Italian elide a word before a vowel ("l'amor"): the elided
+/// word is read as the one it stands for, and the word after it as whole.
+#[test]
+fn an_elided_word_is_read_as_the_word_it_stands_for() {
+    let elided = reading("l'amor che move il sole");
+    let written = reading("le amor che move il sole");
+    assert!(
+        (elided.log10 - written.log10).abs() < 1e-9,
+        "{elided:?} {written:?}"
+    );
+    assert!(reads_as_sentence(&elided), "{elided:?}");
+    // "can't" elides no word: it stays one.
+    let cant = reading("cant").log10;
+    assert!((reading("can't").log10 - cant).abs() < 1e-9);
+}
+
 /// A guesser's rules write every e as 3 at once: each kind of digit or
 /// symbol for a letter is one more variant, however often it comes.
 #[test]
@@ -258,7 +321,7 @@ fn a_word_said_again_is_priced_as_one_of_those_before_it() {
 
 /// Words spaced by single spaces are one of the two ways a guesser writes
 /// words apart first (spaced or run together); any other separator is one
-/// of a dozen he tries next.
+/// of a dozen he tries next, but an apostrophe, one of two.
 #[test]
 fn a_single_space_is_the_first_way_to_write_words_apart() {
     let added = |p: &str| variants(&fold::fold(p));
@@ -267,6 +330,9 @@ fn a_single_space_is_the_first_way_to_write_words_apart() {
     assert_eq!(added("copper-heron-lantern-thistle"), 12f64.log10());
     assert!((added("copper heron-lantern") - 24f64.log10()).abs() < 1e-9);
     assert_eq!(added("copper  heron"), 2.0 * 12f64.log10());
+    // An apostrophe is part of a word's spelling: kept or dropped.
+    assert_eq!(added("l'homme"), 2f64.log10());
+    assert_eq!(added("summer's day"), 2.0 * 2f64.log10());
 }
 
 #[test]
