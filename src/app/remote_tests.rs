@@ -904,6 +904,34 @@ fn same_forces_log(windows: &[&mut H]) -> bool {
     a.log() == b.log() && Replica::link(a, a.log().len()) == Replica::link(b, b.log().len())
 }
 
+/// A hidden-forces game `file` opened on Ann's window (her folders under
+/// `dir`/host), hosted for Bob, whose window has joined with the ticket
+/// (his under `dir`); Bob's side is unlocked if it has a passphrase and
+/// both are connected. The two windows and the ticket.
+fn forces_hosted(dir: &Path, net: &muster_remote::Net, file: String) -> (H, H, String) {
+    let path = dir.join("forces.json");
+    std::fs::write(&path, file).unwrap();
+    let mut host = app(config(&dir.join("host"), net, Some(path)), [1500.0, 1000.0]);
+    assert_eq!(unlock(&mut host, "Ann", ANN), None);
+    let ticket = invite(&mut host, "Bob (Parthia)");
+    let mut joiner = start_joiner(dir, net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the game on the joiner's",
+        |w| shows(w[1], "You joined the game as North"),
+    );
+    if crate::app::map_intel::tests::game(&joiner)
+        .lock(Side::North)
+        .is_ok()
+    {
+        assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
+    }
+    until(&mut [&mut host, &mut joiner], "both connected", |w| {
+        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    (host, joiner, ticket)
+}
+
 /// Hidden forces from two windows: the game begun at one table, then
 /// hosted by Ann's Muster for Bob's. Ann's legions enter Bob's cataphracts
 /// on her window: Bob's Muster answers (its key reveals them and says they
@@ -919,24 +947,7 @@ fn hidden_forces_are_played_from_two_windows() {
     use crate::app::map_intel::tests::{drag_to, game};
     let relay = local_relay();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("forces.json");
-    std::fs::write(&path, forces_begun()).unwrap();
-    let mut host = app(
-        config(&dir.path().join("host"), &relay.net, Some(path)),
-        [1500.0, 1000.0],
-    );
-    assert_eq!(unlock(&mut host, "Ann", ANN), None);
-    let ticket = invite(&mut host, "Bob (Parthia)");
-    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
-    until(
-        &mut [&mut host, &mut joiner],
-        "the game on the joiner's",
-        |w| shows(w[1], "You joined the game as North"),
-    );
-    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
-    until(&mut [&mut host, &mut joiner], "both connected", |w| {
-        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
-    });
+    let (mut host, mut joiner, ticket) = forces_hosted(dir.path(), &relay.net, forces_begun());
 
     // Ann's turn is hers: on Bob's window its orders wait, greyed.
     assert!(shows(
@@ -1043,23 +1054,8 @@ fn a_hidden_forces_joiner_sets_his_passphrase_on_his_own_window() {
     use crate::app::map_intel::tests::game;
     let relay = local_relay();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("forces.json");
-    std::fs::write(&path, forces_begun_by(false)).unwrap();
-    let mut host = app(
-        config(&dir.path().join("host"), &relay.net, Some(path)),
-        [1500.0, 1000.0],
-    );
-    assert_eq!(unlock(&mut host, "Ann", ANN), None);
-    let ticket = invite(&mut host, "Bob (Parthia)");
-    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
-    until(
-        &mut [&mut host, &mut joiner],
-        "the game on the joiner's",
-        |w| shows(w[1], "You joined the game as North"),
-    );
-    until(&mut [&mut host, &mut joiner], "both connected", |w| {
-        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
-    });
+    let (mut host, mut joiner, ticket) =
+        forces_hosted(dir.path(), &relay.net, forces_begun_by(false));
     assert!(shows(&joiner, "Your side has no passphrase yet"));
     assert!(!shows(&host, "Your side has no passphrase yet"));
     crate::app::tests::set_passphrase(&mut joiner, Side::North, "Bob (Parthia)", BOB);
@@ -1114,22 +1110,8 @@ fn a_restarted_hidden_forces_host_hosts_again_with_the_same_ticket() {
     use crate::app::map_intel::tests::{drag_to, game};
     let relay = local_relay();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("forces.json");
-    std::fs::write(&path, forces_begun()).unwrap();
     let host_dir = dir.path().join("host");
-    let mut host = app(config(&host_dir, &relay.net, Some(path)), [1500.0, 1000.0]);
-    assert_eq!(unlock(&mut host, "Ann", ANN), None);
-    let ticket = invite(&mut host, "Bob (Parthia)");
-    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
-    until(
-        &mut [&mut host, &mut joiner],
-        "the game on the joiner's",
-        |w| shows(w[1], "You joined the game as North"),
-    );
-    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
-    until(&mut [&mut host, &mut joiner], "both connected", |w| {
-        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
-    });
+    let (mut host, mut joiner, _) = forces_hosted(dir.path(), &relay.net, forces_begun());
     drag_to(&mut host, "0505", "0909");
     until(
         &mut [&mut host, &mut joiner],

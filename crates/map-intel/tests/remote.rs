@@ -32,7 +32,14 @@ type Two = muster_testkit::remote::Two<Game>;
 /// The game begun at one table (both passphrases set there), then hosted
 /// by South's machine for North's.
 fn two() -> Two {
+    two_with(true)
+}
+
+/// `two`, North's passphrase set at the table (`north_locks`) or left for
+/// him to set on his own machine.
+fn two_with(north_locks: bool) -> Two {
     let k = keys();
+    let north = north_locks.then_some(&k.north);
     let setup = Setup {
         scenario: Scenario::example(),
         players: Sides {
@@ -41,14 +48,14 @@ fn two() -> Two {
         },
         locks: Sides {
             south: Some(k.south.0.clone()),
-            north: Some(k.north.0.clone()),
+            north: north.map(|n| n.0.clone()),
         },
     };
     let begun = Game::new(
         setup,
         Sides {
             south: Some(k.south.1.clone()),
-            north: Some(k.north.1.clone()),
+            north: north.map(|n| n.1.clone()),
         },
     )
     .unwrap();
@@ -56,7 +63,9 @@ fn two() -> Two {
     let mut h = Game::from_file(&file).unwrap();
     h.unlock_key(Side::South, &k.south.1).unwrap();
     let mut j = Game::from_file(&file).unwrap();
-    j.unlock_key(Side::North, &k.north.1).unwrap();
+    if let Some(n) = north {
+        j.unlock_key(Side::North, &n.1).unwrap();
+    }
     Two::new(h, j, Side::North)
 }
 
@@ -513,29 +522,7 @@ fn records_changed_on_the_way_or_sent_early_are_refused() {
 #[test]
 fn a_joiner_sets_his_passphrase_on_his_own_machine() {
     let k = keys();
-    let setup = Setup {
-        scenario: Scenario::example(),
-        players: Sides {
-            south: "Ann".into(),
-            north: "Bob".into(),
-        },
-        locks: Sides {
-            south: Some(k.south.0.clone()),
-            north: None,
-        },
-    };
-    let begun = Game::new(
-        setup,
-        Sides {
-            south: Some(k.south.1.clone()),
-            north: None,
-        },
-    )
-    .unwrap();
-    let file = begun.file();
-    let mut h = Game::from_file(&file).unwrap();
-    h.unlock_key(Side::South, &k.south.1).unwrap();
-    let mut t = Two::new(h, Game::from_file(&file).unwrap(), Side::North);
+    let mut t = two_with(false);
     // Before his passphrase, what he holds is open to any Muster.
     deploy(&mut t, Side::North, "0909", &["p-cat-1"]);
 
