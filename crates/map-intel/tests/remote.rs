@@ -69,6 +69,18 @@ fn two_with(north_locks: bool) -> Two {
     Two::new(h, j, Side::North)
 }
 
+/// South ends the game in his turn; each machine finds the other's
+/// records hold.
+fn ended_and_both_audited(t: &mut Two) {
+    give(t, Side::South, Command::EndGame);
+    let audited = t
+        .said
+        .iter()
+        .filter(|h| matches!(h, Happened::Audited(_)))
+        .count();
+    assert_eq!(audited, 2, "{:?}", t.troubles());
+}
+
 /// `command` given on `side`'s machine; it must be taken.
 fn give(t: &mut Two, side: Side, command: Command) {
     t.give(side, command).unwrap();
@@ -491,13 +503,7 @@ fn records_changed_on_the_way_or_sent_early_are_refused() {
         ),
         "{said:?}"
     );
-    give(&mut t, Side::South, Command::EndGame);
-    let audited = t
-        .said
-        .iter()
-        .filter(|h| matches!(h, Happened::Audited(_)))
-        .count();
-    assert_eq!(audited, 2, "{:?}", t.troubles());
+    ended_and_both_audited(&mut t);
     let records = t
         .to_joiner
         .iter()
@@ -581,13 +587,7 @@ fn a_joiner_sets_his_passphrase_on_his_own_machine() {
         assert!(!his.appears_in(m) && !m.contains(PASSES[1]) && !m.contains("p-ha-2"));
     }
 
-    give(&mut t, Side::South, Command::EndGame);
-    let audited = t
-        .said
-        .iter()
-        .filter(|h| matches!(h, Happened::Audited(_)))
-        .count();
-    assert_eq!(audited, 2, "{:?}", t.troubles());
+    ended_and_both_audited(&mut t);
 }
 
 /// Bob's Muster stops after sending his move and before it comes back:
