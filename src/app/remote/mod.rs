@@ -97,6 +97,8 @@ pub struct Remoted<G: Replica> {
     /// The other player's records checked at the game's end, all holding:
     /// in words.
     audited: Option<String>,
+    /// The game is over (its records are awaited until `audited`).
+    over: bool,
 }
 
 /// What a frame's poll did, for the window.
@@ -150,6 +152,7 @@ impl<G: Replica> Remoted<G> {
             linked: Linked::Opening,
             troubles: Vec::new(),
             audited: None,
+            over: false,
             overdue: None,
         }
     }
@@ -164,6 +167,7 @@ impl<G: Replica> Remoted<G> {
             linked: said.iter().fold(Linked::Waiting, |l, e| linked(&l, e)),
             troubles: Vec::new(),
             audited: None,
+            over: false,
             overdue: None,
         }
     }
@@ -199,6 +203,7 @@ impl<G: Replica> Remoted<G> {
     /// Takes what arrived since the last frame: the link made, the game's
     /// messages, the link's news.
     pub fn poll(&mut self, game: &mut G) -> Polled {
+        self.over = game.over();
         let mut polled = Polled::default();
         match &mut self.stage {
             Stage::Opening(rx, _) => match rx.try_recv() {
@@ -344,6 +349,7 @@ impl<G: Replica> Remoted<G> {
                 .fold(Linked::Waiting, |l, e| linked(&l, e)),
             troubles: Vec::new(),
             audited: None,
+            over: false,
             overdue: None,
         };
         let mut polled = Polled::default();
@@ -515,8 +521,17 @@ impl<G: Replica> Remoted<G> {
                 ui.weak(line);
             }
         });
-        if let Some(audited) = &self.audited {
-            ui.label(audited);
+        match &self.audited {
+            Some(audited) => {
+                ui.label(audited);
+            }
+            None if self.over && self.troubles.is_empty() => {
+                ui.weak(format!(
+                    "The game is over: waiting for {} Muster to send their records, to check them",
+                    muster::core::text::possessive(away_name)
+                ));
+            }
+            None => {}
         }
         if let Some(last) = self.overdue.as_ref().or(self.troubles.last()) {
             ui.colored_label(
