@@ -271,16 +271,20 @@ impl Game {
         // Setting one's passphrase is no move: it waits for no turn.
         let move_of_his = !matches!(entry.events.first(), Some(Event::LockSet { .. }));
         if public.owed.is_none() && move_of_his {
-            if let Some((who, number)) = public.may_replace.first()
-                && *who != giver
-            {
-                return refuse(
-                    "A4",
-                    format!(
-                        "{} first places their empty Exercitus {number}, or declines",
-                        name(*who)
-                    ),
-                );
+            // The owner of an empty Exercitus just revealed places it or
+            // declines at once, in either player's turn (A4 ruling).
+            match public.may_replace.first() {
+                Some((who, number)) if *who != giver => {
+                    return refuse(
+                        "A4",
+                        format!(
+                            "{} first places their empty Exercitus {number}, or declines",
+                            name(*who)
+                        ),
+                    );
+                }
+                Some(_) => return self.checked_touches(entry, giver),
+                None => {}
             }
             if let Some(active) = public.active
                 && active != giver
@@ -295,6 +299,14 @@ impl Game {
                 );
             }
         }
+        self.checked_touches(entry, giver)
+    }
+
+    /// That an entry of `giver`'s touches and seals only what is his, and
+    /// turns face down only what may go.
+    fn checked_touches(&self, entry: &Entry, giver: Side) -> Result<(), RuleError> {
+        let public = self.public();
+        let name = |side: Side| self.setup().name(side);
         let not_his = |what: String| {
             refuse(
                 "map-intel 0",

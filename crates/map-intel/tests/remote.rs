@@ -649,3 +649,71 @@ fn a_joiner_stopped_before_his_move_came_back_finds_it_his() {
     let why = back(&older, host).unwrap_err();
     assert!(why.contains("does not carry a valid tag of"), "{why}");
 }
+
+/// An empty Exercitus revealed in the other player's turn is its owner's
+/// to place again or leave off at once, from his own machine (A4 ruling):
+/// Bob's in Ann's turn, then Ann's in Bob's. Each machine takes the
+/// other's step, and play goes on.
+#[test]
+fn an_empty_exercitus_is_placed_again_by_its_owner_in_the_other_players_turn() {
+    let mut t = two();
+    let legions = deploy(&mut t, Side::South, "0505", &["r-leg-3"]);
+    for (side, at) in [(Side::South, "0707"), (Side::North, "0606")] {
+        give(
+            &mut t,
+            side,
+            Command::PlaceExercitus {
+                side,
+                number: 1,
+                hex: hex(at),
+                units: vec![],
+            },
+        );
+    }
+    let cataphracts = deploy(&mut t, Side::North, "0909", &["p-cat-1"]);
+    give(&mut t, Side::North, Command::Begin { first: Side::South });
+
+    give(
+        &mut t,
+        Side::South,
+        Command::Move {
+            id: legions,
+            to: hex("0606"),
+        },
+    );
+    assert_eq!(t.host.0.public().may_replace, vec![(Side::North, 1)]);
+    give(
+        &mut t,
+        Side::North,
+        Command::ToExercitus {
+            id: cataphracts,
+            number: 1,
+        },
+    );
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    one_log(&t);
+    give(&mut t, Side::South, Command::EndTurn);
+
+    let replaced = t.host.0.public().exercitus(Side::North, 1).unwrap().id;
+    give(
+        &mut t,
+        Side::North,
+        Command::Move {
+            id: replaced,
+            to: hex("0707"),
+        },
+    );
+    assert_eq!(t.host.0.public().may_replace, vec![(Side::South, 1)]);
+    give(
+        &mut t,
+        Side::South,
+        Command::DeclineReplace {
+            side: Side::South,
+            number: 1,
+        },
+    );
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    one_log(&t);
+    give(&mut t, Side::North, Command::EndTurn);
+    one_log(&t);
+}
