@@ -423,14 +423,16 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
     // South's passphrase is never asked here: he unlocks on his machine.
     host.get_by_label_contains("South (Ann) played from their own Muster: host the game again");
     assert!(host.query_by_label("Unlock as South (Ann)…").is_none());
-    // Until it is hosted again, South's moves are his machine's: one made
-    // on the host's window is refused, saying why.
-    click_table(&mut host, [36.0, 6.0]);
-    click(&mut host, "Place camp");
+    // Until it is hosted again, South's moves are his machine's: his step
+    // waits there, greyed, saying so.
     assert!(shows(
         &host,
-        "South (Ann) plays from their own Muster: host the battle again"
+        "South (Ann) does this step on their own Muster"
     ));
+    assert!(
+        host.query_by_label("Place camp")
+            .is_none_or(|b| b.accesskit_node().is_disabled())
+    );
     assert_eq!(entries(&host), had);
     host.get_by_label("Host it again (same ticket)").click();
     until(
@@ -1133,6 +1135,10 @@ fn a_restarted_hidden_forces_host_hosts_again_with_the_same_ticket() {
     // Until it is hosted again, nothing is played here: Bob's tag is
     // his machine's to add.
     host.get_by_label_contains("Read-only until Bob (Parthia) unlocks the game");
+    // His seat stays his machine's: his ledger is not offered here, so
+    // this laptop never asks his passphrase.
+    assert!(host.query_by_label("Show Bob's (Parthia) ledger").is_none());
+    host.get_by_label_contains("Bob (Parthia): on their own Muster");
     host.get_by_label("Host it again (same ticket)").click();
     until(
         &mut [&mut host, &mut joiner],

@@ -41,7 +41,8 @@ impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rule = self.rule.as_str();
         match rule {
-            "trust" | "seat" | "test" | "undo" | "script" | "file" | "dice" | "units" | "input" => {
+            "trust" | "seat" | "test" | "undo" | "script" | "file" | "dice" | "units" | "input"
+            | "remote" => {
                 write!(f, "{}", self.message)
             }
             _ if rule.starts_with("RULES") => write!(f, "{} ({rule})", self.message),

@@ -220,7 +220,7 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Form) -> Screen {
             .collect();
         if !down.is_empty() {
             blocks.push(Block::Strong {
-                text: "Start of your turn: revealed counters may go face down again (A3)".into(),
+                text: "Your face-up counters that may go face down again (A3, A5)".into(),
             });
             blocks.push(Block::Actions { actions: down });
         }

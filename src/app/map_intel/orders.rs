@@ -306,7 +306,7 @@ fn turn_down_offers(ui: &mut egui::Ui, game: &Game, view: &View, out: &mut Vec<F
     }
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.strong(format!(
-            "Start of {} turn: revealed counters may go face down again (A3)",
+            "{} face-up counters that may go face down again (A3, A5)",
             muster_core::text::possessive(&game.setup().name(active))
         ));
         for h in offered {

@@ -12,6 +12,7 @@
 //! joiner pastes it (`join`), and his Muster opens the game the host's
 //! sends once it reads as a file does.
 
+mod banner;
 mod end;
 pub mod invite;
 pub mod join;
@@ -22,7 +23,6 @@ pub use end::{NO_UNDO, RemoteEnd, WAITING, others_unlocked, waiting_for};
 
 use crate::app::bus::{AppCommand, Bus};
 use crate::app::status::Status;
-use eframe::egui;
 use muster::core::error::RuleError;
 use muster::core::remote::{self as core_remote, Compared, Happened, Replica, compare};
 use muster::core::seat::{Mover, Refused};
@@ -92,6 +92,8 @@ pub struct Remoted<G: Replica> {
     /// What the other machine did that the rules or the protocol refuse,
     /// newest last: both players read it.
     pub troubles: Vec<String>,
+    /// The newest of them, over the table until the game moves on.
+    trouble: Option<String>,
     /// What this machine has waited too long for, while it waits.
     overdue: Option<String>,
     /// The other player's records checked at the game's end, all holding:
@@ -151,6 +153,7 @@ impl<G: Replica> Remoted<G> {
             ticket: None,
             linked: Linked::Opening,
             troubles: Vec::new(),
+            trouble: None,
             audited: None,
             over: false,
             overdue: None,
@@ -166,6 +169,7 @@ impl<G: Replica> Remoted<G> {
             ticket: None,
             linked: said.iter().fold(Linked::Waiting, |l, e| linked(&l, e)),
             troubles: Vec::new(),
+            trouble: None,
             audited: None,
             over: false,
             overdue: None,
@@ -348,6 +352,7 @@ impl<G: Replica> Remoted<G> {
                 .iter()
                 .fold(Linked::Waiting, |l, e| linked(&l, e)),
             troubles: Vec::new(),
+            trouble: None,
             audited: None,
             over: false,
             overdue: None,
@@ -441,9 +446,11 @@ impl<G: Replica> Remoted<G> {
                 // A tag changes the file to autosave: without the other
                 // player's last tag it would not open under his name
                 // after a restart.
-                Said::Game(Happened::Appended | Happened::Tagged | Happened::Shown) => {
-                    polled.changed = true
+                Said::Game(Happened::Appended) => {
+                    polled.changed = true;
+                    self.trouble = None;
                 }
+                Said::Game(Happened::Tagged | Happened::Shown) => polled.changed = true,
                 Said::Game(Happened::Waiting) => {}
                 Said::Game(Happened::CaughtUp(n)) => {
                     caught_up = true;
@@ -458,6 +465,7 @@ impl<G: Replica> Remoted<G> {
                 }
                 Said::Game(Happened::Trouble(why)) => {
                     polled.status = Some(Status::Error(format!("The other machine: {why}")));
+                    self.trouble = Some(why.clone());
                     self.troubles.push(why);
                 }
                 Said::Overdue(why) => {
@@ -473,7 +481,8 @@ impl<G: Replica> Remoted<G> {
                         }
                     );
                     self.linked = linked(&self.linked, &event);
-                    polled.status = said_of(&event, self.hosting()).or(polled.status.take());
+                    polled.status =
+                        banner::said_of(&event, self.hosting()).or(polled.status.take());
                 }
             }
         }
@@ -486,59 +495,6 @@ impl<G: Replica> Remoted<G> {
         )));
         self.linked = Linked::Failed(why);
         self.stage = Stage::Ended(NotYet("the remote game could not be opened"));
-    }
-
-    /// The line over the window that says how the link stands.
-    pub fn banner(&self, ui: &mut egui::Ui, away_name: &str) {
-        let (text, bad) = match &self.linked {
-            Linked::Opening => ("reaching the relay to make the ticket…".to_string(), false),
-            Linked::Waiting if self.hosting() => (
-                "the ticket is made: waiting for them to join (File > Invite a remote player… shows it again)"
-                    .to_string(),
-                false,
-            ),
-            Linked::Waiting => ("connecting…".to_string(), false),
-            Linked::Connected { program } => (format!("connected ({program})"), false),
-            Linked::Dropped { why, since } => (
-                {
-                    // The seconds count on with no other news.
-                    ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
-                    format!(
-                    "the connection dropped {} s ago: {why}. {} Nothing is lost",
-                        since.elapsed().as_secs(),
-                        redial(self.hosting())
-                    )
-                },
-                true,
-            ),
-            Linked::Failed(why) => (format!("not connected: {why}"), true),
-        };
-        let line = format!("Remote game: {away_name} plays from their own Muster; {text}");
-        ui.horizontal_wrapped(|ui| {
-            if bad {
-                ui.colored_label(ui.visuals().warn_fg_color, line);
-            } else {
-                ui.weak(line);
-            }
-        });
-        match &self.audited {
-            Some(audited) => {
-                ui.label(audited);
-            }
-            None if self.over && self.troubles.is_empty() => {
-                ui.weak(format!(
-                    "The game is over: waiting for {} Muster to send their records, to check them",
-                    muster::core::text::possessive(away_name)
-                ));
-            }
-            None => {}
-        }
-        if let Some(last) = self.overdue.as_ref().or(self.troubles.last()) {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!("The other machine: {last}"),
-            );
-        }
     }
 }
 
@@ -561,33 +517,5 @@ fn linked(before: &Linked, event: &Event) -> Linked {
         },
         Event::Refused(why) => Linked::Failed(why.clone()),
         Event::Message(_) => before.clone(),
-    }
-}
-
-/// What the status line says of a link's event.
-fn said_of(event: &Event, hosting: bool) -> Option<Status> {
-    match event {
-        Event::Connected { program, restarted } => Some(Status::Info(if *restarted {
-            format!("The other machine is back ({program}); its program had restarted")
-        } else {
-            format!("The other machine is connected ({program})")
-        })),
-        Event::Dropped(why) => Some(Status::Error(format!(
-            "The connection to the other machine dropped: {why}. {}",
-            redial(hosting)
-        ))),
-        Event::Refused(why) => Some(Status::Error(format!("A connection was refused: {why}"))),
-        Event::Message(_) => None,
-    }
-}
-
-/// Who brings a dropped connection back: the joiner's Muster dials the
-/// host's again by itself; the host's waits for it (his Muster closed, the
-/// joiner joins again with the same ticket).
-fn redial(hosting: bool) -> &'static str {
-    if hosting {
-        "Their Muster dials again by itself; if it was closed, they join again with the same ticket."
-    } else {
-        "Muster dials again by itself."
     }
 }

@@ -1,6 +1,6 @@
 //! The shell's part of a remote game (docs: "Playing remotely"): once a
 //! frame, the open window's remote game is polled and its other player's
-//! seat made his machine's; a joining under way is polled and, once the
+//! seat made his machine's (a seat kept to host again, too); a joining under way is polled and, once the
 //! host's game arrives, opened in its window; the invite and join windows
 //! are drawn and what they ask carried out.
 
@@ -20,8 +20,12 @@ impl MusterApp {
     pub(in crate::app) fn remote_frame(&mut self, changed: &mut bool) {
         let handled = self.system.poll_remote();
         self.take(handled, changed);
+        // A seat kept for another machine stays his machine's until the
+        // game is hosted again or played here: this laptop never shows his
+        // screens or asks his passphrase meanwhile.
+        let away = self.system.remote().map(|view| view.away);
         self.seating
-            .remote(self.system.remote().map(|view| view.away));
+            .remote(away.or_else(|| self.system.kept_seat()));
         match self.join.poll() {
             Ok(Some(arrived)) => {
                 let (game, rest) = arrived.take();

@@ -106,7 +106,11 @@ impl<G: Replica> Play<G> {
                         vec![Happened::Appended]
                     }
                     Err(e) => {
-                        vec![self.trouble(format!("{}'s move is refused: {}", joiner, e.message))]
+                        vec![self.trouble(format!(
+                            "{} move is refused: {}",
+                            crate::text::possessive(&game.seat_name(joiner)),
+                            e.message
+                        ))]
                     }
                 }
             }
