@@ -130,6 +130,7 @@ impl Rules for HiddenForces {
             title: setup.scenario.name.clone(),
             players: format!("{} v {}", setup.name(Side::South), setup.name(Side::North)),
             step: match public.active {
+                _ if public.over => format!("hidden forces, over after turn {}", public.turn),
                 None => "hidden forces, set-up".to_string(),
                 Some(side) => format!(
                     "hidden forces, turn {} ({})",

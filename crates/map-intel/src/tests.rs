@@ -1073,6 +1073,9 @@ fn the_game_ends_by_the_active_players_word_and_nothing_follows() {
     .unwrap();
     g.play(Command::EndGame).unwrap();
     assert!(g.public().over);
+    use muster_core::chained_game::{OnLedger, Rules};
+    let about = crate::game::HiddenForces::about(g.record());
+    assert_eq!(about.step, "hidden forces, over after turn 1");
     refused(&mut g, Command::EndTurn, "map-intel 0", "The game is over");
     assert!(
         g.log_lines()

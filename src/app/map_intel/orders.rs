@@ -132,6 +132,7 @@ pub fn ui(
     let name = |side: Side| game.setup().name(side);
     let apply = |out: &mut Vec<ForcesAction>, command| out.push(ForcesAction::Apply(command));
     match view.active {
+        _ if game.public().over => over(ui, cx),
         None => {
             ui.heading("Set-up");
             ui.label("Each player, on their own screen, puts their forces on the map from their off-map area and places their Exercitus markers with 0 or more units. Civis and Client units stay face up.");
@@ -155,7 +156,6 @@ pub fn ui(
         });
     }
     if game.public().over {
-        over(ui, cx);
         return;
     }
     if view.active.is_none() && cx.private.is_none() {
@@ -412,7 +412,7 @@ fn selected(
     match &h.units {
         Some(held) => ui.label(format!("Holds: {}", units(game.setup(), held))),
         None => ui.label(format!(
-            "Holds: ? (sealed {}; examined only after a reveal, A2)",
+            "Holds: ? (sealed {}: its owner's ledger shows it; the other player sees it only after a reveal, A2)",
             h.code.as_deref().unwrap_or("")
         )),
     };
