@@ -39,6 +39,8 @@ impl MusterApp {
         self.seating.reset();
         self.unlock = Default::default();
         self.not_opened = None;
+        let id = self.system.game().map(|g| g.id().to_string());
+        self.rejoin.look_up(id.as_deref());
     }
 
     /// Opens a saved game of any system; the game open is kept if it

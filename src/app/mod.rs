@@ -189,6 +189,8 @@ pub struct MusterApp {
     unlock: unlock::UnlockWindow,
     invite: remote::invite::InviteWindow,
     join: remote::join::JoinWindow,
+    /// The ticket each game was joined by, to join it again.
+    rejoin: remote::rejoin::Rejoin,
     /// Where each player's private screens are, and his answers.
     seating: Seating,
     bus: Bus,
@@ -272,6 +274,7 @@ impl MusterApp {
         seating.phones.aliases = config.phone_names;
         seating.phones.settings = config.settings;
         seating.phones.recall();
+        let rejoin = remote::rejoin::Rejoin::new(config.autosave.as_ref());
         let mut app = MusterApp {
             system: (kind.window.new)(&start),
             kind,
@@ -288,6 +291,7 @@ impl MusterApp {
             unlock: Default::default(),
             invite: Default::default(),
             join: Default::default(),
+            rejoin,
             seating,
             bus,
             inbox,
@@ -538,11 +542,12 @@ impl eframe::App for MusterApp {
                 .show(&ctx, self.start.autosave.as_deref(), settings);
             self.manual.show(&ctx);
             egui::Panel::top("status").show(ui, |ui| self.status_line(ui));
+            self.rejoin_offer(ui);
             let names = self.seat_names();
             self.players
                 .show(&ctx, &mut self.seating, &names, &self.bus);
             let roster = self.system.roster();
-            let kept = self.system.kept_seat();
+            let kept = self.system.kept_seat().or(self.rejoin.host_side());
             self.unlock.show(&ctx, &roster, kept, &cx, &self.bus);
             if !self.not_opened_ui(ui) {
                 self.system.ui(ui, &cx);

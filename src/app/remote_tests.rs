@@ -1002,14 +1002,29 @@ fn hidden_forces_are_played_from_two_windows() {
         assert!(why.contains("Nothing is taken back"), "{why}");
     }
 
-    // Bob's Muster is closed and started again: it sets the host's game
-    // against its own autosaved copy, he unlocks again, and plays on.
+    // Bob's Muster is closed and started again on his game (as File >
+    // Recent opens it): it offers to join it again with the ticket it
+    // kept, never Ann's ledger or her passphrase meanwhile; joined, it sets
+    // the host's game against its own autosaved copy, he unlocks again,
+    // and plays on.
+    let id = game(&joiner).id().to_string();
     joiner.state().autosaved();
     drop(joiner);
     until(&mut [&mut host], "the drop said on the host's", |w| {
         shows(w[0], "the connection dropped")
     });
-    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    let saved =
+        muster::core::store::Autosaves::new(dir.path().join("joiner").join("autosaves")).path(&id);
+    let mut joiner = app(
+        config(&dir.path().join("joiner"), &relay.net, Some(saved)),
+        [1500.0, 1000.0],
+    );
+    joiner.get_by_label_contains("You played this game from your own Muster");
+    assert!(joiner.query_by_label("Show Ann's (Rome) ledger").is_none());
+    assert!(joiner.query_by_label_contains("Unlock as Ann").is_none());
+    // The join window's spinner keeps repainting: clicked, not settled.
+    joiner.get_by_label("Join it again (same ticket)").click();
+    joiner.step();
     until(
         &mut [&mut host, &mut joiner],
         "the game again on the joiner's",

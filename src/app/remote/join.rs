@@ -51,12 +51,19 @@ pub struct JoinWindow {
     stage: Option<Stage>,
     /// When the joining under way began.
     since: Option<std::time::Instant>,
+    /// The ticket of the joining under way, as given.
+    ticket: Option<String>,
 }
 
 /// How long a joining waits before the window says what to check.
 const PATIENCE: std::time::Duration = std::time::Duration::from_secs(15);
 
 impl JoinWindow {
+    /// The ticket of the last joining, as given.
+    pub fn ticket(&self) -> Option<String> {
+        self.ticket.clone()
+    }
+
     /// Joins the game `text` is the ticket of (its text or link), through
     /// `base` unless a club's relay is named: dialed off the window's
     /// thread. Why not, in words, if the ticket does not read.
@@ -72,6 +79,7 @@ impl JoinWindow {
             done();
         });
         self.error = None;
+        self.ticket = Some(text.trim().to_string());
         self.stage = Some(Stage::Dialing(rx));
         self.since = Some(std::time::Instant::now());
         Ok(())

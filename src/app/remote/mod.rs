@@ -17,6 +17,7 @@ mod end;
 pub mod invite;
 pub mod join;
 pub mod kept;
+pub mod rejoin;
 mod shell;
 
 pub use end::{NO_UNDO, RemoteEnd, WAITING, others_unlocked, waiting_for};

@@ -24,14 +24,26 @@ impl MusterApp {
         // game is hosted again or played here: this laptop never shows his
         // screens or asks his passphrase meanwhile.
         let away = self.system.remote().map(|view| view.away);
-        self.seating
-            .remote(away.or_else(|| self.system.kept_seat()));
+        let kept = self.system.kept_seat().or(self.rejoin.host_side());
+        self.seating.remote(away.or(kept));
         match self.join.poll() {
             Ok(Some(arrived)) => {
                 let (game, rest) = arrived.take();
+                let id = match &game {
+                    Arriving::Battle(battle) => battle.id().to_string(),
+                    Arriving::Forces(game) => game.id().to_string(),
+                };
                 match game {
                     Arriving::Battle(battle) => self.joined_battle(rest.with(*battle)),
                     Arriving::Forces(game) => self.joined_forces(rest.with(*game)),
+                }
+                // Kept once its game is open here, to join it again after
+                // a restart.
+                let joined = self.system.game().is_some_and(|g| g.id() == id);
+                if let Some(ticket) = self.join.ticket().filter(|_| joined)
+                    && let Some(said) = self.rejoin.keep(&id, &ticket)
+                {
+                    self.status = Some(said);
                 }
             }
             Ok(None) => {}
