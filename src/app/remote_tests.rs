@@ -949,7 +949,7 @@ fn hidden_forces_are_played_from_two_windows() {
     use crate::app::map_intel::tests::{drag_to, game};
     let relay = local_relay();
     let dir = tempfile::tempdir().unwrap();
-    let (mut host, mut joiner, ticket) = forces_hosted(dir.path(), &relay.net, forces_begun());
+    let (mut host, mut joiner, _) = forces_hosted(dir.path(), &relay.net, forces_begun());
 
     // Ann's turn is hers: on Bob's window its orders wait, greyed.
     assert!(shows(
