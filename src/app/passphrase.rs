@@ -69,7 +69,8 @@ impl NewPassphrases {
                     },
                 );
             }
-            ui.weak("or play without one");
+            ui.weak("or play without one")
+                .on_hover_text("A player who plays from his own Muster leaves it unset here and sets it there when he joins");
         });
     }
 }

@@ -240,9 +240,14 @@ impl<G: Replica> Remoted<G> {
                 {
                     let (remote, said) = seated.play(game);
                     self.stage = Stage::Playing(Box::new(remote));
-                    polled.status = Some(Status::Info(
-                        "Your side is unlocked: the game goes on from both machines".into(),
-                    ));
+                    let how = if game.lock_of(self.away.opponent()).is_some() {
+                        "Your side is unlocked"
+                    } else {
+                        "Joined"
+                    };
+                    polled.status = Some(Status::Info(format!(
+                        "{how}: the game goes on from both machines"
+                    )));
                     let _ = self.took(said, &mut polled);
                 }
             }
