@@ -336,18 +336,21 @@ pub fn ledger(game: &Game, view: &View, side: Side, values: &Form) -> Screen {
     });
     let mut actions = vec![Action::new("Move the ticked units", LedgerAct::Move)];
     if view.active.is_none() && from.kind == Kind::Area(Area::OffMap) {
-        for marker in own
-            .iter()
-            .filter(|m| matches!(m.kind, Kind::Exercitus(_)) && m.hex.is_none())
-        {
+        // Every marker keeps its button, one placed greyed: the others do
+        // not slide under the finger as markers go on the map.
+        for marker in own.iter().filter(|m| matches!(m.kind, Kind::Exercitus(_))) {
             if let Kind::Exercitus(number) = marker.kind {
-                actions.push(
-                    Action::new(
-                        format!("Place Exercitus {number}"),
-                        LedgerAct::PlaceExercitus { number },
-                    )
-                    .hint("Set-up: an Exercitus goes on the map with the ticked units, or with none (a bluff)"),
-                );
+                let mut place = Action::new(
+                    format!("Place Exercitus {number}"),
+                    LedgerAct::PlaceExercitus { number },
+                )
+                .hint("Set-up: an Exercitus goes on the map with the ticked units, or with none (a bluff)");
+                if let Some(hex) = marker.hex {
+                    place.refused = Some(format!(
+                        "Exercitus {number} is on the map already, in {hex}"
+                    ));
+                }
+                actions.push(place);
             }
         }
     }

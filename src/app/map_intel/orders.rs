@@ -175,7 +175,6 @@ pub fn ui(
         crate::app::remote::waiting_for(ui, &name(active));
     }
     ui.add_enabled_ui(theirs.is_none(), |ui| {
-        turn_down_offers(ui, game, view, out);
         ui.separator();
         stack_choice(ui, game, view, selection, out);
         selected(ui, game, view, selection, out);
@@ -191,6 +190,9 @@ pub fn ui(
         if view.active.is_some() {
             end_game(ui, out);
         }
+        // Last: offers that come with a new turn (A3) push no order a
+        // player aims at.
+        turn_down_offers(ui, game, view, out);
     });
     ui.separator();
     ui.collapsing("Counters and holding areas", |ui| {
