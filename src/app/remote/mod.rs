@@ -431,10 +431,14 @@ impl<G: Replica> Remoted<G> {
                     _ => String::new(),
                 };
                 polled.changed = true;
-                let again = if game.lock_of(me).is_some() {
-                    ": unlock your side again to go on"
-                } else {
-                    ""
+                let again = match game.lock_of(me) {
+                    // His records go to the other machine again once his
+                    // key is here: for its check at the game's end.
+                    Some(_) if game.over() => {
+                        ": the game is over; unlock your side again to send your records for the other player's check"
+                    }
+                    Some(_) => ": unlock your side again to go on",
+                    None => "",
                 };
                 polled.status = Some(Status::Error(format!("{lead}{again}.{lost}")));
                 self.stage = Stage::Unlocking(Some(seated), UNLOCK_FIRST);
