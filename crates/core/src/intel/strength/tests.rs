@@ -27,6 +27,10 @@ const HELD_OUT_5: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_5.txt"
 ));
+const HELD_OUT_6: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_6.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -128,9 +132,19 @@ const HELD_OUT_4_ACCEPTED: usize = 17;
 /// capitalised, run together or with punctuation, 10 only with a year or
 /// digits added): Latin mottos and verse of words with no frequent one
 /// among them, long poems' lines, slogans of content words. Issue 49's
-/// goal is 3: not reached; a sixth list written before the next change
-/// is the fair measure of it.
+/// goal is 3: not reached; the sixth list, written before the next
+/// change, is the fair measure of it.
 const HELD_OUT_5_ACCEPTED: usize = 22;
+
+/// The most phrases of the sixth held-out list accepted: written before
+/// the sixth model was changed, never used to tune it, the fair measure
+/// of that model. 47 on the fifth model (19 as typed, capitalised, run
+/// together or with punctuation, 28 only with a year or digits added):
+/// long lines of poems and first lines of books, Latin verse, German,
+/// French and Italian sentences whose words the lists rank low. Issue
+/// 49's goal is 3: not reached.
+const HELD_OUT_6_ACCEPTED: usize = 47;
+
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -142,6 +156,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT_3, HELD_OUT_3_ACCEPTED),
         (HELD_OUT_4, HELD_OUT_4_ACCEPTED),
         (HELD_OUT_5, HELD_OUT_5_ACCEPTED),
+        (HELD_OUT_6, HELD_OUT_6_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
