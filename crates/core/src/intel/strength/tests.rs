@@ -138,12 +138,13 @@ const HELD_OUT_5_ACCEPTED: usize = 22;
 
 /// The most phrases of the sixth held-out list accepted: written before
 /// the sixth model was changed, never used to tune it, the fair measure
-/// of that model. 47 on the fifth model (19 as typed, capitalised, run
-/// together or with punctuation, 28 only with a year or digits added):
+/// of that model. 42 on the fifth model (27 as typed, capitalised, run
+/// together or with punctuation, 15 only with a year or digits added):
 /// long lines of poems and first lines of books, Latin verse, German,
 /// French and Italian sentences whose words the lists rank low. Issue
 /// 49's goal is 3: not reached.
-const HELD_OUT_6_ACCEPTED: usize = 47;
+const HELD_OUT_6_ACCEPTED: usize = 42;
+
 
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
