@@ -191,7 +191,8 @@ fn in_sentence(
 pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) -> Reading {
     let words = read(units, lexicon, context, false);
     let sentence = read(units, lexicon, context, true);
-    if sentence.log10 < words.log10 && is_sentence(&sentence, lexicon) {
+    let shaped = is_sentence(&sentence, lexicon) || marks_sentence(units, lexicon);
+    if sentence.log10 < words.log10 && shaped {
         sentence
     } else {
         words
@@ -230,6 +231,19 @@ fn is_sentence(reading: &Reading, lexicon: &Lexicon) -> bool {
     !spelled
         && whole.len() >= SENTENCE_WORDS
         && frequent as f64 >= SENTENCE_SHARE * whole.len() as f64
+}
+
+/// Whether the words the passphrase marks between separators are a
+/// sentence's (`SENTENCE_SHARE`): its cheapest reading may cut a word in
+/// two ("e" and "in" of "ein") and so hide a frequent one, but the words
+/// the player wrote apart are what his sentence is made of.
+fn marks_sentence(units: &[Unit], lexicon: &Lexicon) -> bool {
+    let words: Vec<String> = said(units).into_iter().filter_map(|w| w.letters).collect();
+    let frequent = words
+        .iter()
+        .filter(|w| lexicon.word(w).is_some_and(|(id, _)| lexicon.frequent(id)))
+        .count();
+    words.len() >= SENTENCE_WORDS && frequent as f64 >= SENTENCE_SHARE * words.len() as f64
 }
 
 /// What a word's own price adds to its price in a sentence: next to

@@ -136,21 +136,22 @@ const HELD_OUT_4_ACCEPTED: usize = 10;
 /// among them, long poems' lines, slogans of content words (studied for
 /// the sixth model's changes: a sentence's words priced as one of ten,
 /// its frequent words the 300 most frequent, the same reading at every
-/// check); 14 on the sixth (7 and 7).
-const HELD_OUT_5_ACCEPTED: usize = 14;
+/// check, a sentence's words those the player wrote apart, œ read as
+/// oe); 13 on the sixth (6 and 7).
+const HELD_OUT_5_ACCEPTED: usize = 13;
 
 /// The most phrases of the sixth held-out list accepted: written before
 /// the sixth model was changed, never used to tune it, the fair measure
 /// of that model. 42 on the fifth model (27 as typed, capitalised, run
 /// together or with punctuation, 15 only with a year or digits added):
 /// long lines of poems and first lines of books, Latin verse, German,
-/// French and Italian sentences whose words the lists rank low. 31 on
-/// the sixth (19 and 12): Latin of words the lists do not rank (Muster
+/// French and Italian sentences whose words the lists rank low. 27 on
+/// the sixth (17 and 10): Latin of words the lists do not rank (Muster
 /// knows no Latin word's frequency), sentences of twelve words or more
 /// with a year added, names, and run-together lines read with letters
 /// left over. Issue 49's goal is 3: not reached; a seventh list written
 /// before the next change is the fair measure of it.
-const HELD_OUT_6_ACCEPTED: usize = 31;
+const HELD_OUT_6_ACCEPTED: usize = 27;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -306,7 +307,8 @@ fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
 /// frequent of its language: a line of poetry with two of them in eight
 /// ("so", "a") is a sentence. Of two readings with as many words, the one
 /// of more frequent words is the sentence's ("it wasa bright", not "itw
-/// asa bright"), and the same reading wins at every check.
+/// asa bright"), and the same reading wins at every check. Written
+/// apart, a quarter of the words the player wrote is enough.
 #[test]
 fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
     let line = "so much depends upon a red wheel barrow";
@@ -332,6 +334,11 @@ fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
         assert_eq!(reading(joined).pieces, first.pieces);
     }
     check_strength(joined, &[]).unwrap_err();
+    // Its cheapest reading cuts "ein" into "e" and "in", hiding a
+    // frequent word: the words the player wrote apart are the sentence's.
+    // Six words of one in ten, a year of 120 and the ways of writing it.
+    let e = estimate("ein roter reiher ist unser turm 2026", &[]);
+    assert!(e.log10 < 10.0, "{e:?}");
 }
 
 /// French and Italian elide a word before a vowel ("l'amor"): the elided
