@@ -1,5 +1,5 @@
 //! A passphrase as a guesser reads it: its letters folded the way the word
-//! lists are (lowercase, accents dropped, j read as i, ß as ss), digits and symbols
+//! lists are (lowercase, accents dropped, j read as i, ß as ss, œ as oe), digits and symbols
 //! written for letters read as those letters ("v3ni" is "veni", "p@x" is
 //! "pax"), and its separators (spaces, hyphens, punctuation) set apart:
 //! a guesser tries each phrase with and without them, so they are priced
@@ -109,7 +109,7 @@ fn swap(c: char) -> Option<char> {
 }
 
 /// A word folded as the lists are: lowercase, accents dropped, j as i, ß
-/// as ss (as the lists write it).
+/// as ss, œ as oe and æ as ae (as the lists write them).
 pub(super) fn fold_word(word: &str) -> String {
     // Most of the famous phrases are plain ASCII already: no accents to
     // drop (the famous phrases load in half the time).
@@ -131,6 +131,9 @@ pub(super) fn fold_word(word: &str) -> String {
         match c {
             'j' => folded.push('i'),
             'ß' => folded.push_str("ss"),
+            // The ligatures are two letters in the lists ("coeur").
+            'œ' => folded.push_str("oe"),
+            'æ' => folded.push_str("ae"),
             c => folded.push(c),
         }
     }
@@ -289,6 +292,8 @@ mod tests {
         assert_eq!(fold_word("Ça Ira"), "ca ira");
         // ß is written ss in the lists: two letters, both from the one.
         assert_eq!(fold_word("Weiß"), "weiss");
+        assert_eq!(fold_word("Cœur"), "coeur");
+        assert_eq!(fold_word("Æternitas"), "aeternitas");
         let f = fold("weiß 3x3");
         assert_eq!(letters(&f), "weissexe");
         assert_eq!(f.units[3].raw, 'ß');

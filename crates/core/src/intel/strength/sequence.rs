@@ -2,8 +2,8 @@
 //! by their frequency (or by how often the word before is followed by
 //! them, for common pairs such as "of the"; or within two words of one of
 //! the most frequent words of its language, as one of a hundred at most;
-//! or, in a passphrase that reads as a sentence, as one of about thirty
-//! wherever they stand), words said again (one of those before them),
+//! or, in a passphrase that reads as a sentence, as one of ten wherever
+//! they stand), words said again (one of those before them),
 //! famous phrases run together, numbers and years, and single characters
 //! tried one by one.
 //! The cheapest reading wins: the guesser who tries that kind of piece in
@@ -13,7 +13,7 @@
 use super::famous::{is_year, number_log10};
 use super::fold::{Kind, Unit};
 use super::lexicon::{LONGEST_WORD, Lexicon, SHORTEST_PHRASE};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// One piece of the cheapest reading.
 #[derive(Clone, Debug, PartialEq)]
@@ -97,8 +97,10 @@ fn said(units: &[Unit]) -> Vec<Said> {
 }
 
 /// The best reading that ends at one place, for each last word (the word
-/// pairs need it).
-type Best = HashMap<Option<u32>, Step>;
+/// pairs need it). Ordered, so that of readings that cost the same the
+/// same one wins every time: a passphrase is accepted or refused alike
+/// at each check.
+type Best = BTreeMap<Option<u32>, Step>;
 
 /// The cheapest reading up to one place that ends with one word.
 #[derive(Clone, Debug)]
@@ -131,10 +133,13 @@ struct Spoken {
 const NEAR_FREQUENT_LOG10: f64 = 2.0;
 
 /// The most a word of a passphrase that reads as a sentence costs
-/// (`is_sentence`), wherever it stands: one of about thirty, the middle of
-/// those 20 to 40 tries. A quarter of frequent words or more is the shape
-/// of ordinary text, so the model guesses as it does on ordinary text.
-pub(super) const SENTENCE_WORD_LOG10: f64 = 1.5;
+/// (`is_sentence`), wherever it stands: one of ten. A quarter of frequent
+/// words or more is the shape of a sentence, and the sentences a guesser
+/// tries first are the lines his model has read (quotations, lyrics,
+/// verse, first lines of books): on those it needs far fewer than the 20
+/// to 40 tries a word of new text, a few; ten leaves room for a sentence
+/// of the player's own, which then needs thirteen words or more.
+pub(super) const SENTENCE_WORD_LOG10: f64 = 1.0;
 
 /// How far from a frequent word a word is still held by it: two words, as
 /// "falls", "broken" and "towers" are by "on" in "silence falls on broken
@@ -186,7 +191,8 @@ fn in_sentence(
 pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) -> Reading {
     let words = read(units, lexicon, context, false);
     let sentence = read(units, lexicon, context, true);
-    if sentence.log10 < words.log10 && is_sentence(&sentence, lexicon) {
+    let shaped = is_sentence(&sentence, lexicon) || marks_sentence(units, lexicon);
+    if sentence.log10 < words.log10 && shaped {
         sentence
     } else {
         words
@@ -195,8 +201,8 @@ pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) ->
 
 /// A reading is a sentence when at least this share of its whole words
 /// are among the most frequent of their language, and it has at least
-/// `SENTENCE_WORDS` of them: in ordinary text the hundred most frequent
-/// words are about half of all words, so a quarter is well within any
+/// `SENTENCE_WORDS` of them: in ordinary text the 300 most frequent
+/// words are more than half of all words (`FREQUENT_WORDS`), so a quarter is well within any
 /// sentence, while random words (the suggestions hold none) are far from
 /// it.
 const SENTENCE_SHARE: f64 = 0.25;
@@ -227,6 +233,25 @@ fn is_sentence(reading: &Reading, lexicon: &Lexicon) -> bool {
         && frequent as f64 >= SENTENCE_SHARE * whole.len() as f64
 }
 
+/// Whether the words the passphrase marks between separators are a
+/// sentence's (`SENTENCE_SHARE`): its cheapest reading may cut a word in
+/// two ("e" and "in" of "ein") and so hide a frequent one, but the words
+/// the player wrote apart are what his sentence is made of.
+fn marks_sentence(units: &[Unit], lexicon: &Lexicon) -> bool {
+    let words: Vec<String> = said(units).into_iter().filter_map(|w| w.letters).collect();
+    let frequent = words
+        .iter()
+        .filter(|w| lexicon.word(w).is_some_and(|(id, _)| lexicon.frequent(id)))
+        .count();
+    words.len() >= SENTENCE_WORDS && frequent as f64 >= SENTENCE_SHARE * words.len() as f64
+}
+
+/// What a word's own price adds to its price in a sentence: next to
+/// nothing, so that of two readings with as many words, each priced as one
+/// of a sentence, the one of the more frequent words wins ("it wasa", not
+/// "itw asa"), as a language model would read them.
+const TIE: f64 = 1e-9;
+
 /// What each piece adds to a reading of words run together as a sentence:
 /// more than any reading costs, so that the reading has the fewest pieces
 /// (the words as they were written, not frequent words cut out of them).
@@ -236,7 +261,7 @@ const PIECE: f64 = 1000.0;
 /// priced as one of a sentence, near a frequent word or not.
 fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -> Reading {
     let n = units.len();
-    let mut best: Vec<Best> = vec![HashMap::new(); n + 1];
+    let mut best: Vec<Best> = vec![BTreeMap::new(); n + 1];
     best[0].insert(None, step(0.0, 0, None, Piece::Character));
     let longest = LONGEST_WORD.max(lexicon.longest_phrase);
     let said = said(units);
@@ -391,9 +416,12 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -
                         let paired = follows.is_some_and(|f| f < alone);
                         let price = follows.map_or(alone, |f| f.min(alone));
                         let (price, less, in_one, spoken) = match id {
-                            Some(_) if sentence && whole(j, i) => {
-                                (price.min(SENTENCE_WORD_LOG10), 0.0, true, [None, None])
-                            }
+                            Some(_) if sentence && whole(j, i) => (
+                                price.min(SENTENCE_WORD_LOG10) + TIE * price,
+                                0.0,
+                                true,
+                                [None, None],
+                            ),
                             Some(id) if whole(j, i) => {
                                 in_sentence(lexicon, before.spoken, id, price, marked)
                             }

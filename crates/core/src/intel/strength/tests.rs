@@ -27,6 +27,10 @@ const HELD_OUT_5: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_5.txt"
 ));
+const HELD_OUT_6: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_6.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -84,8 +88,8 @@ fn accepted(list: &str) -> Vec<String> {
 
 /// The most phrases of the first held-out list accepted (any of 14 ways of
 /// writing each): 20 when the model was first measured on it, 9 on the
-/// second model, 7 on the third, 3 on the fourth, 1 on the fifth (only
-/// with digits or a year added). That list is partly seen: its result led to the
+/// second model, 7 on the third, 3 on the fourth, 1 on the fifth and the
+/// sixth (only with digits or a year added). That list is partly seen: its result led to the
 /// second model's dictionaries and frequency lists. This bound keeps the
 /// model from getting worse.
 const HELD_OUT_ACCEPTED: usize = 1;
@@ -94,19 +98,20 @@ const HELD_OUT_ACCEPTED: usize = 1;
 /// the second model was changed, never used to tune it; what its accepted
 /// phrases have in common was studied for the third model's general
 /// changes (no phrase of it added anywhere). 12 on the second model, 8 on
-/// the third, 7 on the fourth, 5 on the fifth: quotes and lines missing
-/// from the dictionaries, 4 as typed or run together and 1 only with a
-/// year added.
-const HELD_OUT_2_ACCEPTED: usize = 5;
+/// the third, 7 on the fourth, 5 on the fifth (4 as typed or run
+/// together and 1 only with a year added), 2 on the sixth (both as typed
+/// or run together): quotes and lines missing from the dictionaries.
+const HELD_OUT_2_ACCEPTED: usize = 2;
 
 /// The most phrases of the third held-out list accepted: written before
 /// the third model was changed and never used to tune it (what its
 /// accepted phrases have in common was studied, as the second's). 30 on
 /// the second model, 25 on the third, 17 on the fourth (6 as typed,
 /// capitalised or run together, 11 only with a year or digits added), 8
-/// on the fifth (2 and 6): slogans and soldiers' sayings of content words
-/// with few or no frequent ones, names missing from the dictionaries.
-const HELD_OUT_3_ACCEPTED: usize = 8;
+/// on the fifth (2 and 6), 5 on the sixth (1 and 4): slogans and
+/// soldiers' sayings of content words with few or no frequent ones, names
+/// missing from the dictionaries.
+const HELD_OUT_3_ACCEPTED: usize = 5;
 
 /// The most phrases of the fourth held-out list accepted: written before
 /// the fourth model was changed and never used to tune it (what its
@@ -119,18 +124,34 @@ const HELD_OUT_3_ACCEPTED: usize = 8;
 /// model's changes: a passphrase that reads as a sentence priced as one
 /// wherever its words stand, run together too, rarer words in the lists,
 /// elisions, apostrophes): long sentences with words missing from the
-/// dictionaries (names, old spellings), and sentences with a year added.
-const HELD_OUT_4_ACCEPTED: usize = 17;
+/// dictionaries (names, old spellings), and sentences with a year added;
+/// 10 on the sixth (4 and 6).
+const HELD_OUT_4_ACCEPTED: usize = 10;
 
 /// The most phrases of the fifth held-out list accepted: written before
 /// the fifth model was changed, never used to tune it, the fair measure
 /// of that model. 36 on the fourth model, 22 on the fifth (12 as typed,
 /// capitalised, run together or with punctuation, 10 only with a year or
 /// digits added): Latin mottos and verse of words with no frequent one
-/// among them, long poems' lines, slogans of content words. Issue 49's
-/// goal is 3: not reached; a sixth list written before the next change
-/// is the fair measure of it.
-const HELD_OUT_5_ACCEPTED: usize = 22;
+/// among them, long poems' lines, slogans of content words (studied for
+/// the sixth model's changes: a sentence's words priced as one of ten,
+/// its frequent words the 300 most frequent, the same reading at every
+/// check, a sentence's words those the player wrote apart, œ read as
+/// oe); 13 on the sixth (6 and 7).
+const HELD_OUT_5_ACCEPTED: usize = 13;
+
+/// The most phrases of the sixth held-out list accepted: written before
+/// the sixth model was changed, never used to tune it, the fair measure
+/// of that model. 42 on the fifth model (27 as typed, capitalised, run
+/// together or with punctuation, 15 only with a year or digits added):
+/// long lines of poems and first lines of books, Latin verse, German,
+/// French and Italian sentences whose words the lists rank low. 27 on
+/// the sixth (17 and 10): Latin of words the lists do not rank (Muster
+/// knows no Latin word's frequency), sentences of twelve words or more
+/// with a year added, names, and run-together lines read with letters
+/// left over. Issue 49's goal is 3: not reached; a seventh list written
+/// before the next change is the fair measure of it.
+const HELD_OUT_6_ACCEPTED: usize = 27;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -142,6 +163,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT_3, HELD_OUT_3_ACCEPTED),
         (HELD_OUT_4, HELD_OUT_4_ACCEPTED),
         (HELD_OUT_5, HELD_OUT_5_ACCEPTED),
+        (HELD_OUT_6, HELD_OUT_6_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
@@ -278,6 +300,45 @@ fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
         assert!(!reads_as_sentence(&reading(random)), "{random}");
         check_strength(random, &[]).unwrap();
     }
+}
+
+/// A sentence's words are each one of ten to a language model that has
+/// read the line, and its frequent words are the few hundred most
+/// frequent of its language: a line of poetry with two of them in eight
+/// ("so", "a") is a sentence. Of two readings with as many words, the one
+/// of more frequent words is the sentence's ("it wasa bright", not "itw
+/// asa bright"), and the same reading wins at every check. Written
+/// apart, a quarter of the words the player wrote is enough.
+#[test]
+fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
+    let line = "so much depends upon a red wheel barrow";
+    let r = reading(line);
+    assert!(reads_as_sentence(&r), "{r:?}");
+    assert!(
+        r.log10 <= 8.0 * sequence::SENTENCE_WORD_LOG10 + 1e-6,
+        "{r:?}"
+    );
+    let e = check_strength(&format!("{line} 2026"), &[]).unwrap_err();
+    assert!(e.message.contains("in the order of a sentence"), "{e}");
+    let joined = "itwasabrightcolddayinapril2026";
+    let first = reading(joined);
+    assert!(reads_as_sentence(&first), "{first:?}");
+    assert!(
+        first
+            .pieces
+            .iter()
+            .any(|p| matches!(p, sequence::Piece::Word { word, .. } if word == "it")),
+        "{first:?}"
+    );
+    for _ in 0..20 {
+        assert_eq!(reading(joined).pieces, first.pieces);
+    }
+    check_strength(joined, &[]).unwrap_err();
+    // Its cheapest reading cuts "ein" into "e" and "in", hiding a
+    // frequent word: the words the player wrote apart are the sentence's.
+    // Six words of one in ten, a year of 120 and the ways of writing it.
+    let e = estimate("ein roter reiher ist unser turm 2026", &[]);
+    assert!(e.log10 < 10.0, "{e:?}");
 }
 
 /// French and Italian elide a word before a vowel ("l'amor"): the elided
