@@ -390,11 +390,14 @@ impl Public {
             }
             Event::Removed { id, .. } => {
                 let h = self.holder_mut(*id)?;
+                // An Exercitus off the map stays revealed for A3's turn.
                 match h.kind {
                     Kind::Exercitus(_) => h.hex = None,
-                    _ => h.gone = true,
+                    _ => {
+                        h.gone = true;
+                        h.revealed = None;
+                    }
                 }
-                h.revealed = None;
             }
             Event::Revealed { id, contents, .. } => {
                 let turn = self.turn;
@@ -416,7 +419,12 @@ impl Public {
                 if !h.contents.is_open() {
                     return refuse("A3", format!("counter {id} is face down already"));
                 }
-                if playing && h.revealed.is_some_and(|revealed| revealed >= turn) {
+                // An Exercitus revealed and taken off the map this turn was
+                // turned down at once in games saved before A3 held it
+                // too: those still read; the rules refuse it now
+                // (`may_turn_down`).
+                if playing && h.hex.is_some() && h.revealed.is_some_and(|revealed| revealed >= turn)
+                {
                     return refuse(
                         "A3",
                         format!("counter {id} goes face down in the turn it was revealed"),

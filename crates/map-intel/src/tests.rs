@@ -1090,3 +1090,30 @@ fn the_game_ends_by_the_active_players_word_and_nothing_follows() {
         assert_eq!(g.audit(side, &records), Vec::<String>::new());
     }
 }
+
+/// An empty Exercitus revealed in its owner's own turn and left off the
+/// map stays face up for A3 like any counter revealed: not offered, and
+/// refused, face down in that turn; offered from his next.
+#[test]
+fn an_empty_exercitus_revealed_and_left_off_stays_face_up_that_turn() {
+    let (mut g, _, _) = contact_position();
+    let bluff = exercitus(&g, Side::South, 1);
+    g.play(Command::Reveal { id: bluff }).unwrap();
+    g.play(Command::DeclineReplace {
+        side: Side::South,
+        number: 1,
+    })
+    .unwrap();
+    let offered = |g: &Game| {
+        g.view(Side::South)
+            .may_turn_down(&g.setup().scenario, Side::South)
+            .iter()
+            .any(|h| h.id == bluff)
+    };
+    assert!(!offered(&g));
+    refused(&mut g, Command::TurnDown { id: bluff }, "A3", "revealed this turn");
+    g.play(Command::EndTurn).unwrap();
+    g.play(Command::EndTurn).unwrap();
+    assert!(offered(&g));
+    g.play(Command::TurnDown { id: bluff }).unwrap();
+}
