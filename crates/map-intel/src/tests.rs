@@ -1111,7 +1111,12 @@ fn an_empty_exercitus_revealed_and_left_off_stays_face_up_that_turn() {
             .any(|h| h.id == bluff)
     };
     assert!(!offered(&g));
-    refused(&mut g, Command::TurnDown { id: bluff }, "A3", "revealed this turn");
+    refused(
+        &mut g,
+        Command::TurnDown { id: bluff },
+        "A3",
+        "revealed this turn",
+    );
     g.play(Command::EndTurn).unwrap();
     g.play(Command::EndTurn).unwrap();
     assert!(offered(&g));

@@ -38,6 +38,9 @@ pub struct Remote<G: Replica> {
     /// were told it waits too long.
     waiting: Option<(Instant, bool)>,
     patience: Duration,
+    /// Whether the link is up: a move waits on the connection, not on the
+    /// other machine, while it is down (the drop is said instead).
+    connected: bool,
 }
 
 impl<G: Replica> Remote<G> {
@@ -48,6 +51,7 @@ impl<G: Replica> Remote<G> {
             link,
             waiting: None,
             patience: PATIENCE,
+            connected: true,
         };
         remote.flush();
         remote
@@ -92,7 +96,7 @@ impl<G: Replica> Remote<G> {
     /// Tells the players, once, that a move of this machine's has waited
     /// longer than the patience for what the other machine owes it.
     pub fn overdue(&mut self) -> Option<Said> {
-        let Some(what) = self.play.waits_for() else {
+        let Some(what) = self.play.waits_for().filter(|_| self.connected) else {
             self.waiting = None;
             return None;
         };
@@ -127,7 +131,14 @@ impl<G: Replica> Remote<G> {
                     "the other machine sent a message this Muster does not read ({e}); nothing of it was taken"
                 )))],
             },
-            other => vec![Said::Link(other)],
+            other => {
+                match &other {
+                    Event::Connected { .. } => self.connected = true,
+                    Event::Dropped(_) | Event::Refused(_) => self.connected = false,
+                    Event::Message(_) => {}
+                }
+                vec![Said::Link(other)]
+            }
         };
         self.flush();
         said

@@ -254,3 +254,48 @@ fn an_edited_game_from_the_host_is_refused_before_anything_is_played() {
     };
     assert!(refused.contains("does not read"), "{refused}");
 }
+
+/// The host's Muster stops while the joiner's move waits: his players are
+/// told the connection dropped, never that the other machine withholds
+/// the move (it is the connection the move waits on).
+#[test]
+fn a_move_waiting_on_a_dropped_connection_is_not_said_withheld() {
+    if support::ran_in_loopback_namespace(
+        "a_move_waiting_on_a_dropped_connection_is_not_said_withheld",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let (mut host, mut joiner) = machines(&relay);
+    deploy_until(
+        &mut host,
+        &mut joiner,
+        "\"roll_moves_first\", \"side\": \"north\"",
+    );
+    joiner.remote.set_patience(Duration::from_millis(300));
+    drop(host);
+    let until = Instant::now() + Duration::from_secs(30);
+    while !joiner
+        .said
+        .iter()
+        .any(|s| matches!(s, Said::Link(Event::Dropped(_))))
+    {
+        joiner.poll();
+        assert!(Instant::now() < until, "the drop was never said");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let line = r#"{"cmd": "roll_moves_first", "side": "south", "dice": "app"}"#;
+    let roll = command(&mut joiner.game, line, 1).unwrap().unwrap();
+    let given = joiner.remote.give(&mut joiner.game, roll);
+    assert!(given.is_ok(), "{given:?}");
+    let waited = Instant::now() + Duration::from_secs(1);
+    while Instant::now() < waited {
+        joiner.poll();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        !joiner.said.iter().any(|s| matches!(s, Said::Overdue(_))),
+        "{:?}",
+        joiner.said
+    );
+}

@@ -102,6 +102,9 @@ pub struct Remoted<G: Replica> {
     audited: Option<String>,
     /// The game is over (its records are awaited until `audited`).
     over: bool,
+    /// A move of this machine's waited when the host's Muster restarted:
+    /// said once the game is back.
+    move_lost: bool,
 }
 
 /// What a frame's poll did, for the window.
@@ -157,6 +160,7 @@ impl<G: Replica> Remoted<G> {
             trouble: None,
             audited: None,
             over: false,
+            move_lost: false,
             overdue: None,
         }
     }
@@ -173,6 +177,7 @@ impl<G: Replica> Remoted<G> {
             trouble: None,
             audited: None,
             over: false,
+            move_lost: false,
             overdue: None,
         }
     }
@@ -313,7 +318,10 @@ impl<G: Replica> Remoted<G> {
     /// the host's machine holds it.
     fn rejoin(&mut self) {
         let ended = Stage::Rejoining(None, NotYet("the host's Muster restarted"));
+        self.overdue = None;
         if let Stage::Playing(remote) = std::mem::replace(&mut self.stage, ended) {
+            // Given for the program that stopped, it never reached the log.
+            self.move_lost = remote.busy();
             self.stage = Stage::Rejoining(Some(Joining::new(remote.into_link())), REJOINING);
         }
     }
@@ -361,6 +369,7 @@ impl<G: Replica> Remoted<G> {
             trouble: None,
             audited: None,
             over: false,
+            move_lost: false,
             overdue: None,
         };
         let mut polled = Polled::default();
@@ -424,10 +433,12 @@ impl<G: Replica> Remoted<G> {
                     return;
                 }
                 *game = fresh;
+                let move_lost = std::mem::take(&mut self.move_lost);
                 let lost = match compared {
                     Compared::Ahead { unvouched, .. } => format!(
                         " Your last {unvouched} move(s) had not reached it before it stopped: give them again (their dice are rolled anew)."
                     ),
+                    _ if move_lost => " Your last move had not reached it before it stopped: it was not made; give it again (any dice it rolls are rolled anew).".to_string(),
                     _ => String::new(),
                 };
                 polled.changed = true;
@@ -483,6 +494,11 @@ impl<G: Replica> Remoted<G> {
                     self.overdue = Some(why);
                 }
                 Said::Link(event) => {
+                    // A move that waits on a dropped connection is said
+                    // by the drop, not as one the other machine withholds.
+                    if matches!(event, Event::Dropped(_)) {
+                        self.overdue = None;
+                    }
                     restarted |= matches!(
                         event,
                         Event::Connected {

@@ -3,9 +3,8 @@
 //! (beside the autosaves, never in the game's file, readable by its user
 //! alone: whoever holds a ticket takes its seat), so that the game reopened
 //! after the joiner's Muster restarted is joined again in one click; and
-//! the offer over the window to join it again or play it here. Until he
-//! chooses, the host's seat is the host's machine's: this laptop never
-//! asks the host's passphrase.
+//! the offer over the window to join it again. The host's seat stays the
+//! host's machine's: this laptop never asks the host's passphrase.
 
 use crate::app::MusterApp;
 use crate::app::status::Status;
@@ -84,18 +83,17 @@ impl Rejoin {
 
 impl MusterApp {
     /// The line over a reopened game this machine joined: join it again
-    /// with the same ticket, or play it here (the ticket forgotten).
+    /// with the same ticket. (Nothing offers to play it here: the host's
+    /// side is his, and his passphrase is never asked on this machine.)
     pub(in crate::app) fn rejoin_offer(&mut self, ui: &mut egui::Ui) {
         if self.rejoin.offered.is_none() || self.system.remote().is_some() {
             return;
         }
         let mut again = false;
-        let mut here = false;
         egui::Panel::top("rejoin").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.label("You played this game from your own Muster, joined by the host's ticket.");
                 again = ui.button("Join it again (same ticket)").clicked();
-                here = ui.button("Play it here instead").clicked();
             });
         });
         if again && let Some((ticket, _)) = self.rejoin.offered.take() {
@@ -104,12 +102,6 @@ impl MusterApp {
             self.join.text = ticket.clone();
             if let Err(why) = self.join.join(&ticket, &self.start.net, &self.bus) {
                 self.status = Some(Status::Error(why));
-            }
-        } else if here {
-            self.rejoin.offered = None;
-            let id = self.system.game().map(|g| g.id().to_string());
-            if let Some(path) = id.and_then(|id| self.rejoin.file(&id)) {
-                let _ = std::fs::remove_file(path);
             }
         }
     }
