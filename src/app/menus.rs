@@ -136,7 +136,13 @@ impl MusterApp {
                 });
                 ui.separator();
                 if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                    // A remote game's other player waits on this Muster:
+                    // asked first, a Quit that slipped is not his loss.
+                    if self.system.remote().is_some() {
+                        self.quit_asked = true;
+                    } else {
+                        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                    }
                 }
             });
             ui.menu_button("Edit", |ui| {
@@ -209,6 +215,33 @@ impl MusterApp {
         });
         if reopen {
             self.unlock.reopen();
+        }
+    }
+
+    /// Quit asked while a remote game is played: said what it does to the
+    /// other player, and asked again.
+    pub(super) fn quit_question(&mut self, ctx: &egui::Context) {
+        if !self.quit_asked {
+            return;
+        }
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("quit-remote")).show(ctx, |ui| {
+            ui.heading("Quit Muster?");
+            ui.label("The other player plays this game from their own Muster: theirs waits for this one until you open the game again (it is saved), host or join it again, and play on.");
+            ui.horizontal(|ui| {
+                if ui.button("Quit").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Stay").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if let Some(quit) = answer {
+            self.quit_asked = false;
+            if quit {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
         }
     }
 }

@@ -191,6 +191,8 @@ pub struct MusterApp {
     join: remote::join::JoinWindow,
     /// The ticket each game was joined by, to join it again.
     rejoin: remote::rejoin::Rejoin,
+    /// File > Quit was clicked during a remote game: asked again.
+    quit_asked: bool,
     /// Where each player's private screens are, and his answers.
     seating: Seating,
     bus: Bus,
@@ -292,6 +294,7 @@ impl MusterApp {
             invite: Default::default(),
             join: Default::default(),
             rejoin,
+            quit_asked: false,
             seating,
             bus,
             inbox,
@@ -553,6 +556,7 @@ impl eframe::App for MusterApp {
                 self.system.ui(ui, &cx);
             }
             self.remote_windows(&ctx);
+            self.quit_question(&ctx);
             self.show_dialog(&ctx);
         }
         self.drain(&ctx);

@@ -1055,6 +1055,13 @@ fn hidden_forces_are_played_from_two_windows() {
     for h in [&host, &joiner] {
         assert!(shows(h, "The game is over"));
     }
+    // File > Quit during a remote game asks first, saying what it does to
+    // the other player.
+    click(&mut host, "File");
+    click(&mut host, "Quit");
+    host.get_by_label_contains("theirs waits for this one");
+    click(&mut host, "Stay");
+    assert!(!shows(&host, "Quit Muster?"));
 }
 
 /// A hidden forces game begun with Ann's passphrase alone and hosted for
