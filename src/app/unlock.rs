@@ -52,7 +52,7 @@ impl UnlockWindow {
                         ui.label(format!("{who} unlocks on their phone."));
                     } else if kept == Some(side) {
                         ui.label(format!(
-                            "{who} played from their own Muster: host the game again (the line above) and they unlock it on their machine."
+                            "{who} played from their own Muster: once the game is hosted or joined again (the line above), they unlock it on their machine."
                         ));
                     } else if ui.button(format!("Unlock as {who}…")).clicked() {
                         bus.seat(side, SeatMsg::Unlock);
