@@ -421,7 +421,9 @@ fn a_restarted_host_hosts_again_with_the_same_ticket() {
     assert_eq!(entries(&host), had);
     host.get_by_label_contains("This battle was played remotely: South (Ann)");
     // South's passphrase is never asked here: he unlocks on his machine.
-    host.get_by_label_contains("South (Ann) played from their own Muster: host the game again");
+    host.get_by_label_contains(
+        "South (Ann) played from their own Muster: once the game is hosted or joined again",
+    );
     assert!(host.query_by_label("Unlock as South (Ann)…").is_none());
     // Until it is hosted again, South's moves are his machine's: his step
     // waits there, greyed, saying so.
