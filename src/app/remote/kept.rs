@@ -36,6 +36,17 @@ pub fn offer(ui: &mut egui::Ui, what: &str, away: &str) -> Option<Again> {
     chose
 }
 
+/// The file of game `id` in `dir`, ending `ext`; none for an id that is
+/// no plain name (a file's id is only read, never made a path of).
+pub fn file_of(dir: &std::path::Path, id: &str, ext: &str) -> Option<PathBuf> {
+    let plain = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    plain.then(|| dir.join(format!("{id}.{ext}")))
+}
+
 /// Where the host keeps the remote seats of its games (Muster's own
 /// folder, beside the autosaves: never in a game's file, readable by its
 /// user alone), and the one the open game had.
@@ -59,15 +70,9 @@ impl Kept {
         }
     }
 
-    /// The file of `game`'s seat; none for an id that is no plain name
-    /// (a file's id is only read, never made a path of).
+    /// The file of `game`'s seat.
     fn file(&self, game: &str) -> Option<PathBuf> {
-        let plain = !game.is_empty()
-            && game.len() <= 64
-            && game
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        Some(self.dir.as_ref()?.join(format!("{game}.json"))).filter(|_| plain)
+        file_of(self.dir.as_ref()?, game, "json")
     }
 
     /// The seat game `id` had when it was played remotely from here, if

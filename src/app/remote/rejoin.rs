@@ -29,15 +29,9 @@ impl Rejoin {
         }
     }
 
-    /// The file of game `id`'s ticket; none for an id that is no plain
-    /// name (a file's id is only read, never made a path of).
+    /// The file of game `id`'s ticket.
     fn file(&self, id: &str) -> Option<PathBuf> {
-        let plain = !id.is_empty()
-            && id.len() <= 64
-            && id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        Some(self.dir.as_ref()?.join(format!("{id}.joined"))).filter(|_| plain)
+        super::kept::file_of(self.dir.as_ref()?, id, "joined")
     }
 
     /// Keeps the ticket game `id` was just joined by; a ticket that could
