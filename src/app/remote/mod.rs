@@ -481,16 +481,14 @@ impl<G: Replica> Remoted<G> {
                     )));
                 }
                 Said::Game(Happened::Audited(words)) => {
-                    polled.status = Some(Status::Info(words.clone()));
                     self.audited = Some(words);
                 }
                 Said::Game(Happened::Trouble(why)) => {
-                    polled.status = Some(Status::Error(format!("The other machine: {why}")));
+                    // Said over the table (`banner`), not twice.
                     self.trouble = Some(why.clone());
                     self.troubles.push(why);
                 }
                 Said::Overdue(why) => {
-                    polled.status = Some(Status::Error(format!("The other machine: {why}")));
                     self.overdue = Some(why);
                 }
                 Said::Link(event) => {
