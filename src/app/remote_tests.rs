@@ -936,6 +936,20 @@ fn forces_hosted(dir: &Path, net: &muster_remote::Net, file: String) -> (H, H, S
     (host, joiner, ticket)
 }
 
+/// The hidden-forces game back on Bob's window after either Muster
+/// restarted: he unlocks his side again, and both are connected.
+fn bob_back(host: &mut H, joiner: &mut H) {
+    until(
+        &mut [&mut *host, &mut *joiner],
+        "the game again on the joiner's",
+        |w| shows(w[1], "unlock your side again"),
+    );
+    assert_eq!(unlock(joiner, "Bob", BOB), None);
+    until(&mut [host, joiner], "both connected again", |w| {
+        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+}
+
 /// Hidden forces from two windows: the game begun at one table, then
 /// hosted by Ann's Muster for Bob's. Ann's legions enter Bob's cataphracts
 /// on her window: Bob's Muster answers (its key reveals them and says they
@@ -1027,15 +1041,7 @@ fn hidden_forces_are_played_from_two_windows() {
     // The join window's spinner keeps repainting: clicked, not settled.
     joiner.get_by_label("Join it again (same ticket)").click();
     joiner.step();
-    until(
-        &mut [&mut host, &mut joiner],
-        "the game again on the joiner's",
-        |w| shows(w[1], "unlock your side again"),
-    );
-    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
-    until(&mut [&mut host, &mut joiner], "both connected again", |w| {
-        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
-    });
+    bob_back(&mut host, &mut joiner);
     click(&mut joiner, "End Bob's (Parthia) turn");
     until(&mut [&mut host, &mut joiner], "Ann's turn on both", |w| {
         same_forces_log(w) && game(w[0]).public().active == Some(Side::South)
@@ -1103,15 +1109,7 @@ fn a_hidden_forces_joiner_sets_his_passphrase_on_his_own_window() {
     joiner.state().autosaved();
     drop(joiner);
     let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
-    until(
-        &mut [&mut host, &mut joiner],
-        "the game again on the joiner's",
-        |w| shows(w[1], "unlock your side again"),
-    );
-    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
-    until(&mut [&mut host, &mut joiner], "both connected again", |w| {
-        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
-    });
+    bob_back(&mut host, &mut joiner);
     crate::app::map_intel::tests::drag_to(&mut host, "0505", "0606");
     until(&mut [&mut host, &mut joiner], "Ann's move on both", |w| {
         same_forces_log(w)
@@ -1164,15 +1162,7 @@ fn a_restarted_hidden_forces_host_hosts_again_with_the_same_ticket() {
     assert!(host.query_by_label("Show Bob's (Parthia) ledger").is_none());
     host.get_by_label_contains("Bob (Parthia): on their own Muster");
     host.get_by_label("Host it again (same ticket)").click();
-    until(
-        &mut [&mut host, &mut joiner],
-        "the game again on the joiner's",
-        |w| shows(w[1], "unlock your side again"),
-    );
-    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
-    until(&mut [&mut host, &mut joiner], "both connected again", |w| {
-        same_forces_log(w) && w.iter().all(|h| shows(h, "; connected (Muster"))
-    });
+    bob_back(&mut host, &mut joiner);
     click(&mut host, "End Ann's (Rome) turn");
     until(&mut [&mut host, &mut joiner], "Bob's turn on both", |w| {
         same_forces_log(w) && game(w[1]).public().active == Some(Side::North)
