@@ -74,6 +74,18 @@ fn deploy(host: &mut Machine, joiner: &mut Machine, cut_at: usize) -> Battle {
     play_lines(host, joiner, "\"end_turn\"", Some(cut_at))
 }
 
+/// Both machines with the example deployment played up to who moves
+/// first.
+fn at_who_moves_first(relay: &support::LocalRelay) -> (Machine, Machine) {
+    let (mut host, mut joiner) = machines(relay);
+    deploy_until(
+        &mut host,
+        &mut joiner,
+        "\"roll_moves_first\", \"side\": \"north\"",
+    );
+    (host, joiner)
+}
+
 /// Plays the example deployment up to the line holding `until`.
 fn deploy_until(host: &mut Machine, joiner: &mut Machine, until: &str) {
     play_lines(host, joiner, until, None);
@@ -176,13 +188,7 @@ fn a_joiner_that_withholds_his_half_of_the_dice_is_named() {
         return;
     }
     let relay = local_relay();
-    let (mut host, mut joiner) = machines(&relay);
-    // Both machines at who moves first.
-    deploy_until(
-        &mut host,
-        &mut joiner,
-        "\"roll_moves_first\", \"side\": \"north\"",
-    );
+    let (mut host, joiner) = at_who_moves_first(&relay);
     host.remote.set_patience(Duration::from_millis(300));
     let line = r#"{"cmd": "roll_moves_first", "side": "north", "dice": "app"}"#;
     let roll = command(&mut host.game, line, 1).unwrap().unwrap();
@@ -266,12 +272,7 @@ fn a_move_waiting_on_a_dropped_connection_is_not_said_withheld() {
         return;
     }
     let relay = local_relay();
-    let (mut host, mut joiner) = machines(&relay);
-    deploy_until(
-        &mut host,
-        &mut joiner,
-        "\"roll_moves_first\", \"side\": \"north\"",
-    );
+    let (host, mut joiner) = at_who_moves_first(&relay);
     joiner.remote.set_patience(Duration::from_millis(300));
     drop(host);
     let until = Instant::now() + Duration::from_secs(30);
