@@ -11,7 +11,7 @@
 //! (A2c).
 
 use crate::conservation::{check_records_with, touched};
-use crate::events::{Contents, Holder, Public};
+use crate::events::{Contents, Holder};
 use crate::game::{Game, HiddenForces, place};
 use crate::owed::Claim;
 use muster_core::chained_game::Rules;
@@ -39,7 +39,7 @@ impl Game {
     /// here only once the game is over): what his machine sends the other.
     pub fn opened_records(&self, side: Side) -> Option<String> {
         let key = self.keys()[side].as_ref().filter(|_| self.public().over)?;
-        let (_, records) = self.records()?;
+        let records = self.records()?;
         let opened: Vec<Opened> = records
             .iter()
             .filter(|(_, (s, _))| *s == side)
@@ -60,7 +60,7 @@ impl Game {
     pub fn audit(&self, side: Side, body: &str) -> Vec<String> {
         let name = self.setup().name(side);
         let theirs = muster_core::text::possessive(&name);
-        let Some((public, records)) = self.records() else {
+        let Some(records) = self.records() else {
             return Vec::new();
         };
         let opened: Vec<Opened> = match serde_json::from_str(body) {
@@ -117,7 +117,8 @@ impl Game {
                 "{theirs} records, opened at the game's end, break the rules: {e}"
             ));
         }
-        let words = public
+        let words = self
+            .public()
             .claims
             .iter()
             .filter(|c| c.side == side)
@@ -133,10 +134,9 @@ impl Game {
         found
     }
 
-    /// The state after the whole log, and each holder's contents under
-    /// each of its seals: a word rests on the seals its counters had when
-    /// it was given.
-    fn records(&self) -> Option<(Public, Records)> {
+    /// Each holder's contents under each of its seals, the log folded
+    /// again: a word rests on the seals its counters had when it was given.
+    fn records(&self) -> Option<Records> {
         let mut public = HiddenForces::opening(self.setup());
         let mut records = Records::new();
         for event in self.log().iter().flat_map(|e| &e.events) {
@@ -148,7 +148,7 @@ impl Game {
                     .or_insert_with(|| (h.side, h.contents.clone()));
             }
         }
-        Some((public, records))
+        Some(records)
     }
 }
 
