@@ -3,7 +3,7 @@
 //! with what each counter was, the roll with its modifiers, placements.
 //! Never a face-down counter's composition.
 
-use super::events::{Composition, Event, Public};
+use super::events::{Composition, Event, Pending, Public};
 use super::setup::Setup;
 use muster_core::side::Side;
 
@@ -131,6 +131,12 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
                 named(*wing)
             )
         }
+        // After a line called clear, its owner shows the Wing it ran to.
+        Event::Sighted {
+            moving, stationary, ..
+        } if matches!(before.pending, Some(Pending::Sight { clear: true, .. })) => {
+            format!("{} is spotted by {}", named(*stationary), named(*moving))
+        }
         Event::Sighted {
             moving,
             stationary,
@@ -218,6 +224,39 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
         }
         Event::TurnBegan { number, active } => {
             format!("Turn {number}: {} is active", setup.name(*active))
+        }
+        Event::LineClear {
+            moving, stationary, ..
+        } => format!(
+            "Line of sight from {} to {}: clear; {} shows what it is (27.1.6)",
+            named(*moving),
+            named(*stationary),
+            before
+                .counters
+                .get(*stationary)
+                .map_or(String::new(), |c| setup.name(c.side))
+        ),
+        Event::Claimed {
+            id,
+            modifiers,
+            formation,
+        } => format!(
+            "{} adds {:+} to the deployment roll ({}), its last formation {}, as its owner says: checked when it is placed (27.2)",
+            named(*id),
+            super::roll::total(modifiers),
+            modifiers
+                .iter()
+                .map(|m| format!("{} {:+}", m.reason, m.value))
+                .collect::<Vec<_>>()
+                .join(", "),
+            formation.name()
+        ),
+        Event::LockSet { side, .. } => format!(
+            "{} set a passphrase: their counters' records are sealed anew under it",
+            setup.name(*side)
+        ),
+        Event::Resealed { id, sealed } => {
+            format!("{} is sealed anew ({})", named(*id), sealed.code())
         }
     }
 }

@@ -4,14 +4,13 @@
 //! event checked against the state before it.
 
 use super::formation::{Formation, Placement};
-use super::roll::{self, Outcome};
+use super::roll::Outcome;
 use super::scenario::Type;
-use super::setup::{MAX_ALLOWANCE, Setup, no_hexes};
+use super::setup::no_hexes;
 use super::spotting::InRange;
 use crate::map::Hex;
-use muster_core::dice::Roll;
-use muster_core::error::{RuleError, refuse};
-use muster_core::intel::{Revealed, Sealed};
+use muster_core::dice::{Modifier, Roll};
+use muster_core::intel::{Lock, Revealed, Sealed};
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +88,25 @@ pub struct Counter {
     /// How many times its composition has been sealed: the current record
     /// is bound to the slot "counter {id} seal {seals}".
     pub seals: u32,
+    /// What its owner said of it for a deployment roll, checked when it
+    /// is placed.
+    pub claim: Option<Claim>,
+    /// The record its owner sealed, as its line was called clear, to turn
+    /// it face down with if the Wing it met is a dummy (B5).
+    pub down: Option<Sealed>,
+}
+
+/// What a real Wing's owner says of it for a deployment roll before its
+/// record opens (B6, B7, RULES-map-intel "Dummy wings played from two
+/// machines"): what it adds to its die and, a stationary Wing, its last
+/// formation. Its placement opens the record and checks both.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Claim {
+    /// The moving Wing of the roll (its formation is said by the rule it
+    /// is placed under), or a stationary one.
+    pub moving: bool,
+    pub modifiers: Vec<Modifier>,
+    pub formation: Option<Formation>,
 }
 
 impl Counter {
@@ -131,6 +149,9 @@ pub enum Pending {
         asked: usize,
         spotted: Vec<usize>,
         rest: Rest,
+        /// The line to the Wing asked was called clear by a real moving
+        /// Wing: its owner shows what it is (`Command::Show`).
+        clear: bool,
     },
     Roll {
         moving: usize,
@@ -238,6 +259,35 @@ pub enum Event {
         number: u32,
         active: Side,
     },
+    /// The line of sight from a real moving Wing to the Wing asked called
+    /// clear: the stationary Wing's owner shows what it is next; `down`,
+    /// the moving Wing's record sealed anew by its owner, turns it face
+    /// down if that Wing is a dummy (B5).
+    LineClear {
+        moving: usize,
+        stationary: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        down: Option<Sealed>,
+    },
+    /// A spotted real Wing's owner says what it adds to the deployment
+    /// roll and its last formation (`Claim`).
+    Claimed {
+        id: usize,
+        modifiers: Vec<Modifier>,
+        formation: Formation,
+    },
+    /// A player who began without a passphrase set one (rules reference:
+    /// "A passphrase set during the game").
+    LockSet {
+        side: Side,
+        lock: Lock,
+    },
+    /// A counter's record sealed anew under its owner's new key, holding
+    /// what it held.
+    Resealed {
+        id: usize,
+        sealed: Sealed,
+    },
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -248,353 +298,4 @@ pub struct Public {
     pub pending: Option<Pending>,
     /// The last roll, kept for the formations that follow it.
     pub last: Option<Outcome>,
-}
-
-impl Public {
-    pub fn counter(&self, id: usize) -> Result<&Counter, RuleError> {
-        self.counters
-            .get(id)
-            .ok_or_else(|| RuleError::new("27.1", format!("there is no counter {id}")))
-    }
-
-    fn counter_mut(&mut self, id: usize) -> Result<&mut Counter, RuleError> {
-        self.counters
-            .get_mut(id)
-            .ok_or_else(|| RuleError::new("27.1", format!("there is no counter {id}")))
-    }
-
-    fn fits(&self, event: &Event, setup: &Setup) -> Result<(), RuleError> {
-        let map = &setup.battle.map;
-        let on_map = |hexes: &[Hex]| match hexes.iter().find(|h| !map.contains(**h)) {
-            Some(h) => refuse("27.1", format!("{h} is not on the map")),
-            None => Ok(()),
-        };
-        let wrong = |what: &str| refuse("27.1", format!("{what} does not follow from the game"));
-        match event {
-            Event::Placed {
-                side, leader, dis, ..
-            } => {
-                on_map(&[*leader, dis[0], dis[1]])?;
-                let most = setup.armies[*side].len()
-                    + setup.battle.dummies(*side, setup.detachments[*side]).len();
-                let placed = self.counters.iter().filter(|c| c.side == *side).count();
-                if placed >= most || self.active.is_some() {
-                    return wrong("a counter placed beyond the army's units and dummies");
-                }
-            }
-            Event::Moved { leader, dis, .. } => on_map(&[*leader, dis[0], dis[1]])?,
-            Event::Adjusted { to, id } => {
-                on_map(&[*to])?;
-                if !matches!(self.pending, Some(Pending::Adjust { moving, .. }) if moving == *id) {
-                    return wrong("an adjustment");
-                }
-            }
-            Event::InRange {
-                moving,
-                candidates,
-                rest,
-            } => {
-                on_map(&rest.concat())?;
-                let mover = self.counter(*moving)?;
-                let fine = self.pending.is_none()
-                    && mover.hidden()
-                    && !candidates.is_empty()
-                    && candidates.iter().all(|c| {
-                        self.counters
-                            .get(c.wing)
-                            .is_some_and(|o| o.side != mover.side && o.hidden())
-                    });
-                if !fine {
-                    return wrong("a spotting");
-                }
-            }
-            Event::Sighted { moving, .. } => {
-                if !matches!(self.pending, Some(Pending::Sight { moving: m, .. }) if m == *moving) {
-                    return wrong("a line-of-sight answer");
-                }
-            }
-            Event::ClosestChosen { wing } => {
-                if !matches!(&self.pending, Some(Pending::Closest { tied, .. }) if tied.contains(wing))
-                {
-                    return wrong("a choice of the closest Wing");
-                }
-            }
-            Event::Rolled {
-                moving,
-                stationary,
-                outcome,
-                ..
-            } => {
-                let asked = matches!(&self.pending, Some(Pending::Roll { moving: m, stationary: s })
-                    if m == moving && s == stationary);
-                if !asked || outcome.adjustment > roll::MAX_ADJUSTMENT {
-                    return wrong("a deployment roll");
-                }
-            }
-            Event::ToPlace { wings } => {
-                if wings.is_empty() || wings.iter().any(|(id, _)| self.counter(*id).is_err()) {
-                    return wrong("the Wings to place");
-                }
-            }
-            Event::TurnBegan { number, .. } => {
-                if *number != self.turn.saturating_add(1) {
-                    return wrong(&format!("turn {number}"));
-                }
-            }
-            Event::Flipped { .. }
-            | Event::Removed { .. }
-            | Event::TurnedDown { .. }
-            | Event::Deployed { .. } => {}
-        }
-        Ok(())
-    }
-
-    /// A moving Wing removed or turned face down ends its spotting.
-    fn end_sight(&mut self, id: usize) {
-        if matches!(self.pending, Some(Pending::Sight { moving, .. }) if moving == id) {
-            self.pending = None;
-        }
-    }
-
-    /// Folds one event in; an event that does not fit is refused, so that
-    /// a file's log holds only what the rules could have made: counters on
-    /// the map and within the army's count, a spotting with someone to
-    /// spot, answers and rolls to what was asked.
-    pub fn fold(&mut self, event: &Event, setup: &Setup) -> Result<(), RuleError> {
-        self.fits(event, setup)?;
-        match event {
-            Event::Placed {
-                id,
-                side,
-                kind,
-                detachment,
-                leader,
-                dis,
-                sealed,
-            } => {
-                crate::events::next_id(*id, self.counters.len(), "27.1")?;
-                self.counters.push(Counter {
-                    id: *id,
-                    side: *side,
-                    kind: *kind,
-                    detachment: *detachment,
-                    leader: *leader,
-                    dis: dis.to_vec(),
-                    sealed: sealed.clone(),
-                    shown: None,
-                    face: None,
-                    claimed: None,
-                    gone: false,
-                    deployed: None,
-                    moved: 0,
-                    dis_moved: [0, 0],
-                    seals: 1,
-                });
-            }
-            Event::Moved {
-                id,
-                leader,
-                dis,
-                hexes,
-                dis_hexes,
-            } => {
-                let c = self.counter_mut(*id)?;
-                if !c.hidden() {
-                    return refuse("27.1.4", format!("counter {id} is not on the map to move"));
-                }
-                let add = |a: u32, b: u32| {
-                    a.checked_add(b)
-                        .filter(|n| *n <= MAX_ALLOWANCE)
-                        .ok_or_else(|| {
-                            RuleError::new(
-                                "27.1.4",
-                                format!("counter {id} moves beyond any allowance"),
-                            )
-                        })
-                };
-                c.moved = add(c.moved, *hexes)?;
-                c.dis_moved = [
-                    add(c.dis_moved[0], dis_hexes[0])?,
-                    add(c.dis_moved[1], dis_hexes[1])?,
-                ];
-                c.leader = *leader;
-                c.dis = dis.to_vec();
-            }
-            Event::InRange {
-                moving,
-                candidates,
-                rest,
-            } => {
-                let tied = super::spotting::tied(candidates);
-                self.pending = Some(if tied.is_empty() {
-                    Pending::Sight {
-                        moving: *moving,
-                        candidates: candidates.clone(),
-                        asked: 0,
-                        spotted: Vec::new(),
-                        rest: rest.clone(),
-                    }
-                } else {
-                    Pending::Closest {
-                        moving: *moving,
-                        candidates: candidates.clone(),
-                        tied,
-                        rest: rest.clone(),
-                    }
-                });
-            }
-            Event::ClosestChosen { wing } => {
-                let Some(Pending::Closest {
-                    moving,
-                    candidates,
-                    rest,
-                    ..
-                }) = self.pending.take()
-                else {
-                    return refuse("27.5", "no closest Wing was asked");
-                };
-                // The chosen one first; the rest keep their order.
-                let (chosen, others): (Vec<InRange>, Vec<InRange>) =
-                    candidates.into_iter().partition(|c| c.wing == *wing);
-                self.pending = Some(Pending::Sight {
-                    moving,
-                    candidates: chosen.into_iter().chain(others).collect(),
-                    asked: 0,
-                    spotted: Vec::new(),
-                    rest,
-                });
-            }
-            Event::Sighted {
-                stationary,
-                clear,
-                spotted: seen,
-                ..
-            } => {
-                let Some(Pending::Sight {
-                    moving,
-                    candidates,
-                    asked,
-                    spotted,
-                    rest,
-                }) = &mut self.pending
-                else {
-                    return refuse("27.1.6", "no line of sight was asked");
-                };
-                if candidates.get(*asked).map(|c| c.wing) != Some(*stationary) {
-                    return refuse(
-                        "27.5",
-                        format!("counter {stationary} was not the one asked about"),
-                    );
-                }
-                *asked += 1;
-                // A clear line settles where the move ends (27.1.6); only
-                // blocked ones let the Wing go on.
-                if *clear {
-                    *rest = Rest::default();
-                }
-                if *seen {
-                    spotted.push(*stationary);
-                }
-                if *asked == candidates.len() {
-                    self.pending = (!spotted.is_empty()).then(|| Pending::Roll {
-                        moving: *moving,
-                        stationary: std::mem::take(spotted),
-                    });
-                }
-            }
-            Event::Flipped { id, contents, face } => {
-                let c = self.counter_mut(*id)?;
-                match (contents, face) {
-                    (Some(contents), _) => {
-                        c.sealed
-                            .check(contents)
-                            .map_err(|e| RuleError::new("27.1.6", format!("counter {id}: {e}")))?;
-                        c.shown = Some(contents.secret.clone());
-                        c.face = Some(Face::of(&contents.secret));
-                    }
-                    (None, Some(face)) if face.real => {
-                        c.face = Some(*face);
-                        c.claimed = Some(*face);
-                    }
-                    _ => {
-                        return refuse(
-                            "27.1.6",
-                            format!(
-                                "counter {id}: a flip shows a real Wing's face, or a dummy's whole record"
-                            ),
-                        );
-                    }
-                }
-            }
-            Event::Removed { id } => {
-                self.counter_mut(*id)?.gone = true;
-                self.end_sight(*id);
-            }
-            Event::TurnedDown { id, sealed } => {
-                let c = self.counter_mut(*id)?;
-                c.sealed = sealed.clone();
-                c.seals += 1;
-                c.shown = None;
-                c.face = None;
-                self.end_sight(*id);
-            }
-            Event::Rolled {
-                moving,
-                stationary,
-                outcome,
-                ..
-            } => {
-                self.last = Some(*outcome);
-                self.pending = Some(Pending::Adjust {
-                    moving: *moving,
-                    allowed: outcome.adjustment,
-                    stationary: stationary.clone(),
-                });
-            }
-            Event::Adjusted { id, to } => self.counter_mut(*id)?.leader = *to,
-            Event::ToPlace { wings } => {
-                self.pending = Some(Pending::Place {
-                    wings: wings.clone(),
-                })
-            }
-            Event::Deployed {
-                id,
-                formation,
-                contents,
-            } => {
-                let c = self.counter_mut(*id)?;
-                if let Some(contents) = contents {
-                    c.sealed
-                        .check(contents)
-                        .map_err(|e| RuleError::new("27.3", format!("counter {id}: {e}")))?;
-                    let face = Face::of(&contents.secret);
-                    if c.claimed.is_some_and(|claimed| claimed != face) {
-                        return refuse(
-                            "27.1.6",
-                            format!("counter {id}: its flip did not show what its record holds"),
-                        );
-                    }
-                    c.shown = Some(contents.secret.clone());
-                    c.face = Some(face);
-                }
-                c.deployed = Some(*formation);
-                c.dis.clear();
-                if let Some(Pending::Place { wings }) = &mut self.pending {
-                    wings.retain(|(w, _)| w != id);
-                    if wings.is_empty() {
-                        self.pending = None;
-                    }
-                }
-            }
-            Event::TurnBegan { number, active } => {
-                self.turn = *number;
-                self.active = Some(*active);
-                for c in &mut self.counters {
-                    c.moved = 0;
-                    c.dis_moved = [0, 0];
-                }
-            }
-        }
-        Ok(())
-    }
 }

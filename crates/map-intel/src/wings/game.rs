@@ -27,7 +27,7 @@ use muster_core::chained_game::{self, About, Ledger, OnLedger, Rules};
 use muster_core::dice::{self, AppDice, DiceInput};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::trail::Locks;
-use muster_core::intel::{Opener, Place, PlayerKey, Revealed, SealKey, Sealed};
+use muster_core::intel::{Lock, Opener, Place, PlayerKey, Revealed, SealKey, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::ops::Deref;
@@ -69,9 +69,20 @@ pub enum Command {
     Closest {
         wing: usize,
     },
-    /// The players' answer: is the line of sight clear?
+    /// The players' answer: is the line of sight clear? Given by the
+    /// moving side (from two machines, on his: a blocked line lets his
+    /// Wing go on, a clear one flips it).
     Sight {
         clear: bool,
+    },
+    /// The stationary Wing's owner shows what it is, its line called clear
+    /// (27.1.6): the step the rules force then, decided with his key.
+    Show,
+    /// A player who began without a passphrase sets his, on his own screen
+    /// (rules reference: "A passphrase set during the game").
+    SetPassphrase {
+        side: Side,
+        lock: Lock,
     },
     Roll {
         moving: DiceInput,
@@ -147,13 +158,24 @@ impl Rules for DummyWings {
     }
 
     /// Each of his sealed compositions opens with his key.
+    /// A record opened for both was checked against its commitment then
+    /// (and, sealed before a passphrase set during the game, is under the
+    /// unprotected key).
     fn check_records(ledger: &Ledger<Self>, side: Side, key: &SealKey) -> Result<(), RuleError> {
-        for c in ledger.public().counters.iter().filter(|c| c.side == side) {
+        let counters = ledger.public().counters.iter();
+        for c in counters.filter(|c| c.side == side && c.shown.is_none()) {
             c.sealed
                 .open::<Composition>(key, &place(ledger.id(), side, c.id, c.seals))
                 .map_err(|e| RuleError::new("trust", format!("counter {}: {e}", c.id)))?;
         }
         Ok(())
+    }
+
+    fn lock_set(event: &Event) -> Option<(Side, &Lock)> {
+        match event {
+            Event::LockSet { side, lock } => Some((*side, lock)),
+            _ => None,
+        }
     }
 }
 
@@ -209,6 +231,41 @@ struct Work<'a> {
     keys: &'a Sides<Option<SealKey>>,
     dice: &'a mut AppDice,
     events: Vec<Event>,
+    /// The sealing key of a passphrase being set (`SetPassphrase`).
+    new_key: Option<SealKey>,
+}
+
+/// `command`'s events on `ledger` now, with `dice`.
+fn decided(
+    ledger: &Ledger<DummyWings>,
+    command: &Command,
+    dice: &mut AppDice,
+) -> Result<Vec<Event>, RuleError> {
+    ledger.writable()?;
+    let mut work = Work::new(ledger, ledger.keys(), dice);
+    if let Command::SetPassphrase { side, lock } = command {
+        work.new_key = Some(ledger.new_seal_key(*side, lock)?);
+    }
+    work.decide(command)?;
+    Ok(work.events)
+}
+
+impl<'a> Work<'a> {
+    fn new(
+        ledger: &'a Ledger<DummyWings>,
+        keys: &'a Sides<Option<SealKey>>,
+        dice: &'a mut AppDice,
+    ) -> Work<'a> {
+        Work {
+            game: ledger.id(),
+            setup: ledger.setup(),
+            public: ledger.public().clone(),
+            keys,
+            dice,
+            events: Vec::new(),
+            new_key: None,
+        }
+    }
 }
 
 impl Work<'_> {
@@ -242,6 +299,9 @@ impl Work<'_> {
         if let Some(p) = &self.public.pending {
             let what = match p {
                 Pending::Closest { .. } => "the moving player says which Wing is the closest first",
+                Pending::Sight { clear: true, .. } => {
+                    "the Wing whose line was called clear is shown first"
+                }
                 Pending::Sight { .. } => "the line of sight is asked first",
                 Pending::Roll { .. } => "the deployment roll comes first",
                 Pending::Adjust { .. } => "the winner's adjustment comes first",
@@ -286,6 +346,8 @@ impl Work<'_> {
                 self.push(Event::ClosestChosen { wing: *wing })
             }
             Command::Sight { clear } => self.sight(*clear),
+            Command::Show => self.show(),
+            Command::SetPassphrase { side, lock } => self.set_passphrase(*side, lock),
             Command::Roll { moving, stationary } => self.roll(moving, stationary),
             Command::Adjust { to } => self.adjust(*to),
             Command::Deploy { id, formation } => self.deploy(*id, *formation),
@@ -363,19 +425,33 @@ impl Game {
     }
 
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
-        self.ledger.writable()?;
-        let mut work = Work {
-            game: self.ledger.id(),
-            setup: self.ledger.setup(),
-            public: self.ledger.public().clone(),
-            keys: self.ledger.keys(),
-            dice: &mut self.dice,
-            events: Vec::new(),
-        };
-        work.decide(&command)?;
-        let events = work.events;
+        let events = decided(&self.ledger, &command, &mut self.dice)?;
         self.ledger.append(events.clone())?;
         Ok(events)
+    }
+
+    /// A command's events, with `dice`, without appending them: what a
+    /// remote game's machine decides.
+    pub(crate) fn decided(
+        &self,
+        command: &Command,
+        dice: &mut AppDice,
+    ) -> Result<Vec<Event>, RuleError> {
+        decided(&self.ledger, command, dice)
+    }
+
+    pub(crate) fn ledger_mut(&mut self) -> &mut Ledger<DummyWings> {
+        &mut self.ledger
+    }
+
+    /// The step the rules force now: the Wing whose line was called clear
+    /// shown by its owner (27.1.6).
+    pub fn forced(&self) -> Option<Command> {
+        matches!(
+            self.public().pending,
+            Some(Pending::Sight { clear: true, .. })
+        )
+        .then_some(Command::Show)
     }
 
     /// A player unlocks a game read from a file: his passphrase must open
@@ -404,20 +480,14 @@ impl Game {
         let Some(Pending::Roll { moving, stationary }) = &self.public().pending else {
             return None;
         };
-        let work = Work {
-            game: self.id(),
-            setup: self.setup(),
-            public: self.public().clone(),
-            keys: self.keys(),
-            dice: &mut AppDice::default(),
-            events: Vec::new(),
-        };
+        let mut dice = AppDice::default();
+        let work = Work::new(&self.ledger, self.keys(), &mut dice);
         let m = work.modifiers(*moving, true).ok()?;
-        let s = stationary
+        let s: Vec<Vec<dice::Modifier>> = stationary
             .iter()
             .filter_map(|&id| work.modifiers(id, false).ok())
-            .max_by_key(|m| roll::total(m))?;
-        Some((m, s))
+            .collect();
+        Some((m, super::claims::best(&s)?.clone()))
     }
 
     /// What `viewer` may see: his own compositions, the enemy's once
@@ -450,14 +520,8 @@ impl Game {
     }
 
     fn seen_with(&self, viewer: Option<Side>, keys: &Sides<Option<SealKey>>) -> Vec<Seen> {
-        let work = Work {
-            game: self.id(),
-            setup: self.setup(),
-            public: self.public().clone(),
-            keys,
-            dice: &mut AppDice::default(),
-            events: Vec::new(),
-        };
+        let mut dice = AppDice::default();
+        let work = Work::new(&self.ledger, keys, &mut dice);
         self.public()
             .counters
             .iter()

@@ -4,14 +4,17 @@
 //! the formation each Wing takes, and the distances and counts it can check
 //! from the map.
 
+pub mod claims;
 pub mod describe;
 pub mod drag;
 pub mod events;
 pub mod export;
 pub mod files;
+mod fold;
 pub mod formation;
 pub mod game;
 pub mod placement;
+mod remote;
 pub mod roll;
 pub mod scenario;
 pub mod screens;

@@ -22,5 +22,11 @@ counters_seat!(
         super::export::ledger_pdf(game, side, key.into(), muster_core::pdf::Paper::A4)
             .map(|pdf| (super::export::ledger_title(game, side), pdf))
     },
-    forced: |_: &Game| None,
+    // A Wing whose line was called clear: shown by its owner's key at once.
+    forced: Game::forced,
+    // A player who began without a passphrase sets his on his own machine.
+    set_lock: |game: &mut Game, side, lock, key| {
+        game.ledger_mut().prepare_lock(side, key)?;
+        Ok(Command::SetPassphrase { side, lock })
+    },
 );

@@ -4,11 +4,11 @@
 //! each Wing's rule gives it, each placed as units with its record opened,
 //! and a Wing deploying of its own accord.
 
-use super::{Arm, Event, Formation, Pending, WingUnit, Work};
+use super::{Event, Formation, Pending, Work};
 use crate::map::Hex;
-use crate::wings::formation;
+use crate::wings::claims;
 use crate::wings::placement;
-use crate::wings::roll::{self, Outcome, Role};
+use crate::wings::roll::{self, Outcome};
 use muster_core::dice::{self, DiceInput};
 use muster_core::error::{RuleError, refuse};
 
@@ -23,30 +23,35 @@ impl Work<'_> {
         })
     }
 
-    /// The modifiers of a side's Wing: its rating or its best leader's, and
-    /// the Prussian cavalry bonus when it did not move.
+    /// The modifiers of a side's Wing: what its owner said of a spotted
+    /// stationary Wing (`Claimed`), otherwise worked out from its record
+    /// (his own, or a game saved before such words).
     pub(super) fn modifiers(
         &self,
         id: usize,
         moving: bool,
     ) -> Result<Vec<dice::Modifier>, RuleError> {
         let counter = self.public.counter(id)?;
+        if let Some(claim) = counter.claim.as_ref().filter(|c| !c.moving && !moving) {
+            return Ok(claim.modifiers.clone());
+        }
         let c = self.composition(id)?;
-        let units: Vec<&WingUnit> = c
-            .units
-            .iter()
-            .filter_map(|u| self.setup.unit(counter.side, u))
-            .collect();
-        let leaders: Vec<(String, u32)> = units
-            .iter()
-            .filter_map(|u| u.rating.map(|r| (u.name.clone(), r)))
-            .collect();
-        let cavalry = !moving
-            && self.setup.battle.sides[counter.side].prussian
-            && units
-                .iter()
-                .all(|u| matches!(u.arm, Arm::Cavalry | Arm::Leader));
-        Ok(roll::modifiers(c.rating, &leaders, cavalry))
+        Ok(claims::modifiers(self.setup, counter.side, &c, moving))
+    }
+
+    /// A stationary Wing's last formation: what its owner said of it, or
+    /// its record.
+    fn last_formation(&self, id: usize) -> Result<Formation, RuleError> {
+        match self
+            .public
+            .counter(id)?
+            .claim
+            .as_ref()
+            .and_then(|c| c.formation)
+        {
+            Some(formation) => Ok(formation),
+            None => Ok(self.composition(id)?.formation),
+        }
     }
 
     pub(super) fn roll(
@@ -58,13 +63,10 @@ impl Work<'_> {
             return refuse("27.2.1", "no deployment roll is due");
         };
         let m = self.modifiers(moving, true)?;
-        let mut s = Vec::new();
-        for &id in &stationary {
-            let these = self.modifiers(id, false)?;
-            if s.is_empty() || roll::total(&these) > roll::total(&s) {
-                s = these;
-            }
-        }
+        let all = (stationary.iter())
+            .map(|&id| self.modifiers(id, false))
+            .collect::<Result<Vec<_>, _>>()?;
+        let s = claims::best(&all).cloned().unwrap_or_default();
         let moving_roll = dice::roll(
             moving_dice,
             1,
@@ -104,18 +106,16 @@ impl Work<'_> {
         stationary: &[usize],
         outcome: Outcome,
     ) -> Result<(), RuleError> {
-        let won = outcome.winner == Role::Moving;
-        let mut wings = vec![(
-            moving,
-            formation::moving(won, self.composition(moving)?.formation),
-        )];
-        for &id in stationary {
+        let rule = |id: usize, moving: bool, last| -> Result<_, RuleError> {
             let side = self.public.counter(id)?.side;
-            let last = self.composition(id)?.formation;
-            wings.push((
+            Ok((
                 id,
-                formation::stationary(!won, self.setup.activated[side], last),
-            ));
+                claims::placement(self.setup, side, moving, outcome, last),
+            ))
+        };
+        let mut wings = vec![rule(moving, true, self.composition(moving)?.formation)?];
+        for &id in stationary {
+            wings.push(rule(id, false, self.last_formation(id)?)?);
         }
         self.push(Event::ToPlace { wings })
     }

@@ -8,6 +8,16 @@ use crate::wings::roll::Role;
 use crate::wings::scenario::builtin;
 use crate::wings::spotting::InRange;
 
+/// A command as the window gives it: then the step the rules force (a
+/// Wing whose line was called clear, shown by its owner).
+fn play(g: &mut Game, command: Command) -> Result<Vec<Event>, RuleError> {
+    use muster_core::seat::Refused;
+    muster_core::seat::play(g, command).map_err(|r| match r {
+        Refused::Rule(e) => e,
+        Refused::Stalled { why, .. } => why,
+    })
+}
+
 fn unit(id: &str, arm: Arm, ma: u32, ic: u32, rating: Option<u32>) -> WingUnit {
     WingUnit {
         id: id.into(),
@@ -306,7 +316,7 @@ fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations
     assert_eq!((candidates[0].wing, candidates[0].distance), (french, 7));
     // Nothing else until the line of sight is answered.
     assert!(g.apply(Command::EndTurn).is_err());
-    g.apply(Command::Sight { clear: true }).unwrap();
+    play(&mut g, Command::Sight { clear: true }).unwrap();
     let public = g.public();
     // Flipped, each shows its face only (B5 ruling): real, and its rating.
     for id in [cav, french] {
@@ -448,7 +458,7 @@ fn a_moving_dummy_is_removed_and_the_enemy_stays_hidden() {
     g.apply(Command::Begin { first: Side::South }).unwrap();
     // The dummy may move as the real Inf Wing could (IC 6).
     move_to(&mut g, dummy, ["1011", "1010", "1012"]).unwrap();
-    g.apply(Command::Sight { clear: true }).unwrap();
+    play(&mut g, Command::Sight { clear: true }).unwrap();
     let public = g.public();
     assert!(public.counters[dummy].gone);
     assert!(public.counters[french].shown.is_none());
@@ -523,7 +533,7 @@ fn a_prussian_wing_meets_a_dummy_and_line_of_sight_refusals() {
     .unwrap();
     g.apply(Command::Begin { first: Side::North }).unwrap();
     assert!(
-        g.apply(Command::Sight { clear: true }).is_err(),
+        play(&mut g, Command::Sight { clear: true }).is_err(),
         "nothing is asked yet"
     );
     // The move stops at the first hex within 7 of the Cav dummy (B4c): its
@@ -539,7 +549,7 @@ fn a_prussian_wing_meets_a_dummy_and_line_of_sight_refusals() {
     );
     // Blocked: it goes on along its path by itself, and the next hex
     // entered is checked again.
-    let events = g.apply(Command::Sight { clear: false }).unwrap();
+    let events = play(&mut g, Command::Sight { clear: false }).unwrap();
     assert_eq!(g.public().counters[french].leader, h("1017"));
     let Some(Event::InRange { candidates, .. }) = events.last() else {
         panic!("{events:?}");
@@ -551,9 +561,9 @@ fn a_prussian_wing_meets_a_dummy_and_line_of_sight_refusals() {
     );
     // A wood blocks the line to the nearest: nothing is revealed; the next
     // is asked.
-    g.apply(Command::Sight { clear: false }).unwrap();
+    play(&mut g, Command::Sight { clear: false }).unwrap();
     assert!(g.public().counters[french].shown.is_none());
-    g.apply(Command::Sight { clear: true }).unwrap();
+    play(&mut g, Command::Sight { clear: true }).unwrap();
     let public = g.public();
     assert!(public.counters[far].gone, "the dummy is removed");
     assert!(
@@ -616,7 +626,7 @@ fn a_blocked_line_of_sight_lets_the_wing_go_on_along_its_path() {
     assert_eq!(files(&g).unwrap().public().pending, g.public().pending);
     let mut asked = 1;
     while matches!(g.public().pending, Some(Pending::Sight { .. })) {
-        g.apply(Command::Sight { clear: false }).unwrap();
+        play(&mut g, Command::Sight { clear: false }).unwrap();
         asked += 1;
         assert!(asked < 10, "asked for ever");
     }
@@ -639,7 +649,7 @@ fn a_blocked_line_of_sight_lets_the_wing_go_on_along_its_path() {
     // A clear line: the dummy is removed, the Wing turns face down and
     // stays where it was spotted; the rest of its path is dropped.
     let (mut g, dummy, french) = start();
-    g.apply(Command::Sight { clear: true }).unwrap();
+    play(&mut g, Command::Sight { clear: true }).unwrap();
     let public = g.public();
     assert!(public.counters[dummy].gone);
     assert_eq!(public.counters[french].leader, h("1018"));
@@ -666,7 +676,7 @@ fn the_opponents_view_holds_no_unflipped_composition() {
 fn a_die_typed_as_7_is_refused_and_nothing_changes() {
     let (mut g, cav, _, _) = armies();
     move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
-    g.apply(Command::Sight { clear: true }).unwrap();
+    play(&mut g, Command::Sight { clear: true }).unwrap();
     let before = g.public().clone();
     let e = g
         .apply(Command::Roll {
@@ -705,14 +715,20 @@ fn the_file_replays_to_the_same_state_and_its_log_names_no_face_down_unit() {
 fn the_log_reads_the_line_of_sight_answers_and_flips() {
     let (mut g, cav, _, _) = armies();
     move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
-    g.apply(Command::Sight { clear: true }).unwrap();
+    play(&mut g, Command::Sight { clear: true }).unwrap();
     let lines = g.log_lines().join("\n");
     assert!(
         lines
             .contains("comes within 7 hexes of Charles's (Franco-Imperial) Inf counter 2 (7 hexes"),
         "{lines}"
     );
-    assert!(lines.contains("Line of sight from Fritz's (Prussian) Cav counter 0 to Charles's (Franco-Imperial) Inf counter 2: clear (the players' answer)"), "{lines}");
+    assert!(lines.contains("Line of sight from Fritz's (Prussian) Cav counter 0 to Charles's (Franco-Imperial) Inf counter 2: clear; Charles (Franco-Imperial) shows what it is (27.1.6)"), "{lines}");
+    assert!(
+        lines.contains(
+            "Charles's (Franco-Imperial) Inf counter 2 is spotted by Fritz's (Prussian) Cav counter 0"
+        ),
+        "{lines}"
+    );
     // Issue 32, ruling B5: a flip shows the leader counter and its rating,
     // never the Wing's units (they show when they are placed, B8).
     assert!(
@@ -895,7 +911,7 @@ fn a_forged_flip_and_a_rechained_move_are_caught() {
     .unwrap();
     g.apply(Command::Begin { first: Side::South }).unwrap();
     move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
-    g.apply(Command::Sight { clear: true }).unwrap();
+    play(&mut g, Command::Sight { clear: true }).unwrap();
     let text = to_json(&g);
     let mut opened = from_json(&text).unwrap();
     opened.unlock(Side::South, PASS).unwrap();
@@ -1218,7 +1234,7 @@ fn equally_near_wings_are_the_moving_players_choice() {
     };
     assert_eq!(tied, vec![right, left]);
     assert!(
-        g.apply(Command::Sight { clear: true }).is_err(),
+        play(&mut g, Command::Sight { clear: true }).is_err(),
         "asked first"
     );
     let e = g.apply(Command::Closest { wing: cav }).unwrap_err();
@@ -1253,7 +1269,7 @@ fn a_player_with_nothing_left_to_move_is_asked_for_no_path() {
     use muster_core::screen::Block;
     let (mut g, cav, _, french) = armies();
     move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
-    g.apply(Command::Sight { clear: true }).unwrap();
+    play(&mut g, Command::Sight { clear: true }).unwrap();
     g.apply(Command::Roll {
         moving: DiceInput::Typed(vec![6]),
         stationary: DiceInput::Typed(vec![2]),

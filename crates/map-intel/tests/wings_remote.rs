@@ -1,0 +1,494 @@
+//! Dummy wings from two machines, talking in memory as their links do
+//! (docs: "Playing remotely"): each machine holds its own player's key
+//! only; the moving side calls the line and flips its Wing on its machine,
+//! the stationary side shows its own on his, the roll is made by both;
+//! and the attacks of a machine whose program was changed.
+
+use muster_core::dice::{AppKeyword, DiceInput};
+use muster_core::intel::{Lock, Place, PlayerKey, Sealed};
+use muster_core::remote::{Happened, Replica, Wire};
+use muster_core::side::{Side, Sides};
+use muster_map_intel::map::Hex;
+use muster_map_intel::wings::events::Pending;
+use muster_map_intel::wings::formation::Formation;
+use muster_map_intel::wings::game::{Command, Composition, Entry, Event, Game, Setup, WingUnit};
+use muster_map_intel::wings::placement::Arm;
+use muster_map_intel::wings::scenario::{Type, builtin};
+use std::sync::OnceLock;
+
+const PASSES: [&str; 2] = ["brass otter quarry lantern", "velvet comet harbor thistle"];
+
+fn keys() -> &'static Sides<(Lock, PlayerKey)> {
+    static KEYS: OnceLock<Sides<(Lock, PlayerKey)>> = OnceLock::new();
+    KEYS.get_or_init(|| Sides {
+        south: Lock::create(PASSES[0], &[]).unwrap(),
+        north: Lock::create(PASSES[1], &[]).unwrap(),
+    })
+}
+
+fn hex(name: &str) -> Hex {
+    Hex::parse(name).unwrap()
+}
+
+fn unit(id: &str, arm: Arm, ma: u32, ic: u32, rating: Option<u32>) -> WingUnit {
+    WingUnit {
+        id: id.into(),
+        name: format!("{id} name"),
+        arm,
+        ma,
+        ic,
+        rating,
+        commander: false,
+    }
+}
+
+fn wing(units: &[&str], rating: u32, formation: Formation) -> Composition {
+    Composition {
+        real: true,
+        units: units.iter().map(|u| u.to_string()).collect(),
+        rating,
+        formation,
+        detached: Vec::new(),
+    }
+}
+
+type Two = muster_testkit::remote::Two<Game>;
+
+/// Rossbach, begun at one table with both passphrases set, then hosted
+/// by South's machine (Fritz) for North's (Charles).
+fn two() -> Two {
+    let k = keys();
+    let battle = builtin().into_iter().find(|b| b.id == "rossbach").unwrap();
+    let setup = Setup {
+        battle,
+        players: Sides {
+            south: "Fritz".into(),
+            north: "Charles".into(),
+        },
+        armies: Sides {
+            south: vec![
+                unit("p-cav-1", Arm::Cavalry, 5, 9, None),
+                unit("p-cav-2", Arm::Cavalry, 6, 10, None),
+                unit("p-cav-3", Arm::Cavalry, 6, 10, None),
+                unit("p-cav-4", Arm::Cavalry, 6, 10, None),
+                unit("seydlitz", Arm::Leader, 8, 12, Some(5)),
+                unit("p-inf-1", Arm::Infantry, 3, 6, None),
+            ],
+            north: vec![
+                unit("f-inf-1", Arm::Infantry, 3, 6, None),
+                unit("f-inf-2", Arm::Infantry, 3, 6, None),
+                unit("f-inf-3", Arm::Infantry, 4, 7, None),
+                unit("f-inf-4", Arm::Infantry, 3, 6, None),
+                unit("f-cav-1", Arm::Cavalry, 5, 9, None),
+            ],
+        },
+        activated: Sides {
+            south: true,
+            north: false,
+        },
+        detachments: Sides::default(),
+        locks: Sides {
+            south: Some(k.south.0.clone()),
+            north: Some(k.north.0.clone()),
+        },
+    };
+    let both = Sides {
+        south: Some(k.south.1.clone()),
+        north: Some(k.north.1.clone()),
+    };
+    let begun = Game::new(setup, both, Default::default()).unwrap();
+    let file = begun.file();
+    let mut h = Game::from_file(&file).unwrap();
+    h.unlock_key(Side::South, &k.south.1).unwrap();
+    let mut j = Game::from_file(&file).unwrap();
+    j.unlock_key(Side::North, &k.north.1).unwrap();
+    Two::new(h, j, Side::North)
+}
+
+fn give(t: &mut Two, side: Side, command: Command) {
+    t.give(side, command).unwrap();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    assert!(t.same(), "the two logs differ");
+}
+
+fn place(t: &mut Two, side: Side, kind: Type, at: [&str; 3], c: Composition) -> usize {
+    give(
+        t,
+        side,
+        Command::PlaceWing {
+            side,
+            kind,
+            detachment: false,
+            leader: hex(at[0]),
+            dis: [hex(at[1]), hex(at[2])],
+            composition: c,
+        },
+    );
+    t.host.0.public().counters.len() - 1
+}
+
+/// Seydlitz's cavalry (South, real, rating 4, in column) in 1005, a South
+/// Inf dummy far off; the French infantry (North, real, rating 4,
+/// deployed) in 1020 and the French cavalry, never met, in 3020. South
+/// moves first.
+struct Set {
+    cav: usize,
+    french: usize,
+    french_cav: Composition,
+    dummy: Composition,
+}
+
+fn set_up(t: &mut Two) -> Set {
+    let seydlitz = wing(
+        &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
+        4,
+        Formation::InColumn,
+    );
+    let cav = place(
+        t,
+        Side::South,
+        Type::Cav,
+        ["1005", "1004", "1003"],
+        seydlitz,
+    );
+    let dummy = Composition::dummy(Formation::InColumn);
+    place(
+        t,
+        Side::South,
+        Type::Inf,
+        ["2005", "2004", "2006"],
+        dummy.clone(),
+    );
+    let infantry = wing(
+        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+        4,
+        Formation::Deployed,
+    );
+    let french = place(
+        t,
+        Side::North,
+        Type::Inf,
+        ["1020", "1021", "1121"],
+        infantry,
+    );
+    let french_cav = wing(&["f-cav-1"], 2, Formation::InColumn);
+    place(
+        t,
+        Side::North,
+        Type::Cav,
+        ["3020", "3021", "3019"],
+        french_cav.clone(),
+    );
+    give(t, Side::North, Command::Begin { first: Side::South });
+    Set {
+        cav,
+        french,
+        french_cav,
+        dummy,
+    }
+}
+
+/// Seydlitz moves straight to 1013, its Dis counters to 1012 and 1011:
+/// the French infantry is 7 hexes off.
+fn advance(t: &mut Two, cav: usize) {
+    let c = t.host.0.public().counters[cav].clone();
+    let map = &t.host.0.setup().battle.map;
+    let path = |from: Hex, to: &str| {
+        let to = hex(to);
+        let mut out = Vec::new();
+        let mut at = from;
+        while at != to {
+            at = (map.neighbours(at).into_iter())
+                .min_by_key(|n| map.distance(*n, to))
+                .unwrap();
+            out.push(at);
+        }
+        out
+    };
+    let command = Command::Move {
+        id: cav,
+        leader: path(c.leader, "1013"),
+        dis: [path(c.dis[0], "1012"), path(c.dis[1], "1011")],
+    };
+    give(t, Side::South, command);
+}
+
+const APP: DiceInput = DiceInput::App(AppKeyword::App);
+
+/// The whole path of a spotting, each step on the machine whose key it
+/// needs: South calls the line clear and flips Seydlitz on his; North's
+/// machine shows the French infantry on its own, as the step the rules
+/// force; the roll is made by both machines; each Wing is placed by its
+/// owner's. Each machine holds its own key only, and nothing of a Wing
+/// the other never met crosses to him.
+#[test]
+fn a_spotting_is_decided_on_each_owners_machine_and_the_roll_by_both() {
+    let mut t = two();
+    let set = set_up(&mut t);
+    assert!(t.host.0.keys()[Side::North].is_none());
+    assert!(t.joiner.0.keys()[Side::South].is_none());
+    advance(&mut t, set.cav);
+    // North's machine does not answer for South's Wing.
+    assert!(t.give(Side::North, Command::Sight { clear: true }).is_err());
+    give(&mut t, Side::South, Command::Sight { clear: true });
+    let public = t.host.0.public();
+    assert!(public.counters[set.french].face.unwrap().real, "shown");
+    let Some(Pending::Roll { moving, stationary }) = &public.pending else {
+        panic!("{:?}", public.pending);
+    };
+    assert_eq!((*moving, stationary.clone()), (set.cav, vec![set.french]));
+    // The odds need Seydlitz's record: shown on his machine alone.
+    assert!(t.host.0.odds().is_some());
+    assert!(t.joiner.0.odds().is_none());
+
+    give(
+        &mut t,
+        Side::South,
+        Command::Roll {
+            moving: APP,
+            stationary: APP,
+        },
+    );
+    let rolled = (t.host.0.log().iter().rev())
+        .flat_map(|e| &e.events)
+        .find_map(|e| match e {
+            Event::Rolled { moving_roll, .. } => Some(moving_roll.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(rolled.joint().is_some(), "made by both machines");
+    if matches!(t.host.0.public().pending, Some(Pending::Adjust { .. })) {
+        give(&mut t, Side::South, Command::Adjust { to: None });
+    }
+    let Some(Pending::Place { wings }) = t.host.0.public().pending.clone() else {
+        panic!("{:?}", t.host.0.public().pending);
+    };
+    for (id, rule) in wings {
+        let side = t.host.0.public().counters[id].side;
+        let formation = rule.must.unwrap_or(Formation::Deployed);
+        give(&mut t, side, Command::Deploy { id, formation });
+    }
+    assert!(t.host.0.public().pending.is_none());
+    give(&mut t, Side::South, Command::EndTurn);
+
+    // Never met, never shown: the French cavalry's record and South's
+    // dummy's never crossed opened, nor any key or passphrase.
+    let french_cav = serde_json::to_string(&set.french_cav).unwrap();
+    let dummy = serde_json::to_string(&set.dummy).unwrap();
+    assert!(!t.to_host.iter().any(|m| m.contains(&french_cav)));
+    assert!(!t.to_joiner.iter().any(|m| m.contains(&dummy)));
+    for m in t.to_host.iter().chain(&t.to_joiner) {
+        assert!(!keys().north.1.seal_key().appears_in(m));
+        assert!(!keys().south.1.seal_key().appears_in(m));
+        assert!(!PASSES.iter().any(|p| m.contains(p)));
+    }
+}
+
+/// Carries what `from`'s machine has to send, each message through
+/// `change` first (what a changed program does to what it sends).
+fn sent_changed(t: &mut Two, from: Side, change: impl Fn(&mut Wire<Entry>)) {
+    let to_host = from == t.joiner_side;
+    let out = t.machine(from).1.outbox();
+    for mut m in out {
+        change(&mut m);
+        let json = serde_json::to_string(&m).unwrap();
+        let (g, p) = if to_host {
+            t.to_host.push(json);
+            &mut t.host
+        } else {
+            t.to_joiner.push(json);
+            &mut t.joiner
+        };
+        let said = p.receive(g, m);
+        t.said.extend(said);
+    }
+}
+
+/// An entry North's changed program sends the host as its own.
+fn forged(t: &Two, events: Vec<Event>) -> Wire<Entry> {
+    Wire::Decided {
+        intent: 99,
+        base: t.host.0.log().len(),
+        entry: Entry { events },
+        nonce: None,
+        tag: None,
+    }
+}
+
+/// The host's machine takes `message` from North's; it must refuse it,
+/// saying `words`, and take nothing.
+fn refused(t: &mut Two, message: Wire<Entry>, words: &str) {
+    let before = t.host.0.log().len();
+    let (g, p) = &mut t.host;
+    let said = p.receive(g, message);
+    let _ = p.outbox();
+    assert!(
+        said.iter()
+            .any(|h| matches!(h, Happened::Trouble(why) if why.contains(words))),
+        "{words}: {said:?}"
+    );
+    assert_eq!(t.host.0.log().len(), before, "nothing was taken");
+}
+
+/// North's machine, changed: it says the French infantry adds less to the
+/// deployment roll than its record holds (nothing can check it then), and
+/// South's machine takes the word; when the Wing is placed its record
+/// opens, and South's machine names the lie and refuses the placing. Its
+/// other tries are refused at once: a move that passes an enemy Wing by
+/// without stopping, Seydlitz turned face down with a record North made,
+/// and a die the host did not roll with it.
+#[test]
+fn a_changed_program_is_caught_in_what_it_said_and_what_it_moved() {
+    let mut t = two();
+    let set = set_up(&mut t);
+    advance(&mut t, set.cav);
+    let (g, p) = &mut t.host;
+    p.give(g, Command::Sight { clear: true }).unwrap();
+    sent_changed(&mut t, Side::South, |_| {});
+    sent_changed(&mut t, Side::North, |m| {
+        if let Wire::Decided { entry, .. } = m {
+            for e in &mut entry.events {
+                if let Event::Claimed { modifiers, .. } = e {
+                    assert_eq!(modifiers[0].value, 4, "the honest word");
+                    modifiers[0].value = 1;
+                }
+            }
+        }
+    });
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    let (_, stationary) = t.host.0.roll_modifiers().unwrap();
+    assert_eq!(stationary[0].value, 1, "taken on his word");
+    give(
+        &mut t,
+        Side::South,
+        Command::Roll {
+            moving: APP,
+            stationary: APP,
+        },
+    );
+    if matches!(t.host.0.public().pending, Some(Pending::Adjust { .. })) {
+        give(&mut t, Side::South, Command::Adjust { to: None });
+    }
+    // His placing opens the record: it holds +4.
+    let c = t.host.0.public().counters[set.french].clone();
+    let id = t.host.0.id().to_string();
+    let place = Place {
+        game: &id,
+        owner: Side::North,
+        kind: "wing",
+        slot: format!("counter {} seal {}", set.french, c.seals),
+    };
+    let contents = c
+        .sealed
+        .open::<Composition>(&keys().north.1.seal_key(), &place)
+        .unwrap();
+    let placing = forged(
+        &t,
+        vec![Event::Deployed {
+            id: set.french,
+            formation: Formation::Deployed,
+            contents: Some(contents),
+        }],
+    );
+    refused(
+        &mut t,
+        placing,
+        "Charles (Franco-Imperial)'s Muster said what was not so",
+    );
+}
+
+/// A changed program's moves that the other machine refuses at once.
+#[test]
+fn moves_passing_an_enemy_by_or_turning_down_anothers_wing_are_refused() {
+    let mut t = two();
+    let set = set_up(&mut t);
+    give(&mut t, Side::South, Command::EndTurn);
+    let french = t.host.0.public().counters[set.french].clone();
+    // The French infantry walks to within 2 hexes of Seydlitz and asks
+    // nothing.
+    let passing = forged(
+        &t,
+        vec![Event::Moved {
+            id: set.french,
+            leader: hex("1008"),
+            dis: [hex("1009"), hex("1109")],
+            hexes: 12,
+            dis_hexes: [12, 12],
+        }],
+    );
+    refused(&mut t, passing, "an enemy was passed by");
+    // Seydlitz turned face down by North's machine, with a record sealed
+    // as South's but not by him.
+    let slot = format!("counter {} seal 2", set.cav);
+    let id = t.host.0.id().to_string();
+    let place = Place {
+        game: &id,
+        owner: Side::South,
+        kind: "wing",
+        slot,
+    };
+    let sealed = Sealed::seal(
+        &place,
+        &Composition::dummy(Formation::Deployed),
+        &keys().north.1.seal_key(),
+        muster_map_intel::wings::game::SEALED_BYTES,
+    )
+    .unwrap();
+    let down = forged(
+        &t,
+        vec![
+            Event::Moved {
+                id: set.french,
+                leader: french.leader,
+                dis: [french.dis[0], french.dis[1]],
+                hexes: 0,
+                dis_hexes: [0, 0],
+            },
+            Event::TurnedDown {
+                id: set.cav,
+                sealed,
+            },
+        ],
+    );
+    refused(&mut t, down, &format!("changes counter {}", set.cav));
+}
+
+/// A die the host's machine chose, not the one both halves make: the
+/// joiner's machine names it and takes nothing.
+#[test]
+fn a_deployment_die_the_host_chose_is_named() {
+    let mut t = two();
+    let set = set_up(&mut t);
+    advance(&mut t, set.cav);
+    give(&mut t, Side::South, Command::Sight { clear: true });
+    let (g, p) = &mut t.host;
+    p.give(
+        g,
+        Command::Roll {
+            moving: APP,
+            stationary: APP,
+        },
+    )
+    .unwrap();
+    let before = t.joiner.0.log().len();
+    // The halves cross both ways first; then the entry, changed.
+    for _ in 0..4 {
+        sent_changed(&mut t, Side::South, |m| {
+            if let Wire::Entry { entry, .. } = m {
+                for e in &mut entry.events {
+                    if let Event::Rolled { moving_roll, .. } = e {
+                        moving_roll.dice[0] = moving_roll.dice[0] % 6 + 1;
+                    }
+                }
+            }
+        });
+        sent_changed(&mut t, Side::North, |_| {});
+    }
+    assert!(
+        t.troubles().iter().any(|why| why.contains("joint round")),
+        "{:?}",
+        t.troubles()
+    );
+    assert_eq!(t.joiner.0.log().len(), before, "nothing was taken");
+}
