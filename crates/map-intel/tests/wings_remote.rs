@@ -57,7 +57,14 @@ type Two = muster_testkit::remote::Two<Game>;
 /// Rossbach, begun at one table with both passphrases set, then hosted
 /// by South's machine (Fritz) for North's (Charles).
 fn two() -> Two {
+    two_with(true)
+}
+
+/// `two`, North's passphrase set at the table (`north_locks`) or left for
+/// him to set on his own machine.
+fn two_with(north_locks: bool) -> Two {
     let k = keys();
+    let north = north_locks.then_some(&k.north);
     let battle = builtin().into_iter().find(|b| b.id == "rossbach").unwrap();
     let setup = Setup {
         battle,
@@ -89,19 +96,21 @@ fn two() -> Two {
         detachments: Sides::default(),
         locks: Sides {
             south: Some(k.south.0.clone()),
-            north: Some(k.north.0.clone()),
+            north: north.map(|n| n.0.clone()),
         },
     };
     let both = Sides {
         south: Some(k.south.1.clone()),
-        north: Some(k.north.1.clone()),
+        north: north.map(|n| n.1.clone()),
     };
     let begun = Game::new(setup, both, Default::default()).unwrap();
     let file = begun.file();
     let mut h = Game::from_file(&file).unwrap();
     h.unlock_key(Side::South, &k.south.1).unwrap();
     let mut j = Game::from_file(&file).unwrap();
-    j.unlock_key(Side::North, &k.north.1).unwrap();
+    if let Some(n) = north {
+        j.unlock_key(Side::North, &n.1).unwrap();
+    }
     Two::new(h, j, Side::North)
 }
 
@@ -188,10 +197,10 @@ fn set_up(t: &mut Two) -> Set {
     }
 }
 
-/// Seydlitz moves straight to 1013, its Dis counters to 1012 and 1011:
-/// the French infantry is 7 hexes off.
-fn advance(t: &mut Two, cav: usize) {
-    let c = t.host.0.public().counters[cav].clone();
+/// `side`'s counter `id` moves its leader and Dis counters straight
+/// toward `to`, given on his machine.
+fn move_toward(t: &mut Two, side: Side, id: usize, to: [&str; 3]) {
+    let c = t.host.0.public().counters[id].clone();
     let map = &t.host.0.setup().battle.map;
     let path = |from: Hex, to: &str| {
         let to = hex(to);
@@ -206,11 +215,17 @@ fn advance(t: &mut Two, cav: usize) {
         out
     };
     let command = Command::Move {
-        id: cav,
-        leader: path(c.leader, "1013"),
-        dis: [path(c.dis[0], "1012"), path(c.dis[1], "1011")],
+        id,
+        leader: path(c.leader, to[0]),
+        dis: [path(c.dis[0], to[1]), path(c.dis[1], to[2])],
     };
-    give(t, Side::South, command);
+    give(t, side, command);
+}
+
+/// Seydlitz moves straight to 1013, its Dis counters to 1012 and 1011:
+/// the French infantry is 7 hexes off.
+fn advance(t: &mut Two, cav: usize) {
+    move_toward(t, Side::South, cav, ["1013", "1012", "1011"]);
 }
 
 const APP: DiceInput = DiceInput::App(AppKeyword::App);
@@ -394,7 +409,7 @@ fn a_changed_program_is_caught_in_what_it_said_and_what_it_moved() {
     refused(
         &mut t,
         placing,
-        "Charles (Franco-Imperial)'s Muster said what was not so",
+        "Charles's (Franco-Imperial) Muster said what was not so",
     );
 }
 
@@ -491,4 +506,118 @@ fn a_deployment_die_the_host_chose_is_named() {
         t.troubles()
     );
     assert_eq!(t.joiner.0.log().len(), before, "nothing was taken");
+}
+
+/// The French infantry (North's, the joiner's) meets a Prussian dummy:
+/// North's machine calls the line clear and flips his Wing; South's shows
+/// the dummy, removes it and turns the French face down again with the
+/// record North's machine sealed for it, which opens with North's key
+/// alone; the move may go on.
+#[test]
+fn a_real_wing_meeting_a_dummy_is_turned_down_with_its_owners_record() {
+    let mut t = two();
+    let dummy = place(
+        &mut t,
+        Side::South,
+        Type::Inf,
+        ["1010", "1009", "1011"],
+        Composition::dummy(Formation::InColumn),
+    );
+    let infantry = wing(
+        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+        4,
+        Formation::Deployed,
+    );
+    let french = place(
+        &mut t,
+        Side::North,
+        Type::Inf,
+        ["1020", "1021", "1121"],
+        infantry,
+    );
+    give(&mut t, Side::North, Command::Begin { first: Side::North });
+    move_toward(&mut t, Side::North, french, ["1017", "1018", "1118"]);
+    assert!(t.host.0.public().pending.is_some(), "within 7 hexes");
+    let seals = t.host.0.public().counters[french].seals;
+    give(&mut t, Side::North, Command::Sight { clear: true });
+    let public = t.host.0.public();
+    assert!(public.counters[dummy].gone, "the dummy is removed");
+    let moved = &public.counters[french];
+    assert!(moved.face.is_none(), "face down again");
+    assert_eq!(moved.seals, seals + 1);
+    assert!(public.pending.is_none(), "the move may go on");
+    // The record it turned down under is North's own.
+    let id = t.host.0.id().to_string();
+    let place = Place {
+        game: &id,
+        owner: Side::North,
+        kind: "wing",
+        slot: format!("counter {french} seal {}", seals + 1),
+    };
+    let held = (moved.sealed)
+        .open::<Composition>(&keys().north.1.seal_key(), &place)
+        .unwrap();
+    assert!(held.secret.real);
+    let south = keys().south.1.seal_key();
+    assert!(moved.sealed.open::<Composition>(&south, &place).is_err());
+}
+
+/// North joins without a passphrase and sets his on his own machine: his
+/// records, sealed under the unprotected key until then, are sealed anew
+/// under his; the host's machine never holds his key and cannot set one
+/// for him.
+#[test]
+fn a_joiner_sets_his_passphrase_on_his_own_machine() {
+    let mut t = two_with(false);
+    let infantry = wing(
+        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+        4,
+        Formation::Deployed,
+    );
+    let french = place(
+        &mut t,
+        Side::North,
+        Type::Inf,
+        ["1020", "1021", "1121"],
+        infantry,
+    );
+    let (lock, key) = keys().north.clone();
+    // The host's machine cannot set it: it does not hold his key.
+    let by_host = Replica::decide(
+        &t.host.0,
+        &Command::SetPassphrase {
+            side: Side::North,
+            lock: lock.clone(),
+        },
+        &mut muster_core::dice::AppDice::Wanted,
+    );
+    assert!(by_host.is_err());
+    let command = {
+        use muster_core::seat::Seated;
+        let (g, _) = t.machine(Side::North);
+        g.set_lock(Side::North, lock, key.clone()).unwrap()
+    };
+    give(&mut t, Side::North, command);
+    assert!(t.host.0.keys()[Side::North].is_none());
+    assert!(t.joiner.0.keys()[Side::North].is_some());
+    let c = t.host.0.public().counters[french].clone();
+    let id = t.host.0.id().to_string();
+    let place = Place {
+        game: &id,
+        owner: Side::North,
+        kind: "wing",
+        slot: format!("counter {french} seal {}", c.seals),
+    };
+    assert_eq!(c.seals, 2, "sealed anew");
+    assert!(
+        c.sealed
+            .open::<Composition>(&key.seal_key(), &place)
+            .is_ok()
+    );
+    let unprotected = muster_core::intel::SealKey::unprotected();
+    assert!(c.sealed.open::<Composition>(&unprotected, &place).is_err());
+    for m in t.to_host.iter() {
+        assert!(!key.seal_key().appears_in(m));
+        assert!(!m.contains(PASSES[1]));
+    }
 }

@@ -74,8 +74,8 @@ pub fn check(
         refuse(
             "27.2",
             format!(
-                "counter {id}: {what} before the deployment roll, but its record, opened now, holds otherwise: {}'s Muster said what was not so",
-                setup.name(side)
+                "counter {id}: {what} before the deployment roll, but its record, opened now, holds otherwise: {} Muster said what was not so",
+                muster_core::text::possessive(&setup.name(side))
             ),
         )
     };
