@@ -174,16 +174,11 @@ pub static ALL: [System; 4] = [
         script: wings_script,
         export: wings_export,
         window: Window {
-            new: |start| {
-                Box::new(wings::WingsWindow::new(wings::WingsTable::new(
-                    start.seed,
-                    start.autosave.as_deref(),
-                )))
-            },
+            new: |start| Box::new(wings::WingsTable::new_window(start)),
             open: |path, start| {
                 Ok(Box::new(wings::WingsTable::opened(
                     muster::map_intel::wings::files::load(path)?,
-                    start.autosave.as_deref(),
+                    start,
                 )))
             },
             started: "New dummy-wings game: choose the battle and enter the players",
@@ -200,6 +195,11 @@ pub fn fog() -> &'static System {
 /// Hidden forces.
 pub fn forces() -> &'static System {
     by_format(muster::map_intel::files::FORMAT).expect("hidden forces is a system")
+}
+
+/// Dummy wings.
+pub fn wings() -> &'static System {
+    by_format(muster::map_intel::wings::files::FORMAT).expect("dummy wings is a system")
 }
 
 /// The system whose files begin with `format`.

@@ -274,34 +274,3 @@ impl Table for ForcesTable {
         muster::core::remote::Replica::given_by(game, command)
     }
 }
-
-impl ForcesTable {
-    /// The joiner's window when his Muster restarted and holds its own
-    /// copy of the game (its autosave): the host's game is set against it,
-    /// so nothing he had taken is lost; and what to tell him.
-    pub fn rejoined(
-        mut copy: Game,
-        arrived: muster_remote::opening::Arrived<Game>,
-        start: &Start,
-    ) -> (ForcesWindow, Option<crate::app::status::Status>) {
-        let (remote, polled) = Remoted::<Game>::joined_with_copy(arrived, &mut copy);
-        let mut window = ForcesTable::opened(copy, start);
-        if !RemoteEnd::ended(&remote) {
-            window.remote = Some(Box::new(remote));
-        }
-        (window, polled.status)
-    }
-
-    /// The joiner's window on the game the host's machine sent: his side
-    /// unlocked here, then played with the host's machine.
-    pub fn joined(
-        game: Game,
-        seated: muster_remote::opening::Unlocking,
-        said: &[muster_remote::Event],
-        start: &Start,
-    ) -> ForcesWindow {
-        let mut window = ForcesTable::opened(game, start);
-        window.remote = Some(Box::new(Remoted::<Game>::joined(seated, said)));
-        window
-    }
-}

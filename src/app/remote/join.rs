@@ -19,6 +19,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 pub enum Arriving {
     Battle(Box<Battle>),
     Forces(Box<muster::map_intel::game::Game>),
+    Wings(Box<muster::map_intel::wings::game::Game>),
 }
 
 /// Reads the host's file as the system its format names.
@@ -27,6 +28,10 @@ fn read_any(file: &str) -> Result<Arriving, String> {
     match muster::core::store::format_of(file).ok().as_deref() {
         Some(muster::map_intel::files::FORMAT) => {
             muster::map_intel::game::Game::from_file(file).map(|g| Arriving::Forces(Box::new(g)))
+        }
+        Some(muster::map_intel::wings::files::FORMAT) => {
+            muster::map_intel::wings::game::Game::from_file(file)
+                .map(|g| Arriving::Wings(Box::new(g)))
         }
         _ => Battle::from_file(file).map(|b| Arriving::Battle(Box::new(b))),
     }

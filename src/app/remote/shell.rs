@@ -9,7 +9,10 @@ use super::waker;
 use crate::app::MusterApp;
 use crate::app::fog::FogWindow;
 use crate::app::map_intel::ForcesTable;
+use crate::app::seated::{SeatedWindow, Table};
 use crate::app::status::Status;
+use crate::app::system::Start;
+use crate::app::wings::WingsTable;
 use crate::systems;
 use eframe::egui;
 use muster::fog::battle::Battle;
@@ -32,10 +35,22 @@ impl MusterApp {
                 let id = match &game {
                     Arriving::Battle(battle) => battle.id().to_string(),
                     Arriving::Forces(game) => game.id().to_string(),
+                    Arriving::Wings(game) => game.id().to_string(),
                 };
                 match game {
                     Arriving::Battle(battle) => self.joined_battle(rest.with(*battle)),
-                    Arriving::Forces(game) => self.joined_forces(rest.with(*game)),
+                    Arriving::Forces(game) => self.joined_seated(
+                        rest.with(*game),
+                        muster::map_intel::files::load,
+                        ForcesTable::opened,
+                        systems::forces(),
+                    ),
+                    Arriving::Wings(game) => self.joined_seated(
+                        rest.with(*game),
+                        muster::map_intel::wings::files::load,
+                        WingsTable::opened,
+                        systems::wings(),
+                    ),
                 }
                 // Kept once its game is open here, to join it again after
                 // a restart.
@@ -89,28 +104,35 @@ impl MusterApp {
         }
     }
 
-    /// A hidden-forces game arrived: opened as the host's sent it, the
-    /// host's moves made while this machine was away checked as they
-    /// would cross.
-    fn joined_forces(&mut self, mut arrived: Arrived<muster::map_intel::game::Game>) {
+    /// A seated system's game arrived (hidden forces, dummy wings):
+    /// opened against this machine's own copy if its autosave holds one
+    /// (`load`), else as the host's sent it, the host's moves made while
+    /// this machine was away checked as they would cross; `open` makes its
+    /// window.
+    fn joined_seated<T: Table, E>(
+        &mut self,
+        mut arrived: Arrived<T::Game>,
+        load: impl Fn(&std::path::Path) -> Result<T::Game, E>,
+        open: fn(T::Game, &Start) -> SeatedWindow<T>,
+        kind: &'static systems::System,
+    ) where
+        T::Game: muster::core::remote::Replica,
+        SeatedWindow<T>: crate::app::system::SystemWindow,
+    {
         let seat = arrived.seat;
-        let id = arrived.game.id().to_string();
-        if let Some(copy) = self.own_copy(&id, muster::map_intel::files::load) {
-            let (window, said) = ForcesTable::rejoined(copy, arrived, &self.start);
-            self.joined_again(Box::new(window), systems::forces(), seat, said);
+        let id = muster::core::remote::Replica::game_id(&arrived.game).to_string();
+        let start = self.start.clone();
+        if let Some(copy) = self.own_copy(&id, load) {
+            let (window, said) = SeatedWindow::rejoined(copy, arrived, |g| open(g, &start));
+            self.joined_again(Box::new(window), kind, seat, said);
             return;
         }
         let Some(said) = self.checked(&mut arrived) else {
             return;
         };
         let (game, seated) = arrived.split();
-        let window = ForcesTable::joined(game, seated, &said, &self.start);
-        self.replace(
-            Box::new(window),
-            systems::forces(),
-            None,
-            unlock_yours(seat),
-        );
+        let window = SeatedWindow::joined(game, seated, &said, |g| open(g, &start));
+        self.replace(Box::new(window), kind, None, unlock_yours(seat));
     }
 
     /// This machine's own copy of game `id`, arrived by a join, if its

@@ -7,6 +7,7 @@ use super::{SeatedWindow, Table};
 use crate::app::action::SeatedAction;
 use crate::app::bus::{Msg, SeatMsg};
 use crate::app::remote::kept::{Again, Kept};
+use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
 use crate::app::system::Handled;
@@ -156,5 +157,39 @@ impl<T: Table> SeatedWindow<T> {
             };
             cx.bus.system(T::action(action));
         }
+    }
+}
+
+impl<T: Table> SeatedWindow<T>
+where
+    T::Game: muster::core::remote::Replica,
+{
+    /// The joiner's window on the game the host's machine sent, opened by
+    /// `open`: his side unlocked here, then played with the host's machine.
+    pub fn joined(
+        game: T::Game,
+        seated: muster_remote::opening::Unlocking,
+        said: &[muster_remote::Event],
+        open: impl FnOnce(T::Game) -> SeatedWindow<T>,
+    ) -> SeatedWindow<T> {
+        let mut window = open(game);
+        window.remote = Some(Box::new(Remoted::<T::Game>::joined(seated, said)));
+        window
+    }
+
+    /// The joiner's window when his Muster restarted and holds its own
+    /// copy of the game (its autosave): the host's game is set against it,
+    /// so nothing he had taken is lost; and what to tell him.
+    pub fn rejoined(
+        mut copy: T::Game,
+        arrived: muster_remote::opening::Arrived<T::Game>,
+        open: impl FnOnce(T::Game) -> SeatedWindow<T>,
+    ) -> (SeatedWindow<T>, Option<Status>) {
+        let (remote, polled) = Remoted::<T::Game>::joined_with_copy(arrived, &mut copy);
+        let mut window = open(copy);
+        if !RemoteEnd::ended(&remote) {
+            window.remote = Some(Box::new(remote));
+        }
+        (window, polled.status)
     }
 }

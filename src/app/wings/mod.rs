@@ -6,6 +6,8 @@
 //! moving them. The seated window (`seated`) holds what it shares with the
 //! other seated systems.
 
+#[cfg(test)]
+mod remote_tests;
 mod setup;
 mod table;
 #[cfg(test)]
@@ -13,10 +15,12 @@ pub(crate) mod tests;
 
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
+use crate::app::remote::kept::Kept;
+use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
-use crate::app::system::{Handled, Players, players};
+use crate::app::system::{Handled, Players, Start, players};
 use eframe::egui;
 use muster::core::dice::AppDice;
 use muster::core::side::{Side, Sides};
@@ -61,11 +65,23 @@ impl WingsTable {
     }
 
     /// The window around a game read from a file, with its map image if
-    /// one was kept.
-    pub fn opened(game: Game, autosave: Option<&Path>) -> WingsWindow {
-        let mut table = WingsTable::new(None, autosave);
+    /// one was kept, and its remote seat if it was played remotely.
+    pub fn opened(game: Game, start: &Start) -> WingsWindow {
+        let mut table = WingsTable::new(None, start.autosave.as_deref());
         table.grid.lay_kept(&table.map_images, game.id());
-        WingsWindow::opened(table, game)
+        let mut kept = Kept::of(start);
+        kept.look_up(game.id());
+        let mut window = WingsWindow::opened(table, game);
+        window.kept = Some(kept);
+        window
+    }
+
+    /// A new game's window, its remote seat kept once it is invited.
+    pub fn new_window(start: &Start) -> WingsWindow {
+        let table = WingsTable::new(start.seed, start.autosave.as_deref());
+        let mut window = WingsWindow::new(table);
+        window.kept = Some(Kept::of(start));
+        window
     }
 
     fn new_game(&self) -> Result<Game, String> {
@@ -214,5 +230,20 @@ impl Table for WingsTable {
             FileAction::MapImage => self.grid.lay_chosen(path),
             _ => Status::Error("Dummy wings imports no other file".into()),
         }
+    }
+
+    const REMOTE: bool = true;
+
+    fn invite(
+        _game: &mut Game,
+        hosting: muster_remote::Hosting,
+        net: muster_remote::Net,
+        wake: muster_remote::Wake,
+    ) -> Result<Box<dyn RemoteEnd<Game>>, String> {
+        Ok(Box::new(Remoted::<Game>::invite(net, hosting, wake)))
+    }
+
+    fn given_by(game: &Game, command: &Command) -> Option<Side> {
+        muster::core::remote::Replica::given_by(game, command)
     }
 }

@@ -3,9 +3,14 @@
 //! first; the deployment roll with each side's exact chance shown before
 //! it; the winner's adjustment; each spotted Wing placed in the formation
 //! its rule allows, with its units and the placement limits of 27.3.
+//!
+//! In a remote game each question is the machine's whose key it needs
+//! (the moving side's line, roll and adjustment; each Wing's owner's
+//! placing): on the other, it waits greyed, saying for whom.
 
 use super::WingsAction;
 use crate::app::hex_grid::side_colour;
+use crate::app::seating::life::Life;
 use eframe::egui;
 use muster::core::dice::DiceInput;
 use muster::core::side::Side;
@@ -50,6 +55,15 @@ pub fn ui(
     let name = |side: Side| game.setup().name(side);
     let apply = |out: &mut Vec<WingsAction>, c| out.push(WingsAction::Apply(c));
     let public = game.public();
+    // Whose step waits on his own Muster, said once, and greyed here.
+    let away = |ui: &mut egui::Ui, side: Option<Side>| {
+        let away = side.filter(|s| cx.lives[*s] == Life::Remote);
+        if let Some(side) = away {
+            crate::app::remote::waiting_for(ui, &name(side));
+        }
+        away.is_some()
+    };
+    let mover = |id: &usize| public.counter(*id).ok().map(|c| c.side);
     match public.active {
         None => {
             ui.heading(format!("{}: set-up", game.setup().battle.name));
@@ -87,6 +101,7 @@ pub fn ui(
                 "{} is equally near these Wings, their leaders too: {owner} says which is the closest; its line of sight is asked first.",
                 counter(game, *moving)
             ));
+            let theirs = away(ui, mover(moving));
             for c in candidates.iter().filter(|c| tied.contains(&c.wing)) {
                 let text = format!(
                     "The closest: {} ({}, leaders {} apart)",
@@ -94,10 +109,22 @@ pub fn ui(
                     muster_core::text::count(c.distance, "hex", "hexes"),
                     muster_core::text::count(c.leaders.unwrap_or(0), "hex", "hexes")
                 );
-                if crate::app::guard::button(ui, text) {
+                if crate::app::guard::clicked(&ui.add_enabled(!theirs, egui::Button::new(text))) {
                     apply(out, Command::Closest { wing: c.wing });
                 }
             }
+        }
+        Some(Pending::Sight {
+            candidates,
+            asked,
+            clear: true,
+            ..
+        }) => {
+            // Shown at once at one table; from two machines, on his.
+            let c = &candidates[*asked];
+            ui.strong("Line of sight (27.1.6): clear");
+            ui.label(format!("{} is shown next.", counter(game, c.wing)));
+            away(ui, mover(&c.wing));
         }
         Some(Pending::Sight {
             moving,
@@ -115,16 +142,19 @@ pub fn ui(
                 c.to,
                 muster_core::text::count(c.distance, "hex", "hexes")
             ));
-            ui.horizontal(|ui| {
-                if crate::app::guard::button(ui, "Line of sight clear") {
-                    apply(out, Command::Sight { clear: true });
-                }
-                if crate::app::guard::button(ui, "Line of sight blocked") {
-                    apply(out, Command::Sight { clear: false });
-                }
+            let theirs = away(ui, mover(moving));
+            ui.add_enabled_ui(!theirs, |ui| {
+                ui.horizontal(|ui| {
+                    if crate::app::guard::button(ui, "Line of sight clear") {
+                        apply(out, Command::Sight { clear: true });
+                    }
+                    if crate::app::guard::button(ui, "Line of sight blocked") {
+                        apply(out, Command::Sight { clear: false });
+                    }
+                });
             });
         }
-        Some(Pending::Roll { .. }) => {
+        Some(Pending::Roll { moving, .. }) => {
             ui.strong("Deployment roll (27.2.1)");
             if let Some((m, s)) = game.roll_modifiers() {
                 let adds = |mods: &[muster::core::dice::Modifier]| {
@@ -145,6 +175,28 @@ pub fn ui(
                     percent(odds.moving),
                     percent(odds.stationary)
                 ));
+            } else if let Some(side) = mover(moving) {
+                ui.label(format!(
+                    "What {} Wing adds to its die is on their own Muster until the roll.",
+                    muster_core::text::possessive(&name(side))
+                ));
+            }
+            let remote = Side::BOTH.iter().any(|s| cx.lives[*s] == Life::Remote);
+            if away(ui, mover(moving)) {
+                return;
+            }
+            // From two machines every die is made by both.
+            if remote {
+                if crate::app::guard::button(ui, "Roll (both machines make the dice)") {
+                    apply(
+                        out,
+                        Command::Roll {
+                            moving: DiceInput::app(),
+                            stationary: DiceInput::app(),
+                        },
+                    );
+                }
+                return;
             }
             if crate::app::guard::button(ui, "Roll with the app's dice") {
                 apply(
@@ -188,6 +240,9 @@ pub fn ui(
                 counter(game, *moving),
                 if *allowed == 1 { "" } else { "es" }
             ));
+            if away(ui, mover(moving)) {
+                return;
+            }
             ui.horizontal(|ui| {
                 let l = ui.label("Shift the leader to hex");
                 ui.add(egui::TextEdit::singleline(&mut inputs.adjust_to).desired_width(60.0))
@@ -228,14 +283,15 @@ pub fn ui(
                             .collect();
                         ui.label(format!("Units: {}", names.join(", ")));
                     }
+                    let theirs = away(ui, mover(id));
                     ui.horizontal_wrapped(|ui| {
                         for formation in [Formation::Deployed, Formation::InColumn] {
                             if rule.must.is_some_and(|m| m != formation) {
                                 continue;
                             }
-                            if crate::app::guard::button(
-                                ui,
-                                format!("Place counter {id} {}", formation.name()),
+                            let text = format!("Place counter {id} {}", formation.name());
+                            if crate::app::guard::clicked(
+                                &ui.add_enabled(!theirs, egui::Button::new(text)),
                             ) {
                                 apply(out, Command::Deploy { id: *id, formation });
                             }
@@ -256,13 +312,12 @@ pub fn ui(
             }
         }
         None => {
-            if let Some(active) = public.active
-                && crate::app::guard::button(
-                    ui,
-                    format!("End {} turn", muster_core::text::possessive(&name(active))),
-                )
-            {
-                apply(out, Command::EndTurn);
+            if let Some(active) = public.active {
+                let theirs = away(ui, Some(active));
+                let text = format!("End {} turn", muster_core::text::possessive(&name(active)));
+                if crate::app::guard::clicked(&ui.add_enabled(!theirs, egui::Button::new(text))) {
+                    apply(out, Command::EndTurn);
+                }
             }
         }
     }

@@ -49,7 +49,7 @@ pub(crate) fn rossbach_with(dir: &std::path::Path, passphrases: [&str; 2]) -> H 
     h
 }
 
-fn counters(h: &mut H, name: &str) {
+pub(super) fn counters(h: &mut H, name: &str) {
     click(
         h,
         &format!("Show {} counters", muster::core::text::possessive(name)),
@@ -59,7 +59,7 @@ fn counters(h: &mut H, name: &str) {
 
 /// He hides his counters; back at the table, no unit of an unspotted
 /// counter is named anywhere on the shared screen.
-fn hide(h: &mut H) {
+pub(super) fn hide(h: &mut H) {
     click(h, "Hide my counters");
     let game = game(h);
     let sealed: Vec<String> = Side::BOTH
@@ -206,7 +206,7 @@ fn rossbach_dummies_and_a_french_wing_spotting_the_roll_the_adjustment_and_the_f
     // The roll's dice stay in the panel, above what it decides, as well
     // as in the log (issue 39).
     assert_eq!(
-        h.query_all_by_label_contains("Deployment roll: moving ")
+        h.query_all_by_label_contains("Deployment roll (typed): moving ")
             .count(),
         2
     );
@@ -499,7 +499,7 @@ fn path_points(h: &H, from: &str, path: &[&str]) -> Option<Vec<egui::Pos2>> {
 /// Drags the counter in `from` through `path` on the map.
 /// The map is zoomed out first until the whole path is in sight, as a
 /// player would.
-fn drag_path(h: &mut H, from: &str, path: &[&str]) {
+pub(super) fn drag_path(h: &mut H, from: &str, path: &[&str]) {
     for _ in 0..12 {
         if let Some(points) = path_points(h, from, path) {
             return drag_through(h, &points);

@@ -176,7 +176,8 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
             outcome,
             ..
         } => format!(
-            "Deployment roll: moving {}, stationary {}; {} wins by {}{}",
+            "Deployment roll ({}): moving {}, stationary {}; {} wins by {}{}",
+            moving_roll.by(),
             moving_roll.describe(),
             stationary_roll.describe(),
             match outcome.winner {
