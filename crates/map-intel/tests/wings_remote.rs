@@ -621,3 +621,194 @@ fn a_joiner_sets_his_passphrase_on_his_own_machine() {
         assert!(!m.contains(PASSES[1]));
     }
 }
+
+/// An honest game ended by the active player: each machine sends its
+/// player's records opened, and each finds the other's hold; nothing is
+/// played after it, and no key or passphrase crossed.
+#[test]
+fn an_honest_game_ends_and_each_machine_finds_the_others_records_hold() {
+    let mut t = two();
+    let set = set_up(&mut t);
+    advance(&mut t, set.cav);
+    give(&mut t, Side::South, Command::Sight { clear: true });
+    // Not while the roll is due.
+    assert!(t.give(Side::South, Command::EndGame).is_err());
+    give(
+        &mut t,
+        Side::South,
+        Command::Roll {
+            moving: APP,
+            stationary: APP,
+        },
+    );
+    if matches!(t.host.0.public().pending, Some(Pending::Adjust { .. })) {
+        give(&mut t, Side::South, Command::Adjust { to: None });
+    }
+    let Some(Pending::Place { wings }) = t.host.0.public().pending.clone() else {
+        panic!("{:?}", t.host.0.public().pending);
+    };
+    for (id, rule) in wings {
+        let side = t.host.0.public().counters[id].side;
+        let formation = rule.must.unwrap_or(Formation::Deployed);
+        give(&mut t, side, Command::Deploy { id, formation });
+    }
+    // Only the active player ends it.
+    assert!(t.give(Side::North, Command::EndGame).is_err());
+    give(&mut t, Side::South, Command::EndGame);
+    let audited = (t.said.iter())
+        .filter(|h| matches!(h, Happened::Audited(words) if words.contains("all hold")))
+        .count();
+    assert_eq!(audited, 2, "{:?}", t.said);
+    assert!(
+        t.give(Side::South, Command::EndTurn).is_err(),
+        "nothing after it"
+    );
+    assert!(t.to_host.iter().any(|m| m.contains(r#""type":"records""#)));
+    for m in t.to_host.iter().chain(&t.to_joiner) {
+        assert!(!keys().north.1.seal_key().appears_in(m));
+        assert!(!keys().south.1.seal_key().appears_in(m));
+        assert!(!PASSES.iter().any(|p| m.contains(p)));
+    }
+}
+
+/// North's machine, changed, keeps from South's what nothing can check
+/// during the game: its cuirassiers move further than their slowest unit
+/// allows, and its infantry, meeting a Prussian dummy, is flipped as a
+/// Wing of a higher rating than its record holds, then turned face down
+/// and never placed. South's machine takes both then; at the game's end
+/// its audit names both, and North's finds South's records hold.
+#[test]
+fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
+    let mut t = two();
+    let seydlitz = wing(
+        &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
+        4,
+        Formation::InColumn,
+    );
+    place(
+        &mut t,
+        Side::South,
+        Type::Cav,
+        ["1005", "1004", "1003"],
+        seydlitz,
+    );
+    let dummy = Composition::dummy(Formation::InColumn);
+    place(
+        &mut t,
+        Side::South,
+        Type::Inf,
+        ["1010", "1009", "1011"],
+        dummy,
+    );
+    let infantry = wing(
+        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+        4,
+        Formation::Deployed,
+    );
+    let french = place(
+        &mut t,
+        Side::North,
+        Type::Inf,
+        ["1020", "1021", "1121"],
+        infantry,
+    );
+    let cuirassiers = wing(&["f-cav-1"], 2, Formation::InColumn);
+    let cav = place(
+        &mut t,
+        Side::North,
+        Type::Cav,
+        ["3020", "3021", "3019"],
+        cuirassiers,
+    );
+    give(&mut t, Side::North, Command::Begin { first: Side::North });
+
+    // The cuirassiers may move 9 in column: North's program moves them 11.
+    let (g, p) = &mut t.joiner;
+    let c = g.public().counters[cav].clone();
+    let straight = |from: Hex, rows: u32| {
+        let name = from.to_string();
+        let (col, row) = name.split_at(2);
+        let row: u32 = row.parse().unwrap();
+        (1..=rows)
+            .map(|k| hex(&format!("{col}{:02}", row - k)))
+            .collect::<Vec<_>>()
+    };
+    let honest = Command::Move {
+        id: cav,
+        leader: straight(c.leader, 6),
+        dis: [straight(c.dis[0], 6), straight(c.dis[1], 6)],
+    };
+    p.give(g, honest).unwrap();
+    for _ in 0..4 {
+        sent_changed(&mut t, Side::North, |m| {
+            if let Wire::Decided { entry, .. } = m {
+                for e in &mut entry.events {
+                    if let Event::Moved {
+                        leader,
+                        dis,
+                        hexes,
+                        dis_hexes,
+                        ..
+                    } = e
+                    {
+                        *leader = hex("3009");
+                        *dis = [hex("3010"), hex("3008")];
+                        *hexes = 11;
+                        *dis_hexes = [11, 11];
+                    }
+                }
+            }
+        });
+        sent_changed(&mut t, Side::South, |_| {});
+    }
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    assert_eq!(t.host.0.public().counters[cav].leader, hex("3009"));
+
+    // The infantry comes within 7 hexes of the dummy and is flipped as a
+    // Wing of rating 6; the dummy is removed, the infantry turned down.
+    move_toward(&mut t, Side::North, french, ["1017", "1018", "1118"]);
+    let (g, p) = &mut t.joiner;
+    p.give(g, Command::Sight { clear: true }).unwrap();
+    for _ in 0..4 {
+        sent_changed(&mut t, Side::North, |m| {
+            if let Wire::Decided { entry, .. } = m {
+                for e in &mut entry.events {
+                    if let Event::Flipped {
+                        face: Some(face), ..
+                    } = e
+                    {
+                        face.rating = 6;
+                    }
+                }
+            }
+        });
+        sent_changed(&mut t, Side::South, |_| {});
+    }
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    let public = t.host.0.public();
+    assert!(public.counters[french].face.is_none(), "turned down");
+
+    t.give(Side::North, Command::EndGame).unwrap();
+    let troubles = t.troubles().join("\n");
+    assert!(
+        troubles.contains(&format!(
+            "FALSE FLIP: Charles's (Franco-Imperial) counter {french} was flipped as a real Wing of command rating 6"
+        )),
+        "{troubles}"
+    );
+    assert!(
+        troubles.contains(&format!(
+            "counter {cav} moved 11 hexes in turn 1, but its slowest unit allows 9"
+        )),
+        "{troubles}"
+    );
+    assert!(
+        t.said
+            .iter()
+            .any(|h| matches!(h, Happened::Audited(words) if words.starts_with("Fritz's (Prussian)") && words.contains("all hold"))),
+        "{:?}",
+        t.said
+    );
+}

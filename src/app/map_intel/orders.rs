@@ -187,8 +187,8 @@ pub fn ui(
         {
             apply(out, Command::EndTurn);
         }
-        if view.active.is_some() {
-            end_game(ui, out);
+        if view.active.is_some() && crate::app::remote::end_game(ui, "hidden-forces-end-game") {
+            out.push(ForcesAction::Apply(Command::EndGame));
         }
         // Last: offers that come with a new turn (A3) push no order a
         // player aims at.
@@ -212,38 +212,13 @@ pub fn ui(
     });
 }
 
-/// The players' word that the game is over, asked twice: nothing is
-/// played after it.
-fn end_game(ui: &mut egui::Ui, out: &mut Vec<ForcesAction>) {
-    let asking = egui::Id::unique("hidden-forces-end-game");
-    let mut asked = ui.data(|d| d.get_temp::<bool>(asking)).unwrap_or(false);
-    if !asked {
-        asked = ui.button("End the game…").clicked();
-    } else {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label("Nothing more is played once the game is over, and each player's sealed records may then be opened for the other to check.");
-            ui.horizontal(|ui| {
-                if crate::app::guard::button(ui, "The game is over") {
-                    out.push(ForcesAction::Apply(Command::EndGame));
-                    asked = false;
-                }
-                if ui.button("Play on").clicked() {
-                    asked = false;
-                }
-            });
-        });
-    }
-    ui.data_mut(|d| d.insert_temp(asking, asked));
-}
-
 /// A game the players have said is over.
 fn over(ui: &mut egui::Ui, cx: &Cx) {
-    ui.heading("The game is over");
-    if Side::BOTH.iter().any(|s| cx.lives[*s] == Life::Remote) {
-        ui.label("Each Muster sends the other its player's sealed records, opened (no passphrase or key crosses). Each checks the other's against what was sealed during the game, then what it could not check before: every unit in one place after every entry, and every word on what a counter held. The result shows above the table.");
-    } else {
-        ui.label("Nothing more is played. The log and the printout keep the whole game.");
-    }
+    crate::app::remote::game_over(
+        ui,
+        cx,
+        "every unit in one place after every entry, and every word on what a counter held",
+    );
 }
 
 /// An empty Exercitus just revealed: its owner places it at once on a

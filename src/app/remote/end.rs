@@ -21,6 +21,44 @@ pub fn others_unlocked<G: muster::core::seat::Seated>(game: &G, away: Side) -> R
     }
 }
 
+/// *End the game…*, asked twice (`salt` keeps each system's question
+/// apart): whether the players said the game is over.
+pub fn end_game(ui: &mut egui::Ui, salt: &str) -> bool {
+    let asking = egui::Id::unique(salt);
+    let mut asked = ui.data(|d| d.get_temp::<bool>(asking)).unwrap_or(false);
+    let mut over = false;
+    if !asked {
+        asked = ui.button("End the game…").clicked();
+    } else {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label("Nothing more is played once the game is over, and each player's sealed records may then be opened for the other to check.");
+            ui.horizontal(|ui| {
+                if crate::app::guard::button(ui, "The game is over") {
+                    over = true;
+                    asked = false;
+                }
+                if ui.button("Play on").clicked() {
+                    asked = false;
+                }
+            });
+        });
+    }
+    ui.data_mut(|d| d.insert_temp(asking, asked));
+    over
+}
+
+/// A game the players have said is over, and, played remotely, what each
+/// Muster checks of the other's records then (`checked`).
+pub fn game_over(ui: &mut egui::Ui, cx: &crate::app::seating::Cx, checked: &str) {
+    use crate::app::seating::life::Life;
+    ui.heading("The game is over");
+    if Side::BOTH.iter().any(|s| cx.lives[*s] == Life::Remote) {
+        ui.label(format!("Each Muster sends the other its player's sealed records, opened (no passphrase or key crosses). Each checks the other's against what was sealed during the game, then what it could not check before: {checked}. The result shows above the table."));
+    } else {
+        ui.label("Nothing more is played. The log and the printout keep the whole game.");
+    }
+}
+
 /// Over a step or an order that is the other machine's player's: whose it
 /// is, and that it waits for him.
 pub fn waiting_for(ui: &mut egui::Ui, name: &str) {

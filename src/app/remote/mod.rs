@@ -20,7 +20,7 @@ pub mod kept;
 pub mod rejoin;
 mod shell;
 
-pub use end::{NO_UNDO, RemoteEnd, WAITING, others_unlocked, waiting_for};
+pub use end::{NO_UNDO, RemoteEnd, WAITING, end_game, game_over, others_unlocked, waiting_for};
 
 use crate::app::bus::{AppCommand, Bus};
 use crate::app::status::Status;

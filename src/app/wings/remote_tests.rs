@@ -126,7 +126,8 @@ fn hosted(dir: &Path, net: &muster_remote::Net, file: String) -> (H, H) {
 /// Muster shows the French Wing on his, by itself; the roll is made by
 /// both machines; each Wing is placed on its owner's window. The steps of
 /// the other machine's player wait greyed, saying for whom; Fritz's
-/// window never names a French unit before its Wing is placed.
+/// window never names a French unit before its Wing is placed. Charles
+/// ends the game, and each window says the other's records hold.
 #[test]
 fn dummy_wings_are_played_from_two_windows() {
     if ran_in_loopback_namespace(
@@ -243,4 +244,21 @@ fn dummy_wings_are_played_from_two_windows() {
         "Charles's turn on both",
         |w| same_log(w) && game(w[1]).public().active == Some(Side::North),
     );
+
+    // Charles ends the game: each Muster sends its player's records opened,
+    // and each finds the other's hold.
+    click(&mut joiner, "End the game…");
+    click(&mut joiner, "The game is over");
+    until(&mut [&mut host, &mut joiner], "each audit said", |w| {
+        shows(
+            w[0],
+            "Charles's (Franco-Imperial) sealed records, opened by their machine at the game's end, all hold",
+        ) && shows(
+            w[1],
+            "Fritz's (Prussian) sealed records, opened by their machine at the game's end, all hold",
+        )
+    });
+    for h in [&host, &joiner] {
+        assert!(shows(h, "The game is over"));
+    }
 }

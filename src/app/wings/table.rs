@@ -64,6 +64,14 @@ pub fn ui(
         away.is_some()
     };
     let mover = |id: &usize| public.counter(*id).ok().map(|c| c.side);
+    if public.over {
+        crate::app::remote::game_over(
+            ui,
+            cx,
+            "every Wing sealed anew held what it was placed with, every flip showed what its Wing is, and no counter moved further than its Wing allows",
+        );
+        return;
+    }
     match public.active {
         None => {
             ui.heading(format!("{}: set-up", game.setup().battle.name));
@@ -317,6 +325,9 @@ pub fn ui(
                 let text = format!("End {} turn", muster_core::text::possessive(&name(active)));
                 if crate::app::guard::clicked(&ui.add_enabled(!theirs, egui::Button::new(text))) {
                     apply(out, Command::EndTurn);
+                }
+                if !theirs && crate::app::remote::end_game(ui, "dummy-wings-end-game") {
+                    apply(out, Command::EndGame);
                 }
             }
         }

@@ -256,6 +256,10 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
             "{} set a passphrase: their counters' records are sealed anew under it",
             setup.name(*side)
         ),
+        Event::GameOver { by } => format!(
+            "{} says the game is over: nothing more is played in it",
+            setup.name(*by)
+        ),
         Event::Resealed { id, sealed } => {
             format!("{} is sealed anew ({})", named(*id), sealed.code())
         }

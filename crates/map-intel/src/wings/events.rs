@@ -288,6 +288,11 @@ pub enum Event {
         id: usize,
         sealed: Sealed,
     },
+    /// The players' word that the game is over, given by `by` in his
+    /// turn (rules reference: "The game's end").
+    GameOver {
+        by: Side,
+    },
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -298,4 +303,6 @@ pub struct Public {
     pub pending: Option<Pending>,
     /// The last roll, kept for the formations that follow it.
     pub last: Option<Outcome>,
+    /// The players have said the game is over.
+    pub over: bool,
 }

@@ -155,6 +155,11 @@ impl Public {
             | Event::TurnedDown { .. }
             | Event::Deployed { .. }
             | Event::LockSet { .. } => {}
+            Event::GameOver { by } => {
+                if self.active != Some(*by) || self.pending.is_some() {
+                    return wrong("the game's end");
+                }
+            }
         }
         Ok(())
     }
@@ -171,6 +176,9 @@ impl Public {
     /// the map and within the army's count, a spotting with someone to
     /// spot, answers and rolls to what was asked.
     pub fn fold(&mut self, event: &Event, setup: &Setup) -> Result<(), RuleError> {
+        if self.over {
+            return refuse("27.1", "the game is over: nothing follows its end");
+        }
         self.fits(event, setup)?;
         match event {
             Event::Placed {
@@ -454,6 +462,7 @@ impl Public {
                 });
             }
             Event::LockSet { .. } => {}
+            Event::GameOver { .. } => self.over = true,
             Event::Resealed { id, sealed } => {
                 let c = self.counter_mut(*id)?;
                 c.sealed = sealed.clone();

@@ -78,6 +78,9 @@ pub enum Command {
     /// The stationary Wing's owner shows what it is, its line called clear
     /// (27.1.6): the step the rules force then, decided with his key.
     Show,
+    /// The active player says the game is over (rules reference: "The
+    /// game's end"): nothing is played after it.
+    EndGame,
     /// A player who began without a passphrase sets his, on his own screen
     /// (rules reference: "A passphrase set during the game").
     SetPassphrase {
@@ -125,6 +128,7 @@ impl Rules for DummyWings {
             players: format!("{} v {}", setup.name(Side::South), setup.name(Side::North)),
             step: match public.active {
                 None => "dummy wings, set-up".to_string(),
+                _ if public.over => format!("dummy wings, over after turn {}", public.turn),
                 Some(side) => format!(
                     "dummy wings, turn {} ({})",
                     public.turn, setup.players[side]
@@ -210,7 +214,7 @@ impl Deref for Game {
 }
 
 /// Where counter `id`'s `n`-th sealed composition belongs.
-fn place(game: &str, owner: Side, id: usize, n: u32) -> Place<'_> {
+pub(super) fn place(game: &str, owner: Side, id: usize, n: u32) -> Place<'_> {
     Place {
         game,
         owner,
@@ -313,6 +317,9 @@ impl Work<'_> {
     }
 
     fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
+        if self.public.over {
+            return refuse("27.1", "The game is over: nothing more is played in it");
+        }
         match command {
             Command::PlaceWing {
                 side,
@@ -351,6 +358,13 @@ impl Work<'_> {
             Command::Roll { moving, stationary } => self.roll(moving, stationary),
             Command::Adjust { to } => self.adjust(*to),
             Command::Deploy { id, formation } => self.deploy(*id, *formation),
+            Command::EndGame => {
+                self.free()?;
+                let Some(by) = self.public.active else {
+                    return refuse("27.1.2", "the game has not begun");
+                };
+                self.push(Event::GameOver { by })
+            }
             Command::EndTurn => {
                 self.free()?;
                 let Some(active) = self.public.active else {

@@ -4,6 +4,7 @@
 //! the formation each Wing takes, and the distances and counts it can check
 //! from the map.
 
+mod audit;
 pub mod claims;
 pub mod describe;
 pub mod drag;

@@ -100,7 +100,7 @@ impl Replica for Game {
             | Command::Roll { .. }
             | Command::Adjust { .. } => moving_side(public),
             Command::Show => shown_side(public),
-            Command::EndTurn => public.active,
+            Command::EndTurn | Command::EndGame => public.active,
             Command::Begin { .. } => None,
         }
     }
@@ -118,7 +118,9 @@ impl Replica for Game {
             return shown_side(public);
         }
         match entry.events.first()? {
-            Event::Placed { side, .. } | Event::LockSet { side, .. } => Some(*side),
+            Event::Placed { side, .. }
+            | Event::LockSet { side, .. }
+            | Event::GameOver { by: side } => Some(*side),
             Event::Moved { id, .. }
             | Event::Flipped { id, .. }
             | Event::Deployed { id, .. }
@@ -170,6 +172,18 @@ impl Replica for Game {
 
     fn arrived_while_away(&mut self, side: Side, from: usize) {
         self.ledger_mut().arrived_while_away(side, from);
+    }
+
+    fn over(&self) -> bool {
+        self.public().over
+    }
+
+    fn opened_records(&self, side: Side) -> Option<String> {
+        Game::opened_records(self, side)
+    }
+
+    fn audit(&self, side: Side, body: &str) -> Vec<String> {
+        Game::audit(self, side, body)
     }
 }
 

@@ -2,8 +2,11 @@
 //! battle, the players, each side's units, the Detachments and the locks,
 //! bounded and checked the same way for a new game and a file.
 
-use super::placement::Arm;
+use super::events::Composition;
+use super::formation::Formation;
+use super::placement::{self, Arm};
 use super::scenario::Battle;
+use super::scenario::Type;
 use muster_core::error::RuleError;
 use muster_core::intel::trail::Locks;
 use muster_core::side::{Side, Sides};
@@ -179,6 +182,40 @@ impl Setup {
 
     pub fn name(&self, side: Side) -> String {
         format!("{} ({})", self.players[side], self.battle.sides[side].name)
+    }
+
+    /// Each unit of a Wing's: its movement allowance deployed and in
+    /// column.
+    pub fn unit_allowances(&self, side: Side, c: &Composition) -> Vec<(u32, u32)> {
+        (c.units.iter())
+            .filter_map(|u| self.unit(side, u))
+            .map(|u| (u.ma, u.ic))
+            .collect()
+    }
+
+    /// The most a counter of `side`'s of `kind` holding `c` may move in a
+    /// turn, and what sets it: a real Wing's slowest unit; a dummy what the
+    /// fastest real Wing of its type could move in the dummy's formation,
+    /// i.e. the fastest such unit of its side, on the map or not
+    /// (RULES-map-intel B4b).
+    pub fn allowance(&self, side: Side, kind: Type, c: &Composition) -> (u32, &'static str) {
+        if c.real {
+            let units = self.unit_allowances(side, c);
+            let most = placement::allowance(&units, c.formation).unwrap_or(0);
+            return (most, "its slowest unit allows");
+        }
+        let of_type = |arm: Arm| match kind {
+            Type::Inf => arm == Arm::Infantry,
+            Type::Cav => arm == Arm::Cavalry,
+            Type::InfCav => matches!(arm, Arm::Infantry | Arm::Cavalry),
+        };
+        let pick = |u: &WingUnit| match c.formation {
+            Formation::Deployed => u.ma,
+            Formation::InColumn => u.ic,
+        };
+        let units = self.armies[side].iter().filter(|u| of_type(u.arm));
+        let most = units.map(pick).max().unwrap_or(0);
+        (most, "the fastest real Wing of its type could move")
     }
 
     pub fn unit(&self, side: Side, id: &str) -> Option<&WingUnit> {

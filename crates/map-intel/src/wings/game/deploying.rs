@@ -180,7 +180,7 @@ impl Work<'_> {
                         "a voluntary deployment places the Wing deployed (27.3.1)",
                     );
                 }
-                let units = self.unit_allowances(counter.side, &c);
+                let units = self.setup.unit_allowances(counter.side, &c);
                 let half = placement::voluntary_deployment(
                     placement::allowance(&units, Formation::InColumn).unwrap_or(0),
                 );

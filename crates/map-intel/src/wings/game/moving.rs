@@ -6,55 +6,19 @@
 //! the Wing goes on along them (27.1.6 spots only with a clear line), and
 //! spotting is checked again at each hex it enters.
 
-use super::{Arm, Formation, Type, WingUnit, Work};
+use super::Work;
 use crate::map::Hex;
 use crate::wings::events::{Event, Rest};
 use crate::wings::{placement, spotting};
 use muster_core::error::{RuleError, refuse};
 
 impl Work<'_> {
-    /// Each unit of a Wing's: its movement allowance deployed and in
-    /// column.
-    pub(super) fn unit_allowances(
-        &self,
-        side: muster_core::side::Side,
-        c: &crate::wings::events::Composition,
-    ) -> Vec<(u32, u32)> {
-        c.units
-            .iter()
-            .filter_map(|u| self.setup.unit(side, u))
-            .map(|u| (u.ma, u.ic))
-            .collect()
-    }
-
-    /// The most a counter may move this turn, and what sets it: a real
-    /// Wing's slowest unit; a dummy what the fastest real Wing of its type
-    /// could move in the dummy's formation, i.e. the fastest such unit of
-    /// its side, on the map or not (RULES-map-intel B4b).
+    /// The most a counter may move this turn, and what sets it
+    /// (`Setup::allowance`).
     pub(super) fn allowance(&self, id: usize) -> Result<(u32, &'static str), RuleError> {
         let counter = self.public.counter(id)?;
         let c = self.composition(id)?;
-        let pick = |u: &WingUnit| match c.formation {
-            Formation::Deployed => u.ma,
-            Formation::InColumn => u.ic,
-        };
-        if c.real {
-            let units = self.unit_allowances(counter.side, &c);
-            let most = placement::allowance(&units, c.formation).unwrap_or(0);
-            return Ok((most, "its slowest unit allows"));
-        }
-        let of_type = |arm: Arm| match counter.kind {
-            Type::Inf => arm == Arm::Infantry,
-            Type::Cav => arm == Arm::Cavalry,
-            Type::InfCav => matches!(arm, Arm::Infantry | Arm::Cavalry),
-        };
-        let most = self.setup.armies[counter.side]
-            .iter()
-            .filter(|u| of_type(u.arm))
-            .map(pick)
-            .max()
-            .unwrap_or(0);
-        Ok((most, "the fastest real Wing of its type could move"))
+        Ok(self.setup.allowance(counter.side, counter.kind, &c))
     }
 
     /// A move along the paths traced for the leader and each Dis counter,
