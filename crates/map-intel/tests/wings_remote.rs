@@ -467,6 +467,27 @@ fn moves_passing_an_enemy_by_or_turning_down_anothers_wing_are_refused() {
         ],
     );
     refused(&mut t, down, &format!("changes counter {}", set.cav));
+    // The infantry deploys of its own accord, in column: its record opens,
+    // and 27.4 places such a Wing deployed.
+    let id = t.host.0.id().to_string();
+    let place = Place {
+        game: &id,
+        owner: Side::North,
+        kind: "wing",
+        slot: format!("counter {} seal 1", set.french),
+    };
+    let contents = (french.sealed)
+        .open::<Composition>(&keys().north.1.seal_key(), &place)
+        .unwrap();
+    let in_column = forged(
+        &t,
+        vec![Event::Deployed {
+            id: set.french,
+            formation: Formation::InColumn,
+            contents: Some(contents),
+        }],
+    );
+    refused(&mut t, in_column, "could not deploy of its own accord");
 }
 
 /// A die the host's machine chose, not the one both halves make: the

@@ -6,6 +6,8 @@
 
 use super::claims;
 use super::events::{Claim, Counter, Event, Face, Pending, Public, Rest};
+use super::formation::Formation;
+use super::placement;
 use super::roll;
 use super::setup::{MAX_ALLOWANCE, Setup};
 use super::spotting::InRange;
@@ -408,10 +410,29 @@ impl Public {
                         .map(|(_, rule)| (*rule, last)),
                     _ => None,
                 };
+                let voluntary = !matches!(self.pending, Some(Pending::Place { .. }));
                 let c = self.counter_mut(*id)?;
                 if let Some(contents) = contents {
                     if let Some(claim) = c.claim.take() {
                         claims::check(setup, c.side, *id, &claim, &contents.secret, rule)?;
+                    }
+                    // Of its own accord (27.4): its record, open now, says
+                    // whether it could.
+                    if voluntary {
+                        let units = setup.unit_allowances(c.side, &contents.secret);
+                        let column = placement::allowance(&units, Formation::InColumn);
+                        let half = placement::voluntary_deployment(column.unwrap_or(0));
+                        if !contents.secret.real
+                            || *formation != Formation::Deployed
+                            || c.moved > half
+                        {
+                            return refuse(
+                                "27.4",
+                                format!(
+                                    "counter {id} could not deploy of its own accord: a real Wing that moved at most {half} hexes deploys so, placed deployed"
+                                ),
+                            );
+                        }
                     }
                     c.sealed
                         .check(contents)
