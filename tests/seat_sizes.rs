@@ -51,6 +51,7 @@ fn the_deck_a_hand_of_one_and_a_full_hand_with_every_play() {
                 north: seat(Side::North),
             },
             locks: Sides::default(),
+            picks: Sides::default(),
         };
         let mut game = Game::new(setup, Sides::default()).unwrap();
         game.use_dealer(AppDice::seeded(4));

@@ -21,6 +21,7 @@ fn deck_game() -> Game {
             north: seat("Artagur", "gauls"),
         },
         locks: Sides::default(),
+        picks: Sides::default(),
     };
     let mut g = Game::new(setup, Sides::default()).unwrap();
     g.use_dealer(AppDice::seeded(1));

@@ -33,6 +33,25 @@ fn named(setup: &Setup, opened: Option<&[String]>) -> String {
 pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String {
     let name = |side: Side| setup.name(side).to_string();
     match event {
+        Event::ToDraw { draws, why } => {
+            let who: Vec<String> = draws
+                .iter()
+                .map(|(side, n)| format!("{} {n}", name(*side)))
+                .collect();
+            let what = match why {
+                DrawReason::Opening => "their opening hands",
+                DrawReason::Redraw => "up to their hands",
+                DrawReason::Text(_) => "cards",
+            };
+            format!(
+                "To draw {what}, each with their own key: {}",
+                who.join(", ")
+            )
+        }
+        Event::LockSet { side, .. } => format!(
+            "{} set a passphrase: their cards are sealed under it from now on",
+            name(*side)
+        ),
         Event::FirstRollTied { south, north } => format!(
             "Who is active first: {} rolls {}, {} rolls {}: a tie, roll again",
             name(Side::South),
@@ -91,6 +110,7 @@ pub fn event(event: &Event, setup: &Setup, opened: Option<&[String]>) -> String 
             use_,
             to,
             in_play,
+            ..
         } => {
             let source = match from {
                 Zone::Deck => "drawn from their deck",
@@ -185,6 +205,7 @@ mod tests {
                     count: n,
                     why: DrawReason::Redraw,
                     cards: sealed.clone(),
+                    joint: None,
                 },
                 Event::Reshuffled { player, cards: n },
                 Event::RanOut { player, short: n },
@@ -194,6 +215,7 @@ mod tests {
                     count: n,
                     why: RemoveReason::UnitBroke,
                     cards: sealed.clone(),
+                    joint: None,
                 },
                 Event::TurnEnded { number: n as u32 },
             ] {
@@ -210,6 +232,7 @@ mod tests {
                     use_,
                     to: Destination::Discard,
                     in_play: false,
+                    joint: None,
                 };
                 lines.push(event(&e, &setup, None));
             }

@@ -11,9 +11,10 @@ use super::cards::Kind;
 use super::phase::PhaseName;
 use super::turn::{Destination, InPlay, Stage, Turn, Use, may_play_for};
 use super::zones::{Counts, Zone};
-use muster_core::dice::Roll;
+use muster_core::dice::hidden::PickCommitment;
+use muster_core::dice::{JointDice, Roll};
 use muster_core::error::{RuleError, refuse};
-use muster_core::intel::Sealed;
+use muster_core::intel::{Lock, Sealed};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 
@@ -66,6 +67,10 @@ pub enum Event {
         count: usize,
         why: DrawReason,
         cards: Sealed,
+        /// The round of both machines' dice its picks hang on, from two
+        /// machines (`muster_core::dice::hidden`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        joint: Option<JointDice>,
     },
     /// The deck ran out mid-draw: the discards became the deck.
     Reshuffled {
@@ -93,6 +98,10 @@ pub enum Event {
         to: Destination,
         /// Events and interrupts stay in play until the turn ends.
         in_play: bool,
+        /// The deck's top card, picked from two machines: the round its
+        /// pick hangs on.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        joint: Option<JointDice>,
     },
     Removed {
         player: Side,
@@ -100,6 +109,10 @@ pub enum Event {
         count: usize,
         why: RemoveReason,
         cards: Sealed,
+        /// The deck's top card, picked from two machines: the round its
+        /// pick hangs on.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        joint: Option<JointDice>,
     },
     /// Both players have drawn up to their hands: the fatigue step follows.
     Redrawn,
@@ -113,6 +126,21 @@ pub enum Event {
     /// played and *Open everything* may show every card.
     GameOver {
         player: Side,
+    },
+    /// The draws the rules owe now, in order: each is made with its
+    /// player's key (his opening hand, his redraw), on his machine when
+    /// the game is played from two.
+    ToDraw {
+        draws: Vec<(Side, usize)>,
+        why: DrawReason,
+    },
+    /// A player who began without a passphrase set one (rules reference:
+    /// "A passphrase set during the game"), with the commitment to his
+    /// picks under it.
+    LockSet {
+        side: Side,
+        lock: Lock,
+        picks: PickCommitment,
     },
 }
 
@@ -160,6 +188,13 @@ pub struct Public {
     pub shown: Vec<Shown>,
     /// Which players have agreed the game is over.
     pub over: Sides<bool>,
+    /// The draws owed now (`Event::ToDraw`), each with the cards it has
+    /// still to bring, and why.
+    pub to_draw: Vec<(Side, usize)>,
+    pub to_draw_why: Option<DrawReason>,
+    /// Each player's commitment to his picks' secret, from the setup or
+    /// the passphrase he set.
+    pub picks: Sides<Option<PickCommitment>>,
 }
 
 impl Public {
@@ -179,6 +214,9 @@ impl Public {
             turn: None,
             shown: Vec::new(),
             over: Sides::default(),
+            to_draw: Vec::new(),
+            to_draw_why: None,
+            picks: Sides::default(),
         }
     }
 
@@ -196,7 +234,16 @@ impl Public {
         if self.ended() {
             return refuse("RULES-deck 7", "the game is over: both players agreed");
         }
+        self.during_draws(event)?;
         match event {
+            Event::ToDraw { draws, why } => {
+                if !self.to_draw.is_empty() {
+                    return refuse("RULES-deck 3", "draws are owed already");
+                }
+                self.to_draw = draws.iter().filter(|(_, n)| *n > 0).cloned().collect();
+                self.to_draw_why = Some(why.clone());
+            }
+            Event::LockSet { side, picks, .. } => self.picks[*side] = Some(picks.clone()),
             Event::GameOver { player } => {
                 if self.over[*player] {
                     return refuse("RULES-deck 7", "they have agreed the game is over already");
@@ -212,6 +259,14 @@ impl Public {
             }
             Event::Drew { player, count, .. } => {
                 self.counts[*player].shift(Zone::Deck, Some(Zone::Hand), *count)?;
+                if let Some((side, left)) = self.to_draw.first_mut()
+                    && side == player
+                {
+                    *left = left.saturating_sub(*count);
+                    if *left == 0 {
+                        self.to_draw.remove(0);
+                    }
+                }
             }
             Event::Reshuffled { player, cards } => {
                 let c = &mut self.counts[*player];
@@ -237,6 +292,9 @@ impl Public {
                 let c = &self.counts[*player];
                 if c.deck + c.discard != 0 {
                     return refuse("RULES-deck 3", "drawing stopped while cards were left");
+                }
+                if self.to_draw.first().is_some_and(|(side, _)| side == player) {
+                    self.to_draw.remove(0);
                 }
             }
             Event::Declared {
@@ -276,6 +334,7 @@ impl Public {
                 use_,
                 to,
                 in_play,
+                ..
             } => {
                 self.may_play(set, *player, card, *use_)?;
                 let to_zone = (!*in_play).then(|| to.zone());
@@ -409,6 +468,26 @@ impl Public {
                 turn.number
             ),
         )
+    }
+
+    /// While draws are owed, only the first one's draw is made.
+    fn during_draws(&self, event: &Event) -> Result<(), RuleError> {
+        let Some((side, _)) = self.to_draw.first() else {
+            return Ok(());
+        };
+        match event {
+            Event::Drew { player, .. }
+            | Event::Reshuffled { player, .. }
+            | Event::RanOut { player, .. }
+                if player == side =>
+            {
+                Ok(())
+            }
+            _ => refuse(
+                "RULES-deck 3",
+                format!("{side} draws first: the rules owe it"),
+            ),
+        }
     }
 
     fn turn_mut(&mut self) -> Result<&mut Turn, RuleError> {

@@ -100,13 +100,15 @@ mod tests {
         let mut log = g.log().to_vec();
         // South's opening draw re-sealed with a Gallic card in it: the
         // opponent (or a damaged file) cannot slip it past the replay.
-        let Event::Drew { cards, .. } = &mut log[0].events[1] else {
-            panic!("{:?}", log[0].events[1]);
+        // Entry 0 settles who is first and owes the opening hands; South's
+        // is drawn in entry 1.
+        let Event::Drew { cards, .. } = &mut log[1].events[0] else {
+            panic!("{:?}", log[1].events[0]);
         };
         let mut hand = g.zones(Side::South).unwrap().hand.clone();
         hand[0] = "e-frenzy".into();
         // Sealed in the draw's own place, so only the replay can refuse it.
-        let place = crate::game::place(g.id(), Side::South, 0, 1);
+        let place = crate::game::place(g.id(), Side::South, 1, 0);
         *cards = Sealed::seal(&place, &hand, &SealKey::unprotected(), SEALED_BYTES).unwrap();
         let tags = vec![Tags::default(); log.len() + 1];
         let parts = chained::Parts {
@@ -120,7 +122,7 @@ mod tests {
             .unwrap_err();
         assert!(
             e.message
-                .contains("log entry 1: e-frenzy is not in the deck"),
+                .contains("log entry 2: e-frenzy is not in the deck"),
             "{e}"
         );
     }
@@ -148,7 +150,9 @@ mod tests {
         let text = to_json(&g);
         // North, who set no passphrase, makes himself not the first active
         // player and re-chains every hash: the file opens and replays.
-        let first = g.log().len() - 2;
+        let first = (g.log().iter())
+            .position(|e| matches!(e.events.first(), Some(Event::FirstPlayer { .. })))
+            .unwrap();
         let forged = rechain(&text, |f| {
             let events = &mut f.log[first].events;
             let Some(Event::FirstPlayer { active, .. }) = events.first_mut() else {
@@ -217,6 +221,7 @@ mod tests {
             use_: Use::Laurels,
             to: crate::turn::Destination::Discard,
             in_play: false,
+            joint: None,
         }]);
         assert!(e.contains("could not play"), "{e}");
         assert!(e.contains(&format!("log entry {}", last + 1)), "{e}");

@@ -20,10 +20,11 @@ use super::setup::Setup;
 use super::turn::{Destination, Use};
 use super::zones::Zones;
 use muster_core::chained_game::{self, About, Ledger, OnLedger, Rules};
+use muster_core::dice::hidden::PickCommitment;
 use muster_core::dice::{AppDice, DiceInput};
 use muster_core::error::{RuleError, refuse};
-use muster_core::intel::PlayerKey;
 use muster_core::intel::trail::Locks;
+use muster_core::intel::{Lock, PlayerKey, SealKey};
 use muster_core::side::{Side, Sides};
 use serde::{Deserialize, Serialize};
 use std::ops::Deref;
@@ -125,6 +126,15 @@ pub enum Command {
     GameOver {
         player: Side,
     },
+    /// The draw the rules owe next (an opening hand, a redraw), made with
+    /// its player's key: the step the rules force then.
+    Deal,
+    /// A player who began without a passphrase sets his, on his own screen
+    /// (rules reference: "A passphrase set during the game").
+    SetPassphrase {
+        side: Side,
+        lock: Lock,
+    },
 }
 
 /// One log entry: the events of one command.
@@ -199,6 +209,13 @@ impl Rules for ActionDeck {
     fn describe(event: &Event, setup: &Setup, _: &Public) -> String {
         super::describe::event(event, setup, None)
     }
+
+    fn lock_set(event: &Event) -> Option<(Side, &Lock)> {
+        match event {
+            Event::LockSet { side, lock, .. } => Some((*side, lock)),
+            _ => None,
+        }
+    }
 }
 
 /// The game: its ledger, and the zones of the players who opened them in
@@ -245,7 +262,15 @@ impl Deref for Game {
 impl Game {
     /// A new game. `keys` are the players' keys from their passphrases
     /// (`None`: he plays without one and seals under the unprotected key).
-    pub fn new(setup: Setup, keys: Sides<Option<PlayerKey>>) -> Result<Game, RuleError> {
+    pub fn new(mut setup: Setup, keys: Sides<Option<PlayerKey>>) -> Result<Game, RuleError> {
+        // Each player's picks from two machines hang on a secret of his,
+        // committed to before any draw (`muster_core::dice::hidden`).
+        for side in Side::BOTH {
+            let key = keys[side]
+                .as_ref()
+                .map_or_else(SealKey::unprotected, PlayerKey::seal_key);
+            setup.picks[side] = Some(PickCommitment::new(&key)?);
+        }
         let ledger: Ledger<ActionDeck> = Ledger::new(setup, &keys)?;
         let deck = |side: Side| Some(Zones::new(ledger.setup().deck(side)));
         Ok(Game {
@@ -294,10 +319,80 @@ impl Game {
         self.open_zones(side)
     }
 
-    /// Rebuilds `side`'s zones from the log with his sealing key.
+    /// Rebuilds `side`'s zones from the log with his sealing key (and the
+    /// unprotected key for what he drew before he set a passphrase).
     pub(super) fn open_zones(&mut self, side: Side) -> Result<(), RuleError> {
-        let zones = replay_zones(self.id(), self.setup(), self.log(), side, self.key(side)?)?;
+        let keys = self.keys_of(side, self.key(side)?);
+        let zones = replay_zones(self.id(), self.setup(), self.log(), side, &keys)?;
         self.zones[side] = Some(zones);
+        Ok(())
+    }
+
+    /// `side`'s sealing keys through the log: the unprotected key before
+    /// the entry that set his passphrase, if one did, `key` from it on.
+    fn keys_of<'k>(&self, side: Side, key: &'k SealKey) -> Keys<'k> {
+        Keys {
+            from: self.ledger.lock_set_in_log(side).unwrap_or(0),
+            before: SealKey::unprotected(),
+            key,
+        }
+    }
+
+    /// The step the rules force now: the draw they owe, made with its
+    /// player's key.
+    pub fn forced(&self) -> Option<Command> {
+        (!self.public().to_draw.is_empty()).then_some(Command::Deal)
+    }
+
+    /// The side whose key the step the rules force now needs.
+    pub fn forced_side(&self) -> Option<Side> {
+        self.public().to_draw.first().map(|(side, _)| *side)
+    }
+
+    pub(crate) fn ledger_mut(&mut self) -> &mut Ledger<ActionDeck> {
+        &mut self.ledger
+    }
+
+    /// A command's events with `dealer` as the app's dice, and the zones
+    /// they leave, without appending them: what `apply` and a remote
+    /// game's machine decide.
+    pub(crate) fn decided(
+        &self,
+        command: &Command,
+        dealer: &mut AppDice,
+    ) -> Result<(Vec<Event>, Sides<Option<Zones>>), RuleError> {
+        self.ledger.writable()?;
+        let mut work = Work {
+            game: self.ledger.id(),
+            entry: self.ledger.log().len(),
+            setup: self.ledger.setup(),
+            public: self.ledger.public().clone(),
+            zones: self.zones.clone(),
+            keys: self.ledger.keys(),
+            dealer,
+            events: Vec::new(),
+            picks: 0,
+            joint: None,
+            new_key: match command {
+                Command::SetPassphrase { side, lock } => {
+                    Some(self.ledger.new_seal_key(*side, lock)?)
+                }
+                _ => None,
+            },
+        };
+        work.decide(command)?;
+        let Work { zones, events, .. } = work;
+        Ok((events, zones))
+    }
+
+    /// Appends an entry decided here, with the zones it leaves.
+    pub(crate) fn append_decided(
+        &mut self,
+        events: Vec<Event>,
+        zones: Sides<Option<Zones>>,
+    ) -> Result<(), RuleError> {
+        self.ledger.append(events)?;
+        self.zones = zones;
         Ok(())
     }
 
@@ -316,7 +411,8 @@ impl Game {
             north: self.key(Side::North)?,
         };
         for side in Side::BOTH {
-            let zones = replay_zones(self.id(), self.setup(), self.log(), side, keys[side])?;
+            let keys = self.keys_of(side, keys[side]);
+            let zones = replay_zones(self.id(), self.setup(), self.log(), side, &keys)?;
             let in_play = self.in_play_of(side);
             if zones.all(&in_play) != self.setup().deck(side) {
                 return refuse(
@@ -361,23 +457,40 @@ impl Game {
 
     /// Checks a command and carries it out: its events are logged and
     /// folded in, or nothing changes and the rule is given.
+    ///
+    /// The draws the rules owe then follow, each its own entry, while the
+    /// keys they need are held here (at one table, both).
     pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
-        self.ledger.writable()?;
-        let mut work = Work {
-            game: self.ledger.id(),
-            entry: self.ledger.log().len(),
-            setup: self.ledger.setup(),
-            public: self.ledger.public().clone(),
-            zones: self.zones.clone(),
-            keys: self.ledger.keys(),
-            dealer: &mut self.dealer,
-            events: Vec::new(),
-        };
-        work.decide(&command)?;
-        let Work { zones, events, .. } = work;
-        self.ledger.append(events.clone())?;
-        self.zones = zones;
-        Ok(events)
+        let mut dealer = std::mem::take(&mut self.dealer);
+        let decided = self.decided(&command, &mut dealer);
+        let mut events = Vec::new();
+        let result = decided.and_then(|(made, zones)| {
+            // At one table every draw is made at once: a player who has not
+            // unlocked holds the command up, as before draws were owed.
+            if let Some(side) = owed_without_key(&made, self.keys()) {
+                return refuse(
+                    "trust",
+                    format!("{} must unlock their cards first", self.setup().name(side)),
+                );
+            }
+            events.extend(made.iter().cloned());
+            self.append_decided(made, zones)?;
+            // A draw that cannot be made stays owed: the window's forced
+            // step says why, and the log records it.
+            while let (Some(deal), Some(side)) = (self.forced(), self.forced_side()) {
+                let Some((made, zones)) = self.keys()[side]
+                    .as_ref()
+                    .and_then(|_| self.decided(&deal, &mut dealer).ok())
+                else {
+                    break;
+                };
+                events.extend(made.iter().cloned());
+                self.append_decided(made, zones)?;
+            }
+            Ok(())
+        });
+        self.dealer = dealer;
+        result.map(|()| events)
     }
 
     /// The last entry, in words, when the active player may take it back:
@@ -444,6 +557,17 @@ impl Game {
     }
 }
 
+/// A player whose draw `events` owe and whose key is not held here.
+fn owed_without_key(events: &[Event], keys: &Sides<Option<SealKey>>) -> Option<Side> {
+    events.iter().find_map(|e| match e {
+        Event::ToDraw { draws, .. } => draws
+            .iter()
+            .map(|(side, _)| *side)
+            .find(|side| keys[*side].is_none()),
+        _ => None,
+    })
+}
+
 mod dealing;
 mod decide;
 mod playing;
@@ -451,5 +575,5 @@ mod replay;
 mod work;
 
 pub(crate) use replay::place;
-use replay::{open_hidden, replay_zones};
+use replay::{Keys, open_hidden, replay_zones};
 use work::Work;

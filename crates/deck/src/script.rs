@@ -77,7 +77,15 @@ fn start(value: Value, number: usize, seed: Option<u64>) -> Result<Game, RuleErr
         south: seat(south, muster_core::side::Side::South)?,
         north: seat(north, muster_core::side::Side::North)?,
     };
-    let mut game = Game::new(Setup { set, seats, locks }, keys)?;
+    let mut game = Game::new(
+        Setup {
+            set,
+            seats,
+            locks,
+            picks: Sides::default(),
+        },
+        keys,
+    )?;
     if let Some(seed) = seed {
         game.use_dealer(AppDice::seeded(seed));
     }

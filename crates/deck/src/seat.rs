@@ -136,4 +136,22 @@ impl Seated for Game {
     fn apply(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
         Game::apply(self, command)
     }
+
+    /// An owed draw whose key is not held here waits for its player's
+    /// machine; one that is held was made by `apply`, or failed there and
+    /// is tried again, the failure recorded.
+    fn forced(&self) -> Option<Command> {
+        Game::forced(self)
+    }
+
+    /// A player who began without a passphrase sets his on his own machine.
+    fn set_lock(
+        &mut self,
+        side: Side,
+        lock: muster_core::intel::Lock,
+        key: muster_core::intel::PlayerKey,
+    ) -> Result<Command, RuleError> {
+        self.ledger_mut().prepare_lock(side, key)?;
+        Ok(Command::SetPassphrase { side, lock })
+    }
 }

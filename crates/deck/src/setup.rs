@@ -4,6 +4,7 @@
 
 use super::cards::CardSet;
 use super::events::Public;
+use muster_core::dice::hidden::PickCommitment;
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::trail::Locks;
 use muster_core::side::{Side, Sides};
@@ -26,6 +27,16 @@ pub struct Setup {
     pub set: CardSet,
     pub seats: Sides<Seat>,
     pub locks: Locks,
+    /// Each player's commitment to the secret his draws hang on when the
+    /// game is played from two machines (`muster_core::dice::hidden`).
+    /// Absent from games begun before such draws, which are played at one
+    /// table.
+    #[serde(default, skip_serializing_if = "no_picks")]
+    pub picks: Sides<Option<PickCommitment>>,
+}
+
+fn no_picks(p: &Sides<Option<PickCommitment>>) -> bool {
+    p.south.is_none() && p.north.is_none()
 }
 
 impl Setup {
@@ -89,9 +100,11 @@ impl Setup {
 
     /// The public state before the first event: every card in its deck.
     pub(crate) fn opening(&self) -> Public {
-        Public::new(Sides {
+        let mut public = Public::new(Sides {
             south: self.deck(Side::South).len(),
             north: self.deck(Side::North).len(),
-        })
+        });
+        public.picks = self.picks.clone();
+        public
     }
 }

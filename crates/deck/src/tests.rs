@@ -27,6 +27,7 @@ pub(crate) fn setup(set: CardSet) -> Setup {
         },
         set,
         locks: Sides::default(),
+        picks: Sides::default(),
     }
 }
 
@@ -916,8 +917,12 @@ fn only_a_declared_skipped_or_ended_phase_is_taken_back() {
     assert_eq!(g.public(), &after_events);
     g.undo().unwrap();
     assert_eq!(g.public(), &opening);
-    assert_eq!(g.log().len(), 1);
-    assert_eq!(g.links().len(), 2, "the genesis and the opening entry");
+    assert_eq!(g.log().len(), 3);
+    assert_eq!(
+        g.links().len(),
+        4,
+        "the genesis, the opening entry and each player's opening draw"
+    );
     // The opening draws, a play, and the passive player's answer stay.
     let e = g.undo().unwrap_err();
     assert_eq!(e.rule, "RULES-deck 6");
@@ -957,7 +962,11 @@ fn a_phase_ends_and_the_next_is_declared_in_one_entry() {
     let mut g = started(41);
     let opening = g.public().clone();
     g.apply(Command::EndPhaseThen { plays: false }).unwrap();
-    assert_eq!(g.log().len(), 2);
+    assert_eq!(
+        g.log().len(),
+        4,
+        "the opening entry, two draws and this one"
+    );
     let words = g.undoable().unwrap();
     assert!(words.contains("rally phase is skipped"), "{words}");
     assert_eq!(

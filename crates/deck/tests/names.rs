@@ -24,6 +24,7 @@ fn setup(south: &str, north: &str) -> Setup {
             south: None,
             north: None,
         },
+        picks: Sides::default(),
     }
 }
 

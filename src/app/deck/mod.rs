@@ -67,6 +67,7 @@ impl DeckTable {
                 north: seat(Side::North),
             },
             locks,
+            picks: Sides::default(),
         };
         let mut game = Game::new(setup, keys).map_err(|e| e.to_string())?;
         if let Some(seed) = self.seed {

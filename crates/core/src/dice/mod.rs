@@ -8,6 +8,7 @@
 //! rules instead of regenerating them.
 
 mod distribution;
+pub mod hidden;
 pub mod joint;
 
 pub use distribution::{Distribution, Probability};

@@ -2,12 +2,16 @@
 //! drawing, the opening hands and the status phase's redraw, reshuffling
 //! exactly when the deck runs out, the deck's top card, and removals, each
 //! sealed for its owner.
+//!
+//! The opening hands and the redraw are owed draws (`Event::ToDraw`), each
+//! made next with its own player's key (`deal`): at one table at once, from
+//! two machines on his.
 
 use super::work::Work;
 use crate::events::{DrawReason, Event, RemoveReason};
 use crate::turn::Stage;
 use crate::zones::Zone;
-use muster_core::error::RuleError;
+use muster_core::error::{RuleError, refuse};
 use muster_core::side::Side;
 
 impl Work<'_> {
@@ -19,14 +23,45 @@ impl Work<'_> {
             return Ok(());
         }
         let active = self.turn()?.active;
-        for side in [active, active.opponent()] {
-            let hand = self.zones(side)?.hand.len();
-            let need = self.hand_size(side).saturating_sub(hand);
-            if need > 0 {
-                self.draw(side, need, DrawReason::Redraw)?;
-            }
+        let draws: Vec<(Side, usize)> = [active, active.opponent()]
+            .into_iter()
+            .map(|side| {
+                let hand = self.public.counts[side].hand;
+                (side, self.hand_size(side).saturating_sub(hand))
+            })
+            .filter(|(_, need)| *need > 0)
+            .collect();
+        if draws.is_empty() {
+            return self.push(Event::Redrawn, None);
         }
-        self.push(Event::Redrawn, None)
+        self.push(
+            Event::ToDraw {
+                draws,
+                why: DrawReason::Redraw,
+            },
+            None,
+        )
+    }
+
+    /// The first draw the rules owe, made with its player's key; the
+    /// redraw's last ends the redraw step.
+    pub(super) fn deal(&mut self) -> Result<(), RuleError> {
+        let (Some((side, count)), Some(why)) = (
+            self.public.to_draw.first().copied(),
+            self.public.to_draw_why.clone(),
+        ) else {
+            return refuse("RULES-deck 3", "No draw is owed now");
+        };
+        self.draw(side, count, why)?;
+        let redraw = self
+            .public
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.stage == Stage::Redraw);
+        if self.public.to_draw.is_empty() && redraw {
+            self.push(Event::Redrawn, None)?;
+        }
+        Ok(())
     }
 
     /// Draws `count` cards into `side`'s hand, reshuffling exactly when the
@@ -62,7 +97,8 @@ impl Work<'_> {
                     None,
                 )?;
             }
-            let i = self.dealer.pick(zones.deck.len())?;
+            let (i, joint) = self.pick(side, zones.deck.len())?;
+            self.joint = joint;
             let card = zones.deck[i].clone();
             zones.take(&card, Zone::Deck, Some(Zone::Hand))?;
             batch.push(card);
@@ -88,6 +124,7 @@ impl Work<'_> {
                 count: cards.len(),
                 why: why.clone(),
                 cards: sealed,
+                joint: self.joint,
             },
             Some(&cards),
         )
@@ -111,7 +148,8 @@ impl Work<'_> {
             )?;
         }
         let left = self.zones(side)?.deck.len();
-        let i = self.dealer.pick(left)?;
+        let (i, joint) = self.pick(side, left)?;
+        self.joint = joint;
         Ok(Some(self.zones(side)?.deck[i].clone()))
     }
 
@@ -127,6 +165,7 @@ impl Work<'_> {
         why: RemoveReason,
     ) -> Result<(), RuleError> {
         let sealed = self.seal(side, &cards)?;
+        let joint = if from == Zone::Deck { self.joint } else { None };
         self.push(
             Event::Removed {
                 player: side,
@@ -134,6 +173,7 @@ impl Work<'_> {
                 count: cards.len(),
                 why,
                 cards: sealed,
+                joint,
             },
             Some(&cards),
         )
@@ -143,10 +183,13 @@ impl Work<'_> {
         if !self.set().opening_draw {
             return Ok(());
         }
-        for side in Side::BOTH {
-            let size = self.hand_size(side);
-            self.draw(side, size, DrawReason::Opening)?;
-        }
-        Ok(())
+        let draws = Side::BOTH.map(|side| (side, self.hand_size(side))).to_vec();
+        self.push(
+            Event::ToDraw {
+                draws,
+                why: DrawReason::Opening,
+            },
+            None,
+        )
     }
 }

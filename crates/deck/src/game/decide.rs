@@ -18,7 +18,15 @@ fn plural(n: usize) -> &'static str {
 
 impl Work<'_> {
     pub(super) fn decide(&mut self, command: &Command) -> Result<(), RuleError> {
+        if let (Some((side, _)), false) = (self.public.to_draw.first(), command == &Command::Deal) {
+            return refuse(
+                "RULES-deck 3",
+                format!("{} draws first: the rules owe it", self.name(*side)),
+            );
+        }
         match command {
+            Command::Deal => self.deal(),
+            Command::SetPassphrase { side, lock } => self.set_passphrase(*side, lock),
             Command::GameOver { player } => self.push(Event::GameOver { player: *player }, None),
             Command::ChooseFirst { active } => {
                 self.not_started()?;
@@ -252,5 +260,36 @@ impl Work<'_> {
             return refuse("RULES-deck 6", "Who is active first is already settled");
         }
         Ok(())
+    }
+}
+
+impl Work<'_> {
+    /// `side` sets the passphrase he began without (rules reference: "A
+    /// passphrase set during the game"): his draws from now on are sealed
+    /// under it, and his picks hang on a new secret it gives. What he drew
+    /// before was sealed under no passphrase. Not a move: between steps.
+    fn set_passphrase(
+        &mut self,
+        side: Side,
+        lock: &muster_core::intel::Lock,
+    ) -> Result<(), RuleError> {
+        let key = self.new_key.clone().ok_or_else(|| {
+            RuleError::new(
+                "trust",
+                format!(
+                    "{}'s passphrase must be given on their own screen to set it",
+                    self.name(side)
+                ),
+            )
+        })?;
+        let picks = muster_core::dice::hidden::PickCommitment::new(&key)?;
+        self.push(
+            Event::LockSet {
+                side,
+                lock: lock.clone(),
+                picks,
+            },
+            None,
+        )
     }
 }

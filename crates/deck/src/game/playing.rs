@@ -31,6 +31,7 @@ impl Work<'_> {
                 use_: Use::Text,
                 to,
                 in_play: true,
+                joint: None,
             },
             None,
         )
@@ -240,6 +241,7 @@ impl Work<'_> {
                 use_,
                 to: destination,
                 in_play: false,
+                joint: if from == Zone::Deck { self.joint } else { None },
             },
             None,
         )

@@ -35,6 +35,24 @@ pub(super) fn open_hidden(
         .map_err(|e| RuleError::new("trust", e.to_string()))
 }
 
+/// A player's sealing keys through the log: `before` (the unprotected
+/// key) for entries before `from`, where he set his passphrase, `key` on.
+pub(crate) struct Keys<'k> {
+    pub(crate) from: usize,
+    pub(crate) before: SealKey,
+    pub(crate) key: &'k SealKey,
+}
+
+impl Keys<'_> {
+    fn at(&self, entry: usize) -> &SealKey {
+        if entry < self.from {
+            &self.before
+        } else {
+            self.key
+        }
+    }
+}
+
 /// `side`'s zones rebuilt from the log, each move checked: a card drawn
 /// must be in the deck, a reshuffle must find the deck empty, a card
 /// removed or played must be where it is taken from.
@@ -43,7 +61,7 @@ pub(super) fn replay_zones(
     setup: &Setup,
     log: &[Entry],
     side: Side,
-    key: &SealKey,
+    keys: &Keys,
 ) -> Result<Zones, RuleError> {
     let mut zones = Zones::new(setup.deck(side));
     // The public fold follows the turn: which cards are in play.
@@ -53,7 +71,7 @@ pub(super) fn replay_zones(
         for (j, event) in entry.events.iter().enumerate() {
             let opened = match event.sealed() {
                 Some((owner, sealed)) if owner == side => {
-                    Some(open_hidden(&place(game, side, i, j), sealed, key).map_err(at)?)
+                    Some(open_hidden(&place(game, side, i, j), sealed, keys.at(i)).map_err(at)?)
                 }
                 _ => None,
             };

@@ -10,7 +10,7 @@ use crate::phase::PhaseName;
 use crate::setup::Setup;
 use crate::turn::{Stage, Turn};
 use crate::zones::Zones;
-use muster_core::dice::AppDice;
+use muster_core::dice::{AppDice, JointDice, hidden};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::{SealKey, Sealed};
 use muster_core::side::{Side, Sides};
@@ -27,6 +27,12 @@ pub(super) struct Work<'a> {
     pub(super) keys: &'a Sides<Option<SealKey>>,
     pub(super) dealer: &'a mut AppDice,
     pub(super) events: Vec<Event>,
+    /// Picks made so far from this entry's round of both machines' dice,
+    /// and the round the last came from.
+    pub(super) picks: u64,
+    pub(super) joint: Option<JointDice>,
+    /// The sealing key of a passphrase being set (`SetPassphrase`).
+    pub(super) new_key: Option<SealKey>,
 }
 
 impl Work<'_> {
@@ -72,6 +78,41 @@ impl Work<'_> {
         let place = place(self.game, side, self.entry, self.events.len());
         Sealed::seal(&place, &cards.to_vec(), key, SEALED_BYTES)
             .map_err(|e| RuleError::new("trust", e.to_string()))
+    }
+
+    /// One of the `n` cards of `side`'s deck, as the dealer picks it: from
+    /// two machines, from both machines' round and his secret, which the
+    /// other machine lacks (`muster_core::dice::hidden`); and the round.
+    pub(super) fn pick(
+        &mut self,
+        side: Side,
+        n: usize,
+    ) -> Result<(usize, Option<JointDice>), RuleError> {
+        let AppDice::Joint(round) = &*self.dealer else {
+            return Ok((self.dealer.pick(n)?, None));
+        };
+        let joint = JointDice {
+            round: round.number,
+            host: round.host,
+            joiner: round.joiner,
+        };
+        let no_secret = || {
+            RuleError::new(
+                "RULES-deck 3",
+                format!(
+                    "{}'s cards cannot be drawn from two machines: this game was begun before such draws (play it at one table)",
+                    self.name(side)
+                ),
+            )
+        };
+        let commitment = self.public.picks[side].as_ref().ok_or_else(no_secret)?;
+        let key = self.keys[side].as_ref().ok_or_else(|| {
+            RuleError::new("trust", format!("{} must unlock first", self.name(side)))
+        })?;
+        let secret = commitment.secret(key).ok_or_else(no_secret)?;
+        let i = hidden::pick(&secret, self.game, &joint, self.picks, n);
+        self.picks += 1;
+        Ok((i, Some(joint)))
     }
 
     pub(super) fn turn(&self) -> Result<&Turn, RuleError> {
