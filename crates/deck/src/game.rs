@@ -353,6 +353,11 @@ impl Game {
         &mut self.ledger
     }
 
+    /// `side` plays from another machine: his cards are not held here.
+    pub(crate) fn forget_zones(&mut self, side: Side) {
+        self.zones[side] = None;
+    }
+
     /// A command's events with `dealer` as the app's dice, and the zones
     /// they leave, without appending them: what `apply` and a remote
     /// game's machine decide.
@@ -385,6 +390,32 @@ impl Game {
         Ok((events, zones))
     }
 
+    /// Appends an entry decided on either machine of a remote game, folded
+    /// into the zones of each player whose key is held here.
+    pub(crate) fn absorb(&mut self, events: Vec<Event>) -> Result<(), RuleError> {
+        let entry = self.log().len();
+        let mut zones = self.zones.clone();
+        let mut public = self.public().clone();
+        for (j, event) in events.iter().enumerate() {
+            for side in Side::BOTH {
+                let (Some(held), Some(key)) = (&mut zones[side], self.keys()[side].as_ref()) else {
+                    continue;
+                };
+                let opened = match event.sealed() {
+                    Some((owner, sealed)) if owner == side => {
+                        Some(open_hidden(&place(self.id(), side, entry, j), sealed, key)?)
+                    }
+                    _ => None,
+                };
+                fold_zones(held, side, event, opened.as_deref(), public.turn.as_ref())?;
+            }
+            public.fold(&self.setup().set, event)?;
+        }
+        self.ledger.append(events)?;
+        self.zones = zones;
+        Ok(())
+    }
+
     /// Appends an entry decided here, with the zones it leaves.
     pub(crate) fn append_decided(
         &mut self,
@@ -394,65 +425,6 @@ impl Game {
         self.ledger.append(events)?;
         self.zones = zones;
         Ok(())
-    }
-
-    /// *Open everything*, after the game: with both players' zones open,
-    /// every draw, reshuffle and removal has been replayed against the
-    /// rules; returns the full log in words, every card named.
-    pub fn open_everything(&self) -> Result<Vec<String>, RuleError> {
-        if !self.public().ended() {
-            return refuse(
-                "RULES-deck 7",
-                "Everything is opened after the game: both players first agree it is over",
-            );
-        }
-        let keys = Sides {
-            south: self.key(Side::South)?,
-            north: self.key(Side::North)?,
-        };
-        for side in Side::BOTH {
-            let keys = self.keys_of(side, keys[side]);
-            let zones = replay_zones(self.id(), self.setup(), self.log(), side, &keys)?;
-            let in_play = self.in_play_of(side);
-            if zones.all(&in_play) != self.setup().deck(side) {
-                return refuse(
-                    "RULES-deck 2",
-                    format!(
-                        "{}'s cards do not add up to their deck",
-                        self.setup().name(side)
-                    ),
-                );
-            }
-        }
-        let mut lines = Vec::new();
-        for (i, entry) in self.log().iter().enumerate() {
-            for (j, event) in entry.events.iter().enumerate() {
-                let opened = match event.sealed() {
-                    Some((owner, sealed)) => Some(open_hidden(
-                        &place(self.id(), owner, i, j),
-                        sealed,
-                        keys[owner],
-                    )?),
-                    None => None,
-                };
-                lines.push(format!(
-                    "{}. {}",
-                    i + 1,
-                    super::describe::event(event, self.setup(), opened.as_deref())
-                ));
-            }
-        }
-        Ok(lines)
-    }
-
-    fn in_play_of(&self, side: Side) -> Vec<String> {
-        self.public()
-            .turn
-            .iter()
-            .flat_map(|t| &t.in_play)
-            .filter(|c| c.owner == side)
-            .map(|c| c.card.clone())
-            .collect()
     }
 
     /// Checks a command and carries it out: its events are logged and
@@ -532,29 +504,6 @@ impl Game {
     pub fn redo(&mut self) -> Result<String, RuleError> {
         self.ledger.redo()
     }
-
-    /// `side`'s own log: the public log with the cards he drew and
-    /// removed named, opened with his key.
-    pub fn private_log(&self, side: Side) -> Result<Vec<String>, RuleError> {
-        let key = self.key(side)?;
-        let mut lines = Vec::new();
-        for (i, entry) in self.log().iter().enumerate() {
-            for (j, event) in entry.events.iter().enumerate() {
-                let opened = match event.sealed() {
-                    Some((owner, sealed)) if owner == side => {
-                        Some(open_hidden(&place(self.id(), side, i, j), sealed, key)?)
-                    }
-                    _ => None,
-                };
-                lines.push(format!(
-                    "{}. {}",
-                    i + 1,
-                    super::describe::event(event, self.setup(), opened.as_deref())
-                ));
-            }
-        }
-        Ok(lines)
-    }
 }
 
 /// A player whose draw `events` owe and whose key is not held here.
@@ -570,10 +519,12 @@ fn owed_without_key(events: &[Event], keys: &Sides<Option<SealKey>>) -> Option<S
 
 mod dealing;
 mod decide;
+mod opened;
 mod playing;
 mod replay;
 mod work;
 
+pub(crate) use replay::fold_zones;
 pub(crate) use replay::place;
 use replay::{Keys, open_hidden, replay_zones};
 use work::Work;

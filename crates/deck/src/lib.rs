@@ -4,6 +4,7 @@
 //! runs out, discard or remove, one event per event phase, one interrupt
 //! per turn at the start of its phase.
 
+mod audit;
 pub mod cards;
 pub mod describe;
 pub mod events;
@@ -12,6 +13,7 @@ pub mod files;
 pub mod game;
 pub mod odds;
 pub mod phase;
+mod remote;
 pub mod screens;
 pub mod script;
 pub mod seat;

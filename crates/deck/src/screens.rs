@@ -225,7 +225,7 @@ pub fn passive_plays(game: &Game, turn: &Turn) -> bool {
 }
 
 /// The plays for value `side` may make in the phase under way.
-fn uses(
+pub(crate) fn uses(
     turn: &Turn,
     side: Side,
     phase: PhaseName,

@@ -833,3 +833,50 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
         t.said
     );
 }
+
+/// The joiner's Wing spots the host's: the deployment roll is his to give,
+/// made with both machines' dice, bound before they are known.
+#[test]
+fn the_joiners_moving_wing_rolls_with_both_machines_dice() {
+    let mut t = two();
+    let seydlitz = wing(
+        &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
+        4,
+        Formation::InColumn,
+    );
+    place(
+        &mut t,
+        Side::South,
+        Type::Cav,
+        ["1012", "1011", "1010"],
+        seydlitz,
+    );
+    let infantry = wing(
+        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+        4,
+        Formation::Deployed,
+    );
+    let french = place(
+        &mut t,
+        Side::North,
+        Type::Inf,
+        ["1020", "1021", "1121"],
+        infantry,
+    );
+    give(&mut t, Side::North, Command::Begin { first: Side::North });
+    move_toward(&mut t, Side::North, french, ["1017", "1018", "1118"]);
+    give(&mut t, Side::North, Command::Sight { clear: true });
+    assert!(matches!(
+        t.host.0.public().pending,
+        Some(Pending::Roll { .. })
+    ));
+    give(
+        &mut t,
+        Side::North,
+        Command::Roll {
+            moving: APP,
+            stationary: APP,
+        },
+    );
+    assert!(t.host.0.public().last.is_some(), "rolled");
+}

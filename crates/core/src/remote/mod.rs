@@ -90,6 +90,16 @@ pub trait Replica: Seated + Clone + Send + 'static {
         Self::command_of(entry).and_then(|c| self.given_by(&c))
     }
 
+    /// The command a joiner's entry whose dice were drawn for it comes
+    /// from, as this machine tells it from the entry, to set against the
+    /// one his machine bound before the dice were known: the command the
+    /// entry logs, or the step the rules force now; a game whose entries
+    /// keep no command says which of its commands an entry shows, where
+    /// the command holds no secret.
+    fn bound(&self, entry: &Self::Entry) -> Option<Self::Command> {
+        Self::command_of(entry).or_else(|| self.forced().filter(|_| self.forced_in(entry)))
+    }
+
     /// Whether an entry is the step the rules force now.
     fn forced_in(&self, entry: &Self::Entry) -> bool {
         match (self.forced(), Self::command_of(entry)) {

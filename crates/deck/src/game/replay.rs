@@ -91,7 +91,7 @@ pub(super) fn replay_zones(
 
 /// Folds one event into `side`'s zones; `opened` is the sealed record of
 /// his, opened.
-pub(super) fn fold_zones(
+pub(crate) fn fold_zones(
     zones: &mut Zones,
     side: Side,
     event: &Event,

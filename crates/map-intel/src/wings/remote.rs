@@ -105,6 +105,19 @@ impl Replica for Game {
         }
     }
 
+    /// A joiner's entry whose dice were drawn for it: the deployment roll,
+    /// made with both machines' dice.
+    fn bound(&self, entry: &Entry) -> Option<Command> {
+        let app = muster_core::dice::DiceInput::app;
+        match entry.events.first()? {
+            Event::Rolled { .. } => Some(Command::Roll {
+                moving: app(),
+                stationary: app(),
+            }),
+            _ => None,
+        }
+    }
+
     fn decided_by(&self, command: &Command) -> Option<Side> {
         match command {
             Command::Show => shown_side(self.public()),

@@ -85,9 +85,7 @@ impl<G: Replica> Play<G> {
                     return vec![self.trouble(why)];
                 }
                 if let Some(slot) = slot
-                    && nonce
-                        .zip(G::command_of(&entry))
-                        .map(|(n, c)| digest(&n.0, &c))
+                    && nonce.zip(game.bound(&entry)).map(|(n, c)| digest(&n.0, &c))
                         != Some(slot.digest)
                 {
                     return vec![self.trouble(format!(

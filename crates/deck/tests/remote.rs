@@ -1,0 +1,288 @@
+//! The action deck from two machines, talking in memory as their links do
+//! (docs: "Playing remotely"): each machine holds its own player's key and
+//! cards only; each draws his own hand with both machines' dice and his own
+//! secret; at the end each checks the other's cards; and the attacks of a
+//! machine whose program was changed.
+
+use muster_core::intel::{Lock, PlayerKey, Sealed};
+use muster_core::remote::{Happened, Replica, Wire};
+use muster_core::side::{Side, Sides};
+use muster_deck::CardSet;
+use muster_deck::events::{Event, SEALED_BYTES};
+use muster_deck::game::{Command, Entry, Game};
+use muster_deck::setup::{Seat, Setup};
+use std::sync::OnceLock;
+
+const PASSES: [&str; 2] = ["brass otter quarry lantern", "velvet comet harbor thistle"];
+
+fn keys() -> &'static Sides<(Lock, PlayerKey)> {
+    static KEYS: OnceLock<Sides<(Lock, PlayerKey)>> = OnceLock::new();
+    KEYS.get_or_init(|| Sides {
+        south: Lock::create(PASSES[0], &[]).unwrap(),
+        north: Lock::create(PASSES[1], &[]).unwrap(),
+    })
+}
+
+type Two = muster_testkit::remote::Two<Game>;
+
+/// Decius (South, the host's) against Artagur (North, the joiner's), both
+/// passphrases set at one table; nothing dealt yet.
+fn two() -> Two {
+    let k = keys();
+    let seat = |name: &str, army: &str| Seat {
+        name: name.into(),
+        army: army.into(),
+        hand_size: 7,
+    };
+    let setup = Setup {
+        set: CardSet::example(),
+        seats: Sides {
+            south: seat("Decius", "romans"),
+            north: seat("Artagur", "gauls"),
+        },
+        locks: Sides {
+            south: Some(k.south.0.clone()),
+            north: Some(k.north.0.clone()),
+        },
+        picks: Sides::default(),
+    };
+    let both = Sides {
+        south: Some(k.south.1.clone()),
+        north: Some(k.north.1.clone()),
+    };
+    let file = Game::new(setup, both).unwrap().file();
+    let mut h = Game::from_file(&file).unwrap();
+    h.unlock_key(Side::South, &k.south.1).unwrap();
+    let mut j = Game::from_file(&file).unwrap();
+    j.unlock_key(Side::North, &k.north.1).unwrap();
+    Two::new(h, j, Side::North)
+}
+
+fn give(t: &mut Two, side: Side, command: Command) {
+    t.give(side, command).unwrap();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    assert!(t.same(), "the two logs differ");
+}
+
+fn hand(t: &mut Two, side: Side) -> Vec<String> {
+    t.machine(side).0.zones(side).unwrap().hand.clone()
+}
+
+/// The active player skips every phase to his fatigue step, removes the
+/// first card of his hand, and ends his turn.
+fn a_quiet_turn(t: &mut Two) {
+    let active = t.host.0.public().turn.as_ref().unwrap().active;
+    give(t, active, Command::EndPhaseThen { plays: false });
+    for _ in 0..3 {
+        give(t, active, Command::Declare { plays: false });
+    }
+    let card = hand(t, active)[0].clone();
+    give(t, active, Command::Fatigue { card: Some(card) });
+    give(t, active, Command::EndTurn);
+}
+
+/// Each player's hand dealt on his own machine with both machines' dice,
+/// the redraws of three turns too; neither machine holds the other's
+/// cards, and no card of a hand, key or passphrase crosses. At the end each
+/// finds the other's cards hold.
+#[test]
+fn each_hand_is_dealt_on_its_owners_machine_and_checked_at_the_end() {
+    let mut t = two();
+    give(
+        &mut t,
+        Side::South,
+        Command::ChooseFirst {
+            active: Side::South,
+        },
+    );
+    assert!(t.host.0.zones(Side::North).is_none());
+    assert!(t.joiner.0.zones(Side::South).is_none());
+    assert_eq!(hand(&mut t, Side::South).len(), 7);
+    assert_eq!(hand(&mut t, Side::North).len(), 7);
+    let drawn: Vec<_> = (t.host.0.log().iter().flat_map(|e| &e.events))
+        .filter_map(|e| match e {
+            Event::Drew { joint, .. } => Some(joint.is_some()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(drawn, vec![true, true], "both hands by both machines' dice");
+    for _ in 0..3 {
+        a_quiet_turn(&mut t);
+    }
+    // Each redrew to 7 in the other's turn (on his own machine), then
+    // South's fatigue in turn 3 took one.
+    assert_eq!(hand(&mut t, Side::South).len(), 6);
+    assert_eq!(hand(&mut t, Side::North).len(), 7);
+    let redraws = (t.host.0.log().iter().flat_map(|e| &e.events))
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Drew {
+                    why: muster_deck::events::DrawReason::Redraw,
+                    joint: Some(_),
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(redraws, 2, "South's in turn 2, North's in turn 3");
+    // No card of a hand ever crossed: the other's cards are sealed.
+    let norths = hand(&mut t, Side::North);
+    let souths = hand(&mut t, Side::South);
+    for card in &norths {
+        let quoted = format!("\"{card}\"");
+        assert!(
+            !t.to_host.iter().any(|m| m.contains(&quoted)) || souths.contains(card),
+            "{card} reached the host's machine"
+        );
+    }
+
+    give(
+        &mut t,
+        Side::South,
+        Command::GameOver {
+            player: Side::South,
+        },
+    );
+    give(
+        &mut t,
+        Side::North,
+        Command::GameOver {
+            player: Side::North,
+        },
+    );
+    let audited = (t.said.iter())
+        .filter(|h| matches!(h, Happened::Audited(words) if words.contains("all hold")))
+        .count();
+    assert_eq!(audited, 2, "{:?}", t.said);
+    for m in t.to_host.iter().chain(&t.to_joiner) {
+        assert!(!keys().north.1.seal_key().appears_in(m));
+        assert!(!keys().south.1.seal_key().appears_in(m));
+        assert!(!PASSES.iter().any(|p| m.contains(p)));
+    }
+}
+
+/// Carries what `from`'s machine has to send, each message through
+/// `change` first (what a changed program does to what it sends).
+fn sent_changed(t: &mut Two, from: Side, change: impl Fn(&mut Wire<Entry>)) {
+    let to_host = from == t.joiner_side;
+    let out = t.machine(from).1.outbox();
+    for mut m in out {
+        change(&mut m);
+        let json = serde_json::to_string(&m).unwrap();
+        let (g, p) = if to_host {
+            t.to_host.push(json);
+            &mut t.host
+        } else {
+            t.to_joiner.push(json);
+            &mut t.joiner
+        };
+        let said = p.receive(g, m);
+        t.said.extend(said);
+    }
+}
+
+/// North's machine, changed, deals him a hand of its choosing (the best
+/// seven cards of his deck, sealed under his own key): nothing can tell
+/// while the game goes on, and the host's machine takes it; at the game's
+/// end its audit names the first card that is not the one both machines'
+/// dice and his secret gave. A draw made by one machine alone is refused
+/// at once.
+#[test]
+fn a_hand_a_changed_program_chose_is_named_at_the_end_and_a_lone_draw_refused() {
+    let mut t = two();
+    let id = t.host.0.id().to_string();
+    let deck = t.host.0.setup().deck(Side::North);
+    let (g, p) = &mut t.host;
+    p.give(
+        g,
+        Command::ChooseFirst {
+            active: Side::South,
+        },
+    )
+    .unwrap();
+    let entry = t.host.0.log().len() + 1;
+    let key = keys().north.1.seal_key();
+    let chosen: Vec<String> = deck.iter().rev().take(7).cloned().collect();
+    for _ in 0..6 {
+        sent_changed(&mut t, Side::South, |_| {});
+        sent_changed(&mut t, Side::North, |m| {
+            if let Wire::Decided { entry: e, .. } = m {
+                for ev in &mut e.events {
+                    if let Event::Drew { cards, .. } = ev {
+                        let place = muster_core::intel::Place {
+                            game: &id,
+                            owner: Side::North,
+                            kind: "cards",
+                            slot: format!("entry {entry} event 0"),
+                        };
+                        *cards = Sealed::seal(&place, &chosen, &key, SEALED_BYTES).unwrap();
+                    }
+                }
+            }
+        });
+    }
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    assert!(t.same());
+
+    // A lone draw: North's machine draws for a card's text by itself.
+    let lone = t.host.0.log().len();
+    let forged = Wire::Decided {
+        intent: 99,
+        base: lone,
+        entry: Entry {
+            events: vec![Event::Drew {
+                player: Side::North,
+                count: 1,
+                why: muster_deck::events::DrawReason::Text("a card says so".into()),
+                cards: Sealed::seal(
+                    &muster_core::intel::Place {
+                        game: &id,
+                        owner: Side::North,
+                        kind: "cards",
+                        slot: format!("entry {lone} event 0"),
+                    },
+                    &vec![deck[0].clone()],
+                    &key,
+                    SEALED_BYTES,
+                )
+                .unwrap(),
+                joint: None,
+            }],
+        },
+        nonce: None,
+        tag: None,
+    };
+    let (g, p) = &mut t.host;
+    let said = p.receive(g, forged);
+    let _ = p.outbox();
+    assert!(
+        said.iter().any(
+            |h| matches!(h, Happened::Trouble(why) if why.contains("drawn by one machine alone"))
+        ),
+        "{said:?}"
+    );
+    assert_eq!(t.host.0.log().len(), lone, "nothing was taken");
+
+    give(
+        &mut t,
+        Side::South,
+        Command::GameOver {
+            player: Side::South,
+        },
+    );
+    t.give(
+        Side::North,
+        Command::GameOver {
+            player: Side::North,
+        },
+    )
+    .unwrap();
+    let troubles = t.troubles().join("\n");
+    assert!(
+        troubles.contains("Artagur's cards, opened at the game's end, break the rules")
+            && troubles.contains("but both machines' dice and their secret gave"),
+        "{troubles}"
+    );
+}
