@@ -31,6 +31,10 @@ const HELD_OUT_6: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_6.txt"
 ));
+const HELD_OUT_7: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_7.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -153,6 +157,15 @@ const HELD_OUT_5_ACCEPTED: usize = 13;
 /// before the next change is the fair measure of it.
 const HELD_OUT_6_ACCEPTED: usize = 27;
 
+/// The most phrases of the seventh held-out list accepted: written before
+/// the seventh model was changed, never used to tune it, the fair measure
+/// of that model. 21 on the sixth model (16 as typed, capitalised, run
+/// together or with punctuation, 5 only with a year or digits added):
+/// Latin verse, prayers and mottos of words the lists do not rank, long
+/// lines run together or capitalised, German verse with old spellings,
+/// names the lists lack, slogans of content words.
+const HELD_OUT_7_ACCEPTED: usize = 21;
+
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
 #[test]
@@ -164,6 +177,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT_4, HELD_OUT_4_ACCEPTED),
         (HELD_OUT_5, HELD_OUT_5_ACCEPTED),
         (HELD_OUT_6, HELD_OUT_6_ACCEPTED),
+        (HELD_OUT_7, HELD_OUT_7_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
@@ -516,3 +530,4 @@ fn famous_phrases_are_refused_however_they_are_written() {
     let e = check_strength("password1", &[]).unwrap_err();
     assert!(!e.message.contains(".."), "{e}");
 }
+
