@@ -243,14 +243,21 @@ fn split_tokens<'a>(
 
 /// Whether `before` and an apostrophe are an elision before a word that
 /// starts with `next`: the end of `before` is an elided word and `next` a
-/// vowel or h.
+/// vowel or h. Capitals start words too ("DeL'audace").
 fn elides(before: &str, next: char) -> bool {
     let next = fold_word(next.encode_utf8(&mut [0; 4]));
-    let word = before
+    let run = before
         .rsplit(|c: char| !c.is_alphabetic())
         .next()
-        .map(fold_word)
         .unwrap_or_default();
+    let chars: Vec<(usize, char)> = run.char_indices().collect();
+    let start = chars
+        .windows(2)
+        .filter(|w| w[0].1.is_lowercase() && w[1].1.is_uppercase())
+        .map(|w| w[1].0)
+        .next_back()
+        .unwrap_or(0);
+    let word = fold_word(&run[start..]);
     next.starts_with(['a', 'e', 'i', 'o', 'u', 'h'])
         && ELISIONS.iter().any(|(elided, _)| *elided == word)
 }

@@ -316,7 +316,7 @@ fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
     }
 }
 
-/// A sentence's words are each one of ten to a language model that has
+/// A sentence's words are each one of a few to a language model that has
 /// read the line, and its frequent words are the few hundred most
 /// frequent of its language: a line of poetry with two of them in eight
 /// ("so", "a") is a sentence. Of two readings with as many words, the one
@@ -353,6 +353,64 @@ fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
     // Six words of one in ten, a year of 120 and the ways of writing it.
     let e = estimate("ein roter reiher ist unser turm 2026", &[]);
     assert!(e.log10 < 10.0, "{e:?}");
+}
+
+/// Latin's most frequent words are the words of its grammar
+/// (prepositions, conjunctions, pronouns, "esse"), first in its list: a
+/// line of Latin with a quarter of them is a sentence, as one of any living
+/// language is, and the rarer forms of its words are words, not letters.
+#[test]
+fn a_line_of_latin_is_a_sentence() {
+    let line = "miles et equus sub arbore sunt";
+    let r = reading(line);
+    assert!(reads_as_sentence(&r), "{r:?}");
+    assert!(
+        r.log10 <= 6.0 * sequence::SENTENCE_WORD_LOG10 + 1e-6,
+        "{r:?}"
+    );
+    let e = check_strength(line, &[]).unwrap_err();
+    assert!(e.message.contains("in the order of a sentence"), "{e}");
+    let lexicon = lexicon::Lexicon::get();
+    for word in ["et", "sub", "sunt", "sumus", "nobis"] {
+        let (id, _) = lexicon.word(word).expect(word);
+        assert!(lexicon.frequent(id), "{word}");
+    }
+    for rarer in ["gaudebimus", "aeternitatis", "dracones"] {
+        assert!(lexicon.word(rarer).is_some(), "{rarer}");
+    }
+}
+
+/// A sentence is written in one language: the short frequent words of
+/// several, cut out of random words run together ("was" and "prope" of
+/// "wasp rope"), are no sentence's.
+#[test]
+fn a_sentence_is_written_in_one_language() {
+    check_strength("hazelwasproperamparthollowotter", &[]).unwrap();
+    let r = reading("itwasabrightcolddayinapril");
+    assert!(reads_as_sentence(&r), "{r:?}");
+}
+
+/// Capitals start words, a one-letter word too ("IThink", "AMe"), and a
+/// year put into a sentence leaves its words beside each other.
+#[test]
+fn capitals_and_years_leave_a_sentence_as_it_is() {
+    let camel = reading("IWalkedToTheRiverAtDawn");
+    assert!(reads_as_sentence(&camel), "{camel:?}");
+    for word in ["i", "walked"] {
+        assert!(
+            camel
+                .pieces
+                .iter()
+                .any(|p| matches!(p, sequence::Piece::Word { word: w, .. } if w == word)),
+            "{word}: {camel:?}"
+        );
+    }
+    let sentence = reading("silence falls on broken towers");
+    let year = reading("silence falls on 2026 broken towers");
+    assert!(
+        year.log10 <= sentence.log10 + famous::number_log10("2026") + 1e-9,
+        "{sentence:?} {year:?}"
+    );
 }
 
 /// French and Italian elide a word before a vowel ("l'amor"): the elided
@@ -530,4 +588,3 @@ fn famous_phrases_are_refused_however_they_are_written() {
     let e = check_strength("password1", &[]).unwrap_err();
     assert!(!e.message.contains(".."), "{e}");
 }
-
