@@ -75,7 +75,7 @@ struct Said {
 
 /// Whether a capital starts a word at `at`: after a small letter
 /// ("HoldThe"), or after a capital and before a small letter, the first
-/// being a word of one letter ("IThink", "AMe").
+/// being a word of one letter ("IWalked", "ADog").
 fn capital(units: &[Unit], at: usize) -> bool {
     let small = |at: usize| {
         units
@@ -251,9 +251,13 @@ impl How {
 }
 
 /// Whether the passphrase marks any word: a separator or a capital that
-/// starts one.
+/// starts one. An elision's apostrophe marks none: it is part of the
+/// spelling ("leich'arriva" is run together).
 fn marks_words(units: &[Unit]) -> bool {
-    (0..units.len()).any(|at| units[at].boundary || capital(units, at))
+    (0..units.len()).any(|at| {
+        let elision = at > 0 && units[at - 1].elided;
+        (units[at].boundary && !elision) || capital(units, at)
+    })
 }
 
 /// A reading is a sentence when at least this share of its whole words
@@ -385,11 +389,12 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], how: How) -> Read
         // it ("scripta 1815 manet" as "scripta manet").
         let mut digits = String::new();
         // A word or number ends where the passphrase marks a word's start.
-        let within = |at: usize, unit: &Unit| at == 0 || !unit.boundary;
+        // (an elision's apostrophe ends none: "aujourd'hui" is one word).
+        let within = |at: usize| at == j || !units[at].boundary || units[at - 1].elided;
         for (_, unit) in units[j..]
             .iter()
             .enumerate()
-            .take_while(|&(at, unit)| unit.kind == Kind::Digit && within(at, unit))
+            .take_while(|&(at, unit)| unit.kind == Kind::Digit && within(j + at))
         {
             digits.push(unit.raw);
             let price = number_log10(&digits);
@@ -437,7 +442,7 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], how: How) -> Read
         let mut crossed = false;
         for (len, unit) in units[j..].iter().take(longest).enumerate() {
             let Some(c) = unit.letter else { break };
-            crossed |= !within(len, unit);
+            crossed |= !within(j + len);
             letters.push(c);
             swaps += usize::from(unit.swapped);
             kinds += usize::from(unit.swapped && !unit.again);
@@ -454,10 +459,12 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], how: How) -> Read
             let swapped = (kinds + inner) as f64 * 2f64.log10();
             if len < LONGEST_WORD && !crossed {
                 let known = context.iter().position(|w| *w == letters);
-                // An elided word is the word it stands for ("l'homme").
-                let entry = match lexicon.word(&letters) {
-                    None if unit.elided => lexicon.elided(&letters),
-                    entry => entry,
+                // An elided word is the word it stands for ("l'homme",
+                // "ch'arriva"), though its letters be a word of a list too.
+                let entry = if unit.elided {
+                    lexicon.elided(&letters).or_else(|| lexicon.word(&letters))
+                } else {
+                    lexicon.word(&letters)
                 };
                 let alone = match (known, entry) {
                     (Some(_), _) => Some(CONTEXT_LOG10),

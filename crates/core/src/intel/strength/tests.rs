@@ -427,6 +427,18 @@ fn an_elided_word_is_read_as_the_word_it_stands_for() {
     // "can't" elides no word: it stays one.
     let cant = reading("cant").log10;
     assert!((reading("can't").log10 - cant).abs() < 1e-9);
+    // "ch'" is "che", though "ch" is in a list; run together or after a
+    // capital, the elided word ends the letters before the apostrophe, and
+    // marks no word: the passphrase is still run together.
+    let che = reading("lei che arriva").log10;
+    assert!((reading("lei ch'arriva").log10 - che).abs() < 1e-9);
+    let units = fold::fold("leich'arriva").units;
+    assert!(units[4].elided && units[5].boundary, "{units:?}");
+    let joined = reading("leich'arriva");
+    assert!(joined.joined, "{joined:?}");
+    // A word with an apostrophe inside is still one word.
+    let one = reading("aujourdhui").log10;
+    assert!(reading("aujourd'hui").log10 <= one + 1e-9);
 }
 
 /// A guesser's rules write every e as 3 at once: each kind of digit or
