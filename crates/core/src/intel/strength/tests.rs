@@ -92,8 +92,9 @@ fn accepted(list: &str) -> Vec<String> {
 
 /// The most phrases of the first held-out list accepted (any of 14 ways of
 /// writing each): 20 when the model was first measured on it, 9 on the
-/// second model, 7 on the third, 3 on the fourth, 1 on the fifth and the
-/// sixth (only with digits or a year added). That list is partly seen: its result led to the
+/// second model, 7 on the third, 3 on the fourth, 1 on the fifth, the
+/// sixth and the seventh (only with digits or a year added). That list is
+/// partly seen: its result led to the
 /// second model's dictionaries and frequency lists. This bound keeps the
 /// model from getting worse.
 const HELD_OUT_ACCEPTED: usize = 1;
@@ -104,18 +105,19 @@ const HELD_OUT_ACCEPTED: usize = 1;
 /// changes (no phrase of it added anywhere). 12 on the second model, 8 on
 /// the third, 7 on the fourth, 5 on the fifth (4 as typed or run
 /// together and 1 only with a year added), 2 on the sixth (both as typed
-/// or run together): quotes and lines missing from the dictionaries.
-const HELD_OUT_2_ACCEPTED: usize = 2;
+/// or run together), 1 on the seventh (as typed): quotes and lines
+/// missing from the dictionaries.
+const HELD_OUT_2_ACCEPTED: usize = 1;
 
 /// The most phrases of the third held-out list accepted: written before
 /// the third model was changed and never used to tune it (what its
 /// accepted phrases have in common was studied, as the second's). 30 on
 /// the second model, 25 on the third, 17 on the fourth (6 as typed,
 /// capitalised or run together, 11 only with a year or digits added), 8
-/// on the fifth (2 and 6), 5 on the sixth (1 and 4): slogans and
-/// soldiers' sayings of content words with few or no frequent ones, names
-/// missing from the dictionaries.
-const HELD_OUT_3_ACCEPTED: usize = 5;
+/// on the fifth (2 and 6), 5 on the sixth (1 and 4), 4 on the seventh (1
+/// and 3): slogans and soldiers' sayings of content words with few or no
+/// frequent ones, names missing from the dictionaries.
+const HELD_OUT_3_ACCEPTED: usize = 4;
 
 /// The most phrases of the fourth held-out list accepted: written before
 /// the fourth model was changed and never used to tune it (what its
@@ -129,8 +131,8 @@ const HELD_OUT_3_ACCEPTED: usize = 5;
 /// wherever its words stand, run together too, rarer words in the lists,
 /// elisions, apostrophes): long sentences with words missing from the
 /// dictionaries (names, old spellings), and sentences with a year added;
-/// 10 on the sixth (4 and 6).
-const HELD_OUT_4_ACCEPTED: usize = 10;
+/// 10 on the sixth (4 and 6), 4 on the seventh (2 and 2).
+const HELD_OUT_4_ACCEPTED: usize = 4;
 
 /// The most phrases of the fifth held-out list accepted: written before
 /// the fifth model was changed, never used to tune it, the fair measure
@@ -141,8 +143,8 @@ const HELD_OUT_4_ACCEPTED: usize = 10;
 /// the sixth model's changes: a sentence's words priced as one of ten,
 /// its frequent words the 300 most frequent, the same reading at every
 /// check, a sentence's words those the player wrote apart, œ read as
-/// oe); 13 on the sixth (6 and 7).
-const HELD_OUT_5_ACCEPTED: usize = 13;
+/// oe); 13 on the sixth (6 and 7), 7 on the seventh (3 and 4).
+const HELD_OUT_5_ACCEPTED: usize = 7;
 
 /// The most phrases of the sixth held-out list accepted: written before
 /// the sixth model was changed, never used to tune it, the fair measure
@@ -153,9 +155,12 @@ const HELD_OUT_5_ACCEPTED: usize = 13;
 /// the sixth (17 and 10): Latin of words the lists do not rank (Muster
 /// knows no Latin word's frequency), sentences of twelve words or more
 /// with a year added, names, and run-together lines read with letters
-/// left over. Issue 49's goal is 3: not reached; a seventh list written
-/// before the next change is the fair measure of it.
-const HELD_OUT_6_ACCEPTED: usize = 27;
+/// left over (studied for the seventh model's changes: Latin's frequent
+/// words and rarer forms, a sentence's words priced as one of about three
+/// and in one language, capitals starting one-letter words, a year put
+/// into a sentence leaving it whole, famous phrases inside a sentence
+/// run together, elisions run together). 10 on the seventh (7 and 3).
+const HELD_OUT_6_ACCEPTED: usize = 10;
 
 /// The most phrases of the seventh held-out list accepted: written before
 /// the seventh model was changed, never used to tune it, the fair measure
@@ -163,8 +168,13 @@ const HELD_OUT_6_ACCEPTED: usize = 27;
 /// together or with punctuation, 5 only with a year or digits added):
 /// Latin verse, prayers and mottos of words the lists do not rank, long
 /// lines run together or capitalised, German verse with old spellings,
-/// names the lists lack, slogans of content words.
-const HELD_OUT_7_ACCEPTED: usize = 21;
+/// names the lists lack, slogans of content words. 10 on the seventh (9
+/// and 1): Latin prayers, mottos and verse of words Latin's list does not
+/// rank finer than by Whitaker's letter, slogans of content words, French,
+/// German and Spanish lines run together. Issue 49's goal is 3: not
+/// reached; an eighth list written before the next change is the fair
+/// measure of it.
+const HELD_OUT_7_ACCEPTED: usize = 10;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -390,7 +400,7 @@ fn a_sentence_is_written_in_one_language() {
     assert!(reads_as_sentence(&r), "{r:?}");
 }
 
-/// Capitals start words, a one-letter word too ("IThink", "AMe"), and a
+/// Capitals start words, a one-letter word too ("IWalked", "ADog"), and a
 /// year put into a sentence leaves its words beside each other.
 #[test]
 fn capitals_and_years_leave_a_sentence_as_it_is() {
