@@ -265,6 +265,18 @@ fn reads_as_sentence(reading: &sequence::Reading) -> bool {
         .any(|p| matches!(p, sequence::Piece::Word { sentence: true, .. }))
 }
 
+/// Asserts that a line of spaced words reads as a sentence, each word
+/// priced as one of a sentence at most.
+fn priced_as_a_sentence(line: &str) {
+    let r = reading(line);
+    assert!(reads_as_sentence(&r), "{r:?}");
+    let words = line.split(' ').count() as f64;
+    assert!(
+        r.log10 <= words * sequence::SENTENCE_WORD_LOG10 + 1e-6,
+        "{r:?}"
+    );
+}
+
 /// A sentence is priced as a language model guesses it: a word within two
 /// words of one of the most frequent words of its language ("on") costs
 /// one of a hundred at most; without one, its words cost what they cost
@@ -336,12 +348,7 @@ fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
 #[test]
 fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
     let line = "so much depends upon a red wheel barrow";
-    let r = reading(line);
-    assert!(reads_as_sentence(&r), "{r:?}");
-    assert!(
-        r.log10 <= 8.0 * sequence::SENTENCE_WORD_LOG10 + 1e-6,
-        "{r:?}"
-    );
+    priced_as_a_sentence(line);
     let e = check_strength(&format!("{line} 2026"), &[]).unwrap_err();
     assert!(e.message.contains("in the order of a sentence"), "{e}");
     let joined = "itwasabrightcolddayinapril2026";
@@ -372,12 +379,7 @@ fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
 #[test]
 fn a_line_of_latin_is_a_sentence() {
     let line = "miles et equus sub arbore sunt";
-    let r = reading(line);
-    assert!(reads_as_sentence(&r), "{r:?}");
-    assert!(
-        r.log10 <= 6.0 * sequence::SENTENCE_WORD_LOG10 + 1e-6,
-        "{r:?}"
-    );
+    priced_as_a_sentence(line);
     let e = check_strength(line, &[]).unwrap_err();
     assert!(e.message.contains("in the order of a sentence"), "{e}");
     let lexicon = lexicon::Lexicon::get();
