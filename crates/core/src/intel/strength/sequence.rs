@@ -209,8 +209,8 @@ fn in_sentence(
 ///
 /// A sentence is read twice, with and without the famous phrases run
 /// together in it: read as the fewest pieces, a phrase takes the place of
-/// its words, and hides their frequent ones ("manyyearslater" of "many
-/// years later as he faced"), or costs more than they would as words of
+/// its words, and hides their frequent ones ("onceuponatime" of "once
+/// upon a time there lived"), or costs more than they would as words of
 /// the sentence.
 pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) -> Reading {
     let words = read(units, lexicon, context, How::WORDS);
@@ -386,7 +386,7 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], how: How) -> Read
         );
         // A number: a year or digits put into a phrase leave its words
         // as they were, so the word after it is priced beside those before
-        // it ("scripta 1815 manet" as "scripta manet").
+        // it ("the old 1815 mill" as "the old mill").
         let mut digits = String::new();
         // A word or number ends where the passphrase marks a word's start.
         // (an elision's apostrophe ends none: "aujourd'hui" is one word).
