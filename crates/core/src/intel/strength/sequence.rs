@@ -2,8 +2,8 @@
 //! by their frequency (or by how often the word before is followed by
 //! them, for common pairs such as "of the"; or within two words of one of
 //! the most frequent words of its language, as one of a hundred at most;
-//! or, in a passphrase that reads as a sentence, as one of ten wherever
-//! they stand), words said again (one of those before them),
+//! or, in a passphrase that reads as a sentence, as one of about three
+//! wherever they stand), words said again (one of those before them),
 //! famous phrases run together, numbers and years, and single characters
 //! tried one by one.
 //! The cheapest reading wins: the guesser who tries that kind of piece in
@@ -73,13 +73,29 @@ struct Said {
     letters: Option<String>,
 }
 
-/// The words the passphrase marks, in order.
+/// Whether a capital starts a word at `at`: after a small letter
+/// ("HoldThe"), or after a capital and before a small letter, the first
+/// being a word of one letter ("IWalked", "ADog").
+fn capital(units: &[Unit], at: usize) -> bool {
+    let small = |at: usize| {
+        units
+            .get(at)
+            .is_some_and(|u| u.kind == Kind::Letter && !u.upper)
+    };
+    at > 0
+        && units[at].upper
+        && units[at - 1].kind == Kind::Letter
+        && (!units[at - 1].upper || small(at + 1))
+}
+
+/// The words the passphrase marks (between separators, or capitals that
+/// start words), in order.
 fn said(units: &[Unit]) -> Vec<Said> {
     let mut words: Vec<Said> = Vec::new();
     for (at, unit) in units.iter().enumerate() {
         let letter = unit.letter.filter(|_| unit.kind == Kind::Letter);
         match words.last_mut() {
-            Some(word) if !unit.boundary => {
+            Some(word) if !unit.boundary && !capital(units, at) => {
                 word.end = at + 1;
                 word.letters = word.letters.take().zip(letter).map(|(mut w, c)| {
                     w.push(c);
@@ -133,13 +149,15 @@ struct Spoken {
 const NEAR_FREQUENT_LOG10: f64 = 2.0;
 
 /// The most a word of a passphrase that reads as a sentence costs
-/// (`is_sentence`), wherever it stands: one of ten. A quarter of frequent
-/// words or more is the shape of a sentence, and the sentences a guesser
-/// tries first are the lines his model has read (quotations, lyrics,
-/// verse, first lines of books): on those it needs far fewer than the 20
-/// to 40 tries a word of new text, a few; ten leaves room for a sentence
-/// of the player's own, which then needs thirteen words or more.
-pub(super) const SENTENCE_WORD_LOG10: f64 = 1.0;
+/// (`is_sentence`), wherever it stands: one of about three (10^0.5). A
+/// quarter of frequent words or more is the shape of a sentence, and the
+/// sentences a guesser tries first are the lines his model has read
+/// (quotations, lyrics, verse, first lines of books): on those it needs
+/// far fewer than the 20 to 40 tries a word of new text; it guesses most
+/// of their words at the first try and the others within a few. A sentence
+/// of frequent words in a grammatical order is then weak however long it
+/// is: one of the player's own needs 26 words or more to pass.
+pub(super) const SENTENCE_WORD_LOG10: f64 = 0.5;
 
 /// How far from a frequent word a word is still held by it: two words, as
 /// "falls", "broken" and "towers" are by "on" in "silence falls on broken
@@ -188,23 +206,67 @@ fn in_sentence(
 /// The cheapest reading of `units`: word by word, or as a sentence when
 /// it reads as one (`is_sentence`), each of its words then priced as one
 /// of a sentence wherever it stands.
+///
+/// A sentence is read twice, with and without the famous phrases run
+/// together in it: read as the fewest pieces, a phrase takes the place of
+/// its words, and hides their frequent ones ("onceuponatime" of "once
+/// upon a time there lived"), or costs more than they would as words of
+/// the sentence.
 pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) -> Reading {
-    let words = read(units, lexicon, context, false);
-    let sentence = read(units, lexicon, context, true);
-    let shaped = is_sentence(&sentence, lexicon) || marks_sentence(units, lexicon);
-    if sentence.log10 < words.log10 && shaped {
-        sentence
-    } else {
-        words
-    }
+    let words = read(units, lexicon, context, How::WORDS);
+    let marked = marks_sentence(units, lexicon);
+    let sentences = [How::SENTENCE, How::SENTENCE_OF_WORDS]
+        .into_iter()
+        .map(|how| read(units, lexicon, context, how))
+        .filter(|sentence| marked || is_sentence(sentence, lexicon));
+    // Of readings that cost the same, the first: word by word.
+    std::iter::once(words)
+        .chain(sentences)
+        .min_by(|a, b| a.log10.total_cmp(&b.log10))
+        .expect("the words' reading")
+}
+
+/// How a reading is made.
+#[derive(Clone, Copy)]
+struct How {
+    /// Every whole word priced as one of a sentence.
+    sentence: bool,
+    /// Famous phrases run together are pieces of it.
+    phrases: bool,
+}
+
+impl How {
+    const WORDS: How = How {
+        sentence: false,
+        phrases: true,
+    };
+    const SENTENCE: How = How {
+        sentence: true,
+        phrases: true,
+    };
+    const SENTENCE_OF_WORDS: How = How {
+        sentence: true,
+        phrases: false,
+    };
+}
+
+/// Whether the passphrase marks any word: a separator or a capital that
+/// starts one. An elision's apostrophe marks none: it is part of the
+/// spelling ("leich'arriva" is run together).
+fn marks_words(units: &[Unit]) -> bool {
+    (0..units.len()).any(|at| {
+        let elision = at > 0 && units[at - 1].elided;
+        (units[at].boundary && !elision) || capital(units, at)
+    })
 }
 
 /// A reading is a sentence when at least this share of its whole words
-/// are among the most frequent of their language, and it has at least
+/// are among the most frequent of one language, and it has at least
 /// `SENTENCE_WORDS` of them: in ordinary text the 300 most frequent
-/// words are more than half of all words (`FREQUENT_WORDS`), so a quarter is well within any
-/// sentence, while random words (the suggestions hold none) are far from
-/// it.
+/// words are more than half of all words (`FREQUENT_WORDS`), so a quarter
+/// is well within any sentence, while random words (the suggestions hold
+/// none) are far from it, and so are the short words of several languages
+/// cut out of them run together ("was prope" of "wasp rope").
 const SENTENCE_SHARE: f64 = 0.25;
 const SENTENCE_WORDS: usize = 3;
 
@@ -223,14 +285,17 @@ fn is_sentence(reading: &Reading, lexicon: &Lexicon) -> bool {
             _ => None,
         })
         .collect();
-    let frequent = whole
+    // A famous phrase run together is a line of a sentence: it counts as
+    // one frequent word of it (its own are hidden in it).
+    let phrases = reading
+        .pieces
         .iter()
-        .filter(|w| lexicon.word(w).is_some_and(|(id, _)| lexicon.frequent(id)))
+        .filter(|p| matches!(p, Piece::Phrase { .. }))
         .count();
+    let frequent = phrases + lexicon.frequent_in_one(whole.iter().copied());
+    let words = whole.len() + phrases;
     let spelled = reading.joined && reading.pieces.contains(&Piece::Character);
-    !spelled
-        && whole.len() >= SENTENCE_WORDS
-        && frequent as f64 >= SENTENCE_SHARE * whole.len() as f64
+    !spelled && words >= SENTENCE_WORDS && frequent as f64 >= SENTENCE_SHARE * words as f64
 }
 
 /// Whether the words the passphrase marks between separators are a
@@ -239,10 +304,7 @@ fn is_sentence(reading: &Reading, lexicon: &Lexicon) -> bool {
 /// the player wrote apart are what his sentence is made of.
 fn marks_sentence(units: &[Unit], lexicon: &Lexicon) -> bool {
     let words: Vec<String> = said(units).into_iter().filter_map(|w| w.letters).collect();
-    let frequent = words
-        .iter()
-        .filter(|w| lexicon.word(w).is_some_and(|(id, _)| lexicon.frequent(id)))
-        .count();
+    let frequent = lexicon.frequent_in_one(words.iter().map(String::as_str));
     words.len() >= SENTENCE_WORDS && frequent as f64 >= SENTENCE_SHARE * words.len() as f64
 }
 
@@ -259,7 +321,8 @@ const PIECE: f64 = 1000.0;
 
 /// The cheapest reading of `units`; in a `sentence`, every whole word is
 /// priced as one of a sentence, near a frequent word or not.
-fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -> Reading {
+fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], how: How) -> Reading {
+    let How { sentence, phrases } = how;
     let n = units.len();
     let mut best: Vec<Best> = vec![BTreeMap::new(); n + 1];
     best[0].insert(None, step(0.0, 0, None, Piece::Character));
@@ -273,10 +336,8 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -
     // ones are cut out of longer words ("cop" and "per" of "copper"); read
     // as a sentence, every word is, the passphrase read as the fewest words
     // (`PIECE`).
-    let capital = |at: usize| {
-        at > 0 && units[at].upper && !units[at - 1].upper && units[at - 1].kind == Kind::Letter
-    };
-    let marked = (0..n).any(|at| units[at].boundary || capital(at));
+    let capital = |at: usize| capital(units, at);
+    let marked = marks_words(units);
     let number = |from: usize, to: usize| units[from..to].iter().all(|u| u.kind == Kind::Digit);
     let glued = |at: usize| {
         let start = (0..at).rev().find(|&k| units[k].boundary).unwrap_or(0);
@@ -289,7 +350,7 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -
     let penalty = if fewest { PIECE } else { 0.0 };
     let whole = |from: usize, to: usize| {
         if marked {
-            edge(from) && edge(to)
+            edge(from) && edge(to) && !(from + 1..to).any(capital)
         } else {
             fewest || to - from >= RUN_TOGETHER_WORD
         }
@@ -323,25 +384,27 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -
             None,
             step(cheapest + price, j, key, Piece::Character),
         );
-        // A number.
+        // A number: a year or digits put into a phrase leave its words
+        // as they were, so the word after it is priced beside those before
+        // it ("the old 1815 mill" as "the old mill").
         let mut digits = String::new();
         // A word or number ends where the passphrase marks a word's start.
-        let within = |at: usize, unit: &Unit| at == 0 || !unit.boundary;
+        // (an elision's apostrophe ends none: "aujourd'hui" is one word).
+        let within = |at: usize| at == j || !units[at].boundary || units[at - 1].elided;
         for (_, unit) in units[j..]
             .iter()
             .enumerate()
-            .take_while(|&(at, unit)| unit.kind == Kind::Digit && within(at, unit))
+            .take_while(|&(at, unit)| unit.kind == Kind::Digit && within(j + at))
         {
             digits.push(unit.raw);
             let price = number_log10(&digits);
             let year = is_year(&digits);
             let i = j + digits.len();
-            offer(
-                &mut best,
-                i,
-                None,
-                step(cheapest + price, j, key, Piece::Number { year }),
-            );
+            for (prev, before) in &starts {
+                let mut next = step(before.cost + price, j, *prev, Piece::Number { year });
+                next.spoken = before.spoken;
+                offer(&mut best, i, *prev, next);
+            }
         }
         // A word said again (the second "easy" in "easy come easy go"):
         // the guesser picks one of the words said before it.
@@ -379,7 +442,7 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -
         let mut crossed = false;
         for (len, unit) in units[j..].iter().take(longest).enumerate() {
             let Some(c) = unit.letter else { break };
-            crossed |= !within(len, unit);
+            crossed |= !within(j + len);
             letters.push(c);
             swaps += usize::from(unit.swapped);
             kinds += usize::from(unit.swapped && !unit.again);
@@ -396,10 +459,12 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -
             let swapped = (kinds + inner) as f64 * 2f64.log10();
             if len < LONGEST_WORD && !crossed {
                 let known = context.iter().position(|w| *w == letters);
-                // An elided word is the word it stands for ("l'homme").
-                let entry = match lexicon.word(&letters) {
-                    None if unit.elided => lexicon.elided(&letters),
-                    entry => entry,
+                // An elided word is the word it stands for ("l'homme",
+                // "ch'arriva"), though its letters be a word of a list too.
+                let entry = if unit.elided {
+                    lexicon.elided(&letters).or_else(|| lexicon.word(&letters))
+                } else {
+                    lexicon.word(&letters)
                 };
                 let alone = match (known, entry) {
                     (Some(_), _) => Some(CONTEXT_LOG10),
@@ -440,7 +505,7 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], sentence: bool) -
                     }
                 }
             }
-            if letters.len() >= SHORTEST_PHRASE && lexicon.spelled.contains(&letters) {
+            if phrases && letters.len() >= SHORTEST_PHRASE && lexicon.spelled.contains(&letters) {
                 let price = (lexicon.famous as f64).log10();
                 let piece = Piece::Phrase { swapped: swaps > 0 };
                 offer(

@@ -31,6 +31,10 @@ const HELD_OUT_6: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_6.txt"
 ));
+const HELD_OUT_7: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_7.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -88,8 +92,9 @@ fn accepted(list: &str) -> Vec<String> {
 
 /// The most phrases of the first held-out list accepted (any of 14 ways of
 /// writing each): 20 when the model was first measured on it, 9 on the
-/// second model, 7 on the third, 3 on the fourth, 1 on the fifth and the
-/// sixth (only with digits or a year added). That list is partly seen: its result led to the
+/// second model, 7 on the third, 3 on the fourth, 1 on the fifth, the
+/// sixth and the seventh (only with digits or a year added). That list is
+/// partly seen: its result led to the
 /// second model's dictionaries and frequency lists. This bound keeps the
 /// model from getting worse.
 const HELD_OUT_ACCEPTED: usize = 1;
@@ -100,18 +105,19 @@ const HELD_OUT_ACCEPTED: usize = 1;
 /// changes (no phrase of it added anywhere). 12 on the second model, 8 on
 /// the third, 7 on the fourth, 5 on the fifth (4 as typed or run
 /// together and 1 only with a year added), 2 on the sixth (both as typed
-/// or run together): quotes and lines missing from the dictionaries.
-const HELD_OUT_2_ACCEPTED: usize = 2;
+/// or run together), 1 on the seventh (as typed): quotes and lines
+/// missing from the dictionaries.
+const HELD_OUT_2_ACCEPTED: usize = 1;
 
 /// The most phrases of the third held-out list accepted: written before
 /// the third model was changed and never used to tune it (what its
 /// accepted phrases have in common was studied, as the second's). 30 on
 /// the second model, 25 on the third, 17 on the fourth (6 as typed,
 /// capitalised or run together, 11 only with a year or digits added), 8
-/// on the fifth (2 and 6), 5 on the sixth (1 and 4): slogans and
-/// soldiers' sayings of content words with few or no frequent ones, names
-/// missing from the dictionaries.
-const HELD_OUT_3_ACCEPTED: usize = 5;
+/// on the fifth (2 and 6), 5 on the sixth (1 and 4), 4 on the seventh (1
+/// and 3): slogans and soldiers' sayings of content words with few or no
+/// frequent ones, names missing from the dictionaries.
+const HELD_OUT_3_ACCEPTED: usize = 4;
 
 /// The most phrases of the fourth held-out list accepted: written before
 /// the fourth model was changed and never used to tune it (what its
@@ -125,8 +131,8 @@ const HELD_OUT_3_ACCEPTED: usize = 5;
 /// wherever its words stand, run together too, rarer words in the lists,
 /// elisions, apostrophes): long sentences with words missing from the
 /// dictionaries (names, old spellings), and sentences with a year added;
-/// 10 on the sixth (4 and 6).
-const HELD_OUT_4_ACCEPTED: usize = 10;
+/// 10 on the sixth (4 and 6), 4 on the seventh (2 and 2).
+const HELD_OUT_4_ACCEPTED: usize = 4;
 
 /// The most phrases of the fifth held-out list accepted: written before
 /// the fifth model was changed, never used to tune it, the fair measure
@@ -137,8 +143,8 @@ const HELD_OUT_4_ACCEPTED: usize = 10;
 /// the sixth model's changes: a sentence's words priced as one of ten,
 /// its frequent words the 300 most frequent, the same reading at every
 /// check, a sentence's words those the player wrote apart, œ read as
-/// oe); 13 on the sixth (6 and 7).
-const HELD_OUT_5_ACCEPTED: usize = 13;
+/// oe); 13 on the sixth (6 and 7), 7 on the seventh (3 and 4).
+const HELD_OUT_5_ACCEPTED: usize = 7;
 
 /// The most phrases of the sixth held-out list accepted: written before
 /// the sixth model was changed, never used to tune it, the fair measure
@@ -149,9 +155,26 @@ const HELD_OUT_5_ACCEPTED: usize = 13;
 /// the sixth (17 and 10): Latin of words the lists do not rank (Muster
 /// knows no Latin word's frequency), sentences of twelve words or more
 /// with a year added, names, and run-together lines read with letters
-/// left over. Issue 49's goal is 3: not reached; a seventh list written
-/// before the next change is the fair measure of it.
-const HELD_OUT_6_ACCEPTED: usize = 27;
+/// left over (studied for the seventh model's changes: Latin's frequent
+/// words and rarer forms, a sentence's words priced as one of about three
+/// and in one language, capitals starting one-letter words, a year put
+/// into a sentence leaving it whole, famous phrases inside a sentence
+/// run together, elisions run together). 10 on the seventh (7 and 3).
+const HELD_OUT_6_ACCEPTED: usize = 10;
+
+/// The most phrases of the seventh held-out list accepted: written before
+/// the seventh model was changed, never used to tune it, the fair measure
+/// of that model. 21 on the sixth model (16 as typed, capitalised, run
+/// together or with punctuation, 5 only with a year or digits added):
+/// Latin verse, prayers and mottos of words the lists do not rank, long
+/// lines run together or capitalised, German verse with old spellings,
+/// names the lists lack, slogans of content words. 10 on the seventh (9
+/// and 1): Latin prayers, mottos and verse of words Latin's list does not
+/// rank finer than by Whitaker's letter, slogans of content words, French,
+/// German and Spanish lines run together. Issue 49's goal is 3: not
+/// reached; an eighth list written before the next change is the fair
+/// measure of it.
+const HELD_OUT_7_ACCEPTED: usize = 10;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -164,6 +187,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT_4, HELD_OUT_4_ACCEPTED),
         (HELD_OUT_5, HELD_OUT_5_ACCEPTED),
         (HELD_OUT_6, HELD_OUT_6_ACCEPTED),
+        (HELD_OUT_7, HELD_OUT_7_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
@@ -241,6 +265,18 @@ fn reads_as_sentence(reading: &sequence::Reading) -> bool {
         .any(|p| matches!(p, sequence::Piece::Word { sentence: true, .. }))
 }
 
+/// Asserts that a line of spaced words reads as a sentence, each word
+/// priced as one of a sentence at most.
+fn priced_as_a_sentence(line: &str) {
+    let r = reading(line);
+    assert!(reads_as_sentence(&r), "{r:?}");
+    let words = line.split(' ').count() as f64;
+    assert!(
+        r.log10 <= words * sequence::SENTENCE_WORD_LOG10 + 1e-6,
+        "{r:?}"
+    );
+}
+
 /// A sentence is priced as a language model guesses it: a word within two
 /// words of one of the most frequent words of its language ("on") costs
 /// one of a hundred at most; without one, its words cost what they cost
@@ -302,7 +338,7 @@ fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
     }
 }
 
-/// A sentence's words are each one of ten to a language model that has
+/// A sentence's words are each one of a few to a language model that has
 /// read the line, and its frequent words are the few hundred most
 /// frequent of its language: a line of poetry with two of them in eight
 /// ("so", "a") is a sentence. Of two readings with as many words, the one
@@ -312,12 +348,7 @@ fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
 #[test]
 fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
     let line = "so much depends upon a red wheel barrow";
-    let r = reading(line);
-    assert!(reads_as_sentence(&r), "{r:?}");
-    assert!(
-        r.log10 <= 8.0 * sequence::SENTENCE_WORD_LOG10 + 1e-6,
-        "{r:?}"
-    );
+    priced_as_a_sentence(line);
     let e = check_strength(&format!("{line} 2026"), &[]).unwrap_err();
     assert!(e.message.contains("in the order of a sentence"), "{e}");
     let joined = "itwasabrightcolddayinapril2026";
@@ -341,6 +372,59 @@ fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
     assert!(e.log10 < 10.0, "{e:?}");
 }
 
+/// Latin's most frequent words are the words of its grammar
+/// (prepositions, conjunctions, pronouns, "esse"), first in its list: a
+/// line of Latin with a quarter of them is a sentence, as one of any living
+/// language is, and the rarer forms of its words are words, not letters.
+#[test]
+fn a_line_of_latin_is_a_sentence() {
+    let line = "miles et equus sub arbore sunt";
+    priced_as_a_sentence(line);
+    let e = check_strength(line, &[]).unwrap_err();
+    assert!(e.message.contains("in the order of a sentence"), "{e}");
+    let lexicon = lexicon::Lexicon::get();
+    for word in ["et", "sub", "sunt", "sumus", "nobis"] {
+        let (id, _) = lexicon.word(word).expect(word);
+        assert!(lexicon.frequent(id), "{word}");
+    }
+    for rarer in ["pugnabimus", "navigaverunt", "equitibus"] {
+        assert!(lexicon.word(rarer).is_some(), "{rarer}");
+    }
+}
+
+/// A sentence is written in one language: the short frequent words of
+/// several, cut out of random words run together ("was" and "prope" of
+/// "wasp rope"), are no sentence's.
+#[test]
+fn a_sentence_is_written_in_one_language() {
+    check_strength("hazelwasproperamparthollowotter", &[]).unwrap();
+    let r = reading("itwasabrightcolddayinapril");
+    assert!(reads_as_sentence(&r), "{r:?}");
+}
+
+/// Capitals start words, a one-letter word too ("IWalked", "ADog"), and a
+/// year put into a sentence leaves its words beside each other.
+#[test]
+fn capitals_and_years_leave_a_sentence_as_it_is() {
+    let camel = reading("IWalkedToTheRiverAtDawn");
+    assert!(reads_as_sentence(&camel), "{camel:?}");
+    for word in ["i", "walked"] {
+        assert!(
+            camel
+                .pieces
+                .iter()
+                .any(|p| matches!(p, sequence::Piece::Word { word: w, .. } if w == word)),
+            "{word}: {camel:?}"
+        );
+    }
+    let sentence = reading("silence falls on broken towers");
+    let year = reading("silence falls on 2026 broken towers");
+    assert!(
+        year.log10 <= sentence.log10 + famous::number_log10("2026") + 1e-9,
+        "{sentence:?} {year:?}"
+    );
+}
+
 /// French and Italian elide a word before a vowel ("l'amor"): the elided
 /// word is read as the one it stands for, and the word after it as whole.
 #[test]
@@ -355,6 +439,18 @@ fn an_elided_word_is_read_as_the_word_it_stands_for() {
     // "can't" elides no word: it stays one.
     let cant = reading("cant").log10;
     assert!((reading("can't").log10 - cant).abs() < 1e-9);
+    // "ch'" is "che", though "ch" is in a list; run together or after a
+    // capital, the elided word ends the letters before the apostrophe, and
+    // marks no word: the passphrase is still run together.
+    let che = reading("lei che arriva").log10;
+    assert!((reading("lei ch'arriva").log10 - che).abs() < 1e-9);
+    let units = fold::fold("leich'arriva").units;
+    assert!(units[4].elided && units[5].boundary, "{units:?}");
+    let joined = reading("leich'arriva");
+    assert!(joined.joined, "{joined:?}");
+    // A word with an apostrophe inside is still one word.
+    let one = reading("aujourdhui").log10;
+    assert!(reading("aujourd'hui").log10 <= one + 1e-9);
 }
 
 /// A guesser's rules write every e as 3 at once: each kind of digit or
