@@ -132,11 +132,11 @@ pub static ALL: [System; 4] = [
         script: deck_script,
         export: deck_export,
         window: Window {
-            new: |start| Box::new(deck::DeckWindow::new(deck::DeckTable::new(start.seed))),
-            open: |path, _| {
-                Ok(Box::new(deck::DeckWindow::opened(
-                    deck::DeckTable::new(None),
+            new: |start| Box::new(deck::DeckTable::new_window(start)),
+            open: |path, start| {
+                Ok(Box::new(deck::DeckTable::opened(
                     muster::deck::files::load(path)?,
+                    start,
                 )))
             },
             started: "New action deck: enter the players",
@@ -195,6 +195,11 @@ pub fn fog() -> &'static System {
 /// Hidden forces.
 pub fn forces() -> &'static System {
     by_format(muster::map_intel::files::FORMAT).expect("hidden forces is a system")
+}
+
+/// The action deck.
+pub fn deck() -> &'static System {
+    by_format(muster::deck::files::FORMAT).expect("the action deck is a system")
 }
 
 /// Dummy wings.

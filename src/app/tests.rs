@@ -1911,7 +1911,7 @@ const SMALL_SET: &str = r#"{
 }"#;
 
 /// Hands the screen to `name`, or back to the table when he is done.
-fn take_screen(h: &mut Harness<'_, MusterApp>, name: &str) {
+pub(crate) fn take_screen(h: &mut Harness<'_, MusterApp>, name: &str) {
     take_laptop(h, name, "my cards");
 }
 
@@ -1935,7 +1935,7 @@ pub(crate) fn take_laptop(h: &mut Harness<'_, MusterApp>, name: &str, secrets: &
 
 /// He hides his cards; back at the table, no card of either hand that was
 /// never shown is named anywhere on the shared screen.
-fn done(h: &mut Harness<'_, MusterApp>) {
+pub(crate) fn done(h: &mut Harness<'_, MusterApp>) {
     if h.query_by_label("Hide my cards").is_some() {
         click(h, "Hide my cards");
     }
@@ -1954,7 +1954,8 @@ fn done(h: &mut Harness<'_, MusterApp>) {
     };
     let sealed: Vec<String> = Side::BOTH
         .into_iter()
-        .flat_map(|side| game.zones(side).unwrap().hand.clone())
+        // From two machines, only this one's player's cards are held here.
+        .flat_map(|side| game.zones(side).map(|z| z.hand.clone()).unwrap_or_default())
         .filter(|id| !shown(id))
         .filter_map(|id| game.set().card(&id).map(|c| c.title.clone()))
         .collect();

@@ -6,15 +6,20 @@
 
 #[cfg(test)]
 mod phones;
+#[cfg(test)]
+mod remote_tests;
 mod setup;
 
 use crate::app::action::DeckAction;
 use crate::app::action::{Action, SeatedAction};
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
+use crate::app::remote::kept::Kept;
+use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::seated::{Form, Private, Table, private_panel, seat_line, side_panel};
 use crate::app::seating::Cx;
+use crate::app::seating::life::Life;
 use crate::app::status::Status;
-use crate::app::system::{Handled, imported};
+use crate::app::system::{Handled, Start, imported};
 use eframe::egui;
 use muster::core::dice::{AppDice, DiceInput};
 use muster::core::side::{Side, Sides};
@@ -43,6 +48,23 @@ impl DeckTable {
             seed,
             everything: None,
         }
+    }
+
+    /// A new game's window, its remote seat kept once it is invited.
+    pub fn new_window(start: &Start) -> DeckWindow {
+        let mut window = DeckWindow::new(DeckTable::new(start.seed));
+        window.kept = Some(Kept::of(start));
+        window
+    }
+
+    /// The window around a game read from a file, and its remote seat if
+    /// it was played remotely.
+    pub fn opened(game: Game, start: &Start) -> DeckWindow {
+        let mut kept = Kept::of(start);
+        kept.look_up(game.id());
+        let mut window = DeckWindow::opened(DeckTable::new(None), game);
+        window.kept = Some(kept);
+        window
     }
 
     fn new_game(&mut self) -> Result<Game, String> {
@@ -188,6 +210,21 @@ impl Table for DeckTable {
             message
         })
     }
+
+    const REMOTE: bool = true;
+
+    fn invite(
+        _game: &mut Game,
+        hosting: muster_remote::Hosting,
+        net: muster_remote::Net,
+        wake: muster_remote::Wake,
+    ) -> Result<Box<dyn RemoteEnd<Game>>, String> {
+        Ok(Box::new(Remoted::<Game>::invite(net, hosting, wake)))
+    }
+
+    fn given_by(game: &Game, command: &Command) -> Option<Side> {
+        muster::core::remote::Replica::given_by(game, command)
+    }
 }
 
 /// What both players see, and the active player's public choices.
@@ -259,7 +296,19 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
     // While the passive player has his cards open, the turn's buttons are
     // not his to press (issue 25).
     let passive_looks = cx.private == Some(turn.passive());
+    // From two machines, the other's steps wait for his.
+    let away = |side: Side| cx.lives[side] == Life::Remote;
     ui.horizontal_wrapped(|ui| match turn.stage {
+        _ if public.to_draw.first().is_some_and(|(side, _)| away(*side)) => {
+            let side = public.to_draw[0].0;
+            crate::app::remote::waiting_for(ui, &name(side));
+        }
+        Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending if away(turn.active) => {
+            crate::app::remote::waiting_for(ui, &name(turn.active));
+            for action in stage {
+                ui.add_enabled(false, egui::Button::new(&action.label));
+            }
+        }
         Stage::Events | Stage::Playing | Stage::Declaring | Stage::Ending if passive_looks => {
             ui.weak(format!(
                 "{}'s choices show when {passive} hides their cards.",
@@ -321,6 +370,12 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
 /// which also needs both players unlocked (RULES-deck 7).
 fn after_game(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
     let public = game.public();
+    // From two machines nobody holds both keys: each Muster checks the
+    // other's cards, the result over the table.
+    if public.ended() && Side::BOTH.iter().any(|s| cx.lives[*s] == Life::Remote) {
+        ui.label("Each Muster sends the other its player's cards, opened (no passphrase or key crosses). Each checks the other's against what was sealed during the game, then that every card drawn is the one both machines' dice gave and every card played was in the hand. The result shows above the table.");
+        return;
+    }
     if public.ended() {
         ui.label("Both players agreed the game is over.");
         if ui

@@ -20,6 +20,7 @@ pub enum Arriving {
     Battle(Box<Battle>),
     Forces(Box<muster::map_intel::game::Game>),
     Wings(Box<muster::map_intel::wings::game::Game>),
+    Deck(Box<muster::deck::Game>),
 }
 
 /// Reads the host's file as the system its format names.
@@ -28,6 +29,9 @@ fn read_any(file: &str) -> Result<Arriving, String> {
     match muster::core::store::format_of(file).ok().as_deref() {
         Some(muster::map_intel::files::FORMAT) => {
             muster::map_intel::game::Game::from_file(file).map(|g| Arriving::Forces(Box::new(g)))
+        }
+        Some(muster::deck::files::FORMAT) => {
+            muster::deck::Game::from_file(file).map(|g| Arriving::Deck(Box::new(g)))
         }
         Some(muster::map_intel::wings::files::FORMAT) => {
             muster::map_intel::wings::game::Game::from_file(file)

@@ -7,6 +7,7 @@
 use super::join::Arriving;
 use super::waker;
 use crate::app::MusterApp;
+use crate::app::deck::DeckTable;
 use crate::app::fog::FogWindow;
 use crate::app::map_intel::ForcesTable;
 use crate::app::seated::{SeatedWindow, Table};
@@ -36,6 +37,7 @@ impl MusterApp {
                     Arriving::Battle(battle) => battle.id().to_string(),
                     Arriving::Forces(game) => game.id().to_string(),
                     Arriving::Wings(game) => game.id().to_string(),
+                    Arriving::Deck(game) => game.id().to_string(),
                 };
                 match game {
                     Arriving::Battle(battle) => self.joined_battle(rest.with(*battle)),
@@ -50,6 +52,12 @@ impl MusterApp {
                         muster::map_intel::wings::files::load,
                         WingsTable::opened,
                         systems::wings(),
+                    ),
+                    Arriving::Deck(game) => self.joined_seated(
+                        rest.with(*game),
+                        muster::deck::files::load,
+                        DeckTable::opened,
+                        systems::deck(),
                     ),
                 }
                 // Kept once its game is open here, to join it again after
