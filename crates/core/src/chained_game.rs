@@ -11,6 +11,7 @@
 //! checked when he unlocks (until then, `locked_sides` names him).
 
 mod locks;
+pub use locks::lock_key;
 mod remote;
 
 use crate::error::{RuleError, refuse};

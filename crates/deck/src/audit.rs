@@ -110,16 +110,12 @@ impl Game {
                 let Some((_, sealed)) = event.sealed().filter(|(o, _)| *o == side) else {
                     continue;
                 };
-                match opened.get(&(i, j)).map(|r| sealed.check(r).map(|()| r)) {
-                    Some(Ok(r)) => {
-                        cards.insert((i, j), r.secret.clone());
+                match sealed.held_at_end(opened.get(&(i, j)), &place(self.id(), side, i, j)) {
+                    Ok(held) => {
+                        cards.insert((i, j), held);
                     }
-                    Some(Err(e)) => found.push(format!(
-                        "{theirs} cards of log entry {}, sent at the game's end, are not what was sealed: {e}",
-                        i + 1
-                    )),
-                    None => found.push(format!(
-                        "{theirs} cards of log entry {} were not sent at the game's end",
+                    Err(why) => found.push(format!(
+                        "{theirs} record of log entry {}, sent at the game's end, {why}",
                         i + 1
                     )),
                 }

@@ -19,31 +19,15 @@
 use super::events::{DrawReason, Event, RemoveReason};
 use super::game::{Command, Entry, Game, Pick};
 use super::zones::Zone;
-use muster_core::chained_game::OnLedger;
 use muster_core::dice::{AppDice, DiceInput, DiceSource, Roll};
 use muster_core::error::{RuleError, refuse};
-use muster_core::intel::ledger::Digest32;
 use muster_core::remote::Replica;
 use muster_core::side::Side;
 
 impl Replica for Game {
     type Entry = Entry;
 
-    fn game_id(&self) -> &str {
-        self.id()
-    }
-
-    fn entries(&self) -> usize {
-        self.log().len()
-    }
-
-    fn entry(&self, n: usize) -> Option<Entry> {
-        self.log().get(n).cloned()
-    }
-
-    fn link(&self, position: usize) -> Option<Digest32> {
-        self.record().link(position)
-    }
+    muster_core::chained_replica!(crate::files);
 
     fn decide(&self, command: &Command, dice: &mut AppDice) -> Result<Entry, RuleError> {
         Ok(Entry {
@@ -81,19 +65,6 @@ impl Replica for Game {
                 _ => Vec::new(),
             })
             .collect()
-    }
-
-    fn file(&self) -> String {
-        super::files::to_json(self)
-    }
-
-    fn from_file(text: &str) -> Result<Game, String> {
-        super::files::from_json(text).map_err(|e| e.to_string())
-    }
-
-    fn command_of(_: &Entry) -> Option<Command> {
-        // The log keeps events: a command may name a card of a hand.
-        None
     }
 
     fn given_by(&self, command: &Command) -> Option<Side> {
@@ -206,26 +177,6 @@ impl Replica for Game {
     fn seat_remote(&mut self, side: Side) {
         self.ledger_mut().seat_remote(side);
         self.forget_zones(side);
-    }
-
-    fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)> {
-        self.record().own_tags(side, from)
-    }
-
-    fn tag_next(&self, side: Side, entry: &Entry) -> Option<Digest32> {
-        self.record().tag_next(side, &entry.events)
-    }
-
-    fn tag(&self, side: Side, position: usize) -> Option<Digest32> {
-        self.record().tag(side, position)
-    }
-
-    fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError> {
-        self.ledger_mut().add_tag(side, position, tag)
-    }
-
-    fn arrived_while_away(&mut self, side: Side, from: usize) {
-        self.ledger_mut().arrived_while_away(side, from);
     }
 
     fn over(&self) -> bool {

@@ -162,26 +162,6 @@ fn each_hand_is_dealt_on_its_owners_machine_and_checked_at_the_end() {
     }
 }
 
-/// Carries what `from`'s machine has to send, each message through
-/// `change` first (what a changed program does to what it sends).
-fn sent_changed(t: &mut Two, from: Side, change: impl Fn(&mut Wire<Entry>)) {
-    let to_host = from == t.joiner_side;
-    let out = t.machine(from).1.outbox();
-    for mut m in out {
-        change(&mut m);
-        let json = serde_json::to_string(&m).unwrap();
-        let (g, p) = if to_host {
-            t.to_host.push(json);
-            &mut t.host
-        } else {
-            t.to_joiner.push(json);
-            &mut t.joiner
-        };
-        let said = p.receive(g, m);
-        t.said.extend(said);
-    }
-}
-
 /// North's machine, changed, deals him a hand of its choosing (the best
 /// seven cards of his deck, sealed under his own key): nothing can tell
 /// while the game goes on, and the host's machine takes it; at the game's
@@ -205,8 +185,8 @@ fn a_hand_a_changed_program_chose_is_named_at_the_end_and_a_lone_draw_refused() 
     let key = keys().north.1.seal_key();
     let chosen: Vec<String> = deck.iter().rev().take(7).cloned().collect();
     for _ in 0..6 {
-        sent_changed(&mut t, Side::South, |_| {});
-        sent_changed(&mut t, Side::North, |m| {
+        t.sent_changed(Side::South, |_| {});
+        t.sent_changed(Side::North, |m| {
             if let Wire::Decided { entry: e, .. } = m {
                 for ev in &mut e.events {
                     if let Event::Drew { cards, .. } = ev {
@@ -228,42 +208,27 @@ fn a_hand_a_changed_program_chose_is_named_at_the_end_and_a_lone_draw_refused() 
 
     // A lone draw: North's machine draws for a card's text by itself.
     let lone = t.host.0.log().len();
-    let forged = Wire::Decided {
-        intent: 99,
-        base: lone,
-        entry: Entry {
-            events: vec![Event::Drew {
-                player: Side::North,
-                count: 1,
-                why: muster_deck::events::DrawReason::Text("a card says so".into()),
-                cards: Sealed::seal(
-                    &muster_core::intel::Place {
-                        game: &id,
-                        owner: Side::North,
-                        kind: "cards",
-                        slot: format!("entry {lone} event 0"),
-                    },
-                    &vec![deck[0].clone()],
-                    &key,
-                    SEALED_BYTES,
-                )
-                .unwrap(),
-                joint: None,
-            }],
-        },
-        nonce: None,
-        tag: None,
-    };
-    let (g, p) = &mut t.host;
-    let said = p.receive(g, forged);
-    let _ = p.outbox();
-    assert!(
-        said.iter().any(
-            |h| matches!(h, Happened::Trouble(why) if why.contains("drawn by one machine alone"))
-        ),
-        "{said:?}"
-    );
-    assert_eq!(t.host.0.log().len(), lone, "nothing was taken");
+    let forged = t.forged(Entry {
+        events: vec![Event::Drew {
+            player: Side::North,
+            count: 1,
+            why: muster_deck::events::DrawReason::Text("a card says so".into()),
+            cards: Sealed::seal(
+                &muster_core::intel::Place {
+                    game: &id,
+                    owner: Side::North,
+                    kind: "cards",
+                    slot: format!("entry {lone} event 0"),
+                },
+                &vec![deck[0].clone()],
+                &key,
+                SEALED_BYTES,
+            )
+            .unwrap(),
+            joint: None,
+        }],
+    });
+    t.refused_by_host(forged, "drawn by one machine alone");
 
     give(
         &mut t,

@@ -16,7 +16,7 @@ use crate::game::{Game, HiddenForces, place};
 use crate::owed::Claim;
 use muster_core::chained_game::Rules;
 use muster_core::error::RuleError;
-use muster_core::intel::{Revealed, SealKey};
+use muster_core::intel::Revealed;
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -80,20 +80,9 @@ impl Game {
         for (&(id, seals), (_, contents)) in records.iter().filter(|(_, (s, _))| *s == side) {
             let held = match contents {
                 Contents::Open(held) => Ok(held.clone()),
-                Contents::Sealed(sealed) => match opened.get(&(id, seals)) {
-                    // Sealed before he set his passphrase: anyone opens it.
-                    None => sealed
-                        .open::<Vec<String>>(
-                            &SealKey::unprotected(),
-                            &place(self.id(), side, id, seals),
-                        )
-                        .map(|r| r.secret)
-                        .map_err(|_| "was not opened".to_string()),
-                    Some(revealed) => sealed
-                        .check(revealed)
-                        .map(|()| revealed.secret.clone())
-                        .map_err(|e| format!("is not what was sealed: {e}")),
-                },
+                Contents::Sealed(sealed) => {
+                    sealed.held_at_end(opened.get(&(id, seals)), &place(self.id(), side, id, seals))
+                }
             };
             match held {
                 Ok(held) => {

@@ -16,11 +16,9 @@
 
 use crate::events::{Contents, Event, Holder};
 use crate::game::{Command, Entry, Game, place};
-use muster_core::chained_game::OnLedger;
 use muster_core::dice::{AppDice, Roll};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::Revealed;
-use muster_core::intel::ledger::Digest32;
 use muster_core::remote::Replica;
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
@@ -28,21 +26,7 @@ use serde::{Deserialize, Serialize};
 impl Replica for Game {
     type Entry = Entry;
 
-    fn game_id(&self) -> &str {
-        self.id()
-    }
-
-    fn entries(&self) -> usize {
-        self.log().len()
-    }
-
-    fn entry(&self, n: usize) -> Option<Entry> {
-        self.log().get(n).cloned()
-    }
-
-    fn link(&self, position: usize) -> Option<Digest32> {
-        self.record().link(position)
-    }
+    muster_core::chained_replica!(crate::files);
 
     fn decide(&self, command: &Command, _dice: &mut AppDice) -> Result<Entry, RuleError> {
         // Hidden forces rolls no die.
@@ -62,19 +46,6 @@ impl Replica for Game {
 
     fn rolls(_: &Entry) -> Vec<Roll> {
         Vec::new()
-    }
-
-    fn file(&self) -> String {
-        crate::files::to_json(self)
-    }
-
-    fn from_file(text: &str) -> Result<Game, String> {
-        crate::files::from_json(text).map_err(|e| e.to_string())
-    }
-
-    fn command_of(_: &Entry) -> Option<Command> {
-        // The log keeps events: a regrouping's command names its units.
-        None
     }
 
     fn given_by(&self, command: &Command) -> Option<Side> {
@@ -140,26 +111,6 @@ impl Replica for Game {
 
     fn seat_remote(&mut self, side: Side) {
         self.ledger_mut().seat_remote(side);
-    }
-
-    fn own_tags(&self, side: Side, from: usize) -> Vec<(usize, Digest32)> {
-        self.record().own_tags(side, from)
-    }
-
-    fn tag_next(&self, side: Side, entry: &Entry) -> Option<Digest32> {
-        self.record().tag_next(side, &entry.events)
-    }
-
-    fn tag(&self, side: Side, position: usize) -> Option<Digest32> {
-        self.record().tag(side, position)
-    }
-
-    fn add_tag(&mut self, side: Side, position: usize, tag: Digest32) -> Result<(), RuleError> {
-        self.ledger_mut().add_tag(side, position, tag)
-    }
-
-    fn arrived_while_away(&mut self, side: Side, from: usize) {
-        self.ledger_mut().arrived_while_away(side, from);
     }
 
     fn over(&self) -> bool {

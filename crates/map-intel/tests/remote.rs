@@ -265,25 +265,7 @@ fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
     .unwrap_err();
     assert!(refused.message.contains("It is Ann"), "{refused}");
 
-    let forged = |t: &Two, events: Vec<Event>| Wire::Decided {
-        intent: 99,
-        base: t.host.0.log().len(),
-        entry: Entry { events },
-        nonce: None,
-        tag: None,
-    };
-    let attack = |t: &mut Two, message: Wire<Entry>, words: &str| {
-        let before = t.host.0.log().len();
-        let (g, p) = &mut t.host;
-        let said = p.receive(g, message);
-        let _ = p.outbox();
-        assert!(
-            said.iter()
-                .any(|h| matches!(h, Happened::Trouble(why) if why.contains(words))),
-            "{words}: {said:?}"
-        );
-        assert_eq!(t.host.0.log().len(), before, "nothing was taken");
-    };
+    let forged = |t: &Two, events: Vec<Event>| t.forged(Entry { events });
     let out_of_turn = forged(
         &t,
         vec![Event::Moved {
@@ -292,7 +274,7 @@ fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
             to: hex("0808"),
         }],
     );
-    attack(&mut t, out_of_turn, "it is Ann's (Rome) turn");
+    t.refused_by_host(out_of_turn, "it is Ann's (Rome) turn");
 
     give(&mut t, Side::South, Command::EndTurn);
     // A move of South's counter alone is not North's move at all; with
@@ -303,7 +285,7 @@ fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
         to: hex("0606"),
     };
     let alone = forged(&t, vec![souths_move.clone()]);
-    attack(&mut t, alone, "that move is theirs, given on their machine");
+    t.refused_by_host(alone, "that move is theirs, given on their machine");
     let behind_his = forged(
         &t,
         vec![
@@ -315,8 +297,7 @@ fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
             souths_move,
         ],
     );
-    attack(
-        &mut t,
+    t.refused_by_host(
         behind_his,
         &format!("changes counter {legions}, which is not theirs"),
     );
@@ -336,28 +317,7 @@ fn a_changed_joiner_cannot_play_out_of_turn_or_touch_what_is_not_his() {
             contents: souths.contents.clone(),
         }],
     );
-    attack(&mut t, sealed_as_south, "a record sealed as Ann's (Rome)");
-}
-
-/// Carries what `from`'s machine has to send to the other, each message
-/// through `change` first (what a changed program does to what it sends);
-/// nothing else yet.
-fn sent_changed(t: &mut Two, from: Side, change: impl Fn(&mut Wire<Entry>)) {
-    let to_host = from == t.joiner_side;
-    let out = t.machine(from).1.outbox();
-    for mut m in out {
-        change(&mut m);
-        let json = serde_json::to_string(&m).unwrap();
-        let (g, p) = if to_host {
-            t.to_host.push(json);
-            &mut t.host
-        } else {
-            t.to_joiner.push(json);
-            &mut t.joiner
-        };
-        let said = p.receive(g, m);
-        t.said.extend(said);
-    }
+    t.refused_by_host(sealed_as_south, "a record sealed as Ann's (Rome)");
 }
 
 /// North's machine, changed, keeps from South's what it cannot see during
@@ -396,8 +356,8 @@ fn at_the_games_end_each_machine_checks_what_the_other_kept_hidden() {
         },
     )
     .unwrap();
-    sent_changed(&mut t, Side::South, |_| {});
-    sent_changed(&mut t, Side::North, |m| {
+    t.sent_changed(Side::South, |_| {});
+    t.sent_changed(Side::North, |m| {
         if let Wire::Decided { entry, .. } = m {
             for e in &mut entry.events {
                 if let Event::Answered { holds, .. } = e {
@@ -428,7 +388,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_kept_hidden() {
     )
     .unwrap();
     let key = keys().north.1.seal_key();
-    sent_changed(&mut t, Side::North, |m| {
+    t.sent_changed(Side::North, |m| {
         if let Wire::Decided { entry, .. } = m {
             for e in &mut entry.events {
                 if let Event::Changed { id, contents } = e

@@ -299,52 +299,6 @@ fn a_spotting_is_decided_on_each_owners_machine_and_the_roll_by_both() {
     }
 }
 
-/// Carries what `from`'s machine has to send, each message through
-/// `change` first (what a changed program does to what it sends).
-fn sent_changed(t: &mut Two, from: Side, change: impl Fn(&mut Wire<Entry>)) {
-    let to_host = from == t.joiner_side;
-    let out = t.machine(from).1.outbox();
-    for mut m in out {
-        change(&mut m);
-        let json = serde_json::to_string(&m).unwrap();
-        let (g, p) = if to_host {
-            t.to_host.push(json);
-            &mut t.host
-        } else {
-            t.to_joiner.push(json);
-            &mut t.joiner
-        };
-        let said = p.receive(g, m);
-        t.said.extend(said);
-    }
-}
-
-/// An entry North's changed program sends the host as its own.
-fn forged(t: &Two, events: Vec<Event>) -> Wire<Entry> {
-    Wire::Decided {
-        intent: 99,
-        base: t.host.0.log().len(),
-        entry: Entry { events },
-        nonce: None,
-        tag: None,
-    }
-}
-
-/// The host's machine takes `message` from North's; it must refuse it,
-/// saying `words`, and take nothing.
-fn refused(t: &mut Two, message: Wire<Entry>, words: &str) {
-    let before = t.host.0.log().len();
-    let (g, p) = &mut t.host;
-    let said = p.receive(g, message);
-    let _ = p.outbox();
-    assert!(
-        said.iter()
-            .any(|h| matches!(h, Happened::Trouble(why) if why.contains(words))),
-        "{words}: {said:?}"
-    );
-    assert_eq!(t.host.0.log().len(), before, "nothing was taken");
-}
-
 /// North's machine, changed: it says the French infantry adds less to the
 /// deployment roll than its record holds (nothing can check it then), and
 /// South's machine takes the word; when the Wing is placed its record
@@ -359,8 +313,8 @@ fn a_changed_program_is_caught_in_what_it_said_and_what_it_moved() {
     advance(&mut t, set.cav);
     let (g, p) = &mut t.host;
     p.give(g, Command::Sight { clear: true }).unwrap();
-    sent_changed(&mut t, Side::South, |_| {});
-    sent_changed(&mut t, Side::North, |m| {
+    t.sent_changed(Side::South, |_| {});
+    t.sent_changed(Side::North, |m| {
         if let Wire::Decided { entry, .. } = m {
             for e in &mut entry.events {
                 if let Event::Claimed { modifiers, .. } = e {
@@ -398,16 +352,14 @@ fn a_changed_program_is_caught_in_what_it_said_and_what_it_moved() {
         .sealed
         .open::<Composition>(&keys().north.1.seal_key(), &place)
         .unwrap();
-    let placing = forged(
-        &t,
-        vec![Event::Deployed {
+    let placing = t.forged(Entry {
+        events: vec![Event::Deployed {
             id: set.french,
             formation: Formation::Deployed,
             contents: Some(contents),
         }],
-    );
-    refused(
-        &mut t,
+    });
+    t.refused_by_host(
         placing,
         "Charles's (Franco-Imperial) Muster said what was not so",
     );
@@ -422,17 +374,16 @@ fn moves_passing_an_enemy_by_or_turning_down_anothers_wing_are_refused() {
     let french = t.host.0.public().counters[set.french].clone();
     // The French infantry walks to within 2 hexes of Seydlitz and asks
     // nothing.
-    let passing = forged(
-        &t,
-        vec![Event::Moved {
+    let passing = t.forged(Entry {
+        events: vec![Event::Moved {
             id: set.french,
             leader: hex("1008"),
             dis: [hex("1009"), hex("1109")],
             hexes: 12,
             dis_hexes: [12, 12],
         }],
-    );
-    refused(&mut t, passing, "an enemy was passed by");
+    });
+    t.refused_by_host(passing, "an enemy was passed by");
     // Seydlitz turned face down by North's machine, with a record sealed
     // as South's but not by him.
     let slot = format!("counter {} seal 2", set.cav);
@@ -450,9 +401,8 @@ fn moves_passing_an_enemy_by_or_turning_down_anothers_wing_are_refused() {
         muster_map_intel::wings::game::SEALED_BYTES,
     )
     .unwrap();
-    let down = forged(
-        &t,
-        vec![
+    let down = t.forged(Entry {
+        events: vec![
             Event::Moved {
                 id: set.french,
                 leader: french.leader,
@@ -465,8 +415,8 @@ fn moves_passing_an_enemy_by_or_turning_down_anothers_wing_are_refused() {
                 sealed,
             },
         ],
-    );
-    refused(&mut t, down, &format!("changes counter {}", set.cav));
+    });
+    t.refused_by_host(down, &format!("changes counter {}", set.cav));
     // The infantry deploys of its own accord, in column: its record opens,
     // and 27.4 places such a Wing deployed.
     let id = t.host.0.id().to_string();
@@ -479,15 +429,14 @@ fn moves_passing_an_enemy_by_or_turning_down_anothers_wing_are_refused() {
     let contents = (french.sealed)
         .open::<Composition>(&keys().north.1.seal_key(), &place)
         .unwrap();
-    let in_column = forged(
-        &t,
-        vec![Event::Deployed {
+    let in_column = t.forged(Entry {
+        events: vec![Event::Deployed {
             id: set.french,
             formation: Formation::InColumn,
             contents: Some(contents),
         }],
-    );
-    refused(&mut t, in_column, "could not deploy of its own accord");
+    });
+    t.refused_by_host(in_column, "could not deploy of its own accord");
 }
 
 /// A die the host's machine chose, not the one both halves make: the
@@ -510,7 +459,7 @@ fn a_deployment_die_the_host_chose_is_named() {
     let before = t.joiner.0.log().len();
     // The halves cross both ways first; then the entry, changed.
     for _ in 0..4 {
-        sent_changed(&mut t, Side::South, |m| {
+        t.sent_changed(Side::South, |m| {
             if let Wire::Entry { entry, .. } = m {
                 for e in &mut entry.events {
                     if let Event::Rolled { moving_roll, .. } = e {
@@ -519,7 +468,7 @@ fn a_deployment_die_the_host_chose_is_named() {
                 }
             }
         });
-        sent_changed(&mut t, Side::North, |_| {});
+        t.sent_changed(Side::North, |_| {});
     }
     assert!(
         t.troubles().iter().any(|why| why.contains("joint round")),
@@ -761,7 +710,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
     };
     p.give(g, honest).unwrap();
     for _ in 0..4 {
-        sent_changed(&mut t, Side::North, |m| {
+        t.sent_changed(Side::North, |m| {
             if let Wire::Decided { entry, .. } = m {
                 for e in &mut entry.events {
                     if let Event::Moved {
@@ -780,7 +729,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
                 }
             }
         });
-        sent_changed(&mut t, Side::South, |_| {});
+        t.sent_changed(Side::South, |_| {});
     }
     t.pump();
     assert!(t.troubles().is_empty(), "{:?}", t.troubles());
@@ -792,7 +741,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
     let (g, p) = &mut t.joiner;
     p.give(g, Command::Sight { clear: true }).unwrap();
     for _ in 0..4 {
-        sent_changed(&mut t, Side::North, |m| {
+        t.sent_changed(Side::North, |m| {
             if let Wire::Decided { entry, .. } = m {
                 for e in &mut entry.events {
                     if let Event::Flipped {
@@ -804,7 +753,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
                 }
             }
         });
-        sent_changed(&mut t, Side::South, |_| {});
+        t.sent_changed(Side::South, |_| {});
     }
     t.pump();
     assert!(t.troubles().is_empty(), "{:?}", t.troubles());

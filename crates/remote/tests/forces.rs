@@ -15,10 +15,8 @@ use muster_core::remote::{Happened, Replica};
 use muster_core::seat::Seated;
 use muster_core::side::{Side, Sides};
 use muster_map_intel::{Area, Command, Game, Hex, Scenario, Setup, Target};
-use muster_remote::opening::{self, Joining};
-use muster_remote::{Link, Said};
-use std::time::{Duration, Instant};
-use support::{local_relay, no_wake, settle};
+use muster_remote::Said;
+use support::{give, local_relay};
 
 type Machine = support::Machine<Game>;
 
@@ -41,7 +39,7 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine, PlayerKey) {
             north: None,
         },
     };
-    let mut host_game = Game::new(
+    let host_game = Game::new(
         setup,
         Sides {
             south: Some(ann_key),
@@ -49,27 +47,7 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine, PlayerKey) {
         },
     )
     .unwrap();
-    let id = host_game.game_id().to_owned();
-    let (host_link, ticket) =
-        Link::host(relay.net.clone(), id, Side::North, no_wake()).expect("the host's end");
-    let host_remote = opening::host(&mut host_game, Side::North, host_link).expect("commitments");
-    let mut joining = Joining::new(Link::join(relay.net.clone(), ticket, no_wake()).unwrap());
-    let until = Instant::now() + Duration::from_secs(20);
-    let arrived = loop {
-        match joining.poll::<Game>().expect("the game reads") {
-            Ok(arrived) => break arrived,
-            Err(still) => joining = still,
-        }
-        assert!(Instant::now() < until, "the game did not arrive");
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    assert_eq!(arrived.seat, Side::North);
-    let (joiner_game, unlocking) = arrived.split();
-    let mut joiner_game = joiner_game;
-    let (joiner_remote, _) = unlocking.play(&mut joiner_game);
-    let mut host = Machine::new(host_game, host_remote);
-    let mut joiner = Machine::new(joiner_game, joiner_remote);
-    settle(&mut host, &mut joiner);
+    let (mut host, mut joiner) = support::hosted(relay, host_game, Side::North);
     // Bob sets his passphrase on his own machine.
     let (lock, key) = Lock::create(BOB, &[]).unwrap();
     let set = joiner
@@ -78,22 +56,6 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine, PlayerKey) {
         .unwrap();
     give(&mut host, &mut joiner, Side::North, set);
     (host, joiner, key)
-}
-
-/// `command` given on `side`'s machine, then carried until both are quiet.
-fn give(host: &mut Machine, joiner: &mut Machine, side: Side, command: Command) {
-    let machine = if side == Side::North {
-        &mut *joiner
-    } else {
-        &mut *host
-    };
-    machine
-        .remote
-        .give(&mut machine.game, command)
-        .unwrap_or_else(|e| panic!("{side}'s command refused: {e}"));
-    settle(host, joiner);
-    assert!(host.troubles().is_empty(), "{:?}", host.troubles());
-    assert!(joiner.troubles().is_empty(), "{:?}", joiner.troubles());
 }
 
 /// A new force of `units` from `side`'s off-map area in `at`.

@@ -21,10 +21,7 @@ use muster_map_intel::wings::events::Pending;
 use muster_map_intel::wings::formation::Formation;
 use muster_map_intel::wings::game::{Command, Composition, Game, Setup, example_armies};
 use muster_map_intel::wings::scenario::{Type, builtin};
-use muster_remote::Link;
-use muster_remote::opening::{self, Joining};
-use std::time::{Duration, Instant};
-use support::{local_relay, no_wake, settle};
+use support::{give, local_relay};
 
 type Machine = support::Machine<Game>;
 
@@ -57,49 +54,14 @@ fn machines(relay: &support::LocalRelay) -> (Machine, Machine, PlayerKey, Player
         south: Some(fritz_key.clone()),
         north: None,
     };
-    let mut host_game = Game::new(setup, keys, Default::default()).unwrap();
-    let id = host_game.game_id().to_owned();
-    let (host_link, ticket) =
-        Link::host(relay.net.clone(), id, Side::North, no_wake()).expect("the host's end");
-    let host_remote = opening::host(&mut host_game, Side::North, host_link).expect("commitments");
-    let mut joining = Joining::new(Link::join(relay.net.clone(), ticket, no_wake()).unwrap());
-    let until = Instant::now() + Duration::from_secs(20);
-    let arrived = loop {
-        match joining.poll::<Game>().expect("the game reads") {
-            Ok(arrived) => break arrived,
-            Err(still) => joining = still,
-        }
-        assert!(Instant::now() < until, "the game did not arrive");
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    assert_eq!(arrived.seat, Side::North);
-    let (mut joiner_game, unlocking) = arrived.split();
-    let (joiner_remote, _) = unlocking.play(&mut joiner_game);
-    let mut host = Machine::new(host_game, host_remote);
-    let mut joiner = Machine::new(joiner_game, joiner_remote);
-    settle(&mut host, &mut joiner);
+    let host_game = Game::new(setup, keys, Default::default()).unwrap();
+    let (mut host, mut joiner) = support::hosted(relay, host_game, Side::North);
     let (lock, key) = Lock::create(CHARLES, &[]).unwrap();
     let set = (joiner.game)
         .set_lock(Side::North, lock, key.clone())
         .unwrap();
     give(&mut host, &mut joiner, Side::North, set);
     (host, joiner, fritz_key, key)
-}
-
-/// `command` given on `side`'s machine, then carried until both are quiet.
-fn give(host: &mut Machine, joiner: &mut Machine, side: Side, command: Command) {
-    let machine = if side == Side::North {
-        &mut *joiner
-    } else {
-        &mut *host
-    };
-    machine
-        .remote
-        .give(&mut machine.game, command)
-        .unwrap_or_else(|e| panic!("{side}'s command refused: {e}"));
-    settle(host, joiner);
-    assert!(host.troubles().is_empty(), "{:?}", host.troubles());
-    assert!(joiner.troubles().is_empty(), "{:?}", joiner.troubles());
 }
 
 fn hex(name: &str) -> Hex {

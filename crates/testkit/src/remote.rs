@@ -80,6 +80,54 @@ impl<G: Replica> Two<G> {
         }
     }
 
+    /// Carries what `from`'s machine has to send to the other, each message
+    /// through `change` first (what a changed program does to what it
+    /// sends); nothing else yet.
+    pub fn sent_changed(&mut self, from: Side, change: impl Fn(&mut Wire<G::Entry>)) {
+        let to_host = from == self.joiner_side;
+        let out = self.machine(from).1.outbox();
+        for mut m in out {
+            change(&mut m);
+            let json = serde_json::to_string(&m).expect("a message serializes");
+            let (g, p) = if to_host {
+                self.to_host.push(json);
+                &mut self.host
+            } else {
+                self.to_joiner.push(json);
+                &mut self.joiner
+            };
+            let said = p.receive(g, m);
+            self.said.extend(said);
+        }
+    }
+
+    /// An entry the joiner's changed program sends the host as a move of
+    /// his, decided there.
+    pub fn forged(&self, entry: G::Entry) -> Wire<G::Entry> {
+        Wire::Decided {
+            intent: 99,
+            base: self.host.0.entries(),
+            entry,
+            nonce: None,
+            tag: None,
+        }
+    }
+
+    /// The host's machine takes `message` from the joiner's: it must refuse
+    /// it, saying `words`, and take nothing.
+    pub fn refused_by_host(&mut self, message: Wire<G::Entry>, words: &str) {
+        let before = self.host.0.entries();
+        let (g, p) = &mut self.host;
+        let said = p.receive(g, message);
+        let _ = p.outbox();
+        assert!(
+            said.iter()
+                .any(|h| matches!(h, Happened::Trouble(why) if why.contains(words))),
+            "{words}: {said:?}"
+        );
+        assert_eq!(self.host.0.entries(), before, "nothing was taken");
+    }
+
     /// What either machine refused, in words.
     pub fn troubles(&self) -> Vec<String> {
         self.said

@@ -14,7 +14,6 @@ use crate::app::action::DeckAction;
 use crate::app::action::{Action, SeatedAction};
 use crate::app::file_dialog::{FileAction, Offers, PdfOptions};
 use crate::app::remote::kept::Kept;
-use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::seated::{Form, Private, Table, private_panel, seat_line, side_panel};
 use crate::app::seating::Cx;
 use crate::app::seating::life::Life;
@@ -211,20 +210,7 @@ impl Table for DeckTable {
         })
     }
 
-    const REMOTE: bool = true;
-
-    fn invite(
-        _game: &mut Game,
-        hosting: muster_remote::Hosting,
-        net: muster_remote::Net,
-        wake: muster_remote::Wake,
-    ) -> Result<Box<dyn RemoteEnd<Game>>, String> {
-        Ok(Box::new(Remoted::<Game>::invite(net, hosting, wake)))
-    }
-
-    fn given_by(game: &Game, command: &Command) -> Option<Side> {
-        muster::core::remote::Replica::given_by(game, command)
-    }
+    crate::app::seated::remote_table!();
 }
 
 /// What both players see, and the active player's public choices.

@@ -68,7 +68,10 @@ fn press(w: &mut [&mut H; 2], i: usize, label: &str) {
 fn fatigue(w: &mut [&mut H; 2], i: usize, name: &str, passphrase: &str) {
     until(w, "the fatigue step", |w| {
         w[i].query_by_label("Open my secrets").is_some()
-            || w[i].query_all_by_label_contains("(fatigue)").next().is_some()
+            || w[i]
+                .query_all_by_label_contains("(fatigue)")
+                .next()
+                .is_some()
     });
     let h = &mut *w[i];
     take_screen(h, name);

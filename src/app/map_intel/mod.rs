@@ -15,7 +15,6 @@ pub(crate) mod tests;
 use crate::app::file_dialog::{FileAction, PdfOptions, opener};
 use crate::app::hex_grid::{HexGrid, Highlight};
 use crate::app::remote::kept::Kept;
-use crate::app::remote::{RemoteEnd, Remoted};
 use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
 use crate::app::status::Status;
@@ -259,18 +258,5 @@ impl Table for ForcesTable {
         }
     }
 
-    const REMOTE: bool = true;
-
-    fn invite(
-        _game: &mut Game,
-        hosting: muster_remote::Hosting,
-        net: muster_remote::Net,
-        wake: muster_remote::Wake,
-    ) -> Result<Box<dyn RemoteEnd<Game>>, String> {
-        Ok(Box::new(Remoted::<Game>::invite(net, hosting, wake)))
-    }
-
-    fn given_by(game: &Game, command: &Command) -> Option<Side> {
-        muster::core::remote::Replica::given_by(game, command)
-    }
+    crate::app::seated::remote_table!();
 }

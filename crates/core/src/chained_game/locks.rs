@@ -89,3 +89,15 @@ impl<R: Rules> Ledger<R> {
         })
     }
 }
+
+/// The sealing key a passphrase being set seals under, as its command
+/// holds it (`Ledger::new_seal_key`), or why there is none: it is given on
+/// its player's own screen (`name`'s).
+pub fn lock_key(new_key: Option<&SealKey>, name: &str) -> Result<SealKey, RuleError> {
+    new_key.cloned().ok_or_else(|| {
+        RuleError::new(
+            "trust",
+            format!("{name}'s passphrase must be given on their own screen to set it"),
+        )
+    })
+}

@@ -298,6 +298,25 @@ impl Sealed {
         }
     }
 
+    /// What the record held, as its owner's machine opened it at a game's
+    /// end (`sent`), checked against its commitment; not sent, opened with
+    /// the unprotected key (sealed before he set a passphrase, anyone
+    /// opens it); or why neither, in words.
+    pub fn held_at_end<T: Serialize + DeserializeOwned + Clone>(
+        &self,
+        sent: Option<&Revealed<T>>,
+        place: &Place,
+    ) -> Result<T, String> {
+        match sent {
+            Some(revealed) => (self.check(revealed).map(|()| revealed.secret.clone()))
+                .map_err(|e| format!("is not what was sealed: {e}")),
+            None => (self
+                .open::<T>(&SealKey::unprotected(), place)
+                .map(|r| r.secret))
+            .map_err(|_| "was not opened".to_string()),
+        }
+    }
+
     /// The code both players see and the printout carries: the first 80
     /// bits of the commitment, "3F2A-91C0-77DE-0A1B-C3D4". The reveal checks
     /// the whole commitment.

@@ -183,6 +183,86 @@ pub trait Replica: Seated + Clone + Send + 'static {
     }
 }
 
+/// `Replica`'s methods a game on a chained ledger (`chained_game`) answers
+/// from its ledger alike: its id, entries, links and tags, its file
+/// (`$files::to_json`, `$files::from_json`), and no command kept in an
+/// entry (a chained game's log keeps events, some of whose commands name
+/// secrets). The game has `ledger_mut()`.
+#[macro_export]
+macro_rules! chained_replica {
+    ($files:path) => {
+        fn game_id(&self) -> &str {
+            $crate::chained_game::OnLedger::record(self).id()
+        }
+
+        fn entries(&self) -> usize {
+            $crate::chained_game::OnLedger::record(self).log().len()
+        }
+
+        fn entry(&self, n: usize) -> Option<Self::Entry> {
+            $crate::chained_game::OnLedger::record(self)
+                .log()
+                .get(n)
+                .cloned()
+        }
+
+        fn link(&self, position: usize) -> Option<$crate::intel::ledger::Digest32> {
+            $crate::chained_game::OnLedger::record(self).link(position)
+        }
+
+        fn file(&self) -> String {
+            use $files as files;
+            files::to_json(self)
+        }
+
+        fn from_file(text: &str) -> Result<Self, String> {
+            use $files as files;
+            files::from_json(text).map_err(|e| e.to_string())
+        }
+
+        fn command_of(_: &Self::Entry) -> Option<Self::Command> {
+            None
+        }
+
+        fn own_tags(
+            &self,
+            side: $crate::side::Side,
+            from: usize,
+        ) -> Vec<(usize, $crate::intel::ledger::Digest32)> {
+            $crate::chained_game::OnLedger::record(self).own_tags(side, from)
+        }
+
+        fn tag_next(
+            &self,
+            side: $crate::side::Side,
+            entry: &Self::Entry,
+        ) -> Option<$crate::intel::ledger::Digest32> {
+            $crate::chained_game::OnLedger::record(self).tag_next(side, &entry.events)
+        }
+
+        fn tag(
+            &self,
+            side: $crate::side::Side,
+            position: usize,
+        ) -> Option<$crate::intel::ledger::Digest32> {
+            $crate::chained_game::OnLedger::record(self).tag(side, position)
+        }
+
+        fn add_tag(
+            &mut self,
+            side: $crate::side::Side,
+            position: usize,
+            tag: $crate::intel::ledger::Digest32,
+        ) -> Result<(), $crate::error::RuleError> {
+            self.ledger_mut().add_tag(side, position, tag)
+        }
+
+        fn arrived_while_away(&mut self, side: $crate::side::Side, from: usize) {
+            self.ledger_mut().arrived_while_away(side, from);
+        }
+    };
+}
+
 /// Whether two commands are the same (commands are compared as they
 /// cross).
 fn same<C: Serialize>(a: &C, b: &C) -> bool {

@@ -273,15 +273,7 @@ impl Work<'_> {
         side: Side,
         lock: &muster_core::intel::Lock,
     ) -> Result<(), RuleError> {
-        let key = self.new_key.clone().ok_or_else(|| {
-            RuleError::new(
-                "trust",
-                format!(
-                    "{}'s passphrase must be given on their own screen to set it",
-                    self.name(side)
-                ),
-            )
-        })?;
+        let key = muster_core::chained_game::lock_key(self.new_key.as_ref(), self.name(side))?;
         let picks = muster_core::dice::hidden::PickCommitment::new(&key)?;
         self.push(
             Event::LockSet {

@@ -14,7 +14,7 @@
 use super::events::{Composition, Event, Face};
 use super::game::{DummyWings, Game, place};
 use muster_core::chained_game::Rules;
-use muster_core::intel::{Revealed, SealKey, Sealed};
+use muster_core::intel::{Revealed, Sealed};
 use muster_core::side::Side;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -95,20 +95,8 @@ impl Game {
         let mut found = Vec::new();
         let records = self.records();
         for (&(id, seals), (_, sealed)) in records.iter().filter(|(_, (s, _))| *s == side) {
-            let this = match opened.get(&(id, seals)) {
-                // Sealed before he set his passphrase: anyone opens it.
-                None => sealed
-                    .open::<Composition>(
-                        &SealKey::unprotected(),
-                        &place(self.id(), side, id, seals),
-                    )
-                    .map(|r| r.secret)
-                    .map_err(|_| "was not opened".to_string()),
-                Some(revealed) => sealed
-                    .check(revealed)
-                    .map(|()| revealed.secret.clone())
-                    .map_err(|e| format!("is not what was sealed: {e}")),
-            };
+            let this =
+                sealed.held_at_end(opened.get(&(id, seals)), &place(self.id(), side, id, seals));
             match this {
                 Ok(c) => {
                     held.insert((id, seals), c);

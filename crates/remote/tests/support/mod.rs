@@ -107,3 +107,57 @@ pub fn settle<G: Replica>(host: &mut Machine<G>, joiner: &mut Machine<G>) {
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// The host's game (`host_game`, its player's key held) hosted for
+/// `away`, whose machine has only the ticket: it receives the game and
+/// plays it; both settled.
+pub fn hosted<G: Replica>(
+    relay: &LocalRelay,
+    mut host_game: G,
+    away: muster_core::side::Side,
+) -> (Machine<G>, Machine<G>) {
+    use muster_remote::opening::{self, Joining};
+    let id = host_game.game_id().to_owned();
+    let (host_link, ticket) =
+        Link::host(relay.net.clone(), id, away, no_wake()).expect("the host's end");
+    let host_remote = opening::host(&mut host_game, away, host_link).expect("commitments");
+    let mut joining = Joining::new(Link::join(relay.net.clone(), ticket, no_wake()).unwrap());
+    let until = Instant::now() + Duration::from_secs(20);
+    let arrived = loop {
+        match joining.poll::<G>().expect("the game reads") {
+            Ok(arrived) => break arrived,
+            Err(still) => joining = still,
+        }
+        assert!(Instant::now() < until, "the game did not arrive");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(arrived.seat, away);
+    let (mut joiner_game, unlocking) = arrived.split();
+    let (joiner_remote, _) = unlocking.play(&mut joiner_game);
+    let mut host = Machine::new(host_game, host_remote);
+    let mut joiner = Machine::new(joiner_game, joiner_remote);
+    settle(&mut host, &mut joiner);
+    (host, joiner)
+}
+
+/// `command` given on `side`'s machine (North's is the joiner's), then
+/// carried until both are quiet; neither may refuse anything.
+pub fn give<G: Replica>(
+    host: &mut Machine<G>,
+    joiner: &mut Machine<G>,
+    side: muster_core::side::Side,
+    command: G::Command,
+) {
+    let machine = if side == muster_core::side::Side::North {
+        &mut *joiner
+    } else {
+        &mut *host
+    };
+    machine
+        .remote
+        .give(&mut machine.game, command)
+        .unwrap_or_else(|e| panic!("{side}'s command refused: {e}"));
+    settle(host, joiner);
+    assert!(host.troubles().is_empty(), "{:?}", host.troubles());
+    assert!(joiner.troubles().is_empty(), "{:?}", joiner.troubles());
+}

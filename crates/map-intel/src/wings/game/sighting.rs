@@ -164,15 +164,8 @@ impl Work<'_> {
     /// holding what it held. Not a move: in any turn, between steps.
     pub(super) fn set_passphrase(&mut self, side: Side, lock: &Lock) -> Result<(), RuleError> {
         self.free()?;
-        let key = self.new_key.clone().ok_or_else(|| {
-            RuleError::new(
-                "trust",
-                format!(
-                    "{}'s passphrase must be given on their own screen to set it",
-                    self.setup.name(side)
-                ),
-            )
-        })?;
+        let key =
+            muster_core::chained_game::lock_key(self.new_key.as_ref(), &self.setup.name(side))?;
         self.push(Event::LockSet {
             side,
             lock: lock.clone(),
