@@ -4,24 +4,15 @@
 //! secret; at the end each checks the other's cards; and the attacks of a
 //! machine whose program was changed.
 
-use muster_core::intel::{Lock, PlayerKey, Sealed};
+use muster_core::intel::Sealed;
 use muster_core::remote::{Happened, Replica, Wire};
 use muster_core::side::{Side, Sides};
 use muster_deck::CardSet;
 use muster_deck::events::{Event, SEALED_BYTES};
 use muster_deck::game::{Command, Entry, Game};
 use muster_deck::setup::{Seat, Setup};
-use std::sync::OnceLock;
 
-const PASSES: [&str; 2] = ["brass otter quarry lantern", "velvet comet harbor thistle"];
-
-fn keys() -> &'static Sides<(Lock, PlayerKey)> {
-    static KEYS: OnceLock<Sides<(Lock, PlayerKey)>> = OnceLock::new();
-    KEYS.get_or_init(|| Sides {
-        south: Lock::create(PASSES[0], &[]).unwrap(),
-        north: Lock::create(PASSES[1], &[]).unwrap(),
-    })
-}
+use muster_testkit::remote::keys;
 
 type Two = muster_testkit::remote::Two<Game>;
 
@@ -155,11 +146,7 @@ fn each_hand_is_dealt_on_its_owners_machine_and_checked_at_the_end() {
         .filter(|h| matches!(h, Happened::Audited(words) if words.contains("all hold")))
         .count();
     assert_eq!(audited, 2, "{:?}", t.said);
-    for m in t.to_host.iter().chain(&t.to_joiner) {
-        assert!(!keys().north.1.seal_key().appears_in(m));
-        assert!(!keys().south.1.seal_key().appears_in(m));
-        assert!(!PASSES.iter().any(|p| m.contains(p)));
-    }
+    t.no_passphrase_or_key_crossed();
 }
 
 /// North's machine, changed, deals him a hand of its choosing (the best

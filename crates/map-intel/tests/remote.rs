@@ -4,24 +4,14 @@
 //! steps the rules force on the machine of the side that owes them; the
 //! other follows. And the attacks of a machine whose program was changed.
 
-use muster_core::intel::{Lock, PlayerKey};
+use muster_core::intel::Lock;
 use muster_core::remote::{Happened, Replica, Wire};
 use muster_core::seat::Seated;
 use muster_core::side::{Side, Sides};
 use muster_map_intel::game::Entry;
 use muster_map_intel::{Command, Event, Game, Hex, Scenario, Setup, Target};
-use std::sync::OnceLock;
 
-const PASSES: [&str; 2] = ["brass otter quarry lantern", "velvet comet harbor thistle"];
-
-/// Each player's lock and key, made once (Argon2 is slow in a test build).
-fn keys() -> &'static Sides<(Lock, PlayerKey)> {
-    static KEYS: OnceLock<Sides<(Lock, PlayerKey)>> = OnceLock::new();
-    KEYS.get_or_init(|| Sides {
-        south: Lock::create(PASSES[0], &[]).unwrap(),
-        north: Lock::create(PASSES[1], &[]).unwrap(),
-    })
-}
+use muster_testkit::remote::{PASSES, keys};
 
 fn hex(name: &str) -> Hex {
     Hex::parse(name).unwrap()

@@ -5,7 +5,7 @@
 //! and the attacks of a machine whose program was changed.
 
 use muster_core::dice::{AppKeyword, DiceInput};
-use muster_core::intel::{Lock, Place, PlayerKey, Sealed};
+use muster_core::intel::{Place, Sealed};
 use muster_core::remote::{Happened, Replica, Wire};
 use muster_core::side::{Side, Sides};
 use muster_map_intel::map::Hex;
@@ -14,17 +14,8 @@ use muster_map_intel::wings::formation::Formation;
 use muster_map_intel::wings::game::{Command, Composition, Entry, Event, Game, Setup, WingUnit};
 use muster_map_intel::wings::placement::Arm;
 use muster_map_intel::wings::scenario::{Type, builtin};
-use std::sync::OnceLock;
 
-const PASSES: [&str; 2] = ["brass otter quarry lantern", "velvet comet harbor thistle"];
-
-fn keys() -> &'static Sides<(Lock, PlayerKey)> {
-    static KEYS: OnceLock<Sides<(Lock, PlayerKey)>> = OnceLock::new();
-    KEYS.get_or_init(|| Sides {
-        south: Lock::create(PASSES[0], &[]).unwrap(),
-        north: Lock::create(PASSES[1], &[]).unwrap(),
-    })
-}
+use muster_testkit::remote::{PASSES, keys};
 
 fn hex(name: &str) -> Hex {
     Hex::parse(name).unwrap()
@@ -53,6 +44,41 @@ fn wing(units: &[&str], rating: u32, formation: Formation) -> Composition {
 }
 
 type Two = muster_testkit::remote::Two<Game>;
+
+/// Seydlitz's cavalry Wing: real, rating 4, in column.
+fn seydlitz() -> Composition {
+    wing(
+        &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
+        4,
+        Formation::InColumn,
+    )
+}
+
+/// The French infantry Wing: real, rating 4, deployed.
+fn infantry() -> Composition {
+    wing(
+        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
+        4,
+        Formation::Deployed,
+    )
+}
+
+/// After a roll South's Wing won or lost: no shift, and each Wing placed
+/// by its owner in the formation its rule gives (deployed where he may
+/// choose).
+fn placed_after_the_roll(t: &mut Two) {
+    if matches!(t.host.0.public().pending, Some(Pending::Adjust { .. })) {
+        give(t, Side::South, Command::Adjust { to: None });
+    }
+    let Some(Pending::Place { wings }) = t.host.0.public().pending.clone() else {
+        panic!("{:?}", t.host.0.public().pending);
+    };
+    for (id, rule) in wings {
+        let side = t.host.0.public().counters[id].side;
+        let formation = rule.must.unwrap_or(Formation::Deployed);
+        give(t, side, Command::Deploy { id, formation });
+    }
+}
 
 /// Rossbach, begun at one table with both passphrases set, then hosted
 /// by South's machine (Fritz) for North's (Charles).
@@ -148,11 +174,7 @@ struct Set {
 }
 
 fn set_up(t: &mut Two) -> Set {
-    let seydlitz = wing(
-        &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
-        4,
-        Formation::InColumn,
-    );
+    let seydlitz = seydlitz();
     let cav = place(
         t,
         Side::South,
@@ -168,11 +190,7 @@ fn set_up(t: &mut Two) -> Set {
         ["2005", "2004", "2006"],
         dummy.clone(),
     );
-    let infantry = wing(
-        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
-        4,
-        Formation::Deployed,
-    );
+    let infantry = infantry();
     let french = place(
         t,
         Side::North,
@@ -272,17 +290,7 @@ fn a_spotting_is_decided_on_each_owners_machine_and_the_roll_by_both() {
         })
         .unwrap();
     assert!(rolled.joint().is_some(), "made by both machines");
-    if matches!(t.host.0.public().pending, Some(Pending::Adjust { .. })) {
-        give(&mut t, Side::South, Command::Adjust { to: None });
-    }
-    let Some(Pending::Place { wings }) = t.host.0.public().pending.clone() else {
-        panic!("{:?}", t.host.0.public().pending);
-    };
-    for (id, rule) in wings {
-        let side = t.host.0.public().counters[id].side;
-        let formation = rule.must.unwrap_or(Formation::Deployed);
-        give(&mut t, side, Command::Deploy { id, formation });
-    }
+    placed_after_the_roll(&mut t);
     assert!(t.host.0.public().pending.is_none());
     give(&mut t, Side::South, Command::EndTurn);
 
@@ -292,11 +300,7 @@ fn a_spotting_is_decided_on_each_owners_machine_and_the_roll_by_both() {
     let dummy = serde_json::to_string(&set.dummy).unwrap();
     assert!(!t.to_host.iter().any(|m| m.contains(&french_cav)));
     assert!(!t.to_joiner.iter().any(|m| m.contains(&dummy)));
-    for m in t.to_host.iter().chain(&t.to_joiner) {
-        assert!(!keys().north.1.seal_key().appears_in(m));
-        assert!(!keys().south.1.seal_key().appears_in(m));
-        assert!(!PASSES.iter().any(|p| m.contains(p)));
-    }
+    t.no_passphrase_or_key_crossed();
 }
 
 /// North's machine, changed: it says the French infantry adds less to the
@@ -493,11 +497,7 @@ fn a_real_wing_meeting_a_dummy_is_turned_down_with_its_owners_record() {
         ["1010", "1009", "1011"],
         Composition::dummy(Formation::InColumn),
     );
-    let infantry = wing(
-        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
-        4,
-        Formation::Deployed,
-    );
+    let infantry = infantry();
     let french = place(
         &mut t,
         Side::North,
@@ -539,11 +539,7 @@ fn a_real_wing_meeting_a_dummy_is_turned_down_with_its_owners_record() {
 #[test]
 fn a_joiner_sets_his_passphrase_on_his_own_machine() {
     let mut t = two_with(false);
-    let infantry = wing(
-        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
-        4,
-        Formation::Deployed,
-    );
+    let infantry = infantry();
     let french = place(
         &mut t,
         Side::North,
@@ -611,17 +607,7 @@ fn an_honest_game_ends_and_each_machine_finds_the_others_records_hold() {
             stationary: APP,
         },
     );
-    if matches!(t.host.0.public().pending, Some(Pending::Adjust { .. })) {
-        give(&mut t, Side::South, Command::Adjust { to: None });
-    }
-    let Some(Pending::Place { wings }) = t.host.0.public().pending.clone() else {
-        panic!("{:?}", t.host.0.public().pending);
-    };
-    for (id, rule) in wings {
-        let side = t.host.0.public().counters[id].side;
-        let formation = rule.must.unwrap_or(Formation::Deployed);
-        give(&mut t, side, Command::Deploy { id, formation });
-    }
+    placed_after_the_roll(&mut t);
     // Only the active player ends it.
     assert!(t.give(Side::North, Command::EndGame).is_err());
     give(&mut t, Side::South, Command::EndGame);
@@ -634,11 +620,7 @@ fn an_honest_game_ends_and_each_machine_finds_the_others_records_hold() {
         "nothing after it"
     );
     assert!(t.to_host.iter().any(|m| m.contains(r#""type":"records""#)));
-    for m in t.to_host.iter().chain(&t.to_joiner) {
-        assert!(!keys().north.1.seal_key().appears_in(m));
-        assert!(!keys().south.1.seal_key().appears_in(m));
-        assert!(!PASSES.iter().any(|p| m.contains(p)));
-    }
+    t.no_passphrase_or_key_crossed();
 }
 
 /// North's machine, changed, keeps from South's what nothing can check
@@ -650,11 +632,7 @@ fn an_honest_game_ends_and_each_machine_finds_the_others_records_hold() {
 #[test]
 fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
     let mut t = two();
-    let seydlitz = wing(
-        &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
-        4,
-        Formation::InColumn,
-    );
+    let seydlitz = seydlitz();
     place(
         &mut t,
         Side::South,
@@ -670,11 +648,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
         ["1010", "1009", "1011"],
         dummy,
     );
-    let infantry = wing(
-        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
-        4,
-        Formation::Deployed,
-    );
+    let infantry = infantry();
     let french = place(
         &mut t,
         Side::North,
@@ -788,11 +762,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
 #[test]
 fn the_joiners_moving_wing_rolls_with_both_machines_dice() {
     let mut t = two();
-    let seydlitz = wing(
-        &["p-cav-1", "p-cav-2", "p-cav-3", "p-cav-4", "seydlitz"],
-        4,
-        Formation::InColumn,
-    );
+    let seydlitz = seydlitz();
     place(
         &mut t,
         Side::South,
@@ -800,11 +770,7 @@ fn the_joiners_moving_wing_rolls_with_both_machines_dice() {
         ["1012", "1011", "1010"],
         seydlitz,
     );
-    let infantry = wing(
-        &["f-inf-1", "f-inf-2", "f-inf-3", "f-inf-4"],
-        4,
-        Formation::Deployed,
-    );
+    let infantry = infantry();
     let french = place(
         &mut t,
         Side::North,

@@ -5,8 +5,24 @@
 //! for what it must never see, and a changed program's rewriting of what
 //! it sends.
 
+use muster_core::intel::{Lock, PlayerKey};
 use muster_core::remote::{Happened, Play, Replica, Wire};
 use muster_core::side::Side;
+use muster_core::side::Sides;
+use std::sync::OnceLock;
+
+/// The two players' passphrases in the remote tests: South's, North's.
+pub const PASSES: [&str; 2] = ["brass otter quarry lantern", "velvet comet harbor thistle"];
+
+/// Each player's lock and key from `PASSES`, made once (Argon2 is slow in
+/// a test build).
+pub fn keys() -> &'static Sides<(Lock, PlayerKey)> {
+    static KEYS: OnceLock<Sides<(Lock, PlayerKey)>> = OnceLock::new();
+    KEYS.get_or_init(|| Sides {
+        south: Lock::create(PASSES[0], &[]).expect("a strong passphrase"),
+        north: Lock::create(PASSES[1], &[]).expect("a strong passphrase"),
+    })
+}
 
 pub struct Two<G: Replica> {
     pub host: (G, Play<G>),
@@ -126,6 +142,18 @@ impl<G: Replica> Two<G> {
             "{words}: {said:?}"
         );
         assert_eq!(self.host.0.entries(), before, "nothing was taken");
+    }
+
+    /// Neither player's passphrase nor key ever crossed, either way.
+    pub fn no_passphrase_or_key_crossed(&self) {
+        for m in self.to_host.iter().chain(&self.to_joiner) {
+            assert!(!keys().north.1.seal_key().appears_in(m));
+            assert!(!keys().south.1.seal_key().appears_in(m));
+            assert!(
+                !PASSES.iter().any(|p| m.contains(p)),
+                "a passphrase crossed"
+            );
+        }
     }
 
     /// What either machine refused, in words.
