@@ -299,7 +299,7 @@ fn the_dummy_wings_example_spots_rolls_and_places_and_saves_a_game_that_reopens(
     assert_eq!(lines.len(), 16);
     assert!(lines[6].contains("\"rule\":\"27.1.4\"") && lines[6].contains("allows 9"));
     assert!(
-        lines[8].contains("clear (the players' answer)"),
+        lines[8].contains("clear; Charles (Franco-Imperial) shows what it is"),
         "{}",
         lines[8]
     );

@@ -100,6 +100,7 @@ impl DeckTable {
                 south: DiceInput::app(),
                 north: DiceInput::app(),
             },
+            First::Later => return Ok(game),
         };
         // A tied roll is logged and rolled again.
         while game.public().turn.is_none() {
@@ -217,7 +218,7 @@ impl Table for DeckTable {
 fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
     let public = game.public();
     let Some(turn) = &public.turn else {
-        ui.label("Who is active first is not settled yet.");
+        who_is_first(ui, game, cx);
         return;
     };
     if public.ended() {
@@ -350,6 +351,40 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
     }
     ui.add_space(8.0);
     ui.collapsing("After the game", |ui| after_game(ui, game, cx));
+}
+
+/// Who is active first, settled on the table (the hands are then drawn,
+/// each on its player's machine); not before a player who plays from his
+/// own Muster has set his passphrase, or his hand could be read.
+fn who_is_first(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
+    use muster::core::seat::Seated;
+    ui.heading("Who is active first is not settled yet");
+    let unprotected = Side::BOTH
+        .into_iter()
+        .find(|s| cx.lives[*s] == Life::Remote && game.lock_of(*s).is_none());
+    if let Some(side) = unprotected {
+        ui.weak(format!(
+            "Waiting for {} to set a passphrase on their own Muster: their hand is drawn there after it.",
+            game.setup().name(side)
+        ));
+    }
+    let apply = |command| cx.bus.system(Action::Deck(SeatedAction::Apply(command)));
+    ui.add_enabled_ui(unprotected.is_none(), |ui| {
+        ui.horizontal_wrapped(|ui| {
+            if crate::app::guard::button(ui, "Roll for who is active first") {
+                apply(Command::RollFirst {
+                    south: DiceInput::app(),
+                    north: DiceInput::app(),
+                });
+            }
+            for side in Side::BOTH {
+                let name = game.setup().name(side);
+                if crate::app::guard::button(ui, format!("{name} is active first")) {
+                    apply(Command::ChooseFirst { active: side });
+                }
+            }
+        });
+    });
 }
 
 /// The end both players agree to, logged; only then *Open everything*,

@@ -6,7 +6,9 @@
 
 use crate::app::proof_tests::open_with_pin;
 use crate::app::remote_tests::{H, config, invite, shows, start_joiner, until};
-use crate::app::tests::{app, click, deck_game, done, take_screen, unlock};
+use crate::app::tests::{
+    app, click, deck_game, done, set_passphrase, take_screen, type_into, unlock,
+};
 use egui_kittest::kittest::{NodeT, Queryable};
 use muster::core::remote::Replica;
 use muster::core::side::{Side, Sides};
@@ -63,28 +65,28 @@ fn press(w: &mut [&mut H; 2], i: usize, label: &str) {
     click(w[i], label);
 }
 
+/// The button that removes a card of the hand in the fatigue step, if
+/// the window shows one.
+fn removal(h: &H) -> Option<String> {
+    h.query_all_by_label_contains("(fatigue)")
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Remove "))
+}
+
 /// `name`'s fatigue step on his own window (`i` of `w`): his cards open
 /// behind his proof, the first card offered is removed, his cards close.
 fn fatigue(w: &mut [&mut H; 2], i: usize, name: &str, passphrase: &str) {
     until(w, "the fatigue step", |w| {
-        w[i].query_by_label("Open my secrets").is_some()
-            || w[i]
-                .query_all_by_label_contains("(fatigue)")
-                .next()
-                .is_some()
+        w[i].query_by_label("Open my secrets").is_some() || removal(w[i]).is_some()
     });
-    let h = &mut *w[i];
-    take_screen(h, name);
-    if h.query_by_label("Open my secrets").is_some() {
-        open_with_pin(h, name, passphrase, "");
+    take_screen(w[i], name);
+    if w[i].query_by_label("Open my secrets").is_some() {
+        open_with_pin(w[i], name, passphrase, "");
     }
-    let remove = h
-        .query_all_by_label_contains("(fatigue)")
-        .filter_map(|n| n.accesskit_node().label())
-        .next()
-        .expect("a card to remove");
-    click(h, &remove);
-    done(h);
+    until(w, "a card to remove", |w| removal(w[i]).is_some());
+    let remove = removal(w[i]).expect("checked");
+    click(w[i], &remove);
+    done(w[i]);
 }
 
 /// The active player on his window (`i` of `w`) skips every phase after
@@ -189,4 +191,70 @@ fn the_action_deck_is_played_from_two_windows() {
             "Decius's sealed records, opened by their machine at the game's end, all hold",
         )
     });
+}
+
+/// A deck game begun remotely: Decius starts it on his window with his
+/// passphrase alone and who is first left for the table, and invites
+/// Artagur; the table waits for Artagur's passphrase (his hand would be
+/// readable) until he sets it on his own window; then Decius settles who
+/// is first, and each hand is drawn on its owner's machine, neither
+/// holding the other's.
+#[test]
+fn a_deck_game_begun_remotely_deals_each_hand_on_its_owners_machine() {
+    if ran_in_loopback_namespace(
+        "app::deck::remote_tests::a_deck_game_begun_remotely_deals_each_hand_on_its_owners_machine",
+    ) {
+        return;
+    }
+    let relay = local_relay();
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = app(
+        config(&dir.path().join("host"), &relay.net, None),
+        [1500.0, 1000.0],
+    );
+    click(&mut host, "File");
+    click(&mut host, "New");
+    click(&mut host, "Action deck");
+    type_into(&mut host, "South player", "Decius");
+    type_into(&mut host, "North player", "Artagur");
+    set_passphrase(&mut host, Side::South, "Decius", DECIUS);
+    click(&mut host, "Later, on the table");
+    click(&mut host, "Start the game");
+    let ticket = invite(&mut host, "Artagur");
+    let mut joiner = start_joiner(dir.path(), &relay.net, &ticket);
+    until(
+        &mut [&mut host, &mut joiner],
+        "the game on the joiner's",
+        |w| shows(w[1], "You joined the game as North"),
+    );
+    until(&mut [&mut host, &mut joiner], "both connected", |w| {
+        w.iter().all(|h| shows(h, "; connected (Muster"))
+    });
+    // His hand is not drawn before he can seal it.
+    host.get_by_label_contains("Waiting for Artagur to set a passphrase");
+    assert!(
+        host.get_by_label("Decius is active first")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(shows(&joiner, "Your side has no passphrase yet"));
+    set_passphrase(&mut joiner, Side::North, "Artagur", ARTAGUR);
+    until(
+        &mut [&mut host, &mut joiner],
+        "his passphrase on both",
+        |w| same_log(w) && !shows(w[0], "Waiting for Artagur to set a passphrase"),
+    );
+    press(&mut [&mut host, &mut joiner], 0, "Decius is active first");
+    until(&mut [&mut host, &mut joiner], "both hands drawn", |w| {
+        let counts = deck_game(w[1]).public().counts;
+        same_log(w) && counts.south.hand == 7 && counts.north.hand == 7
+    });
+    let (h, j) = (deck_game(&host), deck_game(&joiner));
+    assert_eq!(h.zones(Side::South).unwrap().hand.len(), 7);
+    assert_eq!(j.zones(Side::North).unwrap().hand.len(), 7);
+    assert!(h.zones(Side::North).is_none() && j.zones(Side::South).is_none());
+    assert!(
+        h.keys()[Side::North].is_none(),
+        "his key stays on his machine"
+    );
 }

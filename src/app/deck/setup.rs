@@ -16,6 +16,9 @@ use muster::deck::CardSet;
 pub enum First {
     Roll,
     Chosen(Side),
+    /// Settled on the table once both players are seated: a player who
+    /// plays from his own Muster draws his hand there, after he joined.
+    Later,
 }
 
 pub struct SetupForm {
@@ -138,6 +141,8 @@ impl SetupForm {
                     format!("{side} chosen"),
                 );
             }
+            ui.radio_value(&mut self.first, First::Later, "Later, on the table")
+                .on_hover_text("For a player who plays from his own Muster: invite him first; his hand is drawn on his machine once he has joined and set his passphrase");
         });
         self.editor_window(ui.ctx());
     }

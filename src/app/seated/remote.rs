@@ -24,7 +24,7 @@ fn no_passphrase<T: Table>(ui: &mut egui::Ui, game: &T::Game, me: Side, cx: &Cx)
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            "Your side has no passphrase yet: until you set one, the other player's Muster can read what your counters hold.",
+            "Your side has no passphrase yet: until you set one, the other player's Muster can read your secrets (what your counters or your cards hold).",
         );
         let name = game.seat_name(me);
         if ui.button(format!("Set {me}'s passphrase…")).clicked() {
