@@ -340,6 +340,11 @@ impl<T: Table> SeatedWindow<T> {
     /// Edit > Undo (what the rules let be taken back) or Redo (what the
     /// last undo took back, done again), said on the status line.
     fn take_back(&mut self, redo: bool) -> Handled {
+        // Whatever asked it (a menu, a key, a button on the table): the log
+        // of a remote game is both machines'.
+        if self.remote.is_some() {
+            return Handled::status(Status::Error(crate::app::remote::NO_UNDO.into()));
+        }
         let Some(game) = &mut self.game else {
             return Handled::default();
         };

@@ -341,7 +341,9 @@ fn table(ui: &mut egui::Ui, game: &Game, cx: &Cx) {
             ));
         }
     });
-    if let Some(what) = game.undoable().filter(|_| cx.private.is_none()) {
+    // Nothing is taken back from two machines: the log is both's.
+    let remote = Side::BOTH.iter().any(|s| cx.lives[*s] == Life::Remote);
+    if let Some(what) = game.undoable().filter(|_| cx.private.is_none() && !remote) {
         let undo = ui.button(format!("Undo: {what}")).on_hover_text(
             "Declaring, skipping or ending a phase is taken back; a card drawn, played or removed stays",
         );

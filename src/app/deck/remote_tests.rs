@@ -93,6 +93,12 @@ fn fatigue(w: &mut [&mut H; 2], i: usize, name: &str, passphrase: &str) {
 /// the event phase, does his fatigue step and ends his turn.
 fn a_quiet_turn(w: &mut [&mut H; 2], i: usize, name: &str, passphrase: &str, number: u32) {
     press(w, i, "End the event phase, skip the rally phase");
+    // A declaration is taken back at one table; from two machines nothing
+    // is (the log is both's): no window offers it.
+    until(w, "the declaration on both", same_log);
+    for h in w.iter() {
+        assert!(h.query_all_by_label_contains("Undo: ").next().is_none());
+    }
     for phase in ["shooting", "movement", "combat"] {
         press(w, i, &format!("Skip the {phase} phase"));
     }
