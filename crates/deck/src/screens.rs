@@ -401,9 +401,9 @@ fn game_over(game: &Game, side: Side) -> Vec<Block<HandAct, HandField>> {
                 Command::GameOver { player: side },
             )
             .hint("Say it when you and your opponent have finished playing")
-            .confirm(format!(
-                "End the game for your part? Once {other} says so too, nothing more is played and every card drawn and removed may be shown."
-            )),
+            .confirm(
+                "End the game for your part? Once both players have said so, nothing more is played and every card drawn and removed may be shown.",
+            ),
         ],
     }]
 }

@@ -20,6 +20,9 @@ pub enum Again {
 /// from his own Muster: host it again, or play it here.
 pub fn offer(ui: &mut egui::Ui, what: &str, away: &str) -> Option<Again> {
     let mut chose = None;
+    // Playing it here forgets the seat for good: asked twice, saying so.
+    let asking = egui::Id::unique("play-it-here");
+    let mut asked = ui.data(|d| d.get_temp::<bool>(asking)).unwrap_or(false);
     egui::Panel::top("remote").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
@@ -27,12 +30,26 @@ pub fn offer(ui: &mut egui::Ui, what: &str, away: &str) -> Option<Again> {
             ));
             if ui.button("Host it again (same ticket)").clicked() {
                 chose = Some(Again::Host);
+                asked = false;
             }
-            if ui.button("Play it here instead").clicked() {
-                chose = Some(Again::Here);
+            if !asked {
+                asked = ui.button("Play it here instead…").clicked();
             }
         });
+        if asked {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{away}'s Muster can then no longer join it with its ticket, and {away}'s side is played on this laptop."));
+                if crate::app::guard::button(ui, "Play it here: forget the remote seat") {
+                    chose = Some(Again::Here);
+                    asked = false;
+                }
+                if ui.button("Keep the remote seat").clicked() {
+                    asked = false;
+                }
+            });
+        }
     });
+    ui.data_mut(|d| d.insert_temp(asking, asked));
     chose
 }
 

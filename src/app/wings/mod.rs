@@ -18,6 +18,7 @@ use crate::app::hex_grid::{HexGrid, Highlight};
 use crate::app::remote::kept::Kept;
 use crate::app::seated::{Form, Private, Table, private_panel, side_panel};
 use crate::app::seating::Cx;
+use crate::app::seating::life::Life;
 use crate::app::status::Status;
 use crate::app::system::{Handled, Players, Start, players};
 use eframe::egui;
@@ -178,8 +179,13 @@ impl Table for WingsTable {
             // What a click on the shared map does, said for the moment: a
             // leader's move is made on its owner's screen, not here.
             let hint = board.clicks.clone().unwrap_or_else(|| {
-                match game.public().pending {
-                    Some(muster::map_intel::wings::game::Pending::Adjust { .. }) => {
+                let public = game.public();
+                // From two machines only the winner's window shifts it.
+                let mover = |id: usize| public.counter(id).ok().map(|c| c.side);
+                match public.pending {
+                    Some(muster::map_intel::wings::game::Pending::Adjust { moving, .. })
+                        if mover(moving).is_none_or(|s| cx.lives[s] != Life::Remote) =>
+                    {
                         "Click the hex to shift the leader to (27.2.2), or a counter to find it in the list"
                     }
                     _ => "Click a counter to find it in the Counters list; each player moves his own on his screen",

@@ -87,9 +87,20 @@ pub fn ui(
         }
     });
     if public.active.is_none() {
+        // Play begins once each side has set up (a remote player too).
+        let empty =
+            (Side::BOTH.into_iter()).find(|s| !public.counters.iter().any(|c| c.side == *s));
+        if let Some(side) = empty {
+            ui.weak(format!(
+                "Play begins once {} has placed their counters.",
+                name(side)
+            ));
+        }
         ui.horizontal_wrapped(|ui| {
             for first in Side::BOTH {
-                if crate::app::guard::button(ui, format!("Begin: {} first", name(first))) {
+                let text = format!("Begin: {} first", name(first));
+                let begin = ui.add_enabled(empty.is_none(), egui::Button::new(text));
+                if crate::app::guard::clicked(&begin) {
                     apply(out, Command::Begin { first });
                 }
             }

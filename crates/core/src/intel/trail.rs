@@ -162,7 +162,7 @@ impl Trail {
         match self.locked_sides(locks).first() {
             Some(side) => refuse(
                 "trust",
-                format!("{side} must unlock this battle with their passphrase before it goes on"),
+                format!("{side} must unlock this game with their passphrase before it goes on"),
             ),
             None => Ok(()),
         }

@@ -334,6 +334,19 @@ impl Work<'_> {
                 if self.public.active.is_some() {
                     return refuse("27.1.2", "the game has begun already");
                 }
+                // Each side sets up before play begins (a remote player
+                // may not have joined yet).
+                if let Some(side) = (Side::BOTH.into_iter())
+                    .find(|s| !self.public.counters.iter().any(|c| c.side == *s))
+                {
+                    return refuse(
+                        "27.1.2",
+                        format!(
+                            "{} has placed no counter yet: each side sets up before play begins",
+                            self.setup.name(side)
+                        ),
+                    );
+                }
                 self.push(Event::TurnBegan {
                     number: 1,
                     active: *first,

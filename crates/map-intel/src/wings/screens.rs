@@ -302,7 +302,7 @@ pub fn counters(game: &Game, seen: &[Seen], side: Side, values: &Form) -> Screen
     } else if public.active != Some(side) {
         nothing("Not your turn: your counters move in your own turn.")
     } else if public.pending.is_some() {
-        nothing("Settle the spotting at the table first.")
+        nothing("Settle the spotting first: hide your counters and answer it beside the map.")
     } else if !own.is_empty() && own.iter().all(|s| s.deployed.is_some()) {
         nothing(
             "Every counter of yours is placed as units: nothing is left to move. End your turn at the table.",

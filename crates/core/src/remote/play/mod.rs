@@ -211,7 +211,7 @@ impl<G: Replica> Play<G> {
         if self.busy() {
             return Err(RuleError::new(
                 "remote",
-                "the last move is still on its way to the other machine: a moment",
+                "The last move is still on its way to the other machine: a moment",
             ));
         }
         if let Err(why) = self.may_give(game, &command, self.mine()) {

@@ -490,6 +490,15 @@ fn a_sides_own_counters_never_spot_each_other() {
         Composition::dummy(Formation::Deployed),
     )
     .unwrap();
+    let cuirassiers = wing(&["f-cav-1"], 2, Formation::InColumn);
+    place(
+        &mut g,
+        Side::North,
+        Type::Cav,
+        ["3020", "3021", "3019"],
+        cuirassiers,
+    )
+    .unwrap();
     g.apply(Command::Begin { first: Side::North }).unwrap();
     g.apply(Command::EndTurn).unwrap();
     // Two Prussian counters 6 hexes apart: nothing to spot.
@@ -1296,4 +1305,16 @@ fn a_player_with_nothing_left_to_move_is_asked_for_no_path() {
             .any(|b| matches!(b, Block::Form { .. })),
         "{screen:?}"
     );
+}
+
+/// Play begins once each side has set up: a host cannot begin before the
+/// other player (remote, perhaps not yet joined) placed anything.
+#[test]
+fn play_begins_once_each_side_has_set_up() {
+    let mut g = game();
+    seydlitz(&mut g);
+    let e = g.apply(Command::Begin { first: Side::South }).unwrap_err();
+    assert_eq!(e.rule, "27.1.2");
+    assert!(e.message.contains("Charles"), "{}", e.message);
+    assert!(g.public().active.is_none());
 }

@@ -25,6 +25,27 @@ fn game() -> Game {
     Game::new(setup, Sides::default(), AppDice::seeded(1)).unwrap()
 }
 
+/// The French cuirassiers far off, so that play may begin (each side has
+/// set up).
+fn french(g: &mut Game) {
+    let h = |name: &str| Hex::parse(name).unwrap();
+    g.apply(Command::PlaceWing {
+        side: Side::North,
+        kind: crate::wings::scenario::Type::Cav,
+        detachment: false,
+        leader: h("3020"),
+        dis: [h("3021"), h("3019")],
+        composition: crate::wings::events::Composition {
+            real: true,
+            units: vec!["r-cur-1".into()],
+            rating: 2,
+            formation: crate::wings::formation::Formation::InColumn,
+            detached: Vec::new(),
+        },
+    })
+    .unwrap();
+}
+
 fn reply(act: CountersAct, values: &Form) -> Reply {
     Reply {
         command: act,
@@ -50,6 +71,7 @@ fn a_drag_from_a_stack_asks_which_piece_it_was() {
         let command = answer(&g, Side::South, &reply(CountersAct::Place, &values)).unwrap();
         g.apply(command).unwrap();
     }
+    french(&mut g);
     g.apply(Command::Begin { first: Side::South }).unwrap();
     let drag = |counter: Option<usize>| Drag {
         from: h("1006"),
@@ -108,6 +130,15 @@ fn a_drag_from_a_stack_asks_which_piece_it_was() {
 fn a_hex_typed_in_set_up_never_becomes_a_path() {
     let mut g = game();
     let values = screen::form(&[(CountersField::Dis2, &["2423"])]);
+    french(&mut g);
+    let place = screen::form(&[
+        (CountersField::Leader, &["1005"]),
+        (CountersField::Dis1, &["1004"]),
+        (CountersField::Dis2, &["1006"]),
+        (CountersField::Real, &["false"]),
+    ]);
+    let command = answer(&g, Side::South, &reply(CountersAct::Place, &place)).unwrap();
+    g.apply(command).unwrap();
     g.apply(Command::Begin { first: Side::South }).unwrap();
     let screen = counters(&g, &g.view(Side::South), Side::South, &values);
     let json = serde_json::to_string(&screen).unwrap();
