@@ -68,12 +68,25 @@ pub async fn write(to: &mut (impl AsyncWrite + Unpin), frame: &Frame) -> std::io
     to.flush().await
 }
 
+/// Why a connection ended, in a player's words, from what the network
+/// said (a helper found "the connection ended (connection lost)").
+pub(crate) fn ended(e: &dyn std::fmt::Display) -> String {
+    let said = e.to_string().to_lowercase();
+    if said.contains("timed out") || said.contains("timeout") {
+        "the other machine stopped answering (closed, asleep or off the network)".into()
+    } else if said.contains("closed") || said.contains("finished") {
+        "the other machine closed the connection".into()
+    } else if said.contains("lost") || said.contains("reset") || said.contains("broken pipe") {
+        "the network between the two machines failed".into()
+    } else {
+        format!("the connection ended ({e})")
+    }
+}
+
 /// Reads one frame, or says what is wrong with what arrived.
 pub async fn read(from: &mut (impl AsyncRead + Unpin)) -> Result<Frame, String> {
     let mut len = [0; 4];
-    from.read_exact(&mut len)
-        .await
-        .map_err(|e| format!("the connection ended ({e})"))?;
+    from.read_exact(&mut len).await.map_err(|e| ended(&e))?;
     let len = u32::from_be_bytes(len);
     if len > MOST {
         return Err(format!(
@@ -86,4 +99,25 @@ pub async fn read(from: &mut (impl AsyncRead + Unpin)) -> Result<Frame, String> 
         .map_err(|e| format!("the connection ended inside a message ({e})"))?;
     serde_json::from_slice(&json)
         .map_err(|e| format!("the other machine sent what Muster does not send ({e})"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ended;
+
+    /// What the network says, in a player's words; what it says that
+    /// Muster does not know, as it said it.
+    #[test]
+    fn a_connection_that_ended_is_said_in_words() {
+        assert_eq!(
+            ended(&"connection lost"),
+            "the network between the two machines failed"
+        );
+        assert!(ended(&"timed out").starts_with("the other machine stopped answering"));
+        assert_eq!(
+            ended(&"closed by peer: 0"),
+            "the other machine closed the connection"
+        );
+        assert_eq!(ended(&"odd"), "the connection ended (odd)");
+    }
 }

@@ -465,7 +465,7 @@ async fn carry(
     };
     for (number, body) in resend {
         if let Err(e) = frame::write(&mut send, &Frame::Message { number, body }).await {
-            return format!("the connection ended ({e})");
+            return frame::ended(&e);
         }
     }
     // Frames are read on a task of their own: a read cut off halfway by
@@ -497,7 +497,7 @@ async fn carry(
                     number
                 };
                 if let Err(e) = frame::write(&mut send, &Frame::Message { number, body }).await {
-                    break format!("the connection ended ({e})");
+                    break frame::ended(&e);
                 }
             }
             frame = frames.recv() => {
@@ -518,7 +518,7 @@ async fn carry(
                             numbers.received
                         };
                         if let Err(e) = frame::write(&mut send, &Frame::Ack { received }).await {
-                            break format!("the connection ended ({e})");
+                            break frame::ended(&e);
                         }
                     }
                     Some(Ok(Frame::Ack { received })) => {
