@@ -6,23 +6,10 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use muster_core::dice::AppDice;
 use muster_core::side::{Side, Sides};
-use muster_deck::{CardSet, Command, Game, Seat, Setup};
+use muster_deck::{Command, Game, Setup};
 
 fn deck_game() -> Game {
-    let seat = |name: &str, army: &str| Seat {
-        name: name.into(),
-        army: army.into(),
-        hand_size: 7,
-    };
-    let setup = Setup {
-        set: CardSet::example(),
-        seats: Sides {
-            south: seat("Decius", "romans"),
-            north: seat("Artagur", "gauls"),
-        },
-        locks: Sides::default(),
-        picks: Sides::default(),
-    };
+    let setup = Setup::example(Sides::default());
     let mut g = Game::new(setup, Sides::default()).unwrap();
     g.use_dealer(AppDice::seeded(1));
     g.apply(Command::ChooseFirst {

@@ -40,6 +40,25 @@ fn no_picks(p: &Sides<Option<PickCommitment>>) -> bool {
 }
 
 impl Setup {
+    /// The example game: the example card set, Decius (South, Romans)
+    /// against Artagur (North, Gauls), hands of 7; with `locks`.
+    pub fn example(locks: Locks) -> Setup {
+        let seat = |name: &str, army: &str| Seat {
+            name: name.into(),
+            army: army.into(),
+            hand_size: 7,
+        };
+        Setup {
+            set: CardSet::example(),
+            seats: Sides {
+                south: seat("Decius", "romans"),
+                north: seat("Artagur", "gauls"),
+            },
+            locks,
+            picks: Sides::default(),
+        }
+    }
+
     /// Checks the card set, and the players against it.
     pub fn check(&self) -> Result<(), RuleError> {
         self.set.check().map_err(|(field, message)| {

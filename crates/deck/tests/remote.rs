@@ -7,10 +7,9 @@
 use muster_core::intel::Sealed;
 use muster_core::remote::{Happened, Replica, Wire};
 use muster_core::side::{Side, Sides};
-use muster_deck::CardSet;
 use muster_deck::events::{Event, SEALED_BYTES};
 use muster_deck::game::{Command, Entry, Game};
-use muster_deck::setup::{Seat, Setup};
+use muster_deck::setup::Setup;
 
 use muster_testkit::remote::keys;
 
@@ -20,23 +19,10 @@ type Two = muster_testkit::remote::Two<Game>;
 /// passphrases set at one table; nothing dealt yet.
 fn two() -> Two {
     let k = keys();
-    let seat = |name: &str, army: &str| Seat {
-        name: name.into(),
-        army: army.into(),
-        hand_size: 7,
-    };
-    let setup = Setup {
-        set: CardSet::example(),
-        seats: Sides {
-            south: seat("Decius", "romans"),
-            north: seat("Artagur", "gauls"),
-        },
-        locks: Sides {
-            south: Some(k.south.0.clone()),
-            north: Some(k.north.0.clone()),
-        },
-        picks: Sides::default(),
-    };
+    let setup = Setup::example(Sides {
+        south: Some(k.south.0.clone()),
+        north: Some(k.north.0.clone()),
+    });
     let both = Sides {
         south: Some(k.south.1.clone()),
         north: Some(k.north.1.clone()),

@@ -14,7 +14,7 @@ use muster_core::intel::Lock;
 use muster_core::remote::{Happened, Replica};
 use muster_core::seat::Seated;
 use muster_core::side::{Side, Sides};
-use muster_deck::{CardSet, Command, Game, Seat, Setup};
+use muster_deck::{Command, Game, Setup};
 use muster_remote::Said;
 use support::{give, local_relay};
 
@@ -30,23 +30,10 @@ fn the_action_deck_over_real_endpoints_sends_no_card_of_a_hand() {
     }
     let relay = local_relay();
     let (decius_lock, decius_key) = Lock::create(DECIUS, &[]).unwrap();
-    let seat = |name: &str, army: &str| Seat {
-        name: name.into(),
-        army: army.into(),
-        hand_size: 7,
-    };
-    let setup = Setup {
-        set: CardSet::example(),
-        seats: Sides {
-            south: seat("Decius", "romans"),
-            north: seat("Artagur", "gauls"),
-        },
-        locks: Sides {
-            south: Some(decius_lock),
-            north: None,
-        },
-        picks: Sides::default(),
-    };
+    let setup = Setup::example(Sides {
+        south: Some(decius_lock),
+        north: None,
+    });
     let keys = Sides {
         south: Some(decius_key.clone()),
         north: None,

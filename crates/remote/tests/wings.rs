@@ -19,8 +19,8 @@ use muster_core::side::{Side, Sides};
 use muster_map_intel::map::Hex;
 use muster_map_intel::wings::events::Pending;
 use muster_map_intel::wings::formation::Formation;
-use muster_map_intel::wings::game::{Command, Composition, Game, Setup, example_armies};
-use muster_map_intel::wings::scenario::{Type, builtin};
+use muster_map_intel::wings::game::{Command, Composition, Game, Setup};
+use muster_map_intel::wings::scenario::Type;
 use support::{give, local_relay};
 
 type Machine = support::Machine<Game>;
@@ -33,23 +33,10 @@ const CHARLES: &str = "thistle comet harbor velvet otter brass";
 /// sets his passphrase on it.
 fn machines(relay: &support::LocalRelay) -> (Machine, Machine, PlayerKey, PlayerKey) {
     let (fritz_lock, fritz_key) = Lock::create(FRITZ, &[]).unwrap();
-    let setup = Setup {
-        battle: builtin().into_iter().find(|b| b.id == "rossbach").unwrap(),
-        players: Sides {
-            south: "Fritz".into(),
-            north: "Charles".into(),
-        },
-        armies: example_armies(),
-        activated: Sides {
-            south: true,
-            north: false,
-        },
-        detachments: Sides::default(),
-        locks: Sides {
-            south: Some(fritz_lock),
-            north: None,
-        },
-    };
+    let setup = Setup::example(Sides {
+        south: Some(fritz_lock),
+        north: None,
+    });
     let keys = Sides {
         south: Some(fritz_key.clone()),
         north: None,

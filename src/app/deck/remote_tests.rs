@@ -12,7 +12,7 @@ use crate::app::tests::{
 use egui_kittest::kittest::{NodeT, Queryable};
 use muster::core::remote::Replica;
 use muster::core::side::{Side, Sides};
-use muster::deck::{CardSet, Command, Game, Seat, Setup};
+use muster::deck::{Command, Game, Setup};
 use muster_testkit::relay::{local_relay, ran_in_loopback_namespace};
 
 const DECIUS: &str = "decius's quarry heron lantern 7";
@@ -24,23 +24,10 @@ const ARTAGUR: &str = "artagur's osprey cider bastion 9";
 fn begun() -> String {
     let (decius, decius_key) = muster::core::intel::Lock::create(DECIUS, &[]).unwrap();
     let (artagur, artagur_key) = muster::core::intel::Lock::create(ARTAGUR, &[]).unwrap();
-    let seat = |name: &str, army: &str| Seat {
-        name: name.into(),
-        army: army.into(),
-        hand_size: 7,
-    };
-    let setup = Setup {
-        set: CardSet::example(),
-        seats: Sides {
-            south: seat("Decius", "romans"),
-            north: seat("Artagur", "gauls"),
-        },
-        locks: Sides {
-            south: Some(decius),
-            north: Some(artagur),
-        },
-        picks: Sides::default(),
-    };
+    let setup = Setup::example(Sides {
+        south: Some(decius),
+        north: Some(artagur),
+    });
     let keys = Sides {
         south: Some(decius_key),
         north: Some(artagur_key),

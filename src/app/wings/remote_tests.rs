@@ -12,8 +12,8 @@ use muster::core::remote::Replica;
 use muster::core::side::{Side, Sides};
 use muster::map_intel::map::Hex;
 use muster::map_intel::wings::formation::Formation;
-use muster::map_intel::wings::game::{Command, Composition, Game, Setup, example_armies};
-use muster::map_intel::wings::scenario::{Type, builtin};
+use muster::map_intel::wings::game::{Command, Composition, Game, Setup};
+use muster::map_intel::wings::scenario::Type;
 use muster_testkit::relay::{local_relay, ran_in_loopback_namespace};
 use std::path::Path;
 
@@ -27,23 +27,10 @@ const CHARLES: &str = "charles's osprey cider bastion 9";
 fn rossbach_begun() -> String {
     let (fritz, fritz_key) = muster::core::intel::Lock::create(FRITZ, &[]).unwrap();
     let (charles, charles_key) = muster::core::intel::Lock::create(CHARLES, &[]).unwrap();
-    let setup = Setup {
-        battle: builtin().into_iter().find(|b| b.id == "rossbach").unwrap(),
-        players: Sides {
-            south: "Fritz".into(),
-            north: "Charles".into(),
-        },
-        armies: example_armies(),
-        activated: Sides {
-            south: true,
-            north: false,
-        },
-        detachments: Sides::default(),
-        locks: Sides {
-            south: Some(fritz),
-            north: Some(charles),
-        },
-    };
+    let setup = Setup::example(Sides {
+        south: Some(fritz),
+        north: Some(charles),
+    });
     let keys = Sides {
         south: Some(fritz_key),
         north: Some(charles_key),

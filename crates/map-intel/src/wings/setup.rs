@@ -102,6 +102,29 @@ pub(crate) const MAX_ALLOWANCE: u32 = 99;
 const MAX_DETACHMENTS: u8 = 3;
 
 impl Setup {
+    /// The example game: Rossbach, Fritz (Prussian, South) against Charles
+    /// (Franco-Imperial, North), the example units, the French army not
+    /// activated; with `locks`.
+    pub fn example(locks: Locks) -> Setup {
+        Setup {
+            battle: super::scenario::builtin()
+                .into_iter()
+                .find(|b| b.id == "rossbach")
+                .expect("Rossbach is built in"),
+            players: Sides {
+                south: "Fritz".into(),
+                north: "Charles".into(),
+            },
+            armies: example_armies(),
+            activated: Sides {
+                south: true,
+                north: false,
+            },
+            detachments: Sides::default(),
+            locks,
+        }
+    }
+
     /// What `Game::new` and a replay from a file both check: the battle as
     /// a scenario file would be, each army's units, the Detachment counts.
     pub fn check(&self) -> Result<(), RuleError> {

@@ -2,26 +2,12 @@
 
 use super::*;
 use crate::wings::game::{Command, Setup, example_armies};
-use crate::wings::scenario::builtin;
 use muster_core::dice::AppDice;
 use muster_core::screen::Drag;
 use muster_core::side::Sides;
 
 fn game() -> Game {
-    let setup = Setup {
-        battle: builtin().into_iter().find(|b| b.id == "rossbach").unwrap(),
-        players: Sides {
-            south: "Fritz".into(),
-            north: "Charles".into(),
-        },
-        armies: example_armies(),
-        activated: Sides {
-            south: true,
-            north: false,
-        },
-        detachments: Sides::default(),
-        locks: Sides::default(),
-    };
+    let setup = Setup::example(Sides::default());
     Game::new(setup, Sides::default(), AppDice::seeded(1)).unwrap()
 }
 
