@@ -193,3 +193,30 @@ where
         (window, polled.status)
     }
 }
+
+/// `Table`'s remote play for a system whose game is a `Replica`: invited
+/// through `Remoted`, each command's giver as the game says.
+macro_rules! remote_table {
+    () => {
+        const REMOTE: bool = true;
+
+        fn invite(
+            _game: &mut Self::Game,
+            hosting: muster_remote::Hosting,
+            net: muster_remote::Net,
+            wake: muster_remote::Wake,
+        ) -> Result<Box<dyn crate::app::remote::RemoteEnd<Self::Game>>, String> {
+            Ok(Box::new(crate::app::remote::Remoted::<Self::Game>::invite(
+                net, hosting, wake,
+            )))
+        }
+
+        fn given_by(
+            game: &Self::Game,
+            command: &<Self::Game as muster::core::seat::Seated>::Command,
+        ) -> Option<muster::core::side::Side> {
+            muster::core::remote::Replica::given_by(game, command)
+        }
+    };
+}
+pub(crate) use remote_table;
