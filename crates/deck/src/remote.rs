@@ -182,14 +182,6 @@ impl Replica for Game {
     fn over(&self) -> bool {
         self.public().ended()
     }
-
-    fn opened_records(&self, side: Side) -> Option<String> {
-        Game::opened_records(self, side)
-    }
-
-    fn audit(&self, side: Side, body: &str) -> Vec<String> {
-        Game::audit(self, side, body)
-    }
 }
 
 impl Game {

@@ -117,14 +117,6 @@ impl Replica for Game {
         self.public().over
     }
 
-    fn opened_records(&self, side: Side) -> Option<String> {
-        Game::opened_records(self, side)
-    }
-
-    fn audit(&self, side: Side, body: &str) -> Vec<String> {
-        Game::audit(self, side, body)
-    }
-
     /// What an Agent of the other side found in `me`'s holding areas (A2a),
     /// each opened with its blinding value, while it still holds: shown to
     /// the examiner alone.

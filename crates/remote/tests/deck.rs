@@ -11,11 +11,10 @@
 mod support;
 
 use muster_core::intel::Lock;
-use muster_core::remote::{Happened, Replica};
+use muster_core::remote::Replica;
 use muster_core::seat::Seated;
 use muster_core::side::{Side, Sides};
 use muster_deck::{Command, Game, Setup};
-use muster_remote::Said;
 use support::{give, local_relay};
 
 const DECIUS: &str = "lantern quarry heron bastion cider osprey";
@@ -121,16 +120,7 @@ fn the_action_deck_over_real_endpoints_sends_no_card_of_a_hand() {
             player: Side::North,
         },
     );
-    for machine in [&host, &joiner] {
-        assert!(
-            machine
-                .said
-                .iter()
-                .any(|s| matches!(s, Said::Game(Happened::Audited(_)))),
-            "{:?}",
-            machine.said
-        );
-    }
+    support::both_audited(&host, &joiner);
     let to_decius = host.received.join("\n");
     assert!(!to_decius.contains(ARTAGUR) && !artagur_key.seal_key().appears_in(&to_decius));
 }

@@ -11,11 +11,10 @@
 mod support;
 
 use muster_core::intel::{Lock, PlayerKey};
-use muster_core::remote::{Happened, Replica};
+use muster_core::remote::Replica;
 use muster_core::seat::Seated;
 use muster_core::side::{Side, Sides};
 use muster_map_intel::{Area, Command, Game, Hex, Scenario, Setup, Target};
-use muster_remote::Said;
 use support::{give, local_relay};
 
 type Machine = support::Machine<Game>;
@@ -163,16 +162,7 @@ fn hidden_forces_over_real_endpoints_send_no_secret_until_the_end() {
     // The end: each machine's records cross opened, and each finds the
     // other's hold; still no key or passphrase.
     give(&mut host, &mut joiner, Side::North, Command::EndGame);
-    for machine in [&host, &joiner] {
-        assert!(
-            machine
-                .said
-                .iter()
-                .any(|s| matches!(s, Said::Game(Happened::Audited(_)))),
-            "{:?}",
-            machine.said
-        );
-    }
+    support::both_audited(&host, &joiner);
     let to_ann = host.received.join("\n");
     assert!(!to_ann.contains(BOB) && !bob_key.seal_key().appears_in(&to_ann));
     assert!(to_ann.contains("p-ha-2"), "his records, opened at the end");

@@ -185,9 +185,10 @@ pub trait Replica: Seated + Clone + Send + 'static {
 
 /// `Replica`'s methods a game on a chained ledger (`chained_game`) answers
 /// from its ledger alike: its id, entries, links and tags, its file
-/// (`$files::to_json`, `$files::from_json`), and no command kept in an
-/// entry (a chained game's log keeps events, some of whose commands name
-/// secrets). The game has `ledger_mut()`.
+/// (`$files::to_json`, `$files::from_json`), no command kept in an entry
+/// (a chained game's log keeps events, some of whose commands name
+/// secrets), and its records at the game's end through its own
+/// `opened_records` and `audit`. The game has `ledger_mut()`.
 #[macro_export]
 macro_rules! chained_replica {
     ($files:path) => {
@@ -259,6 +260,14 @@ macro_rules! chained_replica {
 
         fn arrived_while_away(&mut self, side: $crate::side::Side, from: usize) {
             self.ledger_mut().arrived_while_away(side, from);
+        }
+
+        fn opened_records(&self, side: $crate::side::Side) -> Option<String> {
+            Self::opened_records(self, side)
+        }
+
+        fn audit(&self, side: $crate::side::Side, body: &str) -> Vec<String> {
+            Self::audit(self, side, body)
         }
     };
 }

@@ -141,14 +141,6 @@ impl Replica for Game {
     fn over(&self) -> bool {
         self.public().over
     }
-
-    fn opened_records(&self, side: Side) -> Option<String> {
-        Game::opened_records(self, side)
-    }
-
-    fn audit(&self, side: Side, body: &str) -> Vec<String> {
-        Game::audit(self, side, body)
-    }
 }
 
 /// The side whose counter `id` is.

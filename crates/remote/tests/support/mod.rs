@@ -161,3 +161,18 @@ pub fn give<G: Replica>(
     assert!(host.troubles().is_empty(), "{:?}", host.troubles());
     assert!(joiner.troubles().is_empty(), "{:?}", joiner.troubles());
 }
+
+/// Each machine has said the other's records, opened at the game's end,
+/// hold.
+pub fn both_audited<G: Replica>(host: &Machine<G>, joiner: &Machine<G>) {
+    for machine in [host, joiner] {
+        assert!(
+            machine
+                .said
+                .iter()
+                .any(|s| matches!(s, Said::Game(Happened::Audited(_)))),
+            "{:?}",
+            machine.said
+        );
+    }
+}
