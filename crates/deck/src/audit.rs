@@ -173,20 +173,31 @@ impl Game {
                         return Err(at("no secret was shown for its draws".into()));
                     };
                     let mut deck = zones.deck.clone();
-                    for card in drawn {
+                    for card in &drawn {
                         let n = deck.len();
                         let due = deck
                             .get(hidden::pick(&secret, self.id(), joint, k, n))
                             .cloned();
                         k += 1;
-                        if due.as_ref() != Some(&card) {
+                        if due.as_ref() != Some(card) {
                             return Err(at(format!(
                                 "{card} came, but both machines' dice and their secret gave {}",
                                 due.unwrap_or_default()
                             )));
                         }
-                        let taken = deck.iter().position(|c| *c == card).expect("checked");
+                        let taken = deck.iter().position(|c| c == card).expect("checked");
                         deck.remove(taken);
+                    }
+                    // Each card committed as it was drawn must be the card drawn.
+                    if let Event::Drew { tokens, .. } = event {
+                        let first = public.committed[side].next();
+                        for ((card, token), n) in drawn.iter().zip(tokens).zip(first..) {
+                            if hidden::token(&secret.blinding(self.id(), n), card) != *token {
+                                return Err(at(format!(
+                                    "the card committed to as {card} was drawn is another card"
+                                )));
+                            }
+                        }
                     }
                 }
                 super::game::fold_zones(&mut zones, side, event, opened, public.turn.as_ref())

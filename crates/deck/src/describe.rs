@@ -206,6 +206,7 @@ mod tests {
                     why: DrawReason::Redraw,
                     cards: sealed.clone(),
                     joint: None,
+                    tokens: Vec::new(),
                 },
                 Event::Reshuffled { player, cards: n },
                 Event::RanOut { player, short: n },
@@ -233,6 +234,7 @@ mod tests {
                     to: Destination::Discard,
                     in_play: false,
                     joint: None,
+                    drawn: None,
                 };
                 lines.push(event(&e, &setup, None));
             }

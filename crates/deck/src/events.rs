@@ -8,10 +8,11 @@
 
 use super::cards::CardSet;
 use super::cards::Kind;
+use super::committed::{Committed, Drawn};
 use super::phase::PhaseName;
 use super::turn::{Destination, InPlay, Stage, Turn, Use, may_play_for};
 use super::zones::{Counts, Zone};
-use muster_core::dice::hidden::PickCommitment;
+use muster_core::dice::hidden::{PickCommitment, Token};
 use muster_core::dice::{JointDice, Roll};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::{Lock, Sealed};
@@ -71,6 +72,10 @@ pub enum Event {
         /// machines (`muster_core::dice::hidden`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         joint: Option<JointDice>,
+        /// From two machines, each card committed one by one
+        /// (`crate::committed`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tokens: Vec<Token>,
     },
     /// The deck ran out mid-draw: the discards became the deck.
     Reshuffled {
@@ -102,6 +107,10 @@ pub enum Event {
         /// pick hangs on.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         joint: Option<JointDice>,
+        /// A card from the hand: the draw that brought it, shown
+        /// (`crate::committed`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        drawn: Option<Drawn>,
     },
     Removed {
         player: Side,
@@ -195,6 +204,8 @@ pub struct Public {
     /// Each player's commitment to his picks' secret, from the setup or
     /// the passphrase he set.
     pub picks: Sides<Option<PickCommitment>>,
+    /// Each player's cards drawn from two machines, committed one by one.
+    pub committed: Sides<Committed>,
 }
 
 impl Public {
@@ -217,6 +228,7 @@ impl Public {
             to_draw: Vec::new(),
             to_draw_why: None,
             picks: Sides::default(),
+            committed: Sides::default(),
         }
     }
 
@@ -257,8 +269,15 @@ impl Public {
                 }
                 self.turn = Some(Turn::start(1, *active, &set.phases));
             }
-            Event::Drew { player, count, .. } => {
+            Event::Drew {
+                player,
+                count,
+                tokens,
+                ..
+            } => {
                 self.counts[*player].shift(Zone::Deck, Some(Zone::Hand), *count)?;
+                let under = self.picks[*player].as_ref();
+                self.committed[*player].drew(*count, tokens, under)?;
                 if let Some((side, left)) = self.to_draw.first_mut()
                     && side == player
                 {
@@ -334,9 +353,21 @@ impl Public {
                 use_,
                 to,
                 in_play,
+                drawn,
                 ..
             } => {
                 self.may_play(set, *player, card, *use_)?;
+                match from {
+                    Zone::Hand => (self.committed[*player]).played(
+                        &player.to_string(),
+                        card,
+                        drawn.as_ref(),
+                    )?,
+                    _ if drawn.is_some() => {
+                        return refuse("RULES-deck 3", "only a card from the hand shows its draw");
+                    }
+                    _ => {}
+                }
                 let to_zone = (!*in_play).then(|| to.zone());
                 self.counts[*player].shift(*from, to_zone, 1)?;
                 let phase = self.phase(set).unwrap_or(PhaseName::Event);

@@ -222,6 +222,7 @@ mod tests {
             to: crate::turn::Destination::Discard,
             in_play: false,
             joint: None,
+            drawn: None,
         }]);
         assert!(e.contains("could not play"), "{e}");
         assert!(e.contains(&format!("log entry {}", last + 1)), "{e}");

@@ -6,6 +6,7 @@
 
 mod audit;
 pub mod cards;
+pub mod committed;
 pub mod describe;
 pub mod events;
 pub mod export;

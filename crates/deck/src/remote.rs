@@ -11,10 +11,12 @@
 //! The follower cannot decide an entry again (it cannot open the other's
 //! cards), so it checks what both may see: that every event that changes a
 //! player's cards is the giver's own, that every joint round is one opened
-//! for it; the fold checks the counts and the turn's course. What only the
-//! owner's cards show (that a card played was in his hand, that each draw
-//! is the one both machines' dice and his secret gave) is checked when the
-//! game is over, from his records opened (`audit`).
+//! for it; the fold checks the counts, the turn's course, and that a card
+//! played from a hand is one its player committed to as he drew it
+//! (`crate::committed`). What only the owner's cards show (that each draw
+//! is the one both machines' dice and his secret gave, that a card removed
+//! face down is not played later) is checked when the game is over, from
+//! his records opened (`audit`).
 
 use super::events::{DrawReason, Event, RemoveReason};
 use super::game::{Command, Entry, Game, Pick};

@@ -8,8 +8,10 @@ use muster_core::intel::Sealed;
 use muster_core::remote::{Happened, Replica, Wire};
 use muster_core::side::{Side, Sides};
 use muster_deck::events::{Event, SEALED_BYTES};
-use muster_deck::game::{Command, Entry, Game};
+use muster_deck::game::{Command, Entry, Game, Pick};
 use muster_deck::setup::Setup;
+use muster_deck::turn::{Destination, Stage, Use};
+use muster_deck::zones::Zone;
 
 use muster_testkit::remote::keys;
 
@@ -135,6 +137,187 @@ fn each_hand_is_dealt_on_its_owners_machine_and_checked_at_the_end() {
     t.no_passphrase_or_key_crossed();
 }
 
+/// North (the joiner) to play in the movement phase, his hand dealt on
+/// his machine: North ended his event phase, skipped the two phases
+/// before movement and declared it; South was asked and did not interrupt.
+fn north_to_play(t: &mut Two) {
+    give(
+        t,
+        Side::South,
+        Command::ChooseFirst {
+            active: Side::North,
+        },
+    );
+    give(t, Side::North, Command::EndPhaseThen { plays: false });
+    give(t, Side::North, Command::Declare { plays: false });
+    give(t, Side::North, Command::Declare { plays: true });
+    if t.host.0.public().turn.as_ref().unwrap().stage == Stage::AskingInterrupt {
+        give(
+            t,
+            Side::South,
+            Command::Interrupt {
+                player: Side::South,
+                card: None,
+            },
+        );
+    }
+}
+
+fn laurels(card: &str) -> Command {
+    Command::Play {
+        player: Side::North,
+        card: Pick::Hand(card.to_string()),
+        use_: Use::Laurels,
+        to: None,
+    }
+}
+
+/// A card North plays from his hand shows the draw that brought it, and
+/// South's machine checks it at once, not at the game's end: a card of
+/// his deck he never drew, a card other than the one committed as it was
+/// drawn, or a card shown twice is refused and named as it is played.
+/// The honest play is taken, and shows nothing of the cards still in his
+/// hand.
+#[test]
+fn a_card_played_from_the_hand_is_checked_at_once_against_its_draw() {
+    let mut t = two();
+    north_to_play(&mut t);
+    let held = hand(&mut t, Side::North);
+    let deck = t.host.0.setup().deck(Side::North);
+    let never = (deck.iter().find(|c| !held.contains(c)))
+        .expect("a deck larger than a hand")
+        .clone();
+
+    // His machine, changed, plays a card of his deck he never drew.
+    let played = |card: &str, drawn| Entry {
+        events: vec![Event::Played {
+            player: Side::North,
+            card: card.to_string(),
+            from: Zone::Hand,
+            use_: Use::Laurels,
+            to: Destination::Discard,
+            in_play: false,
+            joint: None,
+            drawn,
+        }],
+    };
+    let forged = t.forged(played(&never, None));
+    t.refused_by_host(forged, "without showing the draw that brought it");
+
+    // The honest play: its draw shown, taken by both.
+    give(&mut t, Side::North, laurels(&held[0]));
+    let shown = match t.host.0.log().last().unwrap().events.as_slice() {
+        [Event::Played { card, drawn, .. }] if *card == held[0] => drawn.clone(),
+        other => panic!("{other:?}"),
+    };
+    let shown = shown.expect("a card drawn from two machines shows its draw");
+    for card in &held[1..] {
+        let quoted = format!("\"{card}\"");
+        assert!(
+            !t.to_host.iter().any(|m| m.contains(&quoted)) || *card == held[0],
+            "{card}, still in his hand, crossed"
+        );
+    }
+
+    // The same draw shown again, for the card it brought or another.
+    let again = t.forged(played(&held[0], Some(shown.clone())));
+    t.refused_by_host(again, "whose card was played already");
+    let spent = t.forged(played(&never, Some(shown)));
+    t.refused_by_host(spent, "whose card was played already");
+}
+
+/// His machine, changed, shows a draw of his for a card it did not bring:
+/// refused, naming the card committed to as it was drawn.
+#[test]
+fn a_card_shown_with_another_cards_draw_is_refused() {
+    let mut t = two();
+    north_to_play(&mut t);
+    let held = hand(&mut t, Side::North);
+    let deck = t.host.0.setup().deck(Side::North);
+    let never = (deck.iter().find(|c| !held.contains(c)))
+        .expect("a deck larger than a hand")
+        .clone();
+    let before = t.host.0.entries();
+    let swapped = never.clone();
+    let (g, p) = t.machine(Side::North);
+    p.give(g, laurels(&held[0])).unwrap();
+    t.sent_changed(Side::North, move |m| {
+        if let Wire::Decided { entry, .. } = m {
+            for ev in &mut entry.events {
+                if let Event::Played { card, .. } = ev {
+                    *card = swapped.clone();
+                }
+            }
+        }
+    });
+    assert_eq!(t.host.0.entries(), before, "nothing was taken");
+    let troubles = t.troubles().join("\n");
+    assert!(
+        troubles.contains(&format!(
+            "played {never}, but the card committed to as it was drawn is another"
+        )),
+        "{troubles}"
+    );
+}
+
+/// North's machine, changed, draws his hand honestly but commits each
+/// card as another (so that it could later show a card he never drew):
+/// nothing tells while the game goes on; at the end South's machine names
+/// it.
+#[test]
+fn cards_committed_as_others_are_named_at_the_end() {
+    let mut t = two();
+    let (g, p) = &mut t.host;
+    p.give(
+        g,
+        Command::ChooseFirst {
+            active: Side::South,
+        },
+    )
+    .unwrap();
+    let liar = muster_core::dice::hidden::PickCommitment::new(&keys().north.1.seal_key())
+        .unwrap()
+        .secret(&keys().north.1.seal_key())
+        .unwrap();
+    for _ in 0..6 {
+        t.sent_changed(Side::South, |_| {});
+        t.sent_changed(Side::North, |m| {
+            if let Wire::Decided { entry, .. } = m {
+                for ev in &mut entry.events {
+                    if let Event::Drew { tokens, .. } = ev {
+                        for (n, token) in tokens.iter_mut().enumerate() {
+                            let blinding = liar.blinding("elsewhere", n as u64);
+                            *token = muster_core::dice::hidden::token(&blinding, "e-best");
+                        }
+                    }
+                }
+            }
+        });
+    }
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    give(
+        &mut t,
+        Side::South,
+        Command::GameOver {
+            player: Side::South,
+        },
+    );
+    t.give(
+        Side::North,
+        Command::GameOver {
+            player: Side::North,
+        },
+    )
+    .unwrap();
+    let troubles = t.troubles().join("\n");
+    assert!(
+        troubles.contains("Artagur's cards, opened at the game's end, break the rules")
+            && troubles.contains("was drawn is another card"),
+        "{troubles}"
+    );
+}
+
 /// North's machine, changed, deals him a hand of its choosing (the best
 /// seven cards of his deck, sealed under his own key): nothing can tell
 /// while the game goes on, and the host's machine takes it; at the game's
@@ -199,6 +382,7 @@ fn a_hand_a_changed_program_chose_is_named_at_the_end_and_a_lone_draw_refused() 
             )
             .unwrap(),
             joint: None,
+            tokens: Vec::new(),
         }],
     });
     t.refused_by_host(forged, "drawn by one machine alone");

@@ -11,6 +11,13 @@
 //! owner cannot choose it (the secret was fixed before the round's halves
 //! were known). When the game is over the owner's machine shows the secret;
 //! the other checks it against the commitment and every pick again.
+//!
+//! What a pick gave is also committed one item at a time (`token`): a
+//! blinding worked out from the secret and the item's number in the game,
+//! hashed with the item. When the owner shows an item (a card played from
+//! his hand) he shows that one blinding, and the other machine checks at
+//! once that the item is one he committed to as he drew it, learning
+//! nothing of the others.
 
 use super::JointDice;
 use crate::intel::{SealKey, from_hex, to_hex};
@@ -18,10 +25,39 @@ use hmac::{Hmac, KeyInit, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// An owner's secret for his picks in one game.
+/// 32 bytes that cross as 64 hex digits.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct PickSecret([u8; 32]);
+struct Bytes32([u8; 32]);
+
+impl std::fmt::Debug for Bytes32 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&to_hex(&self.0))
+    }
+}
+
+impl From<Bytes32> for String {
+    fn from(b: Bytes32) -> String {
+        to_hex(&b.0)
+    }
+}
+
+impl TryFrom<String> for Bytes32 {
+    type Error = String;
+    fn try_from(text: String) -> Result<Bytes32, String> {
+        let bytes = from_hex(&text)
+            .filter(|b| b.len() == 32)
+            .ok_or("64 hex digits expected")?;
+        let mut out = [0; 32];
+        out.copy_from_slice(&bytes);
+        Ok(Bytes32(out))
+    }
+}
+
+/// An owner's secret for his picks in one game.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PickSecret(Bytes32);
 
 impl std::fmt::Debug for PickSecret {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -29,22 +65,37 @@ impl std::fmt::Debug for PickSecret {
     }
 }
 
-impl From<PickSecret> for String {
-    fn from(s: PickSecret) -> String {
-        to_hex(&s.0)
+/// What hides one committed item until its owner shows it (`token`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Blinding(Bytes32);
+
+/// A commitment to one item: its hash with its blinding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Token(Bytes32);
+
+impl PickSecret {
+    /// The blinding of the `slot`-th item (from 0) committed one by one
+    /// under this secret in game `game`.
+    pub fn blinding(&self, game: &str, slot: u64) -> Blinding {
+        let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(&self.0.0)
+            .expect("HMAC takes any key length");
+        mac.update(b"muster item blinding\0");
+        mac.update(game.as_bytes());
+        mac.update(&[0]);
+        mac.update(&slot.to_be_bytes());
+        Blinding(Bytes32(mac.finalize().into_bytes().into()))
     }
 }
 
-impl TryFrom<String> for PickSecret {
-    type Error = String;
-    fn try_from(text: String) -> Result<PickSecret, String> {
-        let bytes = from_hex(&text)
-            .filter(|b| b.len() == 32)
-            .ok_or("a pick secret is 64 hex digits")?;
-        let mut secret = [0; 32];
-        secret.copy_from_slice(&bytes);
-        Ok(PickSecret(secret))
-    }
+/// The commitment to `item` under `blinding`.
+pub fn token(blinding: &Blinding, item: &str) -> Token {
+    let mut hash = Sha256::new();
+    hash.update(b"muster item token\0");
+    hash.update(blinding.0.0);
+    hash.update(item.as_bytes());
+    Token(Bytes32(hash.finalize().into()))
 }
 
 /// What the log holds of an owner's pick secret: a salt, which makes it
@@ -59,7 +110,7 @@ pub struct PickCommitment {
 fn commit(secret: &PickSecret) -> String {
     let mut hash = Sha256::new();
     hash.update(b"muster pick commitment\0");
-    hash.update(secret.0);
+    hash.update(secret.0.0);
     to_hex(&hash.finalize())
 }
 
@@ -94,7 +145,7 @@ impl SealKey {
             <Hmac<Sha256> as KeyInit>::new_from_slice(&self.0).expect("HMAC takes any key length");
         mac.update(b"muster picks\0");
         mac.update(salt);
-        PickSecret(mac.finalize().into_bytes().into())
+        PickSecret(Bytes32(mac.finalize().into_bytes().into()))
     }
 }
 
@@ -103,7 +154,7 @@ impl SealKey {
 /// one in 2^64.
 pub fn pick(secret: &PickSecret, game: &str, joint: &JointDice, k: u64, n: usize) -> usize {
     let mut mac =
-        <Hmac<Sha256> as KeyInit>::new_from_slice(&secret.0).expect("HMAC takes any key length");
+        <Hmac<Sha256> as KeyInit>::new_from_slice(&secret.0.0).expect("HMAC takes any key length");
     mac.update(b"muster pick\0");
     mac.update(game.as_bytes());
     mac.update(&[0]);
@@ -158,8 +209,30 @@ mod tests {
     }
 
     #[test]
+    fn an_item_shown_matches_its_token_and_no_other() {
+        let secret = PickSecret(Bytes32([5; 32]));
+        let tokens: Vec<Token> = ["a", "b", "a"]
+            .iter()
+            .enumerate()
+            .map(|(n, item)| token(&secret.blinding("g", n as u64), item))
+            .collect();
+        // One item twice, two tokens that tell nothing alike.
+        assert_ne!(tokens[0], tokens[2]);
+        assert_eq!(token(&secret.blinding("g", 1), "b"), tokens[1]);
+        assert_ne!(token(&secret.blinding("g", 1), "a"), tokens[1]);
+        assert_ne!(token(&secret.blinding("h", 1), "b"), tokens[1]);
+        let other = PickSecret(Bytes32([6; 32]));
+        assert_ne!(token(&other.blinding("g", 1), "b"), tokens[1]);
+        // A blinding crosses as hex and reads back; a short one does not.
+        let text = serde_json::to_string(&secret.blinding("g", 1)).unwrap();
+        assert_eq!(text.len(), 66);
+        assert!(serde_json::from_str::<Blinding>(&text).is_ok());
+        assert!(serde_json::from_str::<Blinding>("\"abcd\"").is_err());
+    }
+
+    #[test]
     fn picks_are_spread_evenly() {
-        let secret = PickSecret([3; 32]);
+        let secret = PickSecret(Bytes32([3; 32]));
         let mut seen = [0u32; 6];
         for round in 0..600u64 {
             seen[pick(&secret, "g", &joint(round, 4, 5), 0, 6)] += 1;

@@ -11,6 +11,7 @@ use super::work::Work;
 use crate::events::{DrawReason, Event, RemoveReason};
 use crate::turn::Stage;
 use crate::zones::Zone;
+use muster_core::dice::hidden;
 use muster_core::error::{RuleError, refuse};
 use muster_core::side::Side;
 
@@ -118,6 +119,17 @@ impl Work<'_> {
         }
         let cards = std::mem::take(batch);
         let sealed = self.seal(side, &cards)?;
+        // From two machines, each card is committed one by one too.
+        let tokens = match self.joint {
+            Some(_) => {
+                let secret = self.secret(side)?;
+                let first = self.public.committed[side].next();
+                (cards.iter().zip(first..))
+                    .map(|(card, n)| hidden::token(&secret.blinding(self.game, n), card))
+                    .collect()
+            }
+            None => Vec::new(),
+        };
         self.push(
             Event::Drew {
                 player: side,
@@ -125,6 +137,7 @@ impl Work<'_> {
                 why: why.clone(),
                 cards: sealed,
                 joint: self.joint,
+                tokens,
             },
             Some(&cards),
         )

@@ -23,6 +23,7 @@ impl Work<'_> {
         to: Destination,
     ) -> Result<(), RuleError> {
         self.in_hand(player, id)?;
+        let drawn = self.drawn(player, id)?;
         self.push(
             Event::Played {
                 player,
@@ -32,6 +33,7 @@ impl Work<'_> {
                 to,
                 in_play: true,
                 joint: None,
+                drawn,
             },
             None,
         )
@@ -215,13 +217,13 @@ impl Work<'_> {
                 Destination::Discard
             }
         };
-        let (card, from) = match pick {
+        let (card, from, drawn) = match pick {
             Pick::Hand(id) => {
                 self.in_hand(player, id)?;
-                (id.clone(), Zone::Hand)
+                (id.clone(), Zone::Hand, self.drawn(player, id)?)
             }
             Pick::Deck => match self.top_card(player)? {
-                Some(card) => (card, Zone::Deck),
+                Some(card) => (card, Zone::Deck, None),
                 None => {
                     return refuse(
                         "RULES-deck 3",
@@ -242,6 +244,7 @@ impl Work<'_> {
                 to: destination,
                 in_play: false,
                 joint: if from == Zone::Deck { self.joint } else { None },
+                drawn,
             },
             None,
         )

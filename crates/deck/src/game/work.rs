@@ -5,12 +5,14 @@
 
 use super::replay::{fold_zones, place};
 use crate::cards::{Card, CardSet};
+use crate::committed::Drawn;
 use crate::events::{Event, Public, SEALED_BYTES};
 use crate::phase::PhaseName;
 use crate::setup::Setup;
 use crate::turn::{Stage, Turn};
 use crate::zones::Zones;
-use muster_core::dice::{AppDice, JointDice, hidden};
+use muster_core::dice::hidden::{self, PickSecret};
+use muster_core::dice::{AppDice, JointDice};
 use muster_core::error::{RuleError, refuse};
 use muster_core::intel::{SealKey, Sealed};
 use muster_core::side::{Side, Sides};
@@ -71,9 +73,7 @@ impl Work<'_> {
     }
 
     pub(super) fn seal(&self, side: Side, cards: &[String]) -> Result<Sealed, RuleError> {
-        let key = self.keys[side].as_ref().ok_or_else(|| {
-            RuleError::new("trust", format!("{} must unlock first", self.name(side)))
-        })?;
+        let key = self.key(side)?;
         // Sealed for the event pushed next.
         let place = place(self.game, side, self.entry, self.events.len());
         Sealed::seal(&place, &cards.to_vec(), key, SEALED_BYTES)
@@ -96,6 +96,14 @@ impl Work<'_> {
             host: round.host,
             joiner: round.joiner,
         };
+        let secret = self.secret(side)?;
+        let i = hidden::pick(&secret, self.game, &joint, self.picks, n);
+        self.picks += 1;
+        Ok((i, Some(joint)))
+    }
+
+    /// `side`'s secret for his picks from two machines.
+    pub(super) fn secret(&self, side: Side) -> Result<PickSecret, RuleError> {
         let no_secret = || {
             RuleError::new(
                 "RULES-deck 3",
@@ -106,13 +114,34 @@ impl Work<'_> {
             )
         };
         let commitment = self.public.picks[side].as_ref().ok_or_else(no_secret)?;
-        let key = self.keys[side].as_ref().ok_or_else(|| {
+        commitment.secret(self.key(side)?).ok_or_else(no_secret)
+    }
+
+    fn key(&self, side: Side) -> Result<&SealKey, RuleError> {
+        self.keys[side].as_ref().ok_or_else(|| {
             RuleError::new("trust", format!("{} must unlock first", self.name(side)))
-        })?;
-        let secret = commitment.secret(key).ok_or_else(no_secret)?;
-        let i = hidden::pick(&secret, self.game, &joint, self.picks, n);
-        self.picks += 1;
-        Ok((i, Some(joint)))
+        })
+    }
+
+    /// What `card`, played from `side`'s hand, shows of the draw that
+    /// brought it (`crate::committed`): none for a card drawn at one table.
+    pub(super) fn drawn(&self, side: Side, card: &str) -> Result<Option<Drawn>, RuleError> {
+        let key = self.key(side)?;
+        let before = SealKey::unprotected();
+        let committed = &self.public.committed[side];
+        let shown = committed.show(self.game, card, |c| {
+            c.secret(key).or_else(|| c.secret(&before))
+        });
+        if shown.is_none() && committed.all_committed() {
+            return Err(RuleError::new(
+                "trust",
+                format!(
+                    "{}'s {card} matches none of the cards committed as they were drawn: their key is not the one they drew with",
+                    self.name(side)
+                ),
+            ));
+        }
+        Ok(shown)
     }
 
     pub(super) fn turn(&self) -> Result<&Turn, RuleError> {
