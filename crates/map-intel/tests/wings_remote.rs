@@ -369,6 +369,43 @@ fn a_changed_program_is_caught_in_what_it_said_and_what_it_moved() {
     );
 }
 
+/// What a move shows of itself, checked at once by the other machine
+/// though it cannot open the Wing: a counter that went farther than the
+/// hexes it says it moved, one that moved more than its side's fastest
+/// unit could, and a move that asks nothing yet leaves its Dis
+/// counters more than 2 hexes behind.
+#[test]
+fn a_move_farther_than_it_says_or_any_wing_could_or_leaving_its_dis_behind_is_refused() {
+    let mut t = two();
+    let set = set_up(&mut t);
+    give(&mut t, Side::South, Command::EndTurn);
+    let fastest = t.host.0.setup().fastest(Side::North);
+    let moved = |leader: &str, dis: [&str; 2], hexes: u32, dis_hexes: [u32; 2]| Entry {
+        events: vec![Event::Moved {
+            id: set.french,
+            leader: hex(leader),
+            dis: dis.map(hex),
+            hexes,
+            dis_hexes,
+        }],
+    };
+    let far = t.forged(moved("1017", ["1018", "1019"], 2, [3, 2]));
+    t.refused_by_host(
+        far,
+        "went from 1020 to 1017, 3 hexes, in a move it says was 2",
+    );
+    let long = t.forged(moved("1019", ["1021", "1121"], fastest + 1, [0, 0]));
+    t.refused_by_host(
+        long,
+        &format!("has moved {} hexes this turn: no Wing of", fastest + 1),
+    );
+    let behind = t.forged(moved("1017", ["1021", "1121"], 3, [0, 0]));
+    t.refused_by_host(behind, "Dis counters stay within 2");
+    // The same Wing moved as the rules have it is taken.
+    move_toward(&mut t, Side::North, set.french, ["1017", "1018", "1118"]);
+    assert_eq!(t.host.0.public().counters[set.french].leader, hex("1017"));
+}
+
 /// A changed program's moves that the other machine refuses at once.
 #[test]
 fn moves_passing_an_enemy_by_or_turning_down_anothers_wing_are_refused() {
@@ -376,15 +413,15 @@ fn moves_passing_an_enemy_by_or_turning_down_anothers_wing_are_refused() {
     let set = set_up(&mut t);
     give(&mut t, Side::South, Command::EndTurn);
     let french = t.host.0.public().counters[set.french].clone();
-    // The French infantry walks to within 2 hexes of Seydlitz and asks
+    // The French infantry walks to within 7 hexes of Seydlitz and asks
     // nothing.
     let passing = t.forged(Entry {
         events: vec![Event::Moved {
             id: set.french,
-            leader: hex("1008"),
-            dis: [hex("1009"), hex("1109")],
-            hexes: 12,
-            dis_hexes: [12, 12],
+            leader: hex("1012"),
+            dis: [hex("1013"), hex("1113")],
+            hexes: 8,
+            dis_hexes: [8, 8],
         }],
     });
     t.refused_by_host(passing, "an enemy was passed by");
@@ -624,8 +661,9 @@ fn an_honest_game_ends_and_each_machine_finds_the_others_records_hold() {
 }
 
 /// North's machine, changed, keeps from South's what nothing can check
-/// during the game: its cuirassiers move further than their slowest unit
-/// allows, and its infantry, meeting a Prussian dummy, is flipped as a
+/// during the game: its cuirassiers, deployed, move further than their
+/// slowest unit allows (though no farther than the side's fastest unit
+/// could, which is checked at once), and its infantry, meeting a Prussian dummy, is flipped as a
 /// Wing of a higher rating than its record holds, then turned face down
 /// and never placed. South's machine takes both then; at the game's end
 /// its audit names both, and North's finds South's records hold.
@@ -656,7 +694,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
         ["1020", "1021", "1121"],
         infantry,
     );
-    let cuirassiers = wing(&["f-cav-1"], 2, Formation::InColumn);
+    let cuirassiers = wing(&["f-cav-1"], 2, Formation::Deployed);
     let cav = place(
         &mut t,
         Side::North,
@@ -666,7 +704,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
     );
     give(&mut t, Side::North, Command::Begin { first: Side::North });
 
-    // The cuirassiers may move 9 in column: North's program moves them 11.
+    // The cuirassiers may move 5 deployed: North's program moves them 8.
     let (g, p) = &mut t.joiner;
     let c = g.public().counters[cav].clone();
     let straight = |from: Hex, rows: u32| {
@@ -679,8 +717,8 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
     };
     let honest = Command::Move {
         id: cav,
-        leader: straight(c.leader, 6),
-        dis: [straight(c.dis[0], 6), straight(c.dis[1], 6)],
+        leader: straight(c.leader, 4),
+        dis: [straight(c.dis[0], 4), straight(c.dis[1], 4)],
     };
     p.give(g, honest).unwrap();
     for _ in 0..4 {
@@ -695,10 +733,10 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
                         ..
                     } = e
                     {
-                        *leader = hex("3009");
-                        *dis = [hex("3010"), hex("3008")];
-                        *hexes = 11;
-                        *dis_hexes = [11, 11];
+                        *leader = hex("3012");
+                        *dis = [hex("3013"), hex("3011")];
+                        *hexes = 8;
+                        *dis_hexes = [8, 8];
                     }
                 }
             }
@@ -707,7 +745,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
     }
     t.pump();
     assert!(t.troubles().is_empty(), "{:?}", t.troubles());
-    assert_eq!(t.host.0.public().counters[cav].leader, hex("3009"));
+    assert_eq!(t.host.0.public().counters[cav].leader, hex("3012"));
 
     // The infantry comes within 7 hexes of the dummy and is flipped as a
     // Wing of rating 6; the dummy is removed, the infantry turned down.
@@ -744,7 +782,7 @@ fn at_the_games_end_each_machine_checks_what_the_other_could_not() {
     );
     assert!(
         troubles.contains(&format!(
-            "counter {cav} moved 11 hexes in turn 1, but its slowest unit allows 9"
+            "counter {cav} moved 8 hexes in turn 1, but its slowest unit allows 5"
         )),
         "{troubles}"
     );

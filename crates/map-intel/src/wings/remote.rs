@@ -207,6 +207,13 @@ impl Game {
         let mut events = entry.events.iter().peekable();
         while let Some(event) = events.next() {
             self.touches(&state, event, giver)?;
+            let asked = match events.peek() {
+                Some(Event::InRange { candidates, .. }) => Some(candidates.as_slice()),
+                _ => None,
+            };
+            if let Event::Moved { .. } = event {
+                self.went(&state, event, asked.is_some())?;
+            }
             state.fold(event, self.setup())?;
             if let Event::Moved {
                 id,
@@ -215,15 +222,65 @@ impl Game {
                 ..
             } = event
             {
-                let asked = match events.peek() {
-                    Some(Event::InRange { candidates, .. }) => Some(candidates.as_slice()),
-                    _ => None,
-                };
                 let moved = [*hexes, dis_hexes[0], dis_hexes[1]].map(|n| n > 0);
                 self.spotted_all(&state, *id, moved, asked)?;
             }
         }
         Ok(())
+    }
+
+    /// What a move shows of itself (`before` holds where the counters
+    /// stood): each counter went no farther than the hexes it says it
+    /// moved, and no farther this turn than its side's fastest unit could
+    /// (its own allowance, which its record sets, is checked at the game's
+    /// end), and a move that asks nothing ends with the Dis counters
+    /// within 2 hexes of their leader (27.1.4, B4a, B4c).
+    fn went(&self, before: &Public, moved: &Event, stopped: bool) -> Result<(), RuleError> {
+        let Event::Moved {
+            id,
+            leader,
+            dis,
+            hexes,
+            dis_hexes,
+        } = moved
+        else {
+            return Ok(());
+        };
+        let counter = before.counter(*id)?;
+        let map = &self.setup().battle.map;
+        let names = ["", "'s first Dis counter", "'s second Dis counter"];
+        let from = [counter.leader, counter.dis[0], counter.dis[1]];
+        let to = [*leader, dis[0], dis[1]];
+        let said = [*hexes, dis_hexes[0], dis_hexes[1]];
+        let so_far = [counter.moved, counter.dis_moved[0], counter.dis_moved[1]];
+        let fastest = self.setup().fastest(counter.side);
+        for k in 0..3 {
+            let measured = map.distance(from[k], to[k]);
+            if measured > said[k] {
+                return refuse(
+                    "27.1.4",
+                    format!(
+                        "counter {id}{} went from {} to {}, {measured} hexes, in a move it says was {}",
+                        names[k], from[k], to[k], said[k]
+                    ),
+                );
+            }
+            let total = so_far[k].saturating_add(said[k]);
+            if total > fastest {
+                return refuse(
+                    "27.1.4",
+                    format!(
+                        "counter {id}{} has moved {total} hexes this turn: no Wing of {} moves more than {fastest}",
+                        names[k],
+                        self.setup().name(counter.side)
+                    ),
+                );
+            }
+        }
+        if stopped {
+            return Ok(());
+        }
+        super::placement::check_trail(map, *leader, *dis)
     }
 
     /// That `event` of `giver`'s entry changes only what is his.

@@ -227,18 +227,32 @@ impl Setup {
             let most = placement::allowance(&units, c.formation).unwrap_or(0);
             return (most, "its slowest unit allows");
         }
-        let of_type = |arm: Arm| match kind {
-            Type::Inf => arm == Arm::Infantry,
-            Type::Cav => arm == Arm::Cavalry,
-            Type::InfCav => matches!(arm, Arm::Infantry | Arm::Cavalry),
-        };
         let pick = |u: &WingUnit| match c.formation {
             Formation::Deployed => u.ma,
             Formation::InColumn => u.ic,
         };
-        let units = self.armies[side].iter().filter(|u| of_type(u.arm));
-        let most = units.map(pick).max().unwrap_or(0);
+        let most = self.of_type(side, kind).map(pick).max().unwrap_or(0);
         (most, "the fastest real Wing of its type could move")
+    }
+
+    /// The most any counter of `side`'s may move in a turn, whatever it
+    /// holds and its formation (a real Wing's slowest unit, a dummy's
+    /// fastest of its type): what the other player's machine, which cannot
+    /// open it, checks a move against at once.
+    pub fn fastest(&self, side: Side) -> u32 {
+        (self.armies[side].iter())
+            .map(|u| u.ma.max(u.ic))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// `side`'s units of the arm a dummy of `kind` stands for.
+    fn of_type(&self, side: Side, kind: Type) -> impl Iterator<Item = &WingUnit> {
+        self.armies[side].iter().filter(move |u| match kind {
+            Type::Inf => u.arm == Arm::Infantry,
+            Type::Cav => u.arm == Arm::Cavalry,
+            Type::InfCav => matches!(u.arm, Arm::Infantry | Arm::Cavalry),
+        })
     }
 
     pub fn unit(&self, side: Side, id: &str) -> Option<&WingUnit> {
