@@ -194,7 +194,9 @@ impl<G: Replica> Mover<G> for Remote<G> {
                 | Happened::CaughtUp(_)
                 | Happened::Audited(_),
             ) => Ok(false),
-            Ok(Happened::Trouble(why)) => Err(Refused::Rule(RuleError::new("remote", why))),
+            Ok(Happened::Trouble(why) | Happened::Overtaken(why)) => {
+                Err(Refused::Rule(RuleError::new("remote", why)))
+            }
             Err(e) => Err(Refused::Rule(e)),
         }
     }

@@ -264,7 +264,12 @@ impl<G: Replica> Remoted<G> {
                     ));
                 }
                 let (restarted, caught_up) = self.took(said, &mut polled);
-                if caught_up || (restarted && self.ticket.is_some()) {
+                if self.over
+                    && self.audited.is_some()
+                    && matches!(self.linked, Linked::Dropped { .. })
+                {
+                    self.close_finished(&mut polled);
+                } else if caught_up || (restarted && self.ticket.is_some()) {
                     self.begin_again(game, &mut polled);
                 } else if restarted {
                     self.rejoin();
@@ -278,6 +283,17 @@ impl<G: Replica> Remoted<G> {
             Stage::Ended(_) => {}
         }
         polled
+    }
+
+    /// A finished game whose records were checked here: the other Muster
+    /// went (it may be hosting another game), so this one stops calling it
+    /// rather than dial for ever under a red line (the window drops the
+    /// ended link; the game stays open, over).
+    fn close_finished(&mut self, polled: &mut Polled) {
+        self.stage = Stage::Ended(NotYet("the game is over"));
+        polled.status = Some(Status::Info(
+            "The game is over and its records were checked; the other Muster has gone, so the connection is closed".into(),
+        ));
     }
 
     /// Drops the connection now, as a network would (tests of what the
@@ -482,6 +498,13 @@ impl<G: Replica> Remoted<G> {
                 }
                 Said::Game(Happened::Audited(words)) => {
                     self.audited = Some(words);
+                }
+                // His own click lost a race with the other's move: said as
+                // his, not as something the other machine did.
+                Said::Game(Happened::Overtaken(why)) => {
+                    polled.status = Some(Status::Error(format!(
+                        "Your last move was not made: the other player's move came first, and then the rules said: {why}"
+                    )));
                 }
                 Said::Game(Happened::Trouble(why)) => {
                     // Said over the table (`banner`), not twice.

@@ -23,6 +23,12 @@ use rand_chacha::rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+/// A round's number as players read it: the log and the wire count rounds
+/// from 0, players from 1.
+pub fn said(round: u64) -> u64 {
+    round.saturating_add(1)
+}
+
 type HmacSha256 = hmac::Hmac<Sha256>;
 
 /// One machine's random half of a round: 32 bytes from the operating
@@ -167,8 +173,9 @@ pub fn check_faces(
             return refuse(
                 "dice",
                 format!(
-                    "die {} of joint round {round} shows {face}, but both machines' halves make it {due}: the host's machine chose it",
-                    i + 1
+                    "die {} of joint round {} shows {face}, but both machines' halves make it {due}: the host's machine chose it",
+                    i + 1,
+                    said(round)
                 ),
             );
         }
@@ -228,8 +235,9 @@ impl Pool {
             return refuse(
                 "dice",
                 format!(
-                    "round {round} is not the next round of dice ({})",
-                    self.next
+                    "round {} is not the next round of dice ({})",
+                    said(round),
+                    said(self.next)
                 ),
             );
         }
@@ -266,7 +274,11 @@ impl Commitments {
         if first != expected {
             return refuse(
                 "dice",
-                format!("the host's machine sent commitments from round {first}, not {expected}"),
+                format!(
+                    "the host's machine sent commitments from round {}, not {}",
+                    said(first),
+                    said(expected)
+                ),
             );
         }
         self.pending.extend(commitments.iter().copied());
@@ -286,22 +298,27 @@ impl Commitments {
             return refuse(
                 "dice",
                 format!(
-                    "the host's machine opened round {round} of dice out of turn (round {} is next): it may be trying rounds until one suits it",
-                    self.next
+                    "the host's machine opened round {} of dice out of turn (round {} is next): it may be trying rounds until one suits it",
+                    said(round),
+                    said(self.next)
                 ),
             );
         }
         let Some(committed) = self.pending.front() else {
             return refuse(
                 "dice",
-                format!("the host's machine opened round {round} without committing to it first"),
+                format!(
+                    "the host's machine opened round {} without committing to it first",
+                    said(round)
+                ),
             );
         };
         if commit(&self.game, round, &host) != *committed {
             return refuse(
                 "dice",
                 format!(
-                    "the host's machine opened round {round} of dice with a half it had not committed to: it tried to choose the dice"
+                    "the host's machine opened round {} of dice with a half it had not committed to: it tried to choose the dice",
+                    said(round)
                 ),
             );
         }

@@ -346,7 +346,7 @@ impl Roll {
         match &self.source {
             DiceSource::App {} => "app dice".into(),
             DiceSource::Typed => "typed".into(),
-            DiceSource::Joint(j) => format!("both machines' dice, round {}", j.round),
+            DiceSource::Joint(j) => format!("both machines' dice, round {}", joint::said(j.round)),
         }
     }
 
@@ -388,7 +388,10 @@ pub fn check_joint<'a>(
                 Some(_) => {
                     return refuse(
                         "dice",
-                        format!("joint round {round} is logged with two different halves"),
+                        format!(
+                            "joint round {} is logged with two different halves",
+                            joint::said(round)
+                        ),
                     );
                 }
                 None => rounds.push((round, host, joiner, roll.drawn().collect())),

@@ -17,6 +17,8 @@ enum Cmd {
     Roll,
     /// A move only `Side`'s player gives (it adds nothing).
     Mine(Side),
+    /// The first to claim wins: refused once the log holds a claim.
+    Claim,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,7 +54,10 @@ impl Toy {
     fn decide_with(&self, command: &Cmd, dice: &mut AppDice) -> Result<Entry, RuleError> {
         let rolls = match command {
             Cmd::Add(n) if *n < 0 => return refuse("toy", "no taking away"),
-            Cmd::Add(_) | Cmd::Mine(_) => Vec::new(),
+            Cmd::Claim if self.log.iter().any(|e| e.command == Cmd::Claim) => {
+                return refuse("toy", "it is claimed already");
+            }
+            Cmd::Add(_) | Cmd::Mine(_) | Cmd::Claim => Vec::new(),
             Cmd::Roll => vec![roll(&DiceInput::app(), 1, "the die", dice, Vec::new())?],
         };
         Ok(Entry {
@@ -65,7 +70,7 @@ impl Toy {
         self.total += match &entry.command {
             Cmd::Add(n) => *n,
             Cmd::Roll => entry.rolls[0].total,
-            Cmd::Mine(_) => 0,
+            Cmd::Mine(_) | Cmd::Claim => 0,
         };
         self.log.push(entry);
     }
@@ -370,6 +375,35 @@ fn crossing_moves_are_each_made_once() {
     t.pump();
     t.same();
     assert_eq!(t.host.0.log.len(), 2);
+}
+
+/// A move of the joiner's that crosses the host's and no longer holds
+/// after it is not made, and he is told it was his, overtaken (not that
+/// the other machine did something wrong).
+#[test]
+fn a_move_the_other_overtook_is_said_to_its_giver() {
+    let mut t = two();
+    let (g, p) = &mut t.joiner;
+    p.give(g, Cmd::Claim).unwrap();
+    let decided = t.joiner.1.outbox();
+    let (g, p) = &mut t.host;
+    p.give(g, Cmd::Claim).unwrap();
+    for m in decided {
+        let (g, p) = &mut t.host;
+        t.said.extend(p.receive(g, m));
+    }
+    t.pump();
+    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    assert!(
+        t.said
+            .iter()
+            .any(|h| matches!(h, Happened::Overtaken(why) if why.contains("claimed already"))),
+        "{:?}",
+        t.said
+    );
+    t.same();
+    assert_eq!(t.host.0.log.len(), 1, "made once, by the host");
+    assert!(!t.joiner.1.busy(), "nothing of his waits");
 }
 
 /// The attack: a changed host opens its round with a half of its choosing

@@ -4,6 +4,7 @@
 
 use super::{Happened, POOL, Play, Role, Slot, digest, rounds_are};
 use crate::dice::AppDice;
+use crate::dice::joint::said;
 use crate::remote::{Replica, Wire};
 
 impl<G: Replica> Play<G> {
@@ -119,7 +120,9 @@ impl<G: Replica> Play<G> {
                 if waiting != round {
                     self.waiting = Some((waiting, command));
                     return vec![self.trouble(format!(
-                        "a half for round {round} of dice, while round {waiting} was asked"
+                        "a half for round {} of dice, while round {} was asked",
+                        said(round),
+                        said(waiting)
                     ))];
                 }
                 let pool = self.pool.as_mut().expect("the host's");

@@ -7,6 +7,7 @@
 use super::{Happened, Pending, Play, digest, rounds_are};
 use crate::dice::AppDice;
 use crate::dice::joint::Half;
+use crate::dice::joint::said;
 use crate::remote::{Hex32, Replica, Wire};
 
 impl<G: Replica> Play<G> {
@@ -45,6 +46,7 @@ impl<G: Replica> Play<G> {
                 self.opened.insert(round, (host, half));
                 pending.sent = true;
                 let base = game.entries();
+                pending.base = base;
                 let command = pending.command.clone();
                 match game.decide(&command, &mut AppDice::Joint(Box::new(opened))) {
                     Ok(entry) => {
@@ -63,17 +65,24 @@ impl<G: Replica> Play<G> {
                         // His move no longer holds on the log as it is: he
                         // is told, and the round is spent (it was opened).
                         self.pending = None;
-                        vec![Happened::Trouble(e.message)]
+                        vec![Happened::Overtaken(e.message)]
                     }
                 }
             }
             Wire::Later { intent, why: _ } => {
-                // Given again as it was, once the log has caught up (its
-                // round and half stay the same: a refusal chooses no die).
-                if let Some(pending) = self.pending.as_mut().filter(|p| p.intent == intent) {
-                    pending.sent = false;
+                // Given again as it was on the log as it is now (its round
+                // and half stay the same: a refusal chooses no die): at
+                // once if the host's move that came first is here already,
+                // else when it comes.
+                let Some(pending) = self.pending.as_mut().filter(|p| p.intent == intent) else {
+                    return Vec::new();
+                };
+                pending.sent = false;
+                if pending.base == game.entries() {
+                    return Vec::new();
                 }
-                Vec::new()
+                let again = self.pending.take().expect("checked");
+                self.again(game, again)
             }
             Wire::HalfPlease { round } => match self.half_for(round) {
                 Ok(half) => {
@@ -85,7 +94,8 @@ impl<G: Replica> Play<G> {
             Wire::Opened { round, host } => {
                 let Some(half) = self.halves.get(&round).copied() else {
                     return vec![self.trouble(format!(
-                        "the host's machine opened round {round} of dice without asking this machine's half"
+                        "the host's machine opened round {} of dice without asking this machine's half",
+                        said(round)
                     ))];
                 };
                 let commitments = self.commitments.as_mut().expect("the joiner's");
@@ -217,7 +227,7 @@ impl<G: Replica> Play<G> {
                     half,
                     digest,
                 });
-                self.pending = Some(pending);
+                self.pending = Some(Pending { base, ..pending });
                 vec![Happened::Waiting]
             }
             None => match game.decide(&pending.command, &mut AppDice::Wanted) {
@@ -232,11 +242,12 @@ impl<G: Replica> Play<G> {
                     });
                     self.pending = Some(Pending {
                         sent: true,
+                        base,
                         ..pending
                     });
                     vec![Happened::Waiting]
                 }
-                Err(e) => vec![Happened::Trouble(e.message)],
+                Err(e) => vec![Happened::Overtaken(e.message)],
             },
         }
     }

@@ -15,6 +15,7 @@
 //! a round stays that round's, so refusing an intent chooses no die.
 
 use super::{Hex32, Replica, Wire, same};
+use crate::dice::joint::said;
 use crate::dice::joint::{Commitments, Half, Pool};
 use crate::dice::{AppDice, WANTED};
 use crate::error::RuleError;
@@ -54,6 +55,9 @@ pub enum Happened {
     /// restarted program lacked: the game changed, and the two machines
     /// begin again from it.
     CaughtUp(usize),
+    /// A move of this player's, put off while the other's came first, no
+    /// longer holds on the log as it is now: not made, for this reason.
+    Overtaken(String),
     /// The game is over, and the other player's records, opened by his
     /// machine, all hold: in these words. (What does not hold
     /// comes as `Trouble`.)
@@ -83,6 +87,8 @@ struct Pending<C> {
     round: Option<(u64, Half)>,
     /// Opened and decided: the entry sent, waiting to come back in order.
     sent: bool,
+    /// The log's length it was last given on.
+    base: usize,
 }
 
 pub struct Play<G: Replica> {
@@ -186,12 +192,16 @@ impl<G: Replica> Play<G> {
     pub fn waits_for(&self) -> Option<String> {
         if let Some((round, _)) = &self.waiting {
             return Some(format!(
-                "its half of round {round} of dice, for this player's roll"
+                "its half of round {} of dice, for this player's roll",
+                said(*round)
             ));
         }
         self.pending.as_ref().map(|p| match (p.round, p.sent) {
             (Some((round, _)), false) => {
-                format!("its half of round {round} of dice, opened for this player's move")
+                format!(
+                    "its half of round {} of dice, opened for this player's move",
+                    said(round)
+                )
             }
             _ => "this player's move back in the log".into(),
         })
@@ -259,6 +269,7 @@ impl<G: Replica> Play<G> {
                             command,
                             round: None,
                             sent: true,
+                            base,
                         });
                         Ok(Happened::Waiting)
                     }
@@ -284,6 +295,7 @@ impl<G: Replica> Play<G> {
                             command,
                             round: Some((round, half)),
                             sent: false,
+                            base,
                         });
                         Ok(Happened::Waiting)
                     }
@@ -549,12 +561,14 @@ fn rounds_are<G: Replica>(
             Some((_, h, j)) if *h == host && *j == joiner => {}
             Some(_) => {
                 return Err(format!(
-                    "round {round} of dice is logged with halves other than the two given: a die was chosen"
+                    "round {} of dice is logged with halves other than the two given: a die was chosen",
+                    said(round)
                 ));
             }
             None => {
                 return Err(format!(
-                    "round {round} of dice was never opened for this move: a die was chosen"
+                    "round {} of dice was never opened for this move: a die was chosen",
+                    said(round)
                 ));
             }
         }
