@@ -73,7 +73,7 @@ pub enum SeatMsg {
     NotNow,
     /// The players come back to what they put off with "Not now".
     Resume,
-    /// The table's *Pass the laptop to South*: his step comes back after
+    /// The table's *South (Ann) takes the laptop*: his step comes back after
     /// "Not now"; in a reopened game he has not unlocked, his unlocking
     /// comes first.
     PassTo,

@@ -58,7 +58,7 @@ impl MusterApp {
         match opened {
             Ok((kind, window)) => {
                 let message = window.game().map_or_else(
-                    || format!("Opened {}", path.display()),
+                    || format!("Opened {}", self.file_name(path)),
                     |g| self.opened_note(path, g.id(), g.recent(0).entries),
                 );
                 self.replace(window, kind, Some(path.to_path_buf()), message);
@@ -137,10 +137,19 @@ impl MusterApp {
         {
             Some(newer) => format!(
                 "Opened {}. Note: Muster's autosave of this game is further along ({} against {entries} in this file). If nobody meant to go back, reopen it from File > Recent games.",
-                path.display(),
+                self.file_name(path),
                 muster_core::text::count(newer.entries as u64, "log entry", "log entries"),
             ),
-            None => format!("Opened {}", path.display()),
+            None => format!("Opened {}", self.file_name(path)),
+        }
+    }
+
+    /// A file as the status line names it: an autosave as such (its name is
+    /// the game's id, which tells a player nothing), any other by its path.
+    fn file_name(&self, path: &Path) -> String {
+        match &self.autosaves {
+            Some(a) if a.holds(path) => "Muster's autosave of this game".to_string(),
+            _ => path.display().to_string(),
         }
     }
 

@@ -1028,8 +1028,8 @@ fn camps_an_ambush_behind_the_hand_over_screen_then_the_batches_and_who_moves_fi
     click(&mut h, "▶ Ambushes");
     h.get_by_label("Pass the laptop to North (Bob)");
     click(&mut h, "Not now: back to the table");
-    h.get_by_label("Waiting for North to take the screen.");
-    click(&mut h, "Pass the laptop to North");
+    h.get_by_label("Waiting for North (Bob) to take the screen.");
+    click(&mut h, "North (Bob) takes the laptop");
     h.get_by_label("Pass the laptop to North (Bob)");
     click(&mut h, "I am North (Bob): show my secrets");
     h.get_by_label_contains("You play without a passphrase: the file does not protect");
@@ -2428,14 +2428,14 @@ fn a_hand_on_a_short_screen_is_not_hidden_by_the_log() {
     h.get_by_label("Fold the log");
 }
 
-/// Read-only, his step's *Pass the laptop to South* is not a dead button:
+/// Read-only, his step's *South (Ann) takes the laptop* is not a dead button:
 /// it hands him the laptop to unlock, and his step opens with it.
 #[test]
 fn passing_the_laptop_in_a_read_only_game_asks_his_unlocking_first() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = reopened_at_souths_ambushes(dir.path());
     click(&mut h, "Look at it read-only for now");
-    click(&mut h, "Pass the laptop to South");
+    click(&mut h, "South (Ann) takes the laptop");
     type_into(&mut h, "South's (Ann) passphrase", PASS);
     press_and_wait(&mut h, "Unlock");
     assert!(h.state().fog().battle.locked_sides().is_empty());

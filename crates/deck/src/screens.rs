@@ -484,15 +484,16 @@ pub fn hand(game: &Game, side: Side, values: &Form) -> Screen {
     }
 }
 
-/// The card he last drew from his deck to play for its value this turn,
-/// said on his own screen (issue 25: only the log named it).
+/// The card he last drew from his deck to play for its value in this
+/// phase, said on his own screen (only the log named it); once the phase
+/// ends it is the log's alone.
 fn drawn_for_value(game: &Game, side: Side) -> Option<String> {
     use super::events::Event;
     use super::zones::Zone;
     for entry in game.log().iter().rev() {
         for event in entry.events.iter().rev() {
             match event {
-                Event::TurnEnded { .. } => return None,
+                Event::TurnEnded { .. } | Event::PhaseEnded { .. } => return None,
                 Event::Played {
                     player,
                     card,

@@ -70,8 +70,8 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
 
     // North, first, has no passphrase and no ambush.
     h.run();
-    h.get_by_label("North places their ambushes on their phone.");
-    assert!(h.query_by_label("Pass the laptop to North").is_none());
+    h.get_by_label("North (Bob) places their ambushes on their phone.");
+    assert!(h.query_by_label("North (Bob) takes the laptop").is_none());
     let screen = north.look().clone();
     assert!(
         screen
@@ -82,7 +82,7 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
     );
     north.tap("Finish my ambushes");
     until(&mut h, |h| {
-        h.query_by_label("South places their ambushes on their phone.")
+        h.query_by_label("South (Ann) places their ambushes on their phone.")
             .is_some()
     });
 
@@ -112,13 +112,13 @@ fn ambushes_and_a_flank_march_on_the_phones_need_no_hand_over() {
 
     // Flank marches: North has none; South sends his two alae.
     until(&mut h, |h| {
-        h.query_by_label("North records their flank marches on their phone.")
+        h.query_by_label("North (Bob) records their flank marches on their phone.")
             .is_some()
     });
     h.run();
     north.tap("Done with my flank marches");
     until(&mut h, |h| {
-        h.query_by_label("South records their flank marches on their phone.")
+        h.query_by_label("South (Ann) records their flank marches on their phone.")
             .is_some()
     });
     h.run();
@@ -272,7 +272,7 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
     until(&mut h, |h| h.state().fog().battle.locked_sides().is_empty());
     camps(&mut h);
     until(&mut h, |h| {
-        h.query_by_label("North places their ambushes on their phone.")
+        h.query_by_label("North (Bob) places their ambushes on their phone.")
             .is_some()
     });
     north.tap(&mut h, "Finish my ambushes");
@@ -306,7 +306,7 @@ fn ambushes_by_taps_and_a_flank_march_from_a_phone_in_chromium() {
     until(&mut h, |h| state(h).deployment.ambushes.len() == 2);
     south.tap(&mut h, "Finish my ambushes");
     until(&mut h, |h| {
-        h.query_by_label("North records their flank marches on their phone.")
+        h.query_by_label("North (Bob) records their flank marches on their phone.")
             .is_some()
     });
     north.tap(&mut h, "Done with my flank marches");

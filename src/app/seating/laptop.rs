@@ -225,6 +225,11 @@ impl Seating {
             if let Some(lock) = needs_key() {
                 return Some(Kind::Open(lock));
             }
+            // On his own machine (the other plays from his own Muster)
+            // nobody else holds it: a proof alone is not asked again.
+            if self.own_machine(side) {
+                return None;
+            }
             return game.lock_of(side).map(Kind::Prove);
         }
         if seat.life.on_phone() || self.holding(side) {
@@ -418,6 +423,12 @@ impl Seating {
         }
     }
 
+    /// Whether this machine is `side`'s own: the other player plays from
+    /// his own Muster, so nobody else sits at this one.
+    fn own_machine(&self, side: Side) -> bool {
+        self.seats[side.opponent()].life == super::Life::Remote
+    }
+
     /// The hand-over screen to `side`.
     fn hand_over<G: Seated>(
         &self,
@@ -433,7 +444,7 @@ impl Seating {
         let secrets = game.map_or("my screen", |g| g.secrets());
         // In a remote game this machine is his own: nobody to pass it to,
         // nobody to look away.
-        let own_machine = self.seats[side.opponent()].life == super::Life::Remote;
+        let own_machine = self.own_machine(side);
         let looks_away = if own_machine {
             format!(" {other} plays from their own Muster and sees nothing of it.")
         } else {
@@ -493,6 +504,8 @@ impl Seating {
                 format!(
                     " {name} set no passphrase: their screen opens for whoever holds the laptop."
                 )
+            } else if own_machine && self.kind(side, desked).is_none() {
+                " It opens at once: nobody else plays at this Muster.".to_string()
             } else if self.seats[side].pin.is_some() {
                 format!(" {whose} hand-over PIN opens it.")
             } else {

@@ -78,6 +78,12 @@ impl Autosaves {
         self.dir.join(format!("{id}.json"))
     }
 
+    /// Whether `path` is one of these autosaves (named by its game's id,
+    /// which tells a player nothing).
+    pub fn holds(&self, path: &Path) -> bool {
+        path.parent() == Some(self.dir.as_path())
+    }
+
     /// Where the autosave of game `id` keeps its note for Recent.
     pub fn note(&self, id: &str) -> PathBuf {
         self.dir.join(format!("{id}{NOTE_SUFFIX}"))

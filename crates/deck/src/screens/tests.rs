@@ -126,7 +126,7 @@ fn only_cards_with_flags_are_offered_for_rally_and_the_log_counts_them() {
 }
 
 /// A card drawn from the deck for laurels is said on its drawer's own
-/// screen, with its value, until the turn ends.
+/// screen, with its value, until the phase ends.
 #[test]
 fn a_card_drawn_for_laurels_is_shown_to_its_drawer() {
     let mut g = started(3);
@@ -154,11 +154,11 @@ fn a_card_drawn_for_laurels_is_shown_to_its_drawer() {
     assert!(said(&g, Side::North));
     assert!(!said(&g, Side::South), "their own screen only");
     g.apply(Command::EndPhase).unwrap();
+    assert!(!said(&g, Side::North), "gone when the phase ends");
     for _ in 0..2 {
         g.apply(Command::Declare { plays: false }).unwrap();
     }
     let card = g.zones(Side::South).unwrap().hand.first().cloned();
     g.apply(Command::Fatigue { card }).unwrap();
     g.apply(Command::EndTurn).unwrap();
-    assert!(!said(&g, Side::North), "gone when the turn ends");
 }

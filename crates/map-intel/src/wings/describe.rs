@@ -5,6 +5,7 @@
 
 use super::events::{Composition, Event, Pending, Public};
 use super::setup::Setup;
+use crate::map::Hex;
 use muster_core::side::Side;
 
 fn counter(setup: &Setup, public: &Public, id: usize) -> String {
@@ -73,15 +74,18 @@ pub fn event(e: &Event, setup: &Setup, before: &Public) -> String {
             hexes,
             dis_hexes,
         } => {
-            let n = |h: u32| format!("{h} hex{}", if h == 1 { "" } else { "es" });
+            // A counter that did not move (a line blocked before it
+            // stepped) is said to stay, not to move 0 hexes.
+            let went = |h: u32, at: Hex| match h {
+                0 => format!("stays in {at}"),
+                h => format!("{} to {at}", muster_core::text::count(h, "hex", "hexes")),
+            };
             format!(
-                "{} moves {} to {leader}, Dis counters {} to {} and {} to {}",
+                "{} moves: leader {}, Dis counters {} and {}",
                 named(*id),
-                n(*hexes),
-                n(dis_hexes[0]),
-                dis[0],
-                n(dis_hexes[1]),
-                dis[1]
+                went(*hexes, *leader),
+                went(dis_hexes[0], dis[0]),
+                went(dis_hexes[1], dis[1])
             )
         }
         Event::InRange {

@@ -30,17 +30,20 @@ fn turn(battle: &Battle) -> Option<Side> {
 /// (after "Not now", the table is not a dead end).
 pub fn waiting(
     ui: &mut egui::Ui,
+    battle: &Battle,
     away: &Sides<Option<Away>>,
     side: Side,
     what: &str,
     out: &mut Vec<FogCommand>,
 ) {
+    // The side and its player: the laptop is passed to a person.
+    let name = muster::core::seat::Seated::seat_name(battle, side);
     if let Some(away) = away[side] {
-        ui.label(format!("{side} {what} {}.", away.on()));
+        ui.label(format!("{name} {what} {}.", away.on()));
         return;
     }
-    ui.label(format!("Waiting for {side} to take the screen."));
-    if crate::app::guard::button(ui, format!("Pass the laptop to {side}")) {
+    ui.label(format!("Waiting for {name} to take the screen."));
+    if crate::app::guard::button(ui, format!("{name} takes the laptop")) {
         out.push(FogCommand::Resume(side));
     }
 }
@@ -65,7 +68,7 @@ impl StepPanel for AmbushesPanel {
             ui.label(format!("{side}: {n} marker{s} ({done})"));
         }
         if let Some(side) = turn(battle) {
-            waiting(ui, &self.away, side, "places their ambushes", out);
+            waiting(ui, battle, &self.away, side, "places their ambushes", out);
         }
     }
 }

@@ -23,7 +23,14 @@ impl StepPanel for FlankMarchesPanel {
         super::help(ui, battle, "flank_marches");
         match battle.phase() {
             Phase::Deployment(DeploymentTurn::FlankMarches(side)) => {
-                waiting(ui, &self.away, side, "records their flank marches", out);
+                waiting(
+                    ui,
+                    battle,
+                    &self.away,
+                    side,
+                    "records their flank marches",
+                    out,
+                );
             }
             _ => {
                 ui.label("Flank marches are recorded after ambushes.");

@@ -1199,7 +1199,7 @@ fn a_move_that_spotted_nothing_is_taken_back_and_a_spotting_never_is() {
     let before = g.public().counters[cav].leader;
     move_to(&mut g, cav, ["1006", "1005", "1004"]).unwrap();
     let what = g.undoable().unwrap();
-    assert!(what.contains("moves 1 hex to 1006"), "{what}");
+    assert!(what.contains("moves: leader 1 hex to 1006"), "{what}");
     g.undo().unwrap();
     assert_eq!(g.public().counters[cav].leader, before);
     move_to(&mut g, cav, ["1013", "1012", "1011"]).unwrap();
