@@ -100,6 +100,7 @@ impl Seating {
     ) -> Outcome {
         let mut outcome = Outcome::default();
         let proving = self.proving(side);
+        let own_machine = self.own_machine(side);
         let places = self.places();
         let seat = &mut self.seats[side];
         let key = match result {
@@ -130,6 +131,9 @@ impl Seating {
                 Ok(()) => {
                     desked.changed();
                     seat.unlock = false;
+                    if own_machine {
+                        seat.kept = Some(key.clone());
+                    }
                     outcome.status = Some(Status::Info(format!(
                         "{} unlocked the game: every entry carries their valid tag",
                         desked.game.seat_name(side)

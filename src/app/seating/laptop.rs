@@ -257,7 +257,9 @@ impl Seating {
         {
             self.laptop = Laptop::Table;
         }
-        let said = self.part_moved_on(desked.as_deref_mut());
+        let said = self
+            .unlocked_again(desked.as_deref_mut())
+            .or(self.part_moved_on(desked.as_deref_mut()));
         // A step one player's own screen brought to the other (a phase
         // declared there asks the other whether they interrupt): his screen
         // closes, and the table hands the laptop on below.
@@ -320,6 +322,26 @@ impl Seating {
             }
         }
         said
+    }
+
+    /// The game the host's restarted Muster sent in place of this one is
+    /// locked again: on his own machine, his side is unlocked with the key
+    /// his last unlock gave (a game whose lock or tags it does not fit asks
+    /// his passphrase as before, and says why then).
+    fn unlocked_again<G: Seated>(&mut self, desked: Option<&mut Desked<'_, G>>) -> Option<Status> {
+        let desked = desked?;
+        let side = *desked.game.locked_seats().first()?;
+        if !self.own_machine(side) {
+            return None;
+        }
+        let key = self.seats[side].kept.take()?;
+        desked.game.unlock_seat(side, &key).ok()?;
+        desked.changed();
+        self.seats[side].kept = Some(key);
+        Some(Status::Info(format!(
+            "{} unlocked again with the passphrase typed before: the game goes on as the host's Muster sent it",
+            desked.game.seat_name(side)
+        )))
     }
 
     /// A screen the table opened for a player (or its hand-over) closes by
@@ -425,7 +447,7 @@ impl Seating {
 
     /// Whether this machine is `side`'s own: the other player plays from
     /// his own Muster, so nobody else sits at this one.
-    fn own_machine(&self, side: Side) -> bool {
+    pub(super) fn own_machine(&self, side: Side) -> bool {
         self.seats[side.opponent()].life == super::Life::Remote
     }
 

@@ -36,7 +36,7 @@ pub use routes::{Roster, SeatRoutes, Seats};
 use crate::app::bus::{Bus, PlayersMsg, SeatMsg, Then};
 use crate::app::status::Status;
 use laptop::{Laptop, Why};
-use muster::core::intel::{Lock, SealKey};
+use muster::core::intel::{Lock, PlayerKey, SealKey};
 use muster::core::screen;
 use muster::core::seat::pin::Pin;
 use muster::core::seat::{Desked, Part, Place, Seated};
@@ -94,6 +94,11 @@ struct Seat {
     /// The versions (his desk's, his seat's) his device's screen was last
     /// built for.
     sent: Option<(u64, u64)>,
+    /// On his own machine in a remote game (the other plays from his own
+    /// Muster): the key his last unlock gave, so that the game the host's
+    /// restarted Muster sends again is unlocked with it, not by typing his
+    /// passphrase once more. Never saved; gone with the game.
+    kept: Option<PlayerKey>,
 }
 
 impl Seat {
