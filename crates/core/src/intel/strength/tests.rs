@@ -35,6 +35,10 @@ const HELD_OUT_7: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_7.txt"
 ));
+const HELD_OUT_8: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_8.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -172,9 +176,16 @@ const HELD_OUT_6_ACCEPTED: usize = 10;
 /// and 1): Latin prayers, mottos and verse of words Latin's list does not
 /// rank finer than by Whitaker's letter, slogans of content words, French,
 /// German and Spanish lines run together. Issue 49's goal is 3: not
-/// reached; an eighth list written before the next change is the fair
-/// measure of it.
+/// reached.
 const HELD_OUT_7_ACCEPTED: usize = 10;
+
+/// The most phrases of the eighth held-out list accepted: written before
+/// the eighth model was changed, never used to tune it, the fair measure
+/// of that model. 14 on the seventh model (7 as typed, capitalised, run
+/// together or with punctuation, 7 only with a year or digits added):
+/// Latin verse, prayers and mottos, Italian, Spanish, German and French
+/// lines run together with a year, a name the lists lack.
+const HELD_OUT_8_ACCEPTED: usize = 14;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -188,6 +199,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT_5, HELD_OUT_5_ACCEPTED),
         (HELD_OUT_6, HELD_OUT_6_ACCEPTED),
         (HELD_OUT_7, HELD_OUT_7_ACCEPTED),
+        (HELD_OUT_8, HELD_OUT_8_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
