@@ -66,6 +66,10 @@ const PAIRS: [&str; 2] = [asset!("pairs.txt"), asset!("bigrams_en.txt")];
 /// first), not the quotations'.
 pub(super) const LANGUAGES: usize = 6;
 
+/// Where English's and Latin's lists are in `WORD_LISTS`.
+const ENGLISH: usize = 0;
+const LATIN: usize = 5;
+
 /// How many lists a guesser chooses among.
 pub(super) const LISTS: usize = WORD_LISTS.len();
 
@@ -234,6 +238,27 @@ impl Lexicon {
     pub(super) fn in_language(&self, word: u32, language: usize) -> bool {
         let quotes = WORD_LISTS.len() - 1;
         self.lists[word as usize] & (1 << language | 1 << quotes) != 0
+    }
+
+    /// Whether `words` are a line of Latin: each a Latin form, or a word
+    /// of no list (a name), and half of them or more no English word.
+    /// Latin has no articles and leaves out its pronouns, so its lines
+    /// often hold none of its most frequent words; and the Latin a player
+    /// knows is that of mottos, prayers and verse, which a guesser's model
+    /// has read. The suggestions are English words: none is such a line.
+    pub(super) fn reads_as_latin<'a>(&self, words: impl Iterator<Item = &'a str>) -> bool {
+        let (mut all, mut latin) = (0, 0);
+        for word in words {
+            all += 1;
+            if let Some((id, _)) = self.word(word) {
+                let lists = self.lists[id as usize];
+                if lists & 1 << LATIN == 0 {
+                    return false;
+                }
+                latin += usize::from(lists & 1 << ENGLISH == 0);
+            }
+        }
+        latin > 0 && 2 * latin >= all
     }
 
     /// Whether a word is one of the most frequent of its language.

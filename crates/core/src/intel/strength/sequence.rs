@@ -326,7 +326,10 @@ fn is_sentence(reading: &Reading, lexicon: &Lexicon, language: Option<usize>) ->
     let frequent = phrases + lexicon.frequent_in(whole.iter().copied(), language);
     let words = whole.len() + phrases;
     let spelled = reading.joined && reading.pieces.contains(&Piece::Character);
-    !spelled && words >= SENTENCE_WORDS && frequent as f64 >= SENTENCE_SHARE * words as f64
+    let latin = phrases == 0 && lexicon.reads_as_latin(whole.iter().copied());
+    !spelled
+        && words >= SENTENCE_WORDS
+        && (frequent as f64 >= SENTENCE_SHARE * words as f64 || latin)
 }
 
 /// Whether the words the passphrase marks between separators are a
@@ -347,7 +350,9 @@ fn marks_sentence(units: &[Unit], lexicon: &Lexicon) -> bool {
         })
         .collect();
     let frequent = lexicon.frequent_in_one(words.iter().map(String::as_str));
-    words.len() >= SENTENCE_WORDS && frequent as f64 >= SENTENCE_SHARE * words.len() as f64
+    let latin = lexicon.reads_as_latin(words.iter().map(String::as_str));
+    words.len() >= SENTENCE_WORDS
+        && (frequent as f64 >= SENTENCE_SHARE * words.len() as f64 || latin)
 }
 
 /// What a word's own price adds to its price in a sentence: next to

@@ -407,6 +407,22 @@ fn a_line_of_latin_is_a_sentence() {
     }
 }
 
+/// Latin has no articles and leaves out its pronouns: a line of Latin
+/// forms, half of them or more no English word, is a sentence without any
+/// of its most frequent words, spaced or run together. English words,
+/// some of them Latin forms too ("arbor", "cedar"), are none.
+#[test]
+fn a_line_of_latin_content_words_is_a_sentence() {
+    priced_as_a_sentence("castra ponunt milites fessi");
+    check_strength("castra ponunt milites fessi", &[]).unwrap_err();
+    let joined = reading("castraponuntmilitesfessi");
+    assert!(reads_as_sentence(&joined), "{joined:?}");
+    let english = reading("arbor cedar pine violet");
+    assert!(!reads_as_sentence(&english), "{english:?}");
+    check_strength("arbor cedar pine violet", &[]).unwrap();
+    check_strength("alea iacta est copper heron lantern thistle", &[]).unwrap();
+}
+
 /// A sentence is written in one language: the short frequent words of
 /// several, cut out of random words run together ("was" and "prope" of
 /// "wasp rope"), are no sentence's.
