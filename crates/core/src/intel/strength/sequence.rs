@@ -317,19 +317,19 @@ fn is_sentence(reading: &Reading, lexicon: &Lexicon, language: Option<usize>) ->
         })
         .collect();
     // A famous phrase run together is a line of a sentence: it counts as
-    // one frequent word of it (its own are hidden in it).
+    // one frequent word of it (its own are hidden in it), beside one of
+    // the words around it: a phrase among random words is no sentence.
     let phrases = reading
         .pieces
         .iter()
         .filter(|p| matches!(p, Piece::Phrase { .. }))
         .count();
-    let frequent = phrases + lexicon.frequent_in(whole.iter().copied(), language);
+    let frequent = lexicon.frequent_in(whole.iter().copied(), language);
     let words = whole.len() + phrases;
     let spelled = reading.joined && reading.pieces.contains(&Piece::Character);
     let latin = phrases == 0 && lexicon.reads_as_latin(whole.iter().copied());
-    !spelled
-        && words >= SENTENCE_WORDS
-        && (frequent as f64 >= SENTENCE_SHARE * words as f64 || latin)
+    let share = (phrases + frequent) as f64 >= SENTENCE_SHARE * words as f64;
+    !spelled && words >= SENTENCE_WORDS && ((frequent > 0 && share) || latin)
 }
 
 /// Whether the words the passphrase marks between separators are a
