@@ -97,7 +97,7 @@ fn accepted(list: &str) -> Vec<String> {
 /// The most phrases of the first held-out list accepted (any of 14 ways of
 /// writing each): 20 when the model was first measured on it, 9 on the
 /// second model, 7 on the third, 3 on the fourth, 1 on the fifth, the
-/// sixth and the seventh (only with digits or a year added). That list is
+/// sixth, the seventh and the eighth (only with digits or a year added). That list is
 /// partly seen: its result led to the
 /// second model's dictionaries and frequency lists. This bound keeps the
 /// model from getting worse.
@@ -109,8 +109,8 @@ const HELD_OUT_ACCEPTED: usize = 1;
 /// changes (no phrase of it added anywhere). 12 on the second model, 8 on
 /// the third, 7 on the fourth, 5 on the fifth (4 as typed or run
 /// together and 1 only with a year added), 2 on the sixth (both as typed
-/// or run together), 1 on the seventh (as typed): quotes and lines
-/// missing from the dictionaries.
+/// or run together), 1 on the seventh and the eighth (as typed): quotes
+/// and lines missing from the dictionaries.
 const HELD_OUT_2_ACCEPTED: usize = 1;
 
 /// The most phrases of the third held-out list accepted: written before
@@ -119,9 +119,10 @@ const HELD_OUT_2_ACCEPTED: usize = 1;
 /// the second model, 25 on the third, 17 on the fourth (6 as typed,
 /// capitalised or run together, 11 only with a year or digits added), 8
 /// on the fifth (2 and 6), 5 on the sixth (1 and 4), 4 on the seventh (1
-/// and 3): slogans and soldiers' sayings of content words with few or no
-/// frequent ones, names missing from the dictionaries.
-const HELD_OUT_3_ACCEPTED: usize = 4;
+/// and 3), 2 on the eighth (1 and 1): slogans and soldiers' sayings of
+/// content words with no frequent one, names missing from the
+/// dictionaries.
+const HELD_OUT_3_ACCEPTED: usize = 2;
 
 /// The most phrases of the fourth held-out list accepted: written before
 /// the fourth model was changed and never used to tune it (what its
@@ -135,8 +136,9 @@ const HELD_OUT_3_ACCEPTED: usize = 4;
 /// wherever its words stand, run together too, rarer words in the lists,
 /// elisions, apostrophes): long sentences with words missing from the
 /// dictionaries (names, old spellings), and sentences with a year added;
-/// 10 on the sixth (4 and 6), 4 on the seventh (2 and 2).
-const HELD_OUT_4_ACCEPTED: usize = 4;
+/// 10 on the sixth (4 and 6), 4 on the seventh (2 and 2), 2 on the eighth
+/// (1 and 1).
+const HELD_OUT_4_ACCEPTED: usize = 2;
 
 /// The most phrases of the fifth held-out list accepted: written before
 /// the fifth model was changed, never used to tune it, the fair measure
@@ -147,8 +149,9 @@ const HELD_OUT_4_ACCEPTED: usize = 4;
 /// the sixth model's changes: a sentence's words priced as one of ten,
 /// its frequent words the 300 most frequent, the same reading at every
 /// check, a sentence's words those the player wrote apart, œ read as
-/// oe); 13 on the sixth (6 and 7), 7 on the seventh (3 and 4).
-const HELD_OUT_5_ACCEPTED: usize = 7;
+/// oe); 13 on the sixth (6 and 7), 7 on the seventh (3 and 4), 4 on the
+/// eighth (2 and 2).
+const HELD_OUT_5_ACCEPTED: usize = 4;
 
 /// The most phrases of the sixth held-out list accepted: written before
 /// the sixth model was changed, never used to tune it, the fair measure
@@ -163,8 +166,9 @@ const HELD_OUT_5_ACCEPTED: usize = 7;
 /// words and rarer forms, a sentence's words priced as one of about three
 /// and in one language, capitals starting one-letter words, a year put
 /// into a sentence leaving it whole, famous phrases inside a sentence
-/// run together, elisions run together). 10 on the seventh (7 and 3).
-const HELD_OUT_6_ACCEPTED: usize = 10;
+/// run together, elisions run together). 10 on the seventh (7 and 3), 4 on
+/// the eighth (3 and 1).
+const HELD_OUT_6_ACCEPTED: usize = 4;
 
 /// The most phrases of the seventh held-out list accepted: written before
 /// the seventh model was changed, never used to tune it, the fair measure
@@ -175,17 +179,22 @@ const HELD_OUT_6_ACCEPTED: usize = 10;
 /// names the lists lack, slogans of content words. 10 on the seventh (9
 /// and 1): Latin prayers, mottos and verse of words Latin's list does not
 /// rank finer than by Whitaker's letter, slogans of content words, French,
-/// German and Spanish lines run together. Issue 49's goal is 3: not
-/// reached.
-const HELD_OUT_7_ACCEPTED: usize = 10;
+/// German and Spanish lines run together (studied for the eighth model's
+/// changes: a fifth of frequent words makes a sentence, a line of Latin
+/// forms is one, words run together read in one language, an elided word
+/// counted as the one it stands for). 5 on the eighth (5 and 0).
+const HELD_OUT_7_ACCEPTED: usize = 5;
 
 /// The most phrases of the eighth held-out list accepted: written before
 /// the eighth model was changed, never used to tune it, the fair measure
 /// of that model. 14 on the seventh model (7 as typed, capitalised, run
 /// together or with punctuation, 7 only with a year or digits added):
 /// Latin verse, prayers and mottos, Italian, Spanish, German and French
-/// lines run together with a year, a name the lists lack.
-const HELD_OUT_8_ACCEPTED: usize = 14;
+/// lines run together with a year, a name the lists lack. 8 on the eighth
+/// (4 and 4): Latin verse and mottos with English words or words the
+/// lists lack, lines run together with a year, names. Issue 49's goal is
+/// 3: not reached.
+const HELD_OUT_8_ACCEPTED: usize = 8;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
