@@ -45,7 +45,7 @@ pub(super) struct Unit {
 /// a word that starts with a vowel or h, with an apostrophe: "l'homme",
 /// "qu'avec", "j'ai" (j is read as i), "dell'anno", "ch'io". Each is read
 /// as the word it stands for.
-pub(super) const ELISIONS: [(&str, &str); 22] = [
+const ELISIONS: [(&str, &str); 22] = [
     ("l", "le"),
     ("d", "de"),
     ("s", "se"),
@@ -69,6 +69,14 @@ pub(super) const ELISIONS: [(&str, &str); 22] = [
     ("quest", "questo"),
     ("dov", "dove"),
 ];
+
+/// The word an elided one stands for ("le" for "l"), if it is one.
+pub(super) fn unelided(elided: &str) -> Option<&'static str> {
+    ELISIONS
+        .iter()
+        .find(|(e, _)| *e == elided)
+        .map(|(_, word)| *word)
+}
 
 /// The passphrase read: its units, and the separators between them.
 #[derive(Debug, Default)]

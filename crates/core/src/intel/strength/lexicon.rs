@@ -18,7 +18,6 @@
 //! under which licence.
 
 use super::famous::read;
-use super::fold::ELISIONS;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
@@ -65,7 +64,11 @@ const PAIRS: [&str; 2] = [asset!("pairs.txt"), asset!("bigrams_en.txt")];
 /// The lists of `WORD_LISTS` ranked by frequency in a language: the first
 /// six (Latin's by Whitaker's grades, the words of a sentence's grammar
 /// first), not the quotations'.
-const LANGUAGES: usize = 6;
+pub(super) const LANGUAGES: usize = 6;
+
+/// Where English's and Latin's lists are in `WORD_LISTS`.
+const ENGLISH: usize = 0;
+const LATIN: usize = 5;
 
 /// How many lists a guesser chooses among.
 pub(super) const LISTS: usize = WORD_LISTS.len();
@@ -94,6 +97,9 @@ pub(super) const SHORTEST_PHRASE: usize = 8;
 pub(super) struct Lexicon {
     /// Each word's id and its least rank in any list, as a power of ten.
     words: HashMap<String, (u32, f64)>,
+    /// For each word's id, the lists that have it (a bit for each of
+    /// `WORD_LISTS`).
+    lists: Vec<u8>,
     /// The ids of the most frequent words of each language, and in which
     /// languages (a bit for each of the first `LANGUAGES` lists).
     frequent: HashMap<u32, u8>,
@@ -151,6 +157,7 @@ impl Lexicon {
         let (phrases, spelled) = (read(true), read(false));
         let mut lexicon = Lexicon {
             words: HashMap::new(),
+            lists: Vec::new(),
             frequent: HashMap::new(),
             pairs: HashMap::new(),
             joined: HashSet::new(),
@@ -160,11 +167,19 @@ impl Lexicon {
             famous: phrases.len(),
             longest_phrase: spelled.iter().map(|p| p.concat().len()).max().unwrap_or(0),
         };
-        let add = |words: &mut HashMap<String, (u32, f64)>, word: &str, price: f64| {
-            let next = words.len() as u32;
-            let entry = words.entry(word.to_string()).or_insert((next, price));
+        let add = |lexicon: &mut Lexicon, word: &str, price: f64, list: usize| {
+            let next = lexicon.words.len() as u32;
+            let entry = lexicon
+                .words
+                .entry(word.to_string())
+                .or_insert((next, price));
             entry.1 = entry.1.min(price);
-            entry.0
+            let id = entry.0;
+            if id == next {
+                lexicon.lists.push(0);
+            }
+            lexicon.lists[id as usize] |= 1 << list;
+            id
         };
         for (at, list) in WORD_LISTS.iter().enumerate() {
             let mut before = 0;
@@ -172,7 +187,7 @@ impl Lexicon {
                 let words: Vec<&str> = line.split(' ').skip(1).collect();
                 let rank = before as f64 + (words.len() + 1) as f64 / 2.0;
                 for word in &words {
-                    let id = add(&mut lexicon.words, word, rank.log10());
+                    let id = add(&mut lexicon, word, rank.log10(), at);
                     if at < LANGUAGES && rank <= FREQUENT_WORDS as f64 {
                         *lexicon.frequent.entry(id).or_default() |= 1 << at;
                     }
@@ -218,10 +233,32 @@ impl Lexicon {
         self.words.get(word).copied()
     }
 
-    /// The word an elided one stands for ("l'" for "le"), its id and price.
-    pub(super) fn elided(&self, elided: &str) -> Option<(u32, f64)> {
-        let (_, word) = ELISIONS.iter().find(|(e, _)| *e == elided)?;
-        self.word(word)
+    /// Whether a word is in the list of `language` (one of the first
+    /// `LANGUAGES`) or in the quotations' (names, old spellings).
+    pub(super) fn in_language(&self, word: u32, language: usize) -> bool {
+        let quotes = WORD_LISTS.len() - 1;
+        self.lists[word as usize] & (1 << language | 1 << quotes) != 0
+    }
+
+    /// Whether `words` are a line of Latin: each a Latin form, or a word
+    /// of no list (a name), and half of them or more no English word.
+    /// Latin has no articles and leaves out its pronouns, so its lines
+    /// often hold none of its most frequent words; and the Latin a player
+    /// knows is that of mottos, prayers and verse, which a guesser's model
+    /// has read. The suggestions are English words: none is such a line.
+    pub(super) fn reads_as_latin<'a>(&self, words: impl Iterator<Item = &'a str>) -> bool {
+        let (mut all, mut latin) = (0, 0);
+        for word in words {
+            all += 1;
+            if let Some((id, _)) = self.word(word) {
+                let lists = self.lists[id as usize];
+                if lists & 1 << LATIN == 0 {
+                    return false;
+                }
+                latin += usize::from(lists & 1 << ENGLISH == 0);
+            }
+        }
+        latin > 0 && 2 * latin >= all
     }
 
     /// Whether a word is one of the most frequent of its language.
@@ -233,6 +270,16 @@ impl Lexicon {
     /// language: a sentence is written in one ("was" and "prope" cut out
     /// of "wasp rope" are of two).
     pub(super) fn frequent_in_one<'a>(&self, words: impl Iterator<Item = &'a str>) -> usize {
+        self.frequent_in(words, None)
+    }
+
+    /// Of `words`, how many are among the most frequent words of
+    /// `language`, or of the one language that has the most of them.
+    pub(super) fn frequent_in<'a>(
+        &self,
+        words: impl Iterator<Item = &'a str>,
+        language: Option<usize>,
+    ) -> usize {
         let mut counts = [0; LANGUAGES];
         for word in words {
             let languages = self.word(word).and_then(|(id, _)| self.frequent.get(&id));
@@ -240,7 +287,10 @@ impl Lexicon {
                 *count += usize::from(languages.is_some_and(|l| l & (1 << at) != 0));
             }
         }
-        counts.into_iter().max().unwrap_or(0)
+        match language {
+            Some(language) => counts[language],
+            None => counts.into_iter().max().unwrap_or(0),
+        }
     }
 
     /// How soon a guesser who just tried `first` tries `second` (log10).

@@ -13,6 +13,7 @@
 mod famous;
 mod fold;
 mod lexicon;
+mod sentence;
 mod sequence;
 #[cfg(test)]
 mod tests;

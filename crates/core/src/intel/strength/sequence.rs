@@ -11,8 +11,9 @@
 //! prices. Found by dynamic programming over where each piece ends.
 
 use super::famous::{is_year, number_log10};
-use super::fold::{Kind, Unit};
-use super::lexicon::{LONGEST_WORD, Lexicon, SHORTEST_PHRASE};
+use super::fold::{Kind, Unit, unelided};
+use super::lexicon::{LANGUAGES, LONGEST_WORD, Lexicon, SHORTEST_PHRASE};
+use super::sentence::{is_sentence, marks_sentence};
 use std::collections::BTreeMap;
 
 /// One piece of the cheapest reading.
@@ -67,10 +68,10 @@ const CONTEXT_LOG10: f64 = 0.9;
 
 /// A word the passphrase marks (between separators): where it starts and
 /// ends, and its letters when it is all letters.
-struct Said {
+pub(super) struct Said {
     start: usize,
-    end: usize,
-    letters: Option<String>,
+    pub end: usize,
+    pub letters: Option<String>,
 }
 
 /// Whether a capital starts a word at `at`: after a small letter
@@ -90,7 +91,7 @@ fn capital(units: &[Unit], at: usize) -> bool {
 
 /// The words the passphrase marks (between separators, or capitals that
 /// start words), in order.
-fn said(units: &[Unit]) -> Vec<Said> {
+pub(super) fn said(units: &[Unit]) -> Vec<Said> {
     let mut words: Vec<Said> = Vec::new();
     for (at, unit) in units.iter().enumerate() {
         let letter = unit.letter.filter(|_| unit.kind == Kind::Letter);
@@ -215,10 +216,32 @@ fn in_sentence(
 pub(super) fn cheapest(units: &[Unit], lexicon: &Lexicon, context: &[String]) -> Reading {
     let words = read(units, lexicon, context, How::WORDS);
     let marked = marks_sentence(units, lexicon);
-    let sentences = [How::SENTENCE, How::SENTENCE_OF_WORDS]
+    let sentence = read(units, lexicon, context, How::SENTENCE);
+    let of_words = read(units, lexicon, context, How::SENTENCE_OF_WORDS);
+    // Run together, of the readings with the fewest words, one of a single
+    // language's: read with every list, frequent words of one can run into
+    // a rarer word of another ("yema" of "ye may"). One with more words
+    // cuts frequent words out of random ones ("am part" of "rampart").
+    let fewest = of_words.pieces.len();
+    let languages: Vec<(Reading, Option<usize>)> = if marks_words(units) {
+        Vec::new()
+    } else {
+        (0..LANGUAGES)
+            .map(|language| {
+                let how = How {
+                    language: Some(language),
+                    ..How::SENTENCE_OF_WORDS
+                };
+                (read(units, lexicon, context, how), Some(language))
+            })
+            .filter(|(reading, _)| reading.pieces.len() <= fewest)
+            .collect()
+    };
+    let sentences = [(sentence, None), (of_words, None)]
         .into_iter()
-        .map(|how| read(units, lexicon, context, how))
-        .filter(|sentence| marked || is_sentence(sentence, lexicon));
+        .chain(languages)
+        .filter(|(reading, language)| marked || is_sentence(reading, lexicon, *language))
+        .map(|(reading, _)| reading);
     // Of readings that cost the same, the first: word by word.
     std::iter::once(words)
         .chain(sentences)
@@ -233,20 +256,26 @@ struct How {
     sentence: bool,
     /// Famous phrases run together are pieces of it.
     phrases: bool,
+    /// Only words of this language's list (or the quotations') are pieces
+    /// of it.
+    language: Option<usize>,
 }
 
 impl How {
     const WORDS: How = How {
         sentence: false,
         phrases: true,
+        language: None,
     };
     const SENTENCE: How = How {
         sentence: true,
         phrases: true,
+        language: None,
     };
     const SENTENCE_OF_WORDS: How = How {
         sentence: true,
         phrases: false,
+        language: None,
     };
 }
 
@@ -258,54 +287,6 @@ fn marks_words(units: &[Unit]) -> bool {
         let elision = at > 0 && units[at - 1].elided;
         (units[at].boundary && !elision) || capital(units, at)
     })
-}
-
-/// A reading is a sentence when at least this share of its whole words
-/// are among the most frequent of one language, and it has at least
-/// `SENTENCE_WORDS` of them: in ordinary text the 300 most frequent
-/// words are more than half of all words (`FREQUENT_WORDS`), so a quarter
-/// is well within any sentence, while random words (the suggestions hold
-/// none) are far from it, and so are the short words of several languages
-/// cut out of them run together ("was prope" of "wasp rope").
-const SENTENCE_SHARE: f64 = 0.25;
-const SENTENCE_WORDS: usize = 3;
-
-/// Whether a reading is a sentence (`SENTENCE_SHARE`). Run together, it
-/// must be read entirely as words: a letter left over is no sentence's.
-fn is_sentence(reading: &Reading, lexicon: &Lexicon) -> bool {
-    let whole: Vec<&str> = reading
-        .pieces
-        .iter()
-        .filter_map(|p| match p {
-            Piece::Word {
-                word,
-                sentence: true,
-                ..
-            } => Some(word.as_str()),
-            _ => None,
-        })
-        .collect();
-    // A famous phrase run together is a line of a sentence: it counts as
-    // one frequent word of it (its own are hidden in it).
-    let phrases = reading
-        .pieces
-        .iter()
-        .filter(|p| matches!(p, Piece::Phrase { .. }))
-        .count();
-    let frequent = phrases + lexicon.frequent_in_one(whole.iter().copied());
-    let words = whole.len() + phrases;
-    let spelled = reading.joined && reading.pieces.contains(&Piece::Character);
-    !spelled && words >= SENTENCE_WORDS && frequent as f64 >= SENTENCE_SHARE * words as f64
-}
-
-/// Whether the words the passphrase marks between separators are a
-/// sentence's (`SENTENCE_SHARE`): its cheapest reading may cut a word in
-/// two ("e" and "in" of "ein") and so hide a frequent one, but the words
-/// the player wrote apart are what his sentence is made of.
-fn marks_sentence(units: &[Unit], lexicon: &Lexicon) -> bool {
-    let words: Vec<String> = said(units).into_iter().filter_map(|w| w.letters).collect();
-    let frequent = lexicon.frequent_in_one(words.iter().map(String::as_str));
-    words.len() >= SENTENCE_WORDS && frequent as f64 >= SENTENCE_SHARE * words.len() as f64
 }
 
 /// What a word's own price adds to its price in a sentence: next to
@@ -322,7 +303,11 @@ const PIECE: f64 = 1000.0;
 /// The cheapest reading of `units`; in a `sentence`, every whole word is
 /// priced as one of a sentence, near a frequent word or not.
 fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], how: How) -> Reading {
-    let How { sentence, phrases } = how;
+    let How {
+        sentence,
+        phrases,
+        language,
+    } = how;
     let n = units.len();
     let mut best: Vec<Best> = vec![BTreeMap::new(); n + 1];
     best[0].insert(None, step(0.0, 0, None, Piece::Character));
@@ -461,11 +446,16 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], how: How) -> Read
                 let known = context.iter().position(|w| *w == letters);
                 // An elided word is the word it stands for ("l'homme",
                 // "ch'arriva"), though its letters be a word of a list too.
-                let entry = if unit.elided {
-                    lexicon.elided(&letters).or_else(|| lexicon.word(&letters))
-                } else {
-                    lexicon.word(&letters)
+                let stands_for = unelided(&letters)
+                    .filter(|_| unit.elided)
+                    .and_then(|word| Some((lexicon.word(word)?, word.to_string())));
+                let (entry, word) = match stands_for {
+                    Some((entry, word)) => (Some(entry), word),
+                    None => (lexicon.word(&letters), letters.clone()),
                 };
+                let entry = entry.filter(|(id, _)| {
+                    language.is_none_or(|language| lexicon.in_language(*id, language))
+                });
                 let alone = match (known, entry) {
                     (Some(_), _) => Some(CONTEXT_LOG10),
                     (None, Some((_, price))) => Some(price),
@@ -493,7 +483,7 @@ fn read(units: &[Unit], lexicon: &Lexicon, context: &[String], how: How) -> Read
                             _ => (price, 0.0, false, [None, None]),
                         };
                         let piece = Piece::Word {
-                            word: letters.clone(),
+                            word: word.clone(),
                             paired,
                             sentence: in_one,
                             swapped: swaps > 0,

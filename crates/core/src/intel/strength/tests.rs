@@ -35,6 +35,10 @@ const HELD_OUT_7: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../assets/passphrases/trials/held_out_7.txt"
 ));
+const HELD_OUT_8: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../assets/passphrases/trials/held_out_8.txt"
+));
 
 fn phrases(list: &str) -> Vec<&str> {
     list.lines()
@@ -93,7 +97,7 @@ fn accepted(list: &str) -> Vec<String> {
 /// The most phrases of the first held-out list accepted (any of 14 ways of
 /// writing each): 20 when the model was first measured on it, 9 on the
 /// second model, 7 on the third, 3 on the fourth, 1 on the fifth, the
-/// sixth and the seventh (only with digits or a year added). That list is
+/// sixth, the seventh and the eighth (only with digits or a year added). That list is
 /// partly seen: its result led to the
 /// second model's dictionaries and frequency lists. This bound keeps the
 /// model from getting worse.
@@ -105,8 +109,8 @@ const HELD_OUT_ACCEPTED: usize = 1;
 /// changes (no phrase of it added anywhere). 12 on the second model, 8 on
 /// the third, 7 on the fourth, 5 on the fifth (4 as typed or run
 /// together and 1 only with a year added), 2 on the sixth (both as typed
-/// or run together), 1 on the seventh (as typed): quotes and lines
-/// missing from the dictionaries.
+/// or run together), 1 on the seventh and the eighth (as typed): quotes
+/// and lines missing from the dictionaries.
 const HELD_OUT_2_ACCEPTED: usize = 1;
 
 /// The most phrases of the third held-out list accepted: written before
@@ -115,9 +119,10 @@ const HELD_OUT_2_ACCEPTED: usize = 1;
 /// the second model, 25 on the third, 17 on the fourth (6 as typed,
 /// capitalised or run together, 11 only with a year or digits added), 8
 /// on the fifth (2 and 6), 5 on the sixth (1 and 4), 4 on the seventh (1
-/// and 3): slogans and soldiers' sayings of content words with few or no
-/// frequent ones, names missing from the dictionaries.
-const HELD_OUT_3_ACCEPTED: usize = 4;
+/// and 3), 2 on the eighth (1 and 1): slogans and soldiers' sayings of
+/// content words with no frequent one, names missing from the
+/// dictionaries.
+const HELD_OUT_3_ACCEPTED: usize = 2;
 
 /// The most phrases of the fourth held-out list accepted: written before
 /// the fourth model was changed and never used to tune it (what its
@@ -131,8 +136,9 @@ const HELD_OUT_3_ACCEPTED: usize = 4;
 /// wherever its words stand, run together too, rarer words in the lists,
 /// elisions, apostrophes): long sentences with words missing from the
 /// dictionaries (names, old spellings), and sentences with a year added;
-/// 10 on the sixth (4 and 6), 4 on the seventh (2 and 2).
-const HELD_OUT_4_ACCEPTED: usize = 4;
+/// 10 on the sixth (4 and 6), 4 on the seventh (2 and 2), 2 on the eighth
+/// (1 and 1).
+const HELD_OUT_4_ACCEPTED: usize = 2;
 
 /// The most phrases of the fifth held-out list accepted: written before
 /// the fifth model was changed, never used to tune it, the fair measure
@@ -143,8 +149,9 @@ const HELD_OUT_4_ACCEPTED: usize = 4;
 /// the sixth model's changes: a sentence's words priced as one of ten,
 /// its frequent words the 300 most frequent, the same reading at every
 /// check, a sentence's words those the player wrote apart, œ read as
-/// oe); 13 on the sixth (6 and 7), 7 on the seventh (3 and 4).
-const HELD_OUT_5_ACCEPTED: usize = 7;
+/// oe); 13 on the sixth (6 and 7), 7 on the seventh (3 and 4), 4 on the
+/// eighth (2 and 2).
+const HELD_OUT_5_ACCEPTED: usize = 4;
 
 /// The most phrases of the sixth held-out list accepted: written before
 /// the sixth model was changed, never used to tune it, the fair measure
@@ -159,8 +166,9 @@ const HELD_OUT_5_ACCEPTED: usize = 7;
 /// words and rarer forms, a sentence's words priced as one of about three
 /// and in one language, capitals starting one-letter words, a year put
 /// into a sentence leaving it whole, famous phrases inside a sentence
-/// run together, elisions run together). 10 on the seventh (7 and 3).
-const HELD_OUT_6_ACCEPTED: usize = 10;
+/// run together, elisions run together). 10 on the seventh (7 and 3), 4 on
+/// the eighth (3 and 1).
+const HELD_OUT_6_ACCEPTED: usize = 4;
 
 /// The most phrases of the seventh held-out list accepted: written before
 /// the seventh model was changed, never used to tune it, the fair measure
@@ -171,10 +179,22 @@ const HELD_OUT_6_ACCEPTED: usize = 10;
 /// names the lists lack, slogans of content words. 10 on the seventh (9
 /// and 1): Latin prayers, mottos and verse of words Latin's list does not
 /// rank finer than by Whitaker's letter, slogans of content words, French,
-/// German and Spanish lines run together. Issue 49's goal is 3: not
-/// reached; an eighth list written before the next change is the fair
-/// measure of it.
-const HELD_OUT_7_ACCEPTED: usize = 10;
+/// German and Spanish lines run together (studied for the eighth model's
+/// changes: a fifth of frequent words makes a sentence, a line of Latin
+/// forms is one, words run together read in one language, an elided word
+/// counted as the one it stands for). 5 on the eighth (5 and 0).
+const HELD_OUT_7_ACCEPTED: usize = 5;
+
+/// The most phrases of the eighth held-out list accepted: written before
+/// the eighth model was changed, never used to tune it, the fair measure
+/// of that model. 14 on the seventh model (7 as typed, capitalised, run
+/// together or with punctuation, 7 only with a year or digits added):
+/// Latin verse, prayers and mottos, Italian, Spanish, German and French
+/// lines run together with a year, a name the lists lack. 8 on the eighth
+/// (4 and 4): Latin verse and mottos with English words or words the
+/// lists lack, lines run together with a year, names. Issue 49's goal is
+/// 3: not reached.
+const HELD_OUT_8_ACCEPTED: usize = 8;
 
 /// Measured on lists the model was never tuned on: of 100 famous phrases
 /// each, how many are accepted in any of 14 ways of writing each.
@@ -188,6 +208,7 @@ fn held_out_famous_phrases_are_measured() {
         (HELD_OUT_5, HELD_OUT_5_ACCEPTED),
         (HELD_OUT_6, HELD_OUT_6_ACCEPTED),
         (HELD_OUT_7, HELD_OUT_7_ACCEPTED),
+        (HELD_OUT_8, HELD_OUT_8_ACCEPTED),
     ] {
         assert_eq!(phrases(list).len(), 100);
         let accepted = accepted(list);
@@ -265,6 +286,23 @@ fn reads_as_sentence(reading: &sequence::Reading) -> bool {
         .any(|p| matches!(p, sequence::Piece::Word { sentence: true, .. }))
 }
 
+/// Whether a reading holds `word` as a word.
+fn has_word(reading: &sequence::Reading, word: &str) -> bool {
+    reading
+        .pieces
+        .iter()
+        .any(|p| matches!(p, sequence::Piece::Word { word: w, .. } if w == word))
+}
+
+/// Asserts that a passphrase reads as a sentence that holds `words`.
+fn read_as_a_sentence_of(passphrase: &str, words: &[&str]) {
+    let r = reading(passphrase);
+    assert!(reads_as_sentence(&r), "{r:?}");
+    for word in words {
+        assert!(has_word(&r, word), "{word}: {r:?}");
+    }
+}
+
 /// Asserts that a line of spaced words reads as a sentence, each word
 /// priced as one of a sentence at most.
 fn priced_as_a_sentence(line: &str) {
@@ -324,10 +362,13 @@ fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
         let e = check_strength(&written, &[]).unwrap_err();
         assert!(e.message.contains("in the order of a sentence"), "{e}");
     }
-    // With one frequent word in five, no sentence: "heron" and "lantern",
+    // With one frequent word in six, no sentence: "heron" and "lantern",
     // far from "the", cost what they cost alone.
-    let near = reading("heron lantern glow softly the").log10;
-    assert!(near > most("heron lantern glow softly the") + 1.0, "{near}");
+    let near = reading("heron lantern glow softly the osprey").log10;
+    assert!(
+        near > most("heron lantern glow softly the osprey") + 1.0,
+        "{near}"
+    );
     check_strength("alea iacta est copper heron lantern thistle", &[]).unwrap();
     for random in [
         "copperheronlanternthistleosprey",
@@ -344,7 +385,7 @@ fn a_passphrase_that_reads_as_a_sentence_is_priced_as_one() {
 /// ("so", "a") is a sentence. Of two readings with as many words, the one
 /// of more frequent words is the sentence's ("it wasa bright", not "itw
 /// asa bright"), and the same reading wins at every check. Written
-/// apart, a quarter of the words the player wrote is enough.
+/// apart, a fifth of the words the player wrote is enough.
 #[test]
 fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
     let line = "so much depends upon a red wheel barrow";
@@ -354,13 +395,7 @@ fn a_line_of_frequent_words_is_a_sentence_at_every_check() {
     let joined = "itwasabrightcolddayinapril2026";
     let first = reading(joined);
     assert!(reads_as_sentence(&first), "{first:?}");
-    assert!(
-        first
-            .pieces
-            .iter()
-            .any(|p| matches!(p, sequence::Piece::Word { word, .. } if word == "it")),
-        "{first:?}"
-    );
+    assert!(has_word(&first, "it"), "{first:?}");
     for _ in 0..20 {
         assert_eq!(reading(joined).pieces, first.pieces);
     }
@@ -392,6 +427,22 @@ fn a_line_of_latin_is_a_sentence() {
     }
 }
 
+/// Latin has no articles and leaves out its pronouns: a line of Latin
+/// forms, half of them or more no English word, is a sentence without any
+/// of its most frequent words, spaced or run together. English words,
+/// some of them Latin forms too ("arbor", "cedar"), are none.
+#[test]
+fn a_line_of_latin_content_words_is_a_sentence() {
+    priced_as_a_sentence("castra ponunt milites fessi");
+    check_strength("castra ponunt milites fessi", &[]).unwrap_err();
+    let joined = reading("castraponuntmilitesfessi");
+    assert!(reads_as_sentence(&joined), "{joined:?}");
+    let english = reading("arbor cedar pine violet");
+    assert!(!reads_as_sentence(&english), "{english:?}");
+    check_strength("arbor cedar pine violet", &[]).unwrap();
+    check_strength("alea iacta est copper heron lantern thistle", &[]).unwrap();
+}
+
 /// A sentence is written in one language: the short frequent words of
 /// several, cut out of random words run together ("was" and "prope" of
 /// "wasp rope"), are no sentence's.
@@ -402,21 +453,37 @@ fn a_sentence_is_written_in_one_language() {
     assert!(reads_as_sentence(&r), "{r:?}");
 }
 
+/// A fifth of a sentence's words among its language's most frequent is
+/// enough: a line of five words holds one (an article, a preposition, a
+/// pronoun), as slogans and mottos do; the words the player wrote apart
+/// count an elided word as the one it stands for ("l'" is "le").
+#[test]
+fn one_frequent_word_in_five_makes_a_sentence() {
+    priced_as_a_sentence("rivers carry the broken moon");
+    let e = check_strength("rivers carry the broken moon 2026", &[]).unwrap_err();
+    assert!(e.message.contains("in the order of a sentence"), "{e}");
+    let elided = reading("marchez doucement vers l'horizon");
+    assert!(reads_as_sentence(&elided), "{elided:?}");
+    assert!(has_word(&elided, "le"), "{elided:?}");
+}
+
+/// Run together, a sentence is read as the fewest words of one language
+/// when that is as few as with every list: "ye may", not "yema" (a
+/// Spanish word) and "y". With more words than that, frequent words cut
+/// out of random ones ("am part" of "rampart") make no sentence.
+#[test]
+fn a_sentence_run_together_is_read_in_one_language() {
+    read_as_a_sentence_of("wanderyeroadswhileyemay", &["ye", "may"]);
+    check_strength("wanderyeroadswhileyemay", &[]).unwrap_err();
+    check_strength("hazelwasproperamparthollowotter", &[]).unwrap();
+    check_strength("copperheronlanternthistle", &[]).unwrap();
+}
+
 /// Capitals start words, a one-letter word too ("IWalked", "ADog"), and a
 /// year put into a sentence leaves its words beside each other.
 #[test]
 fn capitals_and_years_leave_a_sentence_as_it_is() {
-    let camel = reading("IWalkedToTheRiverAtDawn");
-    assert!(reads_as_sentence(&camel), "{camel:?}");
-    for word in ["i", "walked"] {
-        assert!(
-            camel
-                .pieces
-                .iter()
-                .any(|p| matches!(p, sequence::Piece::Word { word: w, .. } if w == word)),
-            "{word}: {camel:?}"
-        );
-    }
+    read_as_a_sentence_of("IWalkedToTheRiverAtDawn", &["i", "walked"]);
     let sentence = reading("silence falls on broken towers");
     let year = reading("silence falls on 2026 broken towers");
     assert!(
