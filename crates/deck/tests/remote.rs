@@ -260,13 +260,10 @@ fn a_card_shown_with_another_cards_draw_is_refused() {
     );
 }
 
-/// North's machine, changed, draws his hand honestly but commits each
-/// card as another (so that it could later show a card he never drew):
-/// nothing tells while the game goes on; at the end South's machine names
-/// it.
-#[test]
-fn cards_committed_as_others_are_named_at_the_end() {
-    let mut t = two();
+/// Who is active first settled on the host's machine, and the opening
+/// hands dealt with every draw North's machine sends through `change` (a
+/// changed program's): its draws are taken, nothing can tell.
+fn dealt_changed(t: &mut Two, change: impl Fn(&mut Event)) {
     let (g, p) = &mut t.host;
     p.give(
         g,
@@ -275,29 +272,24 @@ fn cards_committed_as_others_are_named_at_the_end() {
         },
     )
     .unwrap();
-    let liar = muster_core::dice::hidden::PickCommitment::new(&keys().north.1.seal_key())
-        .unwrap()
-        .secret(&keys().north.1.seal_key())
-        .unwrap();
     for _ in 0..6 {
         t.sent_changed(Side::South, |_| {});
         t.sent_changed(Side::North, |m| {
             if let Wire::Decided { entry, .. } = m {
-                for ev in &mut entry.events {
-                    if let Event::Drew { tokens, .. } = ev {
-                        for (n, token) in tokens.iter_mut().enumerate() {
-                            let blinding = liar.blinding("elsewhere", n as u64);
-                            *token = muster_core::dice::hidden::token(&blinding, "e-best");
-                        }
-                    }
-                }
+                entry.events.iter_mut().for_each(&change);
             }
         });
     }
     t.pump();
     assert!(t.troubles().is_empty(), "{:?}", t.troubles());
+    assert!(t.same());
+}
+
+/// Both say the game is over; South's machine's audit of Artagur's cards
+/// names what broke the rules, in `words`.
+fn ended_naming(t: &mut Two, words: &str) {
     give(
-        &mut t,
+        t,
         Side::South,
         Command::GameOver {
             player: Side::South,
@@ -313,9 +305,31 @@ fn cards_committed_as_others_are_named_at_the_end() {
     let troubles = t.troubles().join("\n");
     assert!(
         troubles.contains("Artagur's cards, opened at the game's end, break the rules")
-            && troubles.contains("was drawn is another card"),
+            && troubles.contains(words),
         "{troubles}"
     );
+}
+
+/// North's machine, changed, draws his hand honestly but commits each
+/// card as another (so that it could later show a card he never drew):
+/// nothing tells while the game goes on; at the end South's machine names
+/// it.
+#[test]
+fn cards_committed_as_others_are_named_at_the_end() {
+    let mut t = two();
+    let liar = muster_core::dice::hidden::PickCommitment::new(&keys().north.1.seal_key())
+        .unwrap()
+        .secret(&keys().north.1.seal_key())
+        .unwrap();
+    dealt_changed(&mut t, |event| {
+        if let Event::Drew { tokens, .. } = event {
+            for (n, token) in tokens.iter_mut().enumerate() {
+                let blinding = liar.blinding("elsewhere", n as u64);
+                *token = muster_core::dice::hidden::token(&blinding, "e-best");
+            }
+        }
+    });
+    ended_naming(&mut t, "was drawn is another card");
 }
 
 /// North's machine, changed, deals him a hand of its choosing (the best
@@ -329,38 +343,21 @@ fn a_hand_a_changed_program_chose_is_named_at_the_end_and_a_lone_draw_refused() 
     let mut t = two();
     let id = t.host.0.id().to_string();
     let deck = t.host.0.setup().deck(Side::North);
-    let (g, p) = &mut t.host;
-    p.give(
-        g,
-        Command::ChooseFirst {
-            active: Side::South,
-        },
-    )
-    .unwrap();
-    let entry = t.host.0.log().len() + 1;
+    // Who is first takes an entry, South's opening draw the next.
+    let entry = t.host.0.log().len() + 2;
     let key = keys().north.1.seal_key();
     let chosen: Vec<String> = deck.iter().rev().take(7).cloned().collect();
-    for _ in 0..6 {
-        t.sent_changed(Side::South, |_| {});
-        t.sent_changed(Side::North, |m| {
-            if let Wire::Decided { entry: e, .. } = m {
-                for ev in &mut e.events {
-                    if let Event::Drew { cards, .. } = ev {
-                        let place = muster_core::intel::Place {
-                            game: &id,
-                            owner: Side::North,
-                            kind: "cards",
-                            slot: format!("entry {entry} event 0"),
-                        };
-                        *cards = Sealed::seal(&place, &chosen, &key, SEALED_BYTES).unwrap();
-                    }
-                }
-            }
-        });
-    }
-    t.pump();
-    assert!(t.troubles().is_empty(), "{:?}", t.troubles());
-    assert!(t.same());
+    dealt_changed(&mut t, |event| {
+        if let Event::Drew { cards, .. } = event {
+            let place = muster_core::intel::Place {
+                game: &id,
+                owner: Side::North,
+                kind: "cards",
+                slot: format!("entry {entry} event 0"),
+            };
+            *cards = Sealed::seal(&place, &chosen, &key, SEALED_BYTES).unwrap();
+        }
+    });
 
     // A lone draw: North's machine draws for a card's text by itself.
     let lone = t.host.0.log().len();
@@ -386,25 +383,5 @@ fn a_hand_a_changed_program_chose_is_named_at_the_end_and_a_lone_draw_refused() 
         }],
     });
     t.refused_by_host(forged, "drawn by one machine alone");
-
-    give(
-        &mut t,
-        Side::South,
-        Command::GameOver {
-            player: Side::South,
-        },
-    );
-    t.give(
-        Side::North,
-        Command::GameOver {
-            player: Side::North,
-        },
-    )
-    .unwrap();
-    let troubles = t.troubles().join("\n");
-    assert!(
-        troubles.contains("Artagur's cards, opened at the game's end, break the rules")
-            && troubles.contains("but both machines' dice and their secret gave"),
-        "{troubles}"
-    );
+    ended_naming(&mut t, "but both machines' dice and their secret gave");
 }
