@@ -336,7 +336,7 @@ fn a_leader_and_a_dis_counter_in_one_hex_both_read_and_the_key_says_what_a_label
     }
     h.get_by_label("Map key").hover();
     h.run();
-    h.get_by_label_contains("(6): a real Wing of 6 units");
+    h.get_by_label_contains("(6): your own real Wing, of 6 units");
     let at = wings(&h).0.label(0).center();
     h.hover_at(at);
     h.run();

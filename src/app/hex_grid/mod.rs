@@ -80,8 +80,9 @@ pub struct HexGrid {
 }
 
 /// A counter's label as drawn, for a test: its counter's id, its box,
-/// its text and the text's size, and whether it is beside a hex too small
-/// for its token.
+/// its text (all of its label, or its name alone) and the text's size,
+/// its whole label, and whether it is beside a hex too small for its
+/// token.
 #[cfg(test)]
 #[derive(Clone, Debug)]
 pub struct Drawn {
@@ -89,6 +90,7 @@ pub struct Drawn {
     pub rect: egui::Rect,
     pub px: f32,
     pub text: String,
+    pub label: String,
     pub beside: bool,
 }
 
@@ -298,6 +300,7 @@ impl HexGrid {
                     rect: c.rect,
                     px: c.galley.job.sections[0].format.font_id.size,
                     text: c.galley.text().to_string(),
+                    label: markers[c.marker].text.clone(),
                     beside,
                 })
                 .collect();

@@ -86,6 +86,16 @@ fn same_log(windows: &[&mut H]) -> bool {
     a.log() == b.log() && Replica::link(a, a.log().len()) == Replica::link(b, b.log().len())
 }
 
+/// Counter `id`'s whole label as the table's map last drew it.
+fn label(h: &H, id: usize) -> String {
+    let grid = &h.state().system::<super::WingsWindow>().unwrap().table.grid;
+    grid.labels()
+        .iter()
+        .find(|d| d.id == id)
+        .map(|d| d.label.clone())
+        .unwrap_or_else(|| panic!("counter {id} not drawn: {:?}", grid.labels()))
+}
+
 /// The game `file` opened on Fritz's window (his folders under
 /// `dir`/host), hosted for Charles, whose window has joined with the
 /// ticket and unlocked his side; both connected.
@@ -181,6 +191,12 @@ fn dummy_wings_are_played_from_two_windows() {
         |w| same_log(w) && shows(w[0], "Deployment roll (27.2.1)"),
     );
     shows_none(&host, &french);
+    // Both flips on both maps once the log has them (a player saw the
+    // other's map keep a flipped Wing's "?" until its next change).
+    for (h, who) in [(&host, "Fritz's"), (&joiner, "Charles's")] {
+        assert_eq!(label(h, 0), "C0 rated 4", "on {who} map");
+        assert_eq!(label(h, 1), "I1 rated 3", "on {who} map");
+    }
     // Seydlitz's rating stays on Fritz's machine until the roll.
     host.get_by_label_contains("Chance to win: moving side");
     joiner.get_by_label_contains(

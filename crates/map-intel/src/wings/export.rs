@@ -4,7 +4,6 @@
 //! ones were, and the log; and, for its owner only and with his
 //! passphrase, a page of his own compositions in a file of its own.
 
-use super::formation::Formation;
 use super::game::{Game, Seen};
 use crate::print::{self, Printed};
 use muster_core::error::RuleError;
@@ -14,30 +13,43 @@ use muster_core::side::Side;
 use muster_core::store::StoreError;
 use std::path::{Path, PathBuf};
 
-/// "C0 ?", "C0 (5)", "I1 dummy": a leader counter by its printed type's
-/// letter and number, and what the viewer knows of it; "C0 deployed" or
-/// "C0 in column" once its Wing is placed as units, in that formation (a
-/// player read "C1 IC" beside "C2 placed" as two different states).
+/// "C0 ?", "C0 (5)", "I1 dummy", "C0 rated 4": a leader counter by its
+/// printed type's letter and number, and what the viewer knows of it;
+/// "C0 placed" once its Wing is set out as units, whatever its formation
+/// (a player read "C1 IC" beside "C2 placed" as two different states).
 pub fn marker(s: &Seen) -> String {
     let initial = s.kind.initial();
     let what = match (&s.composition, s.deployed) {
-        (_, Some(Formation::Deployed)) => "deployed".into(),
-        (_, Some(Formation::InColumn)) => "in column".into(),
+        (_, Some(_)) => "placed".into(),
         (Some(c), None) if c.real => format!("({})", c.units.len()),
         (Some(_), None) => "dummy".into(),
-        (None, None) => "?".into(),
+        // Flipped: what the flip showed, on every map at once (a player
+        // saw the other's flipped Wing keep its "?" until it was placed).
+        (None, None) => match s.face {
+            Some(face) if face.real => format!("rated {}", face.rating),
+            Some(_) => "dummy".into(),
+            None => "?".into(),
+        },
     };
     format!("{initial}{} {what}", s.id)
 }
 
 /// What a counter's label on the map says, a line each: the map's key,
-/// on the screens' maps and the printout's.
+/// on the screens' maps and the printout's, each with its own line for a
+/// placed Wing's formation (`placed`).
 pub const KEY: [&str; 4] = [
     "I3, C3, M3: leader counter 3 by its printed type (Inf, Cav, Inf/Cav); d3: its Dis counters",
-    "?: face down, real or dummy, sealed until spotted; dummy: a dummy (your own)",
-    "(6): a real Wing of 6 units (your own, or flipped face up)",
-    "C3 deployed, C3 in column: a Wing placed on the table as units from its leader's hex, in that formation",
+    "?: face down, real or dummy, sealed until spotted; dummy: your own dummy, or one flipped",
+    "(6): your own real Wing, of 6 units",
+    "rated 4: flipped face up, a real Wing of command rating 4 (its units show when it is placed)",
 ];
+
+/// The key's line for a placed Wing, its formation said `where`.
+pub fn placed(formation_where: &str) -> String {
+    format!(
+        "C3 placed: a Wing set out on the table as units from its leader's hex, in the formation {formation_where}"
+    )
+}
 
 fn line(game: &Game, s: &Seen) -> String {
     let side = game.setup().name(s.side);
@@ -112,6 +124,7 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
         format!("Blue: {}", setup.name(Side::North)),
     ];
     key.extend(KEY.map(String::from));
+    key.push(placed("the next page says"));
     key.push(
         "Every counter with its commitment code is listed on the next page; the log follows."
             .into(),

@@ -384,6 +384,9 @@ pub fn board(game: &Game, seen: &[Seen], viewer: Option<Side>, values: Option<&F
     );
     board.key = super::export::KEY.map(String::from).to_vec();
     board
+        .key
+        .push(super::export::placed("the Counters list says"));
+    board
 }
 
 /// The set-up form's fields, after the hexes: a new counter.
