@@ -249,14 +249,12 @@ fn every_counter_is_named_readably_from_the_first_view_to_the_whole_map() {
 /// 1105 beside it; Charles's two infantry Wings (counters 2 and 3) in 1008
 /// and 1208 sharing a Dis counter's hex, 1108. Begun, saved.
 fn crowded(dir: &std::path::Path) -> std::path::PathBuf {
-    use muster::core::hexmap::Hex;
     use muster::core::side::{Side, Sides};
     use muster::map_intel::wings::formation::Formation;
-    use muster::map_intel::wings::game::{Command, Composition, Game, Setup};
+    use muster::map_intel::wings::game::{Composition, Game, Setup};
     use muster::map_intel::wings::scenario::Type;
     let setup = Setup::example(Sides::default());
-    let mut game = Game::new(setup, Sides::default(), Default::default()).unwrap();
-    let hex = |h: &str| Hex::parse(h).unwrap();
+    let game = Game::new(setup, Sides::default(), Default::default()).unwrap();
     let real = |units: &[&str]| Composition {
         real: true,
         units: units.iter().map(|u| u.to_string()).collect(),
@@ -264,7 +262,7 @@ fn crowded(dir: &std::path::Path) -> std::path::PathBuf {
         formation: Formation::Deployed,
         detached: Vec::new(),
     };
-    for (side, kind, at, composition) in [
+    let wings = vec![
         (
             Side::South,
             Type::Cav,
@@ -289,20 +287,9 @@ fn crowded(dir: &std::path::Path) -> std::path::PathBuf {
             ["1208", "1108", "1209"],
             real(&["f-poitou", "f-provence"]),
         ),
-    ] {
-        game.apply(Command::PlaceWing {
-            side,
-            kind,
-            detachment: false,
-            leader: hex(at[0]),
-            dis: [hex(at[1]), hex(at[2])],
-            composition,
-        })
-        .unwrap();
-    }
-    game.apply(Command::Begin { first: Side::South }).unwrap();
+    ];
     let path = dir.join("crowded.json");
-    std::fs::write(&path, muster::map_intel::wings::files::to_json(&game)).unwrap();
+    std::fs::write(&path, crate::app::wings::tests::begun(game, wings)).unwrap();
     path
 }
 

@@ -482,11 +482,10 @@ impl HexGrid {
                 .map(|m| m.text.as_str())
                 .collect();
             if !here.is_empty() {
-                let mut text = format!("In {hex}: {}", here.join(", "));
-                for line in &board.key {
-                    text.push_str("\n");
-                    text.push_str(line);
-                }
+                let text = std::iter::once(format!("In {hex}: {}", here.join(", ")))
+                    .chain(board.key.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join("\n");
                 response.on_hover_text(text);
             }
         }

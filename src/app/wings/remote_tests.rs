@@ -10,9 +10,8 @@ use crate::app::tests::{app, click, replace_text, shows_none, unlock};
 use egui_kittest::kittest::{NodeT, Queryable};
 use muster::core::remote::Replica;
 use muster::core::side::{Side, Sides};
-use muster::map_intel::map::Hex;
 use muster::map_intel::wings::formation::Formation;
-use muster::map_intel::wings::game::{Command, Composition, Game, Setup};
+use muster::map_intel::wings::game::{Composition, Game, Setup};
 use muster::map_intel::wings::scenario::Type;
 use muster_testkit::relay::{local_relay, ran_in_loopback_namespace};
 use std::path::Path;
@@ -35,8 +34,7 @@ fn rossbach_begun() -> String {
         south: Some(fritz_key),
         north: Some(charles_key),
     };
-    let mut game = Game::new(setup, keys, Default::default()).unwrap();
-    let hex = |h: &str| Hex::parse(h).unwrap();
+    let game = Game::new(setup, keys, Default::default()).unwrap();
     let wing = |units: &[&str], rating, formation| Composition {
         real: true,
         units: units.iter().map(|u| u.to_string()).collect(),
@@ -44,7 +42,7 @@ fn rossbach_begun() -> String {
         formation,
         detached: Vec::new(),
     };
-    for (side, kind, at, composition) in [
+    let wings = vec![
         (
             Side::South,
             Type::Cav,
@@ -65,19 +63,8 @@ fn rossbach_begun() -> String {
                 Formation::Deployed,
             ),
         ),
-    ] {
-        game.apply(Command::PlaceWing {
-            side,
-            kind,
-            detachment: false,
-            leader: hex(at[0]),
-            dis: [hex(at[1]), hex(at[2])],
-            composition,
-        })
-        .unwrap();
-    }
-    game.apply(Command::Begin { first: Side::South }).unwrap();
-    muster::map_intel::wings::files::to_json(&game)
+    ];
+    super::tests::begun(game, wings)
 }
 
 /// Both windows hold one dummy-wings log, chained alike.
