@@ -181,7 +181,7 @@ fn no_label_covers_another(label: &str) -> usize {
 /// Both map games zoomed out step by step from the first view to the whole
 /// map, at 1280 x 720 and 1366 x 768: every counter is named (a player
 /// test found them all dots at the whole map), its token inside its own
-/// hex at the rules' least size or more, or, on a hex too small, its name
+/// hex at `callout_px` (12 px) or more, or, on a hex too small, its name
 /// at `callout_px` on the hex or beside it; no label covers another, and
 /// no column or row number another.
 #[test]
@@ -205,7 +205,7 @@ fn every_counter_is_named_readably_from_the_first_view_to_the_whole_map() {
                         assert_eq!(d.px, rules.callout_px as f32, "{label}: {d:?}");
                         continue;
                     }
-                    assert!(d.px >= rules.min_label_px as f32 - 1e-3, "{label}: {d:?}");
+                    assert!(d.px >= rules.callout_px as f32 - 1e-3, "{label}: {d:?}");
                     let hex = |at: egui::Pos2| map.hex_at(grid.map_point(at));
                     let inner = d.rect.shrink(0.5);
                     let home = hex(inner.center());

@@ -9,9 +9,11 @@
 //!
 //! A counter's token stays inside its own hex while it reads there
 //! (`stack`): its label shrinks with the hex down to `min_label_px`, then
-//! shows the counter's name alone. On a hex too small even for that, the
-//! laptop draws the name at `callout_px` on the hex or beside it, never
-//! over another label (`lay`); the phone shows a dot of its side's colour.
+//! shows the counter's name alone; on a hex too small even for that the
+//! phone shows a dot of its side's colour. The laptop shrinks a label no
+//! further than `callout_px`: on a hex too small for that it draws the
+//! name at `callout_px` on the hex or beside it, never over another label
+//! (`lay`).
 //! Labels are drawn in a monospace face (Hack on the laptop, the phone's
 //! own on the page), whose capital I and lower-case l differ: a Wing's
 //! "I1" never reads as "l1".

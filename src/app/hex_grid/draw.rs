@@ -59,9 +59,10 @@ pub(super) enum Stacked {
     /// Tokens, back first, and the count's badge (its centre, radius, text
     /// size and the count) when the hex holds more counters than shown.
     Tokens(Vec<Chip>, Option<(Pos2, f32, f32, usize)>),
-    /// The front counter's name (and how many more), on its hex or beside
-    /// it, with the hex's centre: a line joins them when it is beside.
-    Beside(Chip, Pos2),
+    /// The counters' names (the front one's with how many more), back
+    /// first, on their hex or beside it, with the hex's centre: a line
+    /// joins them when they are beside.
+    Beside(Vec<Chip>, Pos2),
     /// A dot of the front counter's side, at the hex's centre.
     Dot(Side, Pos2),
 }
@@ -70,8 +71,7 @@ impl Stacked {
     /// Its labels, in the order drawn.
     pub(super) fn chips(&self) -> &[Chip] {
         match self {
-            Stacked::Tokens(chips, _) => chips,
-            Stacked::Beside(chip, _) => std::slice::from_ref(chip),
+            Stacked::Tokens(chips, _) | Stacked::Beside(chips, _) => chips,
             Stacked::Dot(..) => &[],
         }
     }
@@ -126,12 +126,17 @@ pub(super) fn stacks(
         .map(|laid| {
             let [cx, cy] = laid.centre;
             let centre = Pos2::new(cx as f32, cy as f32);
-            let front = laid.shown[0];
-            match laid.how {
-                How::Dot => Stacked::Dot(markers[front].side, centre),
-                How::Beside(token) => {
-                    let text = mapview::callout(&markers[front].text, laid.count);
-                    Stacked::Beside(chip(front, token, &text, rules.callout_px), centre)
+            match &laid.how {
+                How::Dot => Stacked::Dot(markers[laid.shown[0]].side, centre),
+                How::Beside(tokens) => {
+                    let chips = (laid.shown.iter().zip(tokens).enumerate().rev())
+                        .map(|(i, (&marker, token))| {
+                            let more = if i == 0 { laid.more() } else { 0 };
+                            let text = mapview::callout(&markers[marker].text, more);
+                            chip(marker, *token, &text, rules.callout_px)
+                        })
+                        .collect();
+                    Stacked::Beside(chips, centre)
                 }
                 How::Inside(stack) => {
                     let chips = (laid.shown.iter().zip(stack.boxes(laid.centre)))

@@ -407,18 +407,21 @@ impl HexGrid {
                 Stacked::Dot(side, centre) => {
                     painter.circle_filled(*centre, (scale * 0.5).max(2.0), side_colour(*side));
                 }
-                Stacked::Beside(chip, centre) => {
-                    let counter = &markers[chip.marker];
+                Stacked::Beside(chips, centre) => {
                     // Off its hex: a line from the hex's centre, marked,
-                    // to the token's nearest point.
-                    if !chip.rect.contains(*centre) {
-                        let colour = side_colour(counter.side);
-                        let end = chip.rect.clamp(*centre);
+                    // to the names' nearest point.
+                    let names = (chips.iter()).fold(egui::Rect::NOTHING, |u, c| u.union(c.rect));
+                    if !chips.iter().any(|c| c.rect.contains(*centre)) {
+                        let colour = side_colour(markers[chips[0].marker].side);
+                        let end = names.clamp(*centre);
                         painter.line_segment([*centre, end], Stroke::new(1.5, colour));
                         painter.circle_filled(*centre, 2.5, colour);
                     }
-                    let selected = Some(counter.id) == highlight.counter;
-                    draw_token(&painter, chip, counter, selected, rules, visuals);
+                    for chip in chips {
+                        let counter = &markers[chip.marker];
+                        let selected = Some(counter.id) == highlight.counter;
+                        draw_token(&painter, chip, counter, selected, rules, visuals);
+                    }
                 }
                 Stacked::Tokens(chips, badge) => {
                     for chip in chips {

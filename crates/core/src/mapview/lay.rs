@@ -1,7 +1,7 @@
 //! Where every hex's counters are drawn on a map at one zoom (the
 //! laptop's grid, `src/app/hex_grid/`): inside their hex while it holds
-//! them readably (`Rules::stack`); on a hex too small for that (the whole
-//! map of a large battle), the front counter's name alone at
+//! them at `callout_px` or more (`Rules::stack`); on a hex too small for
+//! that (the whole map of a large battle), the counters' names alone at
 //! `callout_px`, on its hex or beside it, never over another's label nor
 //! over another crowded hex's centre, a line back to its hex when it is
 //! moved off it. A dot only where no place near is free. A player test
@@ -27,22 +27,50 @@ pub struct Laid {
 pub enum How {
     /// Inside the hex (boxes from its centre).
     Inside(Stack),
-    /// The front counter's name (and how many more the hex holds:
-    /// `callout`) at `callout_px`, in this box (screen pixels,
-    /// `[left, top, right, bottom]`); beside the hex when the box misses
-    /// its centre.
-    Beside([f64; 4]),
+    /// The shown counters' names (the front one's with how many more the
+    /// hex holds: `callout`) at `callout_px`, each under the one before as
+    /// in a stack, in these boxes (screen pixels, `[left, top, right,
+    /// bottom]`, front first); beside the hex when they miss its centre.
+    Beside(Vec<[f64; 4]>),
     /// No free place near: a dot of the front counter's side.
     Dot,
 }
 
-/// What a counter's token says beside a crowded hex: its name alone, and
-/// "+2" when two more share the hex (the hover lists them).
-pub fn callout(label: &str, count: usize) -> String {
-    match count {
-        0 | 1 => short(label).to_string(),
-        n => format!("{}+{}", short(label), n - 1),
+/// What a counter's token says on a crowded hex: its name alone, and
+/// "+2" when two more than are shown share the hex (the hover lists
+/// them).
+pub fn callout(label: &str, more: usize) -> String {
+    match more {
+        0 => short(label).to_string(),
+        n => format!("{}+{n}", short(label)),
     }
+}
+
+impl Laid {
+    /// How many of its hex's counters are not shown.
+    pub fn more(&self) -> usize {
+        self.count - self.shown.len()
+    }
+}
+
+/// The least box holding `boxes`.
+fn union(boxes: &[[f64; 4]]) -> [f64; 4] {
+    boxes.iter().fold(
+        [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ],
+        |u, t| {
+            [
+                u[0].min(t[0]),
+                u[1].min(t[1]),
+                u[2].max(t[2]),
+                u[3].max(t[3]),
+            ]
+        },
+    )
 }
 
 /// Whether two boxes share more than an edge.
@@ -86,9 +114,11 @@ impl Rules {
                         [measure(text), measure(short(text))]
                     })
                     .collect();
+                // Smaller than a crowded hex's name, a label is not read
+                // (8 px ones at the whole map were not): named as one.
                 let how = match self.stack(radius, orientation, &ems, here.len()) {
-                    Some(stack) => How::Inside(stack),
-                    None => How::Dot,
+                    Some(stack) if stack.px >= self.callout_px => How::Inside(stack),
+                    _ => How::Dot,
                 };
                 Laid {
                     shown,
@@ -116,33 +146,40 @@ impl Rules {
                 (k, [x - 2.0, y - 2.0, x + 2.0, y + 2.0])
             })
             .collect();
-        let px = self.callout_px;
-        let scale = px / self.label_px;
-        let [pad_x, pad_y] = self.token_padding;
-        let h = px + pad_y * scale;
         for &(k, _) in &centres {
             let l = &laid[k];
-            let text = callout(counters[l.shown[0]].2, l.count);
-            let w = measure(&text) * px + pad_x * scale;
+            let texts: Vec<String> = (l.shown.iter().enumerate())
+                .map(|(i, c)| callout(counters[*c].2, if i == 0 { l.more() } else { 0 }))
+                .collect();
+            let ems: Vec<f64> = texts.iter().map(|t| measure(t)).collect();
+            // The names as a stack centred on (0, 0), the badge left out:
+            // the front one's "+2" says it.
+            let group = self.stack_at(0.0, &ems, 0, self.callout_px).tokens;
+            let [x0, y0, x1, y1] = union(&group);
+            let (w, h) = (x1 - x0, y1 - y0);
             let [cx, cy] = l.centre;
             let mut places: Vec<(i32, i32)> = (-REACH..=REACH)
                 .flat_map(|i| (-REACH..=REACH).map(move |j| (i, j)))
                 .collect();
-            // Nearest first (in the token's own half-widths and
-            // half-heights, so beside it before above it), then right of
-            // and above it before left and below: the same place every
+            // Nearest first (in the names' own half-widths and
+            // half-heights, so beside them before above them), then right
+            // of and above before left and below: the same place every
             // frame.
             places.sort_by_key(|&(i, j)| (i * i + j * j, -i, j));
             let free = places.into_iter().find_map(|(i, j)| {
                 let (x, y) = (cx + f64::from(i) * w / 2.0, cy + f64::from(j) * h / 2.0);
-                let token = [x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0];
-                let clear = !taken.iter().any(|t| meet(t, &token))
-                    && !centres.iter().any(|(o, c)| *o != k && meet(c, &token));
-                clear.then_some(token)
+                let moved: Vec<[f64; 4]> = (group.iter())
+                    .map(|t| [t[0] + x, t[1] + y, t[2] + x, t[3] + y])
+                    .collect();
+                let clear = moved.iter().all(|token| {
+                    !taken.iter().any(|t| meet(t, token))
+                        && !centres.iter().any(|(o, c)| *o != k && meet(c, token))
+                });
+                clear.then_some(moved)
             });
-            if let Some(token) = free {
-                taken.push(token);
-                laid[k].how = How::Beside(token);
+            if let Some(tokens) = free {
+                taken.extend(tokens.iter().copied());
+                laid[k].how = How::Beside(tokens);
             }
         }
         laid

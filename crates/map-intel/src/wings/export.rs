@@ -37,11 +37,12 @@ pub fn marker(s: &Seen) -> String {
 /// What a counter's label on the map says, a line each: the map's key,
 /// on the screens' maps and the printout's, each with its own line for a
 /// placed Wing's formation (`placed`).
-pub const KEY: [&str; 4] = [
+pub const KEY: [&str; 5] = [
     "I3, C3, M3: leader counter 3 by its printed type (Inf, Cav, Inf/Cav); d3: its Dis counters",
     "?: face down, real or dummy, sealed until spotted; dummy: your own dummy, or one flipped",
     "(6): your own real Wing, of 6 units",
     "rated 4: flipped face up, a real Wing of command rating 4 (its units show when it is placed)",
+    "C3+1: one more counter in its hex than is drawn; pointing at it lists them",
 ];
 
 /// The key's line for a placed Wing, its formation said `where`.

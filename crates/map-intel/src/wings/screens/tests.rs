@@ -292,7 +292,7 @@ fn random_set_up(picks: &[(usize, usize, bool, usize)]) -> Game {
 /// label's width: Hack's advance, 0.602 of its size a character): every
 /// hex's counters named, inside it or beside it, never a dot; no label
 /// meets another hex's or covers another crowded hex's centre; each read
-/// at the rules' least size or more.
+/// at `callout_px` or more.
 fn labels_read(board: &HexBoard, radius: f64, label: &str) -> usize {
     use muster_core::mapview::How;
     let rules = &board.rules;
@@ -313,12 +313,13 @@ fn labels_read(board: &HexBoard, radius: f64, label: &str) -> usize {
         match &l.how {
             How::Dot => panic!("{label} at {radius}: a dot in {}", counters[l.shown[0]].0),
             How::Inside(stack) => {
-                assert!(stack.px >= rules.min_label_px, "{label}: {stack:?}");
+                assert!(stack.px >= rules.callout_px, "{label}: {stack:?}");
                 boxes.extend(stack.boxes(l.centre).into_iter().map(|b| (k, b)));
             }
-            How::Beside(token) => {
+            How::Beside(tokens) => {
                 beside += 1;
-                boxes.push((k, *token));
+                assert_eq!(tokens.len(), l.shown.len(), "{label}");
+                boxes.extend(tokens.iter().map(|t| (k, *t)));
             }
         }
     }
