@@ -326,7 +326,28 @@ pub(super) fn margins(
             None => bands.push((align, r)),
         }
     }
-    for (_, band) in bands {
+    for (align, mut band) in bands {
+        // Where the map runs past the view, out to the view's edges: no
+        // cut hex number shows beyond the numbers.
+        let past = [
+            lo.x < rect.left(),
+            lo.y < rect.top(),
+            hi.x > rect.right(),
+            hi.y > rect.bottom(),
+        ];
+        let across = align.y() == egui::Align::Center;
+        if past[0] && (!across || align.x() == egui::Align::Max) {
+            band.min.x = rect.left();
+        }
+        if past[2] && (!across || align.x() == egui::Align::Min) {
+            band.max.x = rect.right();
+        }
+        if past[1] && (across || align.y() == egui::Align::Max) {
+            band.min.y = rect.top();
+        }
+        if past[3] && (across || align.y() == egui::Align::Min) {
+            band.max.y = rect.bottom();
+        }
         painter.rect_filled(band, 2.0, plate);
     }
     for (r, galley) in &drawn {
