@@ -61,8 +61,9 @@ pub struct Rules {
     /// below it a token shows its counter's name alone (`short`), then
     /// the hex a dot.
     pub min_label_px: f64,
-    /// A counter's name on a hex too small for its token, drawn on the hex
-    /// or beside it (`lay`): read at the whole map of a large battle.
+    /// The least a label is drawn at on the laptop (`lay`): on a hex too
+    /// small for its tokens at this size, the counters' names are drawn at
+    /// it on the hex or beside it, read at the whole map of a large battle.
     #[serde(default = "callout_px")]
     pub callout_px: f64,
     /// Room round a label on its token (pixels across and down, at
