@@ -122,10 +122,10 @@ function stackAt(radius, ems, count, px, rules) {
   const step = rules.stack_step_px * scale;
   const tokens = ems.map((em, k) => {
     const w = em * px + padX * scale;
-    const o = k * step;
-    return [o - w / 2, o - h / 2, o + w / 2, o + h / 2];
+    const [x, y] = [k * step, k * h];
+    return [x - w / 2, y - h / 2, x + w / 2, y + h / 2];
   });
-  let badge = count > 1 ? [[tokens[0][2], tokens[0][1]], h / 2] : null;
+  let badge = count > ems.length ? [[tokens[0][2], tokens[0][1]], h / 2] : null;
   const all = badge ? [...tokens, badgeBox(badge)] : tokens;
   const x0 = Math.min(...all.map((t) => t[0]));
   const y0 = Math.min(...all.map((t) => t[1]));

@@ -2,8 +2,9 @@
 //! 720 and 1366 x 768: the log folds to its last line while a map game is
 //! open, the map's drawing covers its pane (at least 90 % of its width or
 //! height) and the pane most of the window's height, every counter's
-//! label is at least 12 pixels high at the first view, and every token
-//! stays inside its own hex from the first view to the whole map.
+//! label is at least 12 pixels high at the first view, and every counter
+//! is named, inside its own hex or beside it, from the first view to the
+//! whole map.
 
 use crate::app::MusterApp;
 use crate::app::hex_grid::HexGrid;
@@ -79,9 +80,9 @@ fn a_map_game_fills_a_small_laptop_screen_and_its_labels_read_at_12_px() {
             );
             let labels = grid.labels();
             assert!(labels.len() >= 2, "{label}: {labels:?}");
-            for (r, px) in &labels {
+            for d in labels {
                 // The text's own size, inside the token's padding.
-                assert!(*px >= 12.0, "{label}: a label {r:?} at {px} px");
+                assert!(d.px >= 12.0, "{label}: a label {d:?}");
             }
         }
     }
@@ -178,28 +179,35 @@ fn no_label_covers_another(label: &str) -> usize {
 }
 
 /// Both map games zoomed out step by step from the first view to the whole
-/// map, at 1280 x 720 and 1366 x 768: every counter's token lies inside
-/// its own hex (so none covers a neighbour's), its label never under the
-/// rules' least size (a hex too small for any shows a dot).
+/// map, at 1280 x 720 and 1366 x 768: every counter is named (a player
+/// test found them all dots at the whole map), its token inside its own
+/// hex at `callout_px` (12 px) or more, or, on a hex too small, its name
+/// at `callout_px` on the hex or beside it; no label covers another, and
+/// no column or row number another.
 #[test]
-fn every_token_stays_inside_its_hex_from_the_first_view_to_the_whole_map() {
-    let least = muster::core::mapview::Rules::default().min_label_px as f32;
+fn every_counter_is_named_readably_from_the_first_view_to_the_whole_map() {
+    let rules = muster::core::mapview::Rules::default();
     for (name, game, grid) in CASES {
+        let mut beside = 0;
         for size in [[1280.0, 720.0], [1366.0, 768.0]] {
             let dir = tempfile::tempdir().unwrap();
             let mut h = game(dir.path());
             h.set_size(egui::vec2(size[0], size[1]));
             h.run();
-            let mut zooms = 0;
-            loop {
+            for zooms in 0..=12 {
                 let label = format!("{name} at {} x {}, {zooms} zooms out", size[0], size[1]);
                 let (grid, map) = grid(&h);
                 let labels = grid.labels();
-                assert!(!labels.is_empty() || grid.dots() > 0, "{label}");
-                for (r, px) in &labels {
-                    assert!(*px >= least - 1e-3, "{label}: {r:?} at {px} px");
+                assert!(!labels.is_empty() && grid.dots() == 0, "{label}");
+                for d in labels {
+                    if d.beside {
+                        beside += 1;
+                        assert_eq!(d.px, rules.callout_px as f32, "{label}: {d:?}");
+                        continue;
+                    }
+                    assert!(d.px >= rules.callout_px as f32 - 1e-3, "{label}: {d:?}");
                     let hex = |at: egui::Pos2| map.hex_at(grid.map_point(at));
-                    let inner = r.shrink(0.5);
+                    let inner = d.rect.shrink(0.5);
                     let home = hex(inner.center());
                     for corner in [
                         inner.left_top(),
@@ -207,17 +215,119 @@ fn every_token_stays_inside_its_hex_from_the_first_view_to_the_whole_map() {
                         inner.left_bottom(),
                         inner.right_bottom(),
                     ] {
-                        assert_eq!(hex(corner), home, "{label}: a token {r:?} leaves its hex");
+                        assert_eq!(hex(corner), home, "{label}: a token {d:?} leaves its hex");
                     }
                 }
-                if zooms == 12 {
-                    break;
+                for (i, a) in labels.iter().enumerate() {
+                    for b in &labels[i + 1..] {
+                        assert!(
+                            !a.rect.shrink(0.5).intersects(b.rect.shrink(0.5)),
+                            "{label}: {a:?} covers {b:?}"
+                        );
+                    }
+                }
+                let numbers = grid.numbers();
+                assert!(numbers.len() >= 8, "{label}: {numbers:?}");
+                for (i, a) in numbers.iter().enumerate() {
+                    for b in &numbers[i + 1..] {
+                        assert!(!a.intersects(*b), "{label}: a number at {a:?} covers {b:?}");
+                    }
                 }
                 crate::app::tests::click(&mut h, "Zoom out");
-                zooms += 1;
             }
         }
+        // The forces' example map is whole at a readable size.
+        assert!(
+            name == "forces" || beside > 0,
+            "{name}: never a name beside its hex"
+        );
     }
+}
+
+/// Rossbach set up crowded, as a player test had it: Fritz's cavalry in
+/// 1005 with the second cavalry's Dis counter on it, his dummy's leader in
+/// 1105 beside it; Charles's two infantry Wings (counters 2 and 3) in 1008
+/// and 1208 sharing a Dis counter's hex, 1108. Begun, saved.
+fn crowded(dir: &std::path::Path) -> std::path::PathBuf {
+    use muster::core::side::{Side, Sides};
+    use muster::map_intel::wings::formation::Formation;
+    use muster::map_intel::wings::game::{Composition, Game, Setup};
+    use muster::map_intel::wings::scenario::Type;
+    let setup = Setup::example(Sides::default());
+    let game = Game::new(setup, Sides::default(), Default::default()).unwrap();
+    let real = |units: &[&str]| Composition {
+        real: true,
+        units: units.iter().map(|u| u.to_string()).collect(),
+        rating: 3,
+        formation: Formation::Deployed,
+        detached: Vec::new(),
+    };
+    let wings = vec![
+        (
+            Side::South,
+            Type::Cav,
+            ["1005", "1004", "1006"],
+            real(&["p-cur-8", "p-cur-10", "p-dra-4", "p-hus-7", "seydlitz"]),
+        ),
+        (
+            Side::South,
+            Type::Cav,
+            ["1105", "1005", "1104"],
+            Composition::dummy(Formation::InColumn),
+        ),
+        (
+            Side::North,
+            Type::Inf,
+            ["1008", "1009", "1108"],
+            real(&["f-piemont", "f-mailly"]),
+        ),
+        (
+            Side::North,
+            Type::Inf,
+            ["1208", "1108", "1209"],
+            real(&["f-poitou", "f-provence"]),
+        ),
+    ];
+    let path = dir.join("crowded.json");
+    std::fs::write(&path, crate::app::wings::tests::begun(game, wings)).unwrap();
+    path
+}
+
+/// A player test: a leader and a Dis counter in one hex covered each
+/// other, and nothing said what the 6 of "I3 (6)" was. At the first view
+/// both tokens of 1005 and of 1108 read whole, one under the other; the
+/// map's key says what the labels mean, and pointing at a counter lists
+/// what its hex holds with the key.
+#[test]
+fn a_leader_and_a_dis_counter_in_one_hex_both_read_and_the_key_says_what_a_label_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = crate::app::tests::opened(dir.path(), crowded(dir.path()));
+    for size in [[1280.0, 720.0], [1366.0, 768.0]] {
+        h.set_size(egui::vec2(size[0], size[1]));
+        crate::app::tests::click(&mut h, "My counters");
+        let (grid, _) = wings(&h);
+        let labels = grid.labels();
+        for texts in [["C0 ?", "d1"], ["d2", "d3"]] {
+            let [a, b] = texts.map(|t| {
+                labels
+                    .iter()
+                    .find(|d| d.text == t)
+                    .unwrap_or_else(|| panic!("{size:?}: {t} in {labels:?}"))
+            });
+            assert!(!a.beside && !b.beside, "{size:?}: {a:?} {b:?}");
+            assert!(
+                !a.rect.shrink(0.5).intersects(b.rect.shrink(0.5)),
+                "{size:?}: {a:?} covers {b:?}"
+            );
+        }
+    }
+    h.get_by_label("Map key").hover();
+    h.run();
+    h.get_by_label_contains("(6): your own real Wing, of 6 units");
+    let at = wings(&h).0.label(0).center();
+    h.hover_at(at);
+    h.run();
+    h.get_by_label_contains("In 1005: C0 ?, d1");
 }
 
 /// The Field of Glory table in play, a flank march arrived and revealed
@@ -295,7 +405,7 @@ fn ink(
 
 /// Issue 49: a Wing's "I1" read as "l1". A counter's label font draws
 /// capital I and lower-case l with at least three tenths of their ink apart, at
-/// the least and the usual label size; the window's proportional face,
+/// the least, the crowded hex's and the usual label size; the window's proportional face,
 /// which the labels were drawn in, does not.
 #[test]
 fn a_labels_capital_i_and_lower_case_l_differ() {
@@ -306,7 +416,7 @@ fn a_labels_capital_i_and_lower_case_l_differ() {
         let both = i.union(&l).count() as f64;
         i.symmetric_difference(&l).count() as f64 / both
     };
-    for px in [rules.min_label_px, rules.label_px] {
+    for px in [rules.min_label_px, rules.callout_px, rules.label_px] {
         let label = apart(crate::app::hex_grid::label_font(px as f32));
         let before = apart(egui::FontId::proportional(px as f32));
         assert!(label >= 0.3, "{px} px: I and l {label} apart");

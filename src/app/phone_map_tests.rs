@@ -229,8 +229,9 @@ fn a_path_is_drawn_under_the_finger_as_it_grows() {
     );
 }
 
-/// Ann's two forces stacked in 0505: her phone draws them as offset
-/// tokens with the stack's count, and a tap on the stack lists both.
+/// Ann's two forces stacked in 0505: her phone draws both tokens, one
+/// under the other, each label whole (no count: every counter of it is
+/// in sight), and a tap on the stack lists both.
 #[test]
 fn a_stack_shows_its_count_and_a_tap_lists_its_counters() {
     let Some((_driver, port)) = crate::app::phone_kit::browser::driver() else {
@@ -245,9 +246,15 @@ fn a_stack_shows_its_count_and_a_tap_lists_its_counters() {
     let _: bool = page.script(NOTE_TEXTS);
     page.tap(&mut h, "My counters");
     let drawn = texts(&page);
+    for label in ["#13 (1)", "#12 (2)"] {
+        assert!(
+            drawn.iter().any(|(text, ..)| text == label),
+            "{label} not drawn: {drawn:?}"
+        );
+    }
     assert!(
-        drawn.iter().any(|(text, _, bold)| *bold && text == "2"),
-        "no count on the stack: {drawn:?}"
+        !drawn.iter().any(|(text, _, bold)| *bold && text == "2"),
+        "a count where both are shown: {drawn:?}"
     );
     let map = forces_map(&h);
     page.tap_map(&mut h, "//canvas", map.centre(map.hex("0505").unwrap()));

@@ -7,9 +7,13 @@
 //! and works out the same first view and the same stacks (checked against
 //! `first_view` and `stack` by `tests/phone_channel.rs`, under node).
 //!
-//! A counter's token stays inside its own hex at every zoom (`stack`): its
-//! label shrinks with the hex down to `min_label_px`, below which the hex
-//! shows a dot of its side's colour, so no counter covers a neighbour's.
+//! A counter's token stays inside its own hex while it reads there
+//! (`stack`): its label shrinks with the hex down to `min_label_px`, then
+//! shows the counter's name alone; on a hex too small even for that the
+//! phone shows a dot of its side's colour. The laptop shrinks a label no
+//! further than `callout_px`: on a hex too small for that it draws the
+//! name at `callout_px` on the hex or beside it, never over another label
+//! (`lay`).
 //! Labels are drawn in a monospace face (Hack on the laptop, the phone's
 //! own on the page), whose capital I and lower-case l differ: a Wing's
 //! "I1" never reads as "l1".
@@ -22,6 +26,9 @@
 use crate::hexmap::{Hex, HexMap, Orientation};
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
+
+mod lay;
+pub use lay::{How, Laid, callout};
 
 /// The drawing rules every map renderer follows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,6 +61,11 @@ pub struct Rules {
     /// below it a token shows its counter's name alone (`short`), then
     /// the hex a dot.
     pub min_label_px: f64,
+    /// The least a label is drawn at on the laptop (`lay`): on a hex too
+    /// small for its tokens at this size, the counters' names are drawn at
+    /// it on the hex or beside it, read at the whole map of a large battle.
+    #[serde(default = "callout_px")]
+    pub callout_px: f64,
     /// Room round a label on its token (pixels across and down, at
     /// `label_px`; in proportion below it). A face-up or selected token's
     /// frame is drawn inside it.
@@ -62,9 +74,11 @@ pub struct Rules {
     /// radius), towards the room the hex's number leaves.
     pub token_drop: f64,
     /// A stack: each token after the first drawn this many pixels right
-    /// and down of the one before (at `label_px`; in proportion below it);
-    /// at most `stack_shown` tokens drawn, the stack's count on a badge at
-    /// the front token's corner.
+    /// of the one before (at `label_px`; in proportion below it) and just
+    /// below it, every label read whole (a leader and a Dis counter in one
+    /// hex covered each other's); at most `stack_shown` tokens drawn, the
+    /// stack's count on a badge at the front token's corner when it holds
+    /// more.
     pub stack_step_px: f64,
     pub stack_shown: usize,
     pub colours: Colours,
@@ -102,6 +116,7 @@ impl Default for Rules {
             max_radius: 96.0,
             margin: 2.0,
             min_label_px: 8.0,
+            callout_px: callout_px(),
             token_padding: [8.0, 4.0],
             token_drop: 0.1,
             stack_step_px: 5.0,
@@ -121,11 +136,17 @@ impl Default for Rules {
     }
 }
 
+/// A crowded hex's name's size: 12 px, read at arm's length (the least
+/// of the first view's labels, `label_px` less one).
+fn callout_px() -> f64 {
+    12.0
+}
+
 /// A hex's stack as drawn in a hex: the labels' size, whether they are
 /// the counters' names alone (`short`), each token's box (pixels from the
 /// hex's centre, `[left, top, right, bottom]`, down the screen), front
 /// token first, and the count's badge (its centre and radius) when the
-/// hex holds more than one counter.
+/// hex holds more counters than are shown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stack {
     pub px: f64,
@@ -161,10 +182,7 @@ impl Stack {
         let boxed = |[x0, y0, x1, y1]: [f64; 4]| {
             point(x0, y0) && point(x1, y0) && point(x0, y1) && point(x1, y1)
         };
-        self.tokens.iter().all(|t| boxed(*t))
-            && self
-                .badge
-                .is_none_or(|([x, y], b)| boxed([x - b, y - b, x + b, y + b]))
+        self.boxes([0.0, 0.0]).into_iter().all(boxed)
     }
 }
 
@@ -254,9 +272,9 @@ impl Rules {
     }
 
     /// The stack's boxes at labels of `px`: each token after the front one
-    /// offset right and down, the badge on the front token's top right
-    /// corner, the whole centred across the hex and `token_drop` below its
-    /// middle.
+    /// offset right and a token's height down, the badge (when some are
+    /// not shown) on the front token's top right corner, the whole centred
+    /// across the hex and `token_drop` below its middle.
     fn stack_at(&self, radius: f64, ems: &[f64], count: usize, px: f64) -> Stack {
         let scale = px / self.label_px;
         let [pad_x, pad_y] = self.token_padding;
@@ -267,11 +285,11 @@ impl Rules {
             .enumerate()
             .map(|(k, em)| {
                 let w = em * px + pad_x * scale;
-                let o = k as f64 * step;
-                [o - w / 2.0, o - h / 2.0, o + w / 2.0, o + h / 2.0]
+                let (x, y) = (k as f64 * step, k as f64 * h);
+                [x - w / 2.0, y - h / 2.0, x + w / 2.0, y + h / 2.0]
             })
             .collect();
-        let mut badge = (count > 1).then(|| ([tokens[0][2], tokens[0][1]], h / 2.0));
+        let mut badge = (count > ems.len()).then(|| ([tokens[0][2], tokens[0][1]], h / 2.0));
         let mut all = tokens.clone();
         all.extend(badge.map(|([x, y], b)| [x - b, y - b, x + b, y + b]));
         let (x0, y0, x1, y1) = all.iter().fold(
@@ -477,11 +495,10 @@ mod tests {
         map.hexes()
             .flat_map(|hex| {
                 let (cx, cy) = map.centre(hex);
-                let (cx, cy) = (cx * radius, cy * radius);
-                let mut b = stack.tokens.clone();
-                b.extend(stack.badge.map(|([x, y], r)| [x - r, y - r, x + r, y + r]));
-                b.into_iter()
-                    .map(move |t| (hex, [t[0] + cx, t[1] + cy, t[2] + cx, t[3] + cy]))
+                stack
+                    .boxes([cx * radius, cy * radius])
+                    .into_iter()
+                    .map(move |t| (hex, t))
             })
             .collect()
     }
@@ -526,7 +543,7 @@ mod tests {
                         assert!(last.is_none_or(|l| now >= l), "{label} {count} {radius}");
                         last = Some(now);
                         assert_eq!(stack.tokens.len(), ems.len());
-                        assert_eq!(stack.badge.is_some(), count > 1);
+                        assert_eq!(stack.badge.is_some(), count > ems.len());
                         let boxes = boxes(&map, &stack, radius);
                         for (i, (a, p)) in boxes.iter().enumerate() {
                             for (b, q) in &boxes[i + 1..] {

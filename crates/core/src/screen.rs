@@ -358,6 +358,10 @@ pub struct HexBoard {
     /// How every screen draws it (`mapview`).
     #[serde(default)]
     pub rules: crate::mapview::Rules,
+    /// What its labels' words and numbers mean, a line each (the map's
+    /// key): shown beside the map and over a pointed counter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub key: Vec<String>,
 }
 
 impl HexBoard {
@@ -380,6 +384,7 @@ impl HexBoard {
             viewer,
             focus,
             rules: crate::mapview::Rules::default(),
+            key: Vec::new(),
         }
     }
 }

@@ -145,6 +145,7 @@ fn the_dummy_wings_map_never_tells_a_dummy_before_it_is_flipped() {
         assert_eq!(placed.len(), 2);
         for s in &placed {
             let mark = format!("{}{} placed", s.kind.initial(), s.id);
+            assert_eq!(muster_map_intel::wings::export::marker(s), mark);
             assert!(map.contains(&mark), "the map lacks {mark:?}: {map}");
         }
         for s in game.table_view().iter().filter(|s| !s.face_up) {

@@ -1,12 +1,13 @@
 //! How the hex grid draws what is on it (docs: the design's "hex maps"):
-//! the rules' colours, each counter's token in its hex with a stack offset
-//! behind its first, a finger's trace as the hexes it passed, the column
-//! and row numbers along the view's edges, and the map's settings as the
-//! printed map has them.
+//! the rules' colours, each counter's token in its hex with a stack's
+//! tokens each under the one before, or its name beside a hex too small,
+//! a finger's trace as the hexes it passed, the column and row numbers
+//! along the view's edges, and the map's settings as the printed map has
+//! them.
 
 use eframe::egui::{self, Color32, FontId, Pos2, Vec2};
 use muster::core::hexmap::{Hex, HexMap, MAX_SIDE, Orientation, Shifted};
-use muster::core::mapview::{self, Rules};
+use muster::core::mapview::{self, How, Rules};
 use muster::core::screen::Counter;
 use muster::core::side::Side;
 
@@ -51,14 +52,29 @@ pub(super) struct Chip {
     pub(super) galley: std::sync::Arc<egui::Galley>,
 }
 
-/// What a hex's counters are drawn as: their tokens, or a dot when the hex
-/// is too small for any label.
+/// What a hex's counters are drawn as: their tokens, their front one's
+/// name beside a hex too small for them, or a dot when no place near is
+/// free.
 pub(super) enum Stacked {
     /// Tokens, back first, and the count's badge (its centre, radius, text
-    /// size and the count) when the hex holds more than one counter.
+    /// size and the count) when the hex holds more counters than shown.
     Tokens(Vec<Chip>, Option<(Pos2, f32, f32, usize)>),
+    /// The counters' names (the front one's with how many more), back
+    /// first, on their hex or beside it, with the hex's centre: a line
+    /// joins them when they are beside.
+    Beside(Vec<Chip>, Pos2),
     /// A dot of the front counter's side, at the hex's centre.
     Dot(Side, Pos2),
+}
+
+impl Stacked {
+    /// Its labels, in the order drawn.
+    pub(super) fn chips(&self) -> &[Chip] {
+        match self {
+            Stacked::Tokens(chips, _) | Stacked::Beside(chips, _) => chips,
+            Stacked::Dot(..) => &[],
+        }
+    }
 }
 
 /// The face every counter's label is drawn in, at `px`: Hack (egui's
@@ -68,12 +84,14 @@ pub fn label_font(px: f32) -> FontId {
     FontId::monospace(px)
 }
 
-/// Every hex's counters by the rules (`mapview::Rules::stack`): tokens
-/// inside their own hex at any zoom, the labels shrinking with the hex,
-/// then the counters' names alone, then a dot; a stack as tokens offset
-/// right and down behind its first, at most `stack_shown` of them, its
-/// count on a badge. In the order drawn, so the last token is on top:
-/// what is drawn, and what a drag begins on.
+/// Every hex's counters as the rules lay them (`mapview::Rules::lay`):
+/// tokens inside their own hex while they read there, the labels
+/// shrinking with the hex, then the counters' names alone; on a smaller
+/// hex the front counter's name at a readable size on the hex or beside
+/// it, clear of every other label. A stack as tokens each a little right
+/// of and under the one before, at most `stack_shown` of them, its count on a
+/// badge when it holds more. In the order drawn, so the last token is on top: what is drawn,
+/// and what a drag begins on.
 pub(super) fn stacks(
     painter: &egui::Painter,
     map: &muster::core::hexmap::HexMap,
@@ -82,61 +100,69 @@ pub(super) fn stacks(
     to_screen: &impl Fn((f64, f64)) -> Pos2,
     radius: f32,
 ) -> Vec<Stacked> {
-    let mut hexes: Vec<Hex> = markers.iter().map(|m| m.hex).collect();
-    hexes.sort_by_key(|h| (h.column, h.row));
-    hexes.dedup();
     let measure = |text: &str| {
         let px = rules.label_px as f32;
         let galley = painter.layout_no_wrap(text.to_string(), label_font(px), Color32::WHITE);
         f64::from(galley.size().x / px)
     };
-    hexes
+    let counters: Vec<(Hex, [f64; 2], &str)> = markers
+        .iter()
+        .map(|m| {
+            let at = to_screen(map.centre(m.hex));
+            (m.hex, [f64::from(at.x), f64::from(at.y)], m.text.as_str())
+        })
+        .collect();
+    let chip = |marker: usize, [x0, y0, x1, y1]: [f64; 4], text: &str, px: f64| Chip {
+        marker,
+        rect: egui::Rect::from_min_max(
+            Pos2::new(x0 as f32, y0 as f32),
+            Pos2::new(x1 as f32, y1 as f32),
+        ),
+        galley: painter.layout_no_wrap(text.to_string(), label_font(px as f32), Color32::WHITE),
+    };
+    rules
+        .lay(map.orientation, f64::from(radius), &counters, &measure)
         .into_iter()
-        .map(|hex| {
-            let here: Vec<usize> = (0..markers.len())
-                .filter(|m| markers[*m].hex == hex)
-                .collect();
-            let shown = &here[..here.len().min(rules.stack_shown)];
-            let ems: Vec<[f64; 2]> = shown
-                .iter()
-                .map(|m| {
-                    let text = &markers[*m].text;
-                    [measure(text), measure(mapview::short(text))]
-                })
-                .collect();
-            let centre = to_screen(map.centre(hex));
-            let Some(stack) = rules.stack(f64::from(radius), map.orientation, &ems, here.len())
-            else {
-                return Stacked::Dot(markers[here[0]].side, centre);
-            };
-            let px = stack.px as f32;
-            let at = |x: f64, y: f64| centre + Vec2::new(x as f32, y as f32);
-            let chips = shown
-                .iter()
-                .zip(&stack.tokens)
-                .rev()
-                .map(|(&marker, t)| {
-                    let text = &markers[marker].text;
-                    let text = if stack.short {
-                        mapview::short(text)
-                    } else {
-                        text
-                    };
-                    Chip {
-                        marker,
-                        rect: egui::Rect::from_min_max(at(t[0], t[1]), at(t[2], t[3])),
-                        galley: painter.layout_no_wrap(
-                            text.to_string(),
-                            label_font(px),
-                            Color32::WHITE,
-                        ),
-                    }
-                })
-                .collect();
-            let badge = stack
-                .badge
-                .map(|([x, y], r)| (at(x, y), r as f32, 0.85 * px, here.len()));
-            Stacked::Tokens(chips, badge)
+        .map(|laid| {
+            let [cx, cy] = laid.centre;
+            let centre = Pos2::new(cx as f32, cy as f32);
+            match &laid.how {
+                How::Dot => Stacked::Dot(markers[laid.shown[0]].side, centre),
+                How::Beside(tokens) => {
+                    let chips = (laid.shown.iter().zip(tokens).enumerate().rev())
+                        .map(|(i, (&marker, token))| {
+                            let more = if i == 0 { laid.more() } else { 0 };
+                            let text = mapview::callout(&markers[marker].text, more);
+                            chip(marker, *token, &text, rules.callout_px)
+                        })
+                        .collect();
+                    Stacked::Beside(chips, centre)
+                }
+                How::Inside(stack) => {
+                    let chips = (laid.shown.iter().zip(stack.boxes(laid.centre)))
+                        .rev()
+                        .map(|(&marker, token)| {
+                            let text = &markers[marker].text;
+                            let text = if stack.short {
+                                mapview::short(text)
+                            } else {
+                                text
+                            };
+                            chip(marker, token, text, stack.px)
+                        })
+                        .collect();
+                    let px = stack.px as f32;
+                    let badge = stack.badge.map(|([x, y], r)| {
+                        (
+                            centre + Vec2::new(x as f32, y as f32),
+                            r as f32,
+                            0.85 * px,
+                            laid.count,
+                        )
+                    });
+                    Stacked::Tokens(chips, badge)
+                }
+            }
         })
         .collect()
 }
@@ -236,6 +262,10 @@ pub fn side_colour(side: Side) -> Color32 {
 /// along its left and right, each by its hexes wherever the map is
 /// panned: readable (11 px on a plate) at any zoom, every column or
 /// row while there is room, every second or fifth when there is not.
+/// Each edge's numbers lie on a band of the plate's colour, so no hex's
+/// own number shows between them; a number that would meet one already
+/// drawn (where a column's and a row's meet at a corner) is left out.
+/// The boxes drawn, for a test.
 pub(super) fn margins(
     painter: &egui::Painter,
     visuals: &egui::Visuals,
@@ -243,7 +273,7 @@ pub(super) fn margins(
     rect: egui::Rect,
     to_screen: &impl Fn((f64, f64)) -> Pos2,
     scale: f32,
-) {
+) -> Vec<egui::Rect> {
     let font = FontId::monospace(11.0);
     let ink = visuals.text_color();
     let plate = visuals.extreme_bg_color.gamma_multiply(0.9);
@@ -252,12 +282,6 @@ pub(super) fn margins(
         .into_iter()
         .find(|n| scale * *n as f32 >= 18.0)
         .unwrap_or(10);
-    let label = |at: Pos2, text: String, align: egui::Align2| {
-        let galley = painter.layout_no_wrap(text, font.clone(), ink);
-        let r = align.anchor_size(at, galley.size() + Vec2::new(4.0, 0.0));
-        painter.rect_filled(r, 2.0, plate);
-        painter.galley(r.min + Vec2::new(2.0, 0.0), galley, ink);
-    };
     let first_row = map.first_row;
     let first_column = map.first_column;
     // Beside the map's own edges, or the view's when it runs past them.
@@ -266,18 +290,16 @@ pub(super) fn margins(
     let right = (hi.x + 2.0).min(rect.right() - 22.0);
     let top = (lo.y - 2.0).max(rect.top() + 16.0);
     let bottom = (hi.y + 2.0).min(rect.bottom() - 16.0);
+    let mut numbers: Vec<(Pos2, String, egui::Align2)> = Vec::new();
     for column in (0..map.columns).filter(|c| c % every == 0) {
         let hex = Hex {
             column: first_column + column,
             row: first_row,
         };
         let x = to_screen(map.centre(hex)).x;
-        if !(rect.left() + 20.0..=rect.right() - 20.0).contains(&x) {
-            continue;
-        }
         let text = format!("{:02}", first_column + column);
-        label(Pos2::new(x, top), text.clone(), egui::Align2::CENTER_BOTTOM);
-        label(Pos2::new(x, bottom), text, egui::Align2::CENTER_TOP);
+        numbers.push((Pos2::new(x, top), text.clone(), egui::Align2::CENTER_BOTTOM));
+        numbers.push((Pos2::new(x, bottom), text, egui::Align2::CENTER_TOP));
     }
     for row in (0..map.rows).filter(|r| r % every == 0) {
         let hex = Hex {
@@ -285,11 +307,51 @@ pub(super) fn margins(
             row: first_row + row,
         };
         let y = to_screen(map.centre(hex)).y;
-        if !(rect.top() + 16.0..=rect.bottom() - 16.0).contains(&y) {
+        let text = format!("{:02}", first_row + row);
+        numbers.push((Pos2::new(left, y), text.clone(), egui::Align2::RIGHT_CENTER));
+        numbers.push((Pos2::new(right, y), text, egui::Align2::LEFT_CENTER));
+    }
+    let mut drawn: Vec<(egui::Rect, std::sync::Arc<egui::Galley>)> = Vec::new();
+    // Each edge's band: its numbers' strip, from the first to the last.
+    let mut bands: Vec<(egui::Align2, egui::Rect)> = Vec::new();
+    for (at, text, align) in numbers {
+        let galley = painter.layout_no_wrap(text, font.clone(), ink);
+        let r = align.anchor_size(at, galley.size() + Vec2::new(4.0, 0.0));
+        if !rect.contains_rect(r) || drawn.iter().any(|(d, _)| d.intersects(r)) {
             continue;
         }
-        let text = format!("{:02}", first_row + row);
-        label(Pos2::new(left, y), text.clone(), egui::Align2::RIGHT_CENTER);
-        label(Pos2::new(right, y), text, egui::Align2::LEFT_CENTER);
+        drawn.push((r, galley));
+        match bands.iter_mut().find(|(a, _)| *a == align) {
+            Some((_, band)) => *band = band.union(r),
+            None => bands.push((align, r)),
+        }
     }
+    for (align, mut band) in bands {
+        // Where the map runs past the view, out to the view's edges: no
+        // cut hex number shows beyond the numbers.
+        let past = [
+            lo.x < rect.left(),
+            lo.y < rect.top(),
+            hi.x > rect.right(),
+            hi.y > rect.bottom(),
+        ];
+        let across = align.y() == egui::Align::Center;
+        if past[0] && (!across || align.x() == egui::Align::Max) {
+            band.min.x = rect.left();
+        }
+        if past[2] && (!across || align.x() == egui::Align::Min) {
+            band.max.x = rect.right();
+        }
+        if past[1] && (across || align.y() == egui::Align::Max) {
+            band.min.y = rect.top();
+        }
+        if past[3] && (across || align.y() == egui::Align::Min) {
+            band.max.y = rect.bottom();
+        }
+        painter.rect_filled(band, 2.0, plate);
+    }
+    for (r, galley) in &drawn {
+        painter.galley(r.min + Vec2::new(2.0, 0.0), galley.clone(), ink);
+    }
+    drawn.into_iter().map(|(r, _)| r).collect()
 }

@@ -68,13 +68,30 @@ pub struct HexGrid {
     /// view.
     #[cfg(test)]
     drawn: Option<(egui::Rect, Pos2, View)>,
-    /// Where each counter's label was last drawn, by counter id, and its
-    /// text's size.
+    /// Each counter's label as last drawn.
     #[cfg(test)]
-    labels: Vec<(usize, egui::Rect, f32)>,
+    labels: Vec<Drawn>,
     /// How many hexes were last drawn as dots.
     #[cfg(test)]
     dots: usize,
+    /// Where the column and row numbers were last drawn.
+    #[cfg(test)]
+    numbers: Vec<egui::Rect>,
+}
+
+/// A counter's label as drawn, for a test: its counter's id, its box,
+/// its text (all of its label, or its name alone) and the text's size,
+/// its whole label, and whether it is beside a hex too small for its
+/// token.
+#[cfg(test)]
+#[derive(Clone, Debug)]
+pub struct Drawn {
+    pub id: usize,
+    pub rect: egui::Rect,
+    pub px: f32,
+    pub text: String,
+    pub label: String,
+    pub beside: bool,
 }
 
 /// What a button of the map's asks.
@@ -176,8 +193,16 @@ impl HexGrid {
         };
         let hint = aligning.unwrap_or_else(|| hint.to_string());
         // One line of fixed height, so the map never moves as it changes;
-        // a long hint is cut, its whole text on hover.
-        ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
+        // a long hint is cut, its whole text on hover. First on it, what
+        // the labels say, on hover: a player asked what the 6 of "I3 (6)"
+        // was.
+        ui.horizontal(|ui| {
+            if !board.key.is_empty() {
+                ui.label(egui::RichText::new("Map key").underline())
+                    .on_hover_text(board.key.join("\n"));
+            }
+            ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
+        });
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Hex map"));
         let rect = response.rect;
@@ -261,23 +286,22 @@ impl HexGrid {
             self.trace = None;
         }
         let stacks = stacks(&painter, map, markers, rules, &to_screen, scale);
-        let chips: Vec<&Chip> = stacks
-            .iter()
-            .flat_map(|s| match s {
-                Stacked::Tokens(chips, _) => chips.as_slice(),
-                Stacked::Dot(..) => &[],
-            })
-            .collect();
+        let chips: Vec<&Chip> = stacks.iter().flat_map(Stacked::chips).collect();
         #[cfg(test)]
         {
-            self.labels = chips
+            self.labels = stacks
                 .iter()
-                .map(|c| {
-                    (
-                        markers[c.marker].id,
-                        c.rect,
-                        c.galley.job.sections[0].format.font_id.size,
-                    )
+                .flat_map(|s| {
+                    let beside = matches!(s, Stacked::Beside(..));
+                    s.chips().iter().map(move |c| (c, beside))
+                })
+                .map(|(c, beside)| Drawn {
+                    id: markers[c.marker].id,
+                    rect: c.rect,
+                    px: c.galley.job.sections[0].format.font_id.size,
+                    text: c.galley.text().to_string(),
+                    label: markers[c.marker].text.clone(),
+                    beside,
                 })
                 .collect();
             self.dots = stacks
@@ -373,11 +397,31 @@ impl HexGrid {
         }
         // The rows' and columns' numbers at the pane's edges, under the
         // counters: a counter at the edge is never hidden by them.
-        margins(&painter, visuals, map, rect, &to_screen, scale);
+        let _numbers = margins(&painter, visuals, map, rect, &to_screen, scale);
+        #[cfg(test)]
+        {
+            self.numbers = _numbers;
+        }
         for stack in &stacks {
             match stack {
                 Stacked::Dot(side, centre) => {
                     painter.circle_filled(*centre, (scale * 0.5).max(2.0), side_colour(*side));
+                }
+                Stacked::Beside(chips, centre) => {
+                    // Off its hex: a line from the hex's centre, marked,
+                    // to the names' nearest point.
+                    let names = (chips.iter()).fold(egui::Rect::NOTHING, |u, c| u.union(c.rect));
+                    if !chips.iter().any(|c| c.rect.contains(*centre)) {
+                        let colour = side_colour(markers[chips[0].marker].side);
+                        let end = names.clamp(*centre);
+                        painter.line_segment([*centre, end], Stroke::new(1.5, colour));
+                        painter.circle_filled(*centre, 2.5, colour);
+                    }
+                    for chip in chips {
+                        let counter = &markers[chip.marker];
+                        let selected = Some(counter.id) == highlight.counter;
+                        draw_token(&painter, chip, counter, selected, rules, visuals);
+                    }
                 }
                 Stacked::Tokens(chips, badge) => {
                     for chip in chips {
@@ -423,18 +467,29 @@ impl HexGrid {
         {
             picked.send_to = map.hex_at(from_screen(p));
         }
-        // A stack pointed at lists its counters.
-        if let Some(hex) = response
-            .hover_pos()
-            .and_then(|p| map.hex_at(from_screen(p)))
-        {
+        // The counters pointed at, listed with the map's key: a stack's
+        // hidden ones, a name drawn beside a small hex in full. The label
+        // pointed at is its counter's, wherever it is drawn.
+        let pointed = response.hover_pos().and_then(|p| {
+            chips
+                .iter()
+                .rev()
+                .find(|c| c.rect.contains(p))
+                .map(|c| markers[c.marker].hex)
+                .or_else(|| map.hex_at(from_screen(p)))
+        });
+        if let Some(hex) = pointed {
             let here: Vec<&str> = markers
                 .iter()
                 .filter(|m| m.hex == hex)
                 .map(|m| m.text.as_str())
                 .collect();
-            if here.len() > 1 {
-                response.on_hover_text(format!("In {hex}: {}", here.join(", ")));
+            if !here.is_empty() {
+                let text = std::iter::once(format!("In {hex}: {}", here.join(", ")))
+                    .chain(board.key.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                response.on_hover_text(text);
             }
         }
         picked
@@ -454,8 +509,8 @@ impl HexGrid {
     pub fn label(&self, id: usize) -> egui::Rect {
         self.labels
             .iter()
-            .find(|(c, ..)| *c == id)
-            .map(|(_, r, _)| *r)
+            .find(|d| d.id == id)
+            .map(|d| d.rect)
             .expect("the counter's label was drawn")
     }
 
@@ -499,16 +554,22 @@ impl HexGrid {
         )
     }
 
-    /// Every counter label drawn: its box and its text's size.
+    /// Every counter label drawn.
     #[cfg(test)]
-    pub fn labels(&self) -> Vec<(egui::Rect, f32)> {
-        self.labels.iter().map(|(_, r, px)| (*r, *px)).collect()
+    pub fn labels(&self) -> &[Drawn] {
+        &self.labels
     }
 
     /// How many hexes were drawn as a dot, too small for any label.
     #[cfg(test)]
     pub fn dots(&self) -> usize {
         self.dots
+    }
+
+    /// Where the column and row numbers were drawn.
+    #[cfg(test)]
+    pub fn numbers(&self) -> &[egui::Rect] {
+        &self.numbers
     }
 }
 

@@ -10,9 +10,8 @@ use crate::app::tests::{app, click, replace_text, shows_none, unlock};
 use egui_kittest::kittest::{NodeT, Queryable};
 use muster::core::remote::Replica;
 use muster::core::side::{Side, Sides};
-use muster::map_intel::map::Hex;
 use muster::map_intel::wings::formation::Formation;
-use muster::map_intel::wings::game::{Command, Composition, Game, Setup};
+use muster::map_intel::wings::game::{Composition, Game, Setup};
 use muster::map_intel::wings::scenario::Type;
 use muster_testkit::relay::{local_relay, ran_in_loopback_namespace};
 use std::path::Path;
@@ -35,8 +34,7 @@ fn rossbach_begun() -> String {
         south: Some(fritz_key),
         north: Some(charles_key),
     };
-    let mut game = Game::new(setup, keys, Default::default()).unwrap();
-    let hex = |h: &str| Hex::parse(h).unwrap();
+    let game = Game::new(setup, keys, Default::default()).unwrap();
     let wing = |units: &[&str], rating, formation| Composition {
         real: true,
         units: units.iter().map(|u| u.to_string()).collect(),
@@ -44,7 +42,7 @@ fn rossbach_begun() -> String {
         formation,
         detached: Vec::new(),
     };
-    for (side, kind, at, composition) in [
+    let wings = vec![
         (
             Side::South,
             Type::Cav,
@@ -65,25 +63,24 @@ fn rossbach_begun() -> String {
                 Formation::Deployed,
             ),
         ),
-    ] {
-        game.apply(Command::PlaceWing {
-            side,
-            kind,
-            detachment: false,
-            leader: hex(at[0]),
-            dis: [hex(at[1]), hex(at[2])],
-            composition,
-        })
-        .unwrap();
-    }
-    game.apply(Command::Begin { first: Side::South }).unwrap();
-    muster::map_intel::wings::files::to_json(&game)
+    ];
+    super::tests::begun(game, wings)
 }
 
 /// Both windows hold one dummy-wings log, chained alike.
 fn same_log(windows: &[&mut H]) -> bool {
     let (a, b) = (game(windows[0]), game(windows[1]));
     a.log() == b.log() && Replica::link(a, a.log().len()) == Replica::link(b, b.log().len())
+}
+
+/// Counter `id`'s whole label as the table's map last drew it.
+fn label(h: &H, id: usize) -> String {
+    let grid = &h.state().system::<super::WingsWindow>().unwrap().table.grid;
+    grid.labels()
+        .iter()
+        .find(|d| d.id == id)
+        .map(|d| d.label.clone())
+        .unwrap_or_else(|| panic!("counter {id} not drawn: {:?}", grid.labels()))
 }
 
 /// The game `file` opened on Fritz's window (his folders under
@@ -182,6 +179,12 @@ fn dummy_wings_are_played_from_two_windows() {
         |w| same_log(w) && shows(w[0], "Deployment roll (27.2.1)"),
     );
     shows_none(&host, &french);
+    // Both flips on both maps once the log has them (a player saw the
+    // other's map keep a flipped Wing's "?" until its next change).
+    for (h, who) in [(&host, "Fritz's"), (&joiner, "Charles's")] {
+        assert_eq!(label(h, 0), "C0 rated 4", "on {who} map");
+        assert_eq!(label(h, 1), "I1 rated 3", "on {who} map");
+    }
     // Seydlitz's rating stays on Fritz's machine until the roll.
     host.get_by_label_contains("Chance to win: moving side");
     joiner.get_by_label_contains(

@@ -467,6 +467,34 @@ fn the_new_game_form_sets_the_maps_numbering() {
     );
 }
 
+/// A leader counter to place: its side, type, leader's and Dis counters'
+/// hexes, and what it holds.
+pub(crate) type Placing = (
+    Side,
+    muster::map_intel::wings::scenario::Type,
+    [&'static str; 3],
+    muster::map_intel::wings::game::Composition,
+);
+
+/// `game` with `wings` placed, South first to move: the file to open.
+pub(crate) fn begun(mut game: Game, wings: Vec<Placing>) -> String {
+    use muster::map_intel::wings::game::Command;
+    let hex = |h: &str| muster::map_intel::map::Hex::parse(h).unwrap();
+    for (side, kind, at, composition) in wings {
+        game.apply(Command::PlaceWing {
+            side,
+            kind,
+            detachment: false,
+            leader: hex(at[0]),
+            dis: [hex(at[1]), hex(at[2])],
+            composition,
+        })
+        .unwrap();
+    }
+    game.apply(Command::Begin { first: Side::South }).unwrap();
+    muster::map_intel::wings::files::to_json(&game)
+}
+
 /// Rossbach with Seydlitz's cavalry in column in 1005 (Dis 1004, 1003) and
 /// the French infantry in 1020, Fritz's first turn begun.
 pub(crate) fn one_wing_each(dir: &std::path::Path) -> H {

@@ -13,16 +13,43 @@ use muster_core::side::Side;
 use muster_core::store::StoreError;
 use std::path::{Path, PathBuf};
 
-/// "C0 ?", "C0 (5)", "I1 dummy": a leader counter by its printed type's
-/// letter and number, and what the viewer knows of it.
+/// "C0 ?", "C0 (5)", "I1 dummy", "C0 rated 4": a leader counter by its
+/// printed type's letter and number, and what the viewer knows of it;
+/// "C0 placed" once its Wing is set out as units, whatever its formation
+/// (a player read "C1 IC" beside "C2 placed" as two different states).
 pub fn marker(s: &Seen) -> String {
     let initial = s.kind.initial();
-    let what = match &s.composition {
-        Some(c) if c.real => format!("({})", c.units.len()),
-        Some(_) => "dummy".into(),
-        None => "?".into(),
+    let what = match (&s.composition, s.deployed) {
+        (_, Some(_)) => "placed".into(),
+        (Some(c), None) if c.real => format!("({})", c.units.len()),
+        (Some(_), None) => "dummy".into(),
+        // Flipped: what the flip showed, on every map at once (a player
+        // saw the other's flipped Wing keep its "?" until it was placed).
+        (None, None) => match s.face {
+            Some(face) if face.real => format!("rated {}", face.rating),
+            Some(_) => "dummy".into(),
+            None => "?".into(),
+        },
     };
     format!("{initial}{} {what}", s.id)
+}
+
+/// What a counter's label on the map says, a line each: the map's key,
+/// on the screens' maps and the printout's, each with its own line for a
+/// placed Wing's formation (`placed`).
+pub const KEY: [&str; 5] = [
+    "I3, C3, M3: leader counter 3 by its printed type (Inf, Cav, Inf/Cav); d3: its Dis counters",
+    "?: face down, real or dummy, sealed until spotted; dummy: your own dummy, or one flipped",
+    "(6): your own real Wing, of 6 units",
+    "rated 4: flipped face up, a real Wing of command rating 4 (its units show when it is placed)",
+    "C3+1: one more counter in its hex than is drawn; pointing at it lists them",
+];
+
+/// The key's line for a placed Wing, its formation said `where`.
+pub fn placed(formation_where: &str) -> String {
+    format!(
+        "C3 placed: a Wing set out on the table as units from its leader's hex, in the formation {formation_where}"
+    )
 }
 
 fn line(game: &Game, s: &Seen) -> String {
@@ -75,23 +102,16 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
     );
     let mut counters = Vec::new();
     // A placed Wing is on the table as units: its leader's hex is marked
-    // with its formation, where the players set it out (B8).
-    for s in seen.iter().filter(|s| s.deployed.is_some()) {
-        counters.push(Printed {
-            hex: s.leader,
-            side: s.side,
-            text: format!("{}{} placed", s.kind.initial(), s.id),
-            face_up: true,
-        });
-    }
-    for s in seen.iter().filter(|s| s.deployed.is_none()) {
+    // with its formation, where the players set it out (B8); its Dis
+    // counters are gone.
+    for s in &seen {
         counters.push(Printed {
             hex: s.leader,
             side: s.side,
             text: marker(s),
-            face_up: s.face_up,
+            face_up: s.face_up || s.deployed.is_some(),
         });
-        for d in &s.dis {
+        for d in s.dis.iter().filter(|_| s.deployed.is_none()) {
             counters.push(Printed {
                 hex: *d,
                 side: s.side,
@@ -100,18 +120,16 @@ fn map_page(game: &Game, page: &mut Page, paper: Paper) {
             });
         }
     }
-    let key = [
+    let mut key = vec![
         format!("Red: {}", setup.name(Side::South)),
         format!("Blue: {}", setup.name(Side::North)),
-        "I3, C3, I3 (Inf/Cav): leader counter 3 by its printed type; d3: its Dis counters"
-            .to_string(),
-        "?: face down, real or dummy sealed until spotted; (5): a flipped Wing of five units"
-            .into(),
-        "C3 placed: a Wing set out as units from its leader's hex (its formation on the next page)"
-            .into(),
+    ];
+    key.extend(KEY.map(String::from));
+    key.push(placed("the next page says"));
+    key.push(
         "Every counter with its commitment code is listed on the next page; the log follows."
             .into(),
-    ];
+    );
     print::map_page(
         page,
         paper,

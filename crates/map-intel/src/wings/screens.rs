@@ -347,27 +347,16 @@ pub fn board(game: &Game, seen: &[Seen], viewer: Option<Side>, values: Option<&F
     // A Wing placed as units stays on the map where its leader stood, with
     // its formation (issue 25: it vanished); its Dis counters are gone.
     for s in seen.iter() {
-        if let Some(formation) = s.deployed {
-            let short = match formation {
-                super::formation::Formation::InColumn => "IC",
-                super::formation::Formation::Deployed => "placed",
-            };
-            counters.push(Counter {
-                id: s.id,
-                side: s.side,
-                hex: s.leader,
-                text: format!("{}{} {short}", s.kind.initial(), s.id),
-                face_up: true,
-            });
-            continue;
-        }
         counters.push(Counter {
             id: s.id,
             side: s.side,
             hex: s.leader,
             text: super::export::marker(s),
-            face_up: s.face_up,
+            face_up: s.face_up || s.deployed.is_some(),
         });
+        if s.deployed.is_some() {
+            continue;
+        }
         for (k, d) in s.dis.iter().enumerate() {
             counters.push(Counter {
                 id: super::drag::board_id(s.id, k + 1),
@@ -386,13 +375,18 @@ pub fn board(game: &Game, seen: &[Seen], viewer: Option<Side>, values: Option<&F
         }
         .to_string()
     });
-    HexBoard::new(
+    let mut board = HexBoard::new(
         game.setup().battle.map.clone(),
         counters,
         values.map_or(Vec::new(), |v| named_hexes(game, v)),
         clicks,
         viewer,
-    )
+    );
+    board.key = super::export::KEY.map(String::from).to_vec();
+    board
+        .key
+        .push(super::export::placed("the Counters list says"));
+    board
 }
 
 /// The set-up form's fields, after the hexes: a new counter.

@@ -400,11 +400,11 @@ fn a_real_wing_spots_a_real_wing_then_the_roll_the_adjustment_and_the_formations
         .collect();
     assert_eq!(placed.len(), 2, "{:?}", board.counters);
     assert!(
-        placed.contains(&(h("1016"), format!("C{cav} IC").as_str())),
+        placed.contains(&(h("1016"), format!("C{cav} placed").as_str())),
         "{placed:?}"
     );
     assert!(
-        placed.iter().any(|(_, t)| t.ends_with("placed")),
+        placed.contains(&(h("1020"), format!("I{french} placed").as_str())),
         "{placed:?}"
     );
     assert!(!board.counters.iter().any(|c| c.text == format!("d{cav}")));

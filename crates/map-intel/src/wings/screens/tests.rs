@@ -218,3 +218,170 @@ fn a_bad_form_is_refused_in_words() {
     let e = screen::read::<Reply>(r#"{"command":{"cmd":"end_turn"}}"#).unwrap_err();
     assert!(e.starts_with("command"), "{e}");
 }
+
+/// A random legal set-up of Rossbach with the example armies: each side's
+/// units in Wings of one to four by `picks` (each: the Wing's size, its
+/// leader's hex among the map's, whether it goes beside the last one's,
+/// and its Dis counters' hexes among the leader's neighbours), then
+/// South's dummies the same way; whatever the rules refuse is left out.
+/// Begun.
+fn random_set_up(picks: &[(usize, usize, bool, usize)]) -> Game {
+    use crate::wings::events::Composition;
+    use crate::wings::formation::Formation;
+    use crate::wings::scenario::Type;
+    let mut g = game();
+    let map = g.setup().battle.map.clone();
+    let hexes: Vec<Hex> = map.hexes().collect();
+    let mut picks = picks.iter().cycle();
+    let mut last = hexes[hexes.len() / 2];
+    for side in Side::BOTH {
+        let units = g.setup().armies[side].clone();
+        let mut wings: Vec<(Type, Composition)> = Vec::new();
+        let mut rest = units.as_slice();
+        while !rest.is_empty() {
+            let (size, ..) = picks.next().expect("cycled");
+            let (wing, after) = rest.split_at((1 + size % 4).min(rest.len()));
+            rest = after;
+            let composition = Composition {
+                real: true,
+                units: wing.iter().map(|u| u.id.clone()).collect(),
+                rating: 3,
+                formation: Formation::Deployed,
+                detached: Vec::new(),
+            };
+            wings.push((Type::Inf, composition));
+        }
+        for kind in [Type::Inf, Type::Cav, Type::Inf, Type::Cav] {
+            wings.push((kind, Composition::dummy(Formation::InColumn)));
+        }
+        for (kind, composition) in wings {
+            let &(_, at, beside, dis) = picks.next().expect("cycled");
+            let leader = if beside {
+                let near: Vec<Hex> = hexes
+                    .iter()
+                    .copied()
+                    .filter(|h| map.distance(*h, last) == 2)
+                    .collect();
+                near[at % near.len()]
+            } else {
+                hexes[at % hexes.len()]
+            };
+            let around: Vec<Hex> = hexes
+                .iter()
+                .copied()
+                .filter(|h| map.distance(*h, leader) == 1)
+                .collect();
+            let placed = g.apply(Command::PlaceWing {
+                side,
+                kind,
+                detachment: false,
+                leader,
+                dis: [around[dis % around.len()], around[(dis / 7) % around.len()]],
+                composition,
+            });
+            if placed.is_ok() {
+                last = leader;
+            }
+        }
+    }
+    g.apply(Command::Begin { first: Side::South }).unwrap();
+    g
+}
+
+/// The labels of `board` laid at `radius`, as the laptop lays them (a
+/// label's width: Hack's advance, 0.602 of its size a character): every
+/// hex's counters named, inside it or beside it, never a dot; no label
+/// meets another hex's or covers another crowded hex's centre; each read
+/// at `callout_px` or more.
+fn labels_read(board: &HexBoard, radius: f64, label: &str) -> usize {
+    use muster_core::mapview::How;
+    let rules = &board.rules;
+    let map = &board.map;
+    let counters: Vec<(Hex, [f64; 2], &str)> = board
+        .counters
+        .iter()
+        .map(|c| {
+            let (x, y) = map.centre(c.hex);
+            (c.hex, [x * radius, y * radius], c.text.as_str())
+        })
+        .collect();
+    let measure = |text: &str| text.chars().count() as f64 * 1233.0 / 2048.0;
+    let laid = rules.lay(map.orientation, radius, &counters, &measure);
+    let mut boxes: Vec<(usize, [f64; 4])> = Vec::new();
+    let mut beside = 0;
+    for (k, l) in laid.iter().enumerate() {
+        match &l.how {
+            How::Dot => panic!("{label} at {radius}: a dot in {}", counters[l.shown[0]].0),
+            How::Inside(stack) => {
+                assert!(stack.px >= rules.callout_px, "{label}: {stack:?}");
+                boxes.extend(stack.boxes(l.centre).into_iter().map(|b| (k, b)));
+            }
+            How::Beside(tokens) => {
+                beside += 1;
+                assert_eq!(tokens.len(), l.shown.len(), "{label}");
+                boxes.extend(tokens.iter().map(|t| (k, *t)));
+            }
+        }
+    }
+    let meet = |a: &[f64; 4], b: &[f64; 4]| {
+        a[0] < b[2] - 1e-6 && b[0] < a[2] - 1e-6 && a[1] < b[3] - 1e-6 && b[1] < a[3] - 1e-6
+    };
+    for (i, (a, p)) in boxes.iter().enumerate() {
+        for (b, q) in &boxes[i + 1..] {
+            assert!(
+                a == b || !meet(p, q),
+                "{label} at {radius}: {:?} {p:?} meets {:?} {q:?}",
+                laid[*a].shown,
+                laid[*b].shown
+            );
+        }
+        for (k, l) in laid.iter().enumerate() {
+            let [x, y] = l.centre;
+            let covered = p[0] < x && x < p[2] && p[1] < y && y < p[3];
+            assert!(
+                k == *a || !matches!(l.how, How::Beside(_)) || !covered,
+                "{label} at {radius}: {p:?} covers the centre of {}",
+                counters[l.shown[0]].0
+            );
+        }
+    }
+    beside
+}
+
+// A player test: at the whole map every counter of the Rossbach map shrank
+// to a dot. Random legal set-ups, the table's map and each player's own,
+// at every zoom from the whole map in a 1280 x 720 window's pane to the
+// first view's: every counter named, none covering another.
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config {
+        cases: 24,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    })]
+    #[test]
+    fn every_counter_is_named_at_every_zoom_of_random_set_ups(
+        picks in proptest::collection::vec(
+            (0usize..4, 0usize..10_000, proptest::bool::weighted(0.6), 0usize..42),
+            4..=12,
+        )
+    ) {
+        let g = random_set_up(&picks);
+        let placed = g.public().counters.len();
+        proptest::prop_assert!(placed >= 6, "{placed} leaders placed");
+        let boards = [
+            ("the table", board(&g, &g.table_view(), None, None)),
+            ("South's", board(&g, &g.view(Side::South), Some(Side::South), None)),
+            ("North's", board(&g, &g.view(Side::North), Some(Side::North), None)),
+        ];
+        let mut beside = 0;
+        for (name, board) in &boards {
+            let rules = &board.rules;
+            let (mut radius, _) = rules.limits(&board.map, (712.0, 480.0));
+            while radius <= rules.readable_radius {
+                beside += labels_read(board, radius, name);
+                radius *= 1.25;
+            }
+        }
+        proptest::prop_assert!(beside > 0, "no name was drawn beside its hex");
+    }
+}
