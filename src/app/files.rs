@@ -32,14 +32,15 @@ impl MusterApp {
         path: Option<PathBuf>,
         message: String,
     ) {
+        let before = self.system.game().map(|g| g.id().to_string());
         self.system = window;
         self.kind = kind;
         self.path = path;
         self.status = Some(Status::Info(message));
-        self.seating.reset();
+        let id = self.system.game().map(|g| g.id().to_string());
+        self.seating.reset(before.is_some() && before == id);
         self.unlock = Default::default();
         self.not_opened = None;
-        let id = self.system.game().map(|g| g.id().to_string());
         self.rejoin.look_up(id.as_deref());
     }
 

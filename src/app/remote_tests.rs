@@ -936,9 +936,9 @@ fn forces_hosted(dir: &Path, net: &muster_remote::Net, file: String) -> (H, H, S
     (host, joiner, ticket)
 }
 
-/// Bob's Muster, still running while Ann's restarted, receives the game
-/// again and unlocks his side with the key his unlock gave before: no
-/// passphrase typed again.
+/// The game comes again to Bob's Muster (still running while Ann's
+/// restarted, or restarted and unlocked before he joined again), which
+/// unlocks his side with the key his unlock gave: no passphrase again.
 fn bob_back_by_itself(host: &mut H, joiner: &mut H) {
     until(
         &mut [&mut *host, &mut *joiner],
@@ -1044,8 +1044,8 @@ fn hidden_forces_are_played_from_two_windows() {
     // Bob's Muster is closed and started again on his game (as File >
     // Recent opens it): it offers to join it again with the ticket it
     // kept, never Ann's ledger or her passphrase meanwhile; joined, it sets
-    // the host's game against its own autosaved copy, he unlocks again,
-    // and plays on.
+    // the host's game against its own autosaved copy, unlocks it with the
+    // key of his unlock before, and he plays on.
     let id = game(&joiner).id().to_string();
     joiner.state().autosaved();
     drop(joiner);
@@ -1061,10 +1061,14 @@ fn hidden_forces_are_played_from_two_windows() {
     joiner.get_by_label_contains("You played this game from your own Muster");
     assert!(joiner.query_by_label("Show Ann's (Rome) ledger").is_none());
     assert!(joiner.query_by_label_contains("Unlock as Ann").is_none());
+    // He unlocks his side first, as he would any game he reopens: the
+    // game that comes when he joins again is unlocked with the same key,
+    // not by his passphrase once more.
+    assert_eq!(unlock(&mut joiner, "Bob", BOB), None);
     // The join window's spinner keeps repainting: clicked, not settled.
     joiner.get_by_label("Join it again (same ticket)").click();
     joiner.step();
-    bob_back(&mut host, &mut joiner);
+    bob_back_by_itself(&mut host, &mut joiner);
     click(&mut joiner, "End Bob's (Parthia) turn");
     until(&mut [&mut host, &mut joiner], "Ann's turn on both", |w| {
         same_forces_log(w) && game(w[0]).public().active == Some(Side::South)

@@ -542,13 +542,17 @@ impl Seating {
     }
 
     /// Another game opens: the players' screens stop, and nothing of the
-    /// last game's seats (its keys, its asks) stays.
-    pub fn reset(&mut self) {
+    /// last game's seats (its keys, its asks) stays; but the same game
+    /// joined again (`same_game`) keeps the key a player's unlock gave on
+    /// his own machine, which unlocks the game as it comes.
+    pub fn reset(&mut self, same_game: bool) {
         self.stop();
         for side in Side::BOTH {
             let life = self.seats[side].life;
+            let kept = self.seats[side].kept.take().filter(|_| same_game);
             self.seats[side] = Seat {
                 life,
+                kept,
                 ..Seat::default()
             };
         }
