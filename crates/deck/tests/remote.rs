@@ -140,7 +140,8 @@ fn each_hand_is_dealt_on_its_owners_machine_and_checked_at_the_end() {
 /// North (the joiner) to play in the movement phase, his hand dealt on
 /// his machine: North ended his event phase, skipped the two phases
 /// before movement and declared it; South was asked and did not interrupt.
-fn north_to_play(t: &mut Two) {
+/// His hand, and a card of his deck he never drew.
+fn north_to_play(t: &mut Two) -> (Vec<String>, String) {
     give(
         t,
         Side::South,
@@ -161,6 +162,12 @@ fn north_to_play(t: &mut Two) {
             },
         );
     }
+    let held = hand(t, Side::North);
+    let deck = t.host.0.setup().deck(Side::North);
+    let never = (deck.iter().find(|c| !held.contains(c)))
+        .expect("a deck larger than a hand")
+        .clone();
+    (held, never)
 }
 
 fn laurels(card: &str) -> Command {
@@ -181,12 +188,7 @@ fn laurels(card: &str) -> Command {
 #[test]
 fn a_card_played_from_the_hand_is_checked_at_once_against_its_draw() {
     let mut t = two();
-    north_to_play(&mut t);
-    let held = hand(&mut t, Side::North);
-    let deck = t.host.0.setup().deck(Side::North);
-    let never = (deck.iter().find(|c| !held.contains(c)))
-        .expect("a deck larger than a hand")
-        .clone();
+    let (held, never) = north_to_play(&mut t);
 
     // His machine, changed, plays a card of his deck he never drew.
     let played = |card: &str, drawn| Entry {
@@ -231,12 +233,7 @@ fn a_card_played_from_the_hand_is_checked_at_once_against_its_draw() {
 #[test]
 fn a_card_shown_with_another_cards_draw_is_refused() {
     let mut t = two();
-    north_to_play(&mut t);
-    let held = hand(&mut t, Side::North);
-    let deck = t.host.0.setup().deck(Side::North);
-    let never = (deck.iter().find(|c| !held.contains(c)))
-        .expect("a deck larger than a hand")
-        .clone();
+    let (held, never) = north_to_play(&mut t);
     let before = t.host.0.entries();
     let swapped = never.clone();
     let (g, p) = t.machine(Side::North);
