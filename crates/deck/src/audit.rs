@@ -67,7 +67,7 @@ impl Game {
         let before = SealKey::unprotected();
         let from = self.record().lock_set_in_log(side).unwrap_or(0);
         let secrets = (self.commitments(side).iter())
-            .filter_map(|c| c.secret(key).or_else(|| c.secret(&before)))
+            .filter_map(|c| c.secret_under(key))
             .collect();
         let mut records = Vec::new();
         for (i, entry) in self.log().iter().enumerate() {

@@ -329,9 +329,12 @@ impl Seating {
     /// his last unlock gave (a game whose lock or tags it does not fit asks
     /// his passphrase as before, and says why then).
     fn unlocked_again<G: Seated>(&mut self, desked: Option<&mut Desked<'_, G>>) -> Option<Status> {
+        // Only a kept key is looked for each frame: the game is asked
+        // whether it is locked only then.
+        let side = (Side::BOTH.into_iter())
+            .find(|s| self.seats[*s].kept.is_some() && self.own_machine(*s))?;
         let desked = desked?;
-        let side = *desked.game.locked_seats().first()?;
-        if !self.own_machine(side) {
+        if !desked.game.locked_seats().contains(&side) {
             return None;
         }
         let key = self.seats[side].kept.take()?;

@@ -132,6 +132,13 @@ impl PickCommitment {
         Some(key.pick_secret(&salt)).filter(|s| self.holds(s))
     }
 
+    /// The secret `key` gives for this commitment, or the unprotected
+    /// key's: a commitment made before its owner set his passphrase.
+    pub fn secret_under(&self, key: &SealKey) -> Option<PickSecret> {
+        self.secret(key)
+            .or_else(|| self.secret(&SealKey::unprotected()))
+    }
+
     /// Whether `secret` is the one committed to.
     pub fn holds(&self, secret: &PickSecret) -> bool {
         commit(secret) == self.commitment

@@ -127,11 +127,8 @@ impl Work<'_> {
     /// brought it (`crate::committed`): none for a card drawn at one table.
     pub(super) fn drawn(&self, side: Side, card: &str) -> Result<Option<Drawn>, RuleError> {
         let key = self.key(side)?;
-        let before = SealKey::unprotected();
         let committed = &self.public.committed[side];
-        let shown = committed.show(self.game, card, |c| {
-            c.secret(key).or_else(|| c.secret(&before))
-        });
+        let shown = committed.show(self.game, card, |c| c.secret_under(key));
         if shown.is_none() && committed.all_committed() {
             return Err(RuleError::new(
                 "trust",
