@@ -356,28 +356,35 @@ impl Rules {
 
     /// The first view of `map` in a pane of `pane` pixels: `focus` framed
     /// with `margin` round it, at the largest radius that holds it, never
-    /// below `readable_radius` (then centred on it, the rest a pan away)
-    /// nor above `framing_radius`. With no focus, the whole map by the same
-    /// bounds.
+    /// below `readable_radius` nor above `framing_radius`. A focus too
+    /// spread to frame so: the most of it one pane holds, the rest a pan
+    /// away (centred on the whole, the view opened on the empty ground
+    /// between counters spread across the map). With no focus, the whole
+    /// map by the same bounds.
     pub fn first_view(&self, map: &HexMap, focus: &[Hex], pane: (f64, f64)) -> View {
         let (w, h) = map.extent();
-        let (mut x0, mut y0, mut x1, mut y1) = (0.0, 0.0, w, h);
-        if let Some((first, rest)) = focus.split_first() {
-            let (x, y) = map.centre(*first);
-            (x0, y0, x1, y1) = (x, y, x, y);
-            for hex in rest {
-                let (x, y) = map.centre(*hex);
-                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-            }
-            (x0, y0, x1, y1) = (
-                x0 - self.margin,
-                y0 - self.margin,
-                x1 + self.margin,
-                y1 + self.margin,
-            );
-        }
+        let points: Vec<(f64, f64)> = focus.iter().map(|hex| map.centre(*hex)).collect();
+        let (mut x0, mut y0, mut x1, mut y1) = self.frame(&points).unwrap_or((0.0, 0.0, w, h));
         let fits = (pane.0 / (x1 - x0)).min(pane.1 / (y1 - y0));
         let radius = fits.clamp(self.readable_radius, self.framing_radius);
+        if fits < radius {
+            let reach = |pane: f64| (pane / 2.0 / radius - self.margin).max(0.0);
+            let (rx, ry) = (reach(pane.0), reach(pane.1));
+            let near = |c: (f64, f64)| {
+                (points.iter().copied())
+                    .filter(move |p| (p.0 - c.0).abs() <= rx && (p.1 - c.1).abs() <= ry)
+            };
+            // The first point whose pane round it holds the most.
+            let best = (points.iter().copied())
+                .fold((0, None), |(most, at), c| match near(c).count() {
+                    n if n > most => (n, Some(c)),
+                    _ => (most, at),
+                })
+                .1;
+            if let Some(held) = best.and_then(|c| self.frame(&near(c).collect::<Vec<_>>())) {
+                (x0, y0, x1, y1) = held;
+            }
+        }
         // No pane's worth of empty ground beyond the map's edge while the
         // map's far side is cut off: the view slides in, as far as the map
         // fills the pane (a map smaller than the pane sits in its middle).
@@ -396,6 +403,16 @@ impl Rules {
             ),
             radius,
         }
+    }
+
+    /// The box round `points` with `margin` about it; none for no point.
+    fn frame(&self, points: &[(f64, f64)]) -> Option<(f64, f64, f64, f64)> {
+        let (&(x, y), rest) = points.split_first()?;
+        let (x0, y0, x1, y1) = (rest.iter()).fold((x, y, x, y), |(x0, y0, x1, y1), &(x, y)| {
+            (x0.min(x), y0.min(y), x1.max(x), y1.max(y))
+        });
+        let m = self.margin;
+        Some((x0 - m, y0 - m, x1 + m, y1 + m))
     }
 }
 
@@ -453,6 +470,36 @@ mod tests {
         let whole = rules.first_view(&map, &[], pane);
         assert_eq!(whole.centre, (map.extent().0 / 2.0, map.extent().1 / 2.0));
         assert_eq!(whole.radius, rules.readable_radius);
+    }
+
+    /// Counters spread over a map too large to frame readably (a player
+    /// saw none of them in the table's first view, centred on the empty
+    /// ground between them): the view opens on the most of them one pane
+    /// holds, readable.
+    #[test]
+    fn a_first_view_of_spread_counters_opens_on_the_most_it_can_hold() {
+        let rules = Rules::default();
+        let map = map();
+        let pane = (500.0, 400.0);
+        let counters = [
+            counter(Side::South, "0303"),
+            counter(Side::South, "0404"),
+            counter(Side::North, "0505"),
+            counter(Side::North, "3618"),
+            counter(Side::South, "3817"),
+        ];
+        let view = rules.first_view(&map, &focus(&counters, &[], None), pane);
+        assert_eq!(view.radius, rules.readable_radius);
+        let on_pane = |hex: &str| {
+            let (x, y) = map.centre(Hex::parse(hex).unwrap());
+            ((x - view.centre.0) * view.radius).abs() <= pane.0 / 2.0
+                && ((y - view.centre.1) * view.radius).abs() <= pane.1 / 2.0
+        };
+        assert!(
+            ["0303", "0404", "0505"].iter().all(|h| on_pane(h)),
+            "{view:?}"
+        );
+        assert!(!on_pane("3618") && !on_pane("3817"), "{view:?}");
     }
 
     /// Counters on the map's top row: the view slides in so that no empty
