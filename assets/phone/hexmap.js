@@ -62,16 +62,30 @@ export function hexAt(map, x, y) {
 // pixels. tests/phone_channel.rs checks these give what the laptop gives.
 export function firstView(map, focus, pane, rules) {
   const [w, h] = extent(map);
-  let [x0, y0, x1, y1] = [0, 0, w, h];
-  if (focus.length) {
-    const points = focus.map((hex) => centre(map, parse(hex)));
-    x0 = Math.min(...points.map((p) => p[0])) - rules.margin;
-    y0 = Math.min(...points.map((p) => p[1])) - rules.margin;
-    x1 = Math.max(...points.map((p) => p[0])) + rules.margin;
-    y1 = Math.max(...points.map((p) => p[1])) + rules.margin;
-  }
+  const points = focus.map((hex) => centre(map, parse(hex)));
+  // The box round some points, with the margin about it.
+  const frame = (ps) => [
+    Math.min(...ps.map((p) => p[0])) - rules.margin,
+    Math.min(...ps.map((p) => p[1])) - rules.margin,
+    Math.max(...ps.map((p) => p[0])) + rules.margin,
+    Math.max(...ps.map((p) => p[1])) + rules.margin,
+  ];
+  let [x0, y0, x1, y1] = points.length ? frame(points) : [0, 0, w, h];
   const fits = Math.min(pane[0] / (x1 - x0), pane[1] / (y1 - y0));
   const radius = Math.min(Math.max(fits, rules.readable_radius), rules.framing_radius);
+  // Too spread to frame readably: the most of the focus one pane holds
+  // (mapview::Rules::first_view), the first point's pane that holds most.
+  if (fits < radius) {
+    const reach = (span) => Math.max(span / 2 / radius - rules.margin, 0);
+    const [rx, ry] = [reach(pane[0]), reach(pane[1])];
+    const near = (c) => points.filter((p) => Math.abs(p[0] - c[0]) <= rx && Math.abs(p[1] - c[1]) <= ry);
+    let [most, best] = [0, null];
+    for (const c of points) {
+      const n = near(c).length;
+      if (n > most) [most, best] = [n, c];
+    }
+    if (best) [x0, y0, x1, y1] = frame(near(best));
+  }
   // No empty ground beyond the map's edge while its far side is cut off
   // (mapview::Rules::first_view).
   const inside = (at, size, span) => {
